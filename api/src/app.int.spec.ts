@@ -1,0 +1,269 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { verifyPassword } from '@ai-coaching/platform';
+import { allProjections, readStatuses } from '@ai-coaching/projections';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { superAdminUserId } from './seed/seed-platform.js';
+import { signIn, signInAs, TEST_PASSWORD } from './testing/identities.js';
+import { startTestServer, type TestServer } from './testing/start-test-server.js';
+
+let server: TestServer;
+let clientDir: string;
+
+beforeAll(async () => {
+  clientDir = await mkdtemp(path.join(os.tmpdir(), 'aic-client-'));
+  await mkdir(path.join(clientDir, 'assets'));
+  await mkdir(path.join(clientDir, 'build'));
+  await writeFile(path.join(clientDir, 'index.html'), '<!doctype html><title>AI-Coaching</title><div id="root"></div>');
+  await writeFile(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  await writeFile(path.join(clientDir, 'build', 'latest.json'), '{"id":"b1"}');
+  server = await startTestServer({ CLIENT_DIST_DIR: clientDir, PUBLIC_URL: 'http://app.test' });
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+  await rm(clientDir, { recursive: true, force: true });
+});
+
+const get = (pathname: string, init?: RequestInit) => fetch(`${server.url}${pathname}`, init);
+// Response bodies are asserted field by field; a loose type keeps those assertions readable.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const json = async (response: Response): Promise<any> => response.json();
+const tokens = new Map<string, Promise<string>>();
+/** A real session: the seeded super-admin, or a fresh user of the role, signed in through the API. */
+const token = (role: 'super-admin' | 'operator' | 'user') => {
+  if (!tokens.has(role)) {
+    tokens.set(
+      role,
+      role === 'super-admin'
+        ? signIn(server, 'admin@localhost.localdomain', TEST_PASSWORD)
+        : signInAs(server, { role }).then((user) => user.token),
+    );
+  }
+  return tokens.get(role)!;
+};
+
+describe('[PLATFORM]: health', () => {
+  it('answers liveness without a token', async () => {
+    const response = await get('/healthz');
+    expect(response.status).toBe(200);
+    expect(await json(response)).toEqual({ status: 'ok' });
+  });
+
+  it('reports readiness of the event store, read models and job queue', async () => {
+    const response = await get('/readyz');
+    expect(response.status).toBe(200);
+    expect(await json(response)).toEqual({
+      status: 'ready',
+      checks: { event_store: 'ok', read_models: 'ok', job_queue: 'ok' },
+    });
+  });
+});
+
+describe('[PLATFORM]: one error shape', () => {
+  it('answers an unknown API path with a JSON 404', async () => {
+    const response = await get('/v1/nothing-here');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await json(response)).toEqual({ code: 'not_found', message: expect.any(String) });
+  });
+
+  it('answers a wrong method with 405 and the allowed methods', async () => {
+    const response = await get('/healthz', { method: 'DELETE' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toContain('GET');
+    expect((await json(response)).code).toBe('method_not_allowed');
+  });
+
+  it('refuses a body over the size limit with 413', async () => {
+    const response = await get('/v1/admin/projections/x/rebuild', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ filler: 'x'.repeat(1100 * 1024) }),
+    });
+    expect(response.status).toBe(413);
+    expect((await json(response)).code).toBe('payload_too_large');
+  });
+
+  it('refuses an unsupported body type with 415', async () => {
+    const response = await get('/v1/admin/projections/x/rebuild', {
+      method: 'POST',
+      headers: { 'content-type': 'application/xml' },
+      body: '<a/>',
+    });
+    expect(response.status).toBe(415);
+    expect(await json(response)).toMatchObject({
+      code: 'unsupported_media_type',
+      details: { received: 'application/xml' },
+    });
+  });
+
+  it('refuses malformed JSON with 400 invalid_json', async () => {
+    const response = await get('/v1/admin/projections/x/rebuild', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await token('super-admin')}` },
+      body: '{"broken": ',
+    });
+    expect(response.status).toBe(400);
+    expect((await json(response)).code).toBe('invalid_json');
+  });
+
+  it('gives every answer a request id, echoing a safe incoming one', async () => {
+    const mine = await get('/healthz', { headers: { 'x-request-id': 'trace-1234-abcd' } });
+    expect(mine.headers.get('x-request-id')).toBe('trace-1234-abcd');
+    const unsafe = await get('/healthz', { headers: { 'x-request-id': 'bad id; drop table' } });
+    expect(unsafe.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('[PLATFORM]: security headers', () => {
+  it.each(['/healthz', '/v1/nothing-here', '/some/client/route'])('are sent on %s', async (pathname) => {
+    const response = await get(pathname, { headers: { accept: 'text/html' } });
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+  });
+});
+
+describe('[PLATFORM]: built client', () => {
+  it('serves index.html for client routes (SPA fallback), revalidated on each load', async () => {
+    const response = await get('/settings/organization/list', { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<div id="root">');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('caches hashed assets for a year and 404s a missing one in the JSON shape', async () => {
+    const asset = await get('/assets/app-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    const missing = await get('/assets/missing.js');
+    expect(missing.status).toBe(404);
+    expect((await json(missing)).code).toBe('not_found');
+  });
+
+  it('serves the latest-build manifest as JSON that is never cached stale', async () => {
+    const response = await get('/build/latest.json');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await json(response)).toEqual({ id: 'b1' });
+  });
+});
+
+describe('[PLATFORM]: first-start seed', () => {
+  it('created the super-admin with an argon2id hash of ADMIN_PASSWORD', async () => {
+    const { rows } = await server.platform.db.query<{ email: string; role: string; password_hash: string }>(
+      'SELECT email, role, password_hash FROM rm_users WHERE user_id = $1',
+      [superAdminUserId],
+    );
+    expect(rows[0]).toMatchObject({ email: 'admin@localhost.localdomain', role: 'super-admin' });
+    expect(rows[0]!.password_hash).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(rows[0]!.password_hash, 'Test-Passw0rd!')).toBe(true);
+  });
+});
+
+describe('[PLATFORM]: projection status for super-admins', () => {
+  it('refuses anonymous callers and other roles', async () => {
+    expect((await get('/v1/admin/projections')).status).toBe(401);
+    const asOperator = await get('/v1/admin/projections', {
+      headers: { authorization: `Bearer ${await token('operator')}` },
+    });
+    expect(asOperator.status).toBe(403);
+    expect((await json(asOperator)).code).toBe('forbidden');
+    const forged = await get('/v1/admin/projections', { headers: { authorization: 'Bearer not.a.jwt' } });
+    expect(forged.status).toBe(401);
+  });
+
+  it('lists every projection with its checkpoint', async () => {
+    const response = await get('/v1/admin/projections', {
+      headers: { authorization: `Bearer ${await token('super-admin')}` },
+    });
+    expect(response.status).toBe(200);
+    const body = await json(response);
+    expect(body.items.map((item: { name: string }) => item.name)).toEqual(allProjections.map((p) => p.name).sort());
+    expect(
+      body.items.every((item: { status: string; position: string }) => item.status === 'running' && item.position),
+    ).toBe(true);
+  });
+
+  it('rebuilds a projection on request and keeps its rows', async () => {
+    const auth = { authorization: `Bearer ${await token('super-admin')}` };
+    const before = await server.platform.db.query('SELECT * FROM rm_users ORDER BY user_id');
+    const response = await get('/v1/admin/projections/user-directory/rebuild', { method: 'POST', headers: auth });
+    expect(response.status).toBe(202);
+    server.projections.wake();
+    await expect
+      .poll(async () => (await readStatuses(server.platform.db)).find((s) => s.name === 'user-directory'), {
+        timeout: 10_000,
+      })
+      .toMatchObject({ status: 'running', rebuildRequestedAt: null });
+    const after = await server.platform.db.query('SELECT * FROM rm_users ORDER BY user_id');
+    expect(after.rows).toEqual(before.rows);
+  });
+
+  it('answers 404 for an unknown projection and 409 when resuming a running one', async () => {
+    const auth = { authorization: `Bearer ${await token('super-admin')}` };
+    expect((await get('/v1/admin/projections/nope/rebuild', { method: 'POST', headers: auth })).status).toBe(404);
+    const resume = await get('/v1/admin/projections/organization-list/resume', { method: 'POST', headers: auth });
+    expect(resume.status).toBe(409);
+    expect((await json(resume)).code).toBe('projection_not_stopped');
+  });
+});
+
+describe('[PLATFORM]: OpenAPI document', () => {
+  it('documents every route the API serves', async () => {
+    const document = await json(await get('/openapi.json'));
+    for (const documented of [
+      '/healthz',
+      '/readyz',
+      '/openapi.json',
+      '/v1/admin/projections',
+      '/v1/admin/projections/{name}/rebuild',
+      '/v1/admin/projections/{name}/resume',
+    ]) {
+      expect(document.paths).toHaveProperty([documented]);
+    }
+    expect(document.components.schemas.Error.required).toEqual(['code', 'message']);
+  });
+});
+
+describe('[PLATFORM]: gateway handshake', () => {
+  const open = (options: { origin?: string; token?: string }) =>
+    new Promise<{ socket: Socket; welcome?: unknown; error?: { message: string; data?: { code: string } } }>(
+      (resolve) => {
+        const socket = connect(server.url, {
+          transports: ['websocket'],
+          reconnection: false,
+          auth: options.token ? { token: options.token } : {},
+          ...(options.origin ? { extraHeaders: { origin: options.origin } } : {}),
+        });
+        socket.on('gateway.welcome', (welcome) => resolve({ socket, welcome }));
+        socket.on('connect_error', (error) => resolve({ socket, error: error as never }));
+      },
+    );
+
+  it('accepts an allowed origin with a valid bearer token', async () => {
+    const { socket, welcome } = await open({ origin: 'http://app.test', token: await token('user') });
+    expect(welcome).toMatchObject({ protocolVersion: 1, role: 'user' });
+    const pong = await socket.emitWithAck('gateway.ping');
+    expect(pong.at).toMatch(/^\d{4}-/);
+    socket.close();
+  });
+
+  it('refuses a connection without a valid token', async () => {
+    const { socket, error } = await open({ origin: 'http://app.test', token: 'forged' });
+    expect(error?.data?.code).toBe('unauthorized');
+    socket.close();
+  });
+
+  it('refuses a browser origin that is not allowed', async () => {
+    const { socket, error, welcome } = await open({ origin: 'http://evil.test', token: await token('user') });
+    expect(welcome).toBeUndefined();
+    expect(error).toBeDefined();
+    socket.close();
+  });
+});

@@ -1,0 +1,21 @@
+/**
+ * CSV as RFC 4180 writes it: fields separated by commas, records by CRLF; a field holding a comma,
+ * a quote, CR or LF is quoted with its quotes doubled.
+ *
+ * Text cells are also defused against formula injection (OWASP "CSV injection"): a spreadsheet
+ * runs a cell starting with = + - @ (or a tab or CR, which some strip first) as a formula, so such
+ * a cell gets a leading apostrophe and is shown as text. Numbers are written as they are.
+ */
+export type CsvCell = string | number | null;
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+export const csvCell = (value: CsvCell): string => {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+export const csvRow = (cells: readonly CsvCell[]): string => `${cells.map(csvCell).join(',')}\r\n`;

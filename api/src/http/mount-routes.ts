@@ -1,0 +1,90 @@
+import Router from '@koa/router';
+import { can } from '@ai-coaching/domain';
+import type { Caller } from '@ai-coaching/platform';
+import { ApiError } from './api-error.js';
+import { withIdempotency } from './idempotency.js';
+import type { ApiServices, ApiState } from './context.js';
+import type { RouteAccess, RouteDefinition } from './route.js';
+
+const UNAUTHORIZED_MESSAGES = {
+  missing: 'Sign in to continue.',
+  invalid_token: 'Your sign-in is not valid. Sign in again.',
+  session_ended: 'Your session has ended. Sign in again.',
+  account_disabled: 'This account is disabled. Contact your organization’s administrator.',
+} as const;
+
+const forbidden = () => new ApiError(403, 'forbidden', 'You do not have permission to do this.');
+
+/** Applies a route's access rule; returns the caller it admitted (undefined on public routes). */
+export const checkAccess = (
+  access: RouteAccess,
+  state: Pick<ApiState, 'caller' | 'authRefusal'>,
+  params: Record<string, string | undefined>,
+): Caller | undefined => {
+  if (access.kind === 'public') return state.caller;
+  const caller = state.caller;
+  if (!caller) {
+    const reason = state.authRefusal ?? 'missing';
+    throw new ApiError(401, reason === 'missing' ? 'unauthorized' : reason, UNAUTHORIZED_MESSAGES[reason]);
+  }
+  switch (access.kind) {
+    case 'authenticated':
+      return caller;
+    case 'signed-in':
+      if (caller.kind !== 'user') throw forbidden();
+      return caller;
+    case 'permission':
+      if (caller.kind !== 'user' || !can(caller.permissions, access.anyOf)) throw forbidden();
+      return caller;
+    case 'shared-session':
+      if (caller.kind === 'guest') {
+        if (caller.sharedSessionId !== params[access.param] || !can(caller.permissions, access.anyOf))
+          throw forbidden();
+        return caller;
+      }
+      if (!can(caller.permissions, access.anyOf)) throw forbidden();
+      return caller;
+  }
+};
+
+const FORM_TYPES = ['application/x-www-form-urlencoded'];
+
+/**
+ * Mounts route definitions on a Koa router. Every route goes through the same steps: access
+ * rule (401/403), then its zod schemas (400 naming each field), then its handler.
+ */
+export const mountRoutes = (routes: readonly RouteDefinition[], services: ApiServices): Router<ApiState> => {
+  const router = new Router<ApiState>();
+  for (const route of routes) {
+    router.register(route.path, [route.method], async (ctx) => {
+      const caller = checkAccess(route.access, ctx.state, ctx.params);
+      const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+      if (hasBody && route.body && route.bodyEncoding !== 'form' && ctx.is(FORM_TYPES)) {
+        throw new ApiError(415, 'unsupported_media_type', 'Send the body as application/json.');
+      }
+      if (hasBody && route.bodyEncoding === 'form' && ctx.request.length && !ctx.is(FORM_TYPES)) {
+        throw new ApiError(415, 'unsupported_media_type', 'Send the body as application/x-www-form-urlencoded.');
+      }
+      const params = route.params ? route.params.parse(ctx.params) : ctx.params;
+      const query = route.query ? route.query.parse({ ...ctx.query }) : {};
+      const body = route.body ? route.body.parse(ctx.request.body ?? {}) : undefined;
+      const run = () => route.handler({ params, query, body, caller, services, ctx });
+      const key = route.idempotent ? ctx.get('idempotency-key') : '';
+      const result = key
+        ? await withIdempotency(
+            services.db,
+            {
+              callerId: caller ? (caller.kind === 'user' ? caller.userId : caller.guestId) : `address:${ctx.ip}`,
+              key,
+              request: { method: route.method, path: ctx.path, body: body ?? null },
+            },
+            run,
+          )
+        : await run();
+      if (result?.headers) for (const [name, value] of Object.entries(result.headers)) ctx.set(name, value);
+      ctx.status = result?.status ?? (result?.body === undefined ? 204 : 200);
+      if (result?.body !== undefined) ctx.body = result.body;
+    });
+  }
+  return router;
+};

@@ -1,0 +1,33 @@
+import http from 'node:http';
+import { createAuthRateLimiter, openPlatform, requireSharedDatabase, startRuntime } from '@ai-coaching/platform';
+import { projectionMigrations } from '@ai-coaching/projections';
+import { createApiApp } from './app.js';
+import { idempotencyMigrations } from './http/idempotency.js';
+import { announceSeed, seedPlatform } from './seed/seed-platform.js';
+
+/** The API alone, for the production topology: projections, workers and gateway run elsewhere. */
+await startRuntime('api', async ({ config, logger, lifecycle }) => {
+  requireSharedDatabase(config, 'api');
+  const platform = await openPlatform({
+    config,
+    logger,
+    lifecycle,
+    migrations: [...projectionMigrations, ...idempotencyMigrations],
+    runtime: 'api',
+  });
+  announceSeed(await seedPlatform(platform));
+  const rateLimiter = createAuthRateLimiter(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {});
+  lifecycle.add('rate limiter', () => rateLimiter.close());
+  const app = createApiApp({
+    ...platform,
+    rateLimiter,
+    ...(config.CLIENT_DIST_DIR ? { clientDir: config.CLIENT_DIST_DIR } : {}),
+  });
+  const server = http.createServer(app.callback());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, resolve);
+  });
+  lifecycle.add('http server', () => new Promise<void>((resolve) => server.close(() => resolve())));
+  logger.info({ port: config.PORT }, 'api listening');
+});

@@ -1,0 +1,93 @@
+import http from 'node:http';
+import { createGateway, socketIdentity } from '@ai-coaching/gateway';
+import { createAuthRateLimiter, openPlatform, type RuntimeContext } from '@ai-coaching/platform';
+import {
+  allProjections,
+  createProjectionRunner,
+  projectionMigrations,
+  waitForProjections,
+} from '@ai-coaching/projections';
+import { scheduleReservationExpiries, workerJobs } from '@ai-coaching/workers';
+import { createApiApp } from './app.js';
+import { idempotencyMigrations } from './http/idempotency.js';
+import { clientDistDir } from './http/static-client.js';
+import { announceSeed, seedPlatform } from './seed/seed-platform.js';
+
+/**
+ * Everything in one process on one port: API, gateway, workers, projections and the built
+ * client, on whatever engines the environment selects (embedded PGlite and in-process jobs
+ * by default). Returns the HTTP server so tests can start it on port 0.
+ */
+export const startOneProcess = async ({ config, logger, lifecycle }: RuntimeContext) => {
+  const platform = await openPlatform({
+    config,
+    logger,
+    lifecycle,
+    migrations: [...projectionMigrations, ...idempotencyMigrations],
+    runtime: 'all',
+  });
+
+  const projections = createProjectionRunner({
+    store: platform.store,
+    db: platform.db,
+    projections: allProjections,
+    logger,
+  });
+  await projections.start();
+  lifecycle.add('projections', () => projections.stop());
+
+  await platform.queue.startWorkers(workerJobs(platform));
+  await scheduleReservationExpiries(platform);
+
+  const seed = await seedPlatform(platform);
+  if (seed.created) {
+    // The super-admin can sign in the moment the URL is printed.
+    await waitForProjections(platform.db, seed.position, {
+      timeoutMs: 30_000,
+      names: allProjections.map((projection) => projection.name),
+    });
+  }
+  announceSeed(seed);
+
+  const clientDir = config.CLIENT_DIST_DIR ?? clientDistDir();
+  if (!clientDir) logger.warn('No built client found: run `npm run build` to serve the app shell.');
+  const rateLimiter = createAuthRateLimiter(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {});
+  lifecycle.add('rate limiter', () => rateLimiter.close());
+  const app = createApiApp({
+    ...platform,
+    rateLimiter,
+    wakeProjections: (names) => projections.wake(names),
+    ...(clientDir ? { clientDir } : {}),
+  });
+  const server = http.createServer(app.callback());
+  server.requestTimeout = 30_000;
+  server.headersTimeout = 20_000;
+  const gateway = createGateway({
+    httpServer: server,
+    authenticate: socketIdentity(platform),
+    allowedOrigins: config.allowedOrigins,
+    logger,
+    ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}),
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, resolve);
+  });
+  // Closed in reverse order: the gateway's sockets first, then the server (which also drops idle keep-alives).
+  lifecycle.add('http server', () => new Promise<void>((resolve) => server.close(() => resolve())));
+  lifecycle.add('gateway', () => gateway.close());
+  return { server, platform, projections };
+};
+
+export const listeningUrl = (server: http.Server, fallback: string): string => {
+  const address = server.address();
+  if (address && typeof address === 'object') {
+    const host =
+      address.address === '127.0.0.1' || address.address === '0.0.0.0' || address.address === '::'
+        ? 'localhost'
+        : address.address;
+    return `http://${host}:${address.port}`;
+  }
+  return fallback;
+};

@@ -1,0 +1,131 @@
+import { APP_NAME, APP_VERSION } from '@ai-coaching/domain';
+import { z } from 'zod';
+import type { RouteAccess, RouteDefinition } from '../http/route.js';
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+
+const describeAccess = (access: RouteAccess): string => {
+  switch (access.kind) {
+    case 'public':
+      return 'Public.';
+    case 'authenticated':
+      return 'Any valid token, a guest’s included.';
+    case 'signed-in':
+      return 'Any signed-in user.';
+    case 'permission':
+      return `Needs any of: ${access.anyOf.join(', ')}.`;
+    case 'shared-session':
+      return `A guest of the shared session in \`${access.param}\`, or a user with any of: ${access.anyOf.join(', ')}.`;
+  }
+};
+
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
+  z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' });
+
+const objectParameters = (schema: z.ZodType | undefined, where: 'path' | 'query') => {
+  if (!schema) return [];
+  const json = jsonSchema(schema, 'input') as { properties?: Record<string, object>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || (json.required ?? []).includes(name),
+    schema: property,
+  }));
+};
+
+/**
+ * The OpenAPI 3.1 document, generated from the route table so it cannot drift from what the
+ * API serves: paths, access rules, parameters and bodies come from each route's definition.
+ */
+export const buildOpenApiDocument = (routes: readonly RouteDefinition[]) => {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const path = route.path.replace(/:(\w+)/g, '{$1}');
+    const responses: Record<string, unknown> = {};
+    for (const [status, response] of Object.entries(route.responses)) {
+      responses[status] = response.schema
+        ? {
+            description: response.description,
+            content: { 'application/json': { schema: jsonSchema(response.schema, 'output') } },
+          }
+        : { description: response.description };
+    }
+    if (route.params || route.query || route.body) responses['400'] ??= { $ref: '#/components/responses/BadRequest' };
+    if (route.access.kind !== 'public') {
+      responses['401'] ??= { $ref: '#/components/responses/Unauthorized' };
+      responses['403'] ??= { $ref: '#/components/responses/Forbidden' };
+    }
+    const mediaType = route.bodyEncoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
+    (paths[path] ??= {})[route.method.toLowerCase()] = {
+      summary: route.summary,
+      description: describeAccess(route.access),
+      tags: [route.tag],
+      ...(route.access.kind === 'public' ? {} : { security: [{ bearer: [] }] }),
+      parameters: [
+        ...objectParameters(route.params, 'path'),
+        ...objectParameters(route.query, 'query'),
+        ...(route.idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
+      ],
+      ...(route.body
+        ? { requestBody: { required: true, content: { [mediaType]: { schema: jsonSchema(route.body, 'input') } } } }
+        : {}),
+      responses,
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: `${APP_NAME} API`,
+      version: APP_VERSION,
+      description: [
+        'Every error is answered as `{code, message, details?}`: `code` is stable and machine-readable, `message` is for people.',
+        'Lists take `page` (from 1), `page_size` (12, 24 or 48; default 12), `sort` (`updated_at`, `-updated_at`, `name`; default `-updated_at`) and a text `q`, and answer `{items, total, page, page_size}`; any other query parameter is a 400 naming it.',
+        'Commands answer once the read models show their effect (read-your-writes); `X-Projection-Wait: timed-out` says when they did not within the bound.',
+      ].join('\n\n'),
+    },
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: { type: 'string', examples: ['not_found'] },
+            message: { type: 'string' },
+            details: { type: 'object', additionalProperties: true },
+          },
+        },
+        ListPage: {
+          type: 'object',
+          required: ['items', 'total', 'page', 'page_size'],
+          properties: {
+            items: { type: 'array', items: {} },
+            total: { type: 'integer', minimum: 0 },
+            page: { type: 'integer', minimum: 1 },
+            page_size: { enum: [12, 24, 48] },
+          },
+        },
+      },
+      parameters: {
+        IdempotencyKey: {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description:
+            'Makes a retry safe: the same key and body replay the first answer (with `Idempotent-Replayed: true`) for 24 hours; the same key with another body is a 409 `idempotency_key_reused`.',
+          schema: { type: 'string', minLength: 1, maxLength: 200 },
+        },
+      },
+      responses: {
+        BadRequest: errorResponse('Malformed input; `details.issues` names each field.'),
+        Unauthorized: errorResponse('No valid token, or its session has ended.'),
+        Forbidden: errorResponse('The caller lacks the permission.'),
+        NotFound: errorResponse('Nothing exists at this address, or it belongs to another organization.'),
+      },
+    },
+    paths,
+  };
+};

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { defineRoute, publicAccess, type RouteDefinition } from '../http/route.js';
+import { buildOpenApiDocument } from '../openapi/build-document.js';
+import { authRoutes } from './auth.js';
+import { creditRoutes } from './credits.js';
+import { healthRoutes, type ReadinessCheck } from './health.js';
+import { invitationRoutes } from './invitations.js';
+import { keycloakRoutes } from './keycloak.js';
+import { mailOutboxRoutes } from './mail-outbox.js';
+import { organizationRoutes } from './organizations.js';
+import { projectionsAdminRoutes } from './projections-admin.js';
+import { ssoRealmRoutes } from './sso-realms.js';
+import { userRoutes } from './users.js';
+import { userGroupRoutes } from './user-groups.js';
+
+/** Every route the API serves, in one table: the guard, the OpenAPI document and the role-matrix test read it. */
+export const apiRoutes = (readiness: readonly ReadinessCheck[]): RouteDefinition[] => {
+  const routes: RouteDefinition[] = [
+    ...healthRoutes(readiness),
+    ...projectionsAdminRoutes,
+    ...mailOutboxRoutes,
+    ...authRoutes,
+    ...keycloakRoutes,
+    ...ssoRealmRoutes,
+    ...organizationRoutes,
+    ...userGroupRoutes,
+    ...userRoutes,
+    ...creditRoutes,
+    ...invitationRoutes,
+  ];
+  let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+  routes.push(
+    defineRoute({
+      method: 'GET',
+      path: '/openapi.json',
+      summary: 'This OpenAPI document.',
+      tag: 'Operations',
+      access: publicAccess,
+      responses: { 200: { description: 'The OpenAPI document.', schema: z.object({ openapi: z.string() }).loose() } },
+      handler: async () => ({ body: (document ??= buildOpenApiDocument(routes)) }),
+    }),
+  );
+  return routes;
+};

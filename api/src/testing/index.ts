@@ -1,0 +1,3 @@
+export * from './start-test-server.js';
+export * from './identities.js';
+export * from './engines.js';

@@ -1,0 +1,50 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import type http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { createLifecycle, createLogger, loadConfig, type Platform } from '@ai-coaching/platform';
+import type { ProjectionRunner } from '@ai-coaching/projections';
+import { startOneProcess } from '../one-process.js';
+import { TEST_PASSWORD } from './identities.js';
+
+export type TestServer = {
+  url: string;
+  server: http.Server;
+  platform: Platform;
+  projections: ProjectionRunner;
+  dataDir: string;
+  /** Closes everything; `keepData` leaves the data directory for a restart test. */
+  close(options?: { keepData?: boolean }): Promise<void>;
+};
+
+/** The one-process server on an ephemeral port with its own data directory. */
+export const startTestServer = async (env: Record<string, string> = {}): Promise<TestServer> => {
+  const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(os.tmpdir(), 'aic-api-')));
+  const config = loadConfig({
+    PORT: '3000',
+    LOG_LEVEL: 'silent',
+    ADMIN_PASSWORD: TEST_PASSWORD,
+    ...env,
+    DATA_DIR: dataDir,
+  });
+  const logger = createLogger({ level: config.LOG_LEVEL });
+  const lifecycle = createLifecycle(logger, { timeoutMs: 5000 });
+  const { server, platform, projections } = await startOneProcess({
+    config: { ...config, PORT: 0 },
+    logger,
+    lifecycle,
+  });
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('server has no port');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    server,
+    platform,
+    projections,
+    dataDir,
+    async close(options) {
+      await lifecycle.close();
+      if (!options?.keepData && !env.DATA_DIR) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};

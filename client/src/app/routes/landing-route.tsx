@@ -1,0 +1,3 @@
+import { LandingIntro } from '../../features/landing/components/landing-intro';
+
+export const LandingRoute = () => <LandingIntro />;

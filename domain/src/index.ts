@@ -1,0 +1,25 @@
+export const APP_NAME = 'AI-Coaching';
+export const APP_VERSION = '1.4.1';
+
+export * from './shared/decider.js';
+export * from './shared/errors.js';
+export * from './shared/list-params.js';
+export * from './permissions/catalogue.js';
+export * from './permissions/roles.js';
+export * from './identity/password-rule.js';
+export * from './platform/events.js';
+export * from './platform/decider.js';
+export * from './organizations/events.js';
+export * from './organizations/decider.js';
+export * from './users/events.js';
+export * from './users/decider.js';
+export * from './users/email-claim-events.js';
+export * from './users/email-claim-decider.js';
+export * from './user-groups/events.js';
+export * from './user-groups/decider.js';
+export * from './credits/accounts.js';
+export * from './credits/events.js';
+export * from './credits/commands.js';
+export * from './credits/state.js';
+export * from './credits/decider.js';
+export { DeciderSpecification } from './testing/decider-specification.js';

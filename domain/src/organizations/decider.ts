@@ -1,0 +1,256 @@
+import type { Decider } from '../shared/decider.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.js';
+import {
+  ORGANIZATION_METADATA_KINDS,
+  type OrganizationEvent,
+  type OrganizationKind,
+  type OrganizationMetadata,
+  type OrganizationMetadataKind,
+} from './events.js';
+
+export const ORGANIZATION_NAME_MAX = 120;
+export const ORGANIZATION_DESCRIPTION_MAX = 2000;
+export const ORGANIZATION_METADATA_MAX_KEYS = 100;
+export const ORGANIZATION_METADATA_KEY_MAX = 64;
+export const ORGANIZATION_METADATA_VALUE_MAX = 2000;
+
+export type CreateOrganization = {
+  type: 'CreateOrganization';
+  data: {
+    organizationId: string;
+    name: string;
+    kind: OrganizationKind;
+    description?: string;
+    createdBy: string | null;
+  };
+  metadata: { now: string };
+};
+
+export type UpdateOrganization = {
+  type: 'UpdateOrganization';
+  data: { organizationId: string; name: string; description: string };
+  metadata: { now: string };
+};
+
+export type UpdateOrganizationMetadata = {
+  type: 'UpdateOrganizationMetadata';
+  data: { organizationId: string; kind: OrganizationMetadataKind; metadata: OrganizationMetadata };
+  metadata: { now: string };
+};
+
+export type ArchiveOrganization = {
+  type: 'ArchiveOrganization';
+  data: { organizationId: string };
+  metadata: { now: string };
+};
+
+export type OrganizationCommand =
+  CreateOrganization | UpdateOrganization | UpdateOrganizationMetadata | ArchiveOrganization;
+
+export type ExistingOrganization = {
+  status: 'active' | 'archived';
+  organizationId: string;
+  kind: OrganizationKind;
+  name: string;
+  description: string;
+  metadata: Record<OrganizationMetadataKind, OrganizationMetadata>;
+};
+
+export type OrganizationState = { status: 'none' } | ExistingOrganization;
+
+const validName = (raw: string): string => {
+  const name = raw.trim();
+  if (name.length === 0 || name.length > ORGANIZATION_NAME_MAX) {
+    throw new ValidationError(
+      'invalid_organization_name',
+      `An organization name has 1 to ${ORGANIZATION_NAME_MAX} characters.`,
+      { field: 'name' },
+    );
+  }
+  return name;
+};
+
+const validDescription = (raw: string): string => {
+  const description = raw.trim();
+  if (description.length > ORGANIZATION_DESCRIPTION_MAX) {
+    throw new ValidationError(
+      'invalid_organization_description',
+      `A description has at most ${ORGANIZATION_DESCRIPTION_MAX} characters.`,
+      { field: 'description' },
+    );
+  }
+  return description;
+};
+
+const validMetadata = (metadata: OrganizationMetadata): OrganizationMetadata => {
+  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) {
+    throw new ValidationError('invalid_metadata', 'Metadata is an object of keys and values.', { field: 'metadata' });
+  }
+  const entries = Object.entries(metadata);
+  if (entries.length > ORGANIZATION_METADATA_MAX_KEYS) {
+    throw new ValidationError(
+      'metadata_too_many_keys',
+      `Metadata holds at most ${ORGANIZATION_METADATA_MAX_KEYS} keys; remove some.`,
+      { field: 'metadata', max: ORGANIZATION_METADATA_MAX_KEYS },
+    );
+  }
+  for (const [key, value] of entries) {
+    if (key.trim().length === 0 || key.length > ORGANIZATION_METADATA_KEY_MAX) {
+      throw new ValidationError(
+        'invalid_metadata_key',
+        `A metadata key has 1 to ${ORGANIZATION_METADATA_KEY_MAX} characters.`,
+        { field: 'metadata', key },
+      );
+    }
+    const valid =
+      value === null ||
+      typeof value === 'boolean' ||
+      (typeof value === 'number' && Number.isFinite(value)) ||
+      (typeof value === 'string' && value.length <= ORGANIZATION_METADATA_VALUE_MAX);
+    if (!valid) {
+      throw new ValidationError(
+        'invalid_metadata_value',
+        `A metadata value is text of at most ${ORGANIZATION_METADATA_VALUE_MAX} characters, a number, true, false or null.`,
+        { field: 'metadata', key },
+      );
+    }
+  }
+  return metadata;
+};
+
+const sameMetadata = (a: OrganizationMetadata, b: OrganizationMetadata): boolean => {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => key in b && a[key] === b[key]);
+};
+
+/** Every command but creation needs the organization to exist and, to change it, to be active. */
+const existing = (state: OrganizationState): ExistingOrganization => {
+  if (state.status === 'none') throw new NotFoundError('organization_not_found', 'This organization does not exist.');
+  return state;
+};
+
+const changeable = (state: OrganizationState): ExistingOrganization => {
+  const organization = existing(state);
+  if (organization.status === 'archived') {
+    throw new ConflictError('organization_archived', 'This organization is archived and can no longer be changed.');
+  }
+  return organization;
+};
+
+const createOrganization = (command: CreateOrganization, state: OrganizationState): OrganizationEvent[] => {
+  if (state.status !== 'none') throw new ConflictError('organization_exists', 'This organization already exists.');
+  const { organizationId, kind, createdBy } = command.data;
+  return [
+    {
+      type: 'OrganizationCreated',
+      data: {
+        organizationId,
+        name: validName(command.data.name),
+        kind,
+        description: validDescription(command.data.description ?? ''),
+        createdBy,
+        createdAt: command.metadata.now,
+      },
+    },
+  ];
+};
+
+const updateOrganization = (command: UpdateOrganization, state: OrganizationState): OrganizationEvent[] => {
+  const organization = changeable(state);
+  const name = validName(command.data.name);
+  const description = validDescription(command.data.description);
+  if (name === organization.name && description === organization.description) return [];
+  return [
+    {
+      type: 'OrganizationUpdated',
+      data: { organizationId: organization.organizationId, name, description, updatedAt: command.metadata.now },
+    },
+  ];
+};
+
+const updateOrganizationMetadata = (
+  command: UpdateOrganizationMetadata,
+  state: OrganizationState,
+): OrganizationEvent[] => {
+  const organization = changeable(state);
+  const { kind } = command.data;
+  if (!ORGANIZATION_METADATA_KINDS.includes(kind)) {
+    throw new ValidationError(
+      'invalid_metadata_kind',
+      `The metadata kind is one of ${ORGANIZATION_METADATA_KINDS.join(', ')}.`,
+      { field: 'kind' },
+    );
+  }
+  const metadata = validMetadata(command.data.metadata);
+  if (sameMetadata(metadata, organization.metadata[kind])) return [];
+  return [
+    {
+      type: 'OrganizationMetadataUpdated',
+      data: { organizationId: organization.organizationId, kind, metadata, updatedAt: command.metadata.now },
+    },
+  ];
+};
+
+const archiveOrganization = (command: ArchiveOrganization, state: OrganizationState): OrganizationEvent[] => {
+  const organization = existing(state);
+  // A repeated archive (a retried request) finds its work done rather than an error.
+  if (organization.status === 'archived') return [];
+  if (organization.kind === 'platform') {
+    throw new ForbiddenError('platform_organization_protected', 'The platform organization cannot be archived.');
+  }
+  return [
+    {
+      type: 'OrganizationArchived',
+      data: { organizationId: organization.organizationId, archivedAt: command.metadata.now },
+    },
+  ];
+};
+
+const emptyMetadata = (): Record<OrganizationMetadataKind, OrganizationMetadata> => ({
+  organization: {},
+  product: {},
+  custom: {},
+});
+
+export const organizationDecider: Decider<OrganizationCommand, OrganizationEvent, OrganizationState> = {
+  decide(command, state) {
+    switch (command.type) {
+      case 'CreateOrganization':
+        return createOrganization(command, state);
+      case 'UpdateOrganization':
+        return updateOrganization(command, state);
+      case 'UpdateOrganizationMetadata':
+        return updateOrganizationMetadata(command, state);
+      case 'ArchiveOrganization':
+        return archiveOrganization(command, state);
+      default: {
+        const unknown: never = command;
+        throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
+      }
+    }
+  },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'OrganizationCreated':
+        return {
+          status: 'active',
+          organizationId: event.data.organizationId,
+          kind: event.data.kind,
+          name: event.data.name,
+          description: event.data.description ?? '',
+          metadata: emptyMetadata(),
+        };
+      case 'OrganizationUpdated':
+        return state.status === 'none'
+          ? state
+          : { ...state, name: event.data.name, description: event.data.description };
+      case 'OrganizationMetadataUpdated':
+        return state.status === 'none'
+          ? state
+          : { ...state, metadata: { ...state.metadata, [event.data.kind]: event.data.metadata } };
+      case 'OrganizationArchived':
+        return state.status === 'none' ? state : { ...state, status: 'archived' };
+    }
+  },
+  initialState: () => ({ status: 'none' }),
+};

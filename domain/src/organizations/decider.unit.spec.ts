@@ -1,0 +1,265 @@
+import { describe, it } from 'vitest';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.js';
+import { DeciderSpecification } from '../testing/decider-specification.js';
+import {
+  ORGANIZATION_DESCRIPTION_MAX,
+  ORGANIZATION_METADATA_KEY_MAX,
+  ORGANIZATION_METADATA_MAX_KEYS,
+  ORGANIZATION_METADATA_VALUE_MAX,
+  ORGANIZATION_NAME_MAX,
+  organizationDecider,
+  type ArchiveOrganization,
+  type CreateOrganization,
+  type UpdateOrganization,
+  type UpdateOrganizationMetadata,
+} from './decider.js';
+import type {
+  OrganizationArchived,
+  OrganizationCreated,
+  OrganizationMetadata,
+  OrganizationMetadataKind,
+  OrganizationMetadataUpdated,
+  OrganizationUpdated,
+} from './events.js';
+
+const given = DeciderSpecification.for(organizationDecider);
+const now = '2026-11-21T10:00:00.000Z';
+const later = '2026-11-22T10:00:00.000Z';
+
+const create: CreateOrganization = {
+  type: 'CreateOrganization',
+  data: { organizationId: 'org-1', name: '  Acme  ', kind: 'customer', createdBy: 'user-1' },
+  metadata: { now },
+};
+const created: OrganizationCreated = {
+  type: 'OrganizationCreated',
+  data: {
+    organizationId: 'org-1',
+    name: 'Acme',
+    kind: 'customer',
+    description: '',
+    createdBy: 'user-1',
+    createdAt: now,
+  },
+};
+/** As stored before descriptions existed: such events must still fold. */
+const createdWithoutDescription: OrganizationCreated = {
+  type: 'OrganizationCreated',
+  data: { organizationId: 'org-1', name: 'Acme', kind: 'customer', createdBy: 'user-1', createdAt: now },
+};
+const platformCreated: OrganizationCreated = {
+  type: 'OrganizationCreated',
+  data: { organizationId: 'org-0', name: 'Platform', kind: 'platform', createdBy: null, createdAt: now },
+};
+
+const update: UpdateOrganization = {
+  type: 'UpdateOrganization',
+  data: { organizationId: 'org-1', name: ' Acme Ltd ', description: ' Rockets and anvils ' },
+  metadata: { now: later },
+};
+const updated: OrganizationUpdated = {
+  type: 'OrganizationUpdated',
+  data: { organizationId: 'org-1', name: 'Acme Ltd', description: 'Rockets and anvils', updatedAt: later },
+};
+
+const updateMetadata = (
+  metadata: OrganizationMetadata,
+  kind: OrganizationMetadataKind = 'product',
+): UpdateOrganizationMetadata => ({
+  type: 'UpdateOrganizationMetadata',
+  data: { organizationId: 'org-1', kind, metadata },
+  metadata: { now: later },
+});
+const metadataUpdated = (
+  metadata: OrganizationMetadata,
+  kind: OrganizationMetadataKind = 'product',
+): OrganizationMetadataUpdated => ({
+  type: 'OrganizationMetadataUpdated',
+  data: { organizationId: 'org-1', kind, metadata, updatedAt: later },
+});
+
+const archive = (organizationId = 'org-1'): ArchiveOrganization => ({
+  type: 'ArchiveOrganization',
+  data: { organizationId },
+  metadata: { now: later },
+});
+const archived: OrganizationArchived = {
+  type: 'OrganizationArchived',
+  data: { organizationId: 'org-1', archivedAt: later },
+};
+
+const isCode = (code: string) => (error: { code: string }) => error.code === code;
+
+describe('Organizations', () => {
+  describe('CreateOrganization', () => {
+    it('should create it with its name trimmed and an empty description', () => {
+      given([]).when(create).then([created]);
+    });
+
+    it('should keep a trimmed description given at creation', () => {
+      given([])
+        .when({ ...create, data: { ...create.data, description: ' Anvils ' } })
+        .then([{ ...created, data: { ...created.data, description: 'Anvils' } }]);
+    });
+
+    it.each(['', '   ', 'x'.repeat(ORGANIZATION_NAME_MAX + 1)])('should refuse the name %j', (name) => {
+      given([])
+        .when({ ...create, data: { ...create.data, name } })
+        .thenThrows(ValidationError, isCode('invalid_organization_name'));
+    });
+
+    it('should refuse a description that is too long', () => {
+      given([])
+        .when({ ...create, data: { ...create.data, description: 'x'.repeat(ORGANIZATION_DESCRIPTION_MAX + 1) } })
+        .thenThrows(ValidationError, isCode('invalid_organization_description'));
+    });
+
+    it('should refuse to create it again', () => {
+      given([created]).when(create).thenThrows(ConflictError, isCode('organization_exists'));
+    });
+  });
+
+  describe('UpdateOrganization', () => {
+    it('should record the trimmed name and description', () => {
+      given([created]).when(update).then([updated]);
+    });
+
+    it('should update an organization recorded before descriptions existed', () => {
+      given([createdWithoutDescription]).when(update).then([updated]);
+    });
+
+    it('should decide nothing when nothing changes', () => {
+      given([created, updated]).when(update).thenNothing();
+    });
+
+    it('should refuse an empty name', () => {
+      given([created])
+        .when({ ...update, data: { ...update.data, name: ' ' } })
+        .thenThrows(ValidationError, isCode('invalid_organization_name'));
+    });
+
+    it('should refuse a description that is too long', () => {
+      given([created])
+        .when({ ...update, data: { ...update.data, description: 'x'.repeat(ORGANIZATION_DESCRIPTION_MAX + 1) } })
+        .thenThrows(ValidationError, isCode('invalid_organization_description'));
+    });
+
+    it('should refuse an organization that does not exist', () => {
+      given([]).when(update).thenThrows(NotFoundError, isCode('organization_not_found'));
+    });
+
+    it('should refuse an archived organization', () => {
+      given([created, archived]).when(update).thenThrows(ConflictError, isCode('organization_archived'));
+    });
+  });
+
+  describe('UpdateOrganizationMetadata', () => {
+    const metadata = { plan: 'gold', seats: 40, trial: false, note: null };
+
+    it('should replace the record of the kind given', () => {
+      given([created])
+        .when(updateMetadata(metadata))
+        .then([metadataUpdated(metadata)]);
+    });
+
+    it('should keep each kind apart', () => {
+      given([created, metadataUpdated(metadata)])
+        .when(updateMetadata(metadata, 'custom'))
+        .then([metadataUpdated(metadata, 'custom')]);
+    });
+
+    it('should decide nothing when the record is the same, whatever the key order', () => {
+      given([created, metadataUpdated(metadata)])
+        .when(updateMetadata({ note: null, trial: false, seats: 40, plan: 'gold' }))
+        .thenNothing();
+    });
+
+    it('should clear the record with an empty one', () => {
+      given([created, metadataUpdated(metadata)])
+        .when(updateMetadata({}))
+        .then([metadataUpdated({})]);
+    });
+
+    it('should accept the limits exactly', () => {
+      const full = Object.fromEntries(
+        Array.from({ length: ORGANIZATION_METADATA_MAX_KEYS }, (_, i) => [
+          `${i}`.padStart(ORGANIZATION_METADATA_KEY_MAX, 'k'),
+          'v'.repeat(ORGANIZATION_METADATA_VALUE_MAX),
+        ]),
+      );
+      given([created])
+        .when(updateMetadata(full))
+        .then([metadataUpdated(full)]);
+    });
+
+    it('should refuse more keys than allowed', () => {
+      const tooMany = Object.fromEntries(
+        Array.from({ length: ORGANIZATION_METADATA_MAX_KEYS + 1 }, (_, i) => [`k${i}`, i]),
+      );
+      given([created]).when(updateMetadata(tooMany)).thenThrows(ValidationError, isCode('metadata_too_many_keys'));
+    });
+
+    it.each(['', '  ', 'k'.repeat(ORGANIZATION_METADATA_KEY_MAX + 1)])('should refuse the key %j', (key) => {
+      given([created])
+        .when(updateMetadata({ [key]: 1 }))
+        .thenThrows(ValidationError, isCode('invalid_metadata_key'));
+    });
+
+    it.each([
+      ['a text that is too long', 'v'.repeat(ORGANIZATION_METADATA_VALUE_MAX + 1)],
+      ['an object', { nested: true }],
+      ['a list', [1, 2]],
+      ['an infinite number', Number.POSITIVE_INFINITY],
+    ])('should refuse %s as a value', (_what, value) => {
+      given([created])
+        .when(updateMetadata({ key: value as never }))
+        .thenThrows(ValidationError, isCode('invalid_metadata_value'));
+    });
+
+    it('should refuse metadata that is not an object', () => {
+      given([created])
+        .when(updateMetadata([] as never))
+        .thenThrows(ValidationError, isCode('invalid_metadata'));
+    });
+
+    it('should refuse an unknown kind', () => {
+      given([created])
+        .when(updateMetadata({}, 'secret' as OrganizationMetadataKind))
+        .thenThrows(ValidationError, isCode('invalid_metadata_kind'));
+    });
+
+    it('should refuse an organization that does not exist', () => {
+      given([]).when(updateMetadata(metadata)).thenThrows(NotFoundError, isCode('organization_not_found'));
+    });
+
+    it('should refuse an archived organization', () => {
+      given([created, archived])
+        .when(updateMetadata(metadata))
+        .thenThrows(ConflictError, isCode('organization_archived'));
+    });
+  });
+
+  describe('ArchiveOrganization', () => {
+    it('should archive a customer organization', () => {
+      given([created]).when(archive()).then([archived]);
+    });
+
+    it('should decide nothing when it is already archived', () => {
+      given([created, archived]).when(archive()).thenNothing();
+    });
+
+    it('should refuse the platform organization', () => {
+      given([platformCreated])
+        .when(archive('org-0'))
+        .thenThrows(ForbiddenError, isCode('platform_organization_protected'));
+    });
+
+    it('should refuse an organization that does not exist', () => {
+      given([]).when(archive()).thenThrows(NotFoundError, isCode('organization_not_found'));
+    });
+
+    it('should refuse to create an organization again once archived', () => {
+      given([created, archived]).when(create).thenThrows(ConflictError, isCode('organization_exists'));
+    });
+  });
+});

@@ -1,0 +1,49 @@
+export const organizationStreamId = (organizationId: string): string => `organization-${organizationId}`;
+
+/** 'platform' is the operator's own organization, created at the first start; all others are 'customer'. */
+export type OrganizationKind = 'platform' | 'customer';
+
+/** Each kind is edited under its own permission (`organization-metadata-{kind}-update`). */
+export const ORGANIZATION_METADATA_KINDS = ['organization', 'product', 'custom'] as const;
+export type OrganizationMetadataKind = (typeof ORGANIZATION_METADATA_KINDS)[number];
+
+/** Flat on purpose: screens render it as a key/value table, and the read model stores it as jsonb. */
+export type OrganizationMetadataValue = string | number | boolean | null;
+export type OrganizationMetadata = Record<string, OrganizationMetadataValue>;
+
+export type OrganizationCreated = {
+  type: 'OrganizationCreated';
+  data: {
+    organizationId: string;
+    name: string;
+    kind: OrganizationKind;
+    /** Absent from events recorded before descriptions existed: read it as ''. */
+    description?: string;
+    createdBy: string | null;
+    createdAt: string;
+  };
+};
+
+export type OrganizationUpdated = {
+  type: 'OrganizationUpdated';
+  data: { organizationId: string; name: string; description: string; updatedAt: string };
+};
+
+/** Replaces the whole record of one kind; the other kinds are untouched. */
+export type OrganizationMetadataUpdated = {
+  type: 'OrganizationMetadataUpdated';
+  data: {
+    organizationId: string;
+    kind: OrganizationMetadataKind;
+    metadata: OrganizationMetadata;
+    updatedAt: string;
+  };
+};
+
+export type OrganizationArchived = {
+  type: 'OrganizationArchived';
+  data: { organizationId: string; archivedAt: string };
+};
+
+export type OrganizationEvent =
+  OrganizationCreated | OrganizationUpdated | OrganizationMetadataUpdated | OrganizationArchived;

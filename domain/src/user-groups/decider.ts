@@ -1,0 +1,196 @@
+import type { Decider } from '../shared/decider.js';
+import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
+import type { UserGroupEvent } from './events.js';
+
+export const USER_GROUP_NAME_MAX = 120;
+export const USER_GROUP_DESCRIPTION_MAX = 2000;
+
+export type CreateUserGroup = {
+  type: 'CreateUserGroup';
+  data: { userGroupId: string; organizationId: string; name: string; description?: string };
+  metadata: { now: string };
+};
+
+export type UpdateUserGroup = {
+  type: 'UpdateUserGroup';
+  data: { userGroupId: string; name: string; description: string };
+  metadata: { now: string };
+};
+
+export type ArchiveUserGroup = {
+  type: 'ArchiveUserGroup';
+  data: { userGroupId: string };
+  metadata: { now: string };
+};
+
+/**
+ * Membership never crosses organizations. The user lives in another aggregate, so the caller
+ * reads the user's organization (user-directory) and passes it as `userOrganizationId`; the
+ * decider compares it with the group's and refuses a mismatch.
+ */
+export type AddUserGroupMember = {
+  type: 'AddUserGroupMember';
+  data: { userGroupId: string; userId: string; userOrganizationId: string };
+  metadata: { now: string };
+};
+
+export type RemoveUserGroupMember = {
+  type: 'RemoveUserGroupMember';
+  data: { userGroupId: string; userId: string };
+  metadata: { now: string };
+};
+
+export type UserGroupCommand =
+  CreateUserGroup | UpdateUserGroup | ArchiveUserGroup | AddUserGroupMember | RemoveUserGroupMember;
+
+export type ExistingUserGroup = {
+  status: 'active' | 'archived';
+  userGroupId: string;
+  organizationId: string;
+  name: string;
+  description: string;
+  memberIds: ReadonlySet<string>;
+};
+
+export type UserGroupState = { status: 'none' } | ExistingUserGroup;
+
+const validName = (raw: string): string => {
+  const name = raw.trim();
+  if (name.length === 0 || name.length > USER_GROUP_NAME_MAX) {
+    throw new ValidationError('invalid_user_group_name', `A group name has 1 to ${USER_GROUP_NAME_MAX} characters.`, {
+      field: 'name',
+    });
+  }
+  return name;
+};
+
+const validDescription = (raw: string): string => {
+  const description = raw.trim();
+  if (description.length > USER_GROUP_DESCRIPTION_MAX) {
+    throw new ValidationError(
+      'invalid_user_group_description',
+      `A description has at most ${USER_GROUP_DESCRIPTION_MAX} characters.`,
+      { field: 'description' },
+    );
+  }
+  return description;
+};
+
+const existing = (state: UserGroupState): ExistingUserGroup => {
+  if (state.status === 'none') throw new NotFoundError('user_group_not_found', 'This user group does not exist.');
+  return state;
+};
+
+const changeable = (state: UserGroupState): ExistingUserGroup => {
+  const group = existing(state);
+  if (group.status === 'archived') {
+    throw new ConflictError('user_group_archived', 'This user group is archived and can no longer be changed.');
+  }
+  return group;
+};
+
+const createUserGroup = ({ data, metadata }: CreateUserGroup, state: UserGroupState): UserGroupEvent[] => {
+  if (state.status !== 'none') throw new ConflictError('user_group_exists', 'This user group already exists.');
+  return [
+    {
+      type: 'UserGroupCreated',
+      data: {
+        userGroupId: data.userGroupId,
+        organizationId: data.organizationId,
+        name: validName(data.name),
+        description: validDescription(data.description ?? ''),
+        createdAt: metadata.now,
+      },
+    },
+  ];
+};
+
+const updateUserGroup = ({ data, metadata }: UpdateUserGroup, state: UserGroupState): UserGroupEvent[] => {
+  const group = changeable(state);
+  const name = validName(data.name);
+  const description = validDescription(data.description);
+  if (name === group.name && description === group.description) return [];
+  return [
+    { type: 'UserGroupUpdated', data: { userGroupId: group.userGroupId, name, description, updatedAt: metadata.now } },
+  ];
+};
+
+const archiveUserGroup = ({ metadata }: ArchiveUserGroup, state: UserGroupState): UserGroupEvent[] => {
+  const group = existing(state);
+  // A repeated archive (a retried request) finds its work done rather than an error.
+  if (group.status === 'archived') return [];
+  return [{ type: 'UserGroupArchived', data: { userGroupId: group.userGroupId, archivedAt: metadata.now } }];
+};
+
+const addUserGroupMember = ({ data, metadata }: AddUserGroupMember, state: UserGroupState): UserGroupEvent[] => {
+  const group = changeable(state);
+  if (data.userOrganizationId !== group.organizationId) {
+    throw new ValidationError('user_not_in_organization', "A group's members belong to the group's organization.", {
+      field: 'userId',
+    });
+  }
+  if (group.memberIds.has(data.userId)) return [];
+  return [
+    {
+      type: 'UserGroupMemberAdded',
+      data: { userGroupId: group.userGroupId, userId: data.userId, addedAt: metadata.now },
+    },
+  ];
+};
+
+const removeUserGroupMember = ({ data, metadata }: RemoveUserGroupMember, state: UserGroupState): UserGroupEvent[] => {
+  const group = changeable(state);
+  if (!group.memberIds.has(data.userId)) return [];
+  return [
+    {
+      type: 'UserGroupMemberRemoved',
+      data: { userGroupId: group.userGroupId, userId: data.userId, removedAt: metadata.now },
+    },
+  ];
+};
+
+const withMember = (members: ReadonlySet<string>, userId: string, present: boolean): ReadonlySet<string> => {
+  const next = new Set(members);
+  if (present) next.add(userId);
+  else next.delete(userId);
+  return next;
+};
+
+export const userGroupDecider: Decider<UserGroupCommand, UserGroupEvent, UserGroupState> = {
+  decide(command, state) {
+    switch (command.type) {
+      case 'CreateUserGroup':
+        return createUserGroup(command, state);
+      case 'UpdateUserGroup':
+        return updateUserGroup(command, state);
+      case 'ArchiveUserGroup':
+        return archiveUserGroup(command, state);
+      case 'AddUserGroupMember':
+        return addUserGroupMember(command, state);
+      case 'RemoveUserGroupMember':
+        return removeUserGroupMember(command, state);
+      default: {
+        const unknown: never = command;
+        throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
+      }
+    }
+  },
+  evolve(state, event) {
+    if (event.type === 'UserGroupCreated') {
+      const { userGroupId, organizationId, name, description } = event.data;
+      return { status: 'active', userGroupId, organizationId, name, description, memberIds: new Set() };
+    }
+    if (state.status === 'none') return state;
+    switch (event.type) {
+      case 'UserGroupUpdated':
+        return { ...state, name: event.data.name, description: event.data.description };
+      case 'UserGroupArchived':
+        return { ...state, status: 'archived' };
+      case 'UserGroupMemberAdded':
+        return { ...state, memberIds: withMember(state.memberIds, event.data.userId, true) };
+      case 'UserGroupMemberRemoved':
+        return { ...state, memberIds: withMember(state.memberIds, event.data.userId, false) };
+    }
+  },
+  initialState: () => ({ status: 'none' }),
+};

@@ -1,0 +1,65 @@
+import type { Decider } from '../shared/decider.js';
+import { ConflictError, ForbiddenError, ValidationError } from '../shared/errors.js';
+import { isValidEmail, normalizeEmail } from './decider.js';
+import type { EmailClaimEvent } from './email-claim-events.js';
+
+/** Claim before InviteUser/CreateUser; the same user claiming again is a no-op, so a retried invitation goes through. */
+export type ClaimEmail = {
+  type: 'ClaimEmail';
+  data: { email: string; userId: string };
+  metadata: { now: string };
+};
+
+/** After CancelInvitation, or when the user command that followed the claim was refused. */
+export type ReleaseEmail = {
+  type: 'ReleaseEmail';
+  data: { userId: string };
+  metadata: { now: string };
+};
+
+export type EmailClaimCommand = ClaimEmail | ReleaseEmail;
+
+export type EmailClaimState = { status: 'free' } | { status: 'claimed'; email: string; userId: string };
+
+const claimEmail = ({ data, metadata }: ClaimEmail, state: EmailClaimState): EmailClaimEvent[] => {
+  const email = normalizeEmail(data.email);
+  if (!isValidEmail(email))
+    throw new ValidationError('invalid_email', 'Enter a valid email address.', { field: 'email' });
+  if (state.status === 'claimed') {
+    if (state.userId === data.userId) return [];
+    throw new ConflictError('email_taken', 'Another account already uses this email address.', { field: 'email' });
+  }
+  return [{ type: 'EmailClaimed', data: { email, userId: data.userId, claimedAt: metadata.now } }];
+};
+
+const releaseEmail = ({ data, metadata }: ReleaseEmail, state: EmailClaimState): EmailClaimEvent[] => {
+  if (state.status === 'free') return [];
+  if (state.userId !== data.userId) {
+    throw new ForbiddenError('email_claim_not_held', 'Only the account holding this email address can release it.');
+  }
+  return [{ type: 'EmailReleased', data: { email: state.email, userId: state.userId, releasedAt: metadata.now } }];
+};
+
+export const emailClaimDecider: Decider<EmailClaimCommand, EmailClaimEvent, EmailClaimState> = {
+  decide(command, state) {
+    switch (command.type) {
+      case 'ClaimEmail':
+        return claimEmail(command, state);
+      case 'ReleaseEmail':
+        return releaseEmail(command, state);
+      default: {
+        const unknown: never = command;
+        throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
+      }
+    }
+  },
+  evolve(_state, event) {
+    switch (event.type) {
+      case 'EmailClaimed':
+        return { status: 'claimed', email: event.data.email, userId: event.data.userId };
+      case 'EmailReleased':
+        return { status: 'free' };
+    }
+  },
+  initialState: () => ({ status: 'free' }),
+};

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { ssoRealmsJsonSchema } from '../sso/realm-schema.js';
+
+/**
+ * Every environment variable the product reads, validated once at start. A missing or
+ * malformed value stops the process with a message naming the variable and what it expects.
+ * Secret values are never echoed back in those messages.
+ */
+// 0 asks the system for a free port (tests); production sets a real one.
+const port = z.coerce
+  .number({ error: 'a port number between 0 and 65535' })
+  .int('a whole port number')
+  .min(0, 'a port number between 0 and 65535')
+  .max(65535, 'a port number between 0 and 65535');
+
+const url = (protocols: readonly string[], what: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, what);
+
+const optionalString = (schema: z.ZodType<string>) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const positiveMs = (what: string) => z.coerce.number({ error: what }).int(what).positive(what);
+
+export const configSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'one of development, production, test' })
+    .default('development'),
+  HOST: z.string().trim().min(1, 'a host name or address to listen on').default('127.0.0.1'),
+  PORT: port.default(3000),
+  PUBLIC_URL: optionalString(
+    url(['http:', 'https:'], 'an http(s) URL where users reach the app, such as https://coach.example.com'),
+  ),
+  ALLOWED_ORIGINS: optionalString(z.string()),
+  DATA_DIR: z.string().trim().min(1, 'a directory path').default('./data'),
+  CLIENT_DIST_DIR: optionalString(z.string().trim().min(1, 'the directory of the built client')),
+  DATABASE_URL: optionalString(
+    url(['postgres:', 'postgresql:'], 'a PostgreSQL URL such as postgresql://user@host:5432/db'),
+  ),
+  EVENTSTORE_URL: optionalString(
+    url(
+      ['esdb:', 'esdb+discover:', 'kurrentdb:'],
+      'an EventStoreDB connection string such as esdb://host:2113?tls=false',
+    ),
+  ),
+  REDIS_URL: optionalString(url(['redis:', 'rediss:'], 'a Redis URL such as redis://127.0.0.1:6379')),
+  SMTP_URL: optionalString(url(['smtp:', 'smtps:'], 'an SMTP URL such as smtp://user:pass@mail.example.com:587')),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .min(3, 'a sender address such as "AI-Coaching <no-reply@example.com>"')
+    .default('AI-Coaching <no-reply@localhost>'),
+  AUTH_SECRET: optionalString(z.string().min(32, 'at least 32 characters of random text')),
+  ADMIN_EMAIL: z.email({ error: 'an email address for the first super-admin' }).default('admin@localhost.localdomain'),
+  ADMIN_PASSWORD: optionalString(z.string().min(8, 'at least 8 characters')),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  HTTP_BODY_LIMIT_KB: z.coerce.number({ error: 'a size in kilobytes' }).int().min(1).max(102_400).default(1024),
+  PROJECTION_WAIT_MS: positiveMs('a duration in milliseconds').default(5000),
+  SHUTDOWN_TIMEOUT_MS: positiveMs('a duration in milliseconds').default(10_000),
+  // Realms fixed by the deployment; super-admins add others through the API (docs/adr/0007).
+  SSO_REALMS: z.preprocess((value) => (value === '' ? undefined : value), ssoRealmsJsonSchema.optional()),
+});
+
+export type Config = z.infer<typeof configSchema> & { publicUrl: string; allowedOrigins: string[] };
+
+/** Names whose values must never appear in logs or error messages. */
+export const SECRET_CONFIG_KEYS = [
+  'DATABASE_URL',
+  'EVENTSTORE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'AUTH_SECRET',
+  'ADMIN_PASSWORD',
+  'SSO_REALMS',
+] as const;
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(readonly problems: readonly { variable: string; expected: string }[]) {
+    super(
+      `Invalid configuration:\n${problems.map((p) => `  - ${p.variable}: expected ${p.expected}`).join('\n')}\n` +
+        'Fix these environment variables and start again (see the configuration table in README.md).',
+    );
+  }
+}
+
+export const loadConfig = (env: Record<string, string | undefined> = process.env): Config => {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => ({
+        variable: String(issue.path[0] ?? 'environment'),
+        expected: issue.message.startsWith('Invalid') ? 'a valid value' : issue.message,
+      })),
+    );
+  }
+  const values = parsed.data;
+  const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, '');
+  const allowedOrigins = (values.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  return { ...values, publicUrl, allowedOrigins: [...new Set([new URL(publicUrl).origin, ...allowedOrigins])] };
+};
+
+/** The topology the environment selects: which engines back events, read models and jobs. */
+export const describeTopology = (config: Config) => ({
+  events: config.EVENTSTORE_URL ? 'esdb' : config.DATABASE_URL ? 'postgres' : 'pglite',
+  readModels: config.DATABASE_URL ? 'postgres' : 'pglite',
+  jobs: config.REDIS_URL ? 'bullmq' : 'in-process',
+  realtime: config.REDIS_URL ? 'redis-streams' : 'in-memory',
+  mail: config.SMTP_URL ? 'smtp' : 'outbox',
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, describeTopology, loadConfig } from './config.js';
+
+const problems = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+  }
+  throw new Error('expected a ConfigError');
+};
+
+describe('configuration', () => {
+  it('runs on embedded defaults with an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data', LOG_LEVEL: 'info' });
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.allowedOrigins).toEqual(['http://localhost:3000']);
+    expect(describeTopology(config)).toEqual({
+      events: 'pglite',
+      readModels: 'pglite',
+      jobs: 'in-process',
+      realtime: 'in-memory',
+      mail: 'outbox',
+    });
+  });
+
+  it('selects the production engines from their URLs', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgresql://app@db:5432/app',
+      EVENTSTORE_URL: 'esdb://eventstore:2113?tls=false',
+      REDIS_URL: 'redis://redis:6379',
+      SMTP_URL: 'smtp://mail:25',
+    });
+    expect(describeTopology(config)).toEqual({
+      events: 'esdb',
+      readModels: 'postgres',
+      jobs: 'bullmq',
+      realtime: 'redis-streams',
+      mail: 'smtp',
+    });
+  });
+
+  it('treats empty values as unset, as shells and compose files often pass them', () => {
+    expect(loadConfig({ DATABASE_URL: '', REDIS_URL: '' })).toMatchObject({
+      DATABASE_URL: undefined,
+      REDIS_URL: undefined,
+    });
+  });
+
+  it('joins the public origin and the extra allowed origins without duplicates', () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'https://coach.example.com/',
+      ALLOWED_ORIGINS: 'https://coach.example.com, http://localhost:5173',
+    });
+    expect(config.publicUrl).toBe('https://coach.example.com');
+    expect(config.allowedOrigins).toEqual(['https://coach.example.com', 'http://localhost:5173']);
+  });
+
+  it('names every bad variable and what it expects', () => {
+    const error = problems({ PORT: '70000', REDIS_URL: 'http://redis', NODE_ENV: 'staging', AUTH_SECRET: 'short' });
+    expect(error.problems).toEqual(
+      expect.arrayContaining([
+        { variable: 'PORT', expected: 'a port number between 0 and 65535' },
+        { variable: 'REDIS_URL', expected: 'a Redis URL such as redis://127.0.0.1:6379' },
+        { variable: 'NODE_ENV', expected: 'one of development, production, test' },
+        { variable: 'AUTH_SECRET', expected: 'at least 32 characters of random text' },
+      ]),
+    );
+    expect(error.message).toContain('README.md');
+  });
+
+  it('never puts a secret value in its message', () => {
+    const error = problems({ DATABASE_URL: 'mysql://root:hunter2@db/app', AUTH_SECRET: 'tiny-secret' });
+    expect(error.message).not.toContain('hunter2');
+    expect(error.message).not.toContain('tiny-secret');
+  });
+});

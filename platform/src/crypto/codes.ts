@@ -1,0 +1,13 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/**
+ * Single-use codes sent by mail (invitations, password resets): 256 random bits, URL-safe.
+ * Only their SHA-256 reaches events and read models, so a database leak does not leak codes.
+ */
+export const createSecretCode = (): string => randomBytes(32).toString('base64url');
+
+export const hashSecretCode = (code: string): string => createHash('sha256').update(code, 'utf8').digest('hex');
+
+/** The key of an email's claim stream: the address itself never becomes a stream name. */
+export const emailKey = (normalizedEmail: string): string =>
+  createHash('sha256').update(normalizedEmail, 'utf8').digest('hex');

@@ -1,0 +1,62 @@
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+
+/**
+ * Encryption at rest for secrets the server must read back (an identity provider's client secret,
+ * its refresh tokens): AES-256-GCM under a key derived with HKDF-SHA256 from the auth secret.
+ *
+ * A ciphertext reads `v1.<key id>.<iv>.<ciphertext>.<tag>` (base64url parts). The key id is a
+ * fingerprint of the key, so after a rotation of the auth secret a value sealed under the old key
+ * is recognised as such and can be decrypted with it (pass both keys to `decryptSecret`) instead of
+ * failing as "corrupt".
+ *
+ * `context` is bound as additional authenticated data: a value sealed for one row and purpose
+ * (`sso_realm:acme`) does not decrypt when copied into another.
+ */
+export type EncryptionKey = { readonly id: string; readonly key: Buffer };
+
+const FORMAT = 'v1';
+const ALGORITHM = 'aes-256-gcm';
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+// Distinct HKDF "info" labels keep this key apart from anything else derived from the same secret.
+const KEY_INFO = 'ai-coaching/secret-encryption/v1';
+
+export class DecryptionError extends Error {
+  override readonly name = 'DecryptionError';
+}
+
+export const deriveEncryptionKey = (secret: string): EncryptionKey => {
+  if (secret.length < 32)
+    throw new Error('The secret to derive an encryption key from must be at least 32 characters.');
+  const key = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), KEY_INFO, 32));
+  const id = createHash('sha256').update('key-id:').update(key).digest('base64url').slice(0, 8);
+  return { id, key };
+};
+
+export const encryptSecret = (key: EncryptionKey, plaintext: string, context: string): string => {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv(ALGORITHM, key.key, iv, { authTagLength: TAG_BYTES });
+  cipher.setAAD(Buffer.from(context, 'utf8'));
+  const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return [FORMAT, key.id, iv, ciphertext, cipher.getAuthTag()]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join('.');
+};
+
+/** Decrypts with whichever of `keys` sealed the value; throws `DecryptionError` (never echoing the value). */
+export const decryptSecret = (keys: readonly EncryptionKey[], sealed: string, context: string): string => {
+  const [format, keyId, iv, ciphertext, tag, ...rest] = sealed.split('.');
+  if (format !== FORMAT || !keyId || !iv || ciphertext === undefined || !tag || rest.length > 0) {
+    throw new DecryptionError('The value is not an encrypted secret of a known format.');
+  }
+  const key = keys.find((candidate) => candidate.id === keyId);
+  if (!key) throw new DecryptionError(`The value was encrypted under key ${keyId}, which is not available.`);
+  try {
+    const decipher = createDecipheriv(ALGORITHM, key.key, Buffer.from(iv, 'base64url'), { authTagLength: TAG_BYTES });
+    decipher.setAAD(Buffer.from(context, 'utf8'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+  } catch {
+    throw new DecryptionError('The value does not decrypt: it was altered, or sealed for another context.');
+  }
+};

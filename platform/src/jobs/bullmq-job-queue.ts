@@ -1,0 +1,237 @@
+import { DelayedError, Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import { createLogger, type Logger } from '../logging/logger.js';
+import {
+  DEFAULT_CLOSE_TIMEOUT_MS,
+  DEFAULT_JOB_ATTEMPTS,
+  DEFAULT_JOB_BACKOFF_MS,
+  JobPayloadError,
+  assertValidEnqueueOptions,
+  errorMessage,
+  indexBindings,
+  parseJobPayload,
+  prepareJobPayload,
+  settlesWithin,
+} from './in-process-job-queue.js';
+import type { EnqueueOptions, EnqueueResult, JobBinding, JobDefinition, JobHandler, JobQueue } from './job-queue.js';
+
+export const DEFAULT_QUEUE_NAME = 'ai-coaching';
+
+/**
+ * How long finished jobs stay in Redis. A job id is idempotent only while its key exists (BullMQ
+ * re-adds an id once the job is removed), and the port promises at least 24 h, so retention is by
+ * age only: a count limit would drop ids earlier under load. Redis then holds about two days of
+ * completed jobs (removal happens lazily when later jobs finish); failed ones stay longer so that
+ * someone can look at them.
+ */
+export const COMPLETED_JOB_RETENTION_SECONDS = 48 * 60 * 60;
+export const FAILED_JOB_RETENTION_SECONDS = 14 * 24 * 60 * 60;
+
+/** How long a job of a kind this worker does not handle is put aside before it is offered again. */
+const UNBOUND_JOB_RETRY_MS = 5_000;
+
+export type BullmqWorkerOptions = {
+  /** Default 30 000 ms; a dead worker's jobs become stalled after this. */
+  lockDuration?: number;
+  /** Default 30 000 ms; how often this worker looks for stalled jobs. */
+  stalledInterval?: number;
+  /** Default 1; stalls tolerated before a job fails. */
+  maxStalledCount?: number;
+};
+
+export type BullmqJobQueueOptions = {
+  redisUrl: string;
+  /** Redis key prefix; default `bull`. Tests use a unique one per file. */
+  prefix?: string;
+  queueName?: string;
+  logger?: Logger;
+  worker?: BullmqWorkerOptions;
+};
+
+export type BullmqJobQueue = JobQueue & { readonly kind: 'bullmq' };
+
+/** Per-kind concurrency inside the one shared Worker, which itself runs up to the largest limit. */
+const createLimiter = (limit: number) => {
+  let active = 0;
+  const waiters: (() => void)[] = [];
+  return {
+    async acquire(): Promise<void> {
+      if (active < limit) {
+        active += 1;
+        return;
+      }
+      // The releasing job hands its slot over directly, so `active` stays unchanged.
+      await new Promise<void>((resolve) => waiters.push(resolve));
+    },
+    release(): void {
+      const next = waiters.shift();
+      if (next) next();
+      else active -= 1;
+    },
+  };
+};
+
+/**
+ * BullMQ adapter: one Queue (job name = definition id) and, in worker processes, one Worker that
+ * dispatches on the job name. Delivery is at least once: a job whose worker dies is retried by
+ * another after its lock expires, so handlers must be idempotent.
+ */
+export const createBullmqJobQueue = (options: BullmqJobQueueOptions): BullmqJobQueue => {
+  const logger = options.logger ?? createLogger({ name: 'job-queue' });
+  const queueName = options.queueName ?? DEFAULT_QUEUE_NAME;
+  const prefix = options.prefix ?? 'bull';
+
+  // Producers fail after a few reconnect attempts instead of hanging a request while Redis is down.
+  const client = new Redis(options.redisUrl, { maxRetriesPerRequest: 3 });
+  // Passing our own client makes BullMQ treat it as shared: it never closes it, so close() does.
+  const queue = new Queue(queueName, { connection: client, prefix });
+  queue.on('error', (error) => logger.error({ queue: queueName, error: error.message }, 'job queue error'));
+
+  const shutdown = new AbortController();
+  const active = new Set<Promise<unknown>>();
+  let worker: Worker | undefined;
+  let started = false;
+  let closing: Promise<void> | undefined;
+  let lastTimestamp = 0;
+
+  const putAside = async (job: Job, token: string | undefined, delayMs: number): Promise<never> => {
+    await job.moveToDelayed(Date.now() + delayMs, token);
+    // Tells the worker the job was moved on purpose: no attempt is counted.
+    throw new DelayedError();
+  };
+
+  const createProcessor = (bindings: Map<string, JobBinding>) => {
+    const limiters = new Map([...bindings].map(([id, binding]) => [id, createLimiter(binding.concurrency ?? 1)]));
+
+    const run = async (job: Job, token: string | undefined, signal: AbortSignal | undefined) => {
+      const jobId = job.id ?? '';
+      const binding = bindings.get(job.name);
+      const limiter = limiters.get(job.name);
+      if (!binding || !limiter) {
+        // Another process may handle this kind (e.g. a newer release during a rolling deploy).
+        logger.warn({ jobId, name: job.name }, 'no handler bound for this job kind in this worker; putting it aside');
+        return putAside(job, token, UNBOUND_JOB_RETRY_MS);
+      }
+      let payload: unknown;
+      try {
+        payload = parseJobPayload(binding.definition, job.data, jobId);
+      } catch (error) {
+        if (error instanceof JobPayloadError) throw new UnrecoverableError(error.message);
+        throw error;
+      }
+      await limiter.acquire();
+      try {
+        // Shutting down while this job waited for its kind's slot: hand it back untouched.
+        if (shutdown.signal.aborted) return await putAside(job, token, 0);
+        const attempt = job.attemptsMade + 1;
+        const abort = signal ? AbortSignal.any([shutdown.signal, signal]) : shutdown.signal;
+        // The value comes from this binding's own schema, so it has the handler's payload type.
+        await (binding.handle as JobHandler<unknown>)(payload, { jobId, attempt, signal: abort });
+      } finally {
+        limiter.release();
+      }
+    };
+
+    return (job: Job, token?: string, signal?: AbortSignal): Promise<void> => {
+      const task = run(job, token, signal);
+      active.add(task);
+      return task.finally(() => active.delete(task));
+    };
+  };
+
+  const drainActive = async () => {
+    while (active.size > 0) await Promise.allSettled([...active]);
+  };
+
+  return {
+    kind: 'bullmq',
+
+    async enqueue<Payload>(
+      definition: JobDefinition<Payload>,
+      payload: Payload,
+      enqueueOptions: EnqueueOptions = {},
+    ): Promise<EnqueueResult> {
+      if (closing) throw new Error('job queue is closed');
+      assertValidEnqueueOptions(enqueueOptions);
+      const { jobId, delayMs } = enqueueOptions;
+      const data = prepareJobPayload(definition, payload, jobId);
+      const jobOptions = {
+        ...(delayMs ? { delay: delayMs } : {}),
+        attempts: definition.attempts ?? DEFAULT_JOB_ATTEMPTS,
+        backoff: { type: 'exponential', delay: definition.backoffMs ?? DEFAULT_JOB_BACKOFF_MS },
+        removeOnComplete: { age: COMPLETED_JOB_RETENTION_SECONDS },
+        removeOnFail: { age: FAILED_JOB_RETENTION_SECONDS },
+      };
+      if (jobId === undefined) {
+        const job = await queue.add(definition.id, data, jobOptions);
+        if (job.id === undefined) throw new Error(`BullMQ returned no id for job "${definition.id}"`);
+        return { jobId: job.id, deduplicated: false };
+      }
+      // BullMQ answers a duplicate id with the existing id and no flag, so the stored hash is read back:
+      // if its timestamp or data are not the ones just sent, an earlier job owns the id. Reading after
+      // the add (not checking before) stays right when producers race. Timestamps are made unique per
+      // process (+1 ms at most per add in a burst) so that two adds from this process are always told
+      // apart; adds from two processes in the same millisecond with identical data are not, and both
+      // report a new job.
+      const timestamp = (lastTimestamp = Math.max(Date.now(), lastTimestamp + 1));
+      await queue.add(definition.id, data, { ...jobOptions, jobId, timestamp });
+      const [storedTimestamp, storedData] = await client.hmget(queue.toKey(jobId), 'timestamp', 'data');
+      const deduplicated = storedTimestamp !== String(timestamp) || storedData !== JSON.stringify(data);
+      return { jobId, deduplicated };
+    },
+
+    async startWorkers(bindings) {
+      if (closing) throw new Error('job queue is closed');
+      if (started) throw new Error('startWorkers was already called');
+      const byId = indexBindings(bindings);
+      started = true;
+      if (byId.size === 0) return;
+      const concurrency = Math.max(...[...byId.values()].map((binding) => binding.concurrency ?? 1));
+      worker = new Worker(queueName, createProcessor(byId), {
+        // Workers block on Redis; null keeps their commands waiting across reconnects instead of failing.
+        connection: { url: options.redisUrl, maxRetriesPerRequest: null },
+        prefix,
+        concurrency,
+        ...options.worker,
+      });
+      worker.on('error', (error) => logger.error({ queue: queueName, error: error.message }, 'job worker error'));
+      worker.on('stalled', (jobId) => logger.warn({ jobId }, 'job stalled; it will run again'));
+      worker.on('failed', (job, error) => {
+        const fields = { jobId: job?.id, name: job?.name, attempt: job?.attemptsMade, error: error.message };
+        // finishedOn is set only when the job moved to the failed set; otherwise a retry is scheduled.
+        if (job?.finishedOn === undefined) logger.warn(fields, 'job attempt failed');
+        else logger.error(fields, 'job failed permanently');
+      });
+      await worker.waitUntilReady();
+    },
+
+    async ping() {
+      await client.ping();
+    },
+
+    close({ timeoutMs = DEFAULT_CLOSE_TIMEOUT_MS } = {}) {
+      closing ??= (async () => {
+        shutdown.abort();
+        if (worker) {
+          // worker.close() has no timeout, and in BullMQ 6.7 a later close(true) returns the pending
+          // close() promise instead of forcing. So: stop fetching, wait for our own handlers up to the
+          // timeout, then close, forcing if some are still running (their jobs stall and run elsewhere).
+          await worker.pause(true);
+          const drained = await settlesWithin(drainActive(), timeoutMs);
+          if (!drained) {
+            logger.warn(
+              { running: active.size, timeoutMs },
+              'job handlers still running after the close timeout; their jobs will stall and be retried',
+            );
+          }
+          await worker.close(!drained);
+        }
+        await queue.close();
+        await client.quit().catch((error: unknown) => {
+          logger.warn({ error: errorMessage(error) }, 'closing the job queue Redis connection failed');
+        });
+      })();
+      return closing;
+    },
+  };
+};

@@ -1,0 +1,80 @@
+import type { z } from 'zod';
+
+/**
+ * A job definition is what a producer needs to enqueue: a dotted id, a payload schema and
+ * retry policy. The handler is bound separately by the workers runtime, so producers (the API)
+ * never load handler dependencies.
+ */
+export type JobDefinition<Payload = unknown> = {
+  /** Dotted, stable id such as `mail.send` or `credits.reservation.expire`. Also the queue job name. */
+  id: string;
+  /** Bumped when the payload shape changes while older jobs may still be queued. */
+  version: number;
+  schema: z.ZodType<Payload>;
+  /** Total tries including the first; default 5. */
+  attempts?: number;
+  /** First retry delay; doubles on each further retry; default 1000 ms. */
+  backoffMs?: number;
+};
+
+export const defineJob = <Payload>(definition: JobDefinition<Payload>): JobDefinition<Payload> => definition;
+
+export type JobContext = {
+  jobId: string;
+  /** 1 on the first try. */
+  attempt: number;
+  /** Aborted when the worker is shutting down; long handlers should stop at the next safe point. */
+  signal: AbortSignal;
+};
+
+export type JobHandler<Payload = unknown> = (payload: Payload, context: JobContext) => Promise<void>;
+
+/**
+ * A handler bound to its definition. The payload type is checked where the binding is made
+ * (`bindJob`); queues see only validated `unknown` payloads, so one list can hold every kind.
+ */
+export type JobBinding = {
+  definition: JobDefinition<unknown>;
+  handle: JobHandler<unknown>;
+  /** Jobs of this kind processed at once by one worker; default 1. */
+  concurrency?: number;
+};
+
+export const bindJob = <Payload>(
+  definition: JobDefinition<Payload>,
+  handle: JobHandler<Payload>,
+  options: { concurrency?: number } = {},
+): JobBinding => ({
+  definition,
+  // Safe: queues parse the payload with `definition.schema` before calling the handler.
+  handle: (payload, context) => handle(payload as Payload, context),
+  ...options,
+});
+
+export type EnqueueOptions = {
+  /**
+   * Idempotent id: while a job with this id is known to the queue (waiting, delayed, active or
+   * completed and kept), enqueuing it again adds nothing. Must not contain ':'.
+   */
+  jobId?: string;
+  delayMs?: number;
+};
+
+export type EnqueueResult = { jobId: string; deduplicated: boolean };
+
+export type JobQueueKind = 'in-process' | 'bullmq';
+
+export type JobQueue = {
+  readonly kind: JobQueueKind;
+  /** Validates the payload against the definition's schema (throws on bad payload) and enqueues it. */
+  enqueue<Payload>(
+    definition: JobDefinition<Payload>,
+    payload: Payload,
+    options?: EnqueueOptions,
+  ): Promise<EnqueueResult>;
+  /** Starts processing jobs of these kinds in this process. */
+  startWorkers(bindings: readonly JobBinding[]): Promise<void>;
+  ping(): Promise<void>;
+  /** Stops taking jobs, waits up to `timeoutMs` for active ones, then closes connections. */
+  close(options?: { timeoutMs?: number }): Promise<void>;
+};

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import type { Config } from '../config/config.js';
+import { describeTopology } from '../config/config.js';
+import { authSessionMigrations } from '../auth/auth-sessions.js';
+import { ensureSecret, secretMigrations } from '../crypto/secrets.js';
+import { createTokenService, type TokenService } from '../crypto/token-service.js';
+import { connectEsdbEventStore } from '../event-store/esdb-event-store.js';
+import type { EventStore } from '../event-store/event-store.js';
+import { createSqlEventStore, eventStoreMigrations } from '../event-store/sql-event-store.js';
+import { createJobQueue } from '../jobs/create-job-queue.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import type { Logger } from '../logging/logger.js';
+import { createMailer } from '../mail/create-mailer.js';
+import type { Mailer } from '../mail/mailer.js';
+import { mailOutboxMigrations } from '../mail/outbox-mailer.js';
+import { migrate, type Migration } from '../sql/migrations.js';
+import { createPgliteDatabase } from '../sql/pglite-database.js';
+import { createPostgresDatabase } from '../sql/postgres-database.js';
+import { ssoLoginStateMigrations } from '../sso/login-states.js';
+import { ssoRealmMigrations } from '../sso/realms.js';
+import { ssoRefreshTokenMigrations } from '../sso/refresh-tokens.js';
+import type { SqlDatabase } from '../sql/sql-database.js';
+import type { Lifecycle } from './lifecycle.js';
+
+export type Platform = {
+  config: Config;
+  logger: Logger;
+  /** Read models, checkpoints and (unless EventStoreDB is used) the events. */
+  db: SqlDatabase;
+  store: EventStore;
+  queue: JobQueue;
+  tokens: TokenService;
+  /** SMTP with SMTP_URL, otherwise the `mail_outbox` table (embedded mode). */
+  mailer: Mailer;
+};
+
+export type OpenPlatformOptions = {
+  config: Config;
+  logger: Logger;
+  lifecycle: Lifecycle;
+  /** Migrations of the read models and other workspaces, applied after the platform's own. */
+  migrations?: readonly Migration[];
+  /** Name of the runtime, for the database's application_name. */
+  runtime: string;
+};
+
+/**
+ * Opens the engines the environment selects (see the topology table in the README):
+ * PGlite under DATA_DIR by default, PostgreSQL with DATABASE_URL, EventStoreDB for events with
+ * EVENTSTORE_URL, BullMQ with REDIS_URL. Migrates, and registers every engine for shutdown.
+ */
+export const openPlatform = async (options: OpenPlatformOptions): Promise<Platform> => {
+  const { config, logger, lifecycle } = options;
+  const topology = describeTopology(config);
+  logger.info({ topology }, 'opening platform');
+
+  const db = config.DATABASE_URL
+    ? await createPostgresDatabase({
+        connectionString: config.DATABASE_URL,
+        applicationName: `ai-coaching-${options.runtime}`,
+      })
+    : await createPgliteDatabase({ dataDir: path.resolve(config.DATA_DIR, 'pglite') });
+  lifecycle.add('database', () => db.close());
+
+  const sqlEvents = !config.EVENTSTORE_URL;
+  const applied = await migrate(db, [
+    ...(sqlEvents ? eventStoreMigrations : []),
+    ...secretMigrations,
+    ...mailOutboxMigrations,
+    ...authSessionMigrations,
+    ...ssoRealmMigrations,
+    ...ssoLoginStateMigrations,
+    ...ssoRefreshTokenMigrations,
+    ...(options.migrations ?? []),
+  ]);
+  if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+
+  const store = config.EVENTSTORE_URL ? await connectEsdbEventStore(config.EVENTSTORE_URL) : createSqlEventStore(db);
+  lifecycle.add('event store', () => store.close());
+
+  // Registered before the queue so that shutdown drains running mail jobs before the mailer closes.
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, logger });
+  lifecycle.add('mailer', () => mailer.close());
+
+  const queue = createJobQueue({ ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}), logger });
+  lifecycle.add('job queue', () => queue.close({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS }));
+
+  const secret = config.AUTH_SECRET ?? (await ensureSecret(db, 'auth_secret'));
+  const tokens = createTokenService({ secret, issuer: config.publicUrl });
+
+  return { config, logger, db, store, queue, tokens, mailer };
+};

@@ -1,0 +1,21 @@
+import { creditHistoryProjection } from './credits/credit-history/index.js';
+import { walletBalancesProjection } from './credits/wallet-balances/index.js';
+import { organizationListProjection } from './organizations/organization-list/index.js';
+import type { Projection } from './runner/projection.js';
+import { userGroupsProjection } from './user-groups/user-groups/index.js';
+import { passwordResetsProjection } from './users/password-resets/index.js';
+import { userDirectoryProjection } from './users/user-directory/index.js';
+import { userIdentitiesProjection } from './users/user-identities/index.js';
+import { userInvitationsProjection } from './users/user-invitations/index.js';
+
+/** Every read model the product maintains, in the order they are set up. */
+export const allProjections: readonly Projection[] = [
+  organizationListProjection,
+  userDirectoryProjection,
+  userInvitationsProjection,
+  passwordResetsProjection,
+  userIdentitiesProjection,
+  userGroupsProjection,
+  walletBalancesProjection,
+  creditHistoryProjection,
+];

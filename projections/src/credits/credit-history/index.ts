@@ -1,0 +1,358 @@
+import type {
+  CreditEvent,
+  CreditEventType,
+  LedgerAccount,
+  ListPage,
+  ListParams,
+  Posting,
+  SortKey,
+} from '@ai-coaching/domain';
+import { CONSUMED, ISSUANCE, isOwnerAccount } from '@ai-coaching/domain';
+import type { SqlExecutor } from '@ai-coaching/platform';
+import { defineProjection } from '../../runner/projection.js';
+import { containing, postingDeltas, toCredits, type Credits } from '../ledger.js';
+
+const KIND_OF = {
+  CreditsIssued: 'issued',
+  CreditsWithdrawn: 'withdrawn',
+  CreditsAllocated: 'allocated',
+  CreditsDeallocated: 'deallocated',
+  CreditsTransferred: 'transferred',
+  CreditsReserved: 'reserved',
+  ReservationCaptured: 'captured',
+  ReservationReleased: 'released',
+  ReservationExpired: 'expired',
+} as const satisfies Record<CreditEventType, string>;
+
+export type CreditMovementKind = (typeof KIND_OF)[CreditEventType];
+
+/** What sessions cost: a reservation and how it ended. */
+export const CONSUMPTION_KINDS: readonly CreditMovementKind[] = ['reserved', 'captured', 'released', 'expired'];
+/** Credits moved between accounts on someone's request. */
+export const TRANSACTION_KINDS: readonly CreditMovementKind[] = [
+  'issued',
+  'withdrawn',
+  'allocated',
+  'deallocated',
+  'transferred',
+];
+export const CREDIT_MOVEMENT_KINDS: readonly CreditMovementKind[] = [...TRANSACTION_KINDS, ...CONSUMPTION_KINDS];
+
+type Movement = {
+  kind: CreditMovementKind;
+  transferId: string | null;
+  reservationId: string | null;
+  sessionId: string | null;
+  /** Where the credits (or, for a reservation, the hold) leave; null when a release gives them back. */
+  from: LedgerAccount | null;
+  /** Where they arrive; null for a reservation, which moves nothing yet. */
+  to: LedgerAccount | null;
+  amount: number;
+  postings: readonly Posting[];
+  actorId: string | null;
+  occurredAt: string;
+};
+
+const movementOf = (event: CreditEvent): Movement => {
+  const kind = KIND_OF[event.type];
+  const none = { transferId: null, reservationId: null, sessionId: null, postings: [] };
+  switch (event.type) {
+    case 'CreditsIssued':
+      return { kind, ...event.data, reservationId: null, sessionId: null, from: ISSUANCE };
+    case 'CreditsWithdrawn':
+      return { kind, ...event.data, reservationId: null, sessionId: null, to: ISSUANCE };
+    case 'CreditsAllocated':
+    case 'CreditsDeallocated':
+    case 'CreditsTransferred':
+      return { kind, ...event.data, reservationId: null, sessionId: null };
+    case 'CreditsReserved':
+      return { kind, ...none, ...event.data, from: event.data.account, to: null };
+    case 'ReservationCaptured':
+      return {
+        kind,
+        ...none,
+        ...event.data,
+        from: event.data.account,
+        to: CONSUMED,
+        amount: event.data.capturedAmount,
+      };
+    case 'ReservationReleased':
+      return { kind, ...none, ...event.data, from: null, to: event.data.account, amount: event.data.releasedAmount };
+    case 'ReservationExpired':
+      return {
+        kind,
+        ...none,
+        ...event.data,
+        from: null,
+        to: event.data.account,
+        amount: event.data.releasedAmount,
+        actorId: null,
+      };
+  }
+};
+
+/**
+ * The credit history of each organization: one row per ledger event, with the posted balances of
+ * the owner accounts on either side just after it. The projection keeps those running balances in
+ * a table of its own (credit-normal, as in the ledger) so it rebuilds without any other read model.
+ * A movement row is written once, with its balances, so an event applied again finds its row and
+ * changes nothing.
+ */
+export const creditHistoryProjection = defineProjection({
+  name: 'credit-history',
+  version: 1,
+  tables: { movements: 'rm_credit_movements', balances: 'rm_credit_movement_balances' },
+  handles: Object.keys(KIND_OF),
+  async setup(tx, t) {
+    // Positions are fixed-width digit strings: "C" collation compares them as numbers would.
+    await tx.exec(`
+      CREATE TABLE IF NOT EXISTS ${t.movements} (
+        movement_id text PRIMARY KEY,
+        organization_id text NOT NULL,
+        kind text NOT NULL,
+        transfer_id text,
+        reservation_id text,
+        session_id text,
+        from_account text,
+        to_account text,
+        amount bigint NOT NULL,
+        from_balance_after bigint,
+        to_balance_after bigint,
+        actor_id text,
+        occurred_at timestamptz NOT NULL,
+        position text COLLATE "C" NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS ${t.movements}_org_time_idx ON ${t.movements} (organization_id, occurred_at, position);
+      CREATE INDEX IF NOT EXISTS ${t.movements}_org_kind_idx
+        ON ${t.movements} (organization_id, kind, occurred_at, position);
+      CREATE INDEX IF NOT EXISTS ${t.movements}_from_idx ON ${t.movements} (from_account, occurred_at, position);
+      CREATE INDEX IF NOT EXISTS ${t.movements}_to_idx ON ${t.movements} (to_account, occurred_at, position);
+      CREATE INDEX IF NOT EXISTS ${t.movements}_reservation_idx
+        ON ${t.movements} (reservation_id) WHERE reservation_id IS NOT NULL;
+      CREATE TABLE IF NOT EXISTS ${t.balances} (
+        account text NOT NULL,
+        organization_id text NOT NULL,
+        posted bigint NOT NULL,
+        PRIMARY KEY (account, organization_id)
+      );`);
+  },
+  async apply(tx, event, t) {
+    const { rows: existing } = await tx.query(`SELECT 1 FROM ${t.movements} WHERE movement_id = $1`, [event.id]);
+    if (existing.length > 0) return;
+    const organizationId = (event.data as CreditEvent['data']).organizationId;
+    const movement = movementOf({ type: event.type, data: event.data } as CreditEvent);
+
+    for (const [account, delta] of postingDeltas(movement.postings)) {
+      await tx.query(
+        `INSERT INTO ${t.balances} AS b (account, organization_id, posted) VALUES ($1, $2, $3)
+         ON CONFLICT (account, organization_id) DO UPDATE SET posted = b.posted + excluded.posted`,
+        [account, organizationId, delta],
+      );
+    }
+    const owners = [movement.from, movement.to].filter((account) => account !== null && isOwnerAccount(account));
+    const { rows: balances } = await tx.query<{ account: LedgerAccount; posted: Credits }>(
+      `SELECT account, posted FROM ${t.balances} WHERE organization_id = $1 AND account = ANY($2::text[])`,
+      [organizationId, owners],
+    );
+    const balanceAfter = (account: LedgerAccount | null) => {
+      if (account === null || !isOwnerAccount(account)) return null;
+      const row = balances.find((balance) => balance.account === account);
+      return row ? toCredits(row.posted) : 0;
+    };
+    // Only the reservation carries the session; the events resolving it are filed under it too.
+    let sessionId = movement.sessionId;
+    if (movement.reservationId !== null && movement.kind !== 'reserved') {
+      const { rows } = await tx.query<{ session_id: string | null }>(
+        `SELECT session_id FROM ${t.movements} WHERE reservation_id = $1 AND organization_id = $2 AND kind = 'reserved'`,
+        [movement.reservationId, organizationId],
+      );
+      sessionId = rows[0]?.session_id ?? null;
+    }
+
+    await tx.query(
+      `INSERT INTO ${t.movements} (movement_id, organization_id, kind, transfer_id, reservation_id, session_id,
+         from_account, to_account, amount, from_balance_after, to_balance_after, actor_id, occurred_at, position)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+      [
+        event.id,
+        organizationId,
+        movement.kind,
+        movement.transferId,
+        movement.reservationId,
+        sessionId,
+        movement.from,
+        movement.to,
+        movement.amount,
+        balanceAfter(movement.from),
+        balanceAfter(movement.to),
+        movement.actorId,
+        movement.occurredAt,
+        event.position,
+      ],
+    );
+  },
+});
+
+export type CreditMovement = {
+  movementId: string;
+  organizationId: string;
+  kind: CreditMovementKind;
+  transferId: string | null;
+  reservationId: string | null;
+  sessionId: string | null;
+  fromAccount: LedgerAccount | null;
+  toAccount: LedgerAccount | null;
+  amount: number;
+  /** Posted balance of `fromAccount` just after the movement; null for a system account. */
+  fromBalanceAfter: number | null;
+  toBalanceAfter: number | null;
+  actorId: string | null;
+  occurredAt: string;
+  /** The event's global position: the tie-break between movements of the same instant. */
+  position: string;
+};
+
+export type CreditMovementFilters = {
+  organizationId: string;
+  kinds?: readonly CreditMovementKind[];
+  /** Movements from or to this account. */
+  account?: string;
+  /** Inclusive. */
+  from?: Date;
+  /** Exclusive. */
+  to?: Date;
+  /** Only reserved, captured, released and expired. */
+  consumptionOnly?: boolean;
+  /** Only issued, withdrawn, allocated, deallocated and transferred. */
+  transactionsOnly?: boolean;
+  /** Part of an account id or of a kind. */
+  q?: string;
+};
+
+export type CreditMovementListParams = ListParams & CreditMovementFilters;
+
+/** `sort` as in lists, default oldest first (the order of the ledger). */
+export type CreditMovementStreamParams = CreditMovementFilters & { sort?: SortKey };
+
+type MovementRecord = {
+  movement_id: string;
+  organization_id: string;
+  kind: CreditMovementKind;
+  transfer_id: string | null;
+  reservation_id: string | null;
+  session_id: string | null;
+  from_account: LedgerAccount | null;
+  to_account: LedgerAccount | null;
+  amount: Credits;
+  from_balance_after: Credits | null;
+  to_balance_after: Credits | null;
+  actor_id: string | null;
+  occurred_at: Date | string;
+  position: string;
+};
+
+const creditsOrNull = (value: Credits | null): number | null => (value === null ? null : toCredits(value));
+
+const toMovement = (row: MovementRecord): CreditMovement => ({
+  movementId: row.movement_id,
+  organizationId: row.organization_id,
+  kind: row.kind,
+  transferId: row.transfer_id,
+  reservationId: row.reservation_id,
+  sessionId: row.session_id,
+  fromAccount: row.from_account,
+  toAccount: row.to_account,
+  amount: toCredits(row.amount),
+  fromBalanceAfter: creditsOrNull(row.from_balance_after),
+  toBalanceAfter: creditsOrNull(row.to_balance_after),
+  actorId: row.actor_id,
+  occurredAt: new Date(row.occurred_at).toISOString(),
+  position: row.position,
+});
+
+/** Sort columns, each list ending with `position` so that the order is total (and keyset-pageable). */
+const ORDER: Readonly<Record<SortKey, { columns: string[]; descending: boolean }>> = {
+  updated_at: { columns: ['occurred_at', 'position'], descending: false },
+  '-updated_at': { columns: ['occurred_at', 'position'], descending: true },
+  name: { columns: ['kind', 'occurred_at', 'position'], descending: false },
+};
+
+const orderBy = (sort: SortKey): string => {
+  const { columns, descending } = ORDER[sort];
+  return columns.map((column) => (descending ? `${column} DESC` : column)).join(', ');
+};
+
+/** The WHERE clause of the filters; `bind` appends a parameter and returns its placeholder. */
+const whereOf = (filters: CreditMovementFilters, bind: (value: unknown) => string): string => {
+  const conditions = [`organization_id = ${bind(filters.organizationId)}`];
+  if (filters.kinds !== undefined || filters.consumptionOnly || filters.transactionsOnly) {
+    // One set of kinds, intersected: contradictory filters then simply match nothing.
+    let kinds = filters.kinds ?? CREDIT_MOVEMENT_KINDS;
+    if (filters.consumptionOnly) kinds = kinds.filter((kind) => CONSUMPTION_KINDS.includes(kind));
+    if (filters.transactionsOnly) kinds = kinds.filter((kind) => TRANSACTION_KINDS.includes(kind));
+    conditions.push(`kind = ANY(${bind(kinds)}::text[])`);
+  }
+  if (filters.account !== undefined) {
+    const account = bind(filters.account);
+    conditions.push(`(from_account = ${account} OR to_account = ${account})`);
+  }
+  if (filters.from !== undefined) conditions.push(`occurred_at >= ${bind(filters.from)}`);
+  if (filters.to !== undefined) conditions.push(`occurred_at < ${bind(filters.to)}`);
+  if (filters.q) {
+    const q = bind(containing(filters.q));
+    conditions.push(`(from_account ILIKE ${q} OR to_account ILIKE ${q} OR kind ILIKE ${q})`);
+  }
+  return `WHERE ${conditions.join(' AND ')}`;
+};
+
+export const listCreditMovements = async (
+  db: SqlExecutor,
+  params: CreditMovementListParams,
+): Promise<ListPage<CreditMovement>> => {
+  const values: unknown[] = [];
+  const bind = (value: unknown) => `$${values.push(value)}`;
+  const where = whereOf(params, bind);
+  const { rows: counted } = await db.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM rm_credit_movements ${where}`,
+    [...values],
+  );
+  const { rows } = await db.query<MovementRecord>(
+    `SELECT * FROM rm_credit_movements ${where} ORDER BY ${orderBy(params.sort)}
+     LIMIT ${bind(params.page_size)} OFFSET ${bind((params.page - 1) * params.page_size)}`,
+    values,
+  );
+  return { items: rows.map(toMovement), total: counted[0]?.total ?? 0, page: params.page, page_size: params.page_size };
+};
+
+/**
+ * Every movement matching the filters, in order, read `batchSize` rows at a time for exports.
+ * Each batch starts after the last row of the previous one (keyset on the sort columns, compared
+ * with that row's stored values), so the cost stays linear however large the history, and
+ * movements recorded meanwhile neither shift nor repeat rows.
+ */
+export async function* streamCreditMovements(
+  db: SqlExecutor,
+  params: CreditMovementStreamParams,
+  batchSize = 500,
+): AsyncIterable<CreditMovement> {
+  const sort = params.sort ?? 'updated_at';
+  const { columns, descending } = ORDER[sort];
+  let after: string | undefined;
+  for (;;) {
+    const values: unknown[] = [];
+    const bind = (value: unknown) => `$${values.push(value)}`;
+    let where = whereOf(params, bind);
+    if (after !== undefined) {
+      const list = columns.join(', ');
+      where += ` AND (${list}) ${descending ? '<' : '>'}
+        (SELECT ${list} FROM rm_credit_movements WHERE movement_id = ${bind(after)})`;
+    }
+    const { rows } = await db.query<MovementRecord>(
+      `SELECT * FROM rm_credit_movements ${where} ORDER BY ${orderBy(sort)} LIMIT ${bind(batchSize)}`,
+      values,
+    );
+    for (const row of rows) yield toMovement(row);
+    if (rows.length < batchSize) return;
+    after = rows[rows.length - 1]!.movement_id;
+  }
+}

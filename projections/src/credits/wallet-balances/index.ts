@@ -1,0 +1,206 @@
+import type {
+  CreditEvent,
+  CreditsReserved,
+  LedgerAccount,
+  OwnerAccount,
+  OwnerKind,
+  ReservationCaptured,
+  ReservationExpired,
+  ReservationReleased,
+  SystemAccount,
+} from '@ai-coaching/domain';
+import type { SqlExecutor } from '@ai-coaching/platform';
+import { defineProjection } from '../../runner/projection.js';
+import { accountOwner, postingDeltas, toCredits, type Credits } from '../ledger.js';
+
+const RESOLUTIONS = {
+  ReservationCaptured: 'captured',
+  ReservationReleased: 'released',
+  ReservationExpired: 'expired',
+} as const;
+
+/**
+ * Balances of every ledger account: posted (the sum of its postings), pending (what open
+ * reservations hold) and available (posted − pending). The system accounts `issuance` and
+ * `consumed` have rows too (owner_kind 'system'), so an organization's posted balances can be
+ * checked to sum to 0. Reservations are kept to know how much a capture, release or expiry frees.
+ *
+ * Idempotent per event: a wallet row remembers the position of the last event that changed it and
+ * ignores that event and earlier ones, and a reservation is resolved only while still pending.
+ */
+export const walletBalancesProjection = defineProjection({
+  name: 'wallet-balances',
+  version: 1,
+  tables: { wallets: 'rm_credit_wallets', reservations: 'rm_credit_reservations' },
+  handles: [
+    'CreditsIssued',
+    'CreditsWithdrawn',
+    'CreditsAllocated',
+    'CreditsDeallocated',
+    'CreditsTransferred',
+    'CreditsReserved',
+    'ReservationCaptured',
+    'ReservationReleased',
+    'ReservationExpired',
+  ] satisfies CreditEvent['type'][],
+  async setup(tx, t) {
+    // Positions are fixed-width digit strings: "C" collation compares them as numbers would.
+    await tx.exec(`
+      CREATE TABLE IF NOT EXISTS ${t.wallets} (
+        account text NOT NULL,
+        organization_id text NOT NULL,
+        owner_kind text NOT NULL,
+        owner_id text NOT NULL,
+        posted bigint NOT NULL,
+        pending bigint NOT NULL,
+        available bigint GENERATED ALWAYS AS (posted - pending) STORED,
+        updated_at timestamptz NOT NULL,
+        last_position text COLLATE "C" NOT NULL,
+        PRIMARY KEY (account, organization_id)
+      );
+      CREATE INDEX IF NOT EXISTS ${t.wallets}_org_idx ON ${t.wallets} (organization_id, owner_kind);
+      CREATE TABLE IF NOT EXISTS ${t.reservations} (
+        reservation_id text PRIMARY KEY,
+        organization_id text NOT NULL,
+        account text NOT NULL,
+        amount bigint NOT NULL,
+        status text NOT NULL,
+        expires_at timestamptz NOT NULL,
+        session_id text,
+        captured_amount bigint,
+        reserved_at timestamptz NOT NULL,
+        resolved_at timestamptz
+      );`);
+  },
+  async apply(tx, event, t) {
+    const data = event.data as CreditEvent['data'];
+    const changes = new Map<LedgerAccount, { posted: number; pending: number }>();
+    const change = (account: LedgerAccount, posted: number, pending: number) => {
+      const current = changes.get(account) ?? { posted: 0, pending: 0 };
+      changes.set(account, { posted: current.posted + posted, pending: current.pending + pending });
+    };
+    if ('postings' in data) for (const [account, delta] of postingDeltas(data.postings)) change(account, delta, 0);
+
+    switch (event.type) {
+      case 'CreditsReserved': {
+        const reserved = event.data as CreditsReserved['data'];
+        const { rows } = await tx.query(
+          `INSERT INTO ${t.reservations} (reservation_id, organization_id, account, amount, status, expires_at,
+             session_id, reserved_at)
+           VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7) ON CONFLICT (reservation_id) DO NOTHING RETURNING 1`,
+          [
+            reserved.reservationId,
+            reserved.organizationId,
+            reserved.account,
+            reserved.amount,
+            reserved.expiresAt,
+            reserved.sessionId,
+            reserved.occurredAt,
+          ],
+        );
+        if (rows.length > 0) change(reserved.account, 0, reserved.amount);
+        break;
+      }
+      case 'ReservationCaptured':
+      case 'ReservationReleased':
+      case 'ReservationExpired': {
+        // The hold is the amount reserved, whatever part of it the capture posted.
+        const resolved = event.data as (ReservationCaptured | ReservationReleased | ReservationExpired)['data'];
+        const { rows } = await tx.query<{ account: OwnerAccount; amount: Credits }>(
+          `UPDATE ${t.reservations} SET status = $2, captured_amount = $3, resolved_at = $4
+           WHERE reservation_id = $1 AND status = 'pending' RETURNING account, amount`,
+          [
+            resolved.reservationId,
+            RESOLUTIONS[event.type],
+            'capturedAmount' in resolved ? resolved.capturedAmount : null,
+            resolved.occurredAt,
+          ],
+        );
+        for (const row of rows) change(row.account, 0, -toCredits(row.amount));
+        break;
+      }
+    }
+
+    for (const [account, delta] of changes) {
+      const owner = accountOwner(account);
+      await tx.query(
+        `INSERT INTO ${t.wallets} AS w (account, organization_id, owner_kind, owner_id, posted, pending, updated_at,
+           last_position)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (account, organization_id) DO UPDATE SET posted = w.posted + excluded.posted,
+           pending = w.pending + excluded.pending, updated_at = excluded.updated_at,
+           last_position = excluded.last_position
+         WHERE w.last_position < excluded.last_position`,
+        [
+          account,
+          data.organizationId,
+          owner.kind,
+          owner.id,
+          delta.posted,
+          delta.pending,
+          data.occurredAt,
+          event.position,
+        ],
+      );
+    }
+  },
+});
+
+export type WalletBalance = { posted: number; pending: number; available: number };
+
+/** Per kind of owner, and per system account; `issuance` is negative by what was granted (see postingDeltas). */
+export type OrganizationCreditTotals = Record<OwnerKind | SystemAccount, WalletBalance>;
+
+type BalanceRecord = { posted: Credits; pending: Credits; available: Credits };
+
+const NO_BALANCE: WalletBalance = { posted: 0, pending: 0, available: 0 };
+
+const toBalance = (row: BalanceRecord): WalletBalance => ({
+  posted: toCredits(row.posted),
+  pending: toCredits(row.pending),
+  available: toCredits(row.available),
+});
+
+/** Zeros for an account that no event touched yet. */
+export const findWallet = async (db: SqlExecutor, account: OwnerAccount): Promise<WalletBalance> => {
+  const { rows } = await db.query<BalanceRecord>(
+    'SELECT posted, pending, available FROM rm_credit_wallets WHERE account = $1',
+    [account],
+  );
+  return rows[0] ? toBalance(rows[0]) : { ...NO_BALANCE };
+};
+
+/** One entry per account asked for, zeros for those without movements. */
+export const findWallets = async (
+  db: SqlExecutor,
+  accounts: readonly OwnerAccount[],
+): Promise<Map<OwnerAccount, WalletBalance>> => {
+  const { rows } = await db.query<BalanceRecord & { account: OwnerAccount }>(
+    'SELECT account, posted, pending, available FROM rm_credit_wallets WHERE account = ANY($1::text[])',
+    [accounts],
+  );
+  const wallets = new Map(accounts.map((account) => [account, { ...NO_BALANCE }]));
+  for (const row of rows) wallets.set(row.account, toBalance(row));
+  return wallets;
+};
+
+export const organizationTotals = async (
+  db: SqlExecutor,
+  organizationId: string,
+): Promise<OrganizationCreditTotals> => {
+  const { rows } = await db.query<BalanceRecord & { kind: OwnerKind | SystemAccount }>(
+    `SELECT CASE owner_kind WHEN 'system' THEN account ELSE owner_kind END AS kind,
+       sum(posted) AS posted, sum(pending) AS pending, sum(available) AS available
+     FROM rm_credit_wallets WHERE organization_id = $1 GROUP BY 1`,
+    [organizationId],
+  );
+  const totals: OrganizationCreditTotals = {
+    organization: { ...NO_BALANCE },
+    group: { ...NO_BALANCE },
+    user: { ...NO_BALANCE },
+    issuance: { ...NO_BALANCE },
+    consumed: { ...NO_BALANCE },
+  };
+  for (const row of rows) totals[row.kind] = toBalance(row);
+  return totals;
+};

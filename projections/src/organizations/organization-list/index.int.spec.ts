@@ -1,0 +1,185 @@
+import type { ListParams, OrganizationEvent } from '@ai-coaching/domain';
+import type { SqlDatabase } from '@ai-coaching/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openReadModelHarness, type ReadModelHarness } from '../../testing/read-model-harness.js';
+import { findOrganization, listOrganizations, organizationListProjection } from './index.js';
+
+const at = (day: number) => `2026-02-${String(day).padStart(2, '0')}T09:00:00.000Z`;
+const created = (organizationId: string, name: string, day: number): OrganizationEvent => ({
+  type: 'OrganizationCreated',
+  data: { organizationId, name, kind: 'customer', description: '', createdBy: 'u1', createdAt: at(day) },
+});
+
+const params = (overrides: Partial<ListParams> = {}): ListParams => ({
+  page: 1,
+  page_size: 12,
+  sort: '-updated_at',
+  ...overrides,
+});
+const names = (page: { items: { name: string }[] }) => page.items.map((item) => item.name);
+
+describe('organization-list read model', () => {
+  let db: SqlDatabase;
+
+  let harness: ReadModelHarness;
+  const append = (stream: string, ...events: OrganizationEvent[]) => harness.append(stream, ...events);
+
+  beforeAll(async () => {
+    harness = await openReadModelHarness();
+    ({ db } = harness);
+    // As stored before descriptions existed.
+    await append('organization-platform', {
+      type: 'OrganizationCreated',
+      data: { organizationId: 'platform', name: 'Operator', kind: 'platform', createdBy: null, createdAt: at(1) },
+    });
+    await harness.store.appendToStream('user-u1', [
+      { id: crypto.randomUUID(), type: 'UserCreated', data: { userId: 'u1' } },
+    ]);
+    await append(
+      'organization-acme',
+      created('acme', 'Acme', 3),
+      {
+        type: 'OrganizationUpdated',
+        data: { organizationId: 'acme', name: 'Acme Corp', description: 'Anvils', updatedAt: at(10) },
+      },
+      {
+        type: 'OrganizationMetadataUpdated',
+        data: { organizationId: 'acme', kind: 'product', metadata: { plan: 'gold', seats: 40 }, updatedAt: at(11) },
+      },
+      {
+        type: 'OrganizationMetadataUpdated',
+        data: { organizationId: 'acme', kind: 'custom', metadata: { vip: true, note: null }, updatedAt: at(12) },
+      },
+    );
+    await append('organization-zeta', created('zeta', 'zeta labs', 4));
+    await append('organization-beta', created('beta', 'Beta_Works', 5));
+    await append('organization-gone', created('gone', 'Acme Old', 6), {
+      type: 'OrganizationArchived',
+      data: { organizationId: 'gone', archivedAt: at(20) },
+    });
+    await append('organization-delta', created('delta', '100% Delta', 7));
+
+    await harness.project(organizationListProjection);
+  });
+  afterAll(() => harness.close());
+
+  it('holds one row per organization with its latest name, description, metadata and status', async () => {
+    const { rows } = await db.query(
+      `SELECT * FROM rm_organizations WHERE organization_id IN ('acme', 'gone', 'platform') ORDER BY organization_id`,
+    );
+    expect(rows).toEqual([
+      {
+        organization_id: 'acme',
+        name: 'Acme Corp',
+        description: 'Anvils',
+        kind: 'customer',
+        status: 'active',
+        metadata_organization: {},
+        metadata_product: { plan: 'gold', seats: 40 },
+        metadata_custom: { vip: true, note: null },
+        created_at: new Date(at(3)),
+        updated_at: new Date(at(12)),
+      },
+      {
+        organization_id: 'gone',
+        name: 'Acme Old',
+        description: '',
+        kind: 'customer',
+        status: 'archived',
+        metadata_organization: {},
+        metadata_product: {},
+        metadata_custom: {},
+        created_at: new Date(at(6)),
+        updated_at: new Date(at(20)),
+      },
+      {
+        organization_id: 'platform',
+        name: 'Operator',
+        description: '',
+        kind: 'platform',
+        status: 'active',
+        metadata_organization: {},
+        metadata_product: {},
+        metadata_custom: {},
+        created_at: new Date(at(1)),
+        updated_at: new Date(at(1)),
+      },
+    ]);
+  });
+
+  it('finds one organization as a view', async () => {
+    expect(await findOrganization(db, 'acme')).toEqual({
+      organizationId: 'acme',
+      name: 'Acme Corp',
+      description: 'Anvils',
+      kind: 'customer',
+      status: 'active',
+      metadata: { organization: {}, product: { plan: 'gold', seats: 40 }, custom: { vip: true, note: null } },
+      createdAt: at(3),
+      updatedAt: at(12),
+    });
+    expect(await findOrganization(db, 'gone')).toMatchObject({ status: 'archived' });
+    expect(await findOrganization(db, 'nobody')).toBeUndefined();
+  });
+
+  it('lists active organizations, most recently updated first by default', async () => {
+    const page = await listOrganizations(db, params());
+    expect(names(page)).toEqual(['Acme Corp', '100% Delta', 'Beta_Works', 'zeta labs', 'Operator']);
+    expect(page).toMatchObject({ total: 5, page: 1, page_size: 12 });
+  });
+
+  it('sorts by name ignoring case, and by updated_at ascending', async () => {
+    expect(names(await listOrganizations(db, params({ sort: 'name' })))).toEqual([
+      '100% Delta',
+      'Acme Corp',
+      'Beta_Works',
+      'Operator',
+      'zeta labs',
+    ]);
+    expect(names(await listOrganizations(db, params({ sort: 'updated_at' })))).toEqual([
+      'Operator',
+      'zeta labs',
+      'Beta_Works',
+      '100% Delta',
+      'Acme Corp',
+    ]);
+  });
+
+  it('includes archived organizations on request', async () => {
+    const page = await listOrganizations(db, { ...params({ sort: 'name' }), includeArchived: true });
+    expect(names(page)).toEqual(['100% Delta', 'Acme Corp', 'Acme Old', 'Beta_Works', 'Operator', 'zeta labs']);
+  });
+
+  it('matches q in the name, case-insensitively and literally', async () => {
+    expect(names(await listOrganizations(db, params({ q: 'ACME' })))).toEqual(['Acme Corp']);
+    expect(
+      names(await listOrganizations(db, { ...params({ q: 'acme', sort: 'name' }), includeArchived: true })),
+    ).toEqual(['Acme Corp', 'Acme Old']);
+    expect(names(await listOrganizations(db, params({ q: '_' })))).toEqual(['Beta_Works']);
+    expect(names(await listOrganizations(db, params({ q: '%' })))).toEqual(['100% Delta']);
+    expect(await listOrganizations(db, params({ q: 'nothing like it' }))).toMatchObject({ items: [], total: 0 });
+  });
+
+  it('restricts to the organizations given', async () => {
+    const page = await listOrganizations(db, {
+      ...params({ sort: 'name' }),
+      organizationIds: ['acme', 'zeta', 'gone'],
+    });
+    expect(names(page)).toEqual(['Acme Corp', 'zeta labs']);
+    expect((await listOrganizations(db, { ...params(), organizationIds: [] })).total).toBe(0);
+  });
+
+  it('pages with the total of all matches', async () => {
+    const all = names(await listOrganizations(db, params({ sort: 'name' })));
+    const byTwo = async (page: number) => listOrganizations(db, { ...params({ sort: 'name', page }), page_size: 2 });
+    expect(names(await byTwo(1))).toEqual(all.slice(0, 2));
+    expect(names(await byTwo(3))).toEqual(all.slice(4, 6));
+    expect(await byTwo(4)).toMatchObject({ items: [], total: 5, page: 4, page_size: 2 });
+  });
+
+  it('is unchanged when the same events are applied again', async () => {
+    const before = (await db.query('SELECT * FROM rm_organizations ORDER BY organization_id')).rows;
+    await harness.reapplyTwice(organizationListProjection);
+    expect((await db.query('SELECT * FROM rm_organizations ORDER BY organization_id')).rows).toEqual(before);
+  });
+});

@@ -1,0 +1,54 @@
+import type { IdentityLinked, InvitationCancelled } from '@ai-coaching/domain';
+import type { SqlExecutor } from '@ai-coaching/platform';
+import { defineProjection } from '../../runner/projection.js';
+
+/**
+ * Which account a single sign-on identity (issuer, subject) signs in to. Should two accounts
+ * ever link the same identity, the first link is kept rather than stopping the projection.
+ */
+export const userIdentitiesProjection = defineProjection({
+  name: 'user-identities',
+  version: 1,
+  tables: { identities: 'rm_user_identities' },
+  handles: ['IdentityLinked', 'InvitationCancelled'],
+  async setup(tx, t) {
+    await tx.exec(`
+      CREATE TABLE IF NOT EXISTS ${t.identities} (
+        issuer text NOT NULL,
+        subject text NOT NULL,
+        user_id text NOT NULL,
+        PRIMARY KEY (issuer, subject)
+      );
+      CREATE INDEX IF NOT EXISTS ${t.identities}_user_idx ON ${t.identities} (user_id);`);
+  },
+  async apply(tx, event, t) {
+    switch (event.type) {
+      case 'IdentityLinked': {
+        const data = event.data as IdentityLinked['data'];
+        await tx.query(
+          `INSERT INTO ${t.identities} (issuer, subject, user_id) VALUES ($1, $2, $3)
+           ON CONFLICT (issuer, subject) DO NOTHING`,
+          [data.issuer, data.subject, data.userId],
+        );
+        return;
+      }
+      case 'InvitationCancelled': {
+        const data = event.data as InvitationCancelled['data'];
+        await tx.query(`DELETE FROM ${t.identities} WHERE user_id = $1`, [data.userId]);
+        return;
+      }
+    }
+  },
+});
+
+export const findUserByIdentity = async (
+  db: SqlExecutor,
+  issuer: string,
+  subject: string,
+): Promise<{ userId: string } | undefined> => {
+  const { rows } = await db.query<{ user_id: string }>(
+    'SELECT user_id FROM rm_user_identities WHERE issuer = $1 AND subject = $2',
+    [issuer, subject],
+  );
+  return rows[0] && { userId: rows[0].user_id };
+};

@@ -1,0 +1,16 @@
+// The server Playwright starts: the one-process mode on port 3100 with a fresh data directory,
+// exactly as a newcomer's first `npm start`.
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { buildIfNeeded, root } from './build-if-needed.mjs';
+
+const dataDir = path.join(root, '.data-e2e');
+rmSync(dataDir, { recursive: true, force: true });
+process.env.DATA_DIR = dataDir;
+process.env.PORT ??= '3100';
+process.env.PUBLIC_URL ??= `http://127.0.0.1:${process.env.PORT}`;
+process.env.ADMIN_EMAIL ??= 'admin@e2e.test';
+process.env.ADMIN_PASSWORD ??= 'E2e-Admin-Passw0rd!';
+process.env.LOG_LEVEL ??= 'warn';
+buildIfNeeded();
+await import('../api/dist/main-all.js');

@@ -1,0 +1,42 @@
+import { defineConfig } from '@playwright/test';
+
+const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
+
+export default defineConfig({
+  testDir: './e2e',
+  // One worker: every test shares the single server and its data directory.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL,
+    // Pinned so language detection and the OS theme do not depend on the machine running the tests.
+    locale: 'en-GB',
+    colorScheme: 'light',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Debian's Chromium: `npx playwright install` cannot download browsers on our machines (notes/testing-tools.md).
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    // Starts the one-process server on port 3100 with a fresh data directory.
+    command: 'node ../scripts/e2e-server.mjs',
+    url: 'http://127.0.0.1:3100/healthz',
+    timeout: 180_000,
+    reuseExistingServer: false,
+  },
+});

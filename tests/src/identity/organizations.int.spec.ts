@@ -1,0 +1,307 @@
+import { apiRoutes, platformOrganizationId, type ApiServices } from '@ai-coaching/api';
+import {
+  createTestOrganization,
+  signInAs,
+  startTestServerOn,
+  testEngines,
+  type TestServer,
+  type TestUser,
+} from '@ai-coaching/api/testing';
+import { permissionsOf } from '@ai-coaching/domain';
+import type { Caller } from '@ai-coaching/platform';
+import { newId } from '@ai-coaching/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const engines = await testEngines();
+
+type Organization = {
+  id: string;
+  name: string;
+  description: string;
+  kind: string;
+  status: string;
+  metadata: Record<'organization' | 'product' | 'custom', Record<string, unknown>>;
+  user_count: number;
+  created_at: string;
+  updated_at: string;
+  credit_wallet: number;
+};
+type Page<Item> = { items: Item[]; total: number; page: number; page_size: number };
+type ErrorBody = { code: string; message: string; details?: { issues?: { path: string }[]; fields?: string[] } };
+type Answer<Body> = { status: number; body: Body; headers: Headers };
+
+const unique = (label: string) => `${label} ${newId().slice(-10)}`;
+const issuePaths = (body: ErrorBody) => (body.details?.issues ?? []).map((issue) => issue.path);
+
+for (const engine of engines) {
+  describe.skipIf(!engine.available)(
+    `[TENANCY]: /v1/organizations on ${engine.name}${engine.reason ? ` (skipped: ${engine.reason})` : ''}`,
+    () => {
+      let server: TestServer;
+      let superAdmin: TestUser & { token: string };
+
+      const call = async <Body = ErrorBody>(
+        token: string,
+        method: string,
+        path: string,
+        body?: unknown,
+        headers: Record<string, string> = {},
+      ): Promise<Answer<Body>> => {
+        const response = await fetch(`${server.url}${path}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...headers,
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+        const text = await response.text();
+        return {
+          status: response.status,
+          body: (text ? JSON.parse(text) : undefined) as Body,
+          headers: response.headers,
+        };
+      };
+      const list = (token: string, query: string) =>
+        call<Page<Organization>>(token, 'GET', `/v1/organizations?${query}`);
+      const get = (token: string, id: string) => call<Organization>(token, 'GET', `/v1/organizations/${id}`);
+
+      /** An organization with an operator of its own. */
+      const tenant = async (name = unique('Tenant')) => {
+        const organizationId = await createTestOrganization(server, name);
+        return { organizationId, name, operator: await signInAs(server, { role: 'operator', organizationId }) };
+      };
+
+      beforeAll(async () => {
+        server = await startTestServerOn(engine.name);
+        superAdmin = await signInAs(server, { role: 'super-admin' });
+      }, 90_000);
+      afterAll(async () => {
+        await server?.close();
+      });
+
+      it('creates an organization that the list and GET show at once, in the documented shape', async () => {
+        const name = unique('Acme');
+        const created = await call<Organization>(superAdmin.token, 'POST', '/v1/organizations', {
+          name: `  ${name}  `,
+          description: 'Rockets',
+        });
+        expect(created.status).toBe(201);
+        expect(created.body).toEqual({
+          id: expect.any(String),
+          name,
+          description: 'Rockets',
+          kind: 'customer',
+          status: 'active',
+          metadata: { organization: {}, product: {}, custom: {} },
+          user_count: 0,
+          created_at: expect.any(String),
+          updated_at: created.body.created_at,
+          credit_wallet: 0,
+          credit_posted: 0,
+          credit_pending: 0,
+        });
+        const listed = await list(superAdmin.token, `q=${encodeURIComponent(name)}`);
+        expect(listed.status).toBe(200);
+        expect(listed.body).toEqual({ items: [created.body], total: 1, page: 1, page_size: 12 });
+        expect((await get(superAdmin.token, created.body.id)).body).toEqual(created.body);
+      });
+
+      it('replays a create sent again with the same Idempotency-Key instead of creating twice', async () => {
+        const name = unique('Retried');
+        const key = { 'idempotency-key': newId() };
+        const first = await call<Organization>(superAdmin.token, 'POST', '/v1/organizations', { name }, key);
+        const again = await call<Organization>(superAdmin.token, 'POST', '/v1/organizations', { name }, key);
+        expect(again.status).toBe(201);
+        expect(again.headers.get('idempotent-replayed')).toBe('true');
+        expect(again.body.id).toBe(first.body.id);
+        expect((await list(superAdmin.token, `q=${encodeURIComponent(name)}`)).body.total).toBe(1);
+      });
+
+      it('refuses malformed queries and bodies with a 400 naming the field', async () => {
+        const cases: [Promise<Answer<ErrorBody>>, string][] = [
+          [call(superAdmin.token, 'GET', '/v1/organizations?page_size=13'), 'page_size'],
+          [call(superAdmin.token, 'GET', '/v1/organizations?pagesize=12'), 'pagesize'],
+          [call(superAdmin.token, 'GET', '/v1/organizations?sort=created_at'), 'sort'],
+          [call(superAdmin.token, 'GET', '/v1/organizations?page=0'), 'page'],
+          [call(superAdmin.token, 'POST', '/v1/organizations', {}), 'name'],
+          [call(superAdmin.token, 'POST', '/v1/organizations', { name: '   ' }), 'name'],
+          [call(superAdmin.token, 'POST', '/v1/organizations', { name: 'x'.repeat(121) }), 'name'],
+          [call(superAdmin.token, 'POST', '/v1/organizations', { name: 'Ok', kind: 'platform' }), 'kind'],
+          [
+            call(superAdmin.token, 'PATCH', `/v1/organizations/${platformOrganizationId}`, {
+              metadata_custom: { k: { nested: 1 } },
+            }),
+            'metadata_custom.k',
+          ],
+          [call(superAdmin.token, 'GET', '/v1/organizations/not%20an%20id'), 'id'],
+        ];
+        for (const [pending, field] of cases) {
+          const { status, body } = await pending;
+          expect(status, field).toBe(400);
+          expect(body.code).toBe('invalid_request');
+          expect(issuePaths(body)).toContain(field);
+        }
+        const empty = await call(superAdmin.token, 'PATCH', `/v1/organizations/${platformOrganizationId}`, {});
+        expect(empty.status).toBe(400);
+      });
+
+      it('pages by 12, 24 or 48, sorts by name and -updated_at and filters by q', async () => {
+        const prefix = unique('Paged');
+        const numbers = [7, 1, 13, 4, 10, 2, 12, 5, 9, 3, 11, 6, 8];
+        const ids = new Map<number, string>();
+        for (const n of numbers)
+          ids.set(n, await createTestOrganization(server, `${prefix} ${String(n).padStart(2, '0')}`));
+        const names = (page: Page<Organization>) => page.items.map((item) => Number(item.name.slice(-2)));
+        const q = `q=${encodeURIComponent(prefix)}`;
+
+        const first = await list(superAdmin.token, `${q}&sort=name&page_size=12`);
+        expect(first.body).toMatchObject({ total: 13, page: 1, page_size: 12 });
+        expect(names(first.body)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+        const second = await list(superAdmin.token, `${q}&sort=name&page_size=12&page=2`);
+        expect(names(second.body)).toEqual([13]);
+        expect((await list(superAdmin.token, `${q}&page_size=24`)).body.items).toHaveLength(13);
+        expect((await list(superAdmin.token, `${q}&page_size=48&page=2`)).body).toMatchObject({ items: [], total: 13 });
+        expect((await list(superAdmin.token, `${q}%2005`)).body.items.map((item) => item.id)).toEqual([ids.get(5)]);
+
+        const renamed = await call<Organization>(superAdmin.token, 'PATCH', `/v1/organizations/${ids.get(7)}`, {
+          description: 'Touched last',
+        });
+        expect(renamed.status).toBe(200);
+        const recent = await list(superAdmin.token, `${q}&sort=-updated_at`);
+        expect(recent.body.items[0]?.id).toBe(ids.get(7));
+        expect(recent.body.items[0]?.description).toBe('Touched last');
+      });
+
+      it('shows an operator their own organization only, as a page of one; another answers 404 like a missing one', async () => {
+        const pair = unique('Pair');
+        const a = await tenant(`${pair} A`);
+        const b = await tenant(`${pair} B`);
+        const own = await list(a.operator.token, '');
+        expect(own.body).toMatchObject({ total: 1, page: 1, page_size: 12 });
+        expect(own.body.items.map((item) => [item.id, item.user_count])).toEqual([[a.organizationId, 1]]);
+        expect((await list(a.operator.token, `q=${encodeURIComponent(b.name)}`)).body.total).toBe(0);
+        const archivedToo = await list(a.operator.token, 'include_archived=true');
+        expect(archivedToo.status).toBe(403);
+
+        expect((await get(a.operator.token, a.organizationId)).body.name).toBe(a.name);
+        const other = await call(a.operator.token, 'GET', `/v1/organizations/${b.organizationId}`);
+        const missing = await call(a.operator.token, 'GET', `/v1/organizations/${newId()}`);
+        expect(other.status).toBe(404);
+        expect(other.body.code).toBe('organization_not_found');
+        expect(other.body).toEqual(missing.body);
+
+        const learner = await signInAs(server, { role: 'user', organizationId: b.organizationId });
+        expect((await list(learner.token, '')).body.items.map((item) => item.id)).toEqual([b.organizationId]);
+
+        const everyone = await list(superAdmin.token, `q=${encodeURIComponent(pair)}&sort=name`);
+        expect(everyone.body.items.map((item) => item.id)).toEqual([a.organizationId, b.organizationId]);
+      });
+
+      it('lets an operator rename their own organization (self-edit) but not another one (404, unchanged)', async () => {
+        const a = await tenant();
+        const b = await tenant();
+        const renamed = await call<Organization>(a.operator.token, 'PATCH', `/v1/organizations/${a.organizationId}`, {
+          name: `${a.name} Ltd`,
+          description: 'Ours',
+        });
+        expect(renamed.status).toBe(200);
+        expect(renamed.body).toMatchObject({ id: a.organizationId, name: `${a.name} Ltd`, description: 'Ours' });
+        expect((await get(a.operator.token, a.organizationId)).body.name).toBe(`${a.name} Ltd`);
+
+        const other = await call(a.operator.token, 'PATCH', `/v1/organizations/${b.organizationId}`, {
+          name: 'Taken over',
+        });
+        expect(other.status).toBe(404);
+        expect(other.body.code).toBe('organization_not_found');
+        expect((await get(superAdmin.token, b.organizationId)).body.name).toBe(b.name);
+      });
+
+      it('needs the permission of each metadata kind: an editor is refused, an operator changes all three', async () => {
+        const a = await tenant();
+        const editor = await signInAs(server, { role: 'editor', organizationId: a.organizationId });
+        for (const field of ['name', 'metadata_organization', 'metadata_product', 'metadata_custom']) {
+          const refused = await call(editor.token, 'PATCH', `/v1/organizations/${a.organizationId}`, {
+            [field]: field === 'name' ? 'Nope' : { plan: 'gold' },
+          });
+          expect(refused.status, field).toBe(403);
+          expect(refused.body.code).toBe('forbidden');
+        }
+        const changed = await call<Organization>(a.operator.token, 'PATCH', `/v1/organizations/${a.organizationId}`, {
+          metadata_organization: { region: 'EU' },
+          metadata_product: { plan: 'gold', seats: 40 },
+          metadata_custom: { pilot: true, note: null },
+        });
+        expect(changed.status).toBe(200);
+        expect(changed.body.metadata).toEqual({
+          organization: { region: 'EU' },
+          product: { plan: 'gold', seats: 40 },
+          custom: { pilot: true, note: null },
+        });
+        expect(changed.body.name).toBe(a.name);
+      });
+
+      it('checks every field before changing any: one forbidden field leaves the organization untouched', async () => {
+        // No role holds self-edit without every metadata permission today, so the PATCH handler is
+        // called directly with such a caller, against the server's own services.
+        const a = await tenant();
+        const patch = apiRoutes([]).find(
+          (route) => route.method === 'PATCH' && route.path === '/v1/organizations/:id',
+        )!;
+        const caller: Caller = {
+          kind: 'user',
+          userId: a.operator.userId,
+          organizationId: a.organizationId,
+          email: a.operator.email,
+          firstName: '',
+          lastName: '',
+          role: 'operator',
+          permissions: permissionsOf('operator').filter((p) => p !== 'organization-metadata-custom-update'),
+          sessionId: newId(),
+        };
+        const body = patch.body!.parse({ name: 'Half applied', metadata_product: { a: 1 }, metadata_custom: { b: 2 } });
+        await expect(
+          patch.handler({
+            params: { id: a.organizationId },
+            query: {},
+            body,
+            caller,
+            services: server.platform as unknown as ApiServices,
+            ctx: undefined as never,
+          }),
+        ).rejects.toMatchObject({ status: 403, code: 'forbidden', details: { fields: ['metadata_custom'] } });
+        const after = await get(a.operator.token, a.organizationId);
+        expect(after.body).toMatchObject({ name: a.name, metadata: { organization: {}, product: {}, custom: {} } });
+      });
+
+      it('archives instead of deleting, idempotently, and protects the platform organization', async () => {
+        const a = await tenant();
+        expect((await call(a.operator.token, 'DELETE', `/v1/organizations/${a.organizationId}`)).status).toBe(403);
+        expect((await call(superAdmin.token, 'DELETE', `/v1/organizations/${a.organizationId}`)).status).toBe(204);
+        expect((await call(superAdmin.token, 'DELETE', `/v1/organizations/${a.organizationId}`)).status).toBe(204);
+
+        const q = `q=${encodeURIComponent(a.name)}`;
+        expect((await list(superAdmin.token, q)).body.total).toBe(0);
+        const withArchived = await list(superAdmin.token, `${q}&include_archived=true`);
+        expect(withArchived.body.items.map((item) => [item.id, item.status])).toEqual([[a.organizationId, 'archived']]);
+        expect((await get(superAdmin.token, a.organizationId)).body.status).toBe('archived');
+
+        const renamed = await call(superAdmin.token, 'PATCH', `/v1/organizations/${a.organizationId}`, {
+          name: 'Revived',
+        });
+        expect(renamed.status).toBe(409);
+        expect(renamed.body.code).toBe('organization_archived');
+
+        const platform = await call(superAdmin.token, 'DELETE', `/v1/organizations/${platformOrganizationId}`);
+        expect(platform.status).toBe(403);
+        expect(platform.body.code).toBe('platform_organization_protected');
+        expect((await get(superAdmin.token, platformOrganizationId)).body.status).toBe('active');
+
+        const missing = await call(superAdmin.token, 'DELETE', `/v1/organizations/${newId()}`);
+        expect(missing.status).toBe(404);
+        expect(missing.body.code).toBe('organization_not_found');
+      });
+    },
+  );
+}

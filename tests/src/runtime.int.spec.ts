@@ -1,0 +1,178 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  postgresAvailability,
+  redisAvailability,
+  TEST_DATABASE_URL,
+  TEST_REDIS_URL,
+  uniqueTestName,
+} from '@ai-coaching/platform/testing';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+type Run = { code: number | null; stdout: string; stderr: string };
+
+/** Starts a compiled runtime as its own process, the way `npm start` and the containers do. */
+const launch = (entry: string, env: Record<string, string>) => {
+  const child = spawn(process.execPath, [path.join(root, entry)], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise<Run>((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+  const output = () => stdout + stderr;
+  const waitFor = async (text: string, timeoutMs = 60_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!output().includes(text)) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`"${text}" never appeared:\n${output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  return { child, exited, waitFor, output };
+};
+
+beforeAll(() => {
+  // These tests run the compiled server; build it if `npm test` has not already.
+  if (!existsSync(path.join(root, 'api/dist/main-all.js'))) {
+    const result = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'tsconfig.server.json'],
+      { cwd: root, stdio: 'inherit' },
+    );
+    if (result.status !== 0) throw new Error('server build failed');
+  }
+}, 300_000);
+
+describe('[PLATFORM]: configuration is validated at start', () => {
+  it('stops with a message naming each bad variable and what it expects, without echoing secrets', async () => {
+    const { exited } = launch('api/dist/main-all.js', {
+      PORT: 'abc',
+      DATABASE_URL: 'mysql://root:hunter2@db/app',
+      LOG_LEVEL: 'loud',
+    });
+    const { code, stderr } = await exited;
+    expect(code).toBe(78);
+    expect(stderr).toContain('PORT: expected a port number between 0 and 65535');
+    expect(stderr).toContain('DATABASE_URL: expected a PostgreSQL URL');
+    expect(stderr).toContain('LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent');
+    expect(stderr).not.toContain('hunter2');
+  });
+
+  it.each(['api/dist/main.js', 'gateway/dist/main.js', 'workers/dist/main.js', 'projections/dist/main.js'])(
+    'refuses to start %s alone without a shared PostgreSQL',
+    async (entry) => {
+      const { code, stderr } = await launch(entry, { PORT: '0' }).exited;
+      expect(code).toBe(78);
+      expect(stderr).toContain('DATABASE_URL: expected a PostgreSQL URL');
+    },
+  );
+});
+
+describe('[PLATFORM]: one-process start on embedded defaults', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'aic-runtime-'));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const env = () => ({
+    PORT: '3197',
+    DATA_DIR: path.join(dataDir, 'data'),
+    LOG_LEVEL: 'debug',
+    ADMIN_EMAIL: 'boss@example.com',
+  });
+
+  it('creates the data directory, seeds with a generated password shown once, serves, and drains on SIGTERM', async () => {
+    const server = launch('api/dist/main-all.js', env());
+    await server.waitFor('AI-Coaching is running at http://localhost:3197');
+    expect(existsSync(path.join(dataDir, 'data', 'pglite'))).toBe(true);
+    const password = /password: (\S+) {3}\(shown only this once/.exec(server.output())?.[1];
+    expect(password).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).{20}$/);
+    expect(server.output()).toContain('email:    boss@example.com');
+
+    const health = await fetch('http://127.0.0.1:3197/healthz');
+    expect(health.status).toBe(200);
+
+    server.child.kill('SIGTERM');
+    const { code } = await server.exited;
+    expect(code).toBe(0);
+    expect(server.output()).toContain('shut down cleanly');
+    // The password appears exactly once, in the banner; never in a log line.
+    expect(server.output().split(password!).length - 1).toBe(1);
+  });
+
+  it('keeps the data on restart and does not seed again', async () => {
+    const server = launch('api/dist/main-all.js', env());
+    await server.waitFor('AI-Coaching is running');
+    expect(server.output()).not.toContain('First start');
+    const ready = await fetch('http://127.0.0.1:3197/readyz');
+    expect(ready.status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect((await server.exited).code).toBe(0);
+  });
+});
+
+const postgres = await postgresAvailability();
+const redis = await redisAvailability();
+const services = postgres.available && redis.available;
+
+describe.skipIf(!services)(
+  `[PLATFORM]: each runtime alone on PostgreSQL and Redis${services ? '' : ` (skipped: ${postgres.reason ?? redis.reason})`}`,
+  () => {
+    const database = uniqueTestName('aic_runtimes').toLowerCase();
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    const url = new URL(TEST_DATABASE_URL);
+    url.pathname = `/${database}`;
+
+    beforeAll(async () => {
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${database}`);
+    });
+    afterAll(async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await admin.end();
+    });
+
+    it('starts api, gateway, workers and projections together, each ready, each draining on SIGTERM', async () => {
+      const shared = {
+        DATABASE_URL: url.toString(),
+        REDIS_URL: TEST_REDIS_URL,
+        AUTH_SECRET: 'an-auth-secret-for-the-runtime-test-0123456789',
+        PUBLIC_URL: 'http://app.test',
+        ADMIN_PASSWORD: 'Runtime-Passw0rd!',
+        LOG_LEVEL: 'info',
+      };
+      const runtimes = [
+        { entry: 'api/dist/main.js', port: '3191', ready: 'api listening' },
+        { entry: 'gateway/dist/main.js', port: '3192', ready: 'gateway listening' },
+        { entry: 'workers/dist/main.js', port: '3193', ready: 'workers started' },
+        { entry: 'projections/dist/main.js', port: '3194', ready: 'projections started' },
+      ].map((runtime) => ({ ...runtime, process: launch(runtime.entry, { ...shared, PORT: runtime.port }) }));
+      try {
+        for (const runtime of runtimes) {
+          await runtime.process.waitFor(runtime.ready);
+          const response = await fetch(`http://127.0.0.1:${runtime.port}/readyz`);
+          expect(response.status, runtime.entry).toBe(200);
+        }
+      } finally {
+        for (const runtime of runtimes) runtime.process.child.kill('SIGTERM');
+      }
+      for (const runtime of runtimes) {
+        const { code } = await runtime.process.exited;
+        expect(code, runtime.entry).toBe(0);
+        expect(runtime.process.output(), runtime.entry).toContain('shut down cleanly');
+      }
+    });
+  },
+);

@@ -1,0 +1,250 @@
+import { APP_NAME } from '@ai-coaching/domain';
+import { z } from 'zod';
+
+/**
+ * Transactional mail in every language the product speaks. Each locale is a catalogue of plain
+ * sentences with `{param}` placeholders, without markup; one layout turns them into both the text
+ * and the HTML part, so the two always say the same thing and the HTML can be escaped whole.
+ */
+export const MAIL_LOCALES = ['en-GB', 'fr-FR'] as const;
+export type MailLocale = (typeof MAIL_LOCALES)[number];
+export const DEFAULT_MAIL_LOCALE: MailLocale = 'en-GB';
+
+/** The recipient's locale, or the nearest one mail is written in: `fr`, `fr-CA` → fr-FR; anything else → en-GB. */
+export const resolveMailLocale = (locale: string | undefined): MailLocale => {
+  const exact = MAIL_LOCALES.find((candidate) => candidate.toLowerCase() === locale?.toLowerCase());
+  if (exact) return exact;
+  const language = locale?.split(/[-_]/)[0]?.toLowerCase();
+  return MAIL_LOCALES.find((candidate) => candidate.startsWith(`${language}-`)) ?? DEFAULT_MAIL_LOCALE;
+};
+
+// Only web links: a `javascript:` or `data:` URL must never become a button in someone's mailbox.
+const webUrl = z.url({ protocol: /^https?$/, error: 'an http(s) URL' });
+const name = z.string().trim().min(1).max(200);
+const instant = z.iso.datetime({ offset: true });
+
+export const templateParamsSchemas = {
+  invitation: z.object({
+    firstName: name,
+    /** Who sent the invitation; the mail says "you have been invited" without it. */
+    inviterName: name.optional(),
+    organizationName: name,
+    activationUrl: webUrl,
+    /** ISO 8601; shown in the recipient's locale. */
+    expiresAt: instant,
+  }),
+  'password-reset': z.object({
+    firstName: name,
+    resetUrl: webUrl,
+    expiresAt: instant,
+  }),
+} as const;
+
+export type TemplateId = keyof typeof templateParamsSchemas;
+export const TEMPLATE_IDS = Object.keys(templateParamsSchemas) as TemplateId[];
+export type TemplateParams<T extends TemplateId> = z.infer<(typeof templateParamsSchemas)[T]>;
+
+/**
+ * One mail's sentences, in reading order; `intro` holds its paragraphs. Placeholders name the
+ * template's params, plus `appName`.
+ */
+type MailText = {
+  subject: string;
+  greeting: string;
+  intro: readonly string[];
+  action: string;
+  linkHint: string;
+  expiry: string;
+  expired: string;
+  ignore: string;
+  signature: string;
+};
+
+type InvitationText = MailText & { introWithInviter: readonly string[] };
+
+export type MailCatalogue = { invitation: InvitationText; 'password-reset': MailText };
+
+// French puts a non-breaking space (\u00a0) before : ? and inside « », so they never start a line.
+export const catalogues: Record<MailLocale, MailCatalogue> = {
+  'en-GB': {
+    invitation: {
+      subject: 'You are invited to join {organizationName} on {appName}',
+      greeting: 'Hello {firstName},',
+      introWithInviter: [
+        '{inviterName} has invited you to join {organizationName} on {appName}, where you can practise conversations with AI coaching personas.',
+      ],
+      intro: [
+        'You have been invited to join {organizationName} on {appName}, where you can practise conversations with AI coaching personas.',
+      ],
+      action: 'Activate my account',
+      linkHint: 'If the button does not work, copy this link into your browser:',
+      expiry: 'This link is valid until {expiresAt}.',
+      expired: 'If it has expired, ask an administrator of {organizationName} to send you a new invitation.',
+      ignore:
+        'If you were not expecting this invitation, you can ignore this email: no account is created until you activate it.',
+      signature: 'The {appName} team',
+    },
+    'password-reset': {
+      subject: 'Reset your {appName} password',
+      greeting: 'Hello {firstName},',
+      intro: ['We received a request to reset the password of your {appName} account.'],
+      action: 'Choose a new password',
+      linkHint: 'If the button does not work, copy this link into your browser:',
+      expiry: 'This link is valid until {expiresAt} and can be used once.',
+      expired: 'If it has expired, ask for a new one from the sign-in page with “Forgot your password?”.',
+      ignore: 'If you did not ask for this, you can ignore this email: your password stays as it is.',
+      signature: 'The {appName} team',
+    },
+  },
+  'fr-FR': {
+    invitation: {
+      subject: 'Vous êtes invité(e) à rejoindre {organizationName} sur {appName}',
+      greeting: 'Bonjour {firstName},',
+      introWithInviter: [
+        '{inviterName} vous invite à rejoindre {organizationName} sur {appName}, où vous pourrez vous entraîner à des conversations avec des personas de coaching IA.',
+      ],
+      intro: [
+        'Vous êtes invité(e) à rejoindre {organizationName} sur {appName}, où vous pourrez vous entraîner à des conversations avec des personas de coaching IA.',
+      ],
+      action: 'Activer mon compte',
+      linkHint: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur\u00a0:',
+      expiry: 'Ce lien est valable jusqu’au {expiresAt}.',
+      expired:
+        'S’il a expiré, demandez une nouvelle invitation à un administrateur de l’organisation {organizationName}.',
+      ignore:
+        'Si vous n’attendiez pas cette invitation, vous pouvez ignorer ce message\u00a0: aucun compte n’est créé tant que vous ne l’activez pas.',
+      signature: 'L’équipe {appName}',
+    },
+    'password-reset': {
+      subject: 'Réinitialisez votre mot de passe {appName}',
+      greeting: 'Bonjour {firstName},',
+      intro: ['Nous avons reçu une demande de réinitialisation du mot de passe de votre compte {appName}.'],
+      action: 'Choisir un nouveau mot de passe',
+      linkHint: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur\u00a0:',
+      expiry: 'Ce lien est valable jusqu’au {expiresAt} et ne peut servir qu’une fois.',
+      expired:
+        'S’il a expiré, demandez-en un nouveau depuis la page de connexion avec «\u00a0Mot de passe oublié\u00a0?\u00a0».',
+      ignore:
+        'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message\u00a0: votre mot de passe reste inchangé.',
+      signature: 'L’équipe {appName}',
+    },
+  },
+};
+
+/** The `{name}` placeholders of a catalogue sentence, for the test that both locales use the same ones. */
+export const placeholdersOf = (sentence: string): string[] =>
+  [...sentence.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+
+const fill = (sentence: string, values: Readonly<Record<string, string | undefined>>): string =>
+  sentence.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = values[key];
+    // A catalogue naming a param its template lacks is a bug to catch in tests, not to mail out.
+    if (value === undefined) throw new Error(`mail placeholder {${key}} has no value`);
+    return value;
+  });
+
+const escapeHtml = (value: string): string =>
+  value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+
+/**
+ * The date and time in the recipient's language. The recipient's time zone is not known, so the
+ * time is given in UTC and says so, rather than in whatever zone the server happens to run in.
+ */
+export const formatExpiry = (iso: string, locale: MailLocale): string =>
+  new Intl.DateTimeFormat(locale, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  }).format(new Date(iso));
+
+export type RenderedMail = { subject: string; text: string; html: string };
+
+type Parts = {
+  subject: string;
+  greeting: string;
+  intro: readonly string[];
+  action: string;
+  url: string;
+  linkHint: string;
+  notes: readonly string[];
+  signature: string;
+};
+
+const toText = (parts: Parts): string =>
+  [parts.greeting, ...parts.intro, `${parts.action}\n${parts.url}`, ...parts.notes, `— ${parts.signature}`].join(
+    '\n\n',
+  ) + '\n';
+
+const paragraph = (text: string) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`;
+
+// Inline styles only: most mail clients drop <style> blocks. The button is a plain link, so it
+// works with images and CSS off; white on #1d4ed8 has a contrast ratio of 6.7:1.
+const toHtml = (parts: Parts, locale: MailLocale): string => {
+  const url = escapeHtml(parts.url);
+  return [
+    '<!doctype html>',
+    `<html lang="${locale}">`,
+    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(parts.subject)}</title></head>`,
+    '<body style="margin:0;padding:0;background:#f5f5f5">',
+    `<div role="article" aria-label="${escapeHtml(parts.subject)}" lang="${locale}" style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff;color:#1f2937;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">`,
+    paragraph(parts.greeting),
+    ...parts.intro.map(paragraph),
+    `<p style="margin:24px 0"><a href="${url}" style="display:inline-block;padding:12px 24px;background:#1d4ed8;color:#ffffff;font-weight:bold;text-decoration:none;border-radius:6px">${escapeHtml(parts.action)}</a></p>`,
+    `<p style="margin:0 0 16px">${escapeHtml(parts.linkHint)}<br><a href="${url}" style="color:#1d4ed8;word-break:break-all">${url}</a></p>`,
+    ...parts.notes.map(paragraph),
+    paragraph(parts.signature),
+    '</div>',
+    '</body>',
+    '</html>',
+  ].join('\n');
+};
+
+export type MailRequest = {
+  [T in TemplateId]: { template: T; locale: MailLocale; params: TemplateParams<T> };
+}[TemplateId];
+
+/** Subject, text and HTML of a mail in the recipient's locale; every interpolated value is escaped in the HTML. */
+export const renderMail = (request: MailRequest): RenderedMail => {
+  const { locale } = request;
+  const expiresAt = formatExpiry(request.params.expiresAt, locale);
+  let texts: MailText;
+  let values: Record<string, string | undefined>;
+  let url: string;
+  switch (request.template) {
+    case 'invitation': {
+      const catalogue = catalogues[locale].invitation;
+      texts = request.params.inviterName ? { ...catalogue, intro: catalogue.introWithInviter } : catalogue;
+      values = { ...request.params, expiresAt };
+      url = request.params.activationUrl;
+      break;
+    }
+    case 'password-reset':
+      texts = catalogues[locale]['password-reset'];
+      values = { ...request.params, expiresAt };
+      url = request.params.resetUrl;
+      break;
+  }
+  const say = (sentence: string) => fill(sentence, { ...values, appName: APP_NAME });
+  const parts: Parts = {
+    subject: say(texts.subject),
+    greeting: say(texts.greeting),
+    intro: texts.intro.map(say),
+    action: say(texts.action),
+    url,
+    linkHint: say(texts.linkHint),
+    notes: [texts.expiry, texts.expired, texts.ignore].map(say),
+    signature: say(texts.signature),
+  };
+  return { subject: parts.subject, text: toText(parts), html: toHtml(parts, locale) };
+};
