@@ -12,5 +12,8 @@ process.env.PUBLIC_URL ??= `http://127.0.0.1:${process.env.PORT}`;
 process.env.ADMIN_EMAIL ??= 'admin@e2e.test';
 process.env.ADMIN_PASSWORD ??= 'E2e-Admin-Passw0rd!';
 process.env.LOG_LEVEL ??= 'warn';
+// Mail goes to the SMTP sink that mail-reading specs start on this port (tests/e2e/support/mail-sink.ts); mail sent
+// while no sink listens is retried by the mail job, so other specs are unaffected.
+process.env.SMTP_URL ??= 'smtp://127.0.0.1:3125';
 buildIfNeeded();
 await import('../api/dist/main-all.js');

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppRouter } from './app/router';
+import { createAppServices } from './app/services';
 import { CURRENT_BUILD_ID } from './lib/build/build-id';
 import { detectLocale } from './lib/i18n/detect-locale';
 import { bindDocumentLanguage } from './lib/i18n/document-language';
@@ -16,8 +17,10 @@ document.documentElement.dataset.buildId = CURRENT_BUILD_ID;
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
+const services = createAppServices();
+
 createRoot(container).render(
   <StrictMode>
-    <App i18n={i18n} router={createAppRouter()} />
+    <App i18n={i18n} router={createAppRouter(services)} services={services} />
   </StrictMode>,
 );

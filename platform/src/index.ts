@@ -42,6 +42,8 @@ export * from './sso/realm-schema.js';
 export * from './sso/sso-error.js';
 export * from './sso/sso-keys.js';
 export * from './sso/realms.js';
+export * from './settings/path-redirects.js';
+export * from './settings/environment-variables.js';
 export * from './sso/login-states.js';
 export * from './sso/oidc-client.js';
 export * from './sso/refresh-tokens.js';

@@ -3,12 +3,14 @@ import { defineRoute, publicAccess, type RouteDefinition } from '../http/route.j
 import { buildOpenApiDocument } from '../openapi/build-document.js';
 import { authRoutes } from './auth.js';
 import { creditRoutes } from './credits.js';
+import { environmentVariableRoutes } from './environment-variables.js';
 import { healthRoutes, type ReadinessCheck } from './health.js';
 import { invitationRoutes } from './invitations.js';
 import { keycloakRoutes } from './keycloak.js';
 import { mailOutboxRoutes } from './mail-outbox.js';
 import { organizationRoutes } from './organizations.js';
 import { projectionsAdminRoutes } from './projections-admin.js';
+import { redirectRoutes } from './redirects.js';
 import { ssoRealmRoutes } from './sso-realms.js';
 import { userRoutes } from './users.js';
 import { userGroupRoutes } from './user-groups.js';
@@ -27,6 +29,8 @@ export const apiRoutes = (readiness: readonly ReadinessCheck[]): RouteDefinition
     ...userRoutes,
     ...creditRoutes,
     ...invitationRoutes,
+    ...redirectRoutes,
+    ...environmentVariableRoutes,
   ];
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
   routes.push(

@@ -1,28 +1,40 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { WebLayout } from './layouts/web-layout';
-import { ForbiddenRoute } from './routes/forbidden-route';
-import { LandingRoute } from './routes/landing-route';
-import { NotFoundRoute } from './routes/not-found-route';
+import { Loading } from '../components/ui/query-state';
+import { LayoutSwitch } from './layouts/layout-switch';
+import { createNavigationGuard } from './navigation/navigation-guard';
+import { pageRoutes } from './route-table';
 import { RootErrorBoundary, RouteErrorBoundary } from './routes/route-error-boundary';
+import type { AppServices } from './services';
 
-export const routes: RouteObject[] = [
-  {
-    element: <WebLayout />,
-    errorElement: <RootErrorBoundary />,
-    children: [
-      {
-        // Pathless boundary: a failing page renders its error inside the layout instead of replacing it.
-        errorElement: <RouteErrorBoundary />,
-        children: [
-          { index: true, element: <LandingRoute /> },
-          { path: '403', element: <ForbiddenRoute /> },
-          { path: '*', element: <NotFoundRoute /> },
-        ],
-      },
-    ],
-  },
-];
+export const createAppRouter = (services: AppServices) => {
+  const routes: RouteObject[] = [
+    {
+      id: 'root',
+      element: <LayoutSwitch />,
+      errorElement: <RootErrorBoundary />,
+      hydrateFallbackElement: <Loading />,
+      // Spec §4: the guard runs before every navigation, so the root loader always runs again.
+      shouldRevalidate: () => true,
+      children: [
+        {
+          // Pathless boundary: a failing page renders its error inside the layout instead of replacing it.
+          errorElement: <RouteErrorBoundary />,
+          children: pageRoutes,
+        },
+      ],
+    },
+  ];
+  routes[0]!.loader = createNavigationGuard(routes, services.navigation);
+  const router = createBrowserRouter(routes);
 
-export const createAppRouter = () => createBrowserRouter(routes);
+  // A session that ends on its own (401 without refresh, failed profile reload) sends the user to login.
+  let wasSignedIn = services.auth.getSnapshot().matches('signedIn');
+  services.auth.subscribe((snapshot) => {
+    const signedIn = snapshot.matches('signedIn');
+    if (wasSignedIn && snapshot.matches('signedOut')) void router.revalidate();
+    if (signedIn || snapshot.matches('signedOut')) wasSignedIn = signedIn;
+  });
+  return router;
+};
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

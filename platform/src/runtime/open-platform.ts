@@ -18,6 +18,8 @@ import { createPgliteDatabase } from '../sql/pglite-database.js';
 import { createPostgresDatabase } from '../sql/postgres-database.js';
 import { ssoLoginStateMigrations } from '../sso/login-states.js';
 import { ssoRealmMigrations } from '../sso/realms.js';
+import { environmentVariableMigrations } from '../settings/environment-variables.js';
+import { pathRedirectMigrations } from '../settings/path-redirects.js';
 import { ssoRefreshTokenMigrations } from '../sso/refresh-tokens.js';
 import type { SqlDatabase } from '../sql/sql-database.js';
 import type { Lifecycle } from './lifecycle.js';
@@ -71,6 +73,8 @@ export const openPlatform = async (options: OpenPlatformOptions): Promise<Platfo
     ...ssoRealmMigrations,
     ...ssoLoginStateMigrations,
     ...ssoRefreshTokenMigrations,
+    ...pathRedirectMigrations,
+    ...environmentVariableMigrations,
     ...(options.migrations ?? []),
   ]);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');

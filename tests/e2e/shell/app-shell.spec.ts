@@ -19,7 +19,7 @@ test('[SHELL]: landing page shows the banner and switches to French', async ({ p
 
   await expect(page.getByRole('banner')).toContainText('AI-Coaching');
   await expect(page.getByRole('heading', { level: 1, name: 'Practise the conversations that matter' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/#login');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/#login');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
 
   await page.getByLabel('Language').selectOption('fr-FR');
@@ -27,7 +27,7 @@ test('[SHELL]: landing page shows the banner and switches to French', async ({ p
   await expect(
     page.getByRole('heading', { level: 1, name: 'Entraînez-vous aux conversations qui comptent' }),
   ).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Se connecter' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Se connecter' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
 

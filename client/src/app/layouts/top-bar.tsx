@@ -1,29 +1,43 @@
 import { APP_NAME, APP_VERSION } from '@ai-coaching/domain';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { ThemeToggle } from '../../components/theme-toggle';
+import { buttonClassName } from '../../components/ui/button';
+import { useCurrentUser } from '../../lib/session/session-context';
+import { UserMenu } from './user-menu';
 
-export const TopBar = () => {
+/** Top bar of every layout with chrome; `start` holds the menu button of the app layouts. */
+export const TopBar = ({ start }: { start?: ReactNode }) => {
   const { t } = useTranslation('shell');
+  const user = useCurrentUser();
   return (
     <header className="border-b border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-950">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
-        <div className="flex min-w-0 items-baseline gap-2">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
+        <div className="flex min-w-0 items-center gap-2">
+          {start}
           <Link
-            to="/"
+            to={user ? '/dashboard' : '/'}
             aria-label={t('topBar.homeLink', { app: APP_NAME })}
             className="truncate text-lg font-bold text-primary-700 dark:text-primary-300"
           >
             {APP_NAME}
           </Link>
-          <span className="text-xs text-gray-600 dark:text-gray-400">
+          <span className="hidden text-xs text-gray-600 sm:inline dark:text-gray-400">
             {t('topBar.version', { version: APP_VERSION })}
           </span>
         </div>
         <div className="flex items-center gap-2">
           <LanguageSwitcher />
           <ThemeToggle />
+          {user ? (
+            <UserMenu user={user} />
+          ) : (
+            <Link to="/#login" className={buttonClassName('primary')}>
+              {t('topBar.login')}
+            </Link>
+          )}
         </div>
       </div>
     </header>

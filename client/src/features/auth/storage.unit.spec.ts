@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ACCESS_TOKEN_KEY,
-  SSO_ACCESS_TOKEN_KEY,
-  createMemoryStore,
-  displayName,
-  readCurrentToken,
-  toCurrentUser,
-} from './storage';
+import { displayName, toCurrentUser } from '../../lib/session/current-user';
+import { ACCESS_TOKEN_KEY, SSO_ACCESS_TOKEN_KEY, createMemoryStore, readCurrentToken } from './storage';
 
 describe('displayName', () => {
   it('should join first and last name', () => {

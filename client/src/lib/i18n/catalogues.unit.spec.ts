@@ -10,7 +10,9 @@ type Catalogue = { locale: string; namespace: string; messages: unknown };
 const catalogues: Catalogue[] = Object.entries(files).map(([path, messages]) => {
   const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
   if (!match?.[1] || !match[2]) throw new Error(`Unexpected catalogue path ${path}`);
-  return { locale: match[1], namespace: match[2], messages };
+  // Files are kebab-case, namespaces camelCase: user-groups.json holds the userGroups namespace.
+  const namespace = match[2].replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+  return { locale: match[1], namespace, messages };
 });
 
 // Locales pluralise differently (French has a `many` form English lacks), so plural variants count as one key.

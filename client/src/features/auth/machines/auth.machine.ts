@@ -13,9 +13,9 @@ import {
   SSO_ACCESS_TOKEN_KEY,
   SSO_REFRESH_TOKEN_KEY,
   readCurrentToken,
-  toCurrentUser,
 } from '../storage';
-import type { AuthStorage, CurrentUser } from '../storage';
+import type { AuthStorage } from '../storage';
+import { toCurrentUser, type CurrentUser } from '../../../lib/session/current-user';
 import { isTokenValid } from '../token';
 
 /** Keys of the authentication methods record: fau (password login) and keycloak (single sign-on). */
@@ -44,6 +44,8 @@ export type AuthContext = {
   lastMethod: AuthMethod | null;
   lastRealmName: string | null;
   profileSource: ProfileSource;
+  /** When the profile was last loaded (ms): the navigation guard reloads a profile older than a few seconds. */
+  profileLoadedAt: number | null;
 };
 
 export type AuthInput = { storage: AuthStorage; now?: () => number };
@@ -52,6 +54,7 @@ export type AuthEvent =
   | { type: 'user.login'; username: string; password: string }
   | { type: 'user.ssoCallback'; realm: string; code: string; state: string }
   | { type: 'user.logout' }
+  | { type: 'profile.reload' }
   | { type: 'api.unauthorized' }
   | { type: 'guest.enter'; token: string }
   | { type: 'guest.leave' };
@@ -117,7 +120,7 @@ export const authMachine = setup({
     clearSession: assign(({ context }) => {
       for (const key of SESSION_LOCAL_KEYS) context.storage.local.removeItem(key);
       for (const key of SESSION_SESSION_KEYS) context.storage.session.removeItem(key);
-      return { user: null };
+      return { user: null, profileLoadedAt: null };
     }),
     clearError: assign({ error: null }),
     setError: assign((_, params: { error: AuthError }) => ({ error: params.error })),
@@ -141,7 +144,7 @@ export const authMachine = setup({
       const roles = user.organization_role ? [user.organization_role] : [];
       context.storage.local.setItem(ROLES_KEY, JSON.stringify(roles));
       context.storage.local.setItem(PERMISSIONS_KEY, JSON.stringify(user.permissions));
-      return { user };
+      return { user, profileLoadedAt: context.now() };
     }),
     setProfileSource: assign((_, params: { source: ProfileSource }) => ({ profileSource: params.source })),
     /** Saves the current token as the guest backup and swaps in the guest token. */
@@ -178,6 +181,7 @@ export const authMachine = setup({
     lastMethod: readMethod(input.storage),
     lastRealmName: input.storage.local.getItem(LAST_REALM_NAME_KEY),
     profileSource: 'restore',
+    profileLoadedAt: null,
   }),
   initial: 'checking',
   on: {
@@ -303,6 +307,11 @@ export const authMachine = setup({
     },
     signedIn: {
       on: {
+        // Spec §4 step 3: user info is fetched again before a navigation; a failure logs out like a restore does.
+        'profile.reload': {
+          target: 'loadingProfile',
+          actions: { type: 'setProfileSource', params: { source: 'restore' } },
+        },
         'api.unauthorized': [
           { guard: and(['isKeycloakSession', 'hasRefreshToken']), target: 'refreshing' },
           {

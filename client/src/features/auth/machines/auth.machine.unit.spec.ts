@@ -245,6 +245,35 @@ describe('When in the loadingProfile state', () => {
     expect(actor.getSnapshot().context.error).toEqual({ message: 'Unauthorized', status: 401 });
   });
 
+  it('should reload the profile on request and keep the user signed in with the fresh permissions', async () => {
+    let permissions = ['dashboard-view'];
+    const { actor, fakes } = arrange({
+      local: { [ACCESS_TOKEN_KEY]: VALID_TOKEN },
+      fakes: { loadProfile: async () => ({ ...PROFILE, permissions }) },
+    });
+    await settled(actor, 'signedIn');
+    expect(actor.getSnapshot().context.profileLoadedAt).toBe(NOW);
+    permissions = ['dashboard-view', 'user-list'];
+    actor.send({ type: 'profile.reload' });
+    await settled(actor, 'signedIn');
+    expect(fakes.loadProfile).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().context.user?.permissions).toEqual(['dashboard-view', 'user-list']);
+  });
+
+  it('should log out when a reloaded profile fails', async () => {
+    let fail = false;
+    const { actor, local } = arrange({
+      local: { [ACCESS_TOKEN_KEY]: VALID_TOKEN },
+      fakes: { loadProfile: async () => (fail ? Promise.reject({ message: 'Gone', status: 401 }) : PROFILE) },
+    });
+    await settled(actor, 'signedIn');
+    fail = true;
+    actor.send({ type: 'profile.reload' });
+    await settled(actor, 'signedOut');
+    expect(local.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+    expect(actor.getSnapshot().context.profileLoadedAt).toBeNull();
+  });
+
   it('should default missing profile values', async () => {
     const { actor } = arrange({
       local: { [ACCESS_TOKEN_KEY]: VALID_TOKEN },

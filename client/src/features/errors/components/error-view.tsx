@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import type { ErrorDescription } from '../utils/describe-error';
+import { isBot } from '../utils/is-bot';
 
 export type ErrorViewProps = {
   error: ErrorDescription;
@@ -14,6 +15,9 @@ export const ErrorView = ({ error, path }: ErrorViewProps) => {
   const { t } = useTranslation('errors');
   const title = error.message ?? t(`title.${error.kind}`);
   useDocumentTitle(title);
+
+  // Spec §2: bots and preview crawlers get no error rendering (React 19 hoists the meta into <head>).
+  if (isBot(navigator.userAgent)) return <meta name="robots" content="noindex" />;
 
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center sm:py-24">

@@ -11,6 +11,18 @@ describe('describeError', () => {
     });
   });
 
+  it("should say 'Page Not Found: {path}' when a route's validity check fails", () => {
+    const error = new ErrorResponseImpl(404, 'Not Found', {
+      message: 'Page Not Found: /settings/user/edit/x',
+      fatal: true,
+    });
+    expect(describeError(error)).toEqual({
+      status: 404,
+      kind: 'notFound',
+      message: 'Page Not Found: /settings/user/edit/x',
+    });
+  });
+
   it('should use the error message for other statuses', () => {
     expect(describeError(new ErrorResponseImpl(429, 'Too Many Requests', { message: 'Quota exceeded' }))).toEqual({
       status: 429,

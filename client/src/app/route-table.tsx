@@ -1,0 +1,223 @@
+import type { RouteObject } from 'react-router';
+import type { RouteHandle } from './navigation/route-handle';
+
+/** Ids in addresses: what the API accepts (api/src/http/schemas.ts idSchema). */
+const ID = /^[A-Za-z0-9_-]{1,100}$/;
+const validId =
+  (...names: string[]) =>
+  (params: Record<string, string | undefined>) =>
+    names.every((name) => ID.test(params[name] ?? ''));
+const prefixedId = (name: string, prefix: string) => (params: Record<string, string | undefined>) => {
+  const value = params[name] ?? '';
+  return value.startsWith(prefix) && ID.test(value.slice(prefix.length));
+};
+
+type Page = { handle?: RouteHandle; load: () => Promise<{ Component: React.ComponentType }> };
+
+const page = (path: string | undefined, { handle, load }: Page): RouteObject => ({
+  ...(path === undefined ? { index: true } : { path }),
+  ...(handle ? { handle } : {}),
+  lazy: load,
+});
+
+const comingSoon = (feature: string, handle: RouteHandle = {}): Page => ({
+  handle: { ...handle },
+  load: () =>
+    import('./routes/coming-soon-route').then((m) => ({ Component: () => <m.ComingSoonRoute feature={feature} /> })),
+});
+
+/** Spec §2 "AI coaching", filled by the coaching issues; until then each page is guarded and says it is coming. */
+const coachingRoutes: RouteObject[] = [
+  page(undefined, comingSoon('coaching')),
+  ...(['mission', 'persona', 'observer', 'scenario'] as const).map((entity) =>
+    page(`${entity}/list`, comingSoon(entity, { permissions: [`coaching-${entity}-list`] })),
+  ),
+  ...(['mission', 'persona', 'observer'] as const).map((entity) =>
+    page(`${entity}/create/:copyId?`, comingSoon(entity, { permissions: [`coaching-${entity}-create`] })),
+  ),
+  ...(['playlist', 'scenario'] as const).map((entity) =>
+    page(`${entity}/create`, comingSoon(entity, { permissions: [`coaching-${entity}-create`] })),
+  ),
+  ...(['mission', 'persona', 'observer', 'playlist', 'scenario'] as const).map((entity) =>
+    page(
+      `${entity}/edit/:id`,
+      comingSoon(entity, {
+        permissions: [`coaching-${entity}-update`, `coaching-${entity}-read`],
+        isValid: validId('id'),
+      }),
+    ),
+  ),
+  ...(['mission', 'persona', 'observer'] as const).map((entity) =>
+    page(
+      `${entity}/fork/:id`,
+      comingSoon(entity, { permissions: [`coaching-${entity}-fork`], isValid: validId('id') }),
+    ),
+  ),
+  // `scenario/info-{scenarioID}`, `session/play-{sessionID}`, `session/result-{sessionID}`: React Router has no
+  // partial dynamic segments, so one segment is matched and its prefix checked by the validity check.
+  page(
+    'scenario/:slug',
+    comingSoon('scenario', { permissions: ['coaching-scenario-read'], isValid: prefixedId('slug', 'info-') }),
+  ),
+  page(
+    'session/:slug',
+    comingSoon('session', {
+      // Spec §2: the coaching play app is public (guests play with a guest token).
+      public: true,
+      layout: (params) => (params['slug']?.startsWith('result-') ? 'coaching-no-sidebar' : 'coaching-app'),
+      isValid: (params) => prefixedId('slug', 'play-')(params) || prefixedId('slug', 'result-')(params),
+    }),
+  ),
+];
+
+/** Every route of spec §2, with its permissions, layout and public flag. Pages load on first visit. */
+export const pageRoutes: RouteObject[] = [
+  page(undefined, {
+    handle: { public: true, layout: 'web' },
+    load: () => import('./routes/landing-route').then((m) => ({ Component: m.LandingRoute })),
+  }),
+  page('page2', {
+    handle: { public: true, layout: 'web' },
+    load: () => import('./routes/page2-route').then((m) => ({ Component: m.Page2Route })),
+  }),
+  // The navigation guard logs out and redirects before this renders.
+  page('logout', { handle: { public: true }, load: async () => ({ Component: () => null }) }),
+  page('activate', {
+    handle: { public: true, layout: 'web-login' },
+    load: () => import('./routes/auth/activate-route').then((m) => ({ Component: m.ActivateRoute })),
+  }),
+  page('preconnect', {
+    handle: { public: true, layout: 'web-login' },
+    load: () => import('./routes/auth/preconnect-route').then((m) => ({ Component: m.PreconnectRoute })),
+  }),
+  page('dashboard', {
+    handle: { permissions: ['dashboard-view'] },
+    load: () => import('./routes/dashboard/dashboard-route').then((m) => ({ Component: m.DashboardRoute })),
+  }),
+  page('env', {
+    handle: { permissions: ['environment-variables-read', 'environment-variables-update'] },
+    load: () => import('./routes/settings/environment-route').then((m) => ({ Component: m.EnvironmentRoute })),
+  }),
+  page('apps', { load: () => import('./routes/apps-route').then((m) => ({ Component: m.AppsRoute })) }),
+  {
+    path: 'apps/ai-coaching',
+    children: coachingRoutes,
+  },
+  page('shared/ai-coaching-session/:accessCode', {
+    ...comingSoon('sharedSession', { public: true, layout: 'web-empty' }),
+  }),
+  page('redirect/guest', { ...comingSoon('guest', { layout: 'web-empty' }) }),
+  page('profile', {
+    handle: { permissions: ['user-self-edit'] },
+    load: () => import('./routes/profile/profile-route').then((m) => ({ Component: m.ProfileRoute })),
+  }),
+  page('profile/change-password', {
+    handle: { permissions: ['user-self-edit'] },
+    load: () => import('./routes/profile/change-password-route').then((m) => ({ Component: m.ChangePasswordRoute })),
+  }),
+  page('profile/transfer-credits', {
+    load: () => import('./routes/profile/transfer-credits-route').then((m) => ({ Component: m.TransferCreditsRoute })),
+  }),
+  page('terms/:page', {
+    handle: {
+      public: true,
+      signedOutLayout: 'web-content',
+      isValid: (params) => ['contact', 'privacy', 'conditions', 'legal-notices'].includes(params['page'] ?? ''),
+    },
+    load: () => import('./routes/terms/terms-route').then((m) => ({ Component: m.TermsRoute })),
+  }),
+  page('settings', {
+    load: () => import('./routes/settings/settings-home-route').then((m) => ({ Component: m.SettingsHomeRoute })),
+  }),
+  page('settings/metadata', {
+    handle: {
+      permissions: [
+        'organization-metadata-organization-update',
+        'organization-metadata-product-update',
+        'organization-metadata-custom-update',
+      ],
+    },
+    load: () => import('./routes/settings/metadata-route').then((m) => ({ Component: m.MetadataRoute })),
+  }),
+  page('settings/my-organization', {
+    handle: { permissions: ['organization-self-edit'] },
+    load: () => import('./routes/settings/my-organization-route').then((m) => ({ Component: m.MyOrganizationRoute })),
+  }),
+  page('settings/user/list', {
+    handle: { permissions: ['user-list', 'user-group-list'] },
+    load: () => import('./routes/settings/users/user-list-route').then((m) => ({ Component: m.UserListRoute })),
+  }),
+  page('settings/user/create', {
+    handle: { permissions: ['user-create'] },
+    load: () => import('./routes/settings/users/user-create-route').then((m) => ({ Component: m.UserCreateRoute })),
+  }),
+  page('settings/user/edit/:id', {
+    handle: { permissions: ['user-update'], isValid: validId('id') },
+    load: () => import('./routes/settings/users/user-edit-route').then((m) => ({ Component: m.UserEditRoute })),
+  }),
+  page('settings/usergroup/create', {
+    handle: { permissions: ['user-group-create'] },
+    load: () =>
+      import('./routes/settings/user-groups/user-group-create-route').then((m) => ({
+        Component: m.UserGroupCreateRoute,
+      })),
+  }),
+  page('settings/usergroup/edit/:id', {
+    handle: { permissions: ['user-group-create'], isValid: validId('id') },
+    load: () =>
+      import('./routes/settings/user-groups/user-group-edit-route').then((m) => ({ Component: m.UserGroupEditRoute })),
+  }),
+  page('settings/organization/list', {
+    handle: { permissions: ['organization-list'] },
+    load: () =>
+      import('./routes/settings/organizations/organization-list-route').then((m) => ({
+        Component: m.OrganizationListRoute,
+      })),
+  }),
+  page('settings/organization/create', {
+    handle: { permissions: ['organization-create'] },
+    load: () =>
+      import('./routes/settings/organizations/organization-create-route').then((m) => ({
+        Component: m.OrganizationCreateRoute,
+      })),
+  }),
+  page('settings/organization/edit/:id', {
+    handle: { permissions: ['organization-update', 'organization-detail-read'], isValid: validId('id') },
+    load: () =>
+      import('./routes/settings/organizations/organization-edit-route').then((m) => ({
+        Component: m.OrganizationEditRoute,
+      })),
+  }),
+  page('settings/organization/transaction/:id', {
+    handle: { permissions: ['credit-allocate', 'credit-deallocate'], isValid: validId('id') },
+    load: () =>
+      import('./routes/settings/organizations/organization-transaction-route').then((m) => ({
+        Component: m.OrganizationTransactionRoute,
+      })),
+  }),
+  page('settings/organization/transaction/history/:id', {
+    // No permission in the spec; the API answers what credit-transaction-read and credit-consumption-read allow.
+    handle: { isValid: validId('id') },
+    load: () =>
+      import('./routes/settings/organizations/organization-history-route').then((m) => ({
+        Component: m.OrganizationHistoryRoute,
+      })),
+  }),
+  page('ai-providers/list', comingSoon('aiProviders', { permissions: ['ai-provider-list'] })),
+  page('ai-providers/create', comingSoon('aiProviders', { permissions: ['ai-provider-create'] })),
+  page(
+    'ai-providers/edit/:providerID',
+    comingSoon('aiProviders', {
+      permissions: ['ai-provider-update', 'ai-provider-read'],
+      isValid: validId('providerID'),
+    }),
+  ),
+  page('403', {
+    handle: { public: true, signedOutLayout: 'web' },
+    load: () => import('./routes/forbidden-route').then((m) => ({ Component: m.ForbiddenRoute })),
+  }),
+  page('*', {
+    handle: { public: true, signedOutLayout: 'web' },
+    load: () => import('./routes/not-found-route').then((m) => ({ Component: m.NotFoundRoute })),
+  }),
+];

@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+
+const TONES = {
+  error: 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100',
+  success:
+    'border-scoring-300 bg-scoring-50 text-scoring-900 dark:border-scoring-800 dark:bg-scoring-950 dark:text-scoring-100',
+  info: 'border-gray-300 bg-gray-50 text-gray-900 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100',
+} as const;
+
+/** A message in the page flow; errors are announced (role=alert), others politely (role=status). */
+export const Alert = ({ tone = 'info', children }: { tone?: keyof typeof TONES; children: ReactNode }) => (
+  <div role={tone === 'error' ? 'alert' : 'status'} className={`rounded-md border px-4 py-3 text-sm ${TONES[tone]}`}>
+    {children}
+  </div>
+);

@@ -1,0 +1,122 @@
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
+
+const CONTROL =
+  'block w-full rounded-md border bg-white px-3 py-2 text-sm text-gray-900 shadow-xs transition-colors placeholder:text-gray-500 dark:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-400';
+const controlBorder = (invalid: boolean) =>
+  invalid ? 'border-red-700 dark:border-red-400' : 'border-gray-400 dark:border-gray-600';
+
+type FieldFrameProps = {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | null;
+  children: ReactNode;
+  required?: boolean;
+};
+
+const FieldFrame = ({ id, label, hint, error, children, required }: FieldFrameProps) => (
+  <div className="flex flex-col gap-1">
+    <label htmlFor={id} className="text-sm font-medium text-gray-900 dark:text-gray-100">
+      {label}
+      {required ? (
+        <span aria-hidden="true" className="text-red-700 dark:text-red-400">
+          {' '}
+          *
+        </span>
+      ) : null}
+    </label>
+    {children}
+    {hint ? (
+      <div id={`${id}-hint`} className="text-xs text-gray-700 dark:text-gray-300">
+        {hint}
+      </div>
+    ) : null}
+    {error ? (
+      <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
+        {error}
+      </p>
+    ) : null}
+  </div>
+);
+
+const describedBy = (id: string, hint: unknown, error: unknown) =>
+  [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+
+export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | null;
+};
+
+export const TextField = ({ label, hint, error, className = '', required, ...rest }: TextFieldProps) => {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error} required={required}>
+      <input
+        id={id}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={`${CONTROL} ${controlBorder(Boolean(error))} ${className}`}
+        {...rest}
+      />
+    </FieldFrame>
+  );
+};
+
+export type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | null;
+};
+
+export const TextAreaField = ({ label, hint, error, className = '', required, ...rest }: TextAreaFieldProps) => {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error} required={required}>
+      <textarea
+        id={id}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={`${CONTROL} ${controlBorder(Boolean(error))} ${className}`}
+        {...rest}
+      />
+    </FieldFrame>
+  );
+};
+
+export type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | null;
+  options: readonly { value: string; label: string }[];
+};
+
+export const SelectField = ({ label, hint, error, options, className = '', required, ...rest }: SelectFieldProps) => {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error} required={required}>
+      <select
+        id={id}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={`${CONTROL} ${controlBorder(Boolean(error))} ${className}`}
+        {...rest}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+};

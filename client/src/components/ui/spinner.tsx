@@ -1,0 +1,14 @@
+export const Spinner = ({ size = 20, className = '' }: { size?: number; className?: string }) => (
+  <svg
+    aria-hidden="true"
+    focusable="false"
+    width={size}
+    height={size}
+    viewBox="0 0 24 24"
+    className={`animate-spin ${className}`}
+    fill="none"
+  >
+    <circle cx="12" cy="12" r="10" stroke="currentColor" strokeOpacity="0.25" strokeWidth="4" />
+    <path d="M22 12a10 10 0 0 0-10-10" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
+  </svg>
+);

@@ -1,0 +1,23 @@
+import { createHttpClient, type HttpClient, type HttpClientOptions } from './http-client';
+
+let client: HttpClient = createHttpClient({ getToken: () => null, onUnauthorized: () => Promise.resolve(null) });
+
+/**
+ * The app's HTTP client. Feature `api/` files import it; `src/app/services.ts` configures it once at start with the
+ * auth machine's token and 401 handling.
+ */
+export const api: HttpClient = {
+  request: (path, options) => client.request(path, options),
+  get: (path, query, options) => client.get(path, query, options),
+  post: (path, json, options) => client.post(path, json, options),
+  patch: (path, json, options) => client.patch(path, json, options),
+  put: (path, json, options) => client.put(path, json, options),
+  delete: (path, options) => client.delete(path, options),
+};
+
+export const configureApi = (options: HttpClientOptions): void => {
+  client = createHttpClient(options);
+};
+
+/** A fresh key per user intent: a retried request (same key) is answered once by the API. */
+export const newIdempotencyKey = (): string => crypto.randomUUID();

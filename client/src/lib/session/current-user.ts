@@ -1,0 +1,31 @@
+/** The current user of spec section 3, as `GET /v1/me` answers it. */
+export type CurrentUser = {
+  email: string;
+  first_name: string;
+  last_name: string;
+  organization_id: string;
+  organization_role: string;
+  permissions: string[];
+  credit_wallet: number;
+};
+
+/** Normalises a `GET /v1/me` answer: missing values default to '' (0 for credit_wallet, [] for permissions). */
+export function toCurrentUser(raw: Partial<Record<keyof CurrentUser, unknown>> | null | undefined): CurrentUser {
+  const text = (value: unknown) => (typeof value === 'string' ? value : value == null ? '' : String(value));
+  const wallet = Number(raw?.credit_wallet);
+  return {
+    email: text(raw?.email),
+    first_name: text(raw?.first_name),
+    last_name: text(raw?.last_name),
+    organization_id: text(raw?.organization_id),
+    organization_role: text(raw?.organization_role),
+    permissions: Array.isArray(raw?.permissions) ? raw.permissions.map(String) : [],
+    credit_wallet: Number.isFinite(wallet) ? wallet : 0,
+  };
+}
+
+/** First name plus last name; else whichever exists; else email; else 'User' (spec section 3). */
+export function displayName(user: Pick<CurrentUser, 'email' | 'first_name' | 'last_name'> | null | undefined): string {
+  const fullName = [user?.first_name?.trim(), user?.last_name?.trim()].filter(Boolean).join(' ');
+  return fullName || user?.email?.trim() || 'User';
+}

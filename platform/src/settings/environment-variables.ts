@@ -1,0 +1,124 @@
+import { describeTopology, type Config } from '../config/config.js';
+import { decryptSecret, encryptSecret, type EncryptionKey } from '../crypto/encryption.js';
+import type { Migration } from '../sql/migrations.js';
+import type { SqlExecutor } from '../sql/sql-database.js';
+
+/**
+ * Platform-wide runtime variables managed by super-admins on `/env` (spec §2). Secret values are sealed
+ * with the platform's encryption key and never read back through the API (docs/adr/0009).
+ */
+export const environmentVariableMigrations: Migration[] = [
+  {
+    id: '0091_environment_variables',
+    sql: `
+      CREATE TABLE environment_variables (
+        name text PRIMARY KEY,
+        value text NOT NULL,
+        is_secret boolean NOT NULL,
+        description text NOT NULL DEFAULT '',
+        updated_by text,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );`,
+  },
+];
+
+export type EnvironmentVariableSource = 'environment' | 'api';
+
+export type EnvironmentVariable = {
+  name: string;
+  /** Null for secrets. */
+  value: string | null;
+  isSecret: boolean;
+  description: string;
+  source: EnvironmentVariableSource;
+  updatedAt: string | null;
+};
+
+type Row = { name: string; value: string; is_secret: boolean; description: string; updated_at: Date | string };
+
+const secretContext = (name: string) => `environment_variable:${name}`;
+
+/**
+ * The server's own settings shown read-only beside the managed variables: an allow-list of values that
+ * say how the deployment runs and carry no credentials (never DATABASE_URL, SMTP_URL, AUTH_SECRET…).
+ */
+export const serverEnvironment = (config: Config): Omit<EnvironmentVariable, 'updatedAt'>[] => {
+  const topology = describeTopology(config);
+  const entries: [string, string, string][] = [
+    ['NODE_ENV', config.NODE_ENV, 'Runtime mode.'],
+    ['PUBLIC_URL', config.publicUrl, 'Where users reach the app; links in mails start with it.'],
+    ['PORT', String(config.PORT), 'Port the API listens on.'],
+    ['MAIL_FROM', config.MAIL_FROM, 'Sender of the mails the platform sends.'],
+    ['LOG_LEVEL', config.LOG_LEVEL, 'Server log verbosity.'],
+    ['EVENT_STORE', topology.events, 'Engine storing the events (from EVENTSTORE_URL / DATABASE_URL).'],
+    ['READ_MODELS', topology.readModels, 'Engine holding the read models (from DATABASE_URL).'],
+    ['JOBS', topology.jobs, 'Job queue (from REDIS_URL).'],
+    ['MAIL', topology.mail, 'Mail transport (from SMTP_URL).'],
+  ];
+  return entries.map(([name, value, description]) => ({
+    name,
+    value,
+    isSecret: false,
+    description,
+    source: 'environment',
+  }));
+};
+
+export const isServerEnvironmentName = (config: Config, name: string): boolean =>
+  serverEnvironment(config).some((entry) => entry.name === name);
+
+export const listEnvironmentVariables = async (db: SqlExecutor, config: Config): Promise<EnvironmentVariable[]> => {
+  const { rows } = await db.query<Row>(
+    'SELECT name, value, is_secret, description, updated_at FROM environment_variables',
+  );
+  const managed: EnvironmentVariable[] = rows.map((row) => ({
+    name: row.name,
+    value: row.is_secret ? null : row.value,
+    isSecret: row.is_secret,
+    description: row.description,
+    source: 'api',
+    updatedAt: new Date(row.updated_at).toISOString(),
+  }));
+  const server: EnvironmentVariable[] = serverEnvironment(config).map((entry) => ({ ...entry, updatedAt: null }));
+  return [...server, ...managed].sort((a, b) => a.name.localeCompare(b.name));
+};
+
+export const putEnvironmentVariable = async (
+  deps: { db: SqlExecutor; keys: readonly EncryptionKey[] },
+  input: { name: string; value: string; isSecret: boolean; description: string; by: string | null },
+): Promise<EnvironmentVariable> => {
+  const stored = input.isSecret ? encryptSecret(deps.keys[0]!, input.value, secretContext(input.name)) : input.value;
+  const { rows } = await deps.db.query<Row>(
+    `INSERT INTO environment_variables (name, value, is_secret, description, updated_by) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value, is_secret = EXCLUDED.is_secret,
+       description = EXCLUDED.description, updated_by = EXCLUDED.updated_by, updated_at = now()
+     RETURNING name, value, is_secret, description, updated_at`,
+    [input.name, stored, input.isSecret, input.description, input.by],
+  );
+  const row = rows[0]!;
+  return {
+    name: row.name,
+    value: row.is_secret ? null : row.value,
+    isSecret: row.is_secret,
+    description: row.description,
+    source: 'api',
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+};
+
+export const deleteEnvironmentVariable = async (db: SqlExecutor, name: string): Promise<boolean> =>
+  (await db.query('DELETE FROM environment_variables WHERE name = $1', [name])).rowCount > 0;
+
+/** For server-side features that read a managed variable (secrets decrypted); null when unset. */
+export const readEnvironmentVariable = async (
+  deps: { db: SqlExecutor; keys: readonly EncryptionKey[] },
+  name: string,
+): Promise<string | null> => {
+  const { rows } = await deps.db.query<Row>(
+    'SELECT name, value, is_secret FROM environment_variables WHERE name = $1',
+    [name],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return row.is_secret ? decryptSecret(deps.keys, row.value, secretContext(name)) : row.value;
+};

@@ -1,0 +1,15 @@
+import { startSmtpSink, type SmtpSink } from '../../src/fakes/smtp-sink.js';
+
+/** The port scripts/e2e-server.mjs points SMTP_URL at. */
+export const E2E_SMTP_PORT = 3125;
+
+/** Starts the real SMTP sink where the e2e server sends its mail; close it in afterAll. */
+export const startMailSink = (): Promise<SmtpSink> => startSmtpSink({ port: E2E_SMTP_PORT });
+
+/** The first link in a mail's text that starts with `prefix` (e.g. `${baseURL}/activate?code=`). */
+export const linkIn = (text: string | undefined, prefix: string): string => {
+  const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`${escaped}[^\\s<>"]*`).exec(text ?? '');
+  if (!match) throw new Error(`no link starting with ${prefix} in:\n${text}`);
+  return match[0];
+};
