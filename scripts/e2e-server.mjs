@@ -4,16 +4,16 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildIfNeeded, root } from './build-if-needed.mjs';
 
-const dataDir = path.join(root, '.data-e2e');
+process.env.PORT ??= '3100';
+const dataDir = path.join(root, `.data-e2e-${process.env.PORT}`);
 rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
-process.env.PORT ??= '3100';
 process.env.PUBLIC_URL ??= `http://127.0.0.1:${process.env.PORT}`;
 process.env.ADMIN_EMAIL ??= 'admin@e2e.test';
 process.env.ADMIN_PASSWORD ??= 'E2e-Admin-Passw0rd!';
 process.env.LOG_LEVEL ??= 'warn';
 // Mail goes to the SMTP sink that mail-reading specs start on this port (tests/e2e/support/mail-sink.ts); mail sent
 // while no sink listens is retried by the mail job, so other specs are unaffected.
-process.env.SMTP_URL ??= 'smtp://127.0.0.1:3125';
+process.env.SMTP_URL ??= `smtp://127.0.0.1:${Number(process.env.PORT) + 25}`;
 buildIfNeeded();
 await import('../api/dist/main-all.js');

@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
-const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
+// E2E_PORT lets a second run (a fresh-clone CI check beside local work) use its own server and mail sink.
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: './e2e',
@@ -33,9 +35,10 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    // Starts the one-process server on port 3100 with a fresh data directory.
+    // Starts the one-process server on E2E_PORT (3100) with a fresh data directory.
     command: 'node ../scripts/e2e-server.mjs',
-    url: 'http://127.0.0.1:3100/healthz',
+    env: { PORT: String(port) },
+    url: `http://127.0.0.1:${port}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
   },

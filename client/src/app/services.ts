@@ -73,11 +73,11 @@ export const createAppServices = (): AppServices => {
 
   const navigation: NavigationPorts = {
     rememberRealm: (realm) => storage.local.setItem(LAST_REALM_NAME_KEY, realm),
-    async completeSsoLogin({ realm, code, state }) {
+    async completeSsoLogin(params) {
       await settledUser();
       if (auth.getSnapshot().matches('signedIn')) auth.send({ type: 'user.logout' });
       await settledUser();
-      auth.send({ type: 'user.ssoCallback', realm, code, state });
+      auth.send({ type: 'user.ssoCallback', ...params });
       return (await settledUser()) ? 'signedIn' : 'failed';
     },
     async logout() {

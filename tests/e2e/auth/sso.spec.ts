@@ -67,3 +67,26 @@ test('[AUTH]: single sign-on through the provider’s login form in the browser'
   const me = await api.get('/v1/me', { headers: { authorization: `Bearer ${tokens.access_token}` } });
   expect(await me.json()).toMatchObject({ email: 'alice@keycloak.test', first_name: 'Alice', last_name: 'Liddell' });
 });
+
+test('[AUTH]: single sign-on from /preconnect through the app ends signed in on the dashboard', async ({ page }) => {
+  await page.goto('/preconnect');
+  await page.getByLabel('Organization sign-in (realm)').selectOption(REALM);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.locator('#username').fill('alice');
+  await page.locator('#password').fill('alice-password');
+  await page.locator('#kc-login').click();
+
+  // The navigation guard redeems ?realm&code&state, strips them from the address and goes to success-login.
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const stored = await page.evaluate(() => ({ ...localStorage }));
+  expect(stored['keycloakAccessToken']).toBeTruthy();
+  expect(stored['keycloakRefreshToken']).toBeTruthy();
+  expect(stored['lastMethod']).toBe('keycloak');
+  expect(stored['lastRealmName']).toBe(REALM);
+
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/preconnect$/);
+  // The realm last used is preselected.
+  await expect(page.getByLabel('Organization sign-in (realm)')).toHaveValue(REALM);
+  expect(await page.evaluate(() => localStorage.getItem('keycloakRefreshToken'))).toBeNull();
+});

@@ -14,7 +14,7 @@ export type NavigationPorts = {
   /** Remembers the realm of `?realm=` (lastRealmName). */
   rememberRealm(realm: string): void;
   /** Sends the single sign-on callback to the auth machine; resolves once it settles. */
-  completeSsoLogin(input: { realm: string; code: string; state: string }): Promise<'signedIn' | 'failed'>;
+  completeSsoLogin(input: { realm: string; code: string; state: string; iss?: string }): Promise<'signedIn' | 'failed'>;
   logout(): Promise<void>;
   /** Resolves once the auth machine is neither loading nor refreshing. */
   settledUser(): Promise<CurrentUser | null>;
@@ -72,7 +72,13 @@ export const createNavigationGuard =
       const code = url.searchParams.get('code');
       if (code) {
         try {
-          const outcome = await ports.completeSsoLogin({ realm, code, state: url.searchParams.get('state') ?? '' });
+          const iss = url.searchParams.get('iss');
+          const outcome = await ports.completeSsoLogin({
+            realm,
+            code,
+            state: url.searchParams.get('state') ?? '',
+            ...(iss ? { iss } : {}),
+          });
           return redirect(outcome === 'signedIn' ? SUCCESS_LOGIN_PATH : PRECONNECT_PATH);
         } catch {
           await ports.logout().catch(() => undefined);

@@ -52,9 +52,14 @@ const isDocumentReload = (response: Response | null) => response?.headers.get('X
 describe('navigation guard (spec §4 "Before every navigation")', () => {
   it('1. remembers ?realm, processes ?code and goes to success-login, or preconnect on failure', async () => {
     const { ports, visit } = arrange({ user: null });
-    expect(location(await visit('/?realm=acme&code=c-1&state=s-1'))).toBe('/dashboard');
+    expect(location(await visit('/?realm=acme&code=c-1&state=s-1&iss=https%3A%2F%2Fidp'))).toBe('/dashboard');
     expect(ports.rememberRealm).toHaveBeenCalledWith('acme');
-    expect(ports.completeSsoLogin).toHaveBeenCalledWith({ realm: 'acme', code: 'c-1', state: 's-1' });
+    expect(ports.completeSsoLogin).toHaveBeenCalledWith({
+      realm: 'acme',
+      code: 'c-1',
+      state: 's-1',
+      iss: 'https://idp',
+    });
 
     const failing = arrange({ user: null, ports: { completeSsoLogin: async () => 'failed' } });
     expect(location(await failing.visit('/?realm=acme&code=bad'))).toBe('/preconnect');

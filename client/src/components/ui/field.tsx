@@ -17,19 +17,14 @@ type FieldFrameProps = {
   hint?: ReactNode;
   error?: string | null;
   children: ReactNode;
-  required?: boolean;
 };
 
-const FieldFrame = ({ id, label, hint, error, children, required }: FieldFrameProps) => (
+// Required fields carry the `required` attribute (announced by screen readers) rather than a "*" in the label,
+// which would become part of the field's accessible name.
+const FieldFrame = ({ id, label, hint, error, children }: FieldFrameProps) => (
   <div className="flex flex-col gap-1">
     <label htmlFor={id} className="text-sm font-medium text-gray-900 dark:text-gray-100">
       {label}
-      {required ? (
-        <span aria-hidden="true" className="text-red-700 dark:text-red-400">
-          {' '}
-          *
-        </span>
-      ) : null}
     </label>
     {children}
     {hint ? (
@@ -57,7 +52,7 @@ export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> &
 export const TextField = ({ label, hint, error, className = '', required, ...rest }: TextFieldProps) => {
   const id = useId();
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} required={required}>
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
       <input
         id={id}
         required={required}
@@ -79,7 +74,7 @@ export type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement
 export const TextAreaField = ({ label, hint, error, className = '', required, ...rest }: TextAreaFieldProps) => {
   const id = useId();
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} required={required}>
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
       <textarea
         id={id}
         required={required}
@@ -102,7 +97,7 @@ export type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id
 export const SelectField = ({ label, hint, error, options, className = '', required, ...rest }: SelectFieldProps) => {
   const id = useId();
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} required={required}>
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
       <select
         id={id}
         required={required}

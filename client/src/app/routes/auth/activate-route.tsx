@@ -1,4 +1,7 @@
-import { ComingSoonRoute } from '../coming-soon-route';
+import { useSearchParams } from 'react-router';
+import { ActivateAccountForm } from '../../../features/auth/components/activate-account-form';
 
-// Placeholder until the screen is built.
-export const ActivateRoute = () => <ComingSoonRoute feature="coaching" />;
+export const ActivateRoute = () => {
+  const [params] = useSearchParams();
+  return <ActivateAccountForm code={params.get('code') ?? ''} />;
+};

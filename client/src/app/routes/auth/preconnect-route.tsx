@@ -1,4 +1,3 @@
-import { ComingSoonRoute } from '../coming-soon-route';
+import { PreconnectPanel } from '../../../features/auth/components/preconnect-panel';
 
-// Placeholder until the screen is built.
-export const PreconnectRoute = () => <ComingSoonRoute feature="coaching" />;
+export const PreconnectRoute = () => <PreconnectPanel />;

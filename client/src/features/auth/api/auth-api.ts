@@ -10,8 +10,11 @@ export function loginWithPassword(input: { username: string; password: string })
   return api.request('/v1/fau/login', { method: 'POST', form, token: null, skipAuthRefresh: true });
 }
 
-/** POST /v1/keycloak/callback?realm&code&state */
-export function exchangeSsoCode(input: { realm: string; code: string; state: string }): Promise<SsoTokenResponse> {
+/** What the identity provider put in the URL; `iss` (RFC 9207) when it sends one, checked by the API. */
+export type SsoCallbackParams = { realm: string; code: string; state: string; iss?: string };
+
+/** POST /v1/keycloak/callback?realm&code&state[&iss] */
+export function exchangeSsoCode(input: SsoCallbackParams): Promise<SsoTokenResponse> {
   return api.request('/v1/keycloak/callback', { method: 'POST', query: input, token: null, skipAuthRefresh: true });
 }
 

@@ -1,6 +1,12 @@
 import { and, assign, emit, fromPromise, setup } from 'xstate';
 import * as authApi from '../api/auth-api';
-import type { LogoutCallsResult, PasswordLoginResponse, ProfileResponse, SsoTokenResponse } from '../api/auth-api';
+import type {
+  LogoutCallsResult,
+  PasswordLoginResponse,
+  ProfileResponse,
+  SsoCallbackParams,
+  SsoTokenResponse,
+} from '../api/auth-api';
 import {
   ACCESS_TOKEN_KEY,
   GUEST_ACCESS_TOKEN_KEY,
@@ -52,7 +58,7 @@ export type AuthInput = { storage: AuthStorage; now?: () => number };
 
 export type AuthEvent =
   | { type: 'user.login'; username: string; password: string }
-  | { type: 'user.ssoCallback'; realm: string; code: string; state: string }
+  | { type: 'user.ssoCallback'; realm: string; code: string; state: string; iss?: string }
   | { type: 'user.logout' }
   | { type: 'profile.reload' }
   | { type: 'api.unauthorized' }
@@ -102,9 +108,7 @@ export const authMachine = setup({
     loginWithPassword: fromPromise<PasswordLoginResponse, { username: string; password: string }>(({ input }) =>
       authApi.loginWithPassword(input),
     ),
-    exchangeSsoCode: fromPromise<SsoTokenResponse, { realm: string; code: string; state: string }>(({ input }) =>
-      authApi.exchangeSsoCode(input),
-    ),
+    exchangeSsoCode: fromPromise<SsoTokenResponse, SsoCallbackParams>(({ input }) => authApi.exchangeSsoCode(input)),
     loadProfile: fromPromise<ProfileResponse, { accessToken: string | null }>(({ input }) =>
       authApi.loadProfile(input),
     ),
@@ -249,8 +253,8 @@ export const authMachine = setup({
       invoke: {
         src: 'exchangeSsoCode',
         input: ({ event }) => {
-          const { realm, code, state } = event as Extract<AuthEvent, { type: 'user.ssoCallback' }>;
-          return { realm, code, state };
+          const { realm, code, state, iss } = event as Extract<AuthEvent, { type: 'user.ssoCallback' }>;
+          return iss ? { realm, code, state, iss } : { realm, code, state };
         },
         onDone: [
           {

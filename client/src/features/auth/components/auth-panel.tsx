@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { buttonClassName } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { displayName } from '../../../lib/session/current-user';
+import { useCurrentUser } from '../../../lib/session/session-context';
+import { ForgotPasswordForm } from './forgot-password-form';
+import { LoginForm } from './login-form';
+import { ResetPasswordForm } from './reset-password-form';
+
+/** The hash markers of spec §2 that open the forms on the landing page. */
+export const AUTH_MARKERS = ['#login', '#forgot-password', '#reset-password'] as const;
+export const isAuthMarker = (hash: string): hash is (typeof AUTH_MARKERS)[number] =>
+  (AUTH_MARKERS as readonly string[]).includes(hash);
+
+export const AuthPanel = () => {
+  const { t } = useTranslation('auth');
+  const { hash } = useLocation();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const [notice, setNotice] = useState<string | null>(null);
+
+  if (user) {
+    return (
+      <Card className="flex flex-col gap-4">
+        <h1 className="text-2xl font-semibold">{t('signedIn.title', { name: displayName(user) })}</h1>
+        <Link to="/dashboard" className={buttonClassName('primary')}>
+          {t('signedIn.dashboard')}
+        </Link>
+        <Link to="/logout" className={buttonClassName('secondary')}>
+          {t('signedIn.logout')}
+        </Link>
+      </Card>
+    );
+  }
+  return (
+    <Card>
+      {hash === '#forgot-password' ? (
+        <ForgotPasswordForm />
+      ) : hash === '#reset-password' ? (
+        <ResetPasswordForm
+          onDone={() => {
+            setNotice(t('reset.done'));
+            void navigate({ search: '', hash: 'login' }, { replace: true });
+          }}
+        />
+      ) : (
+        <LoginForm notice={notice} />
+      )}
+    </Card>
+  );
+};

@@ -1,0 +1,58 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { useErrorMessage } from '../../../lib/http/use-error-message';
+import { useRequestPasswordReset } from '../api/auth-screens-api';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const ForgotPasswordForm = () => {
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('forgot.title'));
+  const errorMessage = useErrorMessage();
+  const request = useRequestPasswordReset();
+  const [email, setEmail] = useState('');
+  const [invalid, setInvalid] = useState(false);
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const ok = EMAIL.test(email.trim());
+    setInvalid(!ok);
+    if (ok) request.mutate(email.trim());
+  };
+
+  return (
+    <div className="flex flex-col gap-5">
+      <h1 className="text-2xl font-semibold">{t('forgot.title')}</h1>
+      {request.isSuccess ? (
+        <Alert tone="success">{t('forgot.sent', { email: email.trim() })}</Alert>
+      ) : (
+        <>
+          <p className="text-sm text-gray-700 dark:text-gray-300">{t('forgot.description')}</p>
+          {request.isError ? <Alert tone="error">{errorMessage(request.error)}</Alert> : null}
+          <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
+            <TextField
+              label={t('login.email')}
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              error={invalid ? t('forgot.invalidEmail') : null}
+            />
+            <Button type="submit" loading={request.isPending}>
+              {t('forgot.submit')}
+            </Button>
+          </form>
+        </>
+      )}
+      <Link to={{ hash: 'login' }} className="text-sm text-primary-700 underline dark:text-primary-300">
+        {t('forgot.backToLogin')}
+      </Link>
+    </div>
+  );
+};

@@ -1,0 +1,73 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClassName } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { useAuthenticationMethods } from '../api/auth-screens-api';
+import { usePasswordLogin } from '../hooks/use-password-login';
+import { loginErrorKey } from '../utils/login-error-key';
+
+export const LoginForm = ({ notice }: { notice?: string | null }) => {
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('login.title'));
+  const { login, pending, error } = usePasswordLogin();
+  const methods = useAuthenticationMethods();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState<{ email?: boolean; password?: boolean }>({});
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const problems = { email: !email.trim(), password: !password };
+    setMissing(problems);
+    if (problems.email || problems.password) return;
+    void login(email.trim(), password);
+  };
+
+  return (
+    <div className="flex flex-col gap-5">
+      <h1 className="text-2xl font-semibold">{t('login.title')}</h1>
+      {notice ? <Alert tone="success">{notice}</Alert> : null}
+      {error ? (
+        <Alert tone="error">{t(`login.errors.${loginErrorKey(error)}`, { message: error.message })}</Alert>
+      ) : null}
+      <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
+        <TextField
+          label={t('login.email')}
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={missing.email ? t('login.emailRequired') : null}
+        />
+        <TextField
+          label={t('login.password')}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={missing.password ? t('login.passwordRequired') : null}
+        />
+        <Button type="submit" loading={pending}>
+          {t('login.submit')}
+        </Button>
+      </form>
+      <div className="flex flex-col gap-2 text-sm">
+        <Link to={{ hash: 'forgot-password' }} className="text-primary-700 underline dark:text-primary-300">
+          {t('login.forgotPassword')}
+        </Link>
+      </div>
+      {methods.data?.keycloak ? (
+        <div className="border-t border-gray-200 pt-4 dark:border-gray-700">
+          <Link to="/preconnect" className={buttonClassName('secondary', 'w-full')}>
+            {t('login.sso')}
+          </Link>
+        </div>
+      ) : null}
+    </div>
+  );
+};

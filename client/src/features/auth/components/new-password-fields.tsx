@@ -1,0 +1,55 @@
+import { passwordProblems } from '@ai-coaching/domain';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PasswordRules } from '../../../components/password-rules';
+import { TextField } from '../../../components/ui/field';
+
+export type NewPassword = { password: string; confirmation: string };
+
+/** True when the password meets every rule and the confirmation matches. */
+export const isAcceptableNewPassword = (value: NewPassword, email?: string) =>
+  passwordProblems(value.password, email).length === 0 && value.password === value.confirmation;
+
+/** New password with the rule shown live, rule by rule, and its confirmation. */
+export const NewPasswordFields = ({
+  value,
+  onChange,
+  email,
+  submitted,
+  serverError,
+}: {
+  value: NewPassword;
+  onChange: (value: NewPassword) => void;
+  email?: string;
+  /** Shows "does not meet the rule" / "does not match" only once the user tried to submit. */
+  submitted: boolean;
+  serverError?: string | null;
+}) => {
+  const { t } = useTranslation('auth');
+  const rulesId = useId();
+  const broken = passwordProblems(value.password, email).length > 0;
+  return (
+    <>
+      <TextField
+        label={t('newPassword.password')}
+        type="password"
+        autoComplete="new-password"
+        required
+        value={value.password}
+        aria-describedby={rulesId}
+        onChange={(event) => onChange({ ...value, password: event.target.value })}
+        error={serverError ?? (submitted && broken ? t('newPassword.rulesNotMet') : null)}
+        hint={<PasswordRules password={value.password} email={email} id={rulesId} />}
+      />
+      <TextField
+        label={t('newPassword.confirmation')}
+        type="password"
+        autoComplete="new-password"
+        required
+        value={value.confirmation}
+        onChange={(event) => onChange({ ...value, confirmation: event.target.value })}
+        error={submitted && value.confirmation !== value.password ? t('newPassword.mismatch') : null}
+      />
+    </>
+  );
+};
