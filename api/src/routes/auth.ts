@@ -64,6 +64,7 @@ const passwordInvalid = (problems: readonly string[]) =>
 const tokenResponse = z.object({ access_token: z.string(), token_type: z.literal('bearer'), expires_in: z.number() });
 
 const profile = z.object({
+  id: z.string().describe('The user’s id (for `/v1/users/{id}`); the guest’s id for a guest token.'),
   email: z.string(),
   first_name: z.string(),
   last_name: z.string(),
@@ -145,6 +146,7 @@ export const authRoutes = [
         body:
           me.kind === 'user'
             ? {
+                id: me.userId,
                 email: me.email,
                 first_name: me.firstName,
                 last_name: me.lastName,
@@ -154,6 +156,7 @@ export const authRoutes = [
                 credit_wallet: (await findWallet(services.db, userAccount(me.userId))).available,
               }
             : {
+                id: me.guestId,
                 email: '',
                 first_name: '',
                 last_name: '',

@@ -1,4 +1,3 @@
-import { ComingSoonRoute } from './coming-soon-route';
+import { HowItWorks } from '../../features/landing/components/how-it-works';
 
-// Placeholder until the screen is built.
-export const Page2Route = () => <ComingSoonRoute feature="coaching" />;
+export const Page2Route = () => <HowItWorks />;

@@ -22,6 +22,7 @@ describe('displayName', () => {
 describe('toCurrentUser', () => {
   it('should default missing values to empty strings, an empty list and 0 credits', () => {
     expect(toCurrentUser({ first_name: 'Guest' })).toEqual({
+      id: '',
       email: '',
       first_name: 'Guest',
       last_name: '',

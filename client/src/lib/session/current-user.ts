@@ -1,5 +1,7 @@
 /** The current user of spec section 3, as `GET /v1/me` answers it. */
 export type CurrentUser = {
+  /** Not in spec §3's list: the API adds it so the profile screens can address `/v1/users/{id}`. */
+  id: string;
   email: string;
   first_name: string;
   last_name: string;
@@ -14,6 +16,7 @@ export function toCurrentUser(raw: Partial<Record<keyof CurrentUser, unknown>> |
   const text = (value: unknown) => (typeof value === 'string' ? value : value == null ? '' : String(value));
   const wallet = Number(raw?.credit_wallet);
   return {
+    id: text(raw?.id),
     email: text(raw?.email),
     first_name: text(raw?.first_name),
     last_name: text(raw?.last_name),

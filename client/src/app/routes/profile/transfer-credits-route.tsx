@@ -1,4 +1,13 @@
-import { ComingSoonRoute } from '../coming-soon-route';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/ui/page-header';
+import { TransferCreditsForm } from '../../../features/profile/components/transfer-credits-form';
 
-// Placeholder until the screen is built.
-export const TransferCreditsRoute = () => <ComingSoonRoute feature="coaching" />;
+export const TransferCreditsRoute = () => {
+  const { t } = useTranslation('profile');
+  return (
+    <>
+      <PageHeader title={t('transfer.title')} description={t('transfer.description')} />
+      <TransferCreditsForm />
+    </>
+  );
+};

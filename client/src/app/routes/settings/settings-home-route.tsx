@@ -1,4 +1,13 @@
-import { ComingSoonRoute } from '../coming-soon-route';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/ui/page-header';
+import { SettingsHome } from '../../../features/settings/components/settings-home';
 
-// Placeholder until the screen is built.
-export const SettingsHomeRoute = () => <ComingSoonRoute feature="coaching" />;
+export const SettingsHomeRoute = () => {
+  const { t } = useTranslation('settings');
+  return (
+    <>
+      <PageHeader title={t('title')} />
+      <SettingsHome />
+    </>
+  );
+};

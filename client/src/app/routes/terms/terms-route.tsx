@@ -1,4 +1,8 @@
-import { ComingSoonRoute } from '../coming-soon-route';
+import { useParams } from 'react-router';
+import { TermsContent, type TermsPage } from '../../../features/terms/components/terms-page';
 
-// Placeholder until the screen is built.
-export const TermsRoute = () => <ComingSoonRoute feature="coaching" />;
+/** `/terms/{contact|privacy|conditions|legal-notices}`; other values are refused by the route's validity check. */
+export const TermsRoute = () => {
+  const { page } = useParams();
+  return <TermsContent page={page as TermsPage} />;
+};

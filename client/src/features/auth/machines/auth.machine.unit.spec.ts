@@ -281,6 +281,7 @@ describe('When in the loadingProfile state', () => {
     });
     await settled(actor, 'signedIn');
     expect(actor.getSnapshot().context.user).toEqual({
+      id: '',
       email: '',
       first_name: 'Guest',
       last_name: '',

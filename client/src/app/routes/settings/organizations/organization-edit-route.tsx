@@ -1,4 +1,27 @@
-import { ComingSoonRoute } from '../../coming-soon-route';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../../components/ui/page-header';
+import { useOrganization } from '../../../../features/organizations/api/organizations-api';
+import { OrganizationEditor } from '../../../../features/organizations/components/organization-editor';
 
-// Placeholder until the screen is built.
-export const OrganizationEditRoute = () => <ComingSoonRoute feature="coaching" />;
+export const OrganizationEditRoute = () => {
+  const { t } = useTranslation('organizations');
+  const { id = '' } = useParams();
+  const organization = useOrganization(id);
+  return (
+    <>
+      <PageHeader
+        title={t('edit.title', { name: organization.data?.name ?? '…' })}
+        actions={
+          <Link
+            to="/settings/organization/list"
+            className="text-sm font-medium text-primary-700 underline dark:text-primary-300"
+          >
+            {t('edit.back')}
+          </Link>
+        }
+      />
+      <OrganizationEditor key={id} id={id} />
+    </>
+  );
+};

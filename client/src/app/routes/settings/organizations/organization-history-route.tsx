@@ -1,4 +1,17 @@
-import { ComingSoonRoute } from '../../coming-soon-route';
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../../components/ui/page-header';
+import { useOrganization } from '../../../../features/organizations/api/organizations-api';
+import { CreditHistory } from '../../../../features/organizations/components/credit-history';
 
-// Placeholder until the screen is built.
-export const OrganizationHistoryRoute = () => <ComingSoonRoute feature="coaching" />;
+export const OrganizationHistoryRoute = () => {
+  const { t } = useTranslation('credits');
+  const { id = '' } = useParams();
+  const organization = useOrganization(id);
+  return (
+    <>
+      <PageHeader title={t('history.pageTitle', { name: organization.data?.name ?? '…' })} />
+      <CreditHistory key={id} organizationId={id} />
+    </>
+  );
+};

@@ -1,4 +1,7 @@
-import { ComingSoonRoute } from '../../coming-soon-route';
+import { useParams } from 'react-router';
+import { UserGroupEditor } from '../../../../features/user-groups/components/user-group-editor';
 
-// Placeholder until the screen is built.
-export const UserGroupEditRoute = () => <ComingSoonRoute feature="coaching" />;
+export const UserGroupEditRoute = () => {
+  const { id = '' } = useParams();
+  return <UserGroupEditor key={id} id={id} />;
+};

@@ -1,4 +1,13 @@
-import { ComingSoonRoute } from '../../coming-soon-route';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../../components/ui/page-header';
+import { UserInviteForm } from '../../../../features/users/components/user-invite-form';
 
-// Placeholder until the screen is built.
-export const UserCreateRoute = () => <ComingSoonRoute feature="coaching" />;
+export const UserCreateRoute = () => {
+  const { t } = useTranslation('users');
+  return (
+    <div className="max-w-3xl">
+      <PageHeader title={t('invite.title')} description={t('invite.description')} />
+      <UserInviteForm />
+    </div>
+  );
+};

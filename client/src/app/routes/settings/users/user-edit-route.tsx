@@ -1,4 +1,7 @@
-import { ComingSoonRoute } from '../../coming-soon-route';
+import { useParams } from 'react-router';
+import { UserEditor } from '../../../../features/users/components/user-editor';
 
-// Placeholder until the screen is built.
-export const UserEditRoute = () => <ComingSoonRoute feature="coaching" />;
+export const UserEditRoute = () => {
+  const { id = '' } = useParams();
+  return <UserEditor key={id} id={id} />;
+};

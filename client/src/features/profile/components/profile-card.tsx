@@ -1,0 +1,100 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button, buttonClassName } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { TextField } from '../../../components/ui/field';
+import { RoleBadge } from '../../../components/ui/role-badge';
+import { useToast } from '../../../components/ui/toast';
+import { formatCredits } from '../../../lib/credits/nb-credits';
+import { useErrorMessage } from '../../../lib/http/use-error-message';
+import { displayName, type CurrentUser } from '../../../lib/session/current-user';
+import { useSession } from '../../../lib/session/session-context';
+import { useUpdateOwnNames } from '../api/profile-api';
+
+/** `/profile`: who I am, my names (editable), my credits, and the ways to my password and transfers. */
+export const ProfileCard = ({ user }: { user: CurrentUser }) => {
+  const { t, i18n } = useTranslation('profile');
+  const { reloadProfile } = useSession();
+  const toast = useToast();
+  const errorMessage = useErrorMessage();
+  const update = useUpdateOwnNames(user.id);
+  const [form, setForm] = useState({ first_name: user.first_name, last_name: user.last_name });
+  const [blank, setBlank] = useState(false);
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const changes = { first_name: form.first_name.trim(), last_name: form.last_name.trim() };
+    setBlank(!changes.first_name);
+    if (!changes.first_name) return;
+    update.mutate(changes, {
+      onSuccess: () => {
+        reloadProfile();
+        toast.show(t('saved'));
+      },
+    });
+  };
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+      <Card>
+        <div className="mb-6 flex flex-wrap items-center gap-4">
+          <Avatar name={displayName(user)} size={64} />
+          <div className="min-w-0">
+            <p className="truncate text-lg font-medium">{displayName(user)}</p>
+            <p className="truncate text-sm text-gray-700 dark:text-gray-300">{user.email}</p>
+            <div className="mt-1">
+              <RoleBadge role={user.organization_role} />
+            </div>
+          </div>
+        </div>
+        <form onSubmit={handleSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label={t('firstName')}
+            required
+            value={form.first_name}
+            onChange={(event) => setForm({ ...form, first_name: event.target.value })}
+            error={blank ? t('firstNameRequired') : null}
+          />
+          <TextField
+            label={t('lastName')}
+            value={form.last_name}
+            onChange={(event) => setForm({ ...form, last_name: event.target.value })}
+          />
+          <div className="sm:col-span-2">
+            <TextField label={t('email')} value={user.email} readOnly hint={t('emailHint')} />
+          </div>
+          {update.isError ? (
+            <div className="sm:col-span-2">
+              <Alert tone="error">{errorMessage(update.error)}</Alert>
+            </div>
+          ) : null}
+          <div className="flex justify-end sm:col-span-2">
+            <Button type="submit" loading={update.isPending}>
+              {t('save')}
+            </Button>
+          </div>
+        </form>
+      </Card>
+      <div className="flex flex-col gap-6">
+        <Card>
+          <h2 className="text-sm font-medium text-gray-700 dark:text-gray-300">{t('credits')}</h2>
+          <p className="mt-1 text-3xl font-semibold" data-testid="own-credits">
+            {formatCredits(user.credit_wallet, i18n.language)}
+          </p>
+          <Link to="/profile/transfer-credits" className={buttonClassName('secondary', 'mt-4 w-full')}>
+            {t('transferLink')}
+          </Link>
+        </Card>
+        <Card>
+          <h2 className="text-sm font-medium text-gray-700 dark:text-gray-300">{t('security')}</h2>
+          <Link to="/profile/change-password" className={buttonClassName('secondary', 'mt-3 w-full')}>
+            {t('changePassword')}
+          </Link>
+        </Card>
+      </div>
+    </div>
+  );
+};
