@@ -1,0 +1,112 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN, apiToken } from '../support/session.js';
+
+// axe on the main signed-in and signed-out screens, in both themes.
+let token = '';
+const ids = { organization: '', user: '', group: '' };
+
+const post = async (api: APIRequestContext, path: string, data: unknown, headers: Record<string, string> = {}) => {
+  const response = await api.post(path, { data, headers: { authorization: `Bearer ${token}`, ...headers } });
+  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return (await response.json()) as { id: string };
+};
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
+  token = await apiToken(api, ADMIN.email, ADMIN.password);
+  const stamp = Date.now();
+  ids.organization = (await post(api, '/v1/organizations', { name: `Axe ${stamp}` })).id;
+  await post(
+    api,
+    `/v1/organizations/allocate_credit/${ids.organization}`,
+    { nb_credits: 50 },
+    { 'idempotency-key': `axe-${stamp}` },
+  );
+  ids.user = (
+    await post(api, '/v1/users', {
+      email: `axe-${stamp}@e2e.test`,
+      first_name: 'Axel',
+      last_name: 'Audit',
+      organization_id: ids.organization,
+      organization_role: 'user',
+    })
+  ).id;
+  ids.group = (
+    await post(api, '/v1/user_groups', { name: `Axe group ${stamp}`, organization_id: ids.organization })
+  ).id;
+  await api.dispose();
+});
+
+const SIGNED_IN = [
+  '/dashboard',
+  '/settings',
+  '/settings/user/list',
+  '/settings/user/list?tab=groups',
+  '/settings/user/create',
+  () => `/settings/user/edit/${ids.user}`,
+  () => `/settings/usergroup/edit/${ids.group}`,
+  '/settings/organization/list',
+  () => `/settings/organization/edit/${ids.organization}`,
+  () => `/settings/organization/transaction/${ids.organization}`,
+  () => `/settings/organization/transaction/history/${ids.organization}`,
+  '/settings/my-organization',
+  '/settings/metadata',
+  '/profile',
+  '/profile/change-password',
+  '/profile/transfer-credits',
+  '/env',
+  '/apps',
+  '/apps/ai-coaching/mission/list',
+];
+const SIGNED_OUT = [
+  '/#login',
+  '/#forgot-password',
+  '/?reset_code=x#reset-password',
+  '/preconnect',
+  '/activate?code=nope',
+  '/page2',
+  '/terms/privacy',
+  '/terms/contact',
+];
+
+const check = async (page: Page) => {
+  await page.locator('html[data-app-ready="true"]').waitFor();
+  // Wait for data screens to settle: no spinner left.
+  await expect(page.locator('[role="status"] svg.animate-spin')).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+};
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`[A11Y]: signed-in screens have no serious violation in the ${theme} theme`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.addInitScript(
+      ([value, accessToken]) => {
+        window.localStorage.setItem('theme', value);
+        window.localStorage.setItem('accessToken', accessToken);
+      },
+      [theme, token] as const,
+    );
+    for (const entry of SIGNED_IN) {
+      const path = typeof entry === 'function' ? entry() : entry;
+      await test.step(path, async () => {
+        await page.goto(path);
+        await expect(page).toHaveURL(new RegExp(`${path.split('?')[0]!.replace(/[/]/g, '\\/')}`));
+        await check(page);
+      });
+    }
+  });
+
+  test(`[A11Y]: signed-out screens have no serious violation in the ${theme} theme`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
+    for (const path of SIGNED_OUT) {
+      await test.step(path, async () => {
+        await page.goto(path);
+        await check(page);
+      });
+    }
+  });
+}
