@@ -38,6 +38,7 @@ export * from './mail/outbox-mailer.js';
 export * from './mail/create-mailer.js';
 export * from './rate-limit/auth-rate-limiter.js';
 export * from './crypto/encryption.js';
+export * from './crypto/secret-keys.js';
 export * from './sso/realm-schema.js';
 export * from './sso/sso-error.js';
 export * from './sso/sso-keys.js';

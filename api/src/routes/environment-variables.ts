@@ -3,7 +3,7 @@ import {
   isServerEnvironmentName,
   listEnvironmentVariables,
   putEnvironmentVariable,
-  ssoEncryptionKeys,
+  secretEncryptionKeys,
   type EnvironmentVariable,
 } from '@ai-coaching/platform';
 import { z } from 'zod';
@@ -12,11 +12,21 @@ import { defineRoute, permission } from '../http/route.js';
 
 const NAME = /^[A-Z][A-Z0-9_]{0,63}$/;
 
+// Checked in the handler rather than by the schema, so a bad name has its own code (the admin form shows it).
 const nameParams = z.object({
-  name: z.string().refine((name) => NAME.test(name), {
-    error: 'A name has capital letters, digits and "_", starts with a letter, and has at most 64 characters.',
-  }),
+  name: z.string().describe('Capital letters, digits and "_", starting with a letter; at most 64 characters.'),
 });
+
+const checkName = (name: string) => {
+  if (!NAME.test(name)) {
+    throw new ApiError(
+      400,
+      'environment_variable_name_invalid',
+      'A name has capital letters, digits and "_", starts with a letter, and has at most 64 characters.',
+      { field: 'name' },
+    );
+  }
+};
 
 const variableResponse = z.object({
   name: z.string(),
@@ -70,18 +80,21 @@ export const environmentVariableRoutes = [
     tag: 'Environment variables',
     access: permission('environment-variables-update'),
     params: nameParams,
+    // Not `idempotent`: the idempotency store keeps request bodies, and a body can hold a secret value.
     body: z.object({
       value: z.string().max(4096),
-      is_secret: z.boolean().default(false),
-      description: z.string().trim().max(500).default(''),
+      is_secret: z.boolean().optional().describe('Left out: unchanged (false for a new variable).'),
+      description: z.string().trim().max(500).optional().describe('Left out: unchanged (empty for a new variable).'),
     }),
     responses: {
       200: { description: 'The variable (value null when secret).', schema: variableResponse },
+      400: { description: '`environment_variable_name_invalid` (`details.field`: `name`), or `invalid_request`.' },
       409: { description: 'The name belongs to the server configuration (`environment_variable_read_only`).' },
     },
     handler: async ({ params, body, services, caller }) => {
+      checkName(params.name);
       if (isServerEnvironmentName(services.config, params.name)) throw readOnly(params.name);
-      const keys = await ssoEncryptionKeys(services);
+      const keys = await secretEncryptionKeys(services);
       const variable = await putEnvironmentVariable(
         { db: services.db, keys },
         {
@@ -104,10 +117,12 @@ export const environmentVariableRoutes = [
     params: nameParams,
     responses: {
       204: { description: 'Deleted.' },
+      400: { description: '`environment_variable_name_invalid` (`details.field`: `name`).' },
       404: { description: 'No such variable (`environment_variable_not_found`).' },
       409: { description: 'The name belongs to the server configuration (`environment_variable_read_only`).' },
     },
     handler: async ({ params, services }) => {
+      checkName(params.name);
       if (isServerEnvironmentName(services.config, params.name)) throw readOnly(params.name);
       if (!(await deleteEnvironmentVariable(services.db, params.name))) {
         throw new ApiError(404, 'environment_variable_not_found', `There is no variable ${params.name}.`);

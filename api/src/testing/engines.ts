@@ -1,6 +1,6 @@
 import { postgresAvailability, TEST_DATABASE_URL, uniqueTestName } from '@ai-coaching/platform/testing';
 import pg from 'pg';
-import { startTestServer, type TestServer } from './start-test-server.js';
+import { startTestServer, type TestServer, type TestServerOptions } from './start-test-server.js';
 
 export type TestEngine = { name: 'pglite' | 'postgres'; available: boolean; reason?: string };
 
@@ -19,15 +19,16 @@ export const testEngines = async (): Promise<TestEngine[]> => {
 export const startTestServerOn = async (
   engine: TestEngine['name'],
   env: Record<string, string> = {},
+  options: TestServerOptions = {},
 ): Promise<TestServer> => {
-  if (engine === 'pglite') return startTestServer(env);
+  if (engine === 'pglite') return startTestServer(env, options);
   const database = uniqueTestName('aic_api').toLowerCase();
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${database}`);
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${database}`;
-  const server = await startTestServer({ ...env, DATABASE_URL: url.toString() });
+  const server = await startTestServer({ ...env, DATABASE_URL: url.toString() }, options);
   return {
     ...server,
     async close(options) {

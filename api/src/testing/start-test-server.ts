@@ -17,8 +17,16 @@ export type TestServer = {
   close(options?: { keepData?: boolean }): Promise<void>;
 };
 
+export type TestServerOptions = {
+  /** Receives the server's log lines (with `LOG_LEVEL` in `env`), for tests that check what is logged. */
+  logDestination?: { write(line: string): void };
+};
+
 /** The one-process server on an ephemeral port with its own data directory. */
-export const startTestServer = async (env: Record<string, string> = {}): Promise<TestServer> => {
+export const startTestServer = async (
+  env: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> => {
   const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(os.tmpdir(), 'aic-api-')));
   const config = loadConfig({
     PORT: '3000',
@@ -27,7 +35,7 @@ export const startTestServer = async (env: Record<string, string> = {}): Promise
     ...env,
     DATA_DIR: dataDir,
   });
-  const logger = createLogger({ level: config.LOG_LEVEL });
+  const logger = createLogger({ level: config.LOG_LEVEL }, options.logDestination);
   const lifecycle = createLifecycle(logger, { timeoutMs: 5000 });
   const { server, platform, projections } = await startOneProcess({
     config: { ...config, PORT: 0 },

@@ -24,8 +24,9 @@ export const parseListState = (params: URLSearchParams, defaultSort: SortKey = '
 export const useListParams = (defaultSort: SortKey = '-updated_at') => {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => parseListState(params, defaultSort), [params, defaultSort]);
+  // Also takes a list's own filters (kind, account, organization_id…), which live in the address the same way.
   const update = useCallback(
-    (changes: Partial<ListState>) =>
+    (changes: Partial<ListState> & Record<string, string | number | undefined>) =>
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -41,5 +42,5 @@ export const useListParams = (defaultSort: SortKey = '-updated_at') => {
       ),
     [setParams],
   );
-  return [state, update] as const;
+  return [state, update, params] as const;
 };

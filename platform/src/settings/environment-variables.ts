@@ -38,9 +38,22 @@ type Row = { name: string; value: string; is_secret: boolean; description: strin
 
 const secretContext = (name: string) => `environment_variable:${name}`;
 
+// Never the stored value of a secret: it is ciphertext, and write-only through the API anyway.
+const toVariable = (row: Row): EnvironmentVariable => ({
+  name: row.name,
+  value: row.is_secret ? null : row.value,
+  isSecret: row.is_secret,
+  description: row.description,
+  source: 'api',
+  updatedAt: new Date(row.updated_at).toISOString(),
+});
+
 /**
- * The server's own settings shown read-only beside the managed variables: an allow-list of values that
- * say how the deployment runs and carry no credentials (never DATABASE_URL, SMTP_URL, AUTH_SECRET…).
+ * The server's own settings shown read-only beside the managed variables: an explicit allow-list of
+ * values that say how the deployment runs and carry no credentials. Connection strings and secrets
+ * (DATABASE_URL, EVENTSTORE_URL, REDIS_URL, SMTP_URL, AUTH_SECRET, ADMIN_PASSWORD, SSO_REALMS) are
+ * never listed, not even stripped: only the engine each one selects (`describeTopology`).
+ * Adding an entry here is a security review: docs/api/redirects-and-environment.md lists them.
  */
 export const serverEnvironment = (config: Config): Omit<EnvironmentVariable, 'updatedAt'>[] => {
   const topology = describeTopology(config);
@@ -48,11 +61,13 @@ export const serverEnvironment = (config: Config): Omit<EnvironmentVariable, 'up
     ['NODE_ENV', config.NODE_ENV, 'Runtime mode.'],
     ['PUBLIC_URL', config.publicUrl, 'Where users reach the app; links in mails start with it.'],
     ['PORT', String(config.PORT), 'Port the API listens on.'],
+    ['DATA_DIR', config.DATA_DIR, 'Directory of the embedded database (used when DATABASE_URL is not set).'],
     ['MAIL_FROM', config.MAIL_FROM, 'Sender of the mails the platform sends.'],
     ['LOG_LEVEL', config.LOG_LEVEL, 'Server log verbosity.'],
     ['EVENT_STORE', topology.events, 'Engine storing the events (from EVENTSTORE_URL / DATABASE_URL).'],
     ['READ_MODELS', topology.readModels, 'Engine holding the read models (from DATABASE_URL).'],
     ['JOBS', topology.jobs, 'Job queue (from REDIS_URL).'],
+    ['REALTIME', topology.realtime, 'Realtime fan-out between server processes (from REDIS_URL).'],
     ['MAIL', topology.mail, 'Mail transport (from SMTP_URL).'],
   ];
   return entries.map(([name, value, description]) => ({
@@ -71,39 +86,41 @@ export const listEnvironmentVariables = async (db: SqlExecutor, config: Config):
   const { rows } = await db.query<Row>(
     'SELECT name, value, is_secret, description, updated_at FROM environment_variables',
   );
-  const managed: EnvironmentVariable[] = rows.map((row) => ({
-    name: row.name,
-    value: row.is_secret ? null : row.value,
-    isSecret: row.is_secret,
-    description: row.description,
-    source: 'api',
-    updatedAt: new Date(row.updated_at).toISOString(),
-  }));
   const server: EnvironmentVariable[] = serverEnvironment(config).map((entry) => ({ ...entry, updatedAt: null }));
-  return [...server, ...managed].sort((a, b) => a.name.localeCompare(b.name));
+  // The server's entry wins a name clash (a row stored before the name joined the allow-list).
+  const managed = rows.filter((row) => !server.some((entry) => entry.name === row.name)).map(toVariable);
+  return [...server, ...managed].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 };
 
+/**
+ * Creates or replaces a variable. `isSecret` and `description` left out keep the stored ones (false and
+ * '' for a new variable), so a value written without the flag never turns a secret into plain text.
+ */
 export const putEnvironmentVariable = async (
   deps: { db: SqlExecutor; keys: readonly EncryptionKey[] },
-  input: { name: string; value: string; isSecret: boolean; description: string; by: string | null },
+  input: { name: string; value: string; isSecret?: boolean; description?: string; by: string | null },
 ): Promise<EnvironmentVariable> => {
-  const stored = input.isSecret ? encryptSecret(deps.keys[0]!, input.value, secretContext(input.name)) : input.value;
+  const existing =
+    input.isSecret === undefined || input.description === undefined
+      ? (
+          await deps.db.query<{ is_secret: boolean; description: string }>(
+            'SELECT is_secret, description FROM environment_variables WHERE name = $1',
+            [input.name],
+          )
+        ).rows[0]
+      : undefined;
+  const isSecret = input.isSecret ?? existing?.is_secret ?? false;
+  const description = input.description ?? existing?.description ?? '';
+  // The value and its flag are written together, so a row is never plain text marked secret or the reverse.
+  const stored = isSecret ? encryptSecret(deps.keys[0]!, input.value, secretContext(input.name)) : input.value;
   const { rows } = await deps.db.query<Row>(
     `INSERT INTO environment_variables (name, value, is_secret, description, updated_by) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value, is_secret = EXCLUDED.is_secret,
        description = EXCLUDED.description, updated_by = EXCLUDED.updated_by, updated_at = now()
      RETURNING name, value, is_secret, description, updated_at`,
-    [input.name, stored, input.isSecret, input.description, input.by],
+    [input.name, stored, isSecret, description, input.by],
   );
-  const row = rows[0]!;
-  return {
-    name: row.name,
-    value: row.is_secret ? null : row.value,
-    isSecret: row.is_secret,
-    description: row.description,
-    source: 'api',
-    updatedAt: new Date(row.updated_at).toISOString(),
-  };
+  return toVariable(rows[0]!);
 };
 
 export const deleteEnvironmentVariable = async (db: SqlExecutor, name: string): Promise<boolean> =>

@@ -40,7 +40,7 @@ export const resolvePathRedirect = async (db: SqlExecutor, path: string): Promis
 
 export const listPathRedirects = async (db: SqlExecutor): Promise<PathRedirect[]> => {
   const { rows } = await db.query<Row>(
-    'SELECT source_path, target, created_at, updated_at FROM path_redirects ORDER BY source_path',
+    'SELECT source_path, target, created_at, updated_at FROM path_redirects ORDER BY source_path COLLATE "C"',
   );
   return rows.map(toRedirect);
 };

@@ -55,6 +55,7 @@ for (const engine of engines) {
         expect(body).toMatchObject({ token_type: 'bearer', expires_in: 12 * 3600 });
         const me = await (await api('/v1/me', bearer(body.access_token))).json();
         expect(me).toEqual({
+          id: user.userId,
           email: user.email,
           first_name: 'Ada',
           last_name: 'Lovelace',

@@ -1,146 +1,454 @@
-import { signInAs, startTestServer, type TestServer } from '@ai-coaching/api/testing';
+import { signInAs, startTestServerOn, testEngines, type TestServer } from '@ai-coaching/api/testing';
+import { readEnvironmentVariable, secretEncryptionKeys } from '@ai-coaching/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-type Answer = { status: number; body: Record<string, unknown> & { code?: string; details?: { field?: string } } };
+const engines = await testEngines();
 
-let server: TestServer;
-const tokens: Record<string, string> = {};
-
-const call = async (method: string, path: string, role: string | null, body?: unknown): Promise<Answer> => {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      ...(role ? { authorization: `Bearer ${tokens[role]}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Answer['body']) : {} };
+type ErrorBody = { code?: string; message?: string; details?: { field?: string } };
+type Answer = { status: number; headers: Headers; body: Record<string, unknown> & ErrorBody };
+type Redirect = { source_path: string; target: string; created_at: string; updated_at: string };
+type Variable = {
+  name: string;
+  value: string | null;
+  is_secret: boolean;
+  description: string;
+  source: 'environment' | 'api';
+  updated_at: string | null;
 };
 
-beforeAll(async () => {
-  server = await startTestServer();
-  for (const role of ['super-admin', 'operator', 'editor', 'user'] as const) {
-    tokens[role] = (await signInAs(server, { role })).token;
-  }
-}, 120_000);
-afterAll(() => server?.close());
+const ROLES = ['super-admin', 'operator', 'editor', 'user'] as const;
+type Role = (typeof ROLES)[number];
+const PUBLIC_URL = 'http://app.test';
+const SERVER_ENTRIES = [
+  'NODE_ENV',
+  'PUBLIC_URL',
+  'PORT',
+  'DATA_DIR',
+  'MAIL_FROM',
+  'LOG_LEVEL',
+  'EVENT_STORE',
+  'READ_MODELS',
+  'JOBS',
+  'REALTIME',
+  'MAIL',
+];
 
-describe('[SETTINGS]: server-defined redirects', () => {
-  it('resolves a path for anyone, signed in or not, and null when there is none', async () => {
-    expect((await call('PUT', '/v1/redirects', 'super-admin', { source_path: '/old', target: '/new' })).status).toBe(
-      200,
-    );
-    const hit = await fetch(`${server.url}/v1/redirects/resolve?path=%2Fold`);
-    expect(hit.status).toBe(200);
-    expect(hit.headers.get('cache-control')).toBe('public, max-age=60');
-    expect(await hit.json()).toEqual({ target: '/new' });
-    expect((await call('GET', '/v1/redirects/resolve?path=/elsewhere', null)).body).toEqual({ target: null });
-    expect((await call('GET', '/v1/redirects/resolve?path=no-slash', null)).status).toBe(400);
-  });
+for (const engine of engines) {
+  describe.skipIf(!engine.available)(
+    `[SETTINGS]: redirects and environment variables on ${engine.name}${engine.reason ? ` (skipped: ${engine.reason})` : ''}`,
+    () => {
+      let server: TestServer;
+      const tokens = new Map<Role, string>();
+      const logLines: string[] = [];
 
-  it('upserts, lists by source path and deletes', async () => {
-    await call('PUT', '/v1/redirects', 'super-admin', { source_path: '/b/page', target: 'https://docs.example.org/b' });
-    await call('PUT', '/v1/redirects', 'super-admin', { source_path: '/a/page', target: '/x' });
-    const changed = await call('PUT', '/v1/redirects', 'super-admin', { source_path: '/a/page', target: '/y' });
-    expect(changed.body).toMatchObject({ source_path: '/a/page', target: '/y' });
-    const list = await call('GET', '/v1/redirects', 'super-admin');
-    const sources = (list.body['items'] as { source_path: string }[]).map((item) => item.source_path);
-    expect(sources).toEqual([...sources].sort());
-    expect(sources).toEqual(expect.arrayContaining(['/a/page', '/b/page']));
+      const call = async (method: string, path: string, role: Role | null, body?: unknown): Promise<Answer> => {
+        const response = await fetch(`${server.url}${path}`, {
+          method,
+          headers: {
+            ...(role ? { authorization: `Bearer ${tokens.get(role)}` } : {}),
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+        const text = await response.text();
+        return {
+          status: response.status,
+          headers: response.headers,
+          body: text ? (JSON.parse(text) as Answer['body']) : {},
+        };
+      };
+      const resolve = async (path: string) =>
+        (await call('GET', `/v1/redirects/resolve?path=${encodeURIComponent(path)}`, null)).body['target'];
+      const putRedirect = (source_path: string, target: string) =>
+        call('PUT', '/v1/redirects', 'super-admin', { source_path, target });
+      const listVariables = async () =>
+        (await call('GET', '/v1/environment_variables', 'super-admin')).body['items'] as Variable[];
+      const rawRow = async (name: string) =>
+        (
+          await server.platform.db.query<{ value: string; is_secret: boolean; description: string }>(
+            'SELECT value, is_secret, description FROM environment_variables WHERE name = $1',
+            [name],
+          )
+        ).rows[0];
 
-    expect((await call('DELETE', '/v1/redirects?source_path=%2Fa%2Fpage', 'super-admin')).status).toBe(204);
-    const again = await call('DELETE', '/v1/redirects?source_path=%2Fa%2Fpage', 'super-admin');
-    expect(again).toMatchObject({ status: 404, body: { code: 'redirect_not_found' } });
-  });
+      beforeAll(async () => {
+        // Everything the server logs, at the most verbose level, to check that no secret value is in it.
+        server = await startTestServerOn(
+          engine.name,
+          { PUBLIC_URL, LOG_LEVEL: 'trace' },
+          { logDestination: { write: (line) => void logLines.push(line) } },
+        );
+        for (const role of ROLES) tokens.set(role, (await signInAs(server, { role })).token);
+      }, 120_000);
+      afterAll(() => server?.close());
 
-  it.each([
-    ['/', '/x', 'redirect_source_invalid', 'source_path'],
-    ['/a?b=1', '/x', 'redirect_source_invalid', 'source_path'],
-    ['/v1/me', '/x', 'redirect_source_invalid', 'source_path'],
-    ['relative', '/x', 'redirect_source_invalid', 'source_path'],
-    ['/loop', '/loop', 'redirect_loop', 'target'],
-    ['/ok', 'javascript:alert(1)', 'redirect_target_invalid', 'target'],
-    ['/ok', 'data:text/html,hi', 'redirect_target_invalid', 'target'],
-    ['/ok', '//evil.example/x', 'redirect_target_invalid', 'target'],
-    ['/ok', 'not a url', 'redirect_target_invalid', 'target'],
-  ])('refuses %j → %j with %s on %s, writing nothing', async (source, target, code, field) => {
-    const answer = await call('PUT', '/v1/redirects', 'super-admin', { source_path: source, target });
-    expect(answer).toMatchObject({ status: 400, body: { code, details: { field } } });
-    if (source.startsWith('/')) {
-      expect((await call('GET', `/v1/redirects/resolve?path=${encodeURIComponent(source)}`, null)).body).toEqual({
-        target: null,
+      describe('server-defined redirects', () => {
+        it('resolves a path for anyone, signed in or not: the target, or null; cacheable for a minute', async () => {
+          expect((await putRedirect('/old', '/new')).status).toBe(200);
+          const hit = await call('GET', '/v1/redirects/resolve?path=%2Fold', null);
+          expect(hit).toMatchObject({ status: 200, body: { target: '/new' } });
+          expect(hit.headers.get('cache-control')).toBe('public, max-age=60');
+          expect((await call('GET', '/v1/redirects/resolve?path=/old', 'user')).body).toEqual({ target: '/new' });
+
+          const miss = await call('GET', '/v1/redirects/resolve?path=/elsewhere', null);
+          expect(miss).toMatchObject({ status: 200, body: { target: null } });
+          expect(miss.headers.get('cache-control')).toBe('public, max-age=60');
+        });
+
+        it('answers an internal target as a path and an external one as the absolute address', async () => {
+          await putRedirect('/docs', 'https://docs.example.org/guide?from=app#top');
+          await putRedirect('/home-old', '/dashboard?tab=credits');
+          expect(await resolve('/docs')).toBe('https://docs.example.org/guide?from=app#top');
+          expect(await resolve('/home-old')).toBe('/dashboard?tab=credits');
+        });
+
+        it('matches the path as the browser sends it (percent-encoded, dot segments resolved)', async () => {
+          const created = await putRedirect('/café/./menu', '/menu');
+          expect(created.body).toMatchObject({ source_path: '/caf%C3%A9/menu' });
+          expect(await resolve('/caf%C3%A9/menu')).toBe('/menu');
+          expect(await resolve('/café/menu')).toBe('/menu');
+          expect(
+            (await call('DELETE', `/v1/redirects?source_path=${encodeURIComponent('/café/menu')}`, 'super-admin'))
+              .status,
+          ).toBe(204);
+        });
+
+        it.each([
+          ['no-slash', 'not starting with /'],
+          [`/${'a'.repeat(2048)}`, 'longer than 2048 characters'],
+          ['', 'empty'],
+        ])('refuses to resolve %s (%s) with the standard error shape', async (path) => {
+          const answer = await call('GET', `/v1/redirects/resolve?path=${encodeURIComponent(path)}`, null);
+          expect(answer.status).toBe(400);
+          expect(answer.body).toMatchObject({ code: 'invalid_request', message: expect.any(String) });
+        });
+
+        it('refuses to resolve without a path', async () => {
+          expect(await call('GET', '/v1/redirects/resolve', null)).toMatchObject({
+            status: 400,
+            body: { code: 'invalid_request' },
+          });
+        });
+
+        it('upserts (keeping the creation time), lists by source path and deletes', async () => {
+          const first = await putRedirect('/b/page', 'https://docs.example.org/b');
+          expect(first).toMatchObject({
+            status: 200,
+            body: { source_path: '/b/page', target: 'https://docs.example.org/b' },
+          });
+          await putRedirect('/a/page', '/x');
+          await putRedirect('/a-page', '/x');
+          const changed = await putRedirect('/b/page', '/y');
+          const redirect = changed.body as unknown as Redirect;
+          expect(redirect).toEqual({
+            source_path: '/b/page',
+            target: '/y',
+            created_at: (first.body as unknown as Redirect).created_at,
+            updated_at: expect.any(String),
+          });
+          expect(await resolve('/b/page')).toBe('/y');
+
+          const list = await call('GET', '/v1/redirects', 'super-admin');
+          expect(list.status).toBe(200);
+          const items = list.body['items'] as Redirect[];
+          expect(list.body['total']).toBe(items.length);
+          const sources = items.map((item) => item.source_path);
+          expect(sources).toEqual([...sources].sort());
+          expect(sources).toEqual(expect.arrayContaining(['/a/page', '/a-page', '/b/page']));
+          expect(items.find((item) => item.source_path === '/b/page')).toEqual(redirect);
+
+          expect((await call('DELETE', '/v1/redirects?source_path=%2Fa%2Fpage', 'super-admin')).status).toBe(204);
+          expect(await resolve('/a/page')).toBeNull();
+          expect(await call('DELETE', '/v1/redirects?source_path=%2Fa%2Fpage', 'super-admin')).toMatchObject({
+            status: 404,
+            body: { code: 'redirect_not_found' },
+          });
+          expect(await call('DELETE', '/v1/redirects', 'super-admin')).toMatchObject({
+            status: 400,
+            body: { code: 'invalid_request' },
+          });
+        });
+
+        it.each([
+          ['/', '/x', 'redirect_source_invalid', 'source_path'],
+          ['/a?b=1', '/x', 'redirect_source_invalid', 'source_path'],
+          ['/a#b', '/x', 'redirect_source_invalid', 'source_path'],
+          ['/a b', '/x', 'redirect_source_invalid', 'source_path'],
+          ['/a\\b', '/x', 'redirect_source_invalid', 'source_path'],
+          ['/v1/me', '/x', 'redirect_source_invalid', 'source_path'],
+          ['/v1', '/x', 'redirect_source_invalid', 'source_path'],
+          ['/V1/me', '/x', 'redirect_source_invalid', 'source_path'],
+          ['/api/x', '/x', 'redirect_source_invalid', 'source_path'],
+          ['/x/../v1/me', '/x', 'redirect_source_invalid', 'source_path'],
+          ['relative', '/x', 'redirect_source_invalid', 'source_path'],
+          ['', '/x', 'redirect_source_invalid', 'source_path'],
+          [`/${'a'.repeat(2048)}`, '/x', 'redirect_source_invalid', 'source_path'],
+          ['/ok', '', 'redirect_target_invalid', 'target'],
+          ['/ok', 'javascript:alert(1)', 'redirect_target_invalid', 'target'],
+          ['/ok', 'JavaScript:alert(1)', 'redirect_target_invalid', 'target'],
+          ['/ok', ' javascript:alert(1)', 'redirect_target_invalid', 'target'],
+          ['/ok', 'data:text/html,hi', 'redirect_target_invalid', 'target'],
+          ['/ok', 'vbscript:msgbox(1)', 'redirect_target_invalid', 'target'],
+          ['/ok', 'ftp://files.example.org/a', 'redirect_target_invalid', 'target'],
+          ['/ok', 'mailto:help@example.org', 'redirect_target_invalid', 'target'],
+          ['/ok', 'https:evil.example', 'redirect_target_invalid', 'target'],
+          ['/ok', 'https://', 'redirect_target_invalid', 'target'],
+          ['/ok', '//evil.example/x', 'redirect_target_invalid', 'target'],
+          ['/ok', '/\\evil.example', 'redirect_target_invalid', 'target'],
+          ['/ok', '/\tevil', 'redirect_target_invalid', 'target'],
+          ['/ok', 'not a url', 'redirect_target_invalid', 'target'],
+          ['/ok', 'relative/path', 'redirect_target_invalid', 'target'],
+          ['/ok', `/${'a'.repeat(2048)}`, 'redirect_target_invalid', 'target'],
+          ['/loop', '/loop', 'redirect_loop', 'target'],
+          ['/loop', '/loop?x=1#y', 'redirect_loop', 'target'],
+          ['/loop', '/./loop', 'redirect_loop', 'target'],
+          ['/loop', `${PUBLIC_URL}/loop`, 'redirect_loop', 'target'],
+        ])('refuses %j → %j with %s on %s, writing nothing', async (source, target, code, field) => {
+          const answer = await putRedirect(source, target);
+          expect(answer).toMatchObject({
+            status: 400,
+            body: { code, message: expect.any(String), details: { field } },
+          });
+          if (source.startsWith('/') && source.length <= 2048) expect(await resolve(source)).toBeNull();
+        });
+
+        it('refuses a redirect that comes back to its source through other redirects', async () => {
+          expect((await putRedirect('/c1', '/c2')).status).toBe(200);
+          expect((await putRedirect('/c2', `${PUBLIC_URL}/c3?via=absolute`)).status).toBe(200);
+          const loop = await putRedirect('/c3', '/c1');
+          expect(loop).toMatchObject({ status: 400, body: { code: 'redirect_loop', details: { field: 'target' } } });
+          expect(await resolve('/c3')).toBeNull();
+          // The same target on another origin leaves the app: no loop.
+          expect((await putRedirect('/c3', 'https://elsewhere.example/c1')).status).toBe(200);
+          // Changing an existing redirect is checked too.
+          expect(await putRedirect('/c2', '/c1')).toMatchObject({ status: 400, body: { code: 'redirect_loop' } });
+          expect(await resolve('/c2')).toBe(`${PUBLIC_URL}/c3?via=absolute`);
+        });
+
+        it('refuses a redirect starting a chain of more than 10 redirects', async () => {
+          for (let hop = 1; hop <= 9; hop += 1)
+            expect((await putRedirect(`/h${hop}`, `/h${hop + 1}`)).status).toBe(200);
+          expect((await putRedirect('/h0', '/h1')).status).toBe(200);
+          const tooLong = await putRedirect('/hx', '/h0');
+          expect(tooLong).toMatchObject({ status: 400, body: { code: 'redirect_loop', details: { field: 'target' } } });
+          expect(await resolve('/hx')).toBeNull();
+        });
+
+        it('refuses a body without its fields', async () => {
+          expect(await call('PUT', '/v1/redirects', 'super-admin', { source_path: '/x' })).toMatchObject({
+            status: 400,
+            body: { code: 'invalid_request' },
+          });
+        });
+
+        it.each(['operator', 'editor', 'user'] as const)('refuses %s managing redirects (403)', async (role) => {
+          expect((await call('GET', '/v1/redirects', role)).status).toBe(403);
+          const put = await call('PUT', '/v1/redirects', role, { source_path: '/z', target: '/y' });
+          expect(put).toMatchObject({ status: 403, body: { code: 'forbidden' } });
+          expect((await call('DELETE', '/v1/redirects?source_path=/old', role)).status).toBe(403);
+          expect(await resolve('/z')).toBeNull();
+          expect(await resolve('/old')).toBe('/new');
+        });
+
+        it('refuses managing redirects without a token (401)', async () => {
+          expect((await call('GET', '/v1/redirects', null)).status).toBe(401);
+          expect((await call('PUT', '/v1/redirects', null, { source_path: '/z', target: '/y' })).status).toBe(401);
+          expect((await call('DELETE', '/v1/redirects?source_path=/old', null)).status).toBe(401);
+        });
       });
-    }
-  });
 
-  it.each(['operator', 'editor', 'user'])('refuses %s managing redirects', async (role) => {
-    expect((await call('GET', '/v1/redirects', role)).status).toBe(403);
-    expect((await call('PUT', '/v1/redirects', role, { source_path: '/z', target: '/y' })).status).toBe(403);
-    expect((await call('DELETE', '/v1/redirects?source_path=/old', role)).status).toBe(403);
-  });
-});
+      describe('environment variables', () => {
+        it('lists the allow-listed server configuration read-only, without credentials', async () => {
+          const items = await listVariables();
+          const own = items.filter((item) => item.source === 'environment');
+          expect(own.map((item) => item.name).sort()).toEqual([...SERVER_ENTRIES].sort());
+          for (const item of own) {
+            expect(item).toMatchObject({ is_secret: false, value: expect.any(String), updated_at: null });
+          }
+          expect(own.find((item) => item.name === 'PUBLIC_URL')?.value).toBe(PUBLIC_URL);
+          expect(own.find((item) => item.name === 'EVENT_STORE')?.value).toBe(
+            engine.name === 'postgres' ? 'postgres' : 'pglite',
+          );
+          const names = items.map((item) => item.name);
+          expect(names).toEqual([...names].sort());
+          const text = JSON.stringify(items);
+          for (const hidden of [
+            'DATABASE_URL',
+            'EVENTSTORE_URL',
+            'REDIS_URL',
+            'SMTP_URL',
+            'AUTH_SECRET',
+            'ADMIN_PASSWORD',
+            'SSO_REALMS',
+          ]) {
+            expect(names).not.toContain(hidden);
+          }
+          const { DATABASE_URL, ADMIN_PASSWORD } = server.platform.config;
+          if (DATABASE_URL) expect(text).not.toContain(DATABASE_URL);
+          if (ADMIN_PASSWORD) expect(text).not.toContain(ADMIN_PASSWORD);
+          expect(text).not.toMatch(/:\/\/[^/\s"]*@/);
+        });
 
-describe('[SETTINGS]: environment variables', () => {
-  it('lists the server configuration read-only, without credentials', async () => {
-    const list = await call('GET', '/v1/environment_variables', 'super-admin');
-    const items = list.body['items'] as { name: string; source: string; value: string | null }[];
-    const names = items.filter((item) => item.source === 'environment').map((item) => item.name);
-    expect(names).toEqual(expect.arrayContaining(['PUBLIC_URL', 'EVENT_STORE', 'JOBS', 'MAIL']));
-    for (const secret of ['DATABASE_URL', 'AUTH_SECRET', 'SMTP_URL', 'REDIS_URL', 'ADMIN_PASSWORD']) {
-      expect(names).not.toContain(secret);
-    }
-    const readOnly = await call('PUT', '/v1/environment_variables/PUBLIC_URL', 'super-admin', { value: 'x' });
-    expect(readOnly).toMatchObject({ status: 409, body: { code: 'environment_variable_read_only' } });
-    expect((await call('DELETE', '/v1/environment_variables/JOBS', 'super-admin')).status).toBe(409);
-  });
+        it.each([
+          ['PUT', 'PUBLIC_URL'],
+          ['PUT', 'DATA_DIR'],
+          ['DELETE', 'JOBS'],
+          ['DELETE', 'PORT'],
+        ])('refuses %s of the read-only %s (409)', async (method, name) => {
+          const answer = await call(
+            method,
+            `/v1/environment_variables/${name}`,
+            'super-admin',
+            method === 'PUT' ? { value: 'x' } : undefined,
+          );
+          expect(answer).toMatchObject({
+            status: 409,
+            body: { code: 'environment_variable_read_only', details: { field: 'name' } },
+          });
+          expect(await rawRow(name)).toBeUndefined();
+        });
 
-  it('creates, changes and deletes a variable', async () => {
-    const created = await call('PUT', '/v1/environment_variables/SUPPORT_EMAIL', 'super-admin', {
-      value: 'help@example.com',
-      description: 'Shown on the contact page',
-    });
-    expect(created).toMatchObject({
-      status: 200,
-      body: { name: 'SUPPORT_EMAIL', value: 'help@example.com', is_secret: false, source: 'api' },
-    });
-    await call('PUT', '/v1/environment_variables/SUPPORT_EMAIL', 'super-admin', { value: 'desk@example.com' });
-    const list = await call('GET', '/v1/environment_variables', 'super-admin');
-    expect(list.body['items']).toContainEqual(
-      expect.objectContaining({ name: 'SUPPORT_EMAIL', value: 'desk@example.com' }),
-    );
-    expect((await call('DELETE', '/v1/environment_variables/SUPPORT_EMAIL', 'super-admin')).status).toBe(204);
-    expect(await call('DELETE', '/v1/environment_variables/SUPPORT_EMAIL', 'super-admin')).toMatchObject({
-      status: 404,
-      body: { code: 'environment_variable_not_found' },
-    });
-  });
+        it('creates, changes and deletes a variable', async () => {
+          const created = await call('PUT', '/v1/environment_variables/SUPPORT_EMAIL', 'super-admin', {
+            value: 'help@example.com',
+            description: 'Shown on the contact page',
+          });
+          expect(created).toMatchObject({ status: 200 });
+          expect(created.body).toEqual({
+            name: 'SUPPORT_EMAIL',
+            value: 'help@example.com',
+            is_secret: false,
+            description: 'Shown on the contact page',
+            source: 'api',
+            updated_at: expect.any(String),
+          });
+          // Left out, the description stays.
+          await call('PUT', '/v1/environment_variables/SUPPORT_EMAIL', 'super-admin', { value: 'desk@example.com' });
+          expect(await listVariables()).toContainEqual(
+            expect.objectContaining({
+              name: 'SUPPORT_EMAIL',
+              value: 'desk@example.com',
+              description: 'Shown on the contact page',
+              source: 'api',
+            }),
+          );
+          const cleared = await call('PUT', '/v1/environment_variables/SUPPORT_EMAIL', 'super-admin', {
+            value: 'desk@example.com',
+            description: '',
+          });
+          expect(cleared.body).toMatchObject({ description: '' });
 
-  it('stores secret values encrypted and never returns them', async () => {
-    const plaintext = 'sk-live-very-secret-value';
-    const created = await call('PUT', '/v1/environment_variables/PAYMENT_KEY', 'super-admin', {
-      value: plaintext,
-      is_secret: true,
-    });
-    expect(created.body).toMatchObject({ value: null, is_secret: true });
-    const { rows } = await server.platform.db.query<{ value: string }>(
-      "SELECT value FROM environment_variables WHERE name = 'PAYMENT_KEY'",
-    );
-    expect(rows[0]!.value).not.toContain(plaintext);
-    const list = await call('GET', '/v1/environment_variables', 'super-admin');
-    expect(JSON.stringify(list.body)).not.toContain(plaintext);
-  });
+          expect((await call('DELETE', '/v1/environment_variables/SUPPORT_EMAIL', 'super-admin')).status).toBe(204);
+          expect((await listVariables()).map((item) => item.name)).not.toContain('SUPPORT_EMAIL');
+          expect(await call('DELETE', '/v1/environment_variables/SUPPORT_EMAIL', 'super-admin')).toMatchObject({
+            status: 404,
+            body: { code: 'environment_variable_not_found' },
+          });
+        });
 
-  it('refuses a malformed name or value', async () => {
-    expect((await call('PUT', '/v1/environment_variables/lower_case', 'super-admin', { value: 'x' })).status).toBe(400);
-    expect(
-      (await call('PUT', '/v1/environment_variables/TOO_LONG', 'super-admin', { value: 'x'.repeat(4097) })).status,
-    ).toBe(400);
-  });
+        it('stores a secret value encrypted, bound to its name, and never returns or logs it', async () => {
+          const plaintext = 'sk-live-very-secret-value';
+          const created = await call('PUT', '/v1/environment_variables/PAYMENT_KEY', 'super-admin', {
+            value: plaintext,
+            is_secret: true,
+            description: 'Payment provider key',
+          });
+          expect(created).toMatchObject({
+            status: 200,
+            body: { name: 'PAYMENT_KEY', value: null, is_secret: true, source: 'api' },
+          });
+          const row = await rawRow('PAYMENT_KEY');
+          expect(row?.is_secret).toBe(true);
+          expect(row?.value).toMatch(/^v1\./);
+          expect(row?.value).not.toContain(plaintext);
+          expect(row?.value).not.toContain(Buffer.from(plaintext).toString('base64url'));
+          const list = await call('GET', '/v1/environment_variables', 'super-admin');
+          expect(list.body['items']).toContainEqual(
+            expect.objectContaining({ name: 'PAYMENT_KEY', value: null, is_secret: true }),
+          );
+          expect(JSON.stringify(list.body)).not.toContain(plaintext);
 
-  it.each(['operator', 'editor', 'user'])('refuses %s', async (role) => {
-    expect((await call('GET', '/v1/environment_variables', role)).status).toBe(403);
-    expect((await call('PUT', '/v1/environment_variables/ANY', role, { value: 'x' })).status).toBe(403);
-  });
-});
+          // The server reads it back; copied into another row, it does not decrypt.
+          const deps = { db: server.platform.db, keys: await secretEncryptionKeys(server.platform) };
+          expect(await readEnvironmentVariable(deps, 'PAYMENT_KEY')).toBe(plaintext);
+          await server.platform.db.query(
+            `INSERT INTO environment_variables (name, value, is_secret) VALUES ('STOLEN_KEY', $1, true)`,
+            [row!.value],
+          );
+          await expect(readEnvironmentVariable(deps, 'STOLEN_KEY')).rejects.toThrow(/does not decrypt/);
+          expect((await call('DELETE', '/v1/environment_variables/STOLEN_KEY', 'super-admin')).status).toBe(204);
+
+          // A new value written without the flag stays secret.
+          const rotated = 'sk-live-rotated-secret-value';
+          const changed = await call('PUT', '/v1/environment_variables/PAYMENT_KEY', 'super-admin', { value: rotated });
+          expect(changed.body).toMatchObject({ value: null, is_secret: true, description: 'Payment provider key' });
+          expect((await rawRow('PAYMENT_KEY'))?.value).not.toContain(rotated);
+          expect(await readEnvironmentVariable(deps, 'PAYMENT_KEY')).toBe(rotated);
+
+          // Made plain explicitly, the value is stored and shown as written.
+          const plain = await call('PUT', '/v1/environment_variables/PAYMENT_KEY', 'super-admin', {
+            value: 'public-id',
+            is_secret: false,
+          });
+          expect(plain.body).toMatchObject({ value: 'public-id', is_secret: false });
+          expect(await rawRow('PAYMENT_KEY')).toMatchObject({ value: 'public-id', is_secret: false });
+
+          const logs = logLines.join('');
+          expect(logs).toContain('/v1/environment_variables/:name');
+          expect(logs).not.toContain(plaintext);
+          expect(logs).not.toContain(rotated);
+        });
+
+        it.each(['lower_case', '1ABC', '_ABC', 'A-B', `A${'B'.repeat(64)}`])(
+          'refuses the name %s with environment_variable_name_invalid',
+          async (name) => {
+            const put = await call('PUT', `/v1/environment_variables/${name}`, 'super-admin', { value: 'x' });
+            expect(put).toMatchObject({
+              status: 400,
+              body: { code: 'environment_variable_name_invalid', details: { field: 'name' } },
+            });
+            const removed = await call('DELETE', `/v1/environment_variables/${name}`, 'super-admin');
+            expect(removed).toMatchObject({ status: 400, body: { code: 'environment_variable_name_invalid' } });
+          },
+        );
+
+        it('accepts a name of 64 characters and values up to their limits', async () => {
+          const name = `A${'B'.repeat(63)}`;
+          const answer = await call('PUT', `/v1/environment_variables/${name}`, 'super-admin', {
+            value: 'x'.repeat(4096),
+            description: 'd'.repeat(500),
+          });
+          expect(answer.status).toBe(200);
+          expect((await call('DELETE', `/v1/environment_variables/${name}`, 'super-admin')).status).toBe(204);
+        });
+
+        it.each([
+          [{ value: 'x'.repeat(4097) }, 'value'],
+          [{ value: 'x', description: 'd'.repeat(501) }, 'description'],
+          [{}, 'value'],
+          [{ value: 42 }, 'value'],
+          [{ value: 'x', is_secret: 'yes' }, 'is_secret'],
+        ])('refuses the body %# (%s) with invalid_request, writing nothing', async (body, field) => {
+          const answer = await call('PUT', '/v1/environment_variables/TOO_MUCH', 'super-admin', body);
+          expect(answer).toMatchObject({ status: 400, body: { code: 'invalid_request' } });
+          expect(JSON.stringify(answer.body)).toContain(field);
+          expect(await rawRow('TOO_MUCH')).toBeUndefined();
+        });
+
+        it.each(['operator', 'editor', 'user'] as const)('refuses %s (403)', async (role) => {
+          await call('PUT', '/v1/environment_variables/GUARDED', 'super-admin', { value: 'kept' });
+          expect((await call('GET', '/v1/environment_variables', role)).status).toBe(403);
+          expect((await call('PUT', '/v1/environment_variables/GUARDED', role, { value: 'x' })).status).toBe(403);
+          expect((await call('DELETE', '/v1/environment_variables/GUARDED', role)).status).toBe(403);
+          expect(await rawRow('GUARDED')).toMatchObject({ value: 'kept' });
+        });
+
+        it('refuses callers without a token (401)', async () => {
+          expect((await call('GET', '/v1/environment_variables', null)).status).toBe(401);
+          expect((await call('PUT', '/v1/environment_variables/ANY', null, { value: 'x' })).status).toBe(401);
+          expect((await call('DELETE', '/v1/environment_variables/ANY', null)).status).toBe(401);
+        });
+      });
+    },
+  );
+}

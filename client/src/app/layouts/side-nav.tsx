@@ -1,7 +1,8 @@
-import type { Permission } from '@ai-coaching/domain';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { canEvery, useCurrentUser } from '../../lib/session/session-context';
+import { useCurrentUser } from '../../lib/session/session-context';
+import { handleForPath, isAllowed } from '../navigation/route-handle';
+import { pageRoutes } from '../route-table';
 
 type NavKey =
   | 'dashboard'
@@ -15,32 +16,24 @@ type NavKey =
   | 'environment'
   | 'profile';
 
-export type NavItem = { to: string; key: NavKey; permissions?: readonly Permission[] };
+export type NavItem = { to: string; key: NavKey };
 
-/** The app menu; an entry shows only when its route's permissions are all held (the guard's own rule). */
+/** The app menu. An entry shows only when the guard would open its page: the route table's metadata decides. */
 export const APP_NAV: readonly NavItem[] = [
-  { to: '/dashboard', key: 'dashboard', permissions: ['dashboard-view'] },
+  { to: '/dashboard', key: 'dashboard' },
   { to: '/apps/ai-coaching', key: 'coaching' },
-  { to: '/settings/organization/list', key: 'organizations', permissions: ['organization-list'] },
-  { to: '/settings/my-organization', key: 'myOrganization', permissions: ['organization-self-edit'] },
-  { to: '/settings/user/list', key: 'users', permissions: ['user-list', 'user-group-list'] },
-  {
-    to: '/settings/metadata',
-    key: 'metadata',
-    permissions: [
-      'organization-metadata-organization-update',
-      'organization-metadata-product-update',
-      'organization-metadata-custom-update',
-    ],
-  },
-  { to: '/ai-providers/list', key: 'aiProviders', permissions: ['ai-provider-list'] },
-  { to: '/env', key: 'environment', permissions: ['environment-variables-read', 'environment-variables-update'] },
+  { to: '/settings/organization/list', key: 'organizations' },
+  { to: '/settings/my-organization', key: 'myOrganization' },
+  { to: '/settings/user/list', key: 'users' },
+  { to: '/settings/metadata', key: 'metadata' },
+  { to: '/ai-providers/list', key: 'aiProviders' },
+  { to: '/env', key: 'environment' },
   { to: '/settings', key: 'settings' },
-  { to: '/profile', key: 'profile', permissions: ['user-self-edit'] },
+  { to: '/profile', key: 'profile' },
 ];
 
 export const COACHING_NAV: readonly NavItem[] = [
-  { to: '/dashboard', key: 'dashboard', permissions: ['dashboard-view'] },
+  { to: '/dashboard', key: 'dashboard' },
   { to: '/apps/ai-coaching', key: 'coaching' },
 ];
 
@@ -51,7 +44,7 @@ export const SideNav = ({ items, onNavigate }: { items: readonly NavItem[]; onNa
     <nav aria-label={t('nav.label')}>
       <ul className="flex flex-col gap-1">
         {items
-          .filter((item) => !item.permissions || canEvery(user, item.permissions))
+          .filter((item) => user !== null && isAllowed(user, handleForPath(pageRoutes, item.to)))
           .map((item) => (
             <li key={item.to}>
               <NavLink

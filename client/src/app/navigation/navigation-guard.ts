@@ -1,7 +1,6 @@
-import { canAll, type Role } from '@ai-coaching/domain';
 import { data, matchRoutes, redirect, redirectDocument, type RouteObject } from 'react-router';
 import type { CurrentUser } from '../../lib/session/current-user';
-import { mergeHandles, type RouteHandle } from './route-handle';
+import { isAllowed, mergeHandles, type RouteHandle } from './route-handle';
 
 export const LOGIN_PATH = '/#login';
 export const PRECONNECT_PATH = '/preconnect';
@@ -46,9 +45,6 @@ export const toRedirect = (target: string): Response | null => {
   if (!target.startsWith('/') || target.startsWith('//')) return null;
   return redirect(target);
 };
-
-const hasRequiredRoles = (user: CurrentUser, roles: readonly Role[] | undefined) =>
-  !roles?.length || roles.includes(user.organization_role as Role);
 
 /**
  * Spec §4 "Before every navigation", in order. Runs as the root route's loader, which React Router calls before
@@ -112,12 +108,7 @@ export const createNavigationGuard =
     // 5. The layout is chosen by the root component from the same handles (route-handle.ts, chooseLayout).
 
     // 6. Permissions (all required) and roles; a missing one leads to /403.
-    if (
-      user &&
-      ((handle.permissions && !canAll(user.permissions, handle.permissions)) || !hasRequiredRoles(user, handle.roles))
-    ) {
-      return redirect(FORBIDDEN_PATH);
-    }
+    if (user && !isAllowed(user, handle)) return redirect(FORBIDDEN_PATH);
 
     // 7. A server-defined redirect; an absolute external one loads the page from that server.
     const target = await ports.serverRedirect(url.pathname).catch(() => null);

@@ -1,5 +1,6 @@
-import type { Permission, Role } from '@ai-coaching/domain';
-import type { Params } from 'react-router';
+import { canAll, type Permission, type Role } from '@ai-coaching/domain';
+import { matchRoutes, type Params, type RouteObject } from 'react-router';
+import type { CurrentUser } from '../../lib/session/current-user';
 
 /** Spec §2 "Layouts". */
 export type LayoutName =
@@ -52,3 +53,12 @@ export const chooseLayout = (handle: RouteHandle, params: Params, signedIn: bool
   if (signedIn) return 'default-app';
   return handle.signedOutLayout ?? 'web-login';
 };
+
+/** Spec §4 step 6: every listed permission is held, and the role is one of those listed (when any are). */
+export const isAllowed = (user: CurrentUser, handle: RouteHandle): boolean =>
+  (!handle.permissions?.length || canAll(user.permissions, handle.permissions)) &&
+  (!handle.roles?.length || (handle.roles as readonly string[]).includes(user.organization_role));
+
+/** The merged metadata of the routes a path matches. */
+export const handleForPath = (routes: RouteObject[], path: string): RouteHandle =>
+  mergeHandles((matchRoutes(routes, path) ?? []).map((match) => match.route.handle));

@@ -1,13 +1,52 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/page-header';
-import { SettingsHome } from '../../../features/settings/components/settings-home';
+import { EmptyState } from '../../../components/ui/query-state';
+import { useCurrentUser } from '../../../lib/session/session-context';
+import { handleForPath, isAllowed } from '../../navigation/route-handle';
+import { pageRoutes } from '../../route-table';
 
+type CardKey = 'organizations' | 'myOrganization' | 'users' | 'metadata' | 'aiProviders' | 'environment' | 'profile';
+
+const CARDS: { to: string; key: CardKey }[] = [
+  { to: '/settings/organization/list', key: 'organizations' },
+  { to: '/settings/my-organization', key: 'myOrganization' },
+  { to: '/settings/user/list', key: 'users' },
+  { to: '/settings/metadata', key: 'metadata' },
+  { to: '/ai-providers/list', key: 'aiProviders' },
+  { to: '/env', key: 'environment' },
+  { to: '/profile', key: 'profile' },
+];
+
+/** `/settings`: a card for every settings page the user may open (the route table's permissions decide). */
 export const SettingsHomeRoute = () => {
   const { t } = useTranslation('settings');
+  const me = useCurrentUser();
+  const cards = CARDS.filter((card) => me !== null && isAllowed(me, handleForPath(pageRoutes, card.to)));
   return (
     <>
       <PageHeader title={t('title')} />
-      <SettingsHome />
+      {cards.length === 0 ? (
+        <EmptyState>{t('empty')}</EmptyState>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {cards.map((card) => (
+            <li key={card.to}>
+              <Link
+                to={card.to}
+                className="block h-full rounded-lg border border-gray-200 p-5 transition-colors hover:border-primary-600 dark:border-gray-800 dark:hover:border-primary-300"
+              >
+                <span className="block font-semibold text-primary-800 dark:text-primary-200">
+                  {t(`cards.${card.key}.title`)}
+                </span>
+                <span className="mt-1 block text-sm text-gray-700 dark:text-gray-300">
+                  {t(`cards.${card.key}.description`)}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
     </>
   );
 };

@@ -11,7 +11,7 @@ import { isApiError } from '../../../lib/http/api-error';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useActivateAccount, useInviteCode } from '../api/auth-screens-api';
 import { usePasswordLogin } from '../hooks/use-password-login';
-import { isAcceptableNewPassword, NewPasswordFields, type NewPassword } from './new-password-fields';
+import { isAcceptableNewPassword, NewPasswordFields, type NewPassword } from '../../../components/new-password-fields';
 
 /** `/activate?code=…`: the invited person sets a password, then is signed in straight away. */
 export const ActivateAccountForm = ({ code }: { code: string }) => {

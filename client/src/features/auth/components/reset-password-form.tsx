@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { isApiError } from '../../../lib/http/api-error';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useResetPassword } from '../api/auth-screens-api';
-import { isAcceptableNewPassword, NewPasswordFields, type NewPassword } from './new-password-fields';
+import { isAcceptableNewPassword, NewPasswordFields, type NewPassword } from '../../../components/new-password-fields';
 
 /** Opened from the reset mail: `/?reset_code=…#reset-password`. */
 export const ResetPasswordForm = ({ onDone }: { onDone: () => void }) => {

@@ -1,6 +1,5 @@
 import { SORT_KEYS, type SortKey } from '@ai-coaching/domain';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -8,7 +7,7 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/list-controls';
 import { EmptyState, LoadError, Loading } from '../../../components/ui/query-state';
 import { useToast } from '../../../components/ui/toast';
-import { parseListState } from '../../../hooks/use-list-params';
+import { useListParams } from '../../../hooks/use-list-params';
 import { formatCredits } from '../../../lib/credits/nb-credits';
 import { isApiError } from '../../../lib/http/api-error';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
@@ -28,8 +27,7 @@ export const CreditHistory = ({ organizationId }: { organizationId: string }) =>
   const { t, i18n } = useTranslation('credits');
   const toast = useToast();
   const errorMessage = useErrorMessage();
-  const [params, setParams] = useSearchParams();
-  const list = parseListState(params, '-updated_at');
+  const [list, change, params] = useListParams('-updated_at');
   const filters: HistoryFilters = {
     page: list.page,
     page_size: list.page_size,
@@ -58,20 +56,6 @@ export const CreditHistory = ({ organizationId }: { organizationId: string }) =>
     const [kind] = account.split(':');
     return names.get(account) ?? t(`history.accounts.unknown.${kind as 'user'}`);
   };
-
-  const change = (changes: Partial<Record<string, string | number>>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === '' || value === undefined) next.delete(key);
-          else next.set(key, String(value));
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
 
   const download = async () => {
     setDownloading(true);

@@ -1,7 +1,6 @@
-import { passwordProblems } from '@ai-coaching/domain';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PasswordRules } from '../../../components/password-rules';
+import { isAcceptableNewPassword, NewPasswordFields, type NewPassword } from '../../../components/new-password-fields';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -16,22 +15,24 @@ export const ChangePasswordForm = ({ email }: { email: string }) => {
   const toast = useToast();
   const errorMessage = useErrorMessage();
   const change = useChangePassword();
-  const rulesId = useId();
-  const [form, setForm] = useState({ current: '', next: '', confirmation: '' });
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState<NewPassword>({ password: '', confirmation: '' });
   const [submitted, setSubmitted] = useState(false);
-  const broken = passwordProblems(form.next, email).length > 0;
-  const code = isApiError(change.error) ? change.error.code : null;
+  const error = isApiError(change.error) ? change.error : null;
+  const currentError = error && (error.code === 'current_password_incorrect' || error.field === 'current_password');
+  const passwordError = error?.code.startsWith('password_') ? errorMessage(error) : null;
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (!form.current || broken || form.next !== form.confirmation) return;
+    if (!current || !isAcceptableNewPassword(next, email)) return;
     change.mutate(
-      { current_password: form.current, new_password: form.next },
+      { current_password: current, new_password: next.password },
       {
         onSuccess: () => {
           toast.show(t('password.changed'));
-          setForm({ current: '', next: '', confirmation: '' });
+          setCurrent('');
+          setNext({ password: '', confirmation: '' });
           setSubmitted(false);
         },
       },
@@ -46,44 +47,20 @@ export const ChangePasswordForm = ({ email }: { email: string }) => {
           type="password"
           autoComplete="current-password"
           required
-          value={form.current}
-          onChange={(event) => setForm({ ...form, current: event.target.value })}
+          value={current}
+          onChange={(event) => setCurrent(event.target.value)}
           error={
-            code === 'current_password_incorrect' ||
-            (change.error && isApiError(change.error) && change.error.field === 'current_password')
-              ? errorMessage(change.error)
-              : submitted && !form.current
-                ? t('password.currentRequired')
-                : null
+            currentError ? errorMessage(change.error) : submitted && !current ? t('password.currentRequired') : null
           }
         />
-        <TextField
-          label={t('password.new')}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={form.next}
-          aria-describedby={rulesId}
-          onChange={(event) => setForm({ ...form, next: event.target.value })}
-          error={
-            code?.startsWith('password_')
-              ? errorMessage(change.error)
-              : submitted && broken
-                ? t('password.rulesNotMet')
-                : null
-          }
-          hint={<PasswordRules password={form.next} email={email} id={rulesId} />}
+        <NewPasswordFields
+          value={next}
+          onChange={setNext}
+          email={email}
+          submitted={submitted}
+          serverError={passwordError}
         />
-        <TextField
-          label={t('password.confirmation')}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={form.confirmation}
-          onChange={(event) => setForm({ ...form, confirmation: event.target.value })}
-          error={submitted && form.confirmation !== form.next ? t('password.mismatch') : null}
-        />
-        {change.isError && code !== 'current_password_incorrect' && !code?.startsWith('password_') ? (
+        {change.isError && !currentError && !passwordError ? (
           <Alert tone="error">{errorMessage(change.error)}</Alert>
         ) : null}
         <p className="text-sm text-gray-700 dark:text-gray-300">{t('password.otherSessions')}</p>

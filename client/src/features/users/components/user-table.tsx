@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
@@ -22,23 +22,12 @@ export const UserTable = () => {
   const me = useCurrentUser();
   const toast = useToast();
   const errorMessage = useErrorMessage();
-  const [state, update] = useListParams();
+  const [state, update, params] = useListParams();
   const superAdmin = me?.organization_role === 'super-admin';
   const organizations = useOrganizationOptions(superAdmin);
-  const [params, setParams] = useSearchParams();
   // Others only ever see their own organization; the API scopes the list either way.
   const organizationId = superAdmin ? (params.get('organization_id') ?? '') : '';
-  const setOrganizationId = (value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set('organization_id', value);
-        else next.delete('organization_id');
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+  const setOrganizationId = (value: string) => update({ organization_id: value });
   const users = useUsers({ ...state, ...(organizationId ? { organization_id: organizationId } : {}) });
   const resend = useResendInvitation();
 

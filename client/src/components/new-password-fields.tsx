@@ -1,8 +1,8 @@
 import { passwordProblems } from '@ai-coaching/domain';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PasswordRules } from '../../../components/password-rules';
-import { TextField } from '../../../components/ui/field';
+import { PasswordRules } from './password-rules';
+import { TextField } from './ui/field';
 
 export type NewPassword = { password: string; confirmation: string };
 
@@ -10,7 +10,7 @@ export type NewPassword = { password: string; confirmation: string };
 export const isAcceptableNewPassword = (value: NewPassword, email?: string) =>
   passwordProblems(value.password, email).length === 0 && value.password === value.confirmation;
 
-/** New password with the rule shown live, rule by rule, and its confirmation. */
+/** New password with the rule shown live, rule by rule, and its confirmation (activation, reset, change). */
 export const NewPasswordFields = ({
   value,
   onChange,
@@ -25,7 +25,7 @@ export const NewPasswordFields = ({
   submitted: boolean;
   serverError?: string | null;
 }) => {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('common');
   const rulesId = useId();
   const broken = passwordProblems(value.password, email).length > 0;
   return (
