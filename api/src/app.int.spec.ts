@@ -5,6 +5,7 @@ import { verifyPassword } from '@ai-coaching/platform';
 import { allProjections, readStatuses } from '@ai-coaching/projections';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRoutes } from './routes/index.js';
 import { superAdminUserId } from './seed/seed-platform.js';
 import { signIn, signInAs, TEST_PASSWORD } from './testing/identities.js';
 import { startTestServer, type TestServer } from './testing/start-test-server.js';
@@ -227,7 +228,34 @@ describe('[PLATFORM]: OpenAPI document', () => {
     ]) {
       expect(document.paths).toHaveProperty([documented]);
     }
+    for (const route of apiRoutes([])) {
+      const path = route.path.replace(/:(\w+)/g, '{$1}');
+      expect(document.paths[path], `${route.method} ${route.path}`).toHaveProperty([route.method.toLowerCase()]);
+    }
     expect(document.components.schemas.Error.required).toEqual(['code', 'message']);
+  });
+
+  it('documents the redirect lookup as public and the settings routes as bearer-protected', async () => {
+    const { paths } = await json(await get('/openapi.json'));
+    const resolve = paths['/v1/redirects/resolve'].get;
+    expect(resolve.security).toBeUndefined();
+    expect(resolve.parameters).toContainEqual(expect.objectContaining({ name: 'path', in: 'query', required: true }));
+    for (const [path, method] of [
+      ['/v1/redirects', 'get'],
+      ['/v1/redirects', 'put'],
+      ['/v1/redirects', 'delete'],
+      ['/v1/environment_variables', 'get'],
+      ['/v1/environment_variables/{name}', 'put'],
+      ['/v1/environment_variables/{name}', 'delete'],
+    ] as const) {
+      expect(paths[path][method].security, `${method} ${path}`).toEqual([{ bearer: [] }]);
+    }
+    expect(paths['/v1/redirects'].delete.parameters).toContainEqual(
+      expect.objectContaining({ name: 'source_path', in: 'query', required: true }),
+    );
+    expect(paths['/v1/environment_variables/{name}'].put.parameters).toContainEqual(
+      expect.objectContaining({ name: 'name', in: 'path', required: true }),
+    );
   });
 });
 

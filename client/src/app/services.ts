@@ -84,7 +84,6 @@ export const createAppServices = (): AppServices => {
       await settledUser();
       auth.send({ type: 'user.logout' });
       await settledUser();
-      queryClient.clear();
     },
     settledUser,
     hasToken: () => readCurrentToken(storage) !== null,
@@ -113,6 +112,13 @@ export const createAppServices = (): AppServices => {
     shouldReloadForNewBuild: () => build.shouldReload(),
     markReload: () => build.markReload(),
   };
+
+  // Whatever ended the session (logout, a 401 that could not be refreshed), the next user must not see its data.
+  let signedIn = false;
+  auth.subscribe((snapshot) => {
+    if (signedIn && snapshot.matches('signedOut')) queryClient.clear();
+    if (snapshot.matches('signedIn') || snapshot.matches('signedOut')) signedIn = snapshot.matches('signedIn');
+  });
 
   auth.start();
   build.start();
