@@ -42,17 +42,21 @@ export const toRedirect = (target: string): Response | null => {
     }
     return SAFE_PROTOCOLS.has(url.protocol) ? redirectDocument(url.href) : null;
   }
-  if (!target.startsWith('/') || target.startsWith('//')) return null;
+  // `//host` and `/\host` are other servers to a browser.
+  if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null;
   return redirect(target);
 };
+
+/** Server redirects followed in a row before the guard gives up (a cycle two admins created at once). */
+export const MAX_SERVER_REDIRECTS = 10;
 
 /**
  * Spec §4 "Before every navigation", in order. Runs as the root route's loader, which React Router calls before
  * every navigation (the root route always revalidates). Returns a redirect, or null to let the page render.
  */
-export const createNavigationGuard =
-  (routes: RouteObject[], ports: NavigationPorts) =>
-  async ({ request }: { request: Request }): Promise<Response | null> => {
+export const createNavigationGuard = (routes: RouteObject[], ports: NavigationPorts) => {
+  let redirectsInARow = 0;
+  return async ({ request }: { request: Request }): Promise<Response | null> => {
     const url = new URL(request.url);
 
     // Version check: a new deployment is picked up by loading the next page from the server.
@@ -112,10 +116,14 @@ export const createNavigationGuard =
 
     // 7. A server-defined redirect; an absolute external one loads the page from that server.
     const target = await ports.serverRedirect(url.pathname).catch(() => null);
-    if (target && target !== url.pathname) {
+    if (target && target !== url.pathname && redirectsInARow < MAX_SERVER_REDIRECTS) {
       const response = toRedirect(target);
-      if (response) return response;
+      if (response) {
+        redirectsInARow++;
+        return response;
+      }
     }
+    redirectsInARow = 0;
 
     const isValid = handle.isValid;
     if (isValid) {
@@ -124,3 +132,4 @@ export const createNavigationGuard =
     }
     return null;
   };
+};

@@ -123,6 +123,22 @@ describe('navigation guard (spec §4 "Before every navigation")', () => {
     expect(await hostile.visit('/dashboard')).toBeNull();
   });
 
+  it('7. stops following server redirects after 10 in a row (a cycle the server could not see)', async () => {
+    const { visit } = arrange({
+      ports: { serverRedirect: async (path) => (path === '/dashboard' ? '/preconnect' : '/dashboard') },
+    });
+    const hops: (string | null | undefined)[] = [];
+    let path = '/dashboard';
+    for (let hop = 0; hop < 12; hop++) {
+      const next = location(await visit(path));
+      hops.push(next);
+      if (!next) break;
+      path = next;
+    }
+    expect(hops).toHaveLength(11);
+    expect(hops.at(-1)).toBeUndefined();
+  });
+
   it('7. a failing redirect lookup never blocks navigation', async () => {
     const { visit } = arrange({ ports: { serverRedirect: () => Promise.reject(new Error('offline')) } });
     expect(await visit('/dashboard')).toBeNull();
@@ -151,6 +167,7 @@ describe('toRedirect (spec §5 external navigation)', () => {
   it('accepts internal paths and http(s) URLs only', () => {
     expect(location(toRedirect('/settings'))).toBe('/settings');
     expect(toRedirect('//evil.example/x')).toBeNull();
+    expect(toRedirect('/\\evil.example/x')).toBeNull();
     expect(toRedirect('data:text/html,hi')).toBeNull();
     expect(toRedirect('relative/path')).toBeNull();
     expect(isDocumentReload(toRedirect('http://example.org'))).toBe(true);

@@ -24,8 +24,9 @@ export const RedirectsPanel = () => {
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(form, {
-      onSuccess: () => {
-        toast.show(t('redirects.saved', { path: form.source_path }));
+      // The server stores the path as the browser writes it (percent-encoded), so quote its answer.
+      onSuccess: (saved) => {
+        toast.show(t('redirects.saved', { path: saved.source_path }));
         setForm({ source_path: '', target: '' });
       },
     });
