@@ -19,13 +19,13 @@ import { displayName } from '../../../lib/session/current-user';
 import { useCan, useCurrentUser, useSession } from '../../../lib/session/session-context';
 import {
   useInvalidateUsersAfterCredits,
-  useResendInvitation,
   useUpdateUser,
   useUser,
   userCreditCommand,
   type UserDetail,
 } from '../api/users-api';
 import { assignableRoles } from '../utils/assignable-roles';
+import { ResendInvitationButton } from './resend-invitation-button';
 import { UserStatusBadge } from './user-status-badge';
 
 const DetailsForm = ({ user }: { user: UserDetail }) => {
@@ -107,7 +107,6 @@ export const UserEditor = ({ id }: { id: string }) => {
   const errorMessage = useErrorMessage();
   const query = useUser(id);
   const update = useUpdateUser(id);
-  const resend = useResendInvitation();
   const invalidate = useInvalidateUsersAfterCredits();
   const [confirm, setConfirm] = useState<'disable' | 'enable' | null>(null);
 
@@ -177,18 +176,7 @@ export const UserEditor = ({ id }: { id: string }) => {
           <DetailsForm key={user.updated_at} user={user} />
           <div className="mt-6 flex flex-wrap gap-2 border-t border-gray-200 pt-4 dark:border-gray-700">
             {user.status === 'invited' && can('send-invitation-email') ? (
-              <Button
-                variant="secondary"
-                loading={resend.isPending}
-                onClick={() =>
-                  resend.mutate(user.id, {
-                    onSuccess: () => toast.show(t('list.invitationSent', { email: user.email })),
-                    onError: (error) => toast.show(errorMessage(error), 'error'),
-                  })
-                }
-              >
-                {t('list.resend')}
-              </Button>
+              <ResendInvitationButton user={user} variant="secondary" />
             ) : null}
             {me?.id !== user.id && user.status !== 'invited' ? (
               <Button

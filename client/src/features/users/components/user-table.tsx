@@ -1,18 +1,16 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
 import { ListToolbar, Pagination } from '../../../components/ui/list-controls';
 import { EmptyState, LoadError, Loading } from '../../../components/ui/query-state';
 import { RoleBadge } from '../../../components/ui/role-badge';
 import { SelectField } from '../../../components/ui/field';
-import { useToast } from '../../../components/ui/toast';
 import { useListParams } from '../../../hooks/use-list-params';
 import { formatCredits } from '../../../lib/credits/nb-credits';
-import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { displayName } from '../../../lib/session/current-user';
 import { useCan, useCurrentUser } from '../../../lib/session/session-context';
-import { useOrganizationOptions, useResendInvitation, useUsers } from '../api/users-api';
+import { useOrganizationOptions, useUsers } from '../api/users-api';
+import { ResendInvitationButton } from './resend-invitation-button';
 import { UserStatusBadge } from './user-status-badge';
 
 /** Users of the caller's organization (a super-admin may pick another), paged, sorted and searchable. */
@@ -20,8 +18,6 @@ export const UserTable = () => {
   const { t, i18n } = useTranslation('users');
   const can = useCan();
   const me = useCurrentUser();
-  const toast = useToast();
-  const errorMessage = useErrorMessage();
   const [state, update, params] = useListParams();
   const superAdmin = me?.organization_role === 'super-admin';
   const organizations = useOrganizationOptions(superAdmin);
@@ -29,7 +25,6 @@ export const UserTable = () => {
   const organizationId = superAdmin ? (params.get('organization_id') ?? '') : '';
   const setOrganizationId = (value: string) => update({ organization_id: value });
   const users = useUsers({ ...state, ...(organizationId ? { organization_id: organizationId } : {}) });
-  const resend = useResendInvitation();
 
   return (
     <section aria-labelledby="users-heading">
@@ -86,18 +81,7 @@ export const UserTable = () => {
                 </span>
                 <div className="flex gap-1">
                   {user.status === 'invited' && can('send-invitation-email') ? (
-                    <Button
-                      variant="ghost"
-                      loading={resend.isPending && resend.variables === user.id}
-                      onClick={() =>
-                        resend.mutate(user.id, {
-                          onSuccess: () => toast.show(t('list.invitationSent', { email: user.email })),
-                          onError: (error) => toast.show(errorMessage(error), 'error'),
-                        })
-                      }
-                    >
-                      {t('list.resend')}
-                    </Button>
+                    <ResendInvitationButton user={user} variant="ghost" />
                   ) : null}
                   {can('user-update') ? (
                     <Link
