@@ -13,11 +13,13 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /app
 
 # Manifests first, so the npm ci layer is reused until the lockfile or a package.json changes. npm workspaces
-# need every workspace's package.json (all eight listed in the root package.json) to match the lockfile.
+# need every workspace's package.json (all ten listed in the root package.json) to match the lockfile.
 COPY package.json package-lock.json ./
 COPY domain/package.json domain/
+COPY contracts/package.json contracts/
 COPY platform/package.json platform/
 COPY projections/package.json projections/
+COPY application/package.json application/
 COPY workers/package.json workers/
 COPY gateway/package.json gateway/
 COPY api/package.json api/
@@ -26,7 +28,7 @@ COPY tests/package.json tests/
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 
 COPY . .
-# The server workspaces (domain, platform, projections, workers, gateway, api) into <ws>/dist.
+# The server workspaces (domain, contracts, platform, projections, application, workers, gateway, api) into <ws>/dist.
 RUN npx tsc -b tsconfig.server.json
 
 # CI may pin the client's build id (e.g. to the commit SHA); empty lets Vite generate one.
@@ -65,8 +67,10 @@ WORKDIR /app
 # so the client's and tests' manifests come too (their runtime dependencies are small; dev ones are omitted).
 COPY package.json package-lock.json ./
 COPY domain/package.json domain/
+COPY contracts/package.json contracts/
 COPY platform/package.json platform/
 COPY projections/package.json projections/
+COPY application/package.json application/
 COPY workers/package.json workers/
 COPY gateway/package.json gateway/
 COPY api/package.json api/
@@ -78,8 +82,10 @@ RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund
 # their package.json "default" export (./dist/index.js). client/dist lets the same image serve the app shell
 # (CLIENT_DIST_DIR=/app/client/dist, or the one-process `node api/dist/main-all.js`); compose uses the client image.
 COPY --from=build /app/domain/dist domain/dist
+COPY --from=build /app/contracts/dist contracts/dist
 COPY --from=build /app/platform/dist platform/dist
 COPY --from=build /app/projections/dist projections/dist
+COPY --from=build /app/application/dist application/dist
 COPY --from=build /app/workers/dist workers/dist
 COPY --from=build /app/gateway/dist gateway/dist
 COPY --from=build /app/api/dist api/dist

@@ -55,8 +55,9 @@ export const buildIfNeeded = () => {
   const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((entry) =>
     newest(path.join(clientDir, entry)),
   );
-  const domainSources = newest(path.join(root, 'domain', 'src'));
-  if (builtAt === 0 || Math.max(...sources, domainSources) > builtAt) {
+  // The client bundles the shared workspaces' sources too.
+  const sharedSources = ['domain', 'contracts'].map((workspace) => newest(path.join(root, workspace, 'src')));
+  if (builtAt === 0 || Math.max(...sources, ...sharedSources) > builtAt) {
     const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
     run(
       builtAt === 0 ? 'Building the client (first start only)' : 'Rebuilding the client',

@@ -7,7 +7,8 @@ import {
   projectionMigrations,
   waitForProjections,
 } from '@ai-coaching/projections';
-import { scheduleReservationExpiries, workerJobs } from '@ai-coaching/workers';
+import { scheduleReservationExpiries } from '@ai-coaching/application';
+import { workerJobs } from '@ai-coaching/workers';
 import { createApiApp } from './app.js';
 import { idempotencyMigrations } from './http/idempotency.js';
 import { clientDistDir } from './http/static-client.js';

@@ -2,6 +2,7 @@ export const APP_NAME = 'AI-Coaching';
 export const APP_VERSION = '1.4.1';
 
 export * from './shared/decider.js';
+export type * from './events.js';
 export * from './shared/errors.js';
 export * from './shared/list-params.js';
 export * from './permissions/catalogue.js';

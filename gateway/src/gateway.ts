@@ -8,8 +8,8 @@ import {
   PROTOCOL_VERSION,
   type ClientToServerEvents,
   type ServerToClientEvents,
-  type SocketData,
-} from './protocol.js';
+} from '@ai-coaching/contracts';
+import type { SocketData } from './socket-data.js';
 
 export type GatewayOptions = {
   httpServer: HttpServer;

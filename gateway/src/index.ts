@@ -1,3 +1,4 @@
-export * from './protocol.js';
+export * from './socket-data.js';
 export * from './gateway.js';
 export * from './socket-identity.js';
+export * from './session/session-credits.js';

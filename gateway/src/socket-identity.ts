@@ -1,5 +1,5 @@
 import { resolveCaller, type SqlExecutor, type TokenService } from '@ai-coaching/platform';
-import type { SocketData } from './protocol.js';
+import type { SocketData } from './socket-data.js';
 
 /**
  * The gateway's handshake uses the same resolution as HTTP requests: a token whose session ended
@@ -12,6 +12,6 @@ export const socketIdentity =
     if (!('caller' in result)) return undefined;
     const { caller } = result;
     return caller.kind === 'user'
-      ? { userId: caller.userId, role: caller.role, organizationId: caller.organizationId, tokenType: 'access' }
-      : { userId: caller.guestId, role: 'guest', tokenType: 'guest', sharedSessionId: caller.sharedSessionId };
+      ? { userId: caller.userId, role: caller.role, organizationId: caller.organizationId, tokenType: 'access', caller }
+      : { userId: caller.guestId, role: 'guest', tokenType: 'guest', sharedSessionId: caller.sharedSessionId, caller };
   };

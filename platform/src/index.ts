@@ -12,6 +12,7 @@ export * from './crypto/token-service.js';
 export * from './crypto/passwords.js';
 export * from './crypto/secrets.js';
 export * from './crypto/ids.js';
+export * from './clock/clock.js';
 export * from './event-store/command-handler.js';
 export * from './runtime/lifecycle.js';
 export * from './runtime/open-platform.js';

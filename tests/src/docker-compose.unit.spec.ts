@@ -178,7 +178,16 @@ const execForm = (target: Stage, keyword: string): string[] | undefined => {
 };
 
 const workspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces;
-const SERVER_WORKSPACES = ['domain', 'platform', 'projections', 'workers', 'gateway', 'api'];
+const SERVER_WORKSPACES = [
+  'domain',
+  'contracts',
+  'platform',
+  'projections',
+  'application',
+  'workers',
+  'gateway',
+  'api',
+];
 
 // ---- deploy/nginx.conf --------------------------------------------------------------------------------------------
 

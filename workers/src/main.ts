@@ -1,5 +1,5 @@
 import { openPlatform, requireSharedDatabase, startHealthServer, startRuntime } from '@ai-coaching/platform';
-import { scheduleReservationExpiries } from './jobs/credits/expire-reservation.js';
+import { scheduleReservationExpiries } from '@ai-coaching/application';
 import { workerJobs } from './worker-jobs.js';
 
 /** Job workers alone: they take jobs from Redis (BullMQ) and scale horizontally. */

@@ -14,5 +14,3 @@ export class ApiError extends Error {
     super(message);
   }
 }
-
-export type ErrorBody = { code: string; message: string; details?: ErrorDetails };

@@ -1,4 +1,5 @@
-import type { Logger, Platform } from '@ai-coaching/platform';
+import type { AppServices } from '@ai-coaching/application';
+import type { Logger } from '@ai-coaching/platform';
 import type { DefaultContext, DefaultState, ParameterizedContext } from 'koa';
 import type { AuthRateLimiter, Caller, CallerRefusal } from '@ai-coaching/platform';
 
@@ -13,9 +14,5 @@ export type ApiState = DefaultState & {
 
 export type ApiContext = ParameterizedContext<ApiState, DefaultContext>;
 
-/** Everything route handlers may use; one-process and the standalone API build the same. */
-export type ApiServices = Pick<Platform, 'config' | 'logger' | 'db' | 'store' | 'queue' | 'tokens'> & {
-  rateLimiter: AuthRateLimiter;
-  /** Wakes projections running in this process after an append (one-process mode). */
-  wakeProjections?: (names?: readonly string[]) => void;
-};
+/** Everything route handlers may use: the application's services, plus the sign-in rate limiter. */
+export type ApiServices = AppServices & { rateLimiter: AuthRateLimiter };

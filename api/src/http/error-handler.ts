@@ -1,8 +1,9 @@
+import { snakeCase, type ErrorBody, type ErrorDetails } from '@ai-coaching/contracts';
 import { DomainError } from '@ai-coaching/domain';
 import { RateLimitedError } from '@ai-coaching/platform';
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
-import { ApiError, type ErrorBody } from './api-error.js';
+import { ApiError } from './api-error.js';
 import type { ApiState } from './context.js';
 import { tooManyAttempts } from './rate-limit.js';
 
@@ -22,6 +23,17 @@ const HTTP_ERRORS: Record<number, { code: string; message: string }> = {
   },
   429: { code: 'too_many_requests', message: 'Too many requests. Wait a moment and try again.' },
   501: { code: 'not_implemented', message: 'This method is not supported here.' },
+};
+
+/**
+ * Field errors have one shape whichever layer raised them: `details.issues: [{path, message}]`
+ * with the request field in snake_case. A domain or API error naming its `field` becomes one issue.
+ */
+const unifiedDetails = (error: DomainError | ApiError): ErrorDetails | undefined => {
+  if (!error.details) return undefined;
+  const { field, ...rest } = error.details;
+  if (typeof field !== 'string') return error.details;
+  return { ...rest, issues: [{ path: snakeCase(field), message: error.message }] };
 };
 
 const statusOf = (error: unknown): number | undefined => {
@@ -51,7 +63,8 @@ export const errorHandler = (): Middleware<ApiState> => async (ctx, next) => {
     if (error instanceof DomainError || error instanceof ApiError) {
       status = error.status;
       if (error instanceof ApiError && error.headers) ctx.set(error.headers);
-      body = { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) };
+      const details = unifiedDetails(error);
+      body = { code: error.code, message: error.message, ...(details ? { details } : {}) };
     } else if (error instanceof ZodError) {
       status = 400;
       body = {

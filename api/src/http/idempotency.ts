@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Migration, SqlExecutor } from '@ai-coaching/platform';
 import { ApiError } from './api-error.js';
-import type { RouteResult } from './route.js';
 
 export const idempotencyMigrations: Migration[] = [
   {
@@ -23,6 +22,9 @@ export const idempotencyMigrations: Migration[] = [
 /** How long a key is remembered: a client retrying a day later is starting a new request. */
 const RETENTION = "interval '24 hours'";
 const KEY = /^[\x21-\x7e]{1,200}$/;
+
+/** A handler's answer, as the mount layer writes it and the key store replays it. */
+export type RouteResult = { status?: number; body?: unknown; headers?: Record<string, string> } | void;
 
 type Stored = { request_hash: string; status: number | null; response: { body?: unknown } | null };
 

@@ -4,6 +4,8 @@ import type { Caller } from '@ai-coaching/platform';
 import { ApiError } from './api-error.js';
 import { withIdempotency } from './idempotency.js';
 import type { ApiServices, ApiState } from './context.js';
+import type { RouteResult } from './idempotency.js';
+import { originOf } from './origin.js';
 import type { RouteAccess, RouteDefinition } from './route.js';
 
 const UNAUTHORIZED_MESSAGES = {
@@ -68,7 +70,8 @@ export const mountRoutes = (routes: readonly RouteDefinition[], services: ApiSer
       const params = route.params ? route.params.parse(ctx.params) : ctx.params;
       const query = route.query ? route.query.parse({ ...ctx.query }) : {};
       const body = route.body ? route.body.parse(ctx.request.body ?? {}) : undefined;
-      const run = () => route.handler({ params, query, body, caller, services, ctx });
+      const run = () =>
+        route.handler({ params, query, body, caller, origin: originOf(ctx), services, ctx }) as Promise<RouteResult>;
       const key = route.idempotent ? ctx.get('idempotency-key') : '';
       const result = key
         ? await withIdempotency(

@@ -1,6 +1,8 @@
+import type { Operation, OperationResult, ParsedRequest } from '@ai-coaching/contracts';
+import type { Origin } from '@ai-coaching/application';
 import type { Permission } from '@ai-coaching/domain';
-import type { z } from 'zod';
 import type { Caller } from '@ai-coaching/platform';
+import type { ZodType } from 'zod';
 import type { ApiContext, ApiServices } from './context.js';
 
 /**
@@ -23,43 +25,58 @@ export const signedIn: RouteAccess = { kind: 'signed-in' };
 export const authenticated: RouteAccess = { kind: 'authenticated' };
 export const permission = (...anyOf: Permission[]): RouteAccess => ({ kind: 'permission', anyOf });
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-
-export type RouteInput<Params, Query, Body> = {
-  params: Params;
-  query: Query;
-  body: Body;
+/** What a handler gets: the parsed input of its operation, who calls, and the request's origin for use cases. */
+export type RouteInput<O extends Operation> = ParsedRequest<O> & {
   /** Present on every route but public ones. */
   caller: Caller | undefined;
+  /** The caller, request id and logger as use cases take them; also reports the read-model wait as a header. */
+  origin: Origin;
   services: ApiServices;
   ctx: ApiContext;
 };
 
-export type RouteResult = { status?: number; body?: unknown; headers?: Record<string, string> } | void;
-
-export type RouteDefinition<Params = unknown, Query = unknown, Body = unknown> = {
-  method: HttpMethod;
-  /** Koa path with `:param` segments. */
-  path: string;
-  summary: string;
-  tag: string;
+/** An operation of the shared contracts, implemented: who may call it and what answers it. */
+export type RouteDefinition = Operation & {
   access: RouteAccess;
-  params?: z.ZodType<Params>;
-  query?: z.ZodType<Query>;
-  body?: z.ZodType<Body>;
-  /** Form-encoded bodies only where the spec says so (the password login). */
-  bodyEncoding?: 'json' | 'form';
-  /**
-   * Accepts an `Idempotency-Key` header: a retry with the same key and body replays the first
-   * answer; the same key with another body is a 409. For commands a client may retry.
-   */
-  idempotent?: boolean;
-  /** Documented answers besides the error responses every route has. */
-  responses: Record<number, { description: string; schema?: z.ZodType }>;
-  handler: (input: RouteInput<Params, Query, Body>) => Promise<RouteResult>;
+  /** Typed where the route is defined; the mount layer hands it the input its schemas parsed. */
+  handler: (input: {
+    params: unknown;
+    query: unknown;
+    body: unknown;
+    caller: Caller | undefined;
+    origin: Origin;
+    services: ApiServices;
+    ctx: ApiContext;
+  }) => Promise<unknown>;
 };
 
-/** Keeps the route's parameter types connected to its schemas. */
-export const defineRoute = <Params = Record<string, never>, Query = Record<string, never>, Body = undefined>(
-  route: RouteDefinition<Params, Query, Body>,
-): RouteDefinition => route as unknown as RouteDefinition;
+/**
+ * Implements an operation of `@ai-coaching/contracts`. The handler's input is typed by the
+ * operation's schemas and its answer must match one of the documented 2xx bodies, so the route
+ * cannot drift from the contract the client and the tests use.
+ */
+export const defineRoute = <O extends Operation>(
+  operation: O,
+  route: { access: RouteAccess; handler: (input: RouteInput<O>) => Promise<OperationResult<O>> },
+): RouteDefinition => ({ ...operation, ...route }) as unknown as RouteDefinition;
+
+// TRANSITION: routes not yet moved to the shared contracts declare their schemas inline. Removed
+// once every area implements operations of `@ai-coaching/contracts`.
+type LegacyRoute<Params, Query, Body> = Omit<Operation, 'id' | 'params' | 'query' | 'body'> & {
+  params?: ZodType<Params>;
+  query?: ZodType<Query>;
+  body?: ZodType<Body>;
+  access: RouteAccess;
+  handler: (input: {
+    params: Params;
+    query: Query;
+    body: Body;
+    caller: Caller | undefined;
+    origin: Origin;
+    services: ApiServices;
+    ctx: ApiContext;
+  }) => Promise<{ status?: number; body?: unknown; headers?: Record<string, string> } | void>;
+};
+export const defineLegacyRoute = <Params = Record<string, never>, Query = Record<string, never>, Body = undefined>(
+  route: LegacyRoute<Params, Query, Body>,
+): RouteDefinition => ({ id: '', ...route }) as unknown as RouteDefinition;

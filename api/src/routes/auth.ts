@@ -16,13 +16,13 @@ import {
   verifyPassword,
 } from '@ai-coaching/platform';
 import { findWallet } from '@ai-coaching/projections';
-import { sendMailJob } from '@ai-coaching/workers';
+import { sendMailJob } from '@ai-coaching/application';
 import { z } from 'zod';
 import { issueAccessToken } from '../auth/session-tokens.js';
 import { runCommand } from '../commands/run-command.js';
 import { ApiError } from '../http/api-error.js';
 import type { ApiServices } from '../http/context.js';
-import { authenticated, defineRoute, publicAccess, signedIn } from '../http/route.js';
+import { authenticated, defineLegacyRoute, publicAccess, signedIn } from '../http/route.js';
 
 export const RESET_CODE_TTL_MINUTES = 60;
 
@@ -75,7 +75,7 @@ const profile = z.object({
 });
 
 export const authRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     path: '/v1/fau/login',
     summary: 'Password login (OAuth2 password-grant form). Returns an access token.',
@@ -122,7 +122,7 @@ export const authRoutes = [
       };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     path: '/v1/fau/logout',
     summary: 'Ends the session of the token used: it stops working at once.',
@@ -133,7 +133,7 @@ export const authRoutes = [
       await revokeSession(services.db, caller!.sessionId, 'logout');
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     path: '/v1/me',
     summary: 'The current user (a guest has no email).',
@@ -169,7 +169,7 @@ export const authRoutes = [
       };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     path: '/v1/change_password',
     summary: 'Changes the caller’s password; their other sessions end.',
@@ -208,7 +208,7 @@ export const authRoutes = [
       await revokeUserSessions(services.db, me.userId, 'password_changed', { except: me.sessionId });
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     path: '/v1/reset_own_password',
     summary: 'Sends a password reset link. Answers the same whether the account exists or not.',
@@ -256,7 +256,7 @@ export const authRoutes = [
       };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     path: '/v1/change_password_after_reset',
     summary: 'Sets a new password with a reset code; every session of the account ends.',

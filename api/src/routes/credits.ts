@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { runLedgerCommand, walletIn, walletResponse } from '../credits/ledger.js';
 import { actorNames, movementResponse, movementsCsv, toMovementItem, visibleKinds } from '../credits/history.js';
 import type { ApiContext, ApiServices } from '../http/context.js';
-import { defineRoute, permission } from '../http/route.js';
+import { defineLegacyRoute, permission } from '../http/route.js';
 import { closed, idSchema, listQuery, pageOf } from '../http/schemas.js';
 import { isSuperAdmin, signedInUser, visibleOrganization, type UserCaller } from '../http/scope.js';
 
@@ -151,7 +151,7 @@ const allocationRoutes = (kind: TargetKind) => {
   const target = TARGETS[kind];
   const params = z.object({ [target.param]: idSchema });
   return [
-    defineRoute({
+    defineLegacyRoute({
       method: 'POST',
       path: `${target.path}/allocate_credit/:${target.param}`,
       summary: `Moves credits from the organization’s wallet to a ${target.label} of it.`,
@@ -177,7 +177,7 @@ const allocationRoutes = (kind: TargetKind) => {
         );
       },
     }),
-    defineRoute({
+    defineLegacyRoute({
       method: 'POST',
       path: `${target.path}/deallocate_credit/:${target.param}`,
       summary: `Moves credits of a ${target.label} back to the organization’s wallet, at most what it has available (reserved credits stay).`,
@@ -203,7 +203,7 @@ const allocationRoutes = (kind: TargetKind) => {
         );
       },
     }),
-    defineRoute({
+    defineLegacyRoute({
       method: 'POST',
       path: `${target.path}/transfer_credit/:${target.param}`,
       summary: `Gives some of the caller’s own credits to a ${target.label} of the caller’s organization.`,
@@ -334,7 +334,7 @@ const historyNotFound = { description: '`organization_not_found`: it does not ex
 export const creditRoutes = [
   ...allocationRoutes('user'),
   ...allocationRoutes('user_group'),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     path: '/v1/organizations/allocate_credit/:organization_id',
     summary: 'Issues new credits to an organization’s wallet.',
@@ -359,7 +359,7 @@ export const creditRoutes = [
       );
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     path: '/v1/organizations/deallocate_credit/:organization_id',
     summary: 'Withdraws credits from an organization’s wallet, at most what it has available.',
@@ -384,7 +384,7 @@ export const creditRoutes = [
       );
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     path: '/v1/organizations/:organization_id/credit_movements',
     summary:
@@ -410,7 +410,7 @@ export const creditRoutes = [
       return { body: { ...page, items } };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     path: '/v1/organizations/:organization_id/credit_movements.csv',
     summary:

@@ -8,7 +8,7 @@ import {
 } from '@ai-coaching/platform';
 import { z } from 'zod';
 import { ApiError } from '../http/api-error.js';
-import { defineRoute, permission } from '../http/route.js';
+import { defineLegacyRoute, permission } from '../http/route.js';
 
 const NAME = /^[A-Z][A-Z0-9_]{0,63}$/;
 
@@ -56,7 +56,7 @@ const readOnly = (name: string) =>
 
 /** Platform-wide runtime variables (spec §2 `/env`; docs/api/redirects-and-environment.md). */
 export const environmentVariableRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     path: '/v1/environment_variables',
     summary: 'The managed variables and the read-only, credential-free part of the server configuration.',
@@ -73,7 +73,7 @@ export const environmentVariableRoutes = [
       return { body: { items, total: items.length } };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'PUT',
     path: '/v1/environment_variables/:name',
     summary: 'Create or change a variable (idempotent). Secret values are stored encrypted and never returned.',
@@ -108,7 +108,7 @@ export const environmentVariableRoutes = [
       return { body: toResponse(variable) };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'DELETE',
     path: '/v1/environment_variables/:name',
     summary: 'Delete a managed variable.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, publicAccess, type RouteDefinition } from '../http/route.js';
+import { defineLegacyRoute, publicAccess, type RouteDefinition } from '../http/route.js';
 
 export type ReadinessCheck = { name: string; check: () => Promise<void> };
 
@@ -28,7 +28,7 @@ const readiness = z.object({
  * but never its address or credentials.
  */
 export const healthRoutes = (checks: readonly ReadinessCheck[]): RouteDefinition[] => [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     path: '/healthz',
     summary: 'Liveness: the process is running.',
@@ -37,7 +37,7 @@ export const healthRoutes = (checks: readonly ReadinessCheck[]): RouteDefinition
     responses: { 200: { description: 'Alive.', schema: z.object({ status: z.literal('ok') }) } },
     handler: async () => ({ body: { status: 'ok' }, headers: { 'Cache-Control': 'no-store' } }),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     path: '/readyz',
     summary: 'Readiness: the event store, read models and job queue answer.',

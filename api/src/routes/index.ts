@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, publicAccess, type RouteDefinition } from '../http/route.js';
+import { defineLegacyRoute, publicAccess, type RouteDefinition } from '../http/route.js';
 import { buildOpenApiDocument } from '../openapi/build-document.js';
 import { authRoutes } from './auth.js';
 import { creditRoutes } from './credits.js';
@@ -34,7 +34,7 @@ export const apiRoutes = (readiness: readonly ReadinessCheck[]): RouteDefinition
   ];
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
   routes.push(
-    defineRoute({
+    defineLegacyRoute({
       method: 'GET',
       path: '/openapi.json',
       summary: 'This OpenAPI document.',

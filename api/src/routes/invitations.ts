@@ -8,12 +8,12 @@ import {
 } from '@ai-coaching/domain';
 import { createSecretCode, hashPassword, hashSecretCode, newId, type Caller } from '@ai-coaching/platform';
 import { findInvitation, findUser, type UserView } from '@ai-coaching/projections';
-import { sendMailJob } from '@ai-coaching/workers';
+import { sendMailJob } from '@ai-coaching/application';
 import { z } from 'zod';
 import { runCommand } from '../commands/run-command.js';
 import { ApiError } from '../http/api-error.js';
 import type { ApiServices } from '../http/context.js';
-import { defineRoute, publicAccess } from '../http/route.js';
+import { defineLegacyRoute, publicAccess } from '../http/route.js';
 
 export const INVITE_CODE_TTL_DAYS = 7;
 
@@ -97,7 +97,7 @@ const inviteCodeUsed = () =>
 const inviteCode = z.string().min(1).max(200);
 
 export const invitationRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     path: '/v1/check_invite_code/:invite_code',
     summary:
@@ -127,7 +127,7 @@ export const invitationRoutes = [
       return { body, headers: { 'Cache-Control': 'no-store' } };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     path: '/v1/activate_account',
     summary: 'Activates an invited account with its invite code and a first password; the code works once.',

@@ -46,7 +46,7 @@ import { issueAccessToken } from '../auth/session-tokens.js';
 import { runCommand } from '../commands/run-command.js';
 import { ApiError } from '../http/api-error.js';
 import type { ApiContext, ApiServices } from '../http/context.js';
-import { defineRoute, publicAccess } from '../http/route.js';
+import { defineLegacyRoute, publicAccess } from '../http/route.js';
 import { asApiError } from './sso-realms.js';
 
 /**
@@ -280,7 +280,7 @@ const resolveAccount = async (
 };
 
 export const keycloakRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     path: '/v1/authentication_methods',
     summary: 'Sign-in methods: password login (`fau`) and single sign-on (`keycloak`) with the realms to pick from.',
@@ -301,7 +301,7 @@ export const keycloakRoutes = [
       return { body: { fau: true, keycloak: realms.length > 0, realms } };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     path: '/v1/keycloak/get_login_url',
     summary:
@@ -324,7 +324,7 @@ export const keycloakRoutes = [
         return { body: { url }, headers: NO_STORE };
       }),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     path: '/v1/keycloak/callback',
     summary:
@@ -393,7 +393,7 @@ export const keycloakRoutes = [
         };
       }),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     path: '/v1/keycloak/refresh_token',
     summary:
@@ -501,7 +501,7 @@ export const keycloakRoutes = [
         };
       }),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     path: '/v1/keycloak/logout',
     summary:

@@ -1,7 +1,7 @@
 import { listParamsSchema } from '@ai-coaching/domain';
 import { listOutbox } from '@ai-coaching/platform';
 import { z } from 'zod';
-import { defineRoute, permission } from '../http/route.js';
+import { defineLegacyRoute, permission } from '../http/route.js';
 
 // The outbox has one order (newest first) and nothing to search, so only the paging parameters apply.
 const query = listParamsSchema.pick({ page: true, page_size: true });
@@ -20,7 +20,7 @@ const outboxMessage = z.object({
  * invitation or reset link. Empty when SMTP delivers the mail.
  */
 export const mailOutboxRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     path: '/v1/admin/mail_outbox',
     summary: 'Mail kept in the outbox when no SMTP server is configured, newest first.',

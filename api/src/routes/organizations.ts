@@ -25,7 +25,7 @@ import { runCommand } from '../commands/run-command.js';
 import { walletFieldsSchema, walletOf, walletsOf, type WalletFields } from '../credits/wallet-fields.js';
 import { ApiError } from '../http/api-error.js';
 import type { ApiContext, ApiServices } from '../http/context.js';
-import { defineRoute, permission } from '../http/route.js';
+import { defineLegacyRoute, permission } from '../http/route.js';
 import { closed, idSchema, listQuery, pageOf } from '../http/schemas.js';
 import {
   isSuperAdmin,
@@ -130,7 +130,7 @@ const forbiddenFields = (caller: UserCaller, organizationId: string, body: Patch
 const idParams = z.object({ id: idSchema });
 
 export const organizationRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     path: '/v1/organizations',
     summary:
@@ -178,7 +178,7 @@ export const organizationRoutes = [
       };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     path: '/v1/organizations',
     summary: 'Create a customer organization.',
@@ -204,7 +204,7 @@ export const organizationRoutes = [
       return { status: 201, body: await answer(services, organizationId) };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     path: '/v1/organizations/:id',
     summary: 'One organization: the caller’s own, or any for a super-admin.',
@@ -220,7 +220,7 @@ export const organizationRoutes = [
       return { body: await answer(services, params.id) };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'PATCH',
     path: '/v1/organizations/:id',
     summary:
@@ -273,7 +273,7 @@ export const organizationRoutes = [
       return { body: await answer(services, organization.organizationId) };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'DELETE',
     path: '/v1/organizations/:id',
     summary: 'Archive an organization (it is never erased). Archiving again changes nothing.',

@@ -1,7 +1,7 @@
 import { readStatuses, requestRebuild, requestResume } from '@ai-coaching/projections';
 import { z } from 'zod';
 import { ApiError } from '../http/api-error.js';
-import { defineRoute, permission } from '../http/route.js';
+import { defineLegacyRoute, permission } from '../http/route.js';
 
 const projectionStatus = z.object({
   name: z.string(),
@@ -36,7 +36,7 @@ const operateAccess = permission('super-admin-update');
  * runtime wherever it runs.
  */
 export const projectionsAdminRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     path: '/v1/admin/projections',
     summary: 'Projection checkpoints and failures.',
@@ -53,7 +53,7 @@ export const projectionsAdminRoutes = [
       return { body: { items, total: items.length } };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     path: '/v1/admin/projections/:name/rebuild',
     summary: 'Rebuild a projection from the start into fresh tables, swapped in when caught up.',
@@ -67,7 +67,7 @@ export const projectionsAdminRoutes = [
       return { status: 202, body: { name: params.name, status: 'rebuild_requested' } };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     path: '/v1/admin/projections/:name/resume',
     summary: 'Retry a projection stopped on a failing event, after a fix.',

@@ -2,7 +2,7 @@ import { deletePathRedirect, listPathRedirects, resolvePathRedirect, upsertPathR
 import { z } from 'zod';
 import { ApiError } from '../http/api-error.js';
 import type { ApiServices } from '../http/context.js';
-import { defineRoute, permission, publicAccess } from '../http/route.js';
+import { defineLegacyRoute, permission, publicAccess } from '../http/route.js';
 
 const PATH_MAX = 2048;
 /** Redirects a navigation may go through from a source; a longer chain is refused. */
@@ -124,7 +124,7 @@ const toResponse = (redirect: Awaited<ReturnType<typeof listPathRedirects>>[numb
 
 /** Server-defined redirects of client paths (spec §4 step 7; docs/api/redirects-and-environment.md). */
 export const redirectRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     path: '/v1/redirects/resolve',
     summary:
@@ -143,7 +143,7 @@ export const redirectRoutes = [
       headers: { 'Cache-Control': 'public, max-age=60' },
     }),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     path: '/v1/redirects',
     summary: 'Every server-defined redirect, by source path.',
@@ -160,7 +160,7 @@ export const redirectRoutes = [
       return { body: { items, total: items.length } };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'PUT',
     path: '/v1/redirects',
     summary: 'Create or change the redirect of a source path (idempotent).',
@@ -182,7 +182,7 @@ export const redirectRoutes = [
       return { body: toResponse(redirect) };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'DELETE',
     path: '/v1/redirects',
     summary: 'Delete the redirect of a source path (given as a query parameter: paths contain slashes).',

@@ -12,7 +12,7 @@ import {
 import { findOrganization } from '@ai-coaching/projections';
 import { z } from 'zod';
 import { ApiError } from '../http/api-error.js';
-import { defineRoute, permission } from '../http/route.js';
+import { defineLegacyRoute, permission } from '../http/route.js';
 
 /** The platform knows no HTTP; its SSO refusals carry the status they stand for. */
 export const asApiError = (error: unknown): unknown =>
@@ -44,7 +44,7 @@ const toResponse = (realm: SsoRealmSummary): z.infer<typeof realmResponse> => ({
  * decides who may enter an organization.
  */
 export const ssoRealmRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     path: '/v1/sso_realms',
     summary: 'Single sign-on realms, from SSO_REALMS and created here; client secrets are never shown.',
@@ -58,7 +58,7 @@ export const ssoRealmRoutes = [
       return { body: { items, total: items.length } };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     path: '/v1/sso_realms',
     summary:
@@ -89,7 +89,7 @@ export const ssoRealmRoutes = [
       }
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'DELETE',
     path: '/v1/sso_realms/:name',
     summary:

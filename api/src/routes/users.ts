@@ -33,7 +33,7 @@ import { z } from 'zod';
 import { runCommand } from '../commands/run-command.js';
 import { EMPTY_WALLET, walletFieldsSchema, walletOf, walletsOf, type WalletFields } from '../credits/wallet-fields.js';
 import type { ApiContext, ApiServices } from '../http/context.js';
-import { defineRoute, permission } from '../http/route.js';
+import { defineLegacyRoute, permission } from '../http/route.js';
 import { displayName, enqueueInvitationMail, newInviteCode } from './invitations.js';
 import { closed, idSchema, listQuery, pageOf } from '../http/schemas.js';
 import { isSuperAdmin, signedInUser, visibleOrganization, type UserCaller } from '../http/scope.js';
@@ -176,7 +176,7 @@ const updateBody = closed(
 const TAG = 'Users';
 
 export const userRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     path: '/v1/users',
     summary:
@@ -205,7 +205,7 @@ export const userRoutes = [
       return { body: { ...page, items: page.items.map((user) => toUser(user, walletOfUser(user))) } };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     path: '/v1/users',
     summary:
@@ -276,7 +276,7 @@ export const userRoutes = [
       };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     path: '/v1/users/:id',
     summary: 'A user of the caller’s organization, with their groups; everyone may read themself.',
@@ -307,7 +307,7 @@ export const userRoutes = [
       };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'PATCH',
     path: '/v1/users/:id',
     summary:
@@ -373,7 +373,7 @@ export const userRoutes = [
       return { body: await withWallet(services, await visibleUser(services, me, user.userId)) };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'DELETE',
     path: '/v1/users/:id',
     summary:
@@ -402,7 +402,7 @@ export const userRoutes = [
       await revokeUserSessions(services.db, user.userId, 'user_disabled');
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     path: '/v1/users/resend_invitation/:user_id',
     summary: 'Mails a new activation link to an invited user; the previous link stops working.',

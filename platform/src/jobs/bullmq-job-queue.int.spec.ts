@@ -14,7 +14,6 @@ const redis = await redisAvailability();
 
 const mailSend = defineJob({
   id: 'mail.send',
-  version: 1,
   schema: z.object({ to: z.email(), apiKey: z.string().optional() }),
   backoffMs: 100,
 });
@@ -198,7 +197,7 @@ describe.skipIf(!redis.available)(`BullMQ job queue (skipped: ${redis.reason})`,
 
   it('should run at most a binding’s concurrency of its kind at once', async () => {
     const { jobs, inspect } = setup();
-    const report = defineJob({ id: 'report.build', version: 1, schema: z.object({}) });
+    const report = defineJob({ id: 'report.build', schema: z.object({}) });
     let current = 0;
     let peak = 0;
     await jobs.startWorkers([
@@ -219,7 +218,7 @@ describe.skipIf(!redis.available)(`BullMQ job queue (skipped: ${redis.reason})`,
 
   it('should put aside, without spending an attempt, a job whose kind this worker does not handle', async () => {
     const { jobs, inspect, lines } = setup();
-    const report = defineJob({ id: 'report.build', version: 1, schema: z.object({}) });
+    const report = defineJob({ id: 'report.build', schema: z.object({}) });
     await jobs.startWorkers([bindJob(report, async () => {})]);
 
     const { jobId } = await jobs.enqueue(mailSend, payload);

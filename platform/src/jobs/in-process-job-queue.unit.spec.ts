@@ -6,7 +6,6 @@ import { bindJob, defineJob, type JobBinding, type JobContext } from './job-queu
 
 const mailSend = defineJob({
   id: 'mail.send',
-  version: 1,
   schema: z.object({ to: z.email(), apiKey: z.string().optional() }),
   backoffMs: 100,
 });
@@ -95,14 +94,14 @@ describe('In-process job queue', () => {
 
     it('should refuse a payload that the schema accepts but that does not survive JSON, as Redis would store it', async () => {
       const q = newQueue();
-      const remind = defineJob({ id: 'reminder.send', version: 1, schema: z.object({ at: z.date() }) });
+      const remind = defineJob({ id: 'reminder.send', schema: z.object({ at: z.date() }) });
       await expect(q.enqueue(remind, { at: new Date() })).rejects.toThrow(/does not survive JSON serialisation/);
     });
 
     it('should fail a job without retrying when the bound schema rejects the stored payload', async () => {
       const { logger, lines } = captureLogs();
       const q = newQueue({ logger });
-      const v2 = defineJob({ id: 'mail.send', version: 2, schema: z.object({ recipients: z.array(z.email()) }) });
+      const v2 = defineJob({ id: 'mail.send', schema: z.object({ recipients: z.array(z.email()) }) });
       const handle = vi.fn(async () => {});
       await q.enqueue(mailSend, { to: 'a@example.com' }, { jobId: 'old-shape' });
 
@@ -232,7 +231,7 @@ describe('In-process job queue', () => {
   describe('When a binding has a concurrency', () => {
     it('should run at most that many of its jobs at once, independently of other kinds', async () => {
       const q = newQueue();
-      const other = defineJob({ id: 'report.build', version: 1, schema: z.object({}) });
+      const other = defineJob({ id: 'report.build', schema: z.object({}) });
       let current = 0;
       let peak = 0;
       const otherRan = deferred();

@@ -2,14 +2,14 @@ import type { z } from 'zod';
 
 /**
  * A job definition is what a producer needs to enqueue: a dotted id, a payload schema and
- * retry policy. The handler is bound separately by the workers runtime, so producers (the API)
- * never load handler dependencies.
+ * retry policy. A payload is checked against the schema when it is enqueued and again when it is
+ * taken, so a job queued with a shape the worker no longer accepts fails without retries instead
+ * of running on a misread payload (there is no version number to keep in step). The handler is
+ * bound separately by the workers runtime, so producers never load handler dependencies.
  */
 export type JobDefinition<Payload = unknown> = {
   /** Dotted, stable id such as `mail.send` or `credits.reservation.expire`. Also the queue job name. */
   id: string;
-  /** Bumped when the payload shape changes while older jobs may still be queued. */
-  version: number;
   schema: z.ZodType<Payload>;
   /** Total tries including the first; default 5. */
   attempts?: number;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { idsFrom, systemClock, type Clock, type IdGenerator } from '../clock/clock.js';
 import type { Config } from '../config/config.js';
 import { describeTopology } from '../config/config.js';
 import { authSessionMigrations } from '../auth/auth-sessions.js';
@@ -34,6 +35,8 @@ export type Platform = {
   tokens: TokenService;
   /** SMTP with SMTP_URL, otherwise the `mail_outbox` table (embedded mode). */
   mailer: Mailer;
+  clock: Clock;
+  ids: IdGenerator;
 };
 
 export type OpenPlatformOptions = {
@@ -92,5 +95,5 @@ export const openPlatform = async (options: OpenPlatformOptions): Promise<Platfo
   const secret = config.AUTH_SECRET ?? (await ensureSecret(db, 'auth_secret'));
   const tokens = createTokenService({ secret, issuer: config.publicUrl });
 
-  return { config, logger, db, store, queue, tokens, mailer };
+  return { config, logger, db, store, queue, tokens, mailer, clock: systemClock, ids: idsFrom(systemClock) };
 };

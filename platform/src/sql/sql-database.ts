@@ -28,6 +28,7 @@ export const PgErrorCode = {
   serializationFailure: '40001',
   deadlockDetected: '40P01',
   raiseException: 'P0001',
+  undefinedTable: '42P01',
 } as const;
 
 export const pgErrorCode = (error: unknown): string | undefined =>

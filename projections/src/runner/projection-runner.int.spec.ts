@@ -16,7 +16,7 @@ import { allProjections } from '../all-projections.js';
 import { findOrganization } from '../organizations/organization-list/index.js';
 import { findUserByEmail } from '../users/user-directory/index.js';
 import { projectionMigrations, readStatus, readStatuses, requestRebuild, requestResume } from './checkpoint-store.js';
-import { defineProjection, type Projection } from './projection.js';
+import type { Projection } from './projection.js';
 import { createProjectionRunner, waitForProjections, type ProjectionRunnerOptions } from './projection-runner.js';
 
 const pg = await postgresAvailability();
@@ -116,47 +116,46 @@ const COUNTS = 'rm_test_counts';
  * Counts `Counted` events per stream. Version 2 adds a column and an index on it, and fills it
  * differently, so a rebuild is visible in the rows.
  */
-const counterProjection = (version: 1 | 2 = 1): Projection =>
-  defineProjection({
-    name: COUNTER,
-    version,
-    tables: { counts: COUNTS },
-    handles: ['Counted'],
-    async setup(tx, t) {
-      if (t.counts !== COUNTS) flags.rebuildSetups += 1;
-      const weight = version === 2 ? ', weight integer NOT NULL' : '';
-      await tx.exec(`
+const counterProjection = (version: 1 | 2 = 1): Projection => ({
+  name: COUNTER,
+  version,
+  tables: { counts: COUNTS },
+  handles: ['Counted'],
+  async setup(tx, t) {
+    if (t.counts !== COUNTS) flags.rebuildSetups += 1;
+    const weight = version === 2 ? ', weight integer NOT NULL' : '';
+    await tx.exec(`
         CREATE TABLE IF NOT EXISTS ${t.counts} (stream_id text PRIMARY KEY, count integer NOT NULL${weight});
         CREATE INDEX IF NOT EXISTS ${t.counts}_count_idx ON ${t.counts} (count, stream_id);`);
-      if (version === 2) await tx.exec(`CREATE INDEX IF NOT EXISTS ${t.counts}_weight_idx ON ${t.counts} (weight)`);
-    },
-    async apply(tx, event, t) {
-      if (flags.applyGate) {
-        flags.applyReached();
-        await flags.applyGate;
-      }
-      if (flags.transientFailures > 0) {
-        flags.transientFailures -= 1;
-        throw Object.assign(new Error('could not serialize access'), { code: '40001' });
-      }
-      if (version === 1) {
-        await tx.query(
-          `INSERT INTO ${t.counts} (stream_id, count) VALUES ($1, 1)
+    if (version === 2) await tx.exec(`CREATE INDEX IF NOT EXISTS ${t.counts}_weight_idx ON ${t.counts} (weight)`);
+  },
+  async apply(tx, event, t) {
+    if (flags.applyGate) {
+      flags.applyReached();
+      await flags.applyGate;
+    }
+    if (flags.transientFailures > 0) {
+      flags.transientFailures -= 1;
+      throw Object.assign(new Error('could not serialize access'), { code: '40001' });
+    }
+    if (version === 1) {
+      await tx.query(
+        `INSERT INTO ${t.counts} (stream_id, count) VALUES ($1, 1)
            ON CONFLICT (stream_id) DO UPDATE SET count = ${t.counts}.count + 1`,
-          [event.streamId],
-        );
-      } else {
-        await tx.query(
-          `INSERT INTO ${t.counts} (stream_id, count, weight) VALUES ($1, 1, 10)
+        [event.streamId],
+      );
+    } else {
+      await tx.query(
+        `INSERT INTO ${t.counts} (stream_id, count, weight) VALUES ($1, 1, 10)
            ON CONFLICT (stream_id) DO UPDATE SET count = ${t.counts}.count + 1, weight = ${t.counts}.weight + 10`,
-          [event.streamId],
-        );
-        if (flags.brokenInV2.has(event.streamId)) throw new Error(`v2 cannot count ${event.streamId}`);
-      }
-      // After the row is written, so a rollback has something to undo.
-      if ((event.data as { poison?: boolean }).poison && flags.poisonBroken) throw new Error('poison: cannot apply');
-    },
-  });
+        [event.streamId],
+      );
+      if (flags.brokenInV2.has(event.streamId)) throw new Error(`v2 cannot count ${event.streamId}`);
+    }
+    // After the row is written, so a rollback has something to undo.
+    if ((event.data as { poison?: boolean }).poison && flags.poisonBroken) throw new Error('poison: cannot apply');
+  },
+});
 
 const REAL = allProjections.map((projection) => projection.name);
 

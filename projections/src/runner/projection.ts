@@ -1,3 +1,4 @@
+import type { DomainEventType, EventDataOf } from '@ai-coaching/domain';
 import type { RecordedEvent, SqlExecutor } from '@ai-coaching/platform';
 
 /**
@@ -24,8 +25,54 @@ export type Projection<Logical extends string = string> = {
   apply(tx: SqlExecutor, event: RecordedEvent, t: TableNames<Logical>): Promise<void>;
 };
 
-export const defineProjection = <Logical extends string>(projection: Projection<Logical>): Projection<Logical> =>
-  projection;
+/** A recorded event of this type, its data typed. */
+export type RecordedEventOf<Type extends DomainEventType> = RecordedEvent<Type, EventDataOf<Type>>;
+
+type EventHandler<Type extends DomainEventType, Logical extends string> = (
+  tx: SqlExecutor,
+  event: RecordedEventOf<Type>,
+  t: TableNames<Logical>,
+) => Promise<void>;
+
+/** One handler per event type the read model applies, each receiving its event typed by name. */
+export type EventHandlers<Logical extends string> = {
+  [Type in DomainEventType]?: EventHandler<Type, Logical>;
+};
+
+/** The same handler for several event types (it receives their union). */
+export const onEach = <const Types extends readonly DomainEventType[], Logical extends string>(
+  types: Types,
+  handler: EventHandler<Types[number], Logical>,
+): { [Type in Types[number]]: EventHandler<Type, Logical> } =>
+  Object.fromEntries(types.map((type) => [type, handler])) as unknown as {
+    [Type in Types[number]]: EventHandler<Type, Logical>;
+  };
+
+export type ProjectionDefinition<Logical extends string> = Pick<
+  Projection<Logical>,
+  'name' | 'version' | 'tables' | 'setup'
+> & {
+  /** What each handled event does; the types listed here are the projection's `handles`. */
+  on: EventHandlers<Logical>;
+};
+
+/**
+ * Declares a read model: its tables, their setup, and a handler per event type. The runner sees
+ * the `handles`/`apply` pair; handlers see their event's data typed, with no casts.
+ */
+export const defineProjection = <Logical extends string>(
+  definition: ProjectionDefinition<Logical>,
+): Projection<Logical> => {
+  const { on, ...rest } = definition;
+  const handlers = on as Record<string, EventHandler<DomainEventType, Logical> | undefined>;
+  return {
+    ...rest,
+    handles: Object.keys(on),
+    async apply(tx, event, t) {
+      await handlers[event.type]?.(tx, event as RecordedEventOf<DomainEventType>, t);
+    },
+  };
+};
 
 export const quoteTable = (name: string): string => {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unsafe table name: ${name}`);
@@ -42,3 +89,7 @@ const mapTables = <L extends string>(projection: Projection<L>, rename: (base: s
   Object.fromEntries(
     Object.entries<string>(projection.tables).map(([logical, base]) => [logical, rename(base)]),
   ) as TableNames<L>;
+
+// TRANSITION: read models not yet declared with `on` handlers; removed once all are converted.
+export const defineLegacyProjection = <Logical extends string>(projection: Projection<Logical>): Projection<Logical> =>
+  projection;

@@ -7,7 +7,7 @@ export type Movement = { transfer_id: string; nb_credits: number; from: Wallet; 
 export type ErrorBody = {
   code: string;
   message: string;
-  details?: { field?: string; available?: number; issues?: { path: string }[] };
+  details?: { available?: number; issues?: { path: string }[] };
 };
 export type Answer<Body> = { status: number; body: Body; headers: Headers };
 export type Page<Item> = { items: Item[]; total: number; page: number; page_size: number };

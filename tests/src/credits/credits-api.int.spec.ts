@@ -1,4 +1,4 @@
-import { apiRoutes, reserveCredits, releaseReservation, type ApiServices } from '@ai-coaching/api';
+import { apiRoutes, type ApiServices } from '@ai-coaching/api';
 import {
   createTestOrganization,
   createTestUser,
@@ -12,7 +12,7 @@ import {
 import { permissionsOf, userAccount, type Permission } from '@ai-coaching/domain';
 import { newId, type Caller, type GlobalPosition } from '@ai-coaching/platform';
 import { waitForProjections } from '@ai-coaching/projections';
-import { handleLedgerCommand } from '@ai-coaching/workers';
+import { handleLedgerCommand, releaseReservation, reserveCredits, SYSTEM } from '@ai-coaching/application';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
@@ -196,7 +196,7 @@ for (const engine of engines) {
             400,
             'invalid_nb_credits',
           ]);
-          expect((answer.body as ErrorBody).details?.field).toBe('nb_credits');
+          expect((answer.body as ErrorBody).details?.issues?.[0]?.path).toBe('nb_credits');
         }
         for (const body of [{}, '{"nb_credits": 1e999}']) {
           const answer = await move(t.operator.token, 'users', 'allocate_credit', t.alice.userId, body);
@@ -377,7 +377,7 @@ for (const engine of engines) {
         await ok(move(t.alice.token, 'users', 'transfer_credit', t.bob.userId, { nb_credits: 7 }));
         const services = { ...server.platform, wakeProjections: () => server.projections.wake() };
         const reservationId = newId();
-        await reserveCredits(services, {
+        await reserveCredits(services, SYSTEM, {
           organizationId: t.organizationId,
           account: userAccount(t.bob.userId),
           amount: 4,
@@ -386,7 +386,7 @@ for (const engine of engines) {
           ttlSeconds: 600,
           actorId: t.bob.userId,
         });
-        await releaseReservation(services, { organizationId: t.organizationId, reservationId });
+        await releaseReservation(services, SYSTEM, { organizationId: t.organizationId, reservationId });
         // 1 issued + 12 allocated + 1 deallocated + 1 transferred + reserved + released = 17.
 
         const first = await history(t.operator.token, t.organizationId);
@@ -509,6 +509,7 @@ for (const engine of engines) {
             query: route.query!.parse({ page_size: '48' }),
             body: undefined,
             caller,
+            origin: { caller },
             services: server.platform as unknown as ApiServices,
             ctx: undefined as never,
           })) as { body: Page<MovementItem> };
@@ -650,7 +651,7 @@ for (const engine of engines) {
         expect((await me()).body.credit_wallet).toBe(100);
         const services = { ...server.platform, wakeProjections: () => server.projections.wake() };
         const reservationId = newId();
-        await reserveCredits(services, {
+        await reserveCredits(services, SYSTEM, {
           organizationId: t.organizationId,
           account: userAccount(t.alice.userId),
           amount: 30,
@@ -667,7 +668,7 @@ for (const engine of engines) {
         // Held credits cannot be pulled back nor given away.
         const pulled = await move(t.operator.token, 'users', 'deallocate_credit', t.alice.userId, { nb_credits: 71 });
         expect(pulled.body).toMatchObject({ code: 'insufficient_credits', details: { available: 70 } });
-        await releaseReservation(services, { organizationId: t.organizationId, reservationId });
+        await releaseReservation(services, SYSTEM, { organizationId: t.organizationId, reservationId });
         expect((await me()).body.credit_wallet).toBe(100);
       });
     },

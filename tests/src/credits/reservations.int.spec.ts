@@ -1,4 +1,11 @@
-import { captureReservation, releaseReservation, reserveCredits, type ReservationServices } from '@ai-coaching/api';
+import {
+  captureReservation,
+  releaseReservation,
+  reservationExpiryJobId,
+  reserveCredits,
+  SYSTEM,
+  type ReservationServices,
+} from '@ai-coaching/application';
 import {
   createTestOrganization,
   signInAs,
@@ -9,7 +16,7 @@ import {
 import { creditLedgerStreamId, userAccount, type OwnerAccount } from '@ai-coaching/domain';
 import { newId, type RecordedEvent } from '@ai-coaching/platform';
 import { findWallet, organizationTotals, waitForProjections } from '@ai-coaching/projections';
-import { createExpireReservationHandler, reservationExpiryJobId } from '@ai-coaching/workers';
+import { createExpireReservationHandler } from '@ai-coaching/workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, moveCredits, type MovementItem, type Page } from './credit-test-client.js';
 
@@ -56,7 +63,7 @@ for (const engine of engines) {
         options: { ttlSeconds?: number; reservationId?: string } = {},
       ) => {
         const reservationId = options.reservationId ?? newId();
-        return reserveCredits(services, {
+        return reserveCredits(services, SYSTEM, {
           organizationId,
           account,
           amount,
@@ -110,10 +117,10 @@ for (const engine of engines) {
 
         // Resolved once: nothing can capture or release it afterwards.
         await expect(
-          captureReservation(services, { organizationId, reservationId: held.reservationId, amount: 1 }),
+          captureReservation(services, SYSTEM, { organizationId, reservationId: held.reservationId, amount: 1 }),
         ).rejects.toMatchObject({ status: 409, code: 'reservation_already_resolved' });
         await expect(
-          releaseReservation(services, { organizationId, reservationId: held.reservationId }),
+          releaseReservation(services, SYSTEM, { organizationId, reservationId: held.reservationId }),
         ).rejects.toMatchObject({ status: 409, code: 'reservation_already_resolved' });
       });
 
@@ -121,9 +128,9 @@ for (const engine of engines) {
         const { organizationId, account } = await fundedUser(100);
         const held = await reserve(organizationId, account, 50);
         await expect(
-          captureReservation(services, { organizationId, reservationId: held.reservationId, amount: 51 }),
+          captureReservation(services, SYSTEM, { organizationId, reservationId: held.reservationId, amount: 51 }),
         ).rejects.toMatchObject({ status: 400, code: 'invalid_capture_amount' });
-        const captured = await captureReservation(services, {
+        const captured = await captureReservation(services, SYSTEM, {
           organizationId,
           reservationId: held.reservationId,
           amount: 30,
@@ -138,13 +145,13 @@ for (const engine of engines) {
         );
 
         await expect(
-          captureReservation(services, { organizationId, reservationId: held.reservationId, amount: 30 }),
+          captureReservation(services, SYSTEM, { organizationId, reservationId: held.reservationId, amount: 30 }),
         ).rejects.toMatchObject({ status: 409, code: 'reservation_already_resolved' });
         await expect(
-          releaseReservation(services, { organizationId, reservationId: held.reservationId }),
+          releaseReservation(services, SYSTEM, { organizationId, reservationId: held.reservationId }),
         ).rejects.toMatchObject({ status: 409, code: 'reservation_already_resolved' });
         await expect(
-          captureReservation(services, { organizationId, reservationId: newId(), amount: 1 }),
+          captureReservation(services, SYSTEM, { organizationId, reservationId: newId(), amount: 1 }),
         ).rejects.toMatchObject({ status: 404, code: 'reservation_not_found' });
       });
 
@@ -159,9 +166,9 @@ for (const engine of engines) {
           code: 'reservation_id_reused',
         });
 
-        const released = await releaseReservation(services, { organizationId, reservationId });
+        const released = await releaseReservation(services, SYSTEM, { organizationId, reservationId });
         expect(released).toMatchObject({ status: 'released', releasedAmount: 25 });
-        expect(await releaseReservation(services, { organizationId, reservationId })).toEqual(released);
+        expect(await releaseReservation(services, SYSTEM, { organizationId, reservationId })).toEqual(released);
 
         // Past the expiry and its grace, the job has run and found the reservation resolved.
         await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -199,7 +206,7 @@ for (const engine of engines) {
       it('has the expiry job write nothing and ask for a retry when it runs before the expiry', async () => {
         const { organizationId, account } = await fundedUser(10);
         const held = await reserve(organizationId, account, 3);
-        const expire = createExpireReservationHandler({ store: server.platform.store, logger: server.platform.logger });
+        const expire = createExpireReservationHandler(server.platform);
         const context = {
           jobId: reservationExpiryJobId(held.reservationId),
           attempt: 1,

@@ -17,7 +17,11 @@ const engines = await testEngines();
 const APP = 'http://app.test';
 const STRONG_PASSWORD = 'Activated-Passw0rd!';
 
-type ErrorBody = { code: string; message: string; details?: { rules?: string[]; field?: string } };
+type ErrorBody = {
+  code: string;
+  message: string;
+  details?: { rules?: string[]; issues?: { path: string; message: string }[] };
+};
 type UserBody = { id: string; email: string; status: string; organization_role: string; locale: string };
 
 const send = (method: string, body: unknown, token?: string): RequestInit => ({
@@ -144,7 +148,7 @@ for (const engine of engines) {
         expect(activation.status).toBe(400);
         expect(await activation.json()).toMatchObject({
           code: 'invite_code_invalid',
-          details: { field: 'invite_code' },
+          details: { issues: [expect.objectContaining({ path: 'invite_code' })] },
         });
       });
 

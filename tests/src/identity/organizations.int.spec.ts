@@ -267,6 +267,7 @@ for (const engine of engines) {
             query: {},
             body,
             caller,
+            origin: { caller },
             services: server.platform as unknown as ApiServices,
             ctx: undefined as never,
           }),

@@ -1,4 +1,5 @@
 import {
+  apiClient,
   createTestOrganization,
   createTestUser,
   signInAs,
@@ -7,29 +8,15 @@ import {
   type TestServer,
   type TestUser,
 } from '@ai-coaching/api/testing';
+import { userGroupOperations as op, type ErrorBody } from '@ai-coaching/contracts';
 import { newId } from '@ai-coaching/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const engines = await testEngines();
 
-type UserGroup = {
-  id: string;
-  organization_id: string;
-  name: string;
-  description: string;
-  status: string;
-  member_count: number;
-  created_at: string;
-  updated_at: string;
-  credit_wallet: number;
-  member_ids?: string[];
-};
-type Page<Item> = { items: Item[]; total: number; page: number; page_size: number };
-type ErrorBody = { code: string; message: string; details?: { issues?: { path: string }[] } };
-type Answer<Body> = { status: number; body: Body };
-
 const unique = (label: string) => `${label} ${newId().slice(-10)}`;
-const issuePaths = (body: ErrorBody) => (body.details?.issues ?? []).map((issue) => issue.path);
+const issuePaths = (body: Partial<ErrorBody>) => (body.details?.issues ?? []).map((issue) => issue.path);
+const queryOf = (query: string) => Object.fromEntries(new URLSearchParams(query)) as Record<string, never>;
 
 for (const engine of engines) {
   describe.skipIf(!engine.available)(
@@ -38,33 +25,20 @@ for (const engine of engines) {
       let server: TestServer;
       let superAdmin: TestUser & { token: string };
 
-      const call = async <Body = ErrorBody>(
-        token: string,
-        method: string,
-        path: string,
-        body?: unknown,
-      ): Promise<Answer<Body>> => {
-        const response = await fetch(`${server.url}${path}`, {
-          method,
-          headers: {
-            authorization: `Bearer ${token}`,
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        });
-        const text = await response.text();
-        return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Body };
-      };
-      const list = (token: string, query: string) => call<Page<UserGroup>>(token, 'GET', `/v1/user_groups?${query}`);
-      const get = (token: string, id: string) => call<UserGroup>(token, 'GET', `/v1/user_groups/${id}`);
+      const api = (token: string) => apiClient(server, token);
+      const call = (token: string, method: string, path: string, body?: unknown) =>
+        api(token).send(method, path, body === undefined ? {} : { body });
+      const list = (token: string, query: string) => api(token).call(op.list, { query: queryOf(query) });
+      const get = (token: string, id: string) => api(token).call(op.read, { params: { id } });
       const create = (token: string, organizationId: string, name = unique('Group'), description?: string) =>
-        call<UserGroup>(token, 'POST', '/v1/user_groups', {
-          name,
-          organization_id: organizationId,
-          ...(description === undefined ? {} : { description }),
+        api(token).call(op.create, {
+          body: { name, organization_id: organizationId, ...(description === undefined ? {} : { description }) },
         });
       const member = (token: string, action: 'add_member' | 'remove_member', groupId: string, userId: string) =>
-        call<UserGroup>(token, 'POST', `/v1/user_groups/${action}/${groupId}`, { user_id: userId });
+        api(token).call(action === 'add_member' ? op.addMember : op.removeMember, {
+          params: { user_group_id: groupId },
+          body: { user_id: userId },
+        });
 
       /** An organization with an operator of its own. */
       const tenant = async () => {
@@ -103,7 +77,7 @@ for (const engine of engines) {
         expect((await list(a.operator.token, '')).body).toEqual({ items: [listed], total: 1, page: 1, page_size: 12 });
         expect((await get(a.operator.token, created.body.id)).body).toEqual(created.body);
 
-        const renamed = await call<UserGroup>(a.operator.token, 'PATCH', `/v1/user_groups/${created.body.id}`, {
+        const renamed = await call(a.operator.token, 'PATCH', `/v1/user_groups/${created.body.id}`, {
           name: `${name} EMEA`,
         });
         expect(renamed.status).toBe(200);
@@ -122,7 +96,7 @@ for (const engine of engines) {
         const a = await tenant();
         const group = await create(a.operator.token, a.organizationId);
         const token = a.operator.token;
-        const cases: [Promise<Answer<ErrorBody>>, string][] = [
+        const cases: [ReturnType<typeof call>, string][] = [
           [call(token, 'GET', '/v1/user_groups?page_size=13'), 'page_size'],
           [call(token, 'GET', '/v1/user_groups?pagesize=12'), 'pagesize'],
           [call(token, 'GET', '/v1/user_groups?sort=members'), 'sort'],

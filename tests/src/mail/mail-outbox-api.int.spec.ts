@@ -1,5 +1,5 @@
 import { signIn, signInAs, startTestServer, TEST_PASSWORD, type TestServer } from '@ai-coaching/api/testing';
-import { sendMailJob } from '@ai-coaching/workers';
+import { sendMailJob } from '@ai-coaching/application';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let server: TestServer;

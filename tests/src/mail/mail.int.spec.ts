@@ -11,7 +11,8 @@ import {
   migrate,
   type Logger,
 } from '@ai-coaching/platform';
-import { createSendMailHandler, renderMail, sendMailJob, type SendMailPayload } from '@ai-coaching/workers';
+import { sendMailJob, type SendMailPayload } from '@ai-coaching/application';
+import { createSendMailHandler, renderMail } from '@ai-coaching/workers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../fakes/smtp-sink.js';
 

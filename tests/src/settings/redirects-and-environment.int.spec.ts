@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const engines = await testEngines();
 
-type ErrorBody = { code?: string; message?: string; details?: { field?: string } };
+type ErrorBody = { code?: string; message?: string; details?: { issues?: { path: string; message: string }[] } };
 type Answer = { status: number; headers: Headers; body: Record<string, unknown> & ErrorBody };
 type Redirect = { source_path: string; target: string; created_at: string; updated_at: string };
 type Variable = {
@@ -207,7 +207,11 @@ for (const engine of engines) {
           const answer = await putRedirect(source, target);
           expect(answer).toMatchObject({
             status: 400,
-            body: { code, message: expect.any(String), details: { field } },
+            body: {
+              code,
+              message: expect.any(String),
+              details: { issues: [expect.objectContaining({ path: field })] },
+            },
           });
           if (source.startsWith('/') && source.length <= 2048) expect(await resolve(source)).toBeNull();
         });
@@ -216,7 +220,10 @@ for (const engine of engines) {
           expect((await putRedirect('/c1', '/c2')).status).toBe(200);
           expect((await putRedirect('/c2', `${PUBLIC_URL}/c3?via=absolute`)).status).toBe(200);
           const loop = await putRedirect('/c3', '/c1');
-          expect(loop).toMatchObject({ status: 400, body: { code: 'redirect_loop', details: { field: 'target' } } });
+          expect(loop).toMatchObject({
+            status: 400,
+            body: { code: 'redirect_loop', details: { issues: [expect.objectContaining({ path: 'target' })] } },
+          });
           expect(await resolve('/c3')).toBeNull();
           // The same target on another origin leaves the app: no loop.
           expect((await putRedirect('/c3', 'https://elsewhere.example/c1')).status).toBe(200);
@@ -230,7 +237,10 @@ for (const engine of engines) {
             expect((await putRedirect(`/h${hop}`, `/h${hop + 1}`)).status).toBe(200);
           expect((await putRedirect('/h0', '/h1')).status).toBe(200);
           const tooLong = await putRedirect('/hx', '/h0');
-          expect(tooLong).toMatchObject({ status: 400, body: { code: 'redirect_loop', details: { field: 'target' } } });
+          expect(tooLong).toMatchObject({
+            status: 400,
+            body: { code: 'redirect_loop', details: { issues: [expect.objectContaining({ path: 'target' })] } },
+          });
           expect(await resolve('/hx')).toBeNull();
         });
 
@@ -303,7 +313,10 @@ for (const engine of engines) {
           );
           expect(answer).toMatchObject({
             status: 409,
-            body: { code: 'environment_variable_read_only', details: { field: 'name' } },
+            body: {
+              code: 'environment_variable_read_only',
+              details: { issues: [expect.objectContaining({ path: 'name' })] },
+            },
           });
           expect(await rawRow(name)).toBeUndefined();
         });
@@ -405,7 +418,10 @@ for (const engine of engines) {
             const put = await call('PUT', `/v1/environment_variables/${name}`, 'super-admin', { value: 'x' });
             expect(put).toMatchObject({
               status: 400,
-              body: { code: 'environment_variable_name_invalid', details: { field: 'name' } },
+              body: {
+                code: 'environment_variable_name_invalid',
+                details: { issues: [expect.objectContaining({ path: 'name' })] },
+              },
             });
             const removed = await call('DELETE', `/v1/environment_variables/${name}`, 'super-admin');
             expect(removed).toMatchObject({ status: 400, body: { code: 'environment_variable_name_invalid' } });

@@ -1,3 +1,5 @@
+import { fieldIssuesOf, type FieldIssue } from '@ai-coaching/contracts';
+
 /** Statuses spec §8 names; the HTTP client treats every status from 400 to 599 as an error. */
 export const NAMED_STATUSES = {
   400: 'Bad Request',
@@ -23,10 +25,14 @@ export class ApiError extends Error {
     this.details = details;
   }
 
-  /** The request field the error is about, when the API says so (`details.field`). */
+  /** Each field the API refused, with its message (`details.issues`, snake_case paths). */
+  get issues(): FieldIssue[] {
+    return fieldIssuesOf(this.details);
+  }
+
+  /** The first field the API refused, if any. */
   get field(): string | null {
-    const field = this.details?.['field'];
-    return typeof field === 'string' ? field : null;
+    return this.issues[0]?.path ?? null;
   }
 }
 

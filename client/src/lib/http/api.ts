@@ -7,6 +7,7 @@ let client: HttpClient = createHttpClient({ getToken: () => null, onUnauthorized
  * auth machine's token and 401 handling.
  */
 export const api: HttpClient = {
+  call: (operation, input, options) => client.call(operation, input, options),
   request: (path, options) => client.request(path, options),
   get: (path, query, options) => client.get(path, query, options),
   post: (path, json, options) => client.post(path, json, options),

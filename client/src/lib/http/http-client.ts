@@ -1,3 +1,4 @@
+import { pathOf, type Operation, type OperationRequest, type SuccessBody } from '@ai-coaching/contracts';
 import { ApiError, toApiError } from './api-error';
 
 /** Spec §7: the client retries only these statuses. */
@@ -46,7 +47,12 @@ export type HttpClientOptions = {
   backoff?: (attempt: number, retryAfterSeconds: number | null) => number;
 };
 
+/** What `call` adds to an operation's own input. */
+export type CallOptions = Pick<RequestOptions, 'headers' | 'idempotencyKey' | 'signal' | 'token' | 'skipAuthRefresh'>;
+
 export type HttpClient = {
+  /** Calls an operation of the shared contracts: path, method and encoding from the contract, input and answer typed by it. */
+  call<O extends Operation>(operation: O, input: OperationRequest<O>, options?: CallOptions): Promise<SuccessBody<O>>;
   request<T>(path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, query?: Query, options?: Omit<RequestOptions, 'method' | 'query'>): Promise<T>;
   post<T>(path: string, json?: unknown, options?: Omit<RequestOptions, 'method' | 'json'>): Promise<T>;
@@ -162,6 +168,19 @@ export const createHttpClient = (options: HttpClientOptions): HttpClient => {
   };
 
   return {
+    call: (operation, input, rest) => {
+      const { params, query, body } = input as { params?: Record<string, unknown>; query?: Query; body?: unknown };
+      return request(pathOf(operation.path, params), {
+        ...rest,
+        method: operation.method,
+        ...(query ? { query } : {}),
+        ...(body === undefined
+          ? {}
+          : operation.bodyEncoding === 'form'
+            ? { form: body as Record<string, string> }
+            : { json: body }),
+      });
+    },
     request,
     get: (path, query, rest) => request(path, { ...rest, method: 'GET', ...(query ? { query } : {}) }),
     post: (path, json, rest) => request(path, { ...rest, method: 'POST', json }),

@@ -1,3 +1,4 @@
+import { userGroupOperations } from '@ai-coaching/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import { buildUrl, createHttpClient, type HttpClientOptions } from './http-client';
@@ -31,6 +32,20 @@ const client = (answers: Answer[], overrides: Partial<HttpClientOptions> = {}) =
 const header = (init: RequestInit, name: string) => (init.headers as Record<string, string>)[name];
 
 describe('http client', () => {
+  it('calls a contract operation: its method, its path with the parameters filled in, the query and the JSON body', async () => {
+    const { http, calls } = client([
+      { status: 200, body: { id: 'g1' } },
+      { status: 200, body: { items: [] } },
+    ]);
+    await http.call(userGroupOperations.addMember, { params: { user_group_id: 'g 1' }, body: { user_id: 'u1' } });
+    expect(calls[0]!.url).toBe('/v1/user_groups/add_member/g%201');
+    expect(calls[0]!.init.method).toBe('POST');
+    expect(calls[0]!.init.body).toBe('{"user_id":"u1"}');
+    await http.call(userGroupOperations.list, { query: { page: 2, q: 'sales' } });
+    expect(calls[1]!.url).toBe('/v1/user_groups?page=2&q=sales');
+    expect(calls[1]!.init.method).toBe('GET');
+  });
+
   it('attaches the bearer token and sends JSON', async () => {
     const { http, calls } = client([{ status: 200, body: { ok: true } }]);
     await expect(http.post('/v1/things', { name: 'a' })).resolves.toEqual({ ok: true });
@@ -48,7 +63,14 @@ describe('http client', () => {
 
   it('turns an error answer into an ApiError with code, message and field', async () => {
     const { http } = client([
-      { status: 400, body: { code: 'password_too_short', message: 'Too short', details: { field: 'password' } } },
+      {
+        status: 400,
+        body: {
+          code: 'password_too_short',
+          message: 'Too short',
+          details: { issues: [{ path: 'password', message: 'Too short' }] },
+        },
+      },
     ]);
     const error = await http.post('/v1/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);

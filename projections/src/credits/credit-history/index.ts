@@ -9,7 +9,7 @@ import type {
 } from '@ai-coaching/domain';
 import { CONSUMED, ISSUANCE, isOwnerAccount } from '@ai-coaching/domain';
 import type { SqlExecutor } from '@ai-coaching/platform';
-import { defineProjection } from '../../runner/projection.js';
+import { defineLegacyProjection } from '../../runner/projection.js';
 import { containing, postingDeltas, toCredits, type Credits } from '../ledger.js';
 
 const KIND_OF = {
@@ -98,7 +98,7 @@ const movementOf = (event: CreditEvent): Movement => {
  * A movement row is written once, with its balances, so an event applied again finds its row and
  * changes nothing.
  */
-export const creditHistoryProjection = defineProjection({
+export const creditHistoryProjection = defineLegacyProjection({
   name: 'credit-history',
   version: 1,
   tables: { movements: 'rm_credit_movements', balances: 'rm_credit_movement_balances' },

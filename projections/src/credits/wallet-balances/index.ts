@@ -9,8 +9,8 @@ import type {
   ReservationReleased,
   SystemAccount,
 } from '@ai-coaching/domain';
-import type { SqlExecutor } from '@ai-coaching/platform';
-import { defineProjection } from '../../runner/projection.js';
+import { PgErrorCode, pgErrorCode, type SqlExecutor } from '@ai-coaching/platform';
+import { defineLegacyProjection } from '../../runner/projection.js';
 import { accountOwner, postingDeltas, toCredits, type Credits } from '../ledger.js';
 
 const RESOLUTIONS = {
@@ -28,7 +28,7 @@ const RESOLUTIONS = {
  * Idempotent per event: a wallet row remembers the position of the last event that changed it and
  * ignores that event and earlier ones, and a reservation is resolved only while still pending.
  */
-export const walletBalancesProjection = defineProjection({
+export const walletBalancesProjection = defineLegacyProjection({
   name: 'wallet-balances',
   version: 1,
   tables: { wallets: 'rm_credit_wallets', reservations: 'rm_credit_reservations' },
@@ -203,4 +203,26 @@ export const organizationTotals = async (
   };
   for (const row of rows) totals[row.kind] = toBalance(row);
   return totals;
+};
+
+export type PendingReservation = { reservationId: string; organizationId: string; expiresAt: string };
+
+/**
+ * Every reservation still pending, with its expiry. Before the projections runtime has first
+ * started, its table does not exist yet: then nothing is pending.
+ */
+export const listPendingReservations = async (db: SqlExecutor): Promise<PendingReservation[]> => {
+  try {
+    const { rows } = await db.query<{ reservation_id: string; organization_id: string; expires_at: Date | string }>(
+      "SELECT reservation_id, organization_id, expires_at FROM rm_credit_reservations WHERE status = 'pending'",
+    );
+    return rows.map((row) => ({
+      reservationId: row.reservation_id,
+      organizationId: row.organization_id,
+      expiresAt: new Date(row.expires_at).toISOString(),
+    }));
+  } catch (error) {
+    if (pgErrorCode(error) === PgErrorCode.undefinedTable) return [];
+    throw error;
+  }
 };

@@ -11,7 +11,7 @@ import type {
   SortKey,
 } from '@ai-coaching/domain';
 import type { SqlExecutor } from '@ai-coaching/platform';
-import { defineProjection } from '../../runner/projection.js';
+import { defineLegacyProjection } from '../../runner/projection.js';
 
 /** Column per metadata kind: the kind never reaches the SQL text unchecked. */
 const METADATA_COLUMNS: Readonly<Record<OrganizationMetadataKind, string>> = {
@@ -21,7 +21,7 @@ const METADATA_COLUMNS: Readonly<Record<OrganizationMetadataKind, string>> = {
 };
 
 /** Organizations as the settings screens list them; archived ones stay, marked. */
-export const organizationListProjection = defineProjection({
+export const organizationListProjection = defineLegacyProjection({
   name: 'organization-list',
   version: 2,
   tables: { organizations: 'rm_organizations' },

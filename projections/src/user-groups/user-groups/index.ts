@@ -1,28 +1,22 @@
-import type {
-  ListPage,
-  ListParams,
-  SortKey,
-  UserGroupArchived,
-  UserGroupCreated,
-  UserGroupMemberAdded,
-  UserGroupMemberRemoved,
-  UserGroupUpdated,
-} from '@ai-coaching/domain';
+import type { ListPage, ListParams } from '@ai-coaching/domain';
 import type { SqlExecutor } from '@ai-coaching/platform';
-import { defineProjection } from '../../runner/projection.js';
+import { defineProjection, type TableNames } from '../../runner/projection.js';
+import { pagedList, sortOrder, sqlFilter } from '../../shared/paged-list.js';
+
+/** Counted rather than incremented, so applying a membership event twice cannot skew it. */
+const recountMembers = (tx: SqlExecutor, t: TableNames<'groups' | 'members'>, userGroupId: string, at: string) =>
+  tx.query(
+    `UPDATE ${t.groups} SET updated_at = $2,
+       member_count = (SELECT count(*) FROM ${t.members} WHERE user_group_id = $1)
+     WHERE user_group_id = $1`,
+    [userGroupId, at],
+  );
 
 /** User groups with their members; archived groups stay, marked, with the members they had. */
 export const userGroupsProjection = defineProjection({
   name: 'user-groups',
   version: 1,
   tables: { groups: 'rm_user_groups', members: 'rm_user_group_members' },
-  handles: [
-    'UserGroupCreated',
-    'UserGroupUpdated',
-    'UserGroupArchived',
-    'UserGroupMemberAdded',
-    'UserGroupMemberRemoved',
-  ],
   async setup(tx, t) {
     await tx.exec(`
       CREATE TABLE IF NOT EXISTS ${t.groups} (
@@ -43,62 +37,42 @@ export const userGroupsProjection = defineProjection({
       );
       CREATE INDEX IF NOT EXISTS ${t.members}_user_idx ON ${t.members} (user_id);`);
   },
-  async apply(tx, event, t) {
-    // Counted rather than incremented, so applying a membership event twice cannot skew it.
-    const recount = (userGroupId: string, at: string) =>
-      tx.query(
-        `UPDATE ${t.groups} SET updated_at = $2,
-           member_count = (SELECT count(*) FROM ${t.members} WHERE user_group_id = $1)
-         WHERE user_group_id = $1`,
-        [userGroupId, at],
+  on: {
+    async UserGroupCreated(tx, { data }, t) {
+      await tx.query(
+        `INSERT INTO ${t.groups} (user_group_id, organization_id, name, description, status, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, 'active', $5, $5) ON CONFLICT (user_group_id) DO NOTHING`,
+        [data.userGroupId, data.organizationId, data.name, data.description, data.createdAt],
       );
-    switch (event.type) {
-      case 'UserGroupCreated': {
-        const data = event.data as UserGroupCreated['data'];
-        await tx.query(
-          `INSERT INTO ${t.groups} (user_group_id, organization_id, name, description, status, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, 'active', $5, $5) ON CONFLICT (user_group_id) DO NOTHING`,
-          [data.userGroupId, data.organizationId, data.name, data.description, data.createdAt],
-        );
-        return;
-      }
-      case 'UserGroupUpdated': {
-        const data = event.data as UserGroupUpdated['data'];
-        await tx.query(`UPDATE ${t.groups} SET name = $2, description = $3, updated_at = $4 WHERE user_group_id = $1`, [
-          data.userGroupId,
-          data.name,
-          data.description,
-          data.updatedAt,
-        ]);
-        return;
-      }
-      case 'UserGroupArchived': {
-        const data = event.data as UserGroupArchived['data'];
-        await tx.query(`UPDATE ${t.groups} SET status = 'archived', updated_at = $2 WHERE user_group_id = $1`, [
-          data.userGroupId,
-          data.archivedAt,
-        ]);
-        return;
-      }
-      case 'UserGroupMemberAdded': {
-        const data = event.data as UserGroupMemberAdded['data'];
-        await tx.query(
-          `INSERT INTO ${t.members} (user_group_id, user_id) VALUES ($1, $2) ON CONFLICT (user_group_id, user_id) DO NOTHING`,
-          [data.userGroupId, data.userId],
-        );
-        await recount(data.userGroupId, data.addedAt);
-        return;
-      }
-      case 'UserGroupMemberRemoved': {
-        const data = event.data as UserGroupMemberRemoved['data'];
-        await tx.query(`DELETE FROM ${t.members} WHERE user_group_id = $1 AND user_id = $2`, [
-          data.userGroupId,
-          data.userId,
-        ]);
-        await recount(data.userGroupId, data.removedAt);
-        return;
-      }
-    }
+    },
+    async UserGroupUpdated(tx, { data }, t) {
+      await tx.query(`UPDATE ${t.groups} SET name = $2, description = $3, updated_at = $4 WHERE user_group_id = $1`, [
+        data.userGroupId,
+        data.name,
+        data.description,
+        data.updatedAt,
+      ]);
+    },
+    async UserGroupArchived(tx, { data }, t) {
+      await tx.query(`UPDATE ${t.groups} SET status = 'archived', updated_at = $2 WHERE user_group_id = $1`, [
+        data.userGroupId,
+        data.archivedAt,
+      ]);
+    },
+    async UserGroupMemberAdded(tx, { data }, t) {
+      await tx.query(
+        `INSERT INTO ${t.members} (user_group_id, user_id) VALUES ($1, $2) ON CONFLICT (user_group_id, user_id) DO NOTHING`,
+        [data.userGroupId, data.userId],
+      );
+      await recountMembers(tx, t, data.userGroupId, data.addedAt);
+    },
+    async UserGroupMemberRemoved(tx, { data }, t) {
+      await tx.query(`DELETE FROM ${t.members} WHERE user_group_id = $1 AND user_id = $2`, [
+        data.userGroupId,
+        data.userId,
+      ]);
+      await recountMembers(tx, t, data.userGroupId, data.removedAt);
+    },
   },
 });
 
@@ -144,38 +118,20 @@ const toView = (row: UserGroupRecord): UserGroupView => ({
   updatedAt: new Date(row.updated_at).toISOString(),
 });
 
-const ORDER: Readonly<Record<SortKey, string>> = {
-  name: 'lower(g.name), g.user_group_id',
-  updated_at: 'g.updated_at, g.user_group_id',
-  '-updated_at': 'g.updated_at DESC, g.user_group_id DESC',
-};
+const ORDER = sortOrder({ name: 'lower(g.name)', updatedAt: 'g.updated_at', id: 'g.user_group_id' });
 
-/** `q` is matched literally: `%` and `_` typed by a user are not wildcards. */
-const containing = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-export const listUserGroups = async (
-  db: SqlExecutor,
-  params: UserGroupListParams,
-): Promise<ListPage<UserGroupView>> => {
-  const conditions: string[] = [];
-  const values: unknown[] = [];
-  const bind = (value: unknown) => `$${values.push(value)}`;
-  if (!params.includeArchived) conditions.push(`g.status = 'active'`);
-  if (params.organizationId !== undefined) conditions.push(`g.organization_id = ${bind(params.organizationId)}`);
-  if (params.q) conditions.push(`g.name ILIKE ${bind(containing(params.q))}`);
-  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-
-  const { rows: counted } = await db.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM rm_user_groups g ${where}`,
-    [...values],
-  );
-  const { rows } = await db.query<UserGroupRecord>(
-    `SELECT ${COLUMNS} FROM rm_user_groups g ${where} ORDER BY ${ORDER[params.sort]}
-     LIMIT ${bind(params.page_size)} OFFSET ${bind((params.page - 1) * params.page_size)}`,
-    values,
-  );
-  return { items: rows.map(toView), total: counted[0]?.total ?? 0, page: params.page, page_size: params.page_size };
-};
+export const listUserGroups = (db: SqlExecutor, params: UserGroupListParams): Promise<ListPage<UserGroupView>> =>
+  pagedList(db, {
+    from: 'rm_user_groups g',
+    columns: COLUMNS,
+    filter: sqlFilter()
+      .where(params.includeArchived ? 'true' : `g.status = 'active'`)
+      .equals('g.organization_id', params.organizationId)
+      .search(['g.name'], params.q),
+    order: ORDER,
+    params,
+    toItem: toView,
+  });
 
 export const findUserGroup = async (db: SqlExecutor, userGroupId: string): Promise<UserGroupDetail | undefined> => {
   const { rows } = await db.query<UserGroupRecord>(

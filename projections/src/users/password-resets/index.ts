@@ -1,13 +1,13 @@
 import type { PasswordChanged, PasswordResetRequested, UserDisabled } from '@ai-coaching/domain';
 import type { SqlExecutor } from '@ai-coaching/platform';
-import { defineProjection } from '../../runner/projection.js';
+import { defineLegacyProjection } from '../../runner/projection.js';
 import { codeStatus, type CodeStatus } from '../user-invitations/index.js';
 
 /**
  * Every password-reset code ever sent, by hash, so the reset screen can say why a link no
  * longer works. The user stream remains the authority: CompletePasswordReset checks again.
  */
-export const passwordResetsProjection = defineProjection({
+export const passwordResetsProjection = defineLegacyProjection({
   name: 'password-resets',
   version: 1,
   tables: { resets: 'rm_password_resets' },

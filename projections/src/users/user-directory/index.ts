@@ -16,14 +16,14 @@ import type {
 } from '@ai-coaching/domain';
 import { DEFAULT_USER_LOCALE } from '@ai-coaching/domain';
 import type { SqlExecutor } from '@ai-coaching/platform';
-import { defineProjection } from '../../runner/projection.js';
+import { defineLegacyProjection } from '../../runner/projection.js';
 
 /**
  * Who can sign in: one row per user with the normalised email, role, status and password hash.
  * The email index is not unique on purpose: the email-claim streams keep emails unique, and a
  * unique index here would turn a duplicate into an event this projection can never get past.
  */
-export const userDirectoryProjection = defineProjection({
+export const userDirectoryProjection = defineLegacyProjection({
   name: 'user-directory',
   version: 2,
   tables: { users: 'rm_users' },

@@ -1,12 +1,12 @@
 import type { IdentityLinked, InvitationCancelled } from '@ai-coaching/domain';
 import type { SqlExecutor } from '@ai-coaching/platform';
-import { defineProjection } from '../../runner/projection.js';
+import { defineLegacyProjection } from '../../runner/projection.js';
 
 /**
  * Which account a single sign-on identity (issuer, subject) signs in to. Should two accounts
  * ever link the same identity, the first link is kept rather than stopping the projection.
  */
-export const userIdentitiesProjection = defineProjection({
+export const userIdentitiesProjection = defineLegacyProjection({
   name: 'user-identities',
   version: 1,
   tables: { identities: 'rm_user_identities' },

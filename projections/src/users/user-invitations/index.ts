@@ -1,13 +1,13 @@
 import type { InvitationCancelled, InvitationResent, UserActivated, UserInvited } from '@ai-coaching/domain';
 import type { SqlExecutor } from '@ai-coaching/platform';
-import { defineProjection } from '../../runner/projection.js';
+import { defineLegacyProjection } from '../../runner/projection.js';
 
 /**
  * Every invite code ever sent, by hash, so the activation screen can tell a mistyped link from
  * a used, replaced or expired one before the user types a password. The user stream remains
  * the authority: ActivateAccount checks the code again.
  */
-export const userInvitationsProjection = defineProjection({
+export const userInvitationsProjection = defineLegacyProjection({
   name: 'user-invitations',
   version: 1,
   tables: { invitations: 'rm_user_invitations' },

@@ -1,48 +1,11 @@
 import { APP_NAME } from '@ai-coaching/domain';
-import { z } from 'zod';
+import type { MailLocale, TemplateId, TemplateParams } from '@ai-coaching/application';
 
 /**
  * Transactional mail in every language the product speaks. Each locale is a catalogue of plain
  * sentences with `{param}` placeholders, without markup; one layout turns them into both the text
  * and the HTML part, so the two always say the same thing and the HTML can be escaped whole.
  */
-export const MAIL_LOCALES = ['en-GB', 'fr-FR'] as const;
-export type MailLocale = (typeof MAIL_LOCALES)[number];
-export const DEFAULT_MAIL_LOCALE: MailLocale = 'en-GB';
-
-/** The recipient's locale, or the nearest one mail is written in: `fr`, `fr-CA` → fr-FR; anything else → en-GB. */
-export const resolveMailLocale = (locale: string | undefined): MailLocale => {
-  const exact = MAIL_LOCALES.find((candidate) => candidate.toLowerCase() === locale?.toLowerCase());
-  if (exact) return exact;
-  const language = locale?.split(/[-_]/)[0]?.toLowerCase();
-  return MAIL_LOCALES.find((candidate) => candidate.startsWith(`${language}-`)) ?? DEFAULT_MAIL_LOCALE;
-};
-
-// Only web links: a `javascript:` or `data:` URL must never become a button in someone's mailbox.
-const webUrl = z.url({ protocol: /^https?$/, error: 'an http(s) URL' });
-const name = z.string().trim().min(1).max(200);
-const instant = z.iso.datetime({ offset: true });
-
-export const templateParamsSchemas = {
-  invitation: z.object({
-    firstName: name,
-    /** Who sent the invitation; the mail says "you have been invited" without it. */
-    inviterName: name.optional(),
-    organizationName: name,
-    activationUrl: webUrl,
-    /** ISO 8601; shown in the recipient's locale. */
-    expiresAt: instant,
-  }),
-  'password-reset': z.object({
-    firstName: name,
-    resetUrl: webUrl,
-    expiresAt: instant,
-  }),
-} as const;
-
-export type TemplateId = keyof typeof templateParamsSchemas;
-export const TEMPLATE_IDS = Object.keys(templateParamsSchemas) as TemplateId[];
-export type TemplateParams<T extends TemplateId> = z.infer<(typeof templateParamsSchemas)[T]>;
 
 /**
  * One mail's sentences, in reading order; `intro` holds its paragraphs. Placeholders name the

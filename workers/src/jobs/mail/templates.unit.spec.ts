@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  catalogues,
-  formatExpiry,
-  MAIL_LOCALES,
-  placeholdersOf,
-  renderMail,
-  resolveMailLocale,
-  TEMPLATE_IDS,
-  templateParamsSchemas,
-  type MailRequest,
-} from './templates.js';
+import { MAIL_LOCALES, resolveMailLocale, TEMPLATE_IDS, templateParamsSchemas } from '@ai-coaching/application';
+import { catalogues, formatExpiry, placeholdersOf, renderMail, type MailRequest } from './templates.js';
 
 const expiresAt = '2026-11-24T14:30:00.000Z';
 const activationUrl = 'https://coach.example.com/activate?token=abc123&lang=fr';

@@ -1,30 +1,21 @@
-import type { ListPage } from '@ai-coaching/domain';
+import { userGroupOperations as op, type OperationRequest, type Page } from '@ai-coaching/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Wallet } from '../../../components/wallet-figures';
 import type { ListState } from '../../../hooks/use-list-params';
 import { api } from '../../../lib/http/api';
+import { queryKeys } from '../../../lib/query/query-keys';
 
-export type UserGroup = Wallet & {
-  id: string;
-  organization_id: string;
-  name: string;
-  description: string;
-  status: 'active' | 'archived';
-  member_count: number;
-  created_at: string;
-  updated_at: string;
-};
+export type { UserGroup, UserGroupDetail } from '@ai-coaching/contracts';
 
-export type UserGroupDetail = UserGroup & { member_ids: string[] };
-
+// TRANSITION: replaced by the users contract's type when the users area moves to the contracts.
 export type MemberCandidate = { id: string; email: string; first_name: string; last_name: string; status: string };
 
-const groupsKey = ['user-groups'] as const;
+const keys = queryKeys('user-groups');
+const userKeys = queryKeys('users');
 
 export const getUserGroupsQueryOptions = (filters: ListState & { organization_id?: string }) =>
   queryOptions({
-    queryKey: [...groupsKey, 'list', filters],
-    queryFn: () => api.get<ListPage<UserGroup>>('/v1/user_groups', filters),
+    queryKey: keys.list(filters),
+    queryFn: () => api.call(op.list, { query: filters }),
     placeholderData: keepPreviousData,
   });
 
@@ -32,23 +23,24 @@ export const useUserGroups = (filters: ListState & { organization_id?: string })
   useQuery(getUserGroupsQueryOptions(filters));
 
 export const getUserGroupQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: [...groupsKey, 'detail', id],
-    queryFn: () => api.get<UserGroupDetail>(`/v1/user_groups/${id}`),
-  });
+  queryOptions({ queryKey: keys.detail(id), queryFn: () => api.call(op.read, { params: { id } }) });
 
 export const useUserGroup = (id: string) => useQuery(getUserGroupQueryOptions(id));
 
-const useInvalidateGroups = () => {
+/** After any change to groups: lists, details and the users' group lists show it. */
+export const useInvalidateGroups = () => {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: groupsKey });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: keys.all }),
+      queryClient.invalidateQueries({ queryKey: userKeys.all }),
+    ]);
 };
 
 export const useCreateUserGroup = () => {
   const invalidate = useInvalidateGroups();
   return useMutation({
-    mutationFn: (input: { name: string; description: string; organization_id: string }) =>
-      api.post<UserGroupDetail>('/v1/user_groups', input),
+    mutationFn: (body: OperationRequest<typeof op.create>['body']) => api.call(op.create, { body }),
     onSuccess: invalidate,
   });
 };
@@ -56,42 +48,25 @@ export const useCreateUserGroup = () => {
 export const useUpdateUserGroup = (id: string) => {
   const invalidate = useInvalidateGroups();
   return useMutation({
-    mutationFn: (input: { name?: string; description?: string }) =>
-      api.patch<UserGroupDetail>(`/v1/user_groups/${id}`, input),
+    mutationFn: (body: OperationRequest<typeof op.update>['body']) => api.call(op.update, { params: { id }, body }),
     onSuccess: invalidate,
   });
 };
 
-export const useArchiveUserGroup = () => {
-  const invalidate = useInvalidateGroups();
-  return useMutation({ mutationFn: (id: string) => api.delete<void>(`/v1/user_groups/${id}`), onSuccess: invalidate });
-};
+export const archiveUserGroup = (id: string) => api.call(op.archive, { params: { id } });
 
-export const useMembership = (groupId: string) => {
-  const queryClient = useQueryClient();
-  const invalidate = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: groupsKey }),
-      queryClient.invalidateQueries({ queryKey: ['users'] }),
-    ]);
-  return useMutation({
-    mutationFn: ({ change, userId }: { change: 'add' | 'remove'; userId: string }) =>
-      api.post<UserGroupDetail>(`/v1/user_groups/${change}_member/${groupId}`, { user_id: userId }),
-    onSuccess: invalidate,
+export const changeMembership = (groupId: string, action: 'add' | 'remove', userId: string) =>
+  api.call(action === 'add' ? op.addMember : op.removeMember, {
+    params: { user_group_id: groupId },
+    body: { user_id: userId },
   });
-};
 
 /** The organization's users, to show members by name and to pick new ones (first 48 by name, searchable). */
 export const useMemberCandidates = (organizationId: string, q: string) =>
   useQuery({
-    queryKey: ['users', 'candidates', organizationId, q],
+    queryKey: [...userKeys.all, 'candidates', organizationId, q],
     queryFn: () =>
-      api.get<ListPage<MemberCandidate>>('/v1/users', {
-        organization_id: organizationId,
-        q,
-        page_size: 48,
-        sort: 'name',
-      }),
+      api.get<Page<MemberCandidate>>('/v1/users', { organization_id: organizationId, q, page_size: 48, sort: 'name' }),
     enabled: organizationId !== '',
     placeholderData: keepPreviousData,
   });
@@ -102,5 +77,3 @@ export const userGroupCreditCommand = (
   nbCredits: number,
   key: string,
 ) => api.post<unknown>(`/v1/user_groups/${command}_credit/${id}`, { nb_credits: nbCredits }, { idempotencyKey: key });
-
-export const useInvalidateGroupsAfterCredits = useInvalidateGroups;

@@ -5,7 +5,7 @@ import { CreditCommandForm } from '../../../components/credit-command-form';
 import { EntityImage } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmAction } from '../../../components/ui/confirm-action';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState, LoadError, Loading } from '../../../components/ui/query-state';
@@ -15,10 +15,10 @@ import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { displayName } from '../../../lib/session/current-user';
 import { useCan, useSession } from '../../../lib/session/session-context';
 import {
-  useArchiveUserGroup,
-  useInvalidateGroupsAfterCredits,
+  archiveUserGroup,
+  changeMembership,
+  useInvalidateGroups,
   useMemberCandidates,
-  useMembership,
   useUserGroup,
   userGroupCreditCommand,
   type UserGroupDetail,
@@ -31,27 +31,28 @@ const Members = ({ group }: { group: UserGroupDetail }) => {
   const errorMessage = useErrorMessage();
   const [q, setQ] = useState('');
   const [picked, setPicked] = useState('');
-  const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null);
   const everyone = useMemberCandidates(group.organization_id, '');
   const search = useMemberCandidates(group.organization_id, q);
-  const membership = useMembership(group.id);
+  const invalidate = useInvalidateGroups();
+  const [adding, setAdding] = useState(false);
   const members = new Set(group.member_ids);
   const byId = new Map((everyone.data?.items ?? []).map((user) => [user.id, user]));
   const candidates = (search.data?.items ?? []).filter((user) => !members.has(user.id) && user.status !== 'disabled');
 
-  const add = () => {
+  const add = async () => {
     const user = candidates.find((candidate) => candidate.id === (picked || candidates[0]?.id));
     if (!user) return;
-    membership.mutate(
-      { change: 'add', userId: user.id },
-      {
-        onSuccess: () => {
-          toast.show(t('members.added', { name: displayName(user) }));
-          setPicked('');
-        },
-        onError: (error) => toast.show(errorMessage(error), 'error'),
-      },
-    );
+    setAdding(true);
+    try {
+      await changeMembership(group.id, 'add', user.id);
+      await invalidate();
+      toast.show(t('members.added', { name: displayName(user) }));
+      setPicked('');
+    } catch (error) {
+      toast.show(errorMessage(error), 'error');
+    } finally {
+      setAdding(false);
+    }
   };
 
   return (
@@ -70,10 +71,19 @@ const Members = ({ group }: { group: UserGroupDetail }) => {
                   {name}
                   {user?.email ? <span className="ml-2 text-gray-700 dark:text-gray-300">{user.email}</span> : null}
                 </span>
-                <Button variant="ghost" onClick={() => setRemoving({ id, name })}>
-                  {t('members.remove')}
-                  <span className="sr-only"> {name}</span>
-                </Button>
+                <ConfirmAction
+                  variant="ghost"
+                  label={t('members.remove')}
+                  srContext={name}
+                  title={t('members.removeTitle', { name })}
+                  body={t('members.removeBody')}
+                  confirmLabel={t('members.remove')}
+                  doneMessage={t('members.removed', { name })}
+                  action={async () => {
+                    await changeMembership(group.id, 'remove', id);
+                    await invalidate();
+                  }}
+                />
               </li>
             );
           })}
@@ -87,36 +97,10 @@ const Members = ({ group }: { group: UserGroupDetail }) => {
           onChange={(event) => setPicked(event.target.value)}
           options={candidates.map((user) => ({ value: user.id, label: `${displayName(user)} (${user.email})` }))}
         />
-        <Button onClick={add} loading={membership.isPending} disabled={candidates.length === 0}>
+        <Button onClick={() => void add()} loading={adding} disabled={candidates.length === 0}>
           {t('members.add')}
         </Button>
       </div>
-      <ConfirmDialog
-        open={removing !== null}
-        title={t('members.removeTitle', { name: removing?.name ?? '' })}
-        confirmLabel={t('members.remove')}
-        tone="danger"
-        busy={membership.isPending}
-        onCancel={() => setRemoving(null)}
-        onConfirm={() =>
-          removing &&
-          membership.mutate(
-            { change: 'remove', userId: removing.id },
-            {
-              onSuccess: () => {
-                toast.show(t('members.removed', { name: removing.name }));
-                setRemoving(null);
-              },
-              onError: (error) => {
-                toast.show(errorMessage(error), 'error');
-                setRemoving(null);
-              },
-            },
-          )
-        }
-      >
-        {t('members.removeBody')}
-      </ConfirmDialog>
     </Card>
   );
 };
@@ -126,13 +110,9 @@ export const UserGroupEditor = ({ id }: { id: string }) => {
   const { t } = useTranslation('userGroups');
   const can = useCan();
   const { reloadProfile } = useSession();
-  const toast = useToast();
   const navigate = useNavigate();
-  const errorMessage = useErrorMessage();
   const query = useUserGroup(id);
-  const archive = useArchiveUserGroup();
-  const invalidate = useInvalidateGroupsAfterCredits();
-  const [confirmArchive, setConfirmArchive] = useState(false);
+  const invalidate = useInvalidateGroups();
 
   if (query.isPending) return <Loading />;
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
@@ -178,9 +158,18 @@ export const UserGroupEditor = ({ id }: { id: string }) => {
           <UserGroupForm key={group.updated_at} group={group} organizationId={group.organization_id} />
           {group.status === 'active' ? (
             <div className="mt-6 border-t border-gray-200 pt-4 dark:border-gray-700">
-              <Button variant="danger" onClick={() => setConfirmArchive(true)}>
-                {t('edit.archive')}
-              </Button>
+              <ConfirmAction
+                label={t('edit.archive')}
+                title={t('edit.archiveTitle', { name: group.name })}
+                body={t('edit.archiveBody')}
+                confirmLabel={t('edit.archive')}
+                doneMessage={t('edit.archivedToast', { name: group.name })}
+                action={async () => {
+                  await archiveUserGroup(group.id);
+                  await invalidate();
+                }}
+                onDone={() => void navigate('/settings/user/list?tab=groups')}
+              />
             </div>
           ) : null}
         </Card>
@@ -197,28 +186,6 @@ export const UserGroupEditor = ({ id }: { id: string }) => {
           <Members group={group} />
         </div>
       </div>
-      <ConfirmDialog
-        open={confirmArchive}
-        title={t('edit.archiveTitle', { name: group.name })}
-        confirmLabel={t('edit.archive')}
-        tone="danger"
-        busy={archive.isPending}
-        onCancel={() => setConfirmArchive(false)}
-        onConfirm={() =>
-          archive.mutate(group.id, {
-            onSuccess: () => {
-              toast.show(t('edit.archivedToast', { name: group.name }));
-              void navigate('/settings/user/list?tab=groups');
-            },
-            onError: (error) => {
-              toast.show(errorMessage(error), 'error');
-              setConfirmArchive(false);
-            },
-          })
-        }
-      >
-        {t('edit.archiveBody')}
-      </ConfirmDialog>
     </>
   );
 };

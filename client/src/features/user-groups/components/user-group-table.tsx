@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EntityImage } from '../../../components/ui/avatar';
-import { ListToolbar, Pagination } from '../../../components/ui/list-controls';
-import { EmptyState, LoadError, Loading } from '../../../components/ui/query-state';
+import { buttonClassName } from '../../../components/ui/button';
+import { DataTable } from '../../../components/ui/data-table';
+import { ListView } from '../../../components/ui/list-view';
 import { useListParams } from '../../../hooks/use-list-params';
 import { formatCredits } from '../../../lib/credits/nb-credits';
 import { useCan } from '../../../lib/session/session-context';
-import { useUserGroups } from '../api/user-groups-api';
+import { useUserGroups, type UserGroup } from '../api/user-groups-api';
 
 export const UserGroupTable = () => {
   const { t, i18n } = useTranslation('userGroups');
@@ -21,53 +22,73 @@ export const UserGroupTable = () => {
           {t('list.title')}
         </h2>
         {can('user-group-create') ? (
-          <Link
-            to="/settings/usergroup/create"
-            className="text-sm font-medium text-primary-700 underline dark:text-primary-300"
-          >
+          <Link to="/settings/usergroup/create" className={buttonClassName('primary')}>
             {t('list.create')}
           </Link>
         ) : null}
       </div>
-      <ListToolbar state={state} onChange={update} searchLabel={t('list.search')} />
-      {groups.isPending ? (
-        <Loading />
-      ) : groups.isError ? (
-        <LoadError error={groups.error} onRetry={() => void groups.refetch()} />
-      ) : groups.data.items.length === 0 ? (
-        <EmptyState>{t('list.empty')}</EmptyState>
-      ) : (
-        <>
-          <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-            {groups.data.items.map((group) => (
-              <li
-                key={group.id}
-                data-testid="group-row"
-                className="flex items-center gap-3 rounded-md border border-gray-200 p-3 dark:border-gray-800"
-              >
-                <EntityImage kind="usergroup" className="size-12 rounded-md" />
-                <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium">{group.name}</p>
-                  <p className="text-sm text-gray-700 dark:text-gray-300">
-                    {t('list.members', { count: group.member_count })} ·{' '}
-                    {t('list.credits', { credits: formatCredits(group.credit_wallet, i18n.language) })}
-                  </p>
-                </div>
-                {can('user-group-create') ? (
-                  <Link
-                    to={`/settings/usergroup/edit/${group.id}`}
-                    className="rounded-md px-3 py-2 text-sm font-medium text-primary-700 hover:bg-gray-100 dark:text-primary-300 dark:hover:bg-gray-800"
-                  >
-                    {t('list.edit')}
-                    <span className="sr-only"> {group.name}</span>
-                  </Link>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-          <Pagination state={state} total={groups.data.total} onChange={update} />
-        </>
-      )}
+      <ListView
+        query={groups}
+        state={state}
+        onChange={update}
+        searchLabel={t('list.search')}
+        empty={t('list.none')}
+        noMatch={t('list.empty')}
+      >
+        {(items) => (
+          <DataTable<UserGroup>
+            caption={t('list.title')}
+            items={items}
+            rowKey={(group) => group.id}
+            rowTestId="group-row"
+            sort={state.sort}
+            onSortChange={(sort) => update({ sort })}
+            columns={[
+              {
+                id: 'name',
+                header: t('list.name'),
+                sortKey: 'name',
+                isRowHeader: true,
+                cell: (group) => (
+                  <span className="flex min-w-0 items-center gap-3">
+                    <EntityImage kind="usergroup" className="size-10 shrink-0 rounded-md" />
+                    <span className="min-w-0">
+                      <span className="block truncate">{group.name}</span>
+                      <span className="block text-xs font-normal text-gray-700 sm:hidden dark:text-gray-300">
+                        {t('list.members', { count: group.member_count })}
+                      </span>
+                    </span>
+                  </span>
+                ),
+              },
+              {
+                id: 'members',
+                header: t('list.memberCount'),
+                priority: 2,
+                cell: (group) => t('list.members', { count: group.member_count }),
+              },
+              {
+                id: 'credits',
+                header: t('list.creditsHeader'),
+                align: 'end',
+                cell: (group) => formatCredits(group.credit_wallet, i18n.language),
+              },
+              {
+                id: 'actions',
+                header: <span className="sr-only">{t('list.actions')}</span>,
+                align: 'end',
+                cell: (group) =>
+                  can('user-group-create') ? (
+                    <Link to={`/settings/usergroup/edit/${group.id}`} className={buttonClassName('ghost', 'px-3')}>
+                      {t('list.edit')}
+                      <span className="sr-only"> {group.name}</span>
+                    </Link>
+                  ) : null,
+              },
+            ]}
+          />
+        )}
+      </ListView>
     </section>
   );
 };

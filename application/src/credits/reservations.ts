@@ -5,30 +5,23 @@ import {
   type OwnerAccount,
   type ReservationStatus,
 } from '@ai-coaching/domain';
-import {
-  expireReservationJob,
-  RESERVATION_EXPIRY_GRACE_MS,
-  RESERVATION_ID_PATTERN,
-  reservationExpiryJobId,
-} from '@ai-coaching/workers';
-import type { CommandDeps } from '../commands/run-command.js';
-import type { ApiContext, ApiServices } from '../http/context.js';
-import { runLedgerCommand, walletIn, type WalletResponse } from './ledger.js';
+import type { LedgerWallet } from '@ai-coaching/contracts';
+import { nowIso, type AppServices, type Origin } from '../app-services.js';
+import { RESERVATION_ID_PATTERN } from '../jobs/credits/expire-reservation.job.js';
+import { runLedgerCommand, walletIn } from './ledger.js';
+import { scheduleReservationExpiry } from './reservation-expiry.js';
 
 // Two-phase session payments: a reservation holds credits (available drops, posted does not), then
 // is captured (the cost, at most the hold, goes to `consumed`), released, or expired by its job.
+// Sessions (HTTP and the gateway) call these; they have no route of their own.
 
-export type ReservationServices = CommandDeps & Pick<ApiServices, 'queue'>;
+export type ReservationServices = Pick<
+  AppServices,
+  'store' | 'db' | 'config' | 'logger' | 'ids' | 'clock' | 'queue' | 'wakeProjections'
+>;
 
 /** A session's hold lasts at most a day: a longer one would lock credits away from everybody else. */
 export const MAX_RESERVATION_TTL_SECONDS = 24 * 3600;
-
-type Origin = {
-  /** The request that asked, for the event metadata; absent when the system acts. */
-  ctx?: ApiContext;
-  /** Recorded as the movement's actor; null for the system. */
-  actorId?: string | null;
-};
 
 export type ReservationAnswer = {
   reservationId: string;
@@ -38,8 +31,11 @@ export type ReservationAnswer = {
   releasedAmount: number;
   expiresAt: string;
   /** The reserved account's figures once the command applied. */
-  wallet: WalletResponse;
+  wallet: LedgerWallet;
 };
+
+/** Recorded as the movement's actor; null (the default) for the system. */
+type Actor = { actorId?: string | null };
 
 const answer = (state: CreditLedgerState, reservationId: string): ReservationAnswer => {
   // The decider refused the command unless the reservation exists, so it is there.
@@ -64,7 +60,8 @@ const answer = (state: CreditLedgerState, reservationId: string): ReservationAns
  */
 export const reserveCredits = async (
   services: ReservationServices,
-  input: Origin & {
+  origin: Origin,
+  input: Actor & {
     organizationId: string;
     account: OwnerAccount;
     amount: number;
@@ -85,9 +82,10 @@ export const reserveCredits = async (
       { field: 'ttlSeconds' },
     );
   }
-  const now = Date.now();
+  const now = services.clock.now();
   const { state } = await runLedgerCommand(
     services,
+    origin,
     {
       type: 'ReserveCredits',
       data: {
@@ -97,23 +95,20 @@ export const reserveCredits = async (
         account: input.account,
         amount: input.amount,
         sessionId: input.sessionId,
-        expiresAt: new Date(now + input.ttlSeconds * 1000).toISOString(),
+        expiresAt: new Date(now.getTime() + input.ttlSeconds * 1000).toISOString(),
       },
-      metadata: { now: new Date(now).toISOString() },
+      metadata: { now: now.toISOString() },
     },
-    { ...(input.ctx ? { ctx: input.ctx } : {}), commandId: `reserve-${input.reservationId}` },
+    { commandId: `reserve-${input.reservationId}` },
   );
   const reserved = answer(state, input.reservationId);
   // Also on a retry: if the first attempt died between the append and here, this schedules the
   // expiry it missed; otherwise the job id makes it a no-op.
-  await services.queue.enqueue(
-    expireReservationJob,
-    { organizationId: input.organizationId, reservationId: input.reservationId },
-    {
-      jobId: reservationExpiryJobId(input.reservationId),
-      delayMs: Math.max(0, Date.parse(reserved.expiresAt) - Date.now()) + RESERVATION_EXPIRY_GRACE_MS,
-    },
-  );
+  await scheduleReservationExpiry(services, {
+    organizationId: input.organizationId,
+    reservationId: input.reservationId,
+    expiresAt: reserved.expiresAt,
+  });
   return reserved;
 };
 
@@ -125,10 +120,12 @@ export const reserveCredits = async (
  */
 export const captureReservation = async (
   services: ReservationServices,
-  input: Origin & { organizationId: string; reservationId: string; amount: number },
+  origin: Origin,
+  input: Actor & { organizationId: string; reservationId: string; amount: number },
 ): Promise<ReservationAnswer> => {
   const { state } = await runLedgerCommand(
     services,
+    origin,
     {
       type: 'CaptureReservation',
       data: {
@@ -137,9 +134,9 @@ export const captureReservation = async (
         reservationId: input.reservationId,
         amount: input.amount,
       },
-      metadata: { now: new Date().toISOString() },
+      metadata: { now: nowIso(services) },
     },
-    { ...(input.ctx ? { ctx: input.ctx } : {}), commandId: `capture-${input.reservationId}` },
+    { commandId: `capture-${input.reservationId}` },
   );
   return answer(state, input.reservationId);
 };
@@ -150,10 +147,12 @@ export const captureReservation = async (
  */
 export const releaseReservation = async (
   services: ReservationServices,
-  input: Origin & { organizationId: string; reservationId: string },
+  origin: Origin,
+  input: Actor & { organizationId: string; reservationId: string },
 ): Promise<ReservationAnswer> => {
   const { state } = await runLedgerCommand(
     services,
+    origin,
     {
       type: 'ReleaseReservation',
       data: {
@@ -161,9 +160,9 @@ export const releaseReservation = async (
         actorId: input.actorId ?? null,
         reservationId: input.reservationId,
       },
-      metadata: { now: new Date().toISOString() },
+      metadata: { now: nowIso(services) },
     },
-    { ...(input.ctx ? { ctx: input.ctx } : {}), commandId: `release-${input.reservationId}` },
+    { commandId: `release-${input.reservationId}` },
   );
   return answer(state, input.reservationId);
 };

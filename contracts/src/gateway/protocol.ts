@@ -1,6 +1,7 @@
 /**
  * The typed Socket.IO protocol shared by the gateway and the client. Event names are dotted
  * nouns and verbs declared only here. Session play (text and voice) extends these maps.
+ * What the gateway keeps about a socket (`SocketData`) is the gateway's own business.
  */
 export const PROTOCOL_VERSION = 1;
 
@@ -18,13 +19,4 @@ export type ServerToClientEvents = {
 
 export type ClientToServerEvents = {
   'gateway.ping': (ack: (payload: { at: string }) => void) => void;
-};
-
-export type SocketData = {
-  userId: string;
-  role: string;
-  organizationId?: string;
-  tokenType: 'access' | 'guest';
-  /** For guests: the one shared session they may join. */
-  sharedSessionId?: string;
 };

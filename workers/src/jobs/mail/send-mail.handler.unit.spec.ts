@@ -1,6 +1,7 @@
 import { createLogger, type MailMessage, type Mailer } from '@ai-coaching/platform';
 import { describe, expect, it } from 'vitest';
-import { createSendMailHandler, sendMailJob, type SendMailPayload } from './send-mail.js';
+import { sendMailJob, type SendMailPayload } from '@ai-coaching/application';
+import { createSendMailHandler } from './send-mail.handler.js';
 
 const payload: SendMailPayload = {
   template: 'password-reset',

@@ -24,7 +24,7 @@ export const LEDGER_MAX_RETRIES = 30;
 
 // Keyed by the store so that, when the API and the workers share a process (and a store), a
 // stream's commands queue behind each other instead of racing into conflicts, and its folded
-// state is kept once. Lives here because the API depends on this package, not the other way round.
+// state is kept once. Lives in the application layer, which the API, the gateway and the workers all run.
 const handlers = new WeakMap<EventStore, LedgerHandler>();
 
 const ledgerHandlerFor = (store: EventStore): LedgerHandler => {

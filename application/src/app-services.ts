@@ -1,0 +1,33 @@
+import type { Caller, Logger, Platform } from '@ai-coaching/platform';
+
+/**
+ * What use cases work with: the engines, the clock and id ports, and the configuration they read.
+ * Every runtime builds it from its platform, so HTTP routes, gateway sockets and worker jobs run
+ * the same use cases.
+ */
+export type AppServices = Pick<
+  Platform,
+  'config' | 'logger' | 'db' | 'store' | 'queue' | 'tokens' | 'clock' | 'ids'
+> & {
+  /** Wakes projections running in this process after an append (one-process mode), so waits are short. */
+  wakeProjections?: (names?: readonly string[]) => void;
+};
+
+/**
+ * Who asks and on behalf of which request: the caller (absent when the system acts), the id that
+ * correlates the events with the request's log lines, and the request's logger. Adapters build it
+ * (`originOf(ctx)` in the API, the socket's identity in the gateway, the job in the workers).
+ */
+export type Origin = {
+  caller?: Caller | undefined;
+  correlationId?: string;
+  log?: Logger;
+  /** Told, after each command, whether the read models caught up with it (the API turns it into a header). */
+  onReadModelWait?: (outcome: 'caught-up' | 'timed-out') => void;
+};
+
+/** The system acting on its own (a job, the seed). */
+export const SYSTEM: Origin = {};
+
+/** The clock's current time as the ISO string commands carry in `metadata.now`. */
+export const nowIso = (services: Pick<AppServices, 'clock'>): string => services.clock.now().toISOString();

@@ -1,0 +1,64 @@
+import { defineJob } from '@ai-coaching/platform';
+import { z } from 'zod';
+
+// What a producer needs to send a transactional mail: the languages mail is written in, each
+// template's parameters and the job. The texts and their rendering live with the handler (workers).
+
+export const MAIL_LOCALES = ['en-GB', 'fr-FR'] as const;
+export type MailLocale = (typeof MAIL_LOCALES)[number];
+export const DEFAULT_MAIL_LOCALE: MailLocale = 'en-GB';
+
+/** The recipient's locale, or the nearest one mail is written in: `fr`, `fr-CA` → fr-FR; anything else → en-GB. */
+export const resolveMailLocale = (locale: string | undefined): MailLocale => {
+  const exact = MAIL_LOCALES.find((candidate) => candidate.toLowerCase() === locale?.toLowerCase());
+  if (exact) return exact;
+  const language = locale?.split(/[-_]/)[0]?.toLowerCase();
+  return MAIL_LOCALES.find((candidate) => candidate.startsWith(`${language}-`)) ?? DEFAULT_MAIL_LOCALE;
+};
+
+// Only web links: a `javascript:` or `data:` URL must never become a button in someone's mailbox.
+const webUrl = z.url({ protocol: /^https?$/, error: 'an http(s) URL' });
+const name = z.string().trim().min(1).max(200);
+const instant = z.iso.datetime({ offset: true });
+
+export const templateParamsSchemas = {
+  invitation: z.object({
+    firstName: name,
+    /** Who sent the invitation; the mail says "you have been invited" without it. */
+    inviterName: name.optional(),
+    organizationName: name,
+    activationUrl: webUrl,
+    /** ISO 8601; shown in the recipient's locale. */
+    expiresAt: instant,
+  }),
+  'password-reset': z.object({
+    firstName: name,
+    resetUrl: webUrl,
+    expiresAt: instant,
+  }),
+} as const;
+
+export type TemplateId = keyof typeof templateParamsSchemas;
+export const TEMPLATE_IDS = Object.keys(templateParamsSchemas) as TemplateId[];
+export type TemplateParams<T extends TemplateId> = z.infer<(typeof templateParamsSchemas)[T]>;
+
+const recipient = { locale: z.enum(MAIL_LOCALES), to: z.email() };
+
+/** One variant per template, so `params` is checked (and typed) against the template it goes with. */
+export const sendMailPayloadSchema = z.discriminatedUnion('template', [
+  z.object({ template: z.literal('invitation'), ...recipient, params: templateParamsSchemas.invitation }),
+  z.object({ template: z.literal('password-reset'), ...recipient, params: templateParamsSchemas['password-reset'] }),
+]);
+
+export type SendMailPayload = z.infer<typeof sendMailPayloadSchema>;
+
+/**
+ * Renders a transactional mail and sends it. Eight tries from 2 s doubling spread over about four
+ * minutes, enough to ride out a relay restart or a greylisting delay.
+ */
+export const sendMailJob = defineJob({
+  id: 'mail.send',
+  schema: sendMailPayloadSchema,
+  attempts: 8,
+  backoffMs: 2000,
+});

@@ -1,0 +1,15 @@
+import type { CreditEvent } from './credits/events.js';
+import type { OrganizationEvent } from './organizations/events.js';
+import type { PlatformEvent } from './platform/events.js';
+import type { UserGroupEvent } from './user-groups/events.js';
+import type { EmailClaimEvent } from './users/email-claim-events.js';
+import type { UserEvent } from './users/events.js';
+
+/** Every event the product records: read models and workers look event types up here by name. */
+export type AnyDomainEvent =
+  PlatformEvent | OrganizationEvent | UserEvent | EmailClaimEvent | UserGroupEvent | CreditEvent;
+
+export type DomainEventType = AnyDomainEvent['type'];
+
+/** The data of the event of this type. */
+export type EventDataOf<Type extends DomainEventType> = Extract<AnyDomainEvent, { type: Type }>['data'];

@@ -1,0 +1,98 @@
+import type { ListPage, ListParams, SortKey } from '@ai-coaching/domain';
+import type { SqlExecutor } from '@ai-coaching/platform';
+
+/** `q` is matched literally: `%` and `_` typed by a user are not wildcards. */
+export const containing = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A WHERE clause built condition by condition, each value bound as a parameter (never spliced
+ * into the SQL). Conditions whose value is undefined are left out, so optional filters read as one line.
+ */
+export type SqlFilter = {
+  /** Appends a parameter and answers its placeholder (`$3`). */
+  bind(value: unknown): string;
+  /** A condition written by hand, its values bound through `bind`. */
+  where(condition: string): SqlFilter;
+  equals(column: string, value: unknown): SqlFilter;
+  /** `column` is one of `values` (text columns). */
+  anyOf(column: string, values: readonly string[] | undefined): SqlFilter;
+  /** Any of the columns contains `q`, case-insensitively and literally. */
+  search(columns: readonly string[], q: string | undefined): SqlFilter;
+  /** `WHERE …`, or nothing when no condition applies. */
+  readonly clause: string;
+  readonly values: readonly unknown[];
+};
+
+export const sqlFilter = (): SqlFilter => {
+  const conditions: string[] = [];
+  const values: unknown[] = [];
+  const filter: SqlFilter = {
+    bind: (value) => `$${values.push(value)}`,
+    where(condition) {
+      conditions.push(condition);
+      return filter;
+    },
+    equals: (column, value) => (value === undefined ? filter : filter.where(`${column} = ${filter.bind(value)}`)),
+    anyOf: (column, list) =>
+      list === undefined ? filter : filter.where(`${column} = ANY(${filter.bind(list)}::text[])`),
+    search(columns, q) {
+      if (!q) return filter;
+      const pattern = filter.bind(containing(q));
+      return filter.where(`(${columns.map((column) => `${column} ILIKE ${pattern}`).join(' OR ')})`);
+    },
+    get clause() {
+      return conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+    },
+    values,
+  };
+  return filter;
+};
+
+/**
+ * The spec's sort keys over a table: `name` by a case-folded name, `updated_at` oldest first,
+ * `-updated_at` newest first; the id breaks ties so the order is total and pages never overlap.
+ */
+export const sortOrder = (columns: {
+  name: string;
+  updatedAt: string;
+  id: string;
+}): Readonly<Record<SortKey, string>> => ({
+  name: `${columns.name}, ${columns.id}`,
+  updated_at: `${columns.updatedAt}, ${columns.id}`,
+  '-updated_at': `${columns.updatedAt} DESC, ${columns.id} DESC`,
+});
+
+/**
+ * One page of a read model: the total matching the filter, and the rows of the page in the
+ * requested order (page sizes and sort keys are the domain's list parameters).
+ */
+export const pagedList = async <Row extends object, Item>(
+  db: SqlExecutor,
+  query: {
+    /** `table alias`, possibly with joins. */
+    from: string;
+    columns: string;
+    filter: SqlFilter;
+    order: Readonly<Record<SortKey, string>>;
+    params: Pick<ListParams, 'page' | 'page_size' | 'sort'>;
+    toItem: (row: Row) => Item;
+  },
+): Promise<ListPage<Item>> => {
+  const { filter, params } = query;
+  const { rows: counted } = await db.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM ${query.from} ${filter.clause}`,
+    [...filter.values],
+  );
+  const values = [...filter.values, params.page_size, (params.page - 1) * params.page_size];
+  const { rows } = await db.query<Row>(
+    `SELECT ${query.columns} FROM ${query.from} ${filter.clause} ORDER BY ${query.order[params.sort]}
+     LIMIT $${values.length - 1} OFFSET $${values.length}`,
+    values,
+  );
+  return {
+    items: rows.map(query.toItem),
+    total: counted[0]?.total ?? 0,
+    page: params.page,
+    page_size: params.page_size,
+  };
+};
