@@ -22,7 +22,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: [
-            '{domain,platform,projections,workers,gateway,api,client,tests}/src/**/*.unit.spec.{ts,tsx}',
+            '{domain,contracts,platform,projections,application,workers,gateway,api,client,tests}/src/**/*.unit.spec.{ts,tsx}',
             'scripts/**/*.unit.spec.ts',
           ],
           environment: 'node',
@@ -32,7 +32,9 @@ export default defineConfig({
         ...shared,
         test: {
           name: 'int',
-          include: ['{domain,platform,projections,workers,gateway,api,client,tests}/src/**/*.int.spec.{ts,tsx}'],
+          include: [
+            '{domain,contracts,platform,projections,application,workers,gateway,api,client,tests}/src/**/*.int.spec.{ts,tsx}',
+          ],
           environment: 'node',
           pool: 'forks',
           testTimeout: 30_000,

@@ -156,7 +156,6 @@ const benchProjection = defineProjection({
   name: 'bench-events',
   version: 1,
   tables: { events: 'rm_bench_events' },
-  handles: [EVENT_TYPE],
   async setup(tx, t) {
     await tx.exec(`CREATE TABLE IF NOT EXISTS ${t.events} (
       event_id uuid PRIMARY KEY,
@@ -166,13 +165,15 @@ const benchProjection = defineProjection({
       recorded_at timestamptz NOT NULL
     )`);
   },
-  async apply(tx, event, t) {
-    await tx.query(
-      `INSERT INTO ${t.events} (event_id, stream_id, revision, position, recorded_at) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (event_id) DO NOTHING`,
-      [event.id, event.streamId, event.revision.toString(), event.position, event.recordedAt.toISOString()],
-    );
-    commitClock.noteApplied(event.position);
+  on: {
+    async [EVENT_TYPE](tx, event, t) {
+      await tx.query(
+        `INSERT INTO ${t.events} (event_id, stream_id, revision, position, recorded_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (event_id) DO NOTHING`,
+        [event.id, event.streamId, event.revision.toString(), event.position, event.recordedAt.toISOString()],
+      );
+      commitClock.noteApplied(event.position);
+    },
   },
 });
 

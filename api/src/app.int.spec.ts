@@ -3,10 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { verifyPassword } from '@ai-coaching/platform';
 import { allProjections, readStatuses } from '@ai-coaching/projections';
+import { healthOperations, openApiOperations, projectionOperations } from '@ai-coaching/contracts';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from './routes/index.js';
 import { superAdminUserId } from './seed/seed-platform.js';
+import { apiClient } from './testing/api-client.js';
 import { signIn, signInAs, TEST_PASSWORD } from './testing/identities.js';
 import { startTestServer, type TestServer } from './testing/start-test-server.js';
 
@@ -28,10 +30,8 @@ afterAll(async () => {
   await rm(clientDir, { recursive: true, force: true });
 });
 
-const get = (pathname: string, init?: RequestInit) => fetch(`${server.url}${pathname}`, init);
-// Response bodies are asserted field by field; a loose type keeps those assertions readable.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const json = async (response: Response): Promise<any> => response.json();
+/** The API without a token, or as a caller. */
+const api = (bearer?: string) => apiClient(server, bearer);
 const tokens = new Map<string, Promise<string>>();
 /** A real session: the seeded super-admin, or a fresh user of the role, signed in through the API. */
 const token = (role: 'super-admin' | 'operator' | 'user') => {
@@ -48,15 +48,15 @@ const token = (role: 'super-admin' | 'operator' | 'user') => {
 
 describe('[PLATFORM]: health', () => {
   it('answers liveness without a token', async () => {
-    const response = await get('/healthz');
+    const response = await api().call(healthOperations.liveness, {});
     expect(response.status).toBe(200);
-    expect(await json(response)).toEqual({ status: 'ok' });
+    expect(response.body).toEqual({ status: 'ok' });
   });
 
   it('reports readiness of the event store, read models and job queue', async () => {
-    const response = await get('/readyz');
+    const response = await api().call(healthOperations.readiness, {});
     expect(response.status).toBe(200);
-    expect(await json(response)).toEqual({
+    expect(response.body).toEqual({
       status: 'ready',
       checks: { event_store: 'ok', read_models: 'ok', job_queue: 'ok' },
     });
@@ -65,63 +65,62 @@ describe('[PLATFORM]: health', () => {
 
 describe('[PLATFORM]: one error shape', () => {
   it('answers an unknown API path with a JSON 404', async () => {
-    const response = await get('/v1/nothing-here');
+    const response = await api().send('GET', '/v1/nothing-here');
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await json(response)).toEqual({ code: 'not_found', message: expect.any(String) });
+    expect(response.body).toEqual({ code: 'not_found', message: expect.any(String) });
   });
 
   it('answers a wrong method with 405 and the allowed methods', async () => {
-    const response = await get('/healthz', { method: 'DELETE' });
+    const response = await api().send('DELETE', '/healthz');
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toContain('GET');
-    expect((await json(response)).code).toBe('method_not_allowed');
+    expect(response.body.code).toBe('method_not_allowed');
   });
 
   it('refuses a body over the size limit with 413', async () => {
-    const response = await get('/v1/admin/projections/x/rebuild', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ filler: 'x'.repeat(1100 * 1024) }),
+    const response = await api().send('POST', '/v1/admin/projections/x/rebuild', {
+      body: { filler: 'x'.repeat(1100 * 1024) },
     });
     expect(response.status).toBe(413);
-    expect((await json(response)).code).toBe('payload_too_large');
+    expect(response.body.code).toBe('payload_too_large');
   });
 
   it('refuses an unsupported body type with 415', async () => {
-    const response = await get('/v1/admin/projections/x/rebuild', {
-      method: 'POST',
+    const response = await api().send('POST', '/v1/admin/projections/x/rebuild', {
       headers: { 'content-type': 'application/xml' },
       body: '<a/>',
     });
     expect(response.status).toBe(415);
-    expect(await json(response)).toMatchObject({
+    expect(response.body).toMatchObject({
       code: 'unsupported_media_type',
       details: { received: 'application/xml' },
     });
   });
 
   it('refuses malformed JSON with 400 invalid_json', async () => {
-    const response = await get('/v1/admin/projections/x/rebuild', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${await token('super-admin')}` },
+    const response = await api(await token('super-admin')).send('POST', '/v1/admin/projections/x/rebuild', {
       body: '{"broken": ',
     });
     expect(response.status).toBe(400);
-    expect((await json(response)).code).toBe('invalid_json');
+    expect(response.body.code).toBe('invalid_json');
   });
 
   it('gives every answer a request id, echoing a safe incoming one', async () => {
-    const mine = await get('/healthz', { headers: { 'x-request-id': 'trace-1234-abcd' } });
+    const mine = await api().call(healthOperations.liveness, {}, { headers: { 'x-request-id': 'trace-1234-abcd' } });
     expect(mine.headers.get('x-request-id')).toBe('trace-1234-abcd');
-    const unsafe = await get('/healthz', { headers: { 'x-request-id': 'bad id; drop table' } });
+    const unsafe = await api().call(
+      healthOperations.liveness,
+      {},
+      { headers: { 'x-request-id': 'bad id; drop table' } },
+    );
     expect(unsafe.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 
 describe('[PLATFORM]: security headers', () => {
   it.each(['/healthz', '/v1/nothing-here', '/some/client/route'])('are sent on %s', async (pathname) => {
-    const response = await get(pathname, { headers: { accept: 'text/html' } });
+    const response = await api().send('GET', pathname, { headers: { accept: 'text/html' } });
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
@@ -132,26 +131,28 @@ describe('[PLATFORM]: security headers', () => {
 
 describe('[PLATFORM]: built client', () => {
   it('serves index.html for client routes (SPA fallback), revalidated on each load', async () => {
-    const response = await get('/settings/organization/list', { headers: { accept: 'text/html' } });
+    const response = await api().send<string>('GET', '/settings/organization/list', {
+      headers: { accept: 'text/html' },
+    });
     expect(response.status).toBe(200);
-    expect(await response.text()).toContain('<div id="root">');
+    expect(response.body).toContain('<div id="root">');
     expect(response.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('caches hashed assets for a year and 404s a missing one in the JSON shape', async () => {
-    const asset = await get('/assets/app-abc123.js');
+    const asset = await api().send('GET', '/assets/app-abc123.js');
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toContain('immutable');
-    const missing = await get('/assets/missing.js');
+    const missing = await api().send('GET', '/assets/missing.js');
     expect(missing.status).toBe(404);
-    expect((await json(missing)).code).toBe('not_found');
+    expect(missing.body.code).toBe('not_found');
   });
 
   it('serves the latest-build manifest as JSON that is never cached stale', async () => {
-    const response = await get('/build/latest.json');
+    const response = await api().send('GET', '/build/latest.json');
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-cache');
-    expect(await json(response)).toEqual({ id: 'b1' });
+    expect(response.body).toEqual({ id: 'b1' });
   });
 });
 
@@ -169,32 +170,26 @@ describe('[PLATFORM]: first-start seed', () => {
 
 describe('[PLATFORM]: projection status for super-admins', () => {
   it('refuses anonymous callers and other roles', async () => {
-    expect((await get('/v1/admin/projections')).status).toBe(401);
-    const asOperator = await get('/v1/admin/projections', {
-      headers: { authorization: `Bearer ${await token('operator')}` },
-    });
+    expect((await api().call(projectionOperations.list, {})).status).toBe(401);
+    const asOperator = await api(await token('operator')).call(projectionOperations.list, {});
     expect(asOperator.status).toBe(403);
-    expect((await json(asOperator)).code).toBe('forbidden');
-    const forged = await get('/v1/admin/projections', { headers: { authorization: 'Bearer not.a.jwt' } });
+    expect(asOperator.body.code).toBe('forbidden');
+    const forged = await api('not.a.jwt').call(projectionOperations.list, {});
     expect(forged.status).toBe(401);
   });
 
   it('lists every projection with its checkpoint', async () => {
-    const response = await get('/v1/admin/projections', {
-      headers: { authorization: `Bearer ${await token('super-admin')}` },
-    });
+    const response = await api(await token('super-admin')).call(projectionOperations.list, {});
     expect(response.status).toBe(200);
-    const body = await json(response);
-    expect(body.items.map((item: { name: string }) => item.name)).toEqual(allProjections.map((p) => p.name).sort());
-    expect(
-      body.items.every((item: { status: string; position: string }) => item.status === 'running' && item.position),
-    ).toBe(true);
+    const body = response.body;
+    expect(body.items.map((item) => item.name)).toEqual(allProjections.map((p) => p.name).sort());
+    expect(body.items.every((item) => item.status === 'running' && item.position)).toBe(true);
   });
 
   it('rebuilds a projection on request and keeps its rows', async () => {
-    const auth = { authorization: `Bearer ${await token('super-admin')}` };
+    const superAdmin = api(await token('super-admin'));
     const before = await server.platform.db.query('SELECT * FROM rm_users ORDER BY user_id');
-    const response = await get('/v1/admin/projections/user-directory/rebuild', { method: 'POST', headers: auth });
+    const response = await superAdmin.call(projectionOperations.rebuild, { params: { name: 'user-directory' } });
     expect(response.status).toBe(202);
     server.projections.wake();
     await expect
@@ -207,17 +202,21 @@ describe('[PLATFORM]: projection status for super-admins', () => {
   });
 
   it('answers 404 for an unknown projection and 409 when resuming a running one', async () => {
-    const auth = { authorization: `Bearer ${await token('super-admin')}` };
-    expect((await get('/v1/admin/projections/nope/rebuild', { method: 'POST', headers: auth })).status).toBe(404);
-    const resume = await get('/v1/admin/projections/organization-list/resume', { method: 'POST', headers: auth });
+    const superAdmin = api(await token('super-admin'));
+    expect((await superAdmin.call(projectionOperations.rebuild, { params: { name: 'nope' } })).status).toBe(404);
+    const resume = await superAdmin.call(projectionOperations.resume, { params: { name: 'organization-list' } });
     expect(resume.status).toBe(409);
-    expect((await json(resume)).code).toBe('projection_not_stopped');
+    expect(resume.body.code).toBe('projection_not_stopped');
   });
 });
 
 describe('[PLATFORM]: OpenAPI document', () => {
+  // The document is asserted path by path; a loose type keeps those assertions readable.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const openApi = async (): Promise<any> => (await api().call(openApiOperations.document, {})).body;
+
   it('documents every route the API serves', async () => {
-    const document = await json(await get('/openapi.json'));
+    const document = await openApi();
     for (const documented of [
       '/healthz',
       '/readyz',
@@ -236,7 +235,7 @@ describe('[PLATFORM]: OpenAPI document', () => {
   });
 
   it('documents the redirect lookup as public and the settings routes as bearer-protected', async () => {
-    const { paths } = await json(await get('/openapi.json'));
+    const { paths } = await openApi();
     const resolve = paths['/v1/redirects/resolve'].get;
     expect(resolve.security).toBeUndefined();
     expect(resolve.parameters).toContainEqual(expect.objectContaining({ name: 'path', in: 'query', required: true }));

@@ -1,3 +1,4 @@
+import { healthOperations } from '@ai-coaching/contracts';
 import pg from 'pg';
 import {
   postgresAvailability,
@@ -8,6 +9,7 @@ import {
 } from '@ai-coaching/platform/testing';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from './testing/api-client.js';
 import { signIn, TEST_PASSWORD } from './testing/identities.js';
 import { startTestServer } from './testing/start-test-server.js';
 
@@ -44,8 +46,8 @@ describe.skipIf(!available)(
       try {
         expect(first.platform.store.kind).toBe('postgres');
         expect(first.platform.queue.kind).toBe('bullmq');
-        const ready = await fetch(`${first.url}/readyz`);
-        expect(await ready.json()).toEqual({
+        const ready = await apiClient(first).call(healthOperations.readiness, {});
+        expect(ready.body).toEqual({
           status: 'ready',
           checks: { event_store: 'ok', read_models: 'ok', job_queue: 'ok' },
         });

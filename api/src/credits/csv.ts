@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+
 /**
  * CSV as RFC 4180 writes it: fields separated by commas, records by CRLF; a field holding a comma,
  * a quote, CR or LF is quoted with its quotes doubled.
@@ -19,3 +21,25 @@ export const csvCell = (value: CsvCell): string => {
 };
 
 export const csvRow = (cells: readonly CsvCell[]): string => `${cells.map(csvCell).join(',')}\r\n`;
+
+/**
+ * A header row of `columns`, then one row per item, as a byte stream a response can pipe: the
+ * rows are pulled as the client reads, so an export of any size never sits in memory.
+ * `onError` hears a failure of the rows before the stream is cut with it.
+ */
+export const csvStream = <Row extends { readonly [Column in keyof Row]: CsvCell }>(
+  columns: readonly (keyof Row)[],
+  rows: AsyncIterable<Row>,
+  onError: (error: unknown) => void,
+): Readable => {
+  async function* lines() {
+    yield csvRow(columns as readonly string[]);
+    try {
+      for await (const row of rows) yield csvRow(columns.map((column) => row[column]));
+    } catch (error) {
+      onError(error);
+      throw error;
+    }
+  }
+  return Readable.from(lines(), { objectMode: false });
+};

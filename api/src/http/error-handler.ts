@@ -1,6 +1,7 @@
 import { snakeCase, type ErrorBody, type ErrorDetails } from '@ai-coaching/contracts';
 import { DomainError } from '@ai-coaching/domain';
-import { RateLimitedError } from '@ai-coaching/platform';
+import { AuthenticationError } from '@ai-coaching/application';
+import { pgErrorCode, RateLimitedError, SsoError } from '@ai-coaching/platform';
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
 import { ApiError } from './api-error.js';
@@ -36,6 +37,12 @@ const unifiedDetails = (error: DomainError | ApiError): ErrorDetails | undefined
   return { ...rest, issues: [{ path: snakeCase(field), message: error.message }] };
 };
 
+/**
+ * Text PostgreSQL cannot store: a NUL character (22021) or an unpaired surrogate that breaks
+ * UTF-8 (22P05, `\u0000` in jsonb). The input schemas refuse them first; this is the backstop.
+ */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
 const statusOf = (error: unknown): number | undefined => {
   if (typeof error !== 'object' || error === null) return undefined;
   const status =
@@ -60,11 +67,22 @@ export const errorHandler = (): Middleware<ApiState> => async (ctx, next) => {
   } catch (thrown) {
     // The platform's rate limiter knows nothing of HTTP; its refusal becomes a 429 with Retry-After here.
     const error = thrown instanceof RateLimitedError ? tooManyAttempts(thrown) : thrown;
-    if (error instanceof DomainError || error instanceof ApiError) {
+    if (error instanceof SsoError || error instanceof AuthenticationError) {
+      // Sign-in refusals of the platform and the use cases: they carry the status they stand for.
+      status = error.status;
+      body = { code: error.code, message: error.message };
+    } else if (error instanceof DomainError || error instanceof ApiError) {
       status = error.status;
       if (error instanceof ApiError && error.headers) ctx.set(error.headers);
       const details = unifiedDetails(error);
       body = { code: error.code, message: error.message, ...(details ? { details } : {}) };
+    } else if (UNSTORABLE_TEXT.has(pgErrorCode(error) ?? '')) {
+      status = 400;
+      body = {
+        code: 'invalid_text',
+        message:
+          'The request holds characters that cannot be stored (a NUL character or a broken Unicode sequence). Remove them and try again.',
+      };
     } else if (error instanceof ZodError) {
       status = 400;
       body = {

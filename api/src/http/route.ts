@@ -2,7 +2,6 @@ import type { Operation, OperationResult, ParsedRequest } from '@ai-coaching/con
 import type { Origin } from '@ai-coaching/application';
 import type { Permission } from '@ai-coaching/domain';
 import type { Caller } from '@ai-coaching/platform';
-import type { ZodType } from 'zod';
 import type { ApiContext, ApiServices } from './context.js';
 
 /**
@@ -59,24 +58,3 @@ export const defineRoute = <O extends Operation>(
   operation: O,
   route: { access: RouteAccess; handler: (input: RouteInput<O>) => Promise<OperationResult<O>> },
 ): RouteDefinition => ({ ...operation, ...route }) as unknown as RouteDefinition;
-
-// TRANSITION: routes not yet moved to the shared contracts declare their schemas inline. Removed
-// once every area implements operations of `@ai-coaching/contracts`.
-type LegacyRoute<Params, Query, Body> = Omit<Operation, 'id' | 'params' | 'query' | 'body'> & {
-  params?: ZodType<Params>;
-  query?: ZodType<Query>;
-  body?: ZodType<Body>;
-  access: RouteAccess;
-  handler: (input: {
-    params: Params;
-    query: Query;
-    body: Body;
-    caller: Caller | undefined;
-    origin: Origin;
-    services: ApiServices;
-    ctx: ApiContext;
-  }) => Promise<{ status?: number; body?: unknown; headers?: Record<string, string> } | void>;
-};
-export const defineLegacyRoute = <Params = Record<string, never>, Query = Record<string, never>, Body = undefined>(
-  route: LegacyRoute<Params, Query, Body>,
-): RouteDefinition => ({ id: '', ...route }) as unknown as RouteDefinition;

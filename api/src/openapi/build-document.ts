@@ -38,7 +38,8 @@ const objectParameters = (schema: z.ZodType | undefined, where: 'path' | 'query'
 
 /**
  * The OpenAPI 3.1 document, generated from the route table so it cannot drift from what the
- * API serves: paths, access rules, parameters and bodies come from each route's definition.
+ * API serves: paths, access rules, parameters and bodies come from each route's definition, and
+ * each operation's contract id (`organizations.list`) is its operationId, as generated clients name it.
  */
 export const buildOpenApiDocument = (routes: readonly RouteDefinition[]) => {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -60,6 +61,7 @@ export const buildOpenApiDocument = (routes: readonly RouteDefinition[]) => {
     }
     const mediaType = route.bodyEncoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
     (paths[path] ??= {})[route.method.toLowerCase()] = {
+      operationId: route.id,
       summary: route.summary,
       description: describeAccess(route.access),
       tags: [route.tag],

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { defineLegacyRoute, publicAccess, type RouteDefinition } from '../http/route.js';
+import { openApiOperations } from '@ai-coaching/contracts';
+import { defineRoute, publicAccess, type RouteDefinition } from '../http/route.js';
 import { buildOpenApiDocument } from '../openapi/build-document.js';
 import { authRoutes } from './auth.js';
 import { creditRoutes } from './credits.js';
@@ -34,13 +34,8 @@ export const apiRoutes = (readiness: readonly ReadinessCheck[]): RouteDefinition
   ];
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
   routes.push(
-    defineLegacyRoute({
-      method: 'GET',
-      path: '/openapi.json',
-      summary: 'This OpenAPI document.',
-      tag: 'Operations',
+    defineRoute(openApiOperations.document, {
       access: publicAccess,
-      responses: { 200: { description: 'The OpenAPI document.', schema: z.object({ openapi: z.string() }).loose() } },
       handler: async () => ({ body: (document ??= buildOpenApiDocument(routes)) }),
     }),
   );

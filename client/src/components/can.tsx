@@ -1,6 +1,6 @@
 import type { Permission } from '@ai-coaching/domain';
 import type { ReactNode } from 'react';
-import { canEvery, useCurrentUser } from '../lib/session/session-context';
+import { canAll, useCurrentUser } from '../lib/session/session-context';
 
 export type CanProps = {
   /** One permission or a list: the children show only when ALL are held (spec §6, the page directive). */
@@ -10,4 +10,4 @@ export type CanProps = {
 };
 
 export const Can = ({ permissions, children, fallback = null }: CanProps) =>
-  canEvery(useCurrentUser(), permissions) ? children : fallback;
+  canAll(useCurrentUser(), permissions) ? children : fallback;

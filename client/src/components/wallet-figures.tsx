@@ -1,7 +1,9 @@
+import type { WalletFields } from '@ai-coaching/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatCredits } from '../lib/credits/nb-credits';
 
-export type Wallet = { credit_wallet: number; credit_posted: number; credit_pending: number };
+/** The wallet figures users, groups and organizations carry (the contracts' `WalletFields`). */
+export type Wallet = WalletFields;
 
 /** Available (what can be spent or given), posted (the balance) and pending (held by running sessions). */
 export const WalletFigures = ({ wallet }: { wallet: Wallet }) => {

@@ -99,11 +99,19 @@ type ResultFor<O extends OperationSpec, Status> = (Status extends 200 | 204
       : { body?: unknown }) & { headers?: Record<string, string> };
 
 /**
- * What a handler answers: one of the documented 2xx statuses with its body. A 200 or 204 may leave
- * the status out (200 with a body, 204 without), as may a handler answering 204 with nothing.
+ * The statuses a handler answers itself: the documented 2xx, and any other documented status with a
+ * body schema of its own (a readiness probe's 503). Errors are thrown, not answered.
+ */
+export type AnswerStatus<O extends OperationSpec> =
+  | SuccessStatus<O>
+  | { [Status in keyof O['responses']]: SchemaOf<O, Status> extends z.ZodType ? Status : never }[keyof O['responses']];
+
+/**
+ * What a handler answers: one of its answer statuses with its body. A 200 or 204 may leave the
+ * status out (200 with a body, 204 without), as may a handler answering 204 with nothing.
  */
 export type OperationResult<O extends OperationSpec> =
-  | { [Status in SuccessStatus<O>]: ResultFor<O, Status> }[SuccessStatus<O>]
+  | { [Status in AnswerStatus<O>]: ResultFor<O, Status> }[AnswerStatus<O>]
   | (204 extends SuccessStatus<O> ? void : never);
 
 /** The path with its `:params` filled in, each encoded. */

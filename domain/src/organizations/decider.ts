@@ -1,5 +1,12 @@
 import type { Decider } from '../shared/decider.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.js';
+import type {
+  ArchiveOrganization,
+  CreateOrganization,
+  OrganizationCommand,
+  UpdateOrganization,
+  UpdateOrganizationMetadata,
+} from './commands.js';
 import {
   ORGANIZATION_METADATA_KINDS,
   type OrganizationEvent,
@@ -13,39 +20,6 @@ export const ORGANIZATION_DESCRIPTION_MAX = 2000;
 export const ORGANIZATION_METADATA_MAX_KEYS = 100;
 export const ORGANIZATION_METADATA_KEY_MAX = 64;
 export const ORGANIZATION_METADATA_VALUE_MAX = 2000;
-
-export type CreateOrganization = {
-  type: 'CreateOrganization';
-  data: {
-    organizationId: string;
-    name: string;
-    kind: OrganizationKind;
-    description?: string;
-    createdBy: string | null;
-  };
-  metadata: { now: string };
-};
-
-export type UpdateOrganization = {
-  type: 'UpdateOrganization';
-  data: { organizationId: string; name: string; description: string };
-  metadata: { now: string };
-};
-
-export type UpdateOrganizationMetadata = {
-  type: 'UpdateOrganizationMetadata';
-  data: { organizationId: string; kind: OrganizationMetadataKind; metadata: OrganizationMetadata };
-  metadata: { now: string };
-};
-
-export type ArchiveOrganization = {
-  type: 'ArchiveOrganization';
-  data: { organizationId: string };
-  metadata: { now: string };
-};
-
-export type OrganizationCommand =
-  CreateOrganization | UpdateOrganization | UpdateOrganizationMetadata | ArchiveOrganization;
 
 export type ExistingOrganization = {
   status: 'active' | 'archived';

@@ -1,6 +1,12 @@
 import { describe, it } from 'vitest';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.js';
 import { DeciderSpecification } from '../testing/decider-specification.js';
+import type {
+  ArchiveOrganization,
+  CreateOrganization,
+  UpdateOrganization,
+  UpdateOrganizationMetadata,
+} from './commands.js';
 import {
   ORGANIZATION_DESCRIPTION_MAX,
   ORGANIZATION_METADATA_KEY_MAX,
@@ -8,10 +14,6 @@ import {
   ORGANIZATION_METADATA_VALUE_MAX,
   ORGANIZATION_NAME_MAX,
   organizationDecider,
-  type ArchiveOrganization,
-  type CreateOrganization,
-  type UpdateOrganization,
-  type UpdateOrganizationMetadata,
 } from './decider.js';
 import type {
   OrganizationArchived,

@@ -1,14 +1,7 @@
 import type { Decider } from '../shared/decider.js';
 import { ConflictError } from '../shared/errors.js';
+import type { PlatformCommand } from './commands.js';
 import type { PlatformEvent } from './events.js';
-
-export type InitializePlatform = {
-  type: 'InitializePlatform';
-  data: { platformOrganizationId: string; superAdminUserId: string };
-  metadata: { now: string };
-};
-
-export type PlatformCommand = InitializePlatform;
 
 export type PlatformState = { status: 'empty' } | { status: 'initialized'; platformOrganizationId: string };
 

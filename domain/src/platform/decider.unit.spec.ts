@@ -1,7 +1,8 @@
 import { describe, it } from 'vitest';
 import { ConflictError } from '../shared/errors.js';
 import { DeciderSpecification } from '../testing/decider-specification.js';
-import { platformDecider, type InitializePlatform } from './decider.js';
+import type { InitializePlatform } from './commands.js';
+import { platformDecider } from './decider.js';
 
 const given = DeciderSpecification.for(platformDecider);
 

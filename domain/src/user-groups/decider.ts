@@ -1,47 +1,17 @@
 import type { Decider } from '../shared/decider.js';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
+import type {
+  AddUserGroupMember,
+  ArchiveUserGroup,
+  CreateUserGroup,
+  RemoveUserGroupMember,
+  UpdateUserGroup,
+  UserGroupCommand,
+} from './commands.js';
 import type { UserGroupEvent } from './events.js';
 
 export const USER_GROUP_NAME_MAX = 120;
 export const USER_GROUP_DESCRIPTION_MAX = 2000;
-
-export type CreateUserGroup = {
-  type: 'CreateUserGroup';
-  data: { userGroupId: string; organizationId: string; name: string; description?: string };
-  metadata: { now: string };
-};
-
-export type UpdateUserGroup = {
-  type: 'UpdateUserGroup';
-  data: { userGroupId: string; name: string; description: string };
-  metadata: { now: string };
-};
-
-export type ArchiveUserGroup = {
-  type: 'ArchiveUserGroup';
-  data: { userGroupId: string };
-  metadata: { now: string };
-};
-
-/**
- * Membership never crosses organizations. The user lives in another aggregate, so the caller
- * reads the user's organization (user-directory) and passes it as `userOrganizationId`; the
- * decider compares it with the group's and refuses a mismatch.
- */
-export type AddUserGroupMember = {
-  type: 'AddUserGroupMember';
-  data: { userGroupId: string; userId: string; userOrganizationId: string };
-  metadata: { now: string };
-};
-
-export type RemoveUserGroupMember = {
-  type: 'RemoveUserGroupMember';
-  data: { userGroupId: string; userId: string };
-  metadata: { now: string };
-};
-
-export type UserGroupCommand =
-  CreateUserGroup | UpdateUserGroup | ArchiveUserGroup | AddUserGroupMember | RemoveUserGroupMember;
 
 export type ExistingUserGroup = {
   status: 'active' | 'archived';

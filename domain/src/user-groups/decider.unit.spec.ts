@@ -1,16 +1,14 @@
 import { describe, it } from 'vitest';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
 import { DeciderSpecification } from '../testing/decider-specification.js';
-import {
-  USER_GROUP_DESCRIPTION_MAX,
-  USER_GROUP_NAME_MAX,
-  userGroupDecider,
-  type AddUserGroupMember,
-  type ArchiveUserGroup,
-  type CreateUserGroup,
-  type RemoveUserGroupMember,
-  type UpdateUserGroup,
-} from './decider.js';
+import type {
+  AddUserGroupMember,
+  ArchiveUserGroup,
+  CreateUserGroup,
+  RemoveUserGroupMember,
+  UpdateUserGroup,
+} from './commands.js';
+import { USER_GROUP_DESCRIPTION_MAX, USER_GROUP_NAME_MAX, userGroupDecider } from './decider.js';
 import type {
   UserGroupArchived,
   UserGroupCreated,

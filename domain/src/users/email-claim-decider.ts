@@ -1,23 +1,8 @@
 import type { Decider } from '../shared/decider.js';
 import { ConflictError, ForbiddenError, ValidationError } from '../shared/errors.js';
-import { isValidEmail, normalizeEmail } from './decider.js';
+import { isValidEmail, normalizeEmail } from './rules.js';
+import type { ClaimEmail, EmailClaimCommand, ReleaseEmail } from './email-claim-commands.js';
 import type { EmailClaimEvent } from './email-claim-events.js';
-
-/** Claim before InviteUser/CreateUser; the same user claiming again is a no-op, so a retried invitation goes through. */
-export type ClaimEmail = {
-  type: 'ClaimEmail';
-  data: { email: string; userId: string };
-  metadata: { now: string };
-};
-
-/** After CancelInvitation, or when the user command that followed the claim was refused. */
-export type ReleaseEmail = {
-  type: 'ReleaseEmail';
-  data: { userId: string };
-  metadata: { now: string };
-};
-
-export type EmailClaimCommand = ClaimEmail | ReleaseEmail;
 
 export type EmailClaimState = { status: 'free' } | { status: 'claimed'; email: string; userId: string };
 

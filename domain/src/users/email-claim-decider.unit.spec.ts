@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, ForbiddenError, ValidationError } from '../shared/errors.js';
 import { DeciderSpecification } from '../testing/decider-specification.js';
-import { emailClaimDecider, type ClaimEmail, type ReleaseEmail } from './email-claim-decider.js';
+import type { ClaimEmail, ReleaseEmail } from './email-claim-commands.js';
+import { emailClaimDecider } from './email-claim-decider.js';
 import { userEmailStreamId, type EmailClaimed, type EmailReleased } from './email-claim-events.js';
 
 const given = DeciderSpecification.for(emailClaimDecider);

@@ -20,16 +20,10 @@ import {
   userAccount,
 } from '@ai-coaching/domain';
 import type { EventStore, GlobalPosition, RecordedEvent, SqlDatabase } from '@ai-coaching/platform';
-import {
-  createLogger,
-  createPgliteDatabase,
-  createSqlEventStore,
-  eventStoreMigrations,
-  migrate,
-} from '@ai-coaching/platform';
-import { projectionMigrations } from '../runner/checkpoint-store.js';
+import { createLogger } from '@ai-coaching/platform';
 import { liveTableNames, type Projection } from '../runner/projection.js';
 import { createProjectionRunner, waitForProjections, type ProjectionRunner } from '../runner/projection-runner.js';
+import { openEventDatabase } from '../testing/read-model-harness.js';
 
 /**
  * Test helpers: ledger events built by hand the way the decider writes them (postings included),
@@ -234,9 +228,7 @@ export const openLedgerTestbed = async (
   projections: readonly Projection[],
   options: { batchSize?: number } = {},
 ): Promise<LedgerTestbed> => {
-  const db = await createPgliteDatabase();
-  await migrate(db, [...eventStoreMigrations, ...projectionMigrations]);
-  const store = createSqlEventStore(db);
+  const { db, store } = await openEventDatabase();
   const runner = createProjectionRunner({
     store,
     db,

@@ -31,6 +31,3 @@ export type Credits = string | number | bigint;
  * over two million postings of that maximum on one account to pass 2^53.
  */
 export const toCredits = (value: Credits): number => Number(value);
-
-/** `q` is matched literally: `%` and `_` typed by a user are not wildcards. */
-export const containing = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

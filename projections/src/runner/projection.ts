@@ -89,7 +89,3 @@ const mapTables = <L extends string>(projection: Projection<L>, rename: (base: s
   Object.fromEntries(
     Object.entries<string>(projection.tables).map(([logical, base]) => [logical, rename(base)]),
   ) as TableNames<L>;
-
-// TRANSITION: read models not yet declared with `on` handlers; removed once all are converted.
-export const defineLegacyProjection = <Logical extends string>(projection: Projection<Logical>): Projection<Logical> =>
-  projection;

@@ -11,13 +11,16 @@ export const containing = (q: string): string => `%${q.replace(/[\\%_]/g, (c) =>
 export type SqlFilter = {
   /** Appends a parameter and answers its placeholder (`$3`). */
   bind(value: unknown): string;
-  /** A condition written by hand, its values bound through `bind`. */
-  where(condition: string): SqlFilter;
-  equals(column: string, value: unknown): SqlFilter;
+  /** A condition written by hand, its values bound through `bind`; undefined adds nothing. */
+  where(condition: string | undefined): SqlFilter;
+  /** `column = value`; given several columns, any of them equals it. */
+  equals(column: string | readonly string[], value: unknown): SqlFilter;
   /** `column` is one of `values` (text columns). */
   anyOf(column: string, values: readonly string[] | undefined): SqlFilter;
   /** Any of the columns contains `q`, case-insensitively and literally. */
   search(columns: readonly string[], q: string | undefined): SqlFilter;
+  /** `column` from `from` (inclusive) up to `to` (exclusive); either bound may be left out. */
+  inRange(column: string, from: unknown, to: unknown): SqlFilter;
   /** `WHERE …`, or nothing when no condition applies. */
   readonly clause: string;
   readonly values: readonly unknown[];
@@ -29,10 +32,15 @@ export const sqlFilter = (): SqlFilter => {
   const filter: SqlFilter = {
     bind: (value) => `$${values.push(value)}`,
     where(condition) {
-      conditions.push(condition);
+      if (condition !== undefined) conditions.push(condition);
       return filter;
     },
-    equals: (column, value) => (value === undefined ? filter : filter.where(`${column} = ${filter.bind(value)}`)),
+    equals(column, value) {
+      if (value === undefined) return filter;
+      if (typeof column === 'string') return filter.where(`${column} = ${filter.bind(value)}`);
+      const placeholder = filter.bind(value);
+      return filter.where(`(${column.map((name) => `${name} = ${placeholder}`).join(' OR ')})`);
+    },
     anyOf: (column, list) =>
       list === undefined ? filter : filter.where(`${column} = ANY(${filter.bind(list)}::text[])`),
     search(columns, q) {
@@ -40,6 +48,10 @@ export const sqlFilter = (): SqlFilter => {
       const pattern = filter.bind(containing(q));
       return filter.where(`(${columns.map((column) => `${column} ILIKE ${pattern}`).join(' OR ')})`);
     },
+    inRange: (column, from, to) =>
+      filter
+        .where(from === undefined ? undefined : `${column} >= ${filter.bind(from)}`)
+        .where(to === undefined ? undefined : `${column} < ${filter.bind(to)}`),
     get clause() {
       return conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
     },

@@ -24,11 +24,16 @@ export type ReadModelHarness = {
   close(): Promise<void>;
 };
 
-/** An in-memory PGlite with the event store and checkpoints, as each read-model spec needs. */
-export const openReadModelHarness = async (): Promise<ReadModelHarness> => {
+/** An in-memory PGlite with the event store and the projection checkpoints. */
+export const openEventDatabase = async (): Promise<{ db: SqlDatabase; store: EventStore }> => {
   const db = await createPgliteDatabase();
   await migrate(db, [...eventStoreMigrations, ...projectionMigrations]);
-  const store = createSqlEventStore(db);
+  return { db, store: createSqlEventStore(db) };
+};
+
+/** The event database each read-model spec needs, with the runner to project it. */
+export const openReadModelHarness = async (): Promise<ReadModelHarness> => {
+  const { db, store } = await openEventDatabase();
   return {
     db,
     store,

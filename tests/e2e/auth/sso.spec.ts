@@ -43,13 +43,15 @@ test.afterAll(async () => {
 });
 
 test('[AUTH]: single sign-on through the provider’s login form in the browser', async ({ page }) => {
+  // The code is single use and only our callback call below may redeem it: the app, which would
+  // redeem it as soon as it loads, is kept from doing so.
+  await page.route('**/v1/keycloak/callback**', (route) => route.abort());
   const { url } = (await (await api.get(`/v1/keycloak/get_login_url?realm=${REALM}`)).json()) as { url: string };
   await page.goto(url);
   await page.locator('#username').fill('alice');
   await page.locator('#password').fill('alice-password');
   await page.locator('#kc-login').click();
 
-  // Captured as soon as the app's URL commits: the code is single use, and only our callback call below may redeem it.
   await page.waitForURL((landed) => landed.pathname === '/' && landed.searchParams.has('code'), {
     waitUntil: 'commit',
   });

@@ -1,4 +1,5 @@
 import {
+  apiClient,
   createTestOrganization,
   signInAs,
   startTestServer,
@@ -18,18 +19,12 @@ import {
   type OwnerAccount,
   type Posting,
 } from '@ai-coaching/domain';
+import { userGroupOperations, type CreditMovementResult, type WalletFields } from '@ai-coaching/contracts';
 import { WrongExpectedRevisionError } from '@ai-coaching/platform';
 import { postgresAvailability } from '@ai-coaching/platform/testing';
 import { findWallets, waitForProjections } from '@ai-coaching/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  moveCredits,
-  type CreditTarget,
-  type CreditVerb,
-  type ErrorBody,
-  type Movement,
-} from './credit-test-client.js';
+import { moveCredits, type CreditTarget, type CreditVerb } from './credit-test-client.js';
 
 const postgres = await postgresAvailability();
 
@@ -67,9 +62,8 @@ describe.skipIf(!postgres.available)(
       const operator = await signInAs(first, { role: 'operator', organizationId });
       const users: Awaited<ReturnType<typeof signInAs>>[] = [];
       for (let index = 0; index < USERS; index++) users.push(await signInAs(first, { role: 'user', organizationId }));
-      const group = await call<{ id: string }>(first, operator.token, 'POST', '/v1/user_groups', {
-        name: 'Concurrency',
-        organization_id: organizationId,
+      const group = await apiClient(first, operator.token).call(userGroupOperations.create, {
+        body: { name: 'Concurrency', organization_id: organizationId },
       });
       const groupId = group.body.id;
       expect(
@@ -161,9 +155,7 @@ describe.skipIf(!postgres.available)(
       expect(conflicts, 'appends that lost a race to the other server').toBeGreaterThan(0);
       const statuses = answers.map((answer) => answer.status);
       expect(statuses.filter((status) => status !== 200 && status !== 409)).toEqual([]);
-      const refusals = answers
-        .filter((answer) => answer.status === 409)
-        .map((answer) => (answer.body as ErrorBody).code);
+      const refusals = answers.filter((answer) => answer.status === 409).map((answer) => answer.body.code);
       expect(new Set(refusals)).toEqual(new Set(refusals.length > 0 ? ['insufficient_credits'] : []));
       const accepted = operations.filter((_, index) => answers[index]!.status === 200);
       // Enough of both kinds got through for the mix to mean something, through both servers.
@@ -172,7 +164,7 @@ describe.skipIf(!postgres.available)(
       for (const [index, operation] of operations.entries()) {
         const answer = answers[index]!;
         if (answer.status !== 200) continue;
-        const movement = answer.body as Movement;
+        const movement = answer.body as CreditMovementResult;
         expect([movement.from.account, movement.to.account, movement.nb_credits]).toEqual([
           operation.from,
           operation.to,
@@ -188,9 +180,7 @@ describe.skipIf(!postgres.available)(
       expect(recorded.map((event) => event.revision)).toEqual(recorded.map((_, index) => BigInt(index)));
       const setup = 1 + USERS;
       expect(recorded).toHaveLength(setup + accepted.length);
-      const transferIds = answers
-        .filter((answer) => answer.status === 200)
-        .map((answer) => (answer.body as Movement).transfer_id);
+      const transferIds = answers.filter((answer) => answer.status === 200).map((answer) => answer.body.transfer_id);
       expect(new Set(recorded.slice(setup).map((event) => (event.data as { transferId: string }).transferId))).toEqual(
         new Set(transferIds),
       );
@@ -229,9 +219,8 @@ describe.skipIf(!postgres.available)(
       for (const [account, expected] of model) {
         expect(wallets.get(account), account).toEqual({ posted: expected, pending: 0, available: expected });
       }
-      const organization = await call<{ credit_wallet: number }>(
-        second,
-        operator.token,
+      // The organizations area's representation, read for its wallet only.
+      const organization = await apiClient(second, operator.token).send<WalletFields>(
         'GET',
         `/v1/organizations/${organizationId}`,
       );

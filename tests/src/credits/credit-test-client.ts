@@ -1,59 +1,45 @@
-import type { TestServer } from '@ai-coaching/api/testing';
+import { apiClient, type AnswerBody, type ApiAnswer, type TestServer } from '@ai-coaching/api/testing';
+import {
+  organizationCreditOperations,
+  pathOf,
+  type Operation,
+  userCreditOperations,
+  userGroupCreditOperations,
+} from '@ai-coaching/contracts';
 
-/** The HTTP calls the credit suites make, against one server. */
-
-export type Wallet = { account: string; credit_wallet: number; posted: number; pending: number };
-export type Movement = { transfer_id: string; nb_credits: number; from: Wallet; to: Wallet };
-export type ErrorBody = {
-  code: string;
-  message: string;
-  details?: { available?: number; issues?: { path: string }[] };
-};
-export type Answer<Body> = { status: number; body: Body; headers: Headers };
-export type Page<Item> = { items: Item[]; total: number; page: number; page_size: number };
-export type MovementItem = {
-  id: string;
-  occurred_at: string;
-  actor_id: string | null;
-  actor_name: string | null;
-  kind: string;
-  from: string | null;
-  to: string | null;
-  amount: number;
-  from_balance_after: number | null;
-  to_balance_after: number | null;
-  transfer_id: string | null;
-  reservation_id: string | null;
-  session_id: string | null;
-};
-
-export const call = async <Body = ErrorBody>(
-  server: Pick<TestServer, 'url'>,
-  token: string,
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<Answer<Body>> => {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...headers,
-    },
-    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  const json = response.headers.get('content-type')?.startsWith('application/json');
-  return { status: response.status, body: (json && text ? JSON.parse(text) : text) as Body, headers: response.headers };
-};
+/** The credit movements the suites make, against one server. */
 
 export type CreditVerb = 'allocate_credit' | 'deallocate_credit' | 'transfer_credit';
 export type CreditTarget = 'users' | 'user_groups' | 'organizations';
 
-/** `POST /v1/{target}/{verb}/{id}` with `{nb_credits}` (or any body, to test refusals). */
-export const moveCredits = <Body = Movement | ErrorBody>(
+type MovementOperation = typeof userCreditOperations.allocate;
+
+/** Each target's operations by the verb of their path (an organization's wallet is issued and withdrawn). */
+const OPERATIONS = {
+  users: {
+    param: 'user_id',
+    allocate_credit: userCreditOperations.allocate,
+    deallocate_credit: userCreditOperations.deallocate,
+    transfer_credit: userCreditOperations.transfer,
+  },
+  user_groups: {
+    param: 'user_group_id',
+    allocate_credit: userGroupCreditOperations.allocate,
+    deallocate_credit: userGroupCreditOperations.deallocate,
+    transfer_credit: userGroupCreditOperations.transfer,
+  },
+  organizations: {
+    param: 'organization_id',
+    allocate_credit: organizationCreditOperations.issue,
+    deallocate_credit: organizationCreditOperations.withdraw,
+  },
+} as const;
+
+/**
+ * `POST /v1/{target}/{verb}/{id}` with `{nb_credits}`, or any other body to test refusals: an
+ * object goes through the contract's operation (its answer checked), a string is sent as it is.
+ */
+export const moveCredits = (
   server: Pick<TestServer, 'url'>,
   token: string,
   target: CreditTarget,
@@ -61,7 +47,19 @@ export const moveCredits = <Body = Movement | ErrorBody>(
   id: string,
   body: unknown,
   headers: Record<string, string> = {},
-) => call<Body>(server, token, 'POST', `/v1/${target}/${verb}/${id}`, body, headers);
+): Promise<ApiAnswer<AnswerBody<MovementOperation>>> => {
+  const operations = OPERATIONS[target];
+  const operation = (operations as Partial<Record<CreditVerb, Operation>>)[verb];
+  if (!operation) throw new Error(`No ${verb} operation for ${target}.`);
+  const params = { [operations.param]: id };
+  const client = apiClient(server, token);
+  // Every movement answers the same shape, whichever operation it is.
+  return (
+    typeof body === 'string'
+      ? client.send('POST', pathOf(operation.path, params), { body, headers })
+      : client.call(operation, { params, body } as never, { headers })
+  ) as Promise<ApiAnswer<AnswerBody<MovementOperation>>>;
+};
 
 /** RFC 4180: quoted fields may hold commas, doubled quotes and line breaks; records end with CRLF. */
 export const parseCsv = (text: string): string[][] => {

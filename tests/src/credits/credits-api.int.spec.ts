@@ -1,5 +1,6 @@
 import { apiRoutes, type ApiServices } from '@ai-coaching/api';
 import {
+  apiClient,
   createTestOrganization,
   createTestUser,
   signIn,
@@ -9,22 +10,22 @@ import {
   type TestServer,
   type TestUser,
 } from '@ai-coaching/api/testing';
+import {
+  creditHistoryOperations,
+  userGroupOperations,
+  type CreditMovementItem,
+  type CreditMovementResult,
+  type ErrorBody,
+  type OperationRequest,
+  type Page,
+  type WalletFields,
+} from '@ai-coaching/contracts';
 import { permissionsOf, userAccount, type Permission } from '@ai-coaching/domain';
 import { newId, type Caller, type GlobalPosition } from '@ai-coaching/platform';
 import { waitForProjections } from '@ai-coaching/projections';
 import { handleLedgerCommand, releaseReservation, reserveCredits, SYSTEM } from '@ai-coaching/application';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  moveCredits,
-  parseCsv,
-  type CreditTarget,
-  type CreditVerb,
-  type ErrorBody,
-  type Movement,
-  type MovementItem,
-  type Page,
-} from './credit-test-client.js';
+import { moveCredits, parseCsv, type CreditTarget, type CreditVerb } from './credit-test-client.js';
 
 const engines = await testEngines();
 
@@ -38,7 +39,8 @@ type Tenant = {
   bob: Signed;
   groupId: string;
 };
-type WalletFields = { credit_wallet: number; credit_posted: number; credit_pending: number };
+type HistoryQuery = OperationRequest<typeof creditHistoryOperations.list>['query'];
+type ExportQuery = OperationRequest<typeof creditHistoryOperations.export>['query'];
 
 for (const engine of engines) {
   describe.skipIf(!engine.available)(
@@ -61,13 +63,22 @@ for (const engine of engines) {
         body: unknown,
         headers: Record<string, string> = {},
       ) => moveCredits(server, token, target, verb, id, body, headers);
-      const ok = async (answer: Promise<{ status: number; body: Movement | ErrorBody }>) => {
+      const ok = async (answer: ReturnType<typeof moveCredits>) => {
         const { status, body } = await answer;
         expect(status, JSON.stringify(body)).toBe(200);
-        return body as Movement;
+        return body as CreditMovementResult;
       };
-      const history = (token: string, organizationId: string, query = '') =>
-        call<Page<MovementItem>>(server, token, 'GET', `/v1/organizations/${organizationId}/credit_movements?${query}`);
+      const history = (token: string, organizationId: string, query: HistoryQuery = {}) =>
+        apiClient(server, token).call(creditHistoryOperations.list, {
+          params: { organization_id: organizationId },
+          query,
+        });
+      /** The CSV export; its body is the text of the download. */
+      const exportCsv = (token: string, organizationId: string, query: ExportQuery = {}) =>
+        apiClient(server, token).call(creditHistoryOperations.export, {
+          params: { organization_id: organizationId },
+          query,
+        });
 
       /** An organization with an operator, two users and a group, and `credits` issued to it. */
       const tenant = async (credits = 1000): Promise<Tenant> => {
@@ -80,17 +91,19 @@ for (const engine of engines) {
         });
         const alice = await signInAs(server, { role: 'user', organizationId, firstName: 'Alice', lastName: 'A' });
         const bob = await signInAs(server, { role: 'user', organizationId, firstName: 'Bob', lastName: 'B' });
-        const group = await call<{ id: string }>(server, operator.token, 'POST', '/v1/user_groups', {
-          name: `Group ${newId().slice(-6)}`,
-          organization_id: organizationId,
+        const group = await apiClient(server, operator.token).call(userGroupOperations.create, {
+          body: { name: `Group ${newId().slice(-6)}`, organization_id: organizationId },
         });
         if (credits > 0) {
           await ok(move(superAdmin.token, 'organizations', 'allocate_credit', organizationId, { nb_credits: credits }));
         }
         return { organizationId, operator, alice, bob, groupId: group.body.id };
       };
+      // Other areas' representations, read for their wallet figures only.
       const walletOf = async (token: string, path: string) =>
-        (await call<WalletFields>(server, token, 'GET', path)).body;
+        (await apiClient(server, token).send<WalletFields>('GET', path)).body;
+      const listOf = async (token: string, path: string) =>
+        (await apiClient(server, token).send<Page<WalletFields & { id: string }>>('GET', path)).body;
 
       it('issues, allocates, deallocates and answers both sides’ wallets', async () => {
         const t = await tenant(0);
@@ -138,15 +151,15 @@ for (const engine of engines) {
         expect(await walletOf(t.operator.token, `/v1/users/${t.alice.userId}`)).toMatchObject(wallet(250));
         expect(await walletOf(t.operator.token, `/v1/user_groups/${t.groupId}`)).toMatchObject(wallet(180));
         expect(await walletOf(t.operator.token, `/v1/organizations/${t.organizationId}`)).toMatchObject(wallet(500));
-        const users = await call<Page<WalletFields & { id: string }>>(server, t.operator.token, 'GET', '/v1/users');
-        expect(users.body.items.find((user) => user.id === t.alice.userId)).toMatchObject(wallet(250));
-        expect(users.body.items.find((user) => user.id === t.bob.userId)).toMatchObject(wallet(0));
-        const groups = await call<Page<WalletFields>>(server, t.operator.token, 'GET', '/v1/user_groups');
+        const users = await listOf(t.operator.token, '/v1/users');
+        expect(users.items.find((user) => user.id === t.alice.userId)).toMatchObject(wallet(250));
+        expect(users.items.find((user) => user.id === t.bob.userId)).toMatchObject(wallet(0));
+        const groups = await apiClient(server, t.operator.token).call(userGroupOperations.list, { query: {} });
         expect(groups.body.items[0]).toMatchObject(wallet(180));
-        const organizations = await call<Page<WalletFields>>(server, t.operator.token, 'GET', '/v1/organizations');
-        expect(organizations.body.items[0]).toMatchObject(wallet(500));
-        const me = await call<{ credit_wallet: number }>(server, t.alice.token, 'GET', '/v1/me');
-        expect(me.body.credit_wallet).toBe(250);
+        const organizations = await listOf(t.operator.token, '/v1/organizations');
+        expect(organizations.items[0]).toMatchObject(wallet(500));
+        const me = await walletOf(t.alice.token, '/v1/me');
+        expect(me.credit_wallet).toBe(250);
       });
 
       it('transfers the caller’s own credits to a peer or a group of the organization', async () => {
@@ -160,12 +173,12 @@ for (const engine of engines) {
         expect([toGroup.from.credit_wallet, toGroup.to.credit_wallet]).toEqual([50, 20]);
 
         const self = await move(t.alice.token, 'users', 'transfer_credit', t.alice.userId, { nb_credits: 1 });
-        expect([self.status, (self.body as ErrorBody).code]).toEqual([400, 'transfer_to_self']);
+        expect([self.status, self.body.code]).toEqual([400, 'transfer_to_self']);
         const tooMuch = await move(t.alice.token, 'users', 'transfer_credit', t.bob.userId, { nb_credits: 51 });
         expect(tooMuch.status).toBe(409);
         expect(tooMuch.body).toMatchObject({ code: 'insufficient_credits', details: { available: 50 } });
         const unknown = await move(t.alice.token, 'users', 'transfer_credit', newId(), { nb_credits: 1 });
-        expect([unknown.status, (unknown.body as ErrorBody).code]).toEqual([404, 'user_not_found']);
+        expect([unknown.status, unknown.body.code]).toEqual([404, 'user_not_found']);
 
         // Peers only: another organization's user or group is unknown, also to a super-admin giving their own.
         const other = await tenant(0);
@@ -179,7 +192,7 @@ for (const engine of engines) {
         const superAdminGift = await move(superAdmin.token, 'users', 'transfer_credit', t.bob.userId, {
           nb_credits: 1,
         });
-        expect([superAdminGift.status, (superAdminGift.body as ErrorBody).code]).toEqual([404, 'user_not_found']);
+        expect([superAdminGift.status, superAdminGift.body.code]).toEqual([404, 'user_not_found']);
 
         // Allocating is an operator's: a user who may only transfer is refused before anything is read.
         const allocate = await move(t.alice.token, 'users', 'allocate_credit', t.bob.userId, { nb_credits: 1 });
@@ -192,25 +205,22 @@ for (const engine of engines) {
         const wrong: unknown[] = ['5', 1.5, 0, -3, MAX + 1, 1e300, null, true, [], {}, ' 7 '];
         for (const nb_credits of wrong) {
           const answer = await move(t.operator.token, 'users', 'allocate_credit', t.alice.userId, { nb_credits });
-          expect([answer.status, (answer.body as ErrorBody).code], JSON.stringify(nb_credits)).toEqual([
-            400,
-            'invalid_nb_credits',
-          ]);
-          expect((answer.body as ErrorBody).details?.issues?.[0]?.path).toBe('nb_credits');
+          expect([answer.status, answer.body.code], JSON.stringify(nb_credits)).toEqual([400, 'invalid_nb_credits']);
+          expect(answer.body.details?.issues?.[0]?.path).toBe('nb_credits');
         }
         for (const body of [{}, '{"nb_credits": 1e999}']) {
           const answer = await move(t.operator.token, 'users', 'allocate_credit', t.alice.userId, body);
-          expect([answer.status, (answer.body as ErrorBody).code]).toEqual([400, 'invalid_nb_credits']);
+          expect([answer.status, answer.body.code]).toEqual([400, 'invalid_nb_credits']);
         }
         // Checked before the target is looked up: an unknown one still answers 400 first.
         const first = await move(t.operator.token, 'user_groups', 'deallocate_credit', newId(), { nb_credits: 0 });
-        expect([first.status, (first.body as ErrorBody).code]).toEqual([400, 'invalid_nb_credits']);
+        expect([first.status, first.body.code]).toEqual([400, 'invalid_nb_credits']);
         const extra = await move(t.operator.token, 'users', 'allocate_credit', t.alice.userId, {
           nb_credits: 1,
           note: 'x',
         });
-        expect([extra.status, (extra.body as ErrorBody).code]).toEqual([400, 'invalid_request']);
-        expect((extra.body as ErrorBody).details?.issues?.map((issue) => issue.path)).toEqual(['note']);
+        expect([extra.status, extra.body.code]).toEqual([400, 'invalid_request']);
+        expect(extra.body.details?.issues?.map((issue) => issue.path)).toEqual(['note']);
 
         const movements = await history(t.operator.token, t.organizationId);
         expect(movements.body.items.map((item) => item.kind)).toEqual(['issued']);
@@ -227,9 +237,9 @@ for (const engine of engines) {
       it('refuses unknown, disabled, archived and other organizations’ targets, and too few credits', async () => {
         const t = await tenant(100);
         const other = await tenant(100);
-        const code = async (answer: Promise<{ status: number; body: unknown }>) => {
+        const code = async (answer: Promise<{ status: number; body: Partial<ErrorBody> }>) => {
           const { status, body } = await answer;
-          return [status, (body as ErrorBody).code];
+          return [status, body.code];
         };
         const one = { nb_credits: 1 };
         expect(await code(move(t.operator.token, 'users', 'allocate_credit', newId(), one))).toEqual([
@@ -274,16 +284,19 @@ for (const engine of engines) {
         expect(withdraw.body).toMatchObject({ code: 'insufficient_credits', details: { available: 100 } });
 
         // An invited user can hold credits; a disabled one cannot, nor an archived group or organization.
-        const invited = await call<{ id: string }>(server, t.operator.token, 'POST', '/v1/users', {
-          email: `invitee-${newId().slice(-8)}@example.test`,
-          first_name: 'Ivy',
-          last_name: '',
-          organization_id: t.organizationId,
-          organization_role: 'user',
+        const operator = apiClient(server, t.operator.token);
+        const invited = await operator.send<{ id: string }>('POST', '/v1/users', {
+          body: {
+            email: `invitee-${newId().slice(-8)}@example.test`,
+            first_name: 'Ivy',
+            last_name: '',
+            organization_id: t.organizationId,
+            organization_role: 'user',
+          },
         });
         await ok(move(t.operator.token, 'users', 'allocate_credit', invited.body.id, { nb_credits: 5 }));
         expect(
-          (await call(server, t.operator.token, 'PATCH', `/v1/users/${t.bob.userId}`, { status: 'disabled' })).status,
+          (await operator.send('PATCH', `/v1/users/${t.bob.userId}`, { body: { status: 'disabled' } })).status,
         ).toBe(200);
         for (const verb of ['allocate_credit', 'deallocate_credit'] as const) {
           expect(await code(move(t.operator.token, 'users', verb, t.bob.userId, one))).toEqual([
@@ -295,19 +308,20 @@ for (const engine of engines) {
           409,
           'target_disabled',
         ]);
-        expect((await call(server, t.operator.token, 'DELETE', `/v1/user_groups/${t.groupId}`)).status).toBe(204);
+        expect((await operator.call(userGroupOperations.archive, { params: { id: t.groupId } })).status).toBe(204);
         expect(await code(move(t.operator.token, 'user_groups', 'allocate_credit', t.groupId, one))).toEqual([
           409,
           'target_archived',
         ]);
         expect(
-          (await call(server, superAdmin.token, 'DELETE', `/v1/organizations/${other.organizationId}`)).status,
+          (await apiClient(server, superAdmin.token).send('DELETE', `/v1/organizations/${other.organizationId}`))
+            .status,
         ).toBe(204);
         expect(
           await code(move(superAdmin.token, 'organizations', 'allocate_credit', other.organizationId, one)),
         ).toEqual([409, 'target_archived']);
 
-        const movements = await history(t.operator.token, t.organizationId, 'sort=updated_at');
+        const movements = await history(t.operator.token, t.organizationId, { sort: 'updated_at' });
         expect(movements.body.items.map((item) => [item.kind, item.amount])).toEqual([
           ['issued', 100],
           ['allocated', 5],
@@ -332,7 +346,7 @@ for (const engine of engines) {
           { nb_credits: 41 },
           key,
         );
-        expect([reused.status, (reused.body as ErrorBody).code]).toEqual([409, 'idempotency_key_reused']);
+        expect([reused.status, reused.body.code]).toEqual([409, 'idempotency_key_reused']);
         const elsewhere = await move(
           t.operator.token,
           'users',
@@ -343,12 +357,12 @@ for (const engine of engines) {
         );
         expect(elsewhere.status).toBe(409);
 
-        const movements = await history(t.operator.token, t.organizationId, `account=user:${t.alice.userId}`);
+        const movements = await history(t.operator.token, t.organizationId, { account: `user:${t.alice.userId}` });
         expect(movements.body.items).toHaveLength(1);
         expect(movements.body.items[0]).toMatchObject({
           kind: 'allocated',
           amount: 40,
-          transfer_id: (first.body as Movement).transfer_id,
+          transfer_id: first.body.transfer_id,
         });
         expect(await walletOf(t.alice.token, '/v1/me')).toMatchObject({ credit_wallet: 40 });
 
@@ -418,7 +432,7 @@ for (const engine of engines) {
           from_balance_after: 75 - 3 - 7,
           to_balance_after: 7,
         });
-        const second = await history(t.operator.token, t.organizationId, 'page=2');
+        const second = await history(t.operator.token, t.organizationId, { page: 2 });
         expect(second.body.items).toHaveLength(5);
         expect(second.body.items.at(-1)).toMatchObject({
           kind: 'issued',
@@ -428,35 +442,34 @@ for (const engine of engines) {
         const everyId = [...first.body.items, ...second.body.items].map((item) => item.id);
         expect(new Set(everyId).size).toBe(17);
 
-        const oldest = await history(t.operator.token, t.organizationId, 'sort=updated_at&page_size=24');
+        const oldest = await history(t.operator.token, t.organizationId, { sort: 'updated_at', page_size: 24 });
         expect(oldest.body.items.map((item) => item.id)).toEqual([...everyId].reverse());
         const times = oldest.body.items.map((item) => item.occurred_at);
         expect([...times].sort()).toEqual(times);
 
-        const allocated = await history(t.operator.token, t.organizationId, 'kind=allocated&page_size=48');
+        const allocated = await history(t.operator.token, t.organizationId, { kind: 'allocated', page_size: 48 });
         expect(allocated.body.total).toBe(12);
         expect(allocated.body.items.every((item) => item.actor_name === 'Olive Operator')).toBe(true);
-        const repeated = await history(t.operator.token, t.organizationId, 'kind=deallocated&kind=transferred');
-        const listed = await history(t.operator.token, t.organizationId, 'kind=deallocated,transferred');
+        const repeated = await history(t.operator.token, t.organizationId, { kind: ['deallocated', 'transferred'] });
+        const listed = await history(t.operator.token, t.organizationId, { kind: 'deallocated,transferred' });
         expect(repeated.body.total).toBe(2);
         expect(listed.body).toEqual(repeated.body);
-        const ofAlice = await history(
-          t.operator.token,
-          t.organizationId,
-          `account=user:${t.alice.userId}&page_size=48`,
-        );
+        const ofAlice = await history(t.operator.token, t.organizationId, {
+          account: `user:${t.alice.userId}`,
+          page_size: 48,
+        });
         expect(ofAlice.body.total).toBe(8);
-        const ofGroup = await history(t.operator.token, t.organizationId, `q=group:&page_size=48`);
+        const ofGroup = await history(t.operator.token, t.organizationId, { q: 'group:', page_size: 48 });
         expect(ofGroup.body.total).toBe(6);
 
         const today = new Date().toISOString().slice(0, 10);
         const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
         const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-        expect((await history(t.operator.token, t.organizationId, `from=${today}&to=${today}`)).body.total).toBe(17);
-        expect((await history(t.operator.token, t.organizationId, `from=${tomorrow}`)).body.total).toBe(0);
-        expect((await history(t.operator.token, t.organizationId, `to=${yesterday}`)).body.total).toBe(0);
+        expect((await history(t.operator.token, t.organizationId, { from: today, to: today })).body.total).toBe(17);
+        expect((await history(t.operator.token, t.organizationId, { from: tomorrow })).body.total).toBe(0);
+        expect((await history(t.operator.token, t.organizationId, { to: yesterday })).body.total).toBe(0);
         const cut = oldest.body.items[5]!.occurred_at;
-        const before = await history(t.operator.token, t.organizationId, `to=${encodeURIComponent(cut)}&page_size=48`);
+        const before = await history(t.operator.token, t.organizationId, { to: cut, page_size: 48 });
         expect(before.body.items.every((item) => item.occurred_at < cut)).toBe(true);
 
         for (const [query, field] of [
@@ -468,9 +481,7 @@ for (const engine of engines) {
           ['page_size=13', 'page_size'],
           ['size=12', 'size'],
         ] as const) {
-          const refused = await call(
-            server,
-            t.operator.token,
+          const refused = await apiClient(server, t.operator.token).send(
             'GET',
             `/v1/organizations/${t.organizationId}/credit_movements?${query}`,
           );
@@ -512,7 +523,7 @@ for (const engine of engines) {
             origin: { caller },
             services: server.platform as unknown as ApiServices,
             ctx: undefined as never,
-          })) as { body: Page<MovementItem> };
+          })) as { body: Page<CreditMovementItem> };
           return [...new Set(result.body.items.map((item) => item.kind))].sort();
         };
         expect(await kindsSeenWith('credit-transaction-read')).toEqual([
@@ -537,16 +548,14 @@ for (const engine of engines) {
         await ok(move(trickyToken, 'users', 'allocate_credit', t.alice.userId, { nb_credits: 12 }));
         await ok(move(token, 'user_groups', 'allocate_credit', t.groupId, { nb_credits: 8 }));
 
-        const response = await fetch(`${server.url}/v1/organizations/${t.organizationId}/credit_movements.csv`, {
-          headers: { authorization: `Bearer ${token}` },
-        });
+        const response = await exportCsv(token, t.organizationId);
         expect(response.status).toBe(200);
         expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
         const day = new Date().toISOString().slice(0, 10);
         expect(response.headers.get('content-disposition')).toBe(
           `attachment; filename="credit-movements-${t.organizationId}-${day}.csv"`,
         );
-        const text = await response.text();
+        const text = response.body as string;
         expect(text.endsWith('\r\n')).toBe(true);
         const rows = parseCsv(text);
         expect(rows[0]).toEqual([
@@ -575,29 +584,20 @@ for (const engine of engines) {
         expect(rows[1]![9]).toBe('100');
         expect(rows[1]![8]).toBe('');
 
-        const filtered = await fetch(
-          `${server.url}/v1/organizations/${t.organizationId}/credit_movements.csv?kind=allocated&account=group:${t.groupId}`,
-          { headers: { authorization: `Bearer ${token}` } },
-        );
+        const filtered = await exportCsv(token, t.organizationId, { kind: 'allocated', account: `group:${t.groupId}` });
         expect(
-          parseCsv(await filtered.text())
+          parseCsv(filtered.body as string)
             .slice(1)
             .map((row) => row[6]),
         ).toEqual([`group:${t.groupId}`]);
 
         const other = await tenant(0);
-        const hidden = await call(
-          server,
-          other.operator.token,
+        const hidden = await exportCsv(other.operator.token, t.organizationId);
+        expect([hidden.status, hidden.body.code]).toEqual([404, 'organization_not_found']);
+        const paged = await apiClient(server, token).send(
           'GET',
           `/v1/organizations/${t.organizationId}/credit_movements.csv`,
-        );
-        expect([hidden.status, hidden.body.code]).toEqual([404, 'organization_not_found']);
-        const paged = await call(
-          server,
-          token,
-          'GET',
-          `/v1/organizations/${t.organizationId}/credit_movements.csv?page=2`,
+          { query: { page: 2 } },
         );
         expect(paged.status).toBe(400);
       });
@@ -627,19 +627,13 @@ for (const engine of engines) {
         }
         server.projections.wake();
         expect((await waitForProjections(server.platform.db, last!, { timeoutMs: 30_000 })).reached).toBe(true);
-        const response = await fetch(`${server.url}/v1/organizations/${t.organizationId}/credit_movements.csv`, {
-          headers: { authorization: `Bearer ${t.operator.token}` },
-        });
-        const rows = parseCsv(await response.text()).slice(1);
+        const response = await exportCsv(t.operator.token, t.organizationId);
+        const rows = parseCsv(response.body as string).slice(1);
         expect(rows).toHaveLength(count + 1);
         expect(new Set(rows.map((row) => row[0])).size).toBe(count + 1);
         expect(rows.at(-1)![9]).toBe(String(count));
         const newest = parseCsv(
-          await (
-            await fetch(`${server.url}/v1/organizations/${t.organizationId}/credit_movements.csv?sort=-updated_at`, {
-              headers: { authorization: `Bearer ${t.operator.token}` },
-            })
-          ).text(),
+          (await exportCsv(t.operator.token, t.organizationId, { sort: '-updated_at' })).body as string,
         ).slice(1);
         expect(newest.map((row) => row[0])).toEqual(rows.map((row) => row[0]).reverse());
       }, 120_000);
@@ -647,7 +641,7 @@ for (const engine of engines) {
       it('shows in /v1/me what the user may spend: allocations in, reservations held', async () => {
         const t = await tenant();
         await ok(move(t.operator.token, 'users', 'allocate_credit', t.alice.userId, { nb_credits: 100 }));
-        const me = () => call<{ credit_wallet: number }>(server, t.alice.token, 'GET', '/v1/me');
+        const me = () => apiClient(server, t.alice.token).send<Pick<WalletFields, 'credit_wallet'>>('GET', '/v1/me');
         expect((await me()).body.credit_wallet).toBe(100);
         const services = { ...server.platform, wakeProjections: () => server.projections.wake() };
         const reservationId = newId();

@@ -7,18 +7,20 @@ import {
   type ReservationServices,
 } from '@ai-coaching/application';
 import {
+  apiClient,
   createTestOrganization,
   signInAs,
   startTestServerOn,
   testEngines,
   type TestServer,
 } from '@ai-coaching/api/testing';
+import { creditHistoryOperations, type WalletFields } from '@ai-coaching/contracts';
 import { creditLedgerStreamId, userAccount, type OwnerAccount } from '@ai-coaching/domain';
 import { newId, type RecordedEvent } from '@ai-coaching/platform';
 import { findWallet, organizationTotals, waitForProjections } from '@ai-coaching/projections';
 import { createExpireReservationHandler } from '@ai-coaching/workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, moveCredits, type MovementItem, type Page } from './credit-test-client.js';
+import { moveCredits } from './credit-test-client.js';
 
 const engines = await testEngines();
 
@@ -76,12 +78,10 @@ for (const engine of engines) {
         (await server.platform.store.readStream(creditLedgerStreamId(organizationId))).map((event) => event.type);
       const kinds = async (token: string, organizationId: string) =>
         (
-          await call<Page<MovementItem>>(
-            server,
-            token,
-            'GET',
-            `/v1/organizations/${organizationId}/credit_movements?sort=updated_at&page_size=48`,
-          )
+          await apiClient(server, token).call(creditHistoryOperations.list, {
+            params: { organization_id: organizationId },
+            query: { sort: 'updated_at', page_size: 48 },
+          })
         ).body.items.map((item) => item.kind);
 
       it('holds credits until a short reservation expires by itself, then frees them', async () => {
@@ -105,7 +105,7 @@ for (const engine of engines) {
           true,
         );
         expect(await findWallet(server.platform.db, account)).toEqual({ posted: 100, pending: 0, available: 100 });
-        const me = await call<{ credit_wallet: number }>(server, userToken, 'GET', '/v1/me');
+        const me = await apiClient(server, userToken).send<Pick<WalletFields, 'credit_wallet'>>('GET', '/v1/me');
         expect(me.body.credit_wallet).toBe(100);
         expect(await ledgerEvents(organizationId)).toEqual([
           'CreditsIssued',

@@ -1,4 +1,5 @@
 import {
+  apiClient,
   createTestUser,
   signIn,
   signInAs,
@@ -7,22 +8,12 @@ import {
   TEST_PASSWORD,
   type TestServer,
 } from '@ai-coaching/api/testing';
+import { authOperations as op } from '@ai-coaching/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../fakes/smtp-sink.js';
 
 const engines = await testEngines();
 
-const form = (fields: Record<string, string>) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams(fields),
-});
-const json = (body: unknown, token?: string) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  body: JSON.stringify(body),
-});
-const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
 const linkIn = (text: string, parameter: string) =>
   new URL(/https?:\/\/\S+/.exec(text)![0]).searchParams.get(parameter)!;
 
@@ -32,7 +23,14 @@ for (const engine of engines) {
     () => {
       let server: TestServer;
       let sink: SmtpSink;
-      const api = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init);
+      const api = (token?: string) => apiClient(server, token);
+      const login = (username: string, password: string, extra: { grant_type?: 'password'; scope?: string } = {}) =>
+        api().call(op.login, { body: { username, password, ...extra } });
+      const me = (token: string) => api(token).call(op.me, {});
+      const changePassword = (token: string, current_password: string, new_password: string) =>
+        api(token).call(op.changePassword, { body: { current_password, new_password } });
+      const resetWithCode = (reset_code: string, new_password: string) =>
+        api().call(op.changePasswordAfterReset, { body: { reset_code, new_password } });
 
       beforeAll(async () => {
         sink = await startSmtpSink();
@@ -45,16 +43,12 @@ for (const engine of engines) {
 
       it('logs in with the form-encoded password grant and answers the profile of /v1/me', async () => {
         const user = await createTestUser(server, { role: 'editor', firstName: 'Ada', lastName: 'Lovelace' });
-        const response = await api(
-          '/v1/fau/login',
-          form({ username: user.email.toUpperCase(), password: user.password, grant_type: 'password', scope: '' }),
-        );
+        const response = await login(user.email.toUpperCase(), user.password, { grant_type: 'password', scope: '' });
         expect(response.status).toBe(200);
         expect(response.headers.get('cache-control')).toBe('no-store');
-        const body = (await response.json()) as { access_token: string; token_type: string; expires_in: number };
+        const body = response.body;
         expect(body).toMatchObject({ token_type: 'bearer', expires_in: 12 * 3600 });
-        const me = await (await api('/v1/me', bearer(body.access_token))).json();
-        expect(me).toEqual({
+        expect((await me(body.access_token)).body).toEqual({
           id: user.userId,
           email: user.email,
           first_name: 'Ada',
@@ -68,57 +62,46 @@ for (const engine of engines) {
 
       it('answers a wrong password and an unknown account identically', async () => {
         const user = await createTestUser(server, { role: 'user' });
-        const wrong = await api('/v1/fau/login', form({ username: user.email, password: 'Not-the-passw0rd' }));
-        const unknown = await api(
-          '/v1/fau/login',
-          form({ username: 'nobody@example.test', password: 'Not-the-passw0rd' }),
-        );
+        const wrong = await login(user.email, 'Not-the-passw0rd');
+        const unknown = await login('nobody@example.test', 'Not-the-passw0rd');
         expect(wrong.status).toBe(401);
         expect(unknown.status).toBe(401);
-        expect(await wrong.json()).toEqual(await unknown.json());
+        expect(wrong.body).toEqual(unknown.body);
       });
 
       it('refuses a JSON body on the form login with 415', async () => {
-        const response = await api('/v1/fau/login', json({ username: 'a@b.c', password: 'x' }));
+        const response = await api().send('POST', op.login.path, { body: { username: 'a@b.c', password: 'x' } });
         expect(response.status).toBe(415);
       });
 
       it('blocks an account after 5 failed logins with 429 and Retry-After', async () => {
         const user = await createTestUser(server, { role: 'user' });
         for (let i = 0; i < 5; i++) {
-          expect(
-            (await api('/v1/fau/login', form({ username: user.email, password: `Wrong-${i}-pass!` }))).status,
-          ).toBe(401);
+          expect((await login(user.email, `Wrong-${i}-pass!`)).status).toBe(401);
         }
-        const blocked = await api('/v1/fau/login', form({ username: user.email, password: user.password }));
+        const blocked = await login(user.email, user.password);
         expect(blocked.status).toBe(429);
         expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-        expect((await blocked.json()).code).toBe('too_many_requests');
+        expect(blocked.body.code).toBe('too_many_requests');
       });
 
       it('ends the session at logout: the token stops working at once', async () => {
         const { token } = await signInAs(server, { role: 'user' });
-        expect((await api('/v1/me', bearer(token))).status).toBe(200);
-        expect((await api('/v1/fau/logout', { method: 'POST', ...bearer(token) })).status).toBe(204);
-        const after = await api('/v1/me', bearer(token));
+        expect((await me(token)).status).toBe(200);
+        expect((await api(token).call(op.logout, {})).status).toBe(204);
+        const after = await me(token);
         expect(after.status).toBe(401);
-        expect((await after.json()).code).toBe('session_ended');
+        expect(after.body.code).toBe('session_ended');
       });
 
       it('changes the password with the current one, keeps this session and ends the others', async () => {
         const user = await signInAs(server, { role: 'user' });
         const other = await signIn(server, user.email, user.password);
-        const wrongCurrent = await api(
-          '/v1/change_password',
-          json({ current_password: 'Nope-1234!', new_password: 'Brand-new-1!' }, user.token),
-        );
-        expect((await wrongCurrent.json()).code).toBe('current_password_incorrect');
-        const weak = await api(
-          '/v1/change_password',
-          json({ current_password: user.password, new_password: 'short' }, user.token),
-        );
+        const wrongCurrent = await changePassword(user.token, 'Nope-1234!', 'Brand-new-1!');
+        expect(wrongCurrent.body.code).toBe('current_password_incorrect');
+        const weak = await changePassword(user.token, user.password, 'short');
         expect(weak.status).toBe(400);
-        expect((await weak.json()).details.rules).toEqual(
+        expect(weak.body.details?.['rules']).toEqual(
           expect.arrayContaining([
             'password_too_short',
             'password_missing_uppercase',
@@ -126,60 +109,41 @@ for (const engine of engines) {
             'password_missing_special',
           ]),
         );
-        const asEmail = await api(
-          '/v1/change_password',
-          json({ current_password: user.password, new_password: user.email }, user.token),
-        );
-        expect((await asEmail.json()).details.rules).toContain('password_same_as_email');
+        const asEmail = await changePassword(user.token, user.password, user.email);
+        expect(asEmail.body.details?.['rules']).toContain('password_same_as_email');
 
-        expect(
-          (
-            await api(
-              '/v1/change_password',
-              json({ current_password: user.password, new_password: 'Brand-new-1!' }, user.token),
-            )
-          ).status,
-        ).toBe(204);
-        expect((await api('/v1/me', bearer(user.token))).status).toBe(200);
-        expect((await api('/v1/me', bearer(other))).status).toBe(401);
+        expect((await changePassword(user.token, user.password, 'Brand-new-1!')).status).toBe(204);
+        expect((await me(user.token)).status).toBe(200);
+        expect((await me(other)).status).toBe(401);
         await expect(signIn(server, user.email, user.password)).rejects.toThrow();
         expect(await signIn(server, user.email, 'Brand-new-1!')).toBeTruthy();
       });
 
       it('sends a reset link by mail whose code works exactly once and ends every session', async () => {
         const user = await signInAs(server, { role: 'user' });
-        const unknown = await api('/v1/reset_own_password', json({ account_email: 'ghost@example.test' }));
-        const known = await api('/v1/reset_own_password', json({ account_email: user.email }));
+        const unknown = await api().call(op.resetOwnPassword, { body: { account_email: 'ghost@example.test' } });
+        const known = await api().call(op.resetOwnPassword, { body: { account_email: user.email } });
         expect(known.status).toBe(202);
         expect(unknown.status).toBe(202);
-        expect(await known.json()).toEqual(await unknown.json());
+        expect(known.body).toEqual(unknown.body);
 
         const mail = await sink.waitFor((message) => JSON.stringify(message.to).includes(user.email));
         const code = linkIn(mail.text ?? '', 'reset_code');
         expect(mail.html).toContain(encodeURIComponent(code));
 
-        const reset = await api(
-          '/v1/change_password_after_reset',
-          json({ reset_code: code, new_password: 'After-reset-9?' }),
-        );
+        const reset = await resetWithCode(code, 'After-reset-9?');
         expect(reset.status).toBe(204);
-        expect((await api('/v1/me', bearer(user.token))).status).toBe(401);
+        expect((await me(user.token)).status).toBe(401);
         expect(await signIn(server, user.email, 'After-reset-9?')).toBeTruthy();
-        const again = await api(
-          '/v1/change_password_after_reset',
-          json({ reset_code: code, new_password: 'Another-one-9?' }),
-        );
+        const again = await resetWithCode(code, 'Another-one-9?');
         expect(again.status).toBeGreaterThanOrEqual(400);
-        expect((await again.json()).code).toMatch(/^reset_code_/);
+        expect(again.body.code).toMatch(/^reset_code_/);
       });
 
       it('never answers a bad reset code with a 500', async () => {
-        const response = await api(
-          '/v1/change_password_after_reset',
-          json({ reset_code: 'made-up', new_password: 'Whatever-1!' }),
-        );
+        const response = await resetWithCode('made-up', 'Whatever-1!');
         expect(response.status).toBe(400);
-        expect((await response.json()).code).toBe('reset_code_invalid');
+        expect(response.body.code).toBe('reset_code_invalid');
       });
 
       it('refuses the seeded super-admin password only when wrong', async () => {

@@ -1,5 +1,6 @@
 import { userDecider, userStreamId } from '@ai-coaching/domain';
 import {
+  apiClient,
   createTestOrganization,
   signIn,
   signInAs,
@@ -7,6 +8,7 @@ import {
   testEngines,
   type TestServer,
 } from '@ai-coaching/api/testing';
+import { authOperations, invitationOperations as op, userOperations } from '@ai-coaching/contracts';
 import { handleCommand, hashPassword, hashSecretCode, newId } from '@ai-coaching/platform';
 import { findInvitation } from '@ai-coaching/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,22 +19,6 @@ const engines = await testEngines();
 const APP = 'http://app.test';
 const STRONG_PASSWORD = 'Activated-Passw0rd!';
 
-type ErrorBody = {
-  code: string;
-  message: string;
-  details?: { rules?: string[]; issues?: { path: string; message: string }[] };
-};
-type UserBody = { id: string; email: string; status: string; organization_role: string; locale: string };
-
-const send = (method: string, body: unknown, token?: string): RequestInit => ({
-  method,
-  headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  body: JSON.stringify(body),
-});
-const bearer = (token: string, method = 'GET'): RequestInit => ({
-  method,
-  headers: { authorization: `Bearer ${token}` },
-});
 const recipient = (email: string) => (message: { to?: unknown }) => JSON.stringify(message.to).includes(email);
 /** The invite code of the activation link in a mail's text part. */
 const codeIn = (text: string | undefined): string => {
@@ -49,33 +35,30 @@ for (const engine of engines) {
       let sink: SmtpSink;
       let organizationId: string;
       let operator: Awaited<ReturnType<typeof signInAs>>;
-      const api = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init);
+      const api = (token?: string) => apiClient(server, token);
       const email = (label: string) => `${label}-${newId().slice(-12)}@invited.test`;
 
       /** Invites through the API and answers the user and the code mailed to them. */
-      const invite = async (fields: { email: string; locale?: string; first_name?: string }) => {
-        const response = await api(
-          '/v1/users',
-          send(
-            'POST',
-            {
-              first_name: 'Grace',
-              last_name: 'Hopper',
-              organization_id: organizationId,
-              organization_role: 'user',
-              ...fields,
-            },
-            operator.token,
-          ),
-        );
+      const invite = async (fields: { email: string; locale?: 'en-GB' | 'fr-FR'; first_name?: string }) => {
+        const response = await api(operator.token).call(userOperations.invite, {
+          body: {
+            first_name: 'Grace',
+            last_name: 'Hopper',
+            organization_id: organizationId,
+            organization_role: 'user',
+            ...fields,
+          },
+        });
         expect(response.status).toBe(201);
-        const user = (await response.json()) as UserBody;
+        const user = response.body;
         const mail = await sink.waitFor(recipient(fields.email));
         return { user, code: codeIn(mail.text), mail };
       };
-      const check = (code: string) => api(`/v1/check_invite_code/${encodeURIComponent(code)}`);
+      const check = (code: string) => api().call(op.checkInviteCode, { params: { invite_code: code } });
       const activate = (code: string, password = STRONG_PASSWORD) =>
-        api('/v1/activate_account', send('POST', { invite_code: code, password }));
+        api().call(op.activateAccount, { body: { invite_code: code, password } });
+      const resend = (token: string, userId: string) =>
+        api(token).call(userOperations.resendInvitation, { params: { user_id: userId } });
 
       beforeAll(async () => {
         sink = await startSmtpSink();
@@ -103,31 +86,30 @@ for (const engine of engines) {
 
         const valid = await check(code);
         expect(valid.status).toBe(200);
-        expect(await valid.json()).toEqual({ status: 'valid', email: address, first_name: 'Grace' });
+        expect(valid.body).toEqual({ status: 'valid', email: address, first_name: 'Grace' });
 
         const weak = await activate(code, 'weak');
         expect(weak.status).toBe(400);
-        const weakBody = (await weak.json()) as ErrorBody;
-        expect(weakBody.code).toBe('password_invalid');
-        expect(weakBody.details?.rules).toEqual(
+        expect(weak.body.code).toBe('password_invalid');
+        expect(weak.body.details?.['rules']).toEqual(
           expect.arrayContaining(['password_too_short', 'password_missing_uppercase', 'password_missing_digit']),
         );
         const asEmail = await activate(code, address);
-        expect(((await asEmail.json()) as ErrorBody).details?.rules).toContain('password_same_as_email');
+        expect(asEmail.body.details?.['rules']).toContain('password_same_as_email');
 
         const activated = await activate(code);
         expect(activated.status).toBe(200);
-        expect(await activated.json()).toEqual({ status: 'activated', email: address });
+        expect(activated.body).toEqual({ status: 'activated', email: address });
         const token = await signIn(server, address, STRONG_PASSWORD);
-        const me = (await (await api('/v1/me', bearer(token))).json()) as { email: string; organization_role: string };
+        const me = (await api(token).call(authOperations.me, {})).body;
         expect(me).toMatchObject({ email: address, organization_role: 'user' });
 
         const used = await check(code);
         expect(used.status).toBe(200);
-        expect(await used.json()).toEqual({ status: 'used' });
+        expect(used.body).toEqual({ status: 'used' });
         const again = await activate(code, 'Another-Passw0rd!');
         expect(again.status).toBe(409);
-        expect(((await again.json()) as ErrorBody).code).toBe('invite_code_used');
+        expect(again.body.code).toBe('invite_code_used');
         await expect(signIn(server, address, 'Another-Passw0rd!')).rejects.toThrow();
       });
 
@@ -143,10 +125,10 @@ for (const engine of engines) {
       it('answers an unknown code with 404 invite_code_invalid on both calls', async () => {
         const unknown = await check('no-such-code');
         expect(unknown.status).toBe(404);
-        expect(((await unknown.json()) as ErrorBody).code).toBe('invite_code_invalid');
+        expect(unknown.body.code).toBe('invite_code_invalid');
         const activation = await activate('no-such-code');
         expect(activation.status).toBe(400);
-        expect(await activation.json()).toMatchObject({
+        expect(activation.body).toMatchObject({
           code: 'invite_code_invalid',
           details: { issues: [expect.objectContaining({ path: 'invite_code' })] },
         });
@@ -156,37 +138,37 @@ for (const engine of engines) {
         const address = email('resent');
         const { user, code: first } = await invite({ email: address });
         sink.messages.length = 0;
-        const resent = await api(`/v1/users/resend_invitation/${user.id}`, bearer(operator.token, 'POST'));
+        const resent = await resend(operator.token, user.id);
         expect(resent.status).toBe(202);
         const second = codeIn((await sink.waitFor(recipient(address))).text);
         expect(second).not.toBe(first);
 
-        expect(((await (await check(first)).json()) as ErrorBody).code).toBe('invite_code_invalid');
-        expect(((await (await activate(first)).json()) as ErrorBody).code).toBe('invite_code_invalid');
-        expect(await (await check(second)).json()).toMatchObject({ status: 'valid', email: address });
+        expect((await check(first)).body.code).toBe('invite_code_invalid');
+        expect((await activate(first)).body.code).toBe('invite_code_invalid');
+        expect((await check(second)).body).toMatchObject({ status: 'valid', email: address });
         expect((await activate(second)).status).toBe(200);
 
-        const afterActivation = await api(`/v1/users/resend_invitation/${user.id}`, bearer(operator.token, 'POST'));
+        const afterActivation = await resend(operator.token, user.id);
         expect(afterActivation.status).toBe(409);
-        expect(((await afterActivation.json()) as ErrorBody).code).toBe('user_not_invited');
+        expect(afterActivation.body.code).toBe('user_not_invited');
       });
 
       it('refuses a resend to another organization’s invitee with 404, and to a user without the permission with 403', async () => {
         const { user } = await invite({ email: email('guarded') });
         const otherOrganization = await createTestOrganization(server);
         const stranger = await signInAs(server, { role: 'operator', organizationId: otherOrganization });
-        const foreign = await api(`/v1/users/resend_invitation/${user.id}`, bearer(stranger.token, 'POST'));
+        const foreign = await resend(stranger.token, user.id);
         expect(foreign.status).toBe(404);
-        expect(((await foreign.json()) as ErrorBody).code).toBe('user_not_found');
+        expect(foreign.body.code).toBe('user_not_found');
         const learner = await signInAs(server, { role: 'user', organizationId });
-        expect((await api(`/v1/users/resend_invitation/${user.id}`, bearer(learner.token, 'POST'))).status).toBe(403);
+        expect((await resend(learner.token, user.id)).status).toBe(403);
       });
 
       it('cancels an invitation with DELETE: its code stops working and the address can be invited again', async () => {
         const address = email('cancelled');
         const { user, code } = await invite({ email: address });
-        expect((await api(`/v1/users/${user.id}`, bearer(operator.token, 'DELETE'))).status).toBe(204);
-        expect((await api(`/v1/users/${user.id}`, bearer(operator.token))).status).toBe(404);
+        expect((await api(operator.token).call(userOperations.remove, { params: { id: user.id } })).status).toBe(204);
+        expect((await api(operator.token).call(userOperations.read, { params: { id: user.id } })).status).toBe(404);
         expect((await check(code)).status).toBe(404);
 
         sink.messages.length = 0;
@@ -214,12 +196,15 @@ for (const engine of engines) {
           ),
         ).rejects.toMatchObject({ code: 'invite_code_expired' });
         // Today the same code still works.
-        expect(await (await check(code)).json()).toMatchObject({ status: 'valid' });
+        expect((await check(code)).body).toMatchObject({ status: 'valid' });
       });
 
       it('withdraws the code of a disabled invitee', async () => {
         const { user, code } = await invite({ email: email('withdrawn') });
-        const disabled = await api(`/v1/users/${user.id}`, send('PATCH', { status: 'disabled' }, operator.token));
+        const disabled = await api(operator.token).call(userOperations.update, {
+          params: { id: user.id },
+          body: { status: 'disabled' },
+        });
         expect(disabled.status).toBe(200);
         expect((await check(code)).status).toBe(404);
       });
@@ -227,7 +212,7 @@ for (const engine of engines) {
       // Last: it blocks this address for an hour.
       it('blocks an address that tries too many unknown codes with 429 and Retry-After', async () => {
         const { code } = await invite({ email: email('blocked') });
-        let blocked: Response | undefined;
+        let blocked: Awaited<ReturnType<typeof check>> | undefined;
         for (let attempt = 0; attempt < 10 && !blocked; attempt++) {
           const response = await check(`guess-${attempt}`);
           if (response.status === 429) blocked = response;
@@ -236,7 +221,7 @@ for (const engine of engines) {
         blocked ??= await check('one-more-guess');
         expect(blocked.status).toBe(429);
         expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-        expect(((await blocked.json()) as ErrorBody).code).toBe('too_many_requests');
+        expect(blocked.body.code).toBe('too_many_requests');
         // While blocked, even a valid code waits: the block is per address, not per code.
         expect((await check(code)).status).toBe(429);
         expect((await activate(code)).status).toBe(429);

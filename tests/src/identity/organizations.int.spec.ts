@@ -1,5 +1,7 @@
-import { apiRoutes, platformOrganizationId, type ApiServices } from '@ai-coaching/api';
+import { platformOrganizationId } from '@ai-coaching/api';
 import {
+  apiClient,
+  type ApiAnswer,
   createTestOrganization,
   signInAs,
   startTestServerOn,
@@ -7,6 +9,14 @@ import {
   type TestServer,
   type TestUser,
 } from '@ai-coaching/api/testing';
+import { updateOrganization, type AppServices } from '@ai-coaching/application';
+import {
+  organizationOperations as op,
+  type ErrorBody,
+  type OperationRequest,
+  type Organization,
+  type Page,
+} from '@ai-coaching/contracts';
 import { permissionsOf } from '@ai-coaching/domain';
 import type { Caller } from '@ai-coaching/platform';
 import { newId } from '@ai-coaching/platform';
@@ -14,24 +24,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const engines = await testEngines();
 
-type Organization = {
-  id: string;
-  name: string;
-  description: string;
-  kind: string;
-  status: string;
-  metadata: Record<'organization' | 'product' | 'custom', Record<string, unknown>>;
-  user_count: number;
-  created_at: string;
-  updated_at: string;
-  credit_wallet: number;
-};
-type Page<Item> = { items: Item[]; total: number; page: number; page_size: number };
-type ErrorBody = { code: string; message: string; details?: { issues?: { path: string }[]; fields?: string[] } };
-type Answer<Body> = { status: number; body: Body; headers: Headers };
-
 const unique = (label: string) => `${label} ${newId().slice(-10)}`;
-const issuePaths = (body: ErrorBody) => (body.details?.issues ?? []).map((issue) => issue.path);
+const issuePaths = (body: Partial<ErrorBody>) => (body.details?.issues ?? []).map((issue) => issue.path);
+const queryOf = (query: string) => Object.fromEntries(new URLSearchParams(query)) as Record<string, never>;
 
 for (const engine of engines) {
   describe.skipIf(!engine.available)(
@@ -40,32 +35,14 @@ for (const engine of engines) {
       let server: TestServer;
       let superAdmin: TestUser & { token: string };
 
-      const call = async <Body = ErrorBody>(
-        token: string,
-        method: string,
-        path: string,
-        body?: unknown,
-        headers: Record<string, string> = {},
-      ): Promise<Answer<Body>> => {
-        const response = await fetch(`${server.url}${path}`, {
-          method,
-          headers: {
-            authorization: `Bearer ${token}`,
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-            ...headers,
-          },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        });
-        const text = await response.text();
-        return {
-          status: response.status,
-          body: (text ? JSON.parse(text) : undefined) as Body,
-          headers: response.headers,
-        };
-      };
-      const list = (token: string, query: string) =>
-        call<Page<Organization>>(token, 'GET', `/v1/organizations?${query}`);
-      const get = (token: string, id: string) => call<Organization>(token, 'GET', `/v1/organizations/${id}`);
+      const api = (token: string) => apiClient(server, token);
+      const list = (token: string, query: string) => api(token).call(op.list, { query: queryOf(query) });
+      const get = (token: string, id: string) => api(token).call(op.read, { params: { id } });
+      const create = (token: string, body: { name: string; description?: string }, headers?: Record<string, string>) =>
+        api(token).call(op.create, { body }, headers ? { headers } : {});
+      const patch = (token: string, id: string, body: OperationRequest<typeof op.update>['body']) =>
+        api(token).call(op.update, { params: { id }, body });
+      const archive = (token: string, id: string) => api(token).call(op.archive, { params: { id } });
 
       /** An organization with an operator of its own. */
       const tenant = async (name = unique('Tenant')) => {
@@ -83,10 +60,7 @@ for (const engine of engines) {
 
       it('creates an organization that the list and GET show at once, in the documented shape', async () => {
         const name = unique('Acme');
-        const created = await call<Organization>(superAdmin.token, 'POST', '/v1/organizations', {
-          name: `  ${name}  `,
-          description: 'Rockets',
-        });
+        const created = await create(superAdmin.token, { name: `  ${name}  `, description: 'Rockets' });
         expect(created.status).toBe(201);
         expect(created.body).toEqual({
           id: expect.any(String),
@@ -111,8 +85,8 @@ for (const engine of engines) {
       it('replays a create sent again with the same Idempotency-Key instead of creating twice', async () => {
         const name = unique('Retried');
         const key = { 'idempotency-key': newId() };
-        const first = await call<Organization>(superAdmin.token, 'POST', '/v1/organizations', { name }, key);
-        const again = await call<Organization>(superAdmin.token, 'POST', '/v1/organizations', { name }, key);
+        const first = await create(superAdmin.token, { name }, key);
+        const again = await create(superAdmin.token, { name }, key);
         expect(again.status).toBe(201);
         expect(again.headers.get('idempotent-replayed')).toBe('true');
         expect(again.body.id).toBe(first.body.id);
@@ -120,22 +94,24 @@ for (const engine of engines) {
       });
 
       it('refuses malformed queries and bodies with a 400 naming the field', async () => {
-        const cases: [Promise<Answer<ErrorBody>>, string][] = [
-          [call(superAdmin.token, 'GET', '/v1/organizations?page_size=13'), 'page_size'],
-          [call(superAdmin.token, 'GET', '/v1/organizations?pagesize=12'), 'pagesize'],
-          [call(superAdmin.token, 'GET', '/v1/organizations?sort=created_at'), 'sort'],
-          [call(superAdmin.token, 'GET', '/v1/organizations?page=0'), 'page'],
-          [call(superAdmin.token, 'POST', '/v1/organizations', {}), 'name'],
-          [call(superAdmin.token, 'POST', '/v1/organizations', { name: '   ' }), 'name'],
-          [call(superAdmin.token, 'POST', '/v1/organizations', { name: 'x'.repeat(121) }), 'name'],
-          [call(superAdmin.token, 'POST', '/v1/organizations', { name: 'Ok', kind: 'platform' }), 'kind'],
+        const cases: [Promise<ApiAnswer<Partial<ErrorBody>>>, string][] = [
+          [api(superAdmin.token).send('GET', '/v1/organizations?page_size=13'), 'page_size'],
+          [api(superAdmin.token).send('GET', '/v1/organizations?pagesize=12'), 'pagesize'],
+          [api(superAdmin.token).send('GET', '/v1/organizations?sort=created_at'), 'sort'],
+          [api(superAdmin.token).send('GET', '/v1/organizations?page=0'), 'page'],
+          [api(superAdmin.token).send('POST', '/v1/organizations', { body: {} }), 'name'],
+          [api(superAdmin.token).send('POST', '/v1/organizations', { body: { name: '   ' } }), 'name'],
+          [api(superAdmin.token).send('POST', '/v1/organizations', { body: { name: 'x'.repeat(121) } }), 'name'],
+          [api(superAdmin.token).send('POST', '/v1/organizations', { body: { name: 'Ok', kind: 'platform' } }), 'kind'],
           [
-            call(superAdmin.token, 'PATCH', `/v1/organizations/${platformOrganizationId}`, {
-              metadata_custom: { k: { nested: 1 } },
+            api(superAdmin.token).send('PATCH', `/v1/organizations/${platformOrganizationId}`, {
+              body: {
+                metadata_custom: { k: { nested: 1 } },
+              },
             }),
             'metadata_custom.k',
           ],
-          [call(superAdmin.token, 'GET', '/v1/organizations/not%20an%20id'), 'id'],
+          [api(superAdmin.token).send('GET', '/v1/organizations/not%20an%20id'), 'id'],
         ];
         for (const [pending, field] of cases) {
           const { status, body } = await pending;
@@ -143,7 +119,9 @@ for (const engine of engines) {
           expect(body.code).toBe('invalid_request');
           expect(issuePaths(body)).toContain(field);
         }
-        const empty = await call(superAdmin.token, 'PATCH', `/v1/organizations/${platformOrganizationId}`, {});
+        const empty = await api(superAdmin.token).send('PATCH', `/v1/organizations/${platformOrganizationId}`, {
+          body: {},
+        });
         expect(empty.status).toBe(400);
       });
 
@@ -165,9 +143,7 @@ for (const engine of engines) {
         expect((await list(superAdmin.token, `${q}&page_size=48&page=2`)).body).toMatchObject({ items: [], total: 13 });
         expect((await list(superAdmin.token, `${q}%2005`)).body.items.map((item) => item.id)).toEqual([ids.get(5)]);
 
-        const renamed = await call<Organization>(superAdmin.token, 'PATCH', `/v1/organizations/${ids.get(7)}`, {
-          description: 'Touched last',
-        });
+        const renamed = await patch(superAdmin.token, ids.get(7)!, { description: 'Touched last' });
         expect(renamed.status).toBe(200);
         const recent = await list(superAdmin.token, `${q}&sort=-updated_at`);
         expect(recent.body.items[0]?.id).toBe(ids.get(7));
@@ -186,8 +162,8 @@ for (const engine of engines) {
         expect(archivedToo.status).toBe(403);
 
         expect((await get(a.operator.token, a.organizationId)).body.name).toBe(a.name);
-        const other = await call(a.operator.token, 'GET', `/v1/organizations/${b.organizationId}`);
-        const missing = await call(a.operator.token, 'GET', `/v1/organizations/${newId()}`);
+        const other = await get(a.operator.token, b.organizationId);
+        const missing = await get(a.operator.token, newId());
         expect(other.status).toBe(404);
         expect(other.body.code).toBe('organization_not_found');
         expect(other.body).toEqual(missing.body);
@@ -202,17 +178,12 @@ for (const engine of engines) {
       it('lets an operator rename their own organization (self-edit) but not another one (404, unchanged)', async () => {
         const a = await tenant();
         const b = await tenant();
-        const renamed = await call<Organization>(a.operator.token, 'PATCH', `/v1/organizations/${a.organizationId}`, {
-          name: `${a.name} Ltd`,
-          description: 'Ours',
-        });
+        const renamed = await patch(a.operator.token, a.organizationId, { name: `${a.name} Ltd`, description: 'Ours' });
         expect(renamed.status).toBe(200);
         expect(renamed.body).toMatchObject({ id: a.organizationId, name: `${a.name} Ltd`, description: 'Ours' });
         expect((await get(a.operator.token, a.organizationId)).body.name).toBe(`${a.name} Ltd`);
 
-        const other = await call(a.operator.token, 'PATCH', `/v1/organizations/${b.organizationId}`, {
-          name: 'Taken over',
-        });
+        const other = await patch(a.operator.token, b.organizationId, { name: 'Taken over' });
         expect(other.status).toBe(404);
         expect(other.body.code).toBe('organization_not_found');
         expect((await get(superAdmin.token, b.organizationId)).body.name).toBe(b.name);
@@ -222,13 +193,13 @@ for (const engine of engines) {
         const a = await tenant();
         const editor = await signInAs(server, { role: 'editor', organizationId: a.organizationId });
         for (const field of ['name', 'metadata_organization', 'metadata_product', 'metadata_custom']) {
-          const refused = await call(editor.token, 'PATCH', `/v1/organizations/${a.organizationId}`, {
+          const refused = await patch(editor.token, a.organizationId, {
             [field]: field === 'name' ? 'Nope' : { plan: 'gold' },
           });
           expect(refused.status, field).toBe(403);
           expect(refused.body.code).toBe('forbidden');
         }
-        const changed = await call<Organization>(a.operator.token, 'PATCH', `/v1/organizations/${a.organizationId}`, {
+        const changed = await patch(a.operator.token, a.organizationId, {
           metadata_organization: { region: 'EU' },
           metadata_product: { plan: 'gold', seats: 40 },
           metadata_custom: { pilot: true, note: null },
@@ -243,12 +214,9 @@ for (const engine of engines) {
       });
 
       it('checks every field before changing any: one forbidden field leaves the organization untouched', async () => {
-        // No role holds self-edit without every metadata permission today, so the PATCH handler is
+        // No role holds self-edit without every metadata permission today, so the use case is
         // called directly with such a caller, against the server's own services.
         const a = await tenant();
-        const patch = apiRoutes([]).find(
-          (route) => route.method === 'PATCH' && route.path === '/v1/organizations/:id',
-        )!;
         const caller: Caller = {
           kind: 'user',
           userId: a.operator.userId,
@@ -260,17 +228,13 @@ for (const engine of engines) {
           permissions: permissionsOf('operator').filter((p) => p !== 'organization-metadata-custom-update'),
           sessionId: newId(),
         };
-        const body = patch.body!.parse({ name: 'Half applied', metadata_product: { a: 1 }, metadata_custom: { b: 2 } });
+        const body = op.update.body.parse({
+          name: 'Half applied',
+          metadata_product: { a: 1 },
+          metadata_custom: { b: 2 },
+        });
         await expect(
-          patch.handler({
-            params: { id: a.organizationId },
-            query: {},
-            body,
-            caller,
-            origin: { caller },
-            services: server.platform as unknown as ApiServices,
-            ctx: undefined as never,
-          }),
+          updateOrganization(server.platform as unknown as AppServices, { caller }, a.organizationId, body),
         ).rejects.toMatchObject({ status: 403, code: 'forbidden', details: { fields: ['metadata_custom'] } });
         const after = await get(a.operator.token, a.organizationId);
         expect(after.body).toMatchObject({ name: a.name, metadata: { organization: {}, product: {}, custom: {} } });
@@ -278,9 +242,9 @@ for (const engine of engines) {
 
       it('archives instead of deleting, idempotently, and protects the platform organization', async () => {
         const a = await tenant();
-        expect((await call(a.operator.token, 'DELETE', `/v1/organizations/${a.organizationId}`)).status).toBe(403);
-        expect((await call(superAdmin.token, 'DELETE', `/v1/organizations/${a.organizationId}`)).status).toBe(204);
-        expect((await call(superAdmin.token, 'DELETE', `/v1/organizations/${a.organizationId}`)).status).toBe(204);
+        expect((await archive(a.operator.token, a.organizationId)).status).toBe(403);
+        expect((await archive(superAdmin.token, a.organizationId)).status).toBe(204);
+        expect((await archive(superAdmin.token, a.organizationId)).status).toBe(204);
 
         const q = `q=${encodeURIComponent(a.name)}`;
         expect((await list(superAdmin.token, q)).body.total).toBe(0);
@@ -288,18 +252,16 @@ for (const engine of engines) {
         expect(withArchived.body.items.map((item) => [item.id, item.status])).toEqual([[a.organizationId, 'archived']]);
         expect((await get(superAdmin.token, a.organizationId)).body.status).toBe('archived');
 
-        const renamed = await call(superAdmin.token, 'PATCH', `/v1/organizations/${a.organizationId}`, {
-          name: 'Revived',
-        });
+        const renamed = await patch(superAdmin.token, a.organizationId, { name: 'Revived' });
         expect(renamed.status).toBe(409);
         expect(renamed.body.code).toBe('organization_archived');
 
-        const platform = await call(superAdmin.token, 'DELETE', `/v1/organizations/${platformOrganizationId}`);
+        const platform = await archive(superAdmin.token, platformOrganizationId);
         expect(platform.status).toBe(403);
         expect(platform.body.code).toBe('platform_organization_protected');
         expect((await get(superAdmin.token, platformOrganizationId)).body.status).toBe('active');
 
-        const missing = await call(superAdmin.token, 'DELETE', `/v1/organizations/${newId()}`);
+        const missing = await archive(superAdmin.token, newId());
         expect(missing.status).toBe(404);
         expect(missing.body.code).toBe('organization_not_found');
       });

@@ -1,4 +1,5 @@
-import { signInAs, startTestServer, type TestServer } from '@ai-coaching/api/testing';
+import { apiClient, signInAs, startTestServer, type TestServer } from '@ai-coaching/api/testing';
+import { userOperations } from '@ai-coaching/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let server: TestServer;
@@ -12,16 +13,13 @@ describe('[AUTH]: permissions follow the current role', () => {
     const operator = await signInAs(server, { role: 'operator' });
     const user = await signInAs(server, { role: 'user', organizationId: operator.organizationId });
     const me = async () =>
-      (await (await fetch(`${server.url}/v1/me`, { headers: { authorization: `Bearer ${user.token}` } })).json()) as {
-        organization_role: string;
-        permissions: string[];
-      };
+      (await apiClient(server, user.token).send<{ organization_role: string; permissions: string[] }>('GET', '/v1/me'))
+        .body;
     expect((await me()).permissions).not.toContain('coaching-mission-create');
 
-    const patch = await fetch(`${server.url}/v1/users/${user.userId}`, {
-      method: 'PATCH',
-      headers: { authorization: `Bearer ${operator.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ organization_role: 'editor' }),
+    const patch = await apiClient(server, operator.token).call(userOperations.update, {
+      params: { id: user.userId },
+      body: { organization_role: 'editor' },
     });
     expect(patch.status).toBe(200);
 

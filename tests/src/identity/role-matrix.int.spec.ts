@@ -1,5 +1,5 @@
 import { apiRoutes, issueAccessToken, type RouteDefinition } from '@ai-coaching/api';
-import { signInAs, startTestServer, type TestServer } from '@ai-coaching/api/testing';
+import { apiClient, signInAs, startTestServer, type TestServer } from '@ai-coaching/api/testing';
 import { can, permissionsOf, type Role } from '@ai-coaching/domain';
 import { newId } from '@ai-coaching/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,19 +36,15 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.close());
 
+/** The route with placeholder ids and an empty body of its encoding. */
 const call = (route: (typeof routes)[number], token: string) => {
   const path = route.path.replace(/:(\w+)/g, (_, name: string) => `no-such-${name}`);
   const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
-  return fetch(`${server.url}${path}`, {
-    method: route.method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(hasBody
-        ? { 'content-type': route.bodyEncoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json' }
-        : {}),
-    },
-    ...(hasBody ? { body: route.bodyEncoding === 'form' ? '' : '{}' } : {}),
-  });
+  return apiClient(server, token).send(
+    route.method,
+    path,
+    hasBody ? (route.bodyEncoding === 'form' ? { form: {} } : { body: {} }) : {},
+  );
 };
 
 describe('[AUTH]: role matrix', () => {
@@ -61,7 +57,7 @@ describe('[AUTH]: role matrix', () => {
       const allowed = expectedAllowed(route, role);
       it(`${route.method} ${route.path} as ${role} is ${allowed ? 'allowed' : 'forbidden'}`, async () => {
         const response = await call(route, tokens.get(role)!);
-        const body = (await response.json().catch(() => ({}))) as { code?: string };
+        const body = response.body ?? {};
         if (allowed) {
           expect([401, 403], `${response.status} ${body.code}`).not.toContain(response.status);
           expect(response.status).toBeLessThan(500);
@@ -76,7 +72,7 @@ describe('[AUTH]: role matrix', () => {
   it('answers 401 on every protected route without a token', async () => {
     for (const route of routes) {
       const path = route.path.replace(/:(\w+)/g, 'x');
-      const response = await fetch(`${server.url}${path}`, { method: route.method });
+      const response = await apiClient(server).send(route.method, path);
       expect(response.status, `${route.method} ${route.path}`).toBe(401);
     }
   });

@@ -1,6 +1,7 @@
 import { userDecider, userStreamId } from '@ai-coaching/domain';
 import { platformOrganizationId } from '@ai-coaching/api';
 import {
+  apiClient,
   createTestOrganization,
   createTestUser,
   signIn,
@@ -10,8 +11,10 @@ import {
   TEST_PASSWORD,
   type TestServer,
 } from '@ai-coaching/api/testing';
+import { authOperations, ssoOperations as op, ssoRealmOperations as realms } from '@ai-coaching/contracts';
 import { handleCommand, hashSecretCode, newId } from '@ai-coaching/platform';
 import { waitForProjections } from '@ai-coaching/projections';
+import type { OperationRequest, SsoTokens } from '@ai-coaching/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   loginThroughProvider,
@@ -27,15 +30,8 @@ const APP = 'http://app.test';
 const AUTH_SECRET = 'sso-integration-test-auth-secret-0123456789';
 const ADMIN_EMAIL = 'admin@sso.test';
 
-type Tokens = { access_token: string; refresh_token: string; token_type: string; expires_in: number };
-type ErrorBody = { code: string; message: string };
+type RealmSettings = OperationRequest<typeof realms.create>['body'];
 
-const json = (body: unknown, token?: string): RequestInit => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  body: JSON.stringify(body),
-});
-const bearer = (token: string): RequestInit => ({ headers: { authorization: `Bearer ${token}` } });
 const subjectOf = (accessToken: string): string =>
   (JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string }).sub;
 
@@ -46,28 +42,28 @@ for (const engine of engines) {
       let idp: FakeKeycloak;
       let server: TestServer;
       let admin: string;
-      const api = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init);
-      const query = (params: Record<string, string | undefined>) =>
-        new URLSearchParams(
-          Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined),
-        );
-
+      const api = (token?: string) => apiClient(server, token);
+      const requestLoginUrl = (realm: string) => api().call(op.loginUrl, { query: { realm } });
       const loginUrl = async (realm: string): Promise<string> => {
-        const response = await api(`/v1/keycloak/get_login_url?realm=${realm}`);
+        const response = await requestLoginUrl(realm);
         expect(response.status).toBe(200);
-        return ((await response.json()) as { url: string }).url;
+        return response.body.url;
       };
       const callback = (realm: string, params: { code: string; state: string; iss?: string | undefined }) =>
-        api(`/v1/keycloak/callback?${query({ realm, ...params })}`, { method: 'POST' });
-      const ssoLogin = async (realm: string, user: FakeKeycloakUser): Promise<Tokens> => {
+        api().call(op.callback, { query: { realm, code: params.code, state: params.state, iss: params.iss } });
+      const ssoLogin = async (realm: string, user: FakeKeycloakUser): Promise<SsoTokens> => {
         const answer = await loginThroughProvider(await loginUrl(realm), user, APP);
         const response = await callback(realm, answer);
-        expect(response.status, JSON.stringify(await response.clone().json())).toBe(200);
-        return (await response.json()) as Tokens;
+        expect(response.status, JSON.stringify(response.body)).toBe(200);
+        return response.body;
       };
-      const refresh = (refreshToken: string) =>
-        api('/v1/keycloak/refresh_token', json({ refresh_token: refreshToken }));
-      const meStatus = async (accessToken: string) => (await api('/v1/me', bearer(accessToken))).status;
+      const refresh = (refreshToken: string) => api().call(op.refreshToken, { body: { refresh_token: refreshToken } });
+      const me = (accessToken: string) => api(accessToken).call(authOperations.me, {});
+      const meStatus = async (accessToken: string) => (await me(accessToken)).status;
+      const methods = async () => (await api().call(op.authenticationMethods, {})).body;
+      const createRealm = (settings: RealmSettings, token = admin) =>
+        api(token).call(realms.create, { body: settings });
+      const deleteRealm = (name: string) => api(admin).call(realms.remove, { params: { name } });
       const uniqueUser = (overrides: Partial<FakeKeycloakUser> = {}): FakeKeycloakUser => {
         const username = `u${newId().slice(-12)}`;
         return {
@@ -107,15 +103,15 @@ for (const engine of engines) {
       });
 
       it('lists single sign-on among the methods when a realm is configured, and not otherwise', async () => {
-        expect(await (await api('/v1/authentication_methods')).json()).toEqual({
+        expect(await methods()).toEqual({
           fau: true,
           keycloak: true,
           realms: [{ name: 'test' }],
         });
         const bare = await startTestServer();
         try {
-          const response = await fetch(`${bare.url}/v1/authentication_methods`);
-          expect(await response.json()).toEqual({ fau: true, keycloak: false, realms: [] });
+          const response = await apiClient(bare).call(op.authenticationMethods, {});
+          expect(response.body).toEqual({ fau: true, keycloak: false, realms: [] });
         } finally {
           await bare.close();
         }
@@ -139,9 +135,9 @@ for (const engine of engines) {
         expect(again.searchParams.get('state')).not.toBe(url.searchParams.get('state'));
         expect(again.searchParams.get('nonce')).not.toBe(url.searchParams.get('nonce'));
 
-        const unknown = await api('/v1/keycloak/get_login_url?realm=nowhere');
+        const unknown = await requestLoginUrl('nowhere');
         expect(unknown.status).toBe(404);
-        expect(((await unknown.json()) as ErrorBody).code).toBe('realm_not_found');
+        expect(unknown.body.code).toBe('realm_not_found');
       });
 
       it('provisions an active user on the first login and answers our own tokens', async () => {
@@ -152,15 +148,14 @@ for (const engine of engines) {
         const response = await callback('test', answer);
         expect(response.status).toBe(200);
         expect(response.headers.get('cache-control')).toBe('no-store');
-        const tokens = (await response.json()) as Tokens;
+        const tokens = response.body;
         expect(tokens).toEqual({
           access_token: expect.any(String),
           refresh_token: expect.stringMatching(/^[\w-]{43}$/),
           token_type: 'bearer',
           expires_in: 900,
         });
-        const me = await (await api('/v1/me', bearer(tokens.access_token))).json();
-        expect(me).toMatchObject({
+        expect((await me(tokens.access_token)).body).toMatchObject({
           email: person.email,
           first_name: 'Ada',
           last_name: 'Lovelace',
@@ -174,7 +169,7 @@ for (const engine of engines) {
           uniqueUser({ givenName: undefined, familyName: undefined, name: 'Katherine G. Johnson' }),
         );
         const tokens = await ssoLogin('test', person);
-        expect(await (await api('/v1/me', bearer(tokens.access_token))).json()).toMatchObject({
+        expect((await me(tokens.access_token)).body).toMatchObject({
           first_name: 'Katherine',
           last_name: 'G. Johnson',
         });
@@ -197,7 +192,7 @@ for (const engine of engines) {
         const person = idp.addUser(uniqueUser({ email: existing.email }));
         const tokens = await ssoLogin('test', person);
         expect(subjectOf(tokens.access_token)).toBe(existing.userId);
-        expect(await (await api('/v1/me', bearer(tokens.access_token))).json()).toMatchObject({
+        expect((await me(tokens.access_token)).body).toMatchObject({
           email: existing.email,
           organization_role: 'editor',
         });
@@ -215,7 +210,7 @@ for (const engine of engines) {
         const answer = await loginThroughProvider(await loginUrl('test'), claimant, APP);
         const response = await callback('test', answer);
         expect(response.status).toBe(403);
-        expect(((await response.json()) as ErrorBody).code).toBe('sso_email_not_verified');
+        expect(response.body.code).toBe('sso_email_not_verified');
         const { rows: links } = await server.platform.db.query('SELECT 1 FROM rm_user_identities WHERE user_id = $1', [
           existing.userId,
         ]);
@@ -223,7 +218,7 @@ for (const engine of engines) {
 
         const stranger = idp.addUser(uniqueUser({ emailVerified: false }));
         const refused = await callback('test', await loginThroughProvider(await loginUrl('test'), stranger, APP));
-        expect(((await refused.json()) as ErrorBody).code).toBe('sso_email_not_verified');
+        expect(refused.body.code).toBe('sso_email_not_verified');
         const { rows: users } = await server.platform.db.query('SELECT 1 FROM rm_users WHERE email = $1', [
           stranger.email,
         ]);
@@ -238,7 +233,7 @@ for (const engine of engines) {
         const person = idp.addUser(uniqueUser({ email: existing.email }));
         const response = await callback('test', await loginThroughProvider(await loginUrl('test'), person, APP));
         expect(response.status).toBe(403);
-        expect(((await response.json()) as ErrorBody).code).toBe('sso_organization_mismatch');
+        expect(response.body.code).toBe('sso_organization_mismatch');
       });
 
       it('refuses a wrong, replayed or foreign state, and a code of another realm (iss mix-up)', async () => {
@@ -246,33 +241,25 @@ for (const engine of engines) {
         const wrong = await loginThroughProvider(await loginUrl('test'), person, APP);
         const wrongState = await callback('test', { ...wrong, state: 'not-the-state-we-issued' });
         expect(wrongState.status).toBe(401);
-        expect(((await wrongState.json()) as ErrorBody).code).toBe('sso_state_invalid');
+        expect(wrongState.body.code).toBe('sso_state_invalid');
 
-        const missing = await api(`/v1/keycloak/callback?${query({ realm: 'test', code: wrong.code })}`, {
-          method: 'POST',
-        });
+        const missing = await api().send('POST', op.callback.path, { query: { realm: 'test', code: wrong.code } });
         expect(missing.status).toBe(400);
 
         const used = await loginThroughProvider(await loginUrl('test'), person, APP);
         expect((await callback('test', used)).status).toBe(200);
         const replay = await callback('test', used);
         expect(replay.status).toBe(401);
-        expect(((await replay.json()) as ErrorBody).code).toBe('sso_state_invalid');
+        expect(replay.body.code).toBe('sso_state_invalid');
 
         // A code and issuer from realm "acme" (the provider's "other" realm) against a login started for "test".
-        const created = await api(
-          '/v1/sso_realms',
-          json(
-            {
-              name: 'acme',
-              issuer: idp.issuer('other'),
-              client_id: idp.clientId,
-              client_secret: idp.clientSecret('other'),
-              organization_id: platformOrganizationId,
-            },
-            admin,
-          ),
-        );
+        const created = await createRealm({
+          name: 'acme',
+          issuer: idp.issuer('other'),
+          client_id: idp.clientId,
+          client_secret: idp.clientSecret('other'),
+          organization_id: platformOrganizationId,
+        });
         expect(created.status).toBe(201);
         try {
           const startedForTest = new URL(await loginUrl('test')).searchParams.get('state')!;
@@ -280,18 +267,18 @@ for (const engine of engines) {
           expect(foreign.iss).toBe(idp.issuer('other'));
           const mixUp = await callback('test', { code: foreign.code, state: startedForTest, iss: foreign.iss });
           expect(mixUp.status).toBe(401);
-          expect(((await mixUp.json()) as ErrorBody).code).toBe('sso_issuer_mismatch');
+          expect(mixUp.body.code).toBe('sso_issuer_mismatch');
           // The other realm's state names its realm: it does not finish a login of "test" either.
           const crossState = await callback('test', foreign);
-          expect(((await crossState.json()) as ErrorBody).code).toBe('sso_state_invalid');
+          expect(crossState.body.code).toBe('sso_state_invalid');
         } finally {
-          await api('/v1/sso_realms/acme', { method: 'DELETE', ...bearer(admin) });
+          await deleteRealm('acme');
         }
 
         const tampered = await loginThroughProvider(await loginUrl('test'), person, APP);
         const badCode = await callback('test', { ...tampered, code: `${tampered.code}x` });
         expect(badCode.status).toBe(401);
-        expect(((await badCode.json()) as ErrorBody).code).toBe('sso_code_exchange_failed');
+        expect(badCode.body.code).toBe('sso_code_exchange_failed');
       });
 
       it('rotates refresh tokens; reusing a used one ends the whole login and its sessions', async () => {
@@ -301,7 +288,7 @@ for (const engine of engines) {
         const rotated = await refresh(first.refresh_token);
         expect(rotated.status).toBe(200);
         expect(rotated.headers.get('cache-control')).toBe('no-store');
-        const second = (await rotated.json()) as Tokens;
+        const second = rotated.body;
         expect(second.refresh_token).not.toBe(first.refresh_token);
         expect(second.token_type).toBe('bearer');
         expect(await meStatus(second.access_token)).toBe(200);
@@ -310,15 +297,15 @@ for (const engine of engines) {
         // The provider's refresh token was rotated too, and only the newest one is live.
         expect(await idp.liveRefreshTokens(person.username, 'test')).toBe(1);
 
-        const third = (await (await refresh(second.refresh_token)).json()) as Tokens;
+        const third = (await refresh(second.refresh_token)).body;
         expect(await meStatus(third.access_token)).toBe(200);
 
         const reuse = await refresh(first.refresh_token);
         expect(reuse.status).toBe(401);
-        expect(((await reuse.json()) as ErrorBody).code).toBe('refresh_token_reused');
+        expect(reuse.body.code).toBe('refresh_token_reused');
         const newest = await refresh(third.refresh_token);
         expect(newest.status).toBe(401);
-        expect(((await newest.json()) as ErrorBody).code).toBe('refresh_token_revoked');
+        expect(newest.body.code).toBe('refresh_token_revoked');
         expect(await meStatus(third.access_token)).toBe(401);
         expect(await idp.liveRefreshTokens(person.username, 'test')).toBe(0);
       });
@@ -327,9 +314,7 @@ for (const engine of engines) {
         const person = idp.addUser(uniqueUser());
         const tokens = await ssoLogin('test', person);
         const answers = await Promise.all([refresh(tokens.refresh_token), refresh(tokens.refresh_token)]);
-        const bodies = await Promise.all(
-          answers.map(async (response) => (await response.json()) as Tokens & ErrorBody),
-        );
+        const bodies = answers.map((response) => response.body);
         // One of them is the reuse; the other either lost the race to it or finished first and is ended with the family.
         expect(bodies.map((body) => body.code)).toContain('refresh_token_reused');
         for (const body of bodies.filter((answer) => answer.access_token)) {
@@ -348,11 +333,11 @@ for (const engine of engines) {
         );
         const expired = await refresh(tokens.refresh_token);
         expect(expired.status).toBe(401);
-        expect(((await expired.json()) as ErrorBody).code).toBe('refresh_token_expired');
+        expect(expired.body.code).toBe('refresh_token_expired');
 
         const unknown = await refresh('not-a-refresh-token');
         expect(unknown.status).toBe(401);
-        expect(((await unknown.json()) as ErrorBody).code).toBe('refresh_token_invalid');
+        expect(unknown.body.code).toBe('refresh_token_invalid');
       });
 
       it('ends our login and revokes the provider’s refresh token on logout, idempotently', async () => {
@@ -360,18 +345,17 @@ for (const engine of engines) {
         const tokens = await ssoLogin('test', person);
         expect(await idp.liveRefreshTokens(person.username, 'test')).toBe(1);
 
-        const logout = await api(
-          '/v1/keycloak/logout',
-          json({ refresh_token: tokens.refresh_token }, tokens.access_token),
-        );
+        const logout = await api(tokens.access_token).call(op.logout, {
+          body: { refresh_token: tokens.refresh_token },
+        });
         expect(logout.status).toBe(204);
         expect(await meStatus(tokens.access_token)).toBe(401);
         const after = await refresh(tokens.refresh_token);
         expect(after.status).toBe(401);
         expect(await idp.liveRefreshTokens(person.username, 'test')).toBe(0);
 
-        expect((await api('/v1/keycloak/logout', json({ refresh_token: tokens.refresh_token }))).status).toBe(204);
-        expect((await api('/v1/keycloak/logout', json({ refresh_token: 'unknown-token' }))).status).toBe(204);
+        expect((await api().call(op.logout, { body: { refresh_token: tokens.refresh_token } })).status).toBe(204);
+        expect((await api().call(op.logout, { body: { refresh_token: 'unknown-token' } })).status).toBe(204);
       });
 
       it('ends the login when the provider no longer accepts the user', async () => {
@@ -380,7 +364,7 @@ for (const engine of engines) {
         idp.disableUser(person.username);
         const response = await refresh(tokens.refresh_token);
         expect(response.status).toBe(401);
-        expect(((await response.json()) as ErrorBody).code).toBe('sso_session_ended');
+        expect(response.body.code).toBe('sso_session_ended');
         expect(await meStatus(tokens.access_token)).toBe(401);
       });
 
@@ -400,15 +384,15 @@ for (const engine of engines) {
 
         const refreshed = await refresh(tokens.refresh_token);
         expect(refreshed.status).toBe(403);
-        expect(((await refreshed.json()) as ErrorBody).code).toBe('account_disabled');
+        expect(refreshed.body.code).toBe('account_disabled');
         const login = await callback('test', await loginThroughProvider(await loginUrl('test'), person, APP));
         expect(login.status).toBe(403);
-        expect(((await login.json()) as ErrorBody).code).toBe('account_disabled');
+        expect(login.body.code).toBe('account_disabled');
       });
 
       it('lets super-admins add and delete realms; realms of the environment win and are read-only', async () => {
         const organizationId = await createTestOrganization(server);
-        const settings = {
+        const settings: RealmSettings = {
           name: 'acme2',
           issuer: idp.issuer('other'),
           client_id: idp.clientId,
@@ -418,24 +402,26 @@ for (const engine of engines) {
         };
         const member = await createTestUser(server, { role: 'operator', organizationId });
         const memberToken = await signIn(server, member.email, member.password);
-        expect((await api('/v1/sso_realms', bearer(memberToken))).status).toBe(403);
-        expect((await api('/v1/sso_realms', json(settings, memberToken))).status).toBe(403);
-        expect((await api('/v1/sso_realms')).status).toBe(401);
+        expect((await api(memberToken).call(realms.list, {})).status).toBe(403);
+        expect((await createRealm(settings, memberToken)).status).toBe(403);
+        expect((await api().call(realms.list, {})).status).toBe(401);
 
-        const superAdminRole = await api('/v1/sso_realms', json({ ...settings, default_role: 'super-admin' }, admin));
+        const superAdminRole = await api(admin).send('POST', realms.create.path, {
+          body: { ...settings, default_role: 'super-admin' },
+        });
         expect(superAdminRole.status).toBe(400);
-        const noOrganization = await api('/v1/sso_realms', json({ ...settings, organization_id: newId() }, admin));
-        expect(((await noOrganization.json()) as ErrorBody).code).toBe('organization_not_found');
-        const clash = await api('/v1/sso_realms', json({ ...settings, name: 'test' }, admin));
+        const noOrganization = await createRealm({ ...settings, organization_id: newId() });
+        expect(noOrganization.body.code).toBe('organization_not_found');
+        const clash = await createRealm({ ...settings, name: 'test' });
         expect(clash.status).toBe(409);
-        expect(((await clash.json()) as ErrorBody).code).toBe('realm_exists');
-        const readOnly = await api('/v1/sso_realms/test', { method: 'DELETE', ...bearer(admin) });
+        expect(clash.body.code).toBe('realm_exists');
+        const readOnly = await deleteRealm('test');
         expect(readOnly.status).toBe(409);
-        expect(((await readOnly.json()) as ErrorBody).code).toBe('realm_read_only');
+        expect(readOnly.body.code).toBe('realm_read_only');
 
-        const created = await api('/v1/sso_realms', json(settings, admin));
+        const created = await createRealm(settings);
         expect(created.status).toBe(201);
-        const body = await created.json();
+        const body = created.body;
         expect(body).toEqual({
           name: 'acme2',
           issuer: idp.issuer('other'),
@@ -446,35 +432,33 @@ for (const engine of engines) {
           created_at: expect.any(String),
         });
         expect(JSON.stringify(body)).not.toContain(settings.client_secret);
-        expect((await api('/v1/sso_realms', json(settings, admin))).status).toBe(409);
+        expect((await createRealm(settings)).status).toBe(409);
 
-        const list = (await (await api('/v1/sso_realms', bearer(admin))).json()) as {
-          items: { name: string; source: string }[];
-        };
+        const list = (await api(admin).call(realms.list, {})).body;
         expect(list.items.map(({ name, source }) => ({ name, source }))).toEqual([
           { name: 'test', source: 'environment' },
           { name: 'acme2', source: 'api' },
         ]);
         expect(JSON.stringify(list)).not.toMatch(/client-secret/);
-        expect(await (await api('/v1/authentication_methods')).json()).toMatchObject({
+        expect(await methods()).toMatchObject({
           realms: [{ name: 'test' }, { name: 'acme2' }],
         });
 
         // The realm provisions into its organization with its default role.
         const person = idp.addUser(uniqueUser());
         const tokens = await ssoLogin('acme2', person);
-        expect(await (await api('/v1/me', bearer(tokens.access_token))).json()).toMatchObject({
+        expect((await me(tokens.access_token)).body).toMatchObject({
           email: person.email,
           organization_id: organizationId,
           organization_role: 'editor',
         });
 
         // The secrets are sealed at rest: the client secret and the provider's refresh token.
-        const { rows: realms } = await server.platform.db.query<{ client_secret_encrypted: string }>(
+        const { rows: realmRows } = await server.platform.db.query<{ client_secret_encrypted: string }>(
           "SELECT client_secret_encrypted FROM sso_realms WHERE name = 'acme2'",
         );
-        expect(realms[0]!.client_secret_encrypted).toMatch(/^v1\./);
-        expect(realms[0]!.client_secret_encrypted).not.toContain(settings.client_secret);
+        expect(realmRows[0]!.client_secret_encrypted).toMatch(/^v1\./);
+        expect(realmRows[0]!.client_secret_encrypted).not.toContain(settings.client_secret);
         const { rows: families } = await server.platform.db.query<{ idp_refresh_token_encrypted: string }>(
           'SELECT idp_refresh_token_encrypted FROM sso_token_families WHERE user_id = $1',
           [subjectOf(tokens.access_token)],
@@ -487,18 +471,23 @@ for (const engine of engines) {
         );
         expect(plain).toEqual([]);
 
-        expect((await api('/v1/sso_realms/acme2', { method: 'DELETE', ...bearer(admin) })).status).toBe(204);
-        expect((await api('/v1/sso_realms/acme2', { method: 'DELETE', ...bearer(admin) })).status).toBe(404);
-        expect((await api('/v1/keycloak/get_login_url?realm=acme2')).status).toBe(404);
+        expect((await deleteRealm('acme2')).status).toBe(204);
+        expect((await deleteRealm('acme2')).status).toBe(404);
+        expect((await requestLoginUrl('acme2')).status).toBe(404);
         // Its logins end at their next refresh.
         const orphan = await refresh(tokens.refresh_token);
-        expect(((await orphan.json()) as ErrorBody).code).toBe('sso_session_ended');
+        expect(orphan.body.code).toBe('sso_session_ended');
       });
 
       it('documents the calls, with state required by the callback', async () => {
-        const document = (await (await api('/openapi.json')).json()) as {
-          paths: Record<string, Record<string, { summary: string; parameters: { name: string; required: boolean }[] }>>;
-        };
+        const document = (
+          await api().send<{
+            paths: Record<
+              string,
+              Record<string, { summary: string; parameters: { name: string; required: boolean }[] }>
+            >;
+          }>('GET', '/openapi.json')
+        ).body;
         for (const path of [
           '/v1/authentication_methods',
           '/v1/keycloak/get_login_url',
@@ -520,12 +509,12 @@ for (const engine of engines) {
       });
 
       it('answers an unreachable or mismatched provider with 502, never a 500', async () => {
-        const realms = {
+        const providers = {
           down: 'http://127.0.0.1:9/realms/down',
           // Served by the provider, but its metadata names 127.0.0.1, not localhost, as the issuer.
           mismatch: idp.issuer('test').replace('127.0.0.1', 'localhost'),
         };
-        for (const [name, issuer] of Object.entries(realms)) {
+        for (const [name, issuer] of Object.entries(providers)) {
           const settings = {
             name,
             issuer,
@@ -533,18 +522,17 @@ for (const engine of engines) {
             client_secret: 'y',
             organization_id: platformOrganizationId,
           };
-          expect((await api('/v1/sso_realms', json(settings, admin))).status).toBe(201);
+          expect((await createRealm(settings)).status).toBe(201);
         }
         try {
-          const down = await api('/v1/keycloak/get_login_url?realm=down');
+          const down = await requestLoginUrl('down');
           expect(down.status).toBe(502);
-          expect(((await down.json()) as ErrorBody).code).toBe('sso_provider_unavailable');
-          const mismatch = await api('/v1/keycloak/get_login_url?realm=mismatch');
+          expect(down.body.code).toBe('sso_provider_unavailable');
+          const mismatch = await requestLoginUrl('mismatch');
           expect(mismatch.status).toBe(502);
-          expect(((await mismatch.json()) as ErrorBody).code).toBe('sso_provider_misconfigured');
+          expect(mismatch.body.code).toBe('sso_provider_misconfigured');
         } finally {
-          for (const name of Object.keys(realms))
-            await api(`/v1/sso_realms/${name}`, { method: 'DELETE', ...bearer(admin) });
+          for (const name of Object.keys(providers)) await deleteRealm(name);
         }
       });
     },

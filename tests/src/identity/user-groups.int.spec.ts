@@ -1,5 +1,6 @@
 import {
   apiClient,
+  type ApiAnswer,
   createTestOrganization,
   createTestUser,
   signInAs,
@@ -26,8 +27,6 @@ for (const engine of engines) {
       let superAdmin: TestUser & { token: string };
 
       const api = (token: string) => apiClient(server, token);
-      const call = (token: string, method: string, path: string, body?: unknown) =>
-        api(token).send(method, path, body === undefined ? {} : { body });
       const list = (token: string, query: string) => api(token).call(op.list, { query: queryOf(query) });
       const get = (token: string, id: string) => api(token).call(op.read, { params: { id } });
       const create = (token: string, organizationId: string, name = unique('Group'), description?: string) =>
@@ -77,17 +76,21 @@ for (const engine of engines) {
         expect((await list(a.operator.token, '')).body).toEqual({ items: [listed], total: 1, page: 1, page_size: 12 });
         expect((await get(a.operator.token, created.body.id)).body).toEqual(created.body);
 
-        const renamed = await call(a.operator.token, 'PATCH', `/v1/user_groups/${created.body.id}`, {
-          name: `${name} EMEA`,
+        const renamed = await api(a.operator.token).send('PATCH', `/v1/user_groups/${created.body.id}`, {
+          body: {
+            name: `${name} EMEA`,
+          },
         });
         expect(renamed.status).toBe(200);
         expect(renamed.body).toMatchObject({ name: `${name} EMEA`, description: 'Field team', member_ids: [] });
 
-        expect((await call(a.operator.token, 'DELETE', `/v1/user_groups/${created.body.id}`)).status).toBe(204);
-        expect((await call(a.operator.token, 'DELETE', `/v1/user_groups/${created.body.id}`)).status).toBe(204);
+        expect((await api(a.operator.token).send('DELETE', `/v1/user_groups/${created.body.id}`)).status).toBe(204);
+        expect((await api(a.operator.token).send('DELETE', `/v1/user_groups/${created.body.id}`)).status).toBe(204);
         expect((await list(a.operator.token, '')).body.total).toBe(0);
         expect((await get(a.operator.token, created.body.id)).body.status).toBe('archived');
-        const late = await call(a.operator.token, 'PATCH', `/v1/user_groups/${created.body.id}`, { name: 'Again' });
+        const late = await api(a.operator.token).send('PATCH', `/v1/user_groups/${created.body.id}`, {
+          body: { name: 'Again' },
+        });
         expect(late.status).toBe(409);
         expect(late.body.code).toBe('user_group_archived');
       });
@@ -96,24 +99,37 @@ for (const engine of engines) {
         const a = await tenant();
         const group = await create(a.operator.token, a.organizationId);
         const token = a.operator.token;
-        const cases: [ReturnType<typeof call>, string][] = [
-          [call(token, 'GET', '/v1/user_groups?page_size=13'), 'page_size'],
-          [call(token, 'GET', '/v1/user_groups?pagesize=12'), 'pagesize'],
-          [call(token, 'GET', '/v1/user_groups?sort=members'), 'sort'],
-          [call(token, 'POST', '/v1/user_groups', { organization_id: a.organizationId }), 'name'],
+        const cases: [Promise<ApiAnswer<Partial<ErrorBody>>>, string][] = [
+          [api(token).send('GET', '/v1/user_groups?page_size=13'), 'page_size'],
+          [api(token).send('GET', '/v1/user_groups?pagesize=12'), 'pagesize'],
+          [api(token).send('GET', '/v1/user_groups?sort=members'), 'sort'],
+          [api(token).send('POST', '/v1/user_groups', { body: { organization_id: a.organizationId } }), 'name'],
           [
-            call(token, 'POST', '/v1/user_groups', { name: 'x'.repeat(121), organization_id: a.organizationId }),
+            api(token).send('POST', '/v1/user_groups', {
+              body: { name: 'x'.repeat(121), organization_id: a.organizationId },
+            }),
             'name',
           ],
-          [call(token, 'POST', '/v1/user_groups', { name: 'Ok' }), 'organization_id'],
-          [call(token, 'POST', '/v1/user_groups', { name: 'Ok', organization_id: 'a/b' }), 'organization_id'],
+          [api(token).send('POST', '/v1/user_groups', { body: { name: 'Ok' } }), 'organization_id'],
           [
-            call(token, 'POST', '/v1/user_groups', { name: 'Ok', organization_id: a.organizationId, color: 'red' }),
+            api(token).send('POST', '/v1/user_groups', { body: { name: 'Ok', organization_id: 'a/b' } }),
+            'organization_id',
+          ],
+          [
+            api(token).send('POST', '/v1/user_groups', {
+              body: { name: 'Ok', organization_id: a.organizationId, color: 'red' },
+            }),
             'color',
           ],
-          [call(token, 'PATCH', `/v1/user_groups/${group.body.id}`, { description: 'x'.repeat(2001) }), 'description'],
-          [call(token, 'POST', `/v1/user_groups/add_member/${group.body.id}`, {}), 'user_id'],
-          [call(token, 'POST', `/v1/user_groups/add_member/${'x'.repeat(101)}`, { user_id: 'u' }), 'user_group_id'],
+          [
+            api(token).send('PATCH', `/v1/user_groups/${group.body.id}`, { body: { description: 'x'.repeat(2001) } }),
+            'description',
+          ],
+          [api(token).send('POST', `/v1/user_groups/add_member/${group.body.id}`, { body: {} }), 'user_id'],
+          [
+            api(token).send('POST', `/v1/user_groups/add_member/${'x'.repeat(101)}`, { body: { user_id: 'u' } }),
+            'user_group_id',
+          ],
         ];
         for (const [pending, field] of cases) {
           const { status, body } = await pending;
@@ -121,7 +137,7 @@ for (const engine of engines) {
           expect(body.code).toBe('invalid_request');
           expect(issuePaths(body)).toContain(field);
         }
-        expect((await call(token, 'PATCH', `/v1/user_groups/${group.body.id}`, {})).status).toBe(400);
+        expect((await api(token).send('PATCH', `/v1/user_groups/${group.body.id}`, { body: {} })).status).toBe(400);
       });
 
       it('creates only in an active organization the caller may see', async () => {
@@ -135,7 +151,7 @@ for (const engine of engines) {
         expect((await list(superAdmin.token, `organization_id=${b.organizationId}`)).body.total).toBe(0);
 
         expect((await create(superAdmin.token, b.organizationId)).status).toBe(201);
-        expect((await call(superAdmin.token, 'DELETE', `/v1/organizations/${b.organizationId}`)).status).toBe(204);
+        expect((await api(superAdmin.token).send('DELETE', `/v1/organizations/${b.organizationId}`)).status).toBe(204);
         const archived = await create(superAdmin.token, b.organizationId);
         expect(archived.status).toBe(409);
         expect(archived.body).toMatchObject({ code: 'organization_archived' });
@@ -177,14 +193,20 @@ for (const engine of engines) {
         const aUser = await createTestUser(server, { role: 'user', organizationId: a.organizationId });
 
         const attempts = [
-          call(a.operator.token, 'GET', `/v1/user_groups/${hidden.id}`),
-          call(a.operator.token, 'PATCH', `/v1/user_groups/${hidden.id}`, { name: 'Mine now' }),
-          call(a.operator.token, 'DELETE', `/v1/user_groups/${hidden.id}`),
-          call(a.operator.token, 'POST', `/v1/user_groups/add_member/${hidden.id}`, { user_id: aUser.userId }),
-          call(a.operator.token, 'POST', `/v1/user_groups/add_member/${hidden.id}`, { user_id: bMember.userId }),
-          call(a.operator.token, 'POST', `/v1/user_groups/remove_member/${hidden.id}`, { user_id: bMember.userId }),
+          api(a.operator.token).send('GET', `/v1/user_groups/${hidden.id}`),
+          api(a.operator.token).send('PATCH', `/v1/user_groups/${hidden.id}`, { body: { name: 'Mine now' } }),
+          api(a.operator.token).send('DELETE', `/v1/user_groups/${hidden.id}`),
+          api(a.operator.token).send('POST', `/v1/user_groups/add_member/${hidden.id}`, {
+            body: { user_id: aUser.userId },
+          }),
+          api(a.operator.token).send('POST', `/v1/user_groups/add_member/${hidden.id}`, {
+            body: { user_id: bMember.userId },
+          }),
+          api(a.operator.token).send('POST', `/v1/user_groups/remove_member/${hidden.id}`, {
+            body: { user_id: bMember.userId },
+          }),
         ];
-        const missing = await call(a.operator.token, 'GET', `/v1/user_groups/${newId()}`);
+        const missing = await api(a.operator.token).send('GET', `/v1/user_groups/${newId()}`);
         for (const attempt of attempts) {
           const { status, body } = await attempt;
           expect(status).toBe(404);
@@ -222,7 +244,9 @@ for (const engine of engines) {
         );
         expect((await list(superAdmin.token, `organization_id=${newId()}`)).status).toBe(404);
 
-        await call(a.operator.token, 'PATCH', `/v1/user_groups/${inA[0]}`, { description: 'Touched last' });
+        await api(a.operator.token).send('PATCH', `/v1/user_groups/${inA[0]}`, {
+          body: { description: 'Touched last' },
+        });
         const recent = await list(a.operator.token, `${q}&sort=-updated_at&page_size=48`);
         expect(recent.body.items[0]?.id).toBe(inA[0]);
         expect((await list(a.operator.token, `${q}&page=2`)).body).toMatchObject({ items: [], total: 3, page: 2 });

@@ -1,5 +1,5 @@
-import { organizationDecider, organizationStreamId } from '@ai-coaching/domain';
 import {
+  apiClient,
   createTestOrganization,
   createTestUser,
   signIn,
@@ -9,6 +9,8 @@ import {
   TEST_PASSWORD,
   type TestServer,
 } from '@ai-coaching/api/testing';
+import { userOperations as op, type ErrorBody, type OperationRequest } from '@ai-coaching/contracts';
+import { organizationDecider, organizationStreamId } from '@ai-coaching/domain';
 import { handleCommand, newId } from '@ai-coaching/platform';
 import { waitForProjections } from '@ai-coaching/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,34 +20,11 @@ const engines = await testEngines();
 
 const ADMIN_EMAIL = 'admin@localhost.localdomain';
 
-type ErrorBody = { code: string; message: string; details?: { issues?: { path: string }[] } };
-type UserBody = {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  organization_id: string;
-  organization_role: string;
-  status: string;
-  locale: string;
-  created_at: string;
-  updated_at: string;
-  credit_wallet: number;
-  groups?: { id: string; name: string }[];
-};
-type Page = { items: UserBody[]; total: number; page: number; page_size: number };
+type Invitation = OperationRequest<typeof op.invite>['body'];
+type ListQuery = NonNullable<OperationRequest<typeof op.list>['query']>;
 type SignedIn = Awaited<ReturnType<typeof signInAs>>;
 
-const send = (method: string, body: unknown, token: string): RequestInit => ({
-  method,
-  headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-  body: JSON.stringify(body),
-});
-const bearer = (token: string, method = 'GET'): RequestInit => ({
-  method,
-  headers: { authorization: `Bearer ${token}` },
-});
-const codeOf = async (response: Response) => ((await response.json()) as ErrorBody).code;
+const issuePaths = (body: Partial<ErrorBody>) => (body.details?.issues ?? []).map((issue) => issue.path);
 
 for (const engine of engines) {
   describe.skipIf(!engine.available)(
@@ -59,9 +38,9 @@ for (const engine of engines) {
       let operatorA: SignedIn;
       let operatorB: SignedIn;
       let userA: SignedIn;
-      const api = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init);
+      const api = (token?: string) => apiClient(server, token);
       const email = (label: string) => `${label}-${newId().slice(-12)}@users.test`;
-      const invitation = (fields: Record<string, unknown> = {}) => ({
+      const invitation = (fields: Partial<Invitation> = {}): Invitation => ({
         email: email('invitee'),
         first_name: 'Ada',
         last_name: 'Lovelace',
@@ -69,13 +48,18 @@ for (const engine of engines) {
         organization_role: 'user',
         ...fields,
       });
-      const create = (token: string, fields: Record<string, unknown> = {}) =>
-        api('/v1/users', send('POST', invitation(fields), token));
-      const list = async (token: string, query = '') => {
-        const response = await api(`/v1/users${query}`, bearer(token));
+      const create = (token: string, fields: Partial<Invitation> = {}) =>
+        api(token).call(op.invite, { body: invitation(fields) });
+      const read = (token: string, id: string) => api(token).call(op.read, { params: { id } });
+      const patch = (token: string, id: string, body: OperationRequest<typeof op.update>['body']) =>
+        api(token).call(op.update, { params: { id }, body });
+      const remove = (token: string, id: string) => api(token).call(op.remove, { params: { id } });
+      const list = async (token: string, query: ListQuery = {}) => {
+        const response = await api(token).call(op.list, { query });
         expect(response.status).toBe(200);
-        return (await response.json()) as Page;
+        return response.body;
       };
+      const me = (token: string) => api(token).send('GET', '/v1/me');
 
       beforeAll(async () => {
         sink = await startSmtpSink();
@@ -93,10 +77,13 @@ for (const engine of engines) {
       });
 
       it('invites a user: 201 with the representation, readable with its groups, never a hash', async () => {
-        const fields = invitation({ email: ' Mixed.Case@Users.Test ', locale: 'fr-FR', organization_role: 'editor' });
-        const created = await api('/v1/users', send('POST', fields, operatorA.token));
+        const created = await create(operatorA.token, {
+          email: ' Mixed.Case@Users.Test ',
+          locale: 'fr-FR',
+          organization_role: 'editor',
+        });
         expect(created.status).toBe(201);
-        const user = (await created.json()) as UserBody;
+        const user = created.body;
         expect(user).toEqual({
           id: expect.any(String),
           email: 'mixed.case@users.test',
@@ -112,11 +99,10 @@ for (const engine of engines) {
           credit_posted: 0,
           credit_pending: 0,
         });
-        const read = await api(`/v1/users/${user.id}`, bearer(operatorA.token));
-        expect(read.status).toBe(200);
-        const text = await read.text();
-        expect(JSON.parse(text)).toEqual({ ...user, groups: [] });
-        expect(text).not.toMatch(/hash|password/i);
+        const detail = await read(operatorA.token, user.id);
+        expect(detail.status).toBe(200);
+        expect(detail.body).toEqual({ ...user, groups: [] });
+        expect(JSON.stringify(detail.body)).not.toMatch(/hash|password/i);
       });
 
       it('refuses an address already held, the seeded super-admin’s included (409 email_taken)', async () => {
@@ -124,30 +110,33 @@ for (const engine of engines) {
         expect((await create(operatorA.token, { email: address })).status).toBe(201);
         const again = await create(operatorA.token, { email: address.toUpperCase() });
         expect(again.status).toBe(409);
-        expect(await codeOf(again)).toBe('email_taken');
+        expect(again.body.code).toBe('email_taken');
         const seeded = await create(admin, { email: ADMIN_EMAIL });
         expect(seeded.status).toBe(409);
-        expect(await codeOf(seeded)).toBe('email_taken');
+        expect(seeded.body.code).toBe('email_taken');
       });
 
       it('grants only roles up to the caller’s own', async () => {
         const superAdmin = await create(operatorA.token, { organization_role: 'super-admin' });
         expect(superAdmin.status).toBe(403);
-        expect(await codeOf(superAdmin)).toBe('role_not_assignable');
+        expect(superAdmin.body.code).toBe('role_not_assignable');
         expect((await create(operatorA.token, { organization_role: 'operator' })).status).toBe(201);
         expect((await create(userA.token)).status).toBe(403);
         const editor = await signInAs(server, { role: 'editor', organizationId: orgA });
         expect((await create(editor.token)).status).toBe(403);
         expect((await create(admin, { organization_role: 'super-admin' })).status).toBe(201);
-        const guest = await create(admin, { organization_role: 'guest' });
+        // Not a role an invitation can carry: the contract refuses it before the API sees it.
+        const guest = await api(admin).send('POST', '/v1/users', {
+          body: { ...invitation(), organization_role: 'guest' },
+        });
         expect(guest.status).toBe(400);
       });
 
       it('invites only into a visible, active organization', async () => {
         const other = await create(operatorA.token, { organization_id: orgB });
         expect(other.status).toBe(404);
-        expect(await codeOf(other)).toBe('organization_not_found');
-        expect(await codeOf(await create(admin, { organization_id: 'no-such-organization' }))).toBe(
+        expect(other.body.code).toBe('organization_not_found');
+        expect((await create(admin, { organization_id: 'no-such-organization' })).body.code).toBe(
           'organization_not_found',
         );
         expect((await create(admin, { organization_id: orgB })).status).toBe(201);
@@ -168,29 +157,27 @@ for (const engine of engines) {
         await waitForProjections(server.platform.db, result.append!.position, { timeoutMs: 15_000 });
         const refused = await create(admin, { organization_id: archived });
         expect(refused.status).toBe(409);
-        expect(await codeOf(refused)).toBe('organization_archived');
+        expect(refused.body.code).toBe('organization_archived');
       });
 
       it('names each invalid field', async () => {
-        const response = await api(
-          '/v1/users',
-          send('POST', { ...invitation({ email: 'not-an-email', first_name: '' }), role: 'user' }, operatorA.token),
-        );
+        const response = await api(operatorA.token).send('POST', '/v1/users', {
+          body: { ...invitation({ email: 'not-an-email', first_name: '' }), role: 'user' },
+        });
         expect(response.status).toBe(400);
-        const body = (await response.json()) as ErrorBody;
-        expect(body.code).toBe('invalid_request');
-        expect(body.details?.issues?.map((issue) => issue.path)).toEqual(
-          expect.arrayContaining(['email', 'first_name', 'role']),
-        );
-        const empty = await api(`/v1/users/${userA.userId}`, send('PATCH', {}, operatorA.token));
+        expect(response.body.code).toBe('invalid_request');
+        expect(issuePaths(response.body)).toEqual(expect.arrayContaining(['email', 'first_name', 'role']));
+        const empty = await patch(operatorA.token, userA.userId, {});
         expect(empty.status).toBe(400);
-        const badStatus = await api(`/v1/users/${userA.userId}`, send('PATCH', { status: 'invited' }, operatorA.token));
-        expect(((await badStatus.json()) as ErrorBody).details?.issues?.map((issue) => issue.path)).toEqual(['status']);
-        const badPage = await api('/v1/users?page_size=13&pagesize=12', bearer(operatorA.token));
+        const badStatus = await api(operatorA.token).send('PATCH', `/v1/users/${userA.userId}`, {
+          body: { status: 'invited' },
+        });
+        expect(issuePaths(badStatus.body)).toEqual(['status']);
+        const badPage = await api(operatorA.token).send('GET', '/v1/users', {
+          query: { page_size: 13, pagesize: 12 },
+        });
         expect(badPage.status).toBe(400);
-        expect(((await badPage.json()) as ErrorBody).details?.issues?.map((issue) => issue.path)).toEqual(
-          expect.arrayContaining(['page_size', 'pagesize']),
-        );
+        expect(issuePaths(badPage.body)).toEqual(expect.arrayContaining(['page_size', 'pagesize']));
       });
 
       it('lists with paging, sort, q and the organization and status filters', async () => {
@@ -206,173 +193,157 @@ for (const engine of engines) {
           last_name: 'Invited',
         });
         expect(invited.status).toBe(201);
-        const invitedId = ((await invited.json()) as UserBody).id;
+        const invitedId = invited.body.id;
 
-        const first = await list(operatorC.token, '?sort=name');
+        const first = await list(operatorC.token, { sort: 'name' });
         expect(first).toMatchObject({ total: 14, page: 1, page_size: 12 });
         expect(first.items.map((user) => user.first_name)).toEqual(['Abe', ...names.slice(0, 11)]);
-        const second = await list(operatorC.token, '?sort=name&page=2');
+        const second = await list(operatorC.token, { sort: 'name', page: 2 });
         expect(second.items.map((user) => user.first_name)).toEqual(['Mo', 'Zed']);
-        const newest = await list(operatorC.token, '?page_size=24');
+        const newest = await list(operatorC.token, { page_size: 24 });
         expect(newest.items[0]!.id).toBe(invitedId);
         expect(newest.items.every((user) => user.organization_id === orgC)).toBe(true);
 
-        expect((await list(operatorC.token, '?q=ivy')).items.map((user) => user.first_name)).toEqual(['Ivy']);
-        expect((await list(operatorC.token, '?q=%25')).total).toBe(0);
-        const onlyInvited = await list(operatorC.token, '?status=invited');
+        expect((await list(operatorC.token, { q: 'ivy' })).items.map((user) => user.first_name)).toEqual(['Ivy']);
+        expect((await list(operatorC.token, { q: '%' })).total).toBe(0);
+        const onlyInvited = await list(operatorC.token, { status: 'invited' });
         expect(onlyInvited.items.map((user) => user.id)).toEqual([invitedId]);
-        expect((await list(operatorC.token, '?status=active')).total).toBe(13);
+        expect((await list(operatorC.token, { status: 'active' })).total).toBe(13);
 
-        expect((await list(admin, `?organization_id=${orgC}`)).total).toBe(14);
-        expect((await list(admin, '?page_size=48')).total).toBeGreaterThan(14);
-        const foreign = await api(`/v1/users?organization_id=${orgC}`, bearer(operatorA.token));
+        expect((await list(admin, { organization_id: orgC })).total).toBe(14);
+        expect((await list(admin, { page_size: 48 })).total).toBeGreaterThan(14);
+        const foreign = await api(operatorA.token).call(op.list, { query: { organization_id: orgC } });
         expect(foreign.status).toBe(404);
-        expect(await codeOf(foreign)).toBe('organization_not_found');
+        expect(foreign.body.code).toBe('organization_not_found');
       });
 
       it('keeps each organization’s users to itself: another organization’s user is 404 everywhere', async () => {
         const target = await createTestUser(server, { role: 'user', organizationId: orgB });
-        const listed = await list(operatorA.token, `?q=${encodeURIComponent(target.email)}`);
+        const listed = await list(operatorA.token, { q: target.email });
         expect(listed.total).toBe(0);
-        const all = await list(operatorA.token, '?page_size=48');
+        const all = await list(operatorA.token, { page_size: 48 });
         expect(all.items.every((user) => user.organization_id === orgA)).toBe(true);
-        for (const [path, init] of [
-          [`/v1/users/${target.userId}`, bearer(operatorA.token)],
-          [`/v1/users/${target.userId}`, send('PATCH', { first_name: 'Hacked' }, operatorA.token)],
-          [`/v1/users/${target.userId}`, bearer(operatorA.token, 'DELETE')],
-          [`/v1/users/resend_invitation/${target.userId}`, bearer(operatorA.token, 'POST')],
+        const params = { id: target.userId };
+        for (const [label, attempt] of [
+          ['GET', () => api(operatorA.token).call(op.read, { params })],
+          ['PATCH', () => api(operatorA.token).call(op.update, { params, body: { first_name: 'Hacked' } })],
+          ['DELETE', () => api(operatorA.token).call(op.remove, { params })],
+          ['POST resend', () => api(operatorA.token).call(op.resendInvitation, { params: { user_id: target.userId } })],
         ] as const) {
-          const response = await api(path, init);
-          expect(response.status, `${init.method ?? 'GET'} ${path}`).toBe(404);
-          expect(await codeOf(response)).toBe('user_not_found');
+          const response = await attempt();
+          expect(response.status, `${label} ${target.userId}`).toBe(404);
+          expect(response.body.code).toBe('user_not_found');
         }
         // Indistinguishable from an id that does not exist.
-        const missing = await api(`/v1/users/${newId()}`, bearer(operatorA.token));
+        const missing = await read(operatorA.token, newId());
         expect(missing.status).toBe(404);
-        expect((await list(operatorB.token, `?q=${encodeURIComponent(target.email)}`)).total).toBe(1);
-        expect((await api(`/v1/users/${target.userId}`, bearer(admin))).status).toBe(200);
+        expect((await list(operatorB.token, { q: target.email })).total).toBe(1);
+        expect((await read(admin, target.userId)).status).toBe(200);
       });
 
       it('lets users read and edit their own names and language, nothing more', async () => {
-        const me = await api(`/v1/users/${userA.userId}`, bearer(userA.token));
-        expect(me.status).toBe(200);
-        const renamed = await api(
-          `/v1/users/${userA.userId}`,
-          send('PATCH', { first_name: 'Uma', last_name: 'Renamed', locale: 'fr-FR' }, userA.token),
-        );
+        const mine = await read(userA.token, userA.userId);
+        expect(mine.status).toBe(200);
+        const renamed = await patch(userA.token, userA.userId, {
+          first_name: 'Uma',
+          last_name: 'Renamed',
+          locale: 'fr-FR',
+        });
         expect(renamed.status).toBe(200);
-        expect(await renamed.json()).toMatchObject({ first_name: 'Uma', last_name: 'Renamed', locale: 'fr-FR' });
-        const sameRole = await api(
-          `/v1/users/${userA.userId}`,
-          send('PATCH', { organization_role: 'user' }, userA.token),
-        );
+        expect(renamed.body).toMatchObject({ first_name: 'Uma', last_name: 'Renamed', locale: 'fr-FR' });
+        const sameRole = await patch(userA.token, userA.userId, { organization_role: 'user' });
         expect(sameRole.status).toBe(200);
 
-        const promote = await api(
-          `/v1/users/${userA.userId}`,
-          send('PATCH', { organization_role: 'operator' }, userA.token),
-        );
+        const promote = await patch(userA.token, userA.userId, { organization_role: 'operator' });
         expect(promote.status).toBe(403);
-        expect(await codeOf(promote)).toBe('cannot_change_own_role');
-        const disable = await api(`/v1/users/${userA.userId}`, send('PATCH', { status: 'disabled' }, userA.token));
+        expect(promote.body.code).toBe('cannot_change_own_role');
+        const disable = await patch(userA.token, userA.userId, { status: 'disabled' });
         expect(disable.status).toBe(403);
-        expect(await codeOf(disable)).toBe('cannot_disable_self');
-        const demoteSelf = await api(
-          `/v1/users/${operatorA.userId}`,
-          send('PATCH', { organization_role: 'user' }, operatorA.token),
-        );
-        expect(await codeOf(demoteSelf)).toBe('cannot_change_own_role');
+        expect(disable.body.code).toBe('cannot_disable_self');
+        const demoteSelf = await patch(operatorA.token, operatorA.userId, { organization_role: 'user' });
+        expect(demoteSelf.body.code).toBe('cannot_change_own_role');
 
         // Whoever may only read themself sees nobody else: another id is as missing as an unknown one.
-        const colleague = await api(`/v1/users/${operatorA.userId}`, bearer(userA.token));
+        const colleague = await read(userA.token, operatorA.userId);
         expect(colleague.status).toBe(404);
-        expect(await codeOf(colleague)).toBe('user_not_found');
-        const other = await api(`/v1/users/${operatorA.userId}`, send('PATCH', { first_name: 'X' }, userA.token));
+        expect(colleague.body.code).toBe('user_not_found');
+        const other = await patch(userA.token, operatorA.userId, { first_name: 'X' });
         expect(other.status).toBe(403);
-        expect((await api('/v1/users', bearer(userA.token))).status).toBe(403);
-        expect((await api(`/v1/users/${operatorA.userId}`, bearer(userA.token, 'DELETE'))).status).toBe(403);
+        expect((await api(userA.token).call(op.list, { query: {} })).status).toBe(403);
+        expect((await remove(userA.token, operatorA.userId)).status).toBe(403);
       });
 
       it('lets an operator change role and names, but never grant or touch a role above their own', async () => {
         const member = await createTestUser(server, { role: 'user', organizationId: orgA });
-        const changed = await api(
-          `/v1/users/${member.userId}`,
-          send('PATCH', { organization_role: 'editor', last_name: 'Promoted' }, operatorA.token),
-        );
+        const changed = await patch(operatorA.token, member.userId, {
+          organization_role: 'editor',
+          last_name: 'Promoted',
+        });
         expect(changed.status).toBe(200);
-        expect(await changed.json()).toMatchObject({ organization_role: 'editor', last_name: 'Promoted' });
+        expect(changed.body).toMatchObject({ organization_role: 'editor', last_name: 'Promoted' });
 
-        const tooHigh = await api(
-          `/v1/users/${member.userId}`,
-          send('PATCH', { organization_role: 'super-admin', last_name: 'Never' }, operatorA.token),
-        );
+        const tooHigh = await patch(operatorA.token, member.userId, {
+          organization_role: 'super-admin',
+          last_name: 'Never',
+        });
         expect(tooHigh.status).toBe(403);
-        expect(await codeOf(tooHigh)).toBe('role_not_assignable');
+        expect(tooHigh.body.code).toBe('role_not_assignable');
         // Refused as a whole: the name in the same request was not applied.
-        const after = (await (await api(`/v1/users/${member.userId}`, bearer(operatorA.token))).json()) as UserBody;
+        const after = (await read(operatorA.token, member.userId)).body;
         expect(after.last_name).toBe('Promoted');
 
         const boss = await createTestUser(server, { role: 'super-admin', organizationId: orgA });
-        for (const init of [
-          send('PATCH', { first_name: 'Demoted' }, operatorA.token),
-          bearer(operatorA.token, 'DELETE'),
+        for (const attempt of [
+          () => patch(operatorA.token, boss.userId, { first_name: 'Demoted' }),
+          () => remove(operatorA.token, boss.userId),
         ]) {
-          const response = await api(`/v1/users/${boss.userId}`, init);
+          const response = await attempt();
           expect(response.status).toBe(403);
-          expect(await codeOf(response)).toBe('user_not_manageable');
+          expect(response.body.code).toBe('user_not_manageable');
         }
       });
 
       it('ends every session of a disabled user at once; enabling lets them sign in again', async () => {
         const member = await signInAs(server, { role: 'user', organizationId: orgA });
-        expect((await api('/v1/me', bearer(member.token))).status).toBe(200);
-        const disabled = await api(
-          `/v1/users/${member.userId}`,
-          send('PATCH', { status: 'disabled' }, operatorA.token),
-        );
+        expect((await me(member.token)).status).toBe(200);
+        const disabled = await patch(operatorA.token, member.userId, { status: 'disabled' });
         expect(disabled.status).toBe(200);
-        expect(((await disabled.json()) as UserBody).status).toBe('disabled');
+        expect(disabled.body.status).toBe('disabled');
 
-        const after = await api('/v1/me', bearer(member.token));
+        const after = await me(member.token);
         expect(after.status).toBe(401);
-        expect(['session_ended', 'account_disabled']).toContain(await codeOf(after));
+        expect(['session_ended', 'account_disabled']).toContain(after.body.code);
         await expect(signIn(server, member.email, member.password)).rejects.toThrow(/403.*account_disabled/);
 
-        const profileWhileDisabled = await api(
-          `/v1/users/${member.userId}`,
-          send('PATCH', { first_name: 'Still' }, operatorA.token),
-        );
+        const profileWhileDisabled = await patch(operatorA.token, member.userId, { first_name: 'Still' });
         expect(profileWhileDisabled.status).toBe(409);
-        expect(await codeOf(profileWhileDisabled)).toBe('user_disabled');
+        expect(profileWhileDisabled.body.code).toBe('user_disabled');
 
-        const enabled = await api(
-          `/v1/users/${member.userId}`,
-          send('PATCH', { status: 'active', first_name: 'Back' }, operatorA.token),
-        );
-        expect(await enabled.json()).toMatchObject({ status: 'active', first_name: 'Back' });
+        const enabled = await patch(operatorA.token, member.userId, { status: 'active', first_name: 'Back' });
+        expect(enabled.body).toMatchObject({ status: 'active', first_name: 'Back' });
         expect(await signIn(server, member.email, member.password)).toBeTruthy();
       });
 
       it('deletes an active user by disabling them (history kept, sessions ended); never oneself', async () => {
-        const self = await api(`/v1/users/${operatorA.userId}`, bearer(operatorA.token, 'DELETE'));
+        const self = await remove(operatorA.token, operatorA.userId);
         expect(self.status).toBe(403);
-        expect(await codeOf(self)).toBe('cannot_delete_self');
+        expect(self.body.code).toBe('cannot_delete_self');
 
         const member = await signInAs(server, { role: 'editor', organizationId: orgA });
-        expect((await api(`/v1/users/${member.userId}`, bearer(operatorA.token, 'DELETE'))).status).toBe(204);
-        expect((await api('/v1/me', bearer(member.token))).status).toBe(401);
-        const kept = (await (await api(`/v1/users/${member.userId}`, bearer(operatorA.token))).json()) as UserBody;
+        expect((await remove(operatorA.token, member.userId)).status).toBe(204);
+        expect((await me(member.token)).status).toBe(401);
+        const kept = (await read(operatorA.token, member.userId)).body;
         expect(kept.status).toBe('disabled');
-        expect((await api(`/v1/users/${member.userId}`, bearer(operatorA.token, 'DELETE'))).status).toBe(204);
+        expect((await remove(operatorA.token, member.userId)).status).toBe(204);
         const address = await create(operatorA.token, { email: member.email });
-        expect(await codeOf(address)).toBe('email_taken');
+        expect(address.body.code).toBe('email_taken');
       });
 
       it('documents the calls in /openapi.json', async () => {
         type Operation = { parameters: { name: string }[]; requestBody?: unknown };
-        const document = (await (await api('/openapi.json')).json()) as {
-          paths: Record<string, Record<string, Operation>>;
-        };
+        const document = (
+          await api().send<{ paths: Record<string, Record<string, Operation>> }>('GET', '/openapi.json')
+        ).body;
         expect(Object.keys(document.paths['/v1/users']!).sort()).toEqual(['get', 'post']);
         expect(Object.keys(document.paths['/v1/users/{id}']!).sort()).toEqual(['delete', 'get', 'patch']);
         expect(document.paths['/v1/users/resend_invitation/{user_id}']).toHaveProperty('post');
@@ -387,14 +358,13 @@ for (const engine of engines) {
       });
 
       it('replays an invitation retried with the same Idempotency-Key instead of inviting twice', async () => {
-        const fields = invitation();
+        const body = invitation();
         const headers = { 'idempotency-key': `invite-${newId()}` };
-        const once = send('POST', fields, operatorA.token);
-        const first = await api('/v1/users', { ...once, headers: { ...once.headers, ...headers } });
-        const retry = await api('/v1/users', { ...once, headers: { ...once.headers, ...headers } });
+        const first = await api(operatorA.token).call(op.invite, { body }, { headers });
+        const retry = await api(operatorA.token).call(op.invite, { body }, { headers });
         expect(first.status).toBe(201);
         expect(retry.status).toBe(201);
-        expect(await retry.json()).toEqual(await first.json());
+        expect(retry.body).toEqual(first.body);
       });
     },
   );

@@ -1,5 +1,6 @@
-import { signIn, signInAs, startTestServer, TEST_PASSWORD, type TestServer } from '@ai-coaching/api/testing';
+import { apiClient, signIn, signInAs, startTestServer, TEST_PASSWORD, type TestServer } from '@ai-coaching/api/testing';
 import { sendMailJob } from '@ai-coaching/application';
+import { mailOutboxOperations as op, type OutboxMessage, type Page } from '@ai-coaching/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let server: TestServer;
@@ -14,8 +15,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const outbox = (token: string | undefined, query = '') =>
-  fetch(`${server.url}/v1/admin/mail_outbox${query}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+const outbox = (token: string | undefined, query: { page?: number; page_size?: number } = {}) =>
+  apiClient(server, token).call(op.list, { query });
 
 describe('[MAIL]: outbox API', () => {
   it('runs in outbox mode without SMTP_URL', () => {
@@ -35,17 +36,12 @@ describe('[MAIL]: outbox API', () => {
       },
     });
 
-    let body: {
-      items: { to: string; subject: string; text: string }[];
-      total: number;
-      page: number;
-      page_size: number;
-    };
+    let body: Page<OutboxMessage>;
     await expect
       .poll(async () => {
-        const response = await outbox(superAdminToken, '?page=1&page_size=12');
+        const response = await outbox(superAdminToken, { page: 1, page_size: 12 });
         expect(response.status).toBe(200);
-        body = await response.json();
+        body = response.body;
         return body.total;
       })
       .toBeGreaterThanOrEqual(1);
@@ -61,13 +57,13 @@ describe('[MAIL]: outbox API', () => {
     const operator = await signInAs(server, { role: 'operator' });
     const forbidden = await outbox(operator.token);
     expect(forbidden.status).toBe(403);
-    expect((await forbidden.json()).code).toBe('forbidden');
+    expect(forbidden.body.code).toBe('forbidden');
     expect((await outbox(undefined)).status).toBe(401);
   });
 
   it('names a bad paging parameter', async () => {
-    const response = await outbox(superAdminToken, '?page_size=1000');
+    const response = await outbox(superAdminToken, { page_size: 1000 });
     expect(response.status).toBe(400);
-    expect((await response.json()).code).toBe('invalid_request');
+    expect(response.body.code).toBe('invalid_request');
   });
 });

@@ -1,20 +1,13 @@
-import { signInAs, startTestServerOn, testEngines, type TestServer } from '@ai-coaching/api/testing';
+import { apiClient, signInAs, startTestServerOn, testEngines, type TestServer } from '@ai-coaching/api/testing';
+import {
+  environmentVariableOperations as variables,
+  redirectOperations as redirects,
+  type Redirect,
+} from '@ai-coaching/contracts';
 import { readEnvironmentVariable, secretEncryptionKeys } from '@ai-coaching/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const engines = await testEngines();
-
-type ErrorBody = { code?: string; message?: string; details?: { issues?: { path: string; message: string }[] } };
-type Answer = { status: number; headers: Headers; body: Record<string, unknown> & ErrorBody };
-type Redirect = { source_path: string; target: string; created_at: string; updated_at: string };
-type Variable = {
-  name: string;
-  value: string | null;
-  is_secret: boolean;
-  description: string;
-  source: 'environment' | 'api';
-  updated_at: string | null;
-};
 
 const ROLES = ['super-admin', 'operator', 'editor', 'user'] as const;
 type Role = (typeof ROLES)[number];
@@ -41,28 +34,23 @@ for (const engine of engines) {
       const tokens = new Map<Role, string>();
       const logLines: string[] = [];
 
-      const call = async (method: string, path: string, role: Role | null, body?: unknown): Promise<Answer> => {
-        const response = await fetch(`${server.url}${path}`, {
-          method,
-          headers: {
-            ...(role ? { authorization: `Bearer ${tokens.get(role)}` } : {}),
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        });
-        const text = await response.text();
-        return {
-          status: response.status,
-          headers: response.headers,
-          body: text ? (JSON.parse(text) as Answer['body']) : {},
-        };
-      };
-      const resolve = async (path: string) =>
-        (await call('GET', `/v1/redirects/resolve?path=${encodeURIComponent(path)}`, null)).body['target'];
-      const putRedirect = (source_path: string, target: string) =>
-        call('PUT', '/v1/redirects', 'super-admin', { source_path, target });
-      const listVariables = async () =>
-        (await call('GET', '/v1/environment_variables', 'super-admin')).body['items'] as Variable[];
+      /** The API as a caller of this role, or without a token. */
+      const as = (role: Role | null) => apiClient(server, role ? tokens.get(role) : undefined);
+      const resolveAnswer = (path: string, role: Role | null = null) =>
+        as(role).call(redirects.resolve, { query: { path } });
+      const resolve = async (path: string) => (await resolveAnswer(path)).body.target;
+      const putRedirect = (source_path: string, target: string, role: Role | null = 'super-admin') =>
+        as(role).call(redirects.save, { body: { source_path, target } });
+      const deleteRedirect = (source_path: string, role: Role | null = 'super-admin') =>
+        as(role).call(redirects.remove, { query: { source_path } });
+      const listVariables = async () => (await as('super-admin').call(variables.list, {})).body.items;
+      const putVariable = (
+        name: string,
+        body: { value: string; is_secret?: boolean; description?: string },
+        role: Role | null = 'super-admin',
+      ) => as(role).call(variables.save, { params: { name }, body });
+      const deleteVariable = (name: string, role: Role | null = 'super-admin') =>
+        as(role).call(variables.remove, { params: { name } });
       const rawRow = async (name: string) =>
         (
           await server.platform.db.query<{ value: string; is_secret: boolean; description: string }>(
@@ -85,12 +73,12 @@ for (const engine of engines) {
       describe('server-defined redirects', () => {
         it('resolves a path for anyone, signed in or not: the target, or null; cacheable for a minute', async () => {
           expect((await putRedirect('/old', '/new')).status).toBe(200);
-          const hit = await call('GET', '/v1/redirects/resolve?path=%2Fold', null);
+          const hit = await resolveAnswer('/old');
           expect(hit).toMatchObject({ status: 200, body: { target: '/new' } });
           expect(hit.headers.get('cache-control')).toBe('public, max-age=60');
-          expect((await call('GET', '/v1/redirects/resolve?path=/old', 'user')).body).toEqual({ target: '/new' });
+          expect((await resolveAnswer('/old', 'user')).body).toEqual({ target: '/new' });
 
-          const miss = await call('GET', '/v1/redirects/resolve?path=/elsewhere', null);
+          const miss = await resolveAnswer('/elsewhere');
           expect(miss).toMatchObject({ status: 200, body: { target: null } });
           expect(miss.headers.get('cache-control')).toBe('public, max-age=60');
         });
@@ -107,10 +95,7 @@ for (const engine of engines) {
           expect(created.body).toMatchObject({ source_path: '/caf%C3%A9/menu' });
           expect(await resolve('/caf%C3%A9/menu')).toBe('/menu');
           expect(await resolve('/café/menu')).toBe('/menu');
-          expect(
-            (await call('DELETE', `/v1/redirects?source_path=${encodeURIComponent('/café/menu')}`, 'super-admin'))
-              .status,
-          ).toBe(204);
+          expect((await deleteRedirect('/café/menu')).status).toBe(204);
         });
 
         it.each([
@@ -118,13 +103,13 @@ for (const engine of engines) {
           [`/${'a'.repeat(2048)}`, 'longer than 2048 characters'],
           ['', 'empty'],
         ])('refuses to resolve %s (%s) with the standard error shape', async (path) => {
-          const answer = await call('GET', `/v1/redirects/resolve?path=${encodeURIComponent(path)}`, null);
+          const answer = await resolveAnswer(path);
           expect(answer.status).toBe(400);
           expect(answer.body).toMatchObject({ code: 'invalid_request', message: expect.any(String) });
         });
 
         it('refuses to resolve without a path', async () => {
-          expect(await call('GET', '/v1/redirects/resolve', null)).toMatchObject({
+          expect(await as(null).send('GET', '/v1/redirects/resolve')).toMatchObject({
             status: 400,
             body: { code: 'invalid_request' },
           });
@@ -139,31 +124,31 @@ for (const engine of engines) {
           await putRedirect('/a/page', '/x');
           await putRedirect('/a-page', '/x');
           const changed = await putRedirect('/b/page', '/y');
-          const redirect = changed.body as unknown as Redirect;
+          const redirect: Redirect = changed.body;
           expect(redirect).toEqual({
             source_path: '/b/page',
             target: '/y',
-            created_at: (first.body as unknown as Redirect).created_at,
+            created_at: first.body.created_at,
             updated_at: expect.any(String),
           });
           expect(await resolve('/b/page')).toBe('/y');
 
-          const list = await call('GET', '/v1/redirects', 'super-admin');
+          const list = await as('super-admin').call(redirects.list, {});
           expect(list.status).toBe(200);
-          const items = list.body['items'] as Redirect[];
-          expect(list.body['total']).toBe(items.length);
+          const items = list.body.items;
+          expect(list.body.total).toBe(items.length);
           const sources = items.map((item) => item.source_path);
           expect(sources).toEqual([...sources].sort());
           expect(sources).toEqual(expect.arrayContaining(['/a/page', '/a-page', '/b/page']));
           expect(items.find((item) => item.source_path === '/b/page')).toEqual(redirect);
 
-          expect((await call('DELETE', '/v1/redirects?source_path=%2Fa%2Fpage', 'super-admin')).status).toBe(204);
+          expect((await deleteRedirect('/a/page')).status).toBe(204);
           expect(await resolve('/a/page')).toBeNull();
-          expect(await call('DELETE', '/v1/redirects?source_path=%2Fa%2Fpage', 'super-admin')).toMatchObject({
+          expect(await deleteRedirect('/a/page')).toMatchObject({
             status: 404,
             body: { code: 'redirect_not_found' },
           });
-          expect(await call('DELETE', '/v1/redirects', 'super-admin')).toMatchObject({
+          expect(await as('super-admin').send('DELETE', '/v1/redirects')).toMatchObject({
             status: 400,
             body: { code: 'invalid_request' },
           });
@@ -245,25 +230,25 @@ for (const engine of engines) {
         });
 
         it('refuses a body without its fields', async () => {
-          expect(await call('PUT', '/v1/redirects', 'super-admin', { source_path: '/x' })).toMatchObject({
+          expect(await as('super-admin').send('PUT', '/v1/redirects', { body: { source_path: '/x' } })).toMatchObject({
             status: 400,
             body: { code: 'invalid_request' },
           });
         });
 
         it.each(['operator', 'editor', 'user'] as const)('refuses %s managing redirects (403)', async (role) => {
-          expect((await call('GET', '/v1/redirects', role)).status).toBe(403);
-          const put = await call('PUT', '/v1/redirects', role, { source_path: '/z', target: '/y' });
+          expect((await as(role).call(redirects.list, {})).status).toBe(403);
+          const put = await putRedirect('/z', '/y', role);
           expect(put).toMatchObject({ status: 403, body: { code: 'forbidden' } });
-          expect((await call('DELETE', '/v1/redirects?source_path=/old', role)).status).toBe(403);
+          expect((await deleteRedirect('/old', role)).status).toBe(403);
           expect(await resolve('/z')).toBeNull();
           expect(await resolve('/old')).toBe('/new');
         });
 
         it('refuses managing redirects without a token (401)', async () => {
-          expect((await call('GET', '/v1/redirects', null)).status).toBe(401);
-          expect((await call('PUT', '/v1/redirects', null, { source_path: '/z', target: '/y' })).status).toBe(401);
-          expect((await call('DELETE', '/v1/redirects?source_path=/old', null)).status).toBe(401);
+          expect((await as(null).call(redirects.list, {})).status).toBe(401);
+          expect((await putRedirect('/z', '/y', null)).status).toBe(401);
+          expect((await deleteRedirect('/old', null)).status).toBe(401);
         });
       });
 
@@ -305,12 +290,7 @@ for (const engine of engines) {
           ['DELETE', 'JOBS'],
           ['DELETE', 'PORT'],
         ])('refuses %s of the read-only %s (409)', async (method, name) => {
-          const answer = await call(
-            method,
-            `/v1/environment_variables/${name}`,
-            'super-admin',
-            method === 'PUT' ? { value: 'x' } : undefined,
-          );
+          const answer = method === 'PUT' ? await putVariable(name, { value: 'x' }) : await deleteVariable(name);
           expect(answer).toMatchObject({
             status: 409,
             body: {
@@ -322,7 +302,7 @@ for (const engine of engines) {
         });
 
         it('creates, changes and deletes a variable', async () => {
-          const created = await call('PUT', '/v1/environment_variables/SUPPORT_EMAIL', 'super-admin', {
+          const created = await putVariable('SUPPORT_EMAIL', {
             value: 'help@example.com',
             description: 'Shown on the contact page',
           });
@@ -336,7 +316,7 @@ for (const engine of engines) {
             updated_at: expect.any(String),
           });
           // Left out, the description stays.
-          await call('PUT', '/v1/environment_variables/SUPPORT_EMAIL', 'super-admin', { value: 'desk@example.com' });
+          await putVariable('SUPPORT_EMAIL', { value: 'desk@example.com' });
           expect(await listVariables()).toContainEqual(
             expect.objectContaining({
               name: 'SUPPORT_EMAIL',
@@ -345,15 +325,12 @@ for (const engine of engines) {
               source: 'api',
             }),
           );
-          const cleared = await call('PUT', '/v1/environment_variables/SUPPORT_EMAIL', 'super-admin', {
-            value: 'desk@example.com',
-            description: '',
-          });
+          const cleared = await putVariable('SUPPORT_EMAIL', { value: 'desk@example.com', description: '' });
           expect(cleared.body).toMatchObject({ description: '' });
 
-          expect((await call('DELETE', '/v1/environment_variables/SUPPORT_EMAIL', 'super-admin')).status).toBe(204);
+          expect((await deleteVariable('SUPPORT_EMAIL')).status).toBe(204);
           expect((await listVariables()).map((item) => item.name)).not.toContain('SUPPORT_EMAIL');
-          expect(await call('DELETE', '/v1/environment_variables/SUPPORT_EMAIL', 'super-admin')).toMatchObject({
+          expect(await deleteVariable('SUPPORT_EMAIL')).toMatchObject({
             status: 404,
             body: { code: 'environment_variable_not_found' },
           });
@@ -361,7 +338,7 @@ for (const engine of engines) {
 
         it('stores a secret value encrypted, bound to its name, and never returns or logs it', async () => {
           const plaintext = 'sk-live-very-secret-value';
-          const created = await call('PUT', '/v1/environment_variables/PAYMENT_KEY', 'super-admin', {
+          const created = await putVariable('PAYMENT_KEY', {
             value: plaintext,
             is_secret: true,
             description: 'Payment provider key',
@@ -375,8 +352,8 @@ for (const engine of engines) {
           expect(row?.value).toMatch(/^v1\./);
           expect(row?.value).not.toContain(plaintext);
           expect(row?.value).not.toContain(Buffer.from(plaintext).toString('base64url'));
-          const list = await call('GET', '/v1/environment_variables', 'super-admin');
-          expect(list.body['items']).toContainEqual(
+          const list = await as('super-admin').call(variables.list, {});
+          expect(list.body.items).toContainEqual(
             expect.objectContaining({ name: 'PAYMENT_KEY', value: null, is_secret: true }),
           );
           expect(JSON.stringify(list.body)).not.toContain(plaintext);
@@ -389,20 +366,17 @@ for (const engine of engines) {
             [row!.value],
           );
           await expect(readEnvironmentVariable(deps, 'STOLEN_KEY')).rejects.toThrow(/does not decrypt/);
-          expect((await call('DELETE', '/v1/environment_variables/STOLEN_KEY', 'super-admin')).status).toBe(204);
+          expect((await deleteVariable('STOLEN_KEY')).status).toBe(204);
 
           // A new value written without the flag stays secret.
           const rotated = 'sk-live-rotated-secret-value';
-          const changed = await call('PUT', '/v1/environment_variables/PAYMENT_KEY', 'super-admin', { value: rotated });
+          const changed = await putVariable('PAYMENT_KEY', { value: rotated });
           expect(changed.body).toMatchObject({ value: null, is_secret: true, description: 'Payment provider key' });
           expect((await rawRow('PAYMENT_KEY'))?.value).not.toContain(rotated);
           expect(await readEnvironmentVariable(deps, 'PAYMENT_KEY')).toBe(rotated);
 
           // Made plain explicitly, the value is stored and shown as written.
-          const plain = await call('PUT', '/v1/environment_variables/PAYMENT_KEY', 'super-admin', {
-            value: 'public-id',
-            is_secret: false,
-          });
+          const plain = await putVariable('PAYMENT_KEY', { value: 'public-id', is_secret: false });
           expect(plain.body).toMatchObject({ value: 'public-id', is_secret: false });
           expect(await rawRow('PAYMENT_KEY')).toMatchObject({ value: 'public-id', is_secret: false });
 
@@ -415,7 +389,7 @@ for (const engine of engines) {
         it.each(['lower_case', '1ABC', '_ABC', 'A-B', `A${'B'.repeat(64)}`])(
           'refuses the name %s with environment_variable_name_invalid',
           async (name) => {
-            const put = await call('PUT', `/v1/environment_variables/${name}`, 'super-admin', { value: 'x' });
+            const put = await putVariable(name, { value: 'x' });
             expect(put).toMatchObject({
               status: 400,
               body: {
@@ -423,19 +397,16 @@ for (const engine of engines) {
                 details: { issues: [expect.objectContaining({ path: 'name' })] },
               },
             });
-            const removed = await call('DELETE', `/v1/environment_variables/${name}`, 'super-admin');
+            const removed = await deleteVariable(name);
             expect(removed).toMatchObject({ status: 400, body: { code: 'environment_variable_name_invalid' } });
           },
         );
 
         it('accepts a name of 64 characters and values up to their limits', async () => {
           const name = `A${'B'.repeat(63)}`;
-          const answer = await call('PUT', `/v1/environment_variables/${name}`, 'super-admin', {
-            value: 'x'.repeat(4096),
-            description: 'd'.repeat(500),
-          });
+          const answer = await putVariable(name, { value: 'x'.repeat(4096), description: 'd'.repeat(500) });
           expect(answer.status).toBe(200);
-          expect((await call('DELETE', `/v1/environment_variables/${name}`, 'super-admin')).status).toBe(204);
+          expect((await deleteVariable(name)).status).toBe(204);
         });
 
         it.each([
@@ -445,24 +416,24 @@ for (const engine of engines) {
           [{ value: 42 }, 'value'],
           [{ value: 'x', is_secret: 'yes' }, 'is_secret'],
         ])('refuses the body %# (%s) with invalid_request, writing nothing', async (body, field) => {
-          const answer = await call('PUT', '/v1/environment_variables/TOO_MUCH', 'super-admin', body);
+          const answer = await as('super-admin').send('PUT', '/v1/environment_variables/TOO_MUCH', { body });
           expect(answer).toMatchObject({ status: 400, body: { code: 'invalid_request' } });
           expect(JSON.stringify(answer.body)).toContain(field);
           expect(await rawRow('TOO_MUCH')).toBeUndefined();
         });
 
         it.each(['operator', 'editor', 'user'] as const)('refuses %s (403)', async (role) => {
-          await call('PUT', '/v1/environment_variables/GUARDED', 'super-admin', { value: 'kept' });
-          expect((await call('GET', '/v1/environment_variables', role)).status).toBe(403);
-          expect((await call('PUT', '/v1/environment_variables/GUARDED', role, { value: 'x' })).status).toBe(403);
-          expect((await call('DELETE', '/v1/environment_variables/GUARDED', role)).status).toBe(403);
+          await putVariable('GUARDED', { value: 'kept' });
+          expect((await as(role).call(variables.list, {})).status).toBe(403);
+          expect((await putVariable('GUARDED', { value: 'x' }, role)).status).toBe(403);
+          expect((await deleteVariable('GUARDED', role)).status).toBe(403);
           expect(await rawRow('GUARDED')).toMatchObject({ value: 'kept' });
         });
 
         it('refuses callers without a token (401)', async () => {
-          expect((await call('GET', '/v1/environment_variables', null)).status).toBe(401);
-          expect((await call('PUT', '/v1/environment_variables/ANY', null, { value: 'x' })).status).toBe(401);
-          expect((await call('DELETE', '/v1/environment_variables/ANY', null)).status).toBe(401);
+          expect((await as(null).call(variables.list, {})).status).toBe(401);
+          expect((await putVariable('ANY', { value: 'x' }, null)).status).toBe(401);
+          expect((await deleteVariable('ANY', null)).status).toBe(401);
         });
       });
     },

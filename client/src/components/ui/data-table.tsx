@@ -43,6 +43,8 @@ export type DataTableProps<Item> = {
   rowKey: (item: Item) => string;
   /** `data-testid` of each row. */
   rowTestId?: string;
+  /** Further `data-*` attributes of each row, by name without the prefix (`{ kind: 'allocated' }`). */
+  rowData?: (item: Item) => Readonly<Record<string, string>>;
   sort?: SortKey;
   onSortChange?: (sort: SortKey) => void;
 };
@@ -57,6 +59,7 @@ export const DataTable = <Item,>({
   items,
   rowKey,
   rowTestId,
+  rowData,
   sort,
   onSortChange,
 }: DataTableProps<Item>) => {
@@ -105,6 +108,9 @@ export const DataTable = <Item,>({
               key={rowKey(item)}
               className="border-t border-gray-100 dark:border-gray-800"
               {...(rowTestId ? { 'data-testid': rowTestId } : {})}
+              {...Object.fromEntries(
+                Object.entries(rowData?.(item) ?? {}).map(([name, value]) => [`data-${name}`, value]),
+              )}
             >
               {columns.map((column) =>
                 column.isRowHeader ? (

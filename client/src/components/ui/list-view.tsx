@@ -17,6 +17,8 @@ export type ListViewProps<Item> = {
   noMatch: ReactNode;
   /** Filters other than the search box are active (they, too, can make the list come back empty). */
   isFiltered?: boolean;
+  /** Replaces the search box and sort choice above the list, for a list with filters of its own. */
+  toolbar?: ReactNode;
   children: (items: Item[]) => ReactNode;
 };
 
@@ -33,13 +35,14 @@ export const ListView = <Item,>({
   empty,
   noMatch,
   isFiltered = false,
+  toolbar,
   children,
 }: ListViewProps<Item>) => {
   const { t } = useTranslation('common');
   const searching = Boolean(state.q) || isFiltered;
   return (
     <>
-      <ListToolbar state={state} onChange={onChange} {...(searchLabel ? { searchLabel } : {})} />
+      {toolbar ?? <ListToolbar state={state} onChange={onChange} {...(searchLabel ? { searchLabel } : {})} />}
       {query.isPending ? (
         <Loading />
       ) : query.isError ? (

@@ -10,7 +10,7 @@ export const NAMED_STATUSES = {
 
 /**
  * An error answer of the API, `{ code, message, details? }` (docs/ARCHITECTURE.md, "one JSON error shape"),
- * or a network failure (status 0, code `network_error`). Forms read `field` to show the message next to its input.
+ * or a network failure (status 0, code `network_error`). Forms read `issues` to show each message next to its field.
  */
 export class ApiError extends Error {
   readonly status: number;

@@ -1,15 +1,10 @@
-/** The current user of spec section 3, as `GET /v1/me` answers it. */
-export type CurrentUser = {
-  /** Not in spec §3's list: the API adds it so the profile screens can address `/v1/users/{id}`. */
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  organization_id: string;
-  organization_role: string;
-  permissions: string[];
-  credit_wallet: number;
-};
+import type { Profile } from '@ai-coaching/contracts';
+
+/**
+ * The current user of spec section 3: `GET /v1/me`'s answer (`id` is not in the spec's list: the
+ * API adds it so the profile screens can address `/v1/users/{id}`).
+ */
+export type CurrentUser = Profile;
 
 /** Normalises a `GET /v1/me` answer: missing values default to '' (0 for credit_wallet, [] for permissions). */
 export function toCurrentUser(raw: Partial<Record<keyof CurrentUser, unknown>> | null | undefined): CurrentUser {

@@ -1,4 +1,4 @@
-import { canAll, can as canAny, type Permission, type Role } from '@ai-coaching/domain';
+import { canAll as canAllHeld, can as canAny, type Permission, type Role } from '@ai-coaching/domain';
 import { createContext, useContext } from 'react';
 import type { CurrentUser } from './current-user';
 
@@ -25,8 +25,8 @@ export const can = (user: CurrentUser | null, required: Permission | readonly Pe
   user !== null && canAny(user.permissions, required);
 
 /** Spec §6, page directive and route metadata: every listed permission must be held. */
-export const canEvery = (user: CurrentUser | null, required: Permission | readonly Permission[]): boolean =>
-  user !== null && canAll(user.permissions, required);
+export const canAll = (user: CurrentUser | null, required: Permission | readonly Permission[]): boolean =>
+  user !== null && canAllHeld(user.permissions, required);
 
 export const hasRole = (user: CurrentUser | null, roles: readonly Role[]): boolean =>
   user !== null && (roles as readonly string[]).includes(user.organization_role);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toCurrentUser } from './current-user';
-import { can, canEvery, hasRole } from './session-context';
+import { can, canAll, hasRole } from './session-context';
 
 const user = toCurrentUser({ organization_role: 'operator', permissions: ['user-list', 'user-create'] });
 
@@ -12,11 +12,11 @@ describe('the two readings of spec §6', () => {
     expect(can(null, 'user-list')).toBe(false);
   });
 
-  it('the <Can> reading (canEvery) needs every listed permission', () => {
-    expect(canEvery(user, ['user-list', 'user-create'])).toBe(true);
-    expect(canEvery(user, ['user-list', 'user-delete'])).toBe(false);
-    expect(canEvery(user, 'user-create')).toBe(true);
-    expect(canEvery(null, [])).toBe(false);
+  it('the <Can> reading (canAll) needs every listed permission', () => {
+    expect(canAll(user, ['user-list', 'user-create'])).toBe(true);
+    expect(canAll(user, ['user-list', 'user-delete'])).toBe(false);
+    expect(canAll(user, 'user-create')).toBe(true);
+    expect(canAll(null, [])).toBe(false);
   });
 
   it('recognises roles by organization_role', () => {

@@ -8,9 +8,10 @@ import type {
   SortKey,
 } from '@ai-coaching/domain';
 import { CONSUMED, ISSUANCE, isOwnerAccount } from '@ai-coaching/domain';
-import type { SqlExecutor } from '@ai-coaching/platform';
-import { defineLegacyProjection } from '../../runner/projection.js';
-import { containing, postingDeltas, toCredits, type Credits } from '../ledger.js';
+import type { RecordedEvent, SqlExecutor } from '@ai-coaching/platform';
+import { defineProjection, onEach, type TableNames } from '../../runner/projection.js';
+import { pagedList, sqlFilter, type SqlFilter } from '../../shared/paged-list.js';
+import { postingDeltas, toCredits, type Credits } from '../ledger.js';
 
 const KIND_OF = {
   CreditsIssued: 'issued',
@@ -38,8 +39,10 @@ export const TRANSACTION_KINDS: readonly CreditMovementKind[] = [
 ];
 export const CREDIT_MOVEMENT_KINDS: readonly CreditMovementKind[] = [...TRANSACTION_KINDS, ...CONSUMPTION_KINDS];
 
+type Tables = TableNames<'movements' | 'balances'>;
+
+/** One event as a row of the history, before the balances around it are known. */
 type Movement = {
-  kind: CreditMovementKind;
   transferId: string | null;
   reservationId: string | null;
   sessionId: string | null;
@@ -53,42 +56,69 @@ type Movement = {
   occurredAt: string;
 };
 
-const movementOf = (event: CreditEvent): Movement => {
+/** The fields an event may not carry; its own data, spread after, overrides them. */
+const NONE = { transferId: null, reservationId: null, sessionId: null, postings: [] } as const;
+
+/** Writes the movement of `event` once, with the posted balances it leaves on its owner accounts. */
+const recordMovement = async (
+  tx: SqlExecutor,
+  t: Tables,
+  event: RecordedEvent<CreditEventType, CreditEvent['data']>,
+  movement: Movement,
+): Promise<void> => {
+  const { rows: existing } = await tx.query(`SELECT 1 FROM ${t.movements} WHERE movement_id = $1`, [event.id]);
+  if (existing.length > 0) return;
   const kind = KIND_OF[event.type];
-  const none = { transferId: null, reservationId: null, sessionId: null, postings: [] };
-  switch (event.type) {
-    case 'CreditsIssued':
-      return { kind, ...event.data, reservationId: null, sessionId: null, from: ISSUANCE };
-    case 'CreditsWithdrawn':
-      return { kind, ...event.data, reservationId: null, sessionId: null, to: ISSUANCE };
-    case 'CreditsAllocated':
-    case 'CreditsDeallocated':
-    case 'CreditsTransferred':
-      return { kind, ...event.data, reservationId: null, sessionId: null };
-    case 'CreditsReserved':
-      return { kind, ...none, ...event.data, from: event.data.account, to: null };
-    case 'ReservationCaptured':
-      return {
-        kind,
-        ...none,
-        ...event.data,
-        from: event.data.account,
-        to: CONSUMED,
-        amount: event.data.capturedAmount,
-      };
-    case 'ReservationReleased':
-      return { kind, ...none, ...event.data, from: null, to: event.data.account, amount: event.data.releasedAmount };
-    case 'ReservationExpired':
-      return {
-        kind,
-        ...none,
-        ...event.data,
-        from: null,
-        to: event.data.account,
-        amount: event.data.releasedAmount,
-        actorId: null,
-      };
+  const { organizationId } = event.data;
+
+  for (const [account, delta] of postingDeltas(movement.postings)) {
+    await tx.query(
+      `INSERT INTO ${t.balances} AS b (account, organization_id, posted) VALUES ($1, $2, $3)
+       ON CONFLICT (account, organization_id) DO UPDATE SET posted = b.posted + excluded.posted`,
+      [account, organizationId, delta],
+    );
   }
+  const owners = [movement.from, movement.to].filter((account) => account !== null && isOwnerAccount(account));
+  const { rows: balances } = await tx.query<{ account: LedgerAccount; posted: Credits }>(
+    `SELECT account, posted FROM ${t.balances} WHERE organization_id = $1 AND account = ANY($2::text[])`,
+    [organizationId, owners],
+  );
+  const balanceAfter = (account: LedgerAccount | null) => {
+    if (account === null || !isOwnerAccount(account)) return null;
+    const row = balances.find((balance) => balance.account === account);
+    return row ? toCredits(row.posted) : 0;
+  };
+  // Only the reservation carries the session; the events resolving it are filed under it too.
+  let sessionId = movement.sessionId;
+  if (movement.reservationId !== null && kind !== 'reserved') {
+    const { rows } = await tx.query<{ session_id: string | null }>(
+      `SELECT session_id FROM ${t.movements} WHERE reservation_id = $1 AND organization_id = $2 AND kind = 'reserved'`,
+      [movement.reservationId, organizationId],
+    );
+    sessionId = rows[0]?.session_id ?? null;
+  }
+
+  await tx.query(
+    `INSERT INTO ${t.movements} (movement_id, organization_id, kind, transfer_id, reservation_id, session_id,
+       from_account, to_account, amount, from_balance_after, to_balance_after, actor_id, occurred_at, position)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+    [
+      event.id,
+      organizationId,
+      kind,
+      movement.transferId,
+      movement.reservationId,
+      sessionId,
+      movement.from,
+      movement.to,
+      movement.amount,
+      balanceAfter(movement.from),
+      balanceAfter(movement.to),
+      movement.actorId,
+      movement.occurredAt,
+      event.position,
+    ],
+  );
 };
 
 /**
@@ -98,11 +128,10 @@ const movementOf = (event: CreditEvent): Movement => {
  * A movement row is written once, with its balances, so an event applied again finds its row and
  * changes nothing.
  */
-export const creditHistoryProjection = defineLegacyProjection({
+export const creditHistoryProjection = defineProjection({
   name: 'credit-history',
   version: 1,
   tables: { movements: 'rm_credit_movements', balances: 'rm_credit_movement_balances' },
-  handles: Object.keys(KIND_OF),
   async setup(tx, t) {
     // Positions are fixed-width digit strings: "C" collation compares them as numbers would.
     await tx.exec(`
@@ -136,60 +165,39 @@ export const creditHistoryProjection = defineLegacyProjection({
         PRIMARY KEY (account, organization_id)
       );`);
   },
-  async apply(tx, event, t) {
-    const { rows: existing } = await tx.query(`SELECT 1 FROM ${t.movements} WHERE movement_id = $1`, [event.id]);
-    if (existing.length > 0) return;
-    const organizationId = (event.data as CreditEvent['data']).organizationId;
-    const movement = movementOf({ type: event.type, data: event.data } as CreditEvent);
-
-    for (const [account, delta] of postingDeltas(movement.postings)) {
-      await tx.query(
-        `INSERT INTO ${t.balances} AS b (account, organization_id, posted) VALUES ($1, $2, $3)
-         ON CONFLICT (account, organization_id) DO UPDATE SET posted = b.posted + excluded.posted`,
-        [account, organizationId, delta],
-      );
-    }
-    const owners = [movement.from, movement.to].filter((account) => account !== null && isOwnerAccount(account));
-    const { rows: balances } = await tx.query<{ account: LedgerAccount; posted: Credits }>(
-      `SELECT account, posted FROM ${t.balances} WHERE organization_id = $1 AND account = ANY($2::text[])`,
-      [organizationId, owners],
-    );
-    const balanceAfter = (account: LedgerAccount | null) => {
-      if (account === null || !isOwnerAccount(account)) return null;
-      const row = balances.find((balance) => balance.account === account);
-      return row ? toCredits(row.posted) : 0;
-    };
-    // Only the reservation carries the session; the events resolving it are filed under it too.
-    let sessionId = movement.sessionId;
-    if (movement.reservationId !== null && movement.kind !== 'reserved') {
-      const { rows } = await tx.query<{ session_id: string | null }>(
-        `SELECT session_id FROM ${t.movements} WHERE reservation_id = $1 AND organization_id = $2 AND kind = 'reserved'`,
-        [movement.reservationId, organizationId],
-      );
-      sessionId = rows[0]?.session_id ?? null;
-    }
-
-    await tx.query(
-      `INSERT INTO ${t.movements} (movement_id, organization_id, kind, transfer_id, reservation_id, session_id,
-         from_account, to_account, amount, from_balance_after, to_balance_after, actor_id, occurred_at, position)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-      [
-        event.id,
-        organizationId,
-        movement.kind,
-        movement.transferId,
-        movement.reservationId,
-        sessionId,
-        movement.from,
-        movement.to,
-        movement.amount,
-        balanceAfter(movement.from),
-        balanceAfter(movement.to),
-        movement.actorId,
-        movement.occurredAt,
-        event.position,
-      ],
-    );
+  on: {
+    CreditsIssued: (tx, event, t) => recordMovement(tx, t, event, { ...NONE, ...event.data, from: ISSUANCE }),
+    CreditsWithdrawn: (tx, event, t) => recordMovement(tx, t, event, { ...NONE, ...event.data, to: ISSUANCE }),
+    ...onEach(['CreditsAllocated', 'CreditsDeallocated', 'CreditsTransferred'], (tx, event, t: Tables) =>
+      recordMovement(tx, t, event, { ...NONE, ...event.data }),
+    ),
+    CreditsReserved: (tx, event, t) =>
+      recordMovement(tx, t, event, { ...NONE, ...event.data, from: event.data.account, to: null }),
+    ReservationCaptured: (tx, event, t) =>
+      recordMovement(tx, t, event, {
+        ...NONE,
+        ...event.data,
+        from: event.data.account,
+        to: CONSUMED,
+        amount: event.data.capturedAmount,
+      }),
+    ReservationReleased: (tx, event, t) =>
+      recordMovement(tx, t, event, {
+        ...NONE,
+        ...event.data,
+        from: null,
+        to: event.data.account,
+        amount: event.data.releasedAmount,
+      }),
+    ReservationExpired: (tx, event, t) =>
+      recordMovement(tx, t, event, {
+        ...NONE,
+        ...event.data,
+        from: null,
+        to: event.data.account,
+        amount: event.data.releasedAmount,
+        actorId: null,
+      }),
   },
 });
 
@@ -282,47 +290,41 @@ const orderBy = (sort: SortKey): string => {
   return columns.map((column) => (descending ? `${column} DESC` : column)).join(', ');
 };
 
-/** The WHERE clause of the filters; `bind` appends a parameter and returns its placeholder. */
-const whereOf = (filters: CreditMovementFilters, bind: (value: unknown) => string): string => {
-  const conditions = [`organization_id = ${bind(filters.organizationId)}`];
-  if (filters.kinds !== undefined || filters.consumptionOnly || filters.transactionsOnly) {
-    // One set of kinds, intersected: contradictory filters then simply match nothing.
-    let kinds = filters.kinds ?? CREDIT_MOVEMENT_KINDS;
-    if (filters.consumptionOnly) kinds = kinds.filter((kind) => CONSUMPTION_KINDS.includes(kind));
-    if (filters.transactionsOnly) kinds = kinds.filter((kind) => TRANSACTION_KINDS.includes(kind));
-    conditions.push(`kind = ANY(${bind(kinds)}::text[])`);
-  }
-  if (filters.account !== undefined) {
-    const account = bind(filters.account);
-    conditions.push(`(from_account = ${account} OR to_account = ${account})`);
-  }
-  if (filters.from !== undefined) conditions.push(`occurred_at >= ${bind(filters.from)}`);
-  if (filters.to !== undefined) conditions.push(`occurred_at < ${bind(filters.to)}`);
-  if (filters.q) {
-    const q = bind(containing(filters.q));
-    conditions.push(`(from_account ILIKE ${q} OR to_account ILIKE ${q} OR kind ILIKE ${q})`);
-  }
-  return `WHERE ${conditions.join(' AND ')}`;
+const ORDER_BY: Readonly<Record<SortKey, string>> = {
+  updated_at: orderBy('updated_at'),
+  '-updated_at': orderBy('-updated_at'),
+  name: orderBy('name'),
 };
 
-export const listCreditMovements = async (
+/** One set of kinds, intersected: contradictory filters then simply match nothing. */
+const kindsOf = (filters: CreditMovementFilters): readonly CreditMovementKind[] | undefined => {
+  if (filters.kinds === undefined && !filters.consumptionOnly && !filters.transactionsOnly) return undefined;
+  let kinds = filters.kinds ?? CREDIT_MOVEMENT_KINDS;
+  if (filters.consumptionOnly) kinds = kinds.filter((kind) => CONSUMPTION_KINDS.includes(kind));
+  if (filters.transactionsOnly) kinds = kinds.filter((kind) => TRANSACTION_KINDS.includes(kind));
+  return kinds;
+};
+
+const filterOf = (filters: CreditMovementFilters): SqlFilter =>
+  sqlFilter()
+    .equals('organization_id', filters.organizationId)
+    .anyOf('kind', kindsOf(filters))
+    .equals(['from_account', 'to_account'], filters.account)
+    .inRange('occurred_at', filters.from, filters.to)
+    .search(['from_account', 'to_account', 'kind'], filters.q);
+
+export const listCreditMovements = (
   db: SqlExecutor,
   params: CreditMovementListParams,
-): Promise<ListPage<CreditMovement>> => {
-  const values: unknown[] = [];
-  const bind = (value: unknown) => `$${values.push(value)}`;
-  const where = whereOf(params, bind);
-  const { rows: counted } = await db.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM rm_credit_movements ${where}`,
-    [...values],
-  );
-  const { rows } = await db.query<MovementRecord>(
-    `SELECT * FROM rm_credit_movements ${where} ORDER BY ${orderBy(params.sort)}
-     LIMIT ${bind(params.page_size)} OFFSET ${bind((params.page - 1) * params.page_size)}`,
-    values,
-  );
-  return { items: rows.map(toMovement), total: counted[0]?.total ?? 0, page: params.page, page_size: params.page_size };
-};
+): Promise<ListPage<CreditMovement>> =>
+  pagedList(db, {
+    from: 'rm_credit_movements',
+    columns: '*',
+    filter: filterOf(params),
+    order: ORDER_BY,
+    params,
+    toItem: toMovement,
+  });
 
 /**
  * Every movement matching the filters, in order, read `batchSize` rows at a time for exports.
@@ -339,17 +341,15 @@ export async function* streamCreditMovements(
   const { columns, descending } = ORDER[sort];
   let after: string | undefined;
   for (;;) {
-    const values: unknown[] = [];
-    const bind = (value: unknown) => `$${values.push(value)}`;
-    let where = whereOf(params, bind);
+    const filter = filterOf(params);
     if (after !== undefined) {
       const list = columns.join(', ');
-      where += ` AND (${list}) ${descending ? '<' : '>'}
-        (SELECT ${list} FROM rm_credit_movements WHERE movement_id = ${bind(after)})`;
+      filter.where(`(${list}) ${descending ? '<' : '>'}
+        (SELECT ${list} FROM rm_credit_movements WHERE movement_id = ${filter.bind(after)})`);
     }
     const { rows } = await db.query<MovementRecord>(
-      `SELECT * FROM rm_credit_movements ${where} ORDER BY ${orderBy(sort)} LIMIT ${bind(batchSize)}`,
-      values,
+      `SELECT * FROM rm_credit_movements ${filter.clause} ORDER BY ${ORDER_BY[sort]} LIMIT ${filter.bind(batchSize)}`,
+      filter.values,
     );
     for (const row of rows) yield toMovement(row);
     if (rows.length < batchSize) return;

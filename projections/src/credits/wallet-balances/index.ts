@@ -1,17 +1,62 @@
 import type {
   CreditEvent,
-  CreditsReserved,
+  CreditEventType,
   LedgerAccount,
   OwnerAccount,
   OwnerKind,
-  ReservationCaptured,
-  ReservationExpired,
-  ReservationReleased,
   SystemAccount,
 } from '@ai-coaching/domain';
-import { PgErrorCode, pgErrorCode, type SqlExecutor } from '@ai-coaching/platform';
-import { defineLegacyProjection } from '../../runner/projection.js';
+import { PgErrorCode, pgErrorCode, type RecordedEvent, type SqlExecutor } from '@ai-coaching/platform';
+import { defineProjection, onEach, type TableNames } from '../../runner/projection.js';
 import { accountOwner, postingDeltas, toCredits, type Credits } from '../ledger.js';
+
+type Tables = TableNames<'wallets' | 'reservations'>;
+
+/** What an event changes on one account: its posted balance and what reservations hold of it. */
+type WalletChange = { posted: number; pending: number };
+
+/**
+ * Adds the event's postings and `holds` (pending changes) to the wallets they touch. A wallet row
+ * remembers the position of the last event that changed it and ignores that event and earlier ones.
+ */
+const changeWallets = async (
+  tx: SqlExecutor,
+  t: Tables,
+  event: RecordedEvent<CreditEventType, CreditEvent['data']>,
+  holds: readonly (readonly [OwnerAccount, number])[] = [],
+): Promise<void> => {
+  const { data } = event;
+  const changes = new Map<LedgerAccount, WalletChange>();
+  const change = (account: LedgerAccount, posted: number, pending: number) => {
+    const current = changes.get(account) ?? { posted: 0, pending: 0 };
+    changes.set(account, { posted: current.posted + posted, pending: current.pending + pending });
+  };
+  if ('postings' in data) for (const [account, delta] of postingDeltas(data.postings)) change(account, delta, 0);
+  for (const [account, pending] of holds) change(account, 0, pending);
+
+  for (const [account, delta] of changes) {
+    const owner = accountOwner(account);
+    await tx.query(
+      `INSERT INTO ${t.wallets} AS w (account, organization_id, owner_kind, owner_id, posted, pending, updated_at,
+         last_position)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (account, organization_id) DO UPDATE SET posted = w.posted + excluded.posted,
+         pending = w.pending + excluded.pending, updated_at = excluded.updated_at,
+         last_position = excluded.last_position
+       WHERE w.last_position < excluded.last_position`,
+      [
+        account,
+        data.organizationId,
+        owner.kind,
+        owner.id,
+        delta.posted,
+        delta.pending,
+        data.occurredAt,
+        event.position,
+      ],
+    );
+  }
+};
 
 const RESOLUTIONS = {
   ReservationCaptured: 'captured',
@@ -25,24 +70,13 @@ const RESOLUTIONS = {
  * `consumed` have rows too (owner_kind 'system'), so an organization's posted balances can be
  * checked to sum to 0. Reservations are kept to know how much a capture, release or expiry frees.
  *
- * Idempotent per event: a wallet row remembers the position of the last event that changed it and
- * ignores that event and earlier ones, and a reservation is resolved only while still pending.
+ * Idempotent per event: a wallet row ignores events it has already counted (see changeWallets),
+ * and a reservation is resolved only while still pending.
  */
-export const walletBalancesProjection = defineLegacyProjection({
+export const walletBalancesProjection = defineProjection({
   name: 'wallet-balances',
   version: 1,
   tables: { wallets: 'rm_credit_wallets', reservations: 'rm_credit_reservations' },
-  handles: [
-    'CreditsIssued',
-    'CreditsWithdrawn',
-    'CreditsAllocated',
-    'CreditsDeallocated',
-    'CreditsTransferred',
-    'CreditsReserved',
-    'ReservationCaptured',
-    'ReservationReleased',
-    'ReservationExpired',
-  ] satisfies CreditEvent['type'][],
   async setup(tx, t) {
     // Positions are fixed-width digit strings: "C" collation compares them as numbers would.
     await tx.exec(`
@@ -72,77 +106,49 @@ export const walletBalancesProjection = defineLegacyProjection({
         resolved_at timestamptz
       );`);
   },
-  async apply(tx, event, t) {
-    const data = event.data as CreditEvent['data'];
-    const changes = new Map<LedgerAccount, { posted: number; pending: number }>();
-    const change = (account: LedgerAccount, posted: number, pending: number) => {
-      const current = changes.get(account) ?? { posted: 0, pending: 0 };
-      changes.set(account, { posted: current.posted + posted, pending: current.pending + pending });
-    };
-    if ('postings' in data) for (const [account, delta] of postingDeltas(data.postings)) change(account, delta, 0);
-
-    switch (event.type) {
-      case 'CreditsReserved': {
-        const reserved = event.data as CreditsReserved['data'];
-        const { rows } = await tx.query(
-          `INSERT INTO ${t.reservations} (reservation_id, organization_id, account, amount, status, expires_at,
-             session_id, reserved_at)
-           VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7) ON CONFLICT (reservation_id) DO NOTHING RETURNING 1`,
-          [
-            reserved.reservationId,
-            reserved.organizationId,
-            reserved.account,
-            reserved.amount,
-            reserved.expiresAt,
-            reserved.sessionId,
-            reserved.occurredAt,
-          ],
-        );
-        if (rows.length > 0) change(reserved.account, 0, reserved.amount);
-        break;
-      }
-      case 'ReservationCaptured':
-      case 'ReservationReleased':
-      case 'ReservationExpired': {
-        // The hold is the amount reserved, whatever part of it the capture posted.
-        const resolved = event.data as (ReservationCaptured | ReservationReleased | ReservationExpired)['data'];
-        const { rows } = await tx.query<{ account: OwnerAccount; amount: Credits }>(
-          `UPDATE ${t.reservations} SET status = $2, captured_amount = $3, resolved_at = $4
-           WHERE reservation_id = $1 AND status = 'pending' RETURNING account, amount`,
-          [
-            resolved.reservationId,
-            RESOLUTIONS[event.type],
-            'capturedAmount' in resolved ? resolved.capturedAmount : null,
-            resolved.occurredAt,
-          ],
-        );
-        for (const row of rows) change(row.account, 0, -toCredits(row.amount));
-        break;
-      }
-    }
-
-    for (const [account, delta] of changes) {
-      const owner = accountOwner(account);
-      await tx.query(
-        `INSERT INTO ${t.wallets} AS w (account, organization_id, owner_kind, owner_id, posted, pending, updated_at,
-           last_position)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-         ON CONFLICT (account, organization_id) DO UPDATE SET posted = w.posted + excluded.posted,
-           pending = w.pending + excluded.pending, updated_at = excluded.updated_at,
-           last_position = excluded.last_position
-         WHERE w.last_position < excluded.last_position`,
+  on: {
+    ...onEach(
+      ['CreditsIssued', 'CreditsWithdrawn', 'CreditsAllocated', 'CreditsDeallocated', 'CreditsTransferred'],
+      (tx, event, t: Tables) => changeWallets(tx, t, event),
+    ),
+    async CreditsReserved(tx, event, t) {
+      const { data } = event;
+      const { rows } = await tx.query(
+        `INSERT INTO ${t.reservations} (reservation_id, organization_id, account, amount, status, expires_at,
+           session_id, reserved_at)
+         VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7) ON CONFLICT (reservation_id) DO NOTHING RETURNING 1`,
         [
-          account,
+          data.reservationId,
           data.organizationId,
-          owner.kind,
-          owner.id,
-          delta.posted,
-          delta.pending,
+          data.account,
+          data.amount,
+          data.expiresAt,
+          data.sessionId,
           data.occurredAt,
-          event.position,
         ],
       );
-    }
+      await changeWallets(tx, t, event, rows.length > 0 ? [[data.account, data.amount]] : []);
+    },
+    ...onEach(['ReservationCaptured', 'ReservationReleased', 'ReservationExpired'], async (tx, event, t: Tables) => {
+      // The hold is the amount reserved, whatever part of it the capture posted.
+      const { data } = event;
+      const { rows } = await tx.query<{ account: OwnerAccount; amount: Credits }>(
+        `UPDATE ${t.reservations} SET status = $2, captured_amount = $3, resolved_at = $4
+         WHERE reservation_id = $1 AND status = 'pending' RETURNING account, amount`,
+        [
+          data.reservationId,
+          RESOLUTIONS[event.type],
+          'capturedAmount' in data ? data.capturedAmount : null,
+          data.occurredAt,
+        ],
+      );
+      await changeWallets(
+        tx,
+        t,
+        event,
+        rows.map((row) => [row.account, -toCredits(row.amount)] as const),
+      );
+    }),
   },
 });
 

@@ -1,67 +1,50 @@
-import type { ListParams, OrganizationEvent } from '@ai-coaching/domain';
-import type { SqlDatabase } from '@ai-coaching/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openReadModelHarness, type ReadModelHarness } from '../../testing/read-model-harness.js';
+import type { OrganizationEvent } from '@ai-coaching/domain';
+import { describe, expect, it } from 'vitest';
+import { at, listParams as params, seededReadModel } from '../../testing/read-model-spec.js';
 import { findOrganization, listOrganizations, organizationListProjection } from './index.js';
 
-const at = (day: number) => `2026-02-${String(day).padStart(2, '0')}T09:00:00.000Z`;
 const created = (organizationId: string, name: string, day: number): OrganizationEvent => ({
   type: 'OrganizationCreated',
   data: { organizationId, name, kind: 'customer', description: '', createdBy: 'u1', createdAt: at(day) },
 });
 
-const params = (overrides: Partial<ListParams> = {}): ListParams => ({
-  page: 1,
-  page_size: 12,
-  sort: '-updated_at',
-  ...overrides,
-});
 const names = (page: { items: { name: string }[] }) => page.items.map((item) => item.name);
 
 describe('organization-list read model', () => {
-  let db: SqlDatabase;
-
-  let harness: ReadModelHarness;
-  const append = (stream: string, ...events: OrganizationEvent[]) => harness.append(stream, ...events);
-
-  beforeAll(async () => {
-    harness = await openReadModelHarness();
-    ({ db } = harness);
-    // As stored before descriptions existed.
-    await append('organization-platform', {
-      type: 'OrganizationCreated',
-      data: { organizationId: 'platform', name: 'Operator', kind: 'platform', createdBy: null, createdAt: at(1) },
-    });
-    await harness.store.appendToStream('user-u1', [
-      { id: crypto.randomUUID(), type: 'UserCreated', data: { userId: 'u1' } },
-    ]);
-    await append(
-      'organization-acme',
-      created('acme', 'Acme', 3),
-      {
-        type: 'OrganizationUpdated',
-        data: { organizationId: 'acme', name: 'Acme Corp', description: 'Anvils', updatedAt: at(10) },
-      },
-      {
-        type: 'OrganizationMetadataUpdated',
-        data: { organizationId: 'acme', kind: 'product', metadata: { plan: 'gold', seats: 40 }, updatedAt: at(11) },
-      },
-      {
-        type: 'OrganizationMetadataUpdated',
-        data: { organizationId: 'acme', kind: 'custom', metadata: { vip: true, note: null }, updatedAt: at(12) },
-      },
-    );
-    await append('organization-zeta', created('zeta', 'zeta labs', 4));
-    await append('organization-beta', created('beta', 'Beta_Works', 5));
-    await append('organization-gone', created('gone', 'Acme Old', 6), {
-      type: 'OrganizationArchived',
-      data: { organizationId: 'gone', archivedAt: at(20) },
-    });
-    await append('organization-delta', created('delta', '100% Delta', 7));
-
-    await harness.project(organizationListProjection);
-  });
-  afterAll(() => harness.close());
+  const { db, reapplyTwice } = seededReadModel<OrganizationEvent>(
+    organizationListProjection,
+    async ({ append, store }) => {
+      // As stored before descriptions existed.
+      await append('organization-platform', {
+        type: 'OrganizationCreated',
+        data: { organizationId: 'platform', name: 'Operator', kind: 'platform', createdBy: null, createdAt: at(1) },
+      });
+      await store.appendToStream('user-u1', [{ id: crypto.randomUUID(), type: 'UserCreated', data: { userId: 'u1' } }]);
+      await append(
+        'organization-acme',
+        created('acme', 'Acme', 3),
+        {
+          type: 'OrganizationUpdated',
+          data: { organizationId: 'acme', name: 'Acme Corp', description: 'Anvils', updatedAt: at(10) },
+        },
+        {
+          type: 'OrganizationMetadataUpdated',
+          data: { organizationId: 'acme', kind: 'product', metadata: { plan: 'gold', seats: 40 }, updatedAt: at(11) },
+        },
+        {
+          type: 'OrganizationMetadataUpdated',
+          data: { organizationId: 'acme', kind: 'custom', metadata: { vip: true, note: null }, updatedAt: at(12) },
+        },
+      );
+      await append('organization-zeta', created('zeta', 'zeta labs', 4));
+      await append('organization-beta', created('beta', 'Beta_Works', 5));
+      await append('organization-gone', created('gone', 'Acme Old', 6), {
+        type: 'OrganizationArchived',
+        data: { organizationId: 'gone', archivedAt: at(20) },
+      });
+      await append('organization-delta', created('delta', '100% Delta', 7));
+    },
+  );
 
   it('holds one row per organization with its latest name, description, metadata and status', async () => {
     const { rows } = await db.query(
@@ -179,7 +162,7 @@ describe('organization-list read model', () => {
 
   it('is unchanged when the same events are applied again', async () => {
     const before = (await db.query('SELECT * FROM rm_organizations ORDER BY organization_id')).rows;
-    await harness.reapplyTwice(organizationListProjection);
+    await reapplyTwice();
     expect((await db.query('SELECT * FROM rm_organizations ORDER BY organization_id')).rows).toEqual(before);
   });
 });

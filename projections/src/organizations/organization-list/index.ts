@@ -1,17 +1,13 @@
 import type {
   ListPage,
   ListParams,
-  OrganizationArchived,
-  OrganizationCreated,
   OrganizationKind,
   OrganizationMetadata,
   OrganizationMetadataKind,
-  OrganizationMetadataUpdated,
-  OrganizationUpdated,
-  SortKey,
 } from '@ai-coaching/domain';
 import type { SqlExecutor } from '@ai-coaching/platform';
-import { defineLegacyProjection } from '../../runner/projection.js';
+import { defineProjection } from '../../runner/projection.js';
+import { pagedList, sortOrder, sqlFilter } from '../../shared/paged-list.js';
 
 /** Column per metadata kind: the kind never reaches the SQL text unchecked. */
 const METADATA_COLUMNS: Readonly<Record<OrganizationMetadataKind, string>> = {
@@ -21,11 +17,10 @@ const METADATA_COLUMNS: Readonly<Record<OrganizationMetadataKind, string>> = {
 };
 
 /** Organizations as the settings screens list them; archived ones stay, marked. */
-export const organizationListProjection = defineLegacyProjection({
+export const organizationListProjection = defineProjection({
   name: 'organization-list',
   version: 2,
   tables: { organizations: 'rm_organizations' },
-  handles: ['OrganizationCreated', 'OrganizationUpdated', 'OrganizationMetadataUpdated', 'OrganizationArchived'],
   async setup(tx, t) {
     await tx.exec(`
       CREATE TABLE IF NOT EXISTS ${t.organizations} (
@@ -43,43 +38,33 @@ export const organizationListProjection = defineLegacyProjection({
       CREATE INDEX IF NOT EXISTS ${t.organizations}_updated_idx ON ${t.organizations} (updated_at, organization_id);
       CREATE INDEX IF NOT EXISTS ${t.organizations}_name_idx ON ${t.organizations} (lower(name), organization_id);`);
   },
-  async apply(tx, event, t) {
-    switch (event.type) {
-      case 'OrganizationCreated': {
-        const data = event.data as OrganizationCreated['data'];
-        await tx.query(
-          `INSERT INTO ${t.organizations} (organization_id, name, description, kind, status, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, 'active', $5, $5) ON CONFLICT (organization_id) DO NOTHING`,
-          [data.organizationId, data.name, data.description ?? '', data.kind, data.createdAt],
-        );
-        return;
-      }
-      case 'OrganizationUpdated': {
-        const data = event.data as OrganizationUpdated['data'];
-        await tx.query(
-          `UPDATE ${t.organizations} SET name = $2, description = $3, updated_at = $4 WHERE organization_id = $1`,
-          [data.organizationId, data.name, data.description, data.updatedAt],
-        );
-        return;
-      }
-      case 'OrganizationMetadataUpdated': {
-        const data = event.data as OrganizationMetadataUpdated['data'];
-        const column = METADATA_COLUMNS[data.kind];
-        await tx.query(
-          `UPDATE ${t.organizations} SET ${column} = $2::jsonb, updated_at = $3 WHERE organization_id = $1`,
-          [data.organizationId, JSON.stringify(data.metadata), data.updatedAt],
-        );
-        return;
-      }
-      case 'OrganizationArchived': {
-        const data = event.data as OrganizationArchived['data'];
-        await tx.query(
-          `UPDATE ${t.organizations} SET status = 'archived', updated_at = $2 WHERE organization_id = $1`,
-          [data.organizationId, data.archivedAt],
-        );
-        return;
-      }
-    }
+  on: {
+    async OrganizationCreated(tx, { data }, t) {
+      await tx.query(
+        `INSERT INTO ${t.organizations} (organization_id, name, description, kind, status, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, 'active', $5, $5) ON CONFLICT (organization_id) DO NOTHING`,
+        [data.organizationId, data.name, data.description ?? '', data.kind, data.createdAt],
+      );
+    },
+    async OrganizationUpdated(tx, { data }, t) {
+      await tx.query(
+        `UPDATE ${t.organizations} SET name = $2, description = $3, updated_at = $4 WHERE organization_id = $1`,
+        [data.organizationId, data.name, data.description, data.updatedAt],
+      );
+    },
+    async OrganizationMetadataUpdated(tx, { data }, t) {
+      const column = METADATA_COLUMNS[data.kind];
+      await tx.query(
+        `UPDATE ${t.organizations} SET ${column} = $2::jsonb, updated_at = $3 WHERE organization_id = $1`,
+        [data.organizationId, JSON.stringify(data.metadata), data.updatedAt],
+      );
+    },
+    async OrganizationArchived(tx, { data }, t) {
+      await tx.query(`UPDATE ${t.organizations} SET status = 'archived', updated_at = $2 WHERE organization_id = $1`, [
+        data.organizationId,
+        data.archivedAt,
+      ]);
+    },
   },
 });
 
@@ -129,38 +114,23 @@ const toView = (row: OrganizationRecord): OrganizationView => ({
   updatedAt: new Date(row.updated_at).toISOString(),
 });
 
-/** `q` is matched literally: `%` and `_` typed by a user are not wildcards. */
-const containing = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const ORDER = sortOrder({ name: 'lower(name)', updatedAt: 'updated_at', id: 'organization_id' });
 
-const ORDER: Readonly<Record<SortKey, string>> = {
-  name: 'lower(name), organization_id',
-  updated_at: 'updated_at, organization_id',
-  '-updated_at': 'updated_at DESC, organization_id DESC',
-};
-
-export const listOrganizations = async (
+export const listOrganizations = (
   db: SqlExecutor,
   params: OrganizationListParams,
-): Promise<ListPage<OrganizationView>> => {
-  const conditions: string[] = [];
-  const values: unknown[] = [];
-  const bind = (value: unknown) => `$${values.push(value)}`;
-  if (!params.includeArchived) conditions.push(`status = 'active'`);
-  if (params.organizationIds) conditions.push(`organization_id = ANY(${bind(params.organizationIds)}::text[])`);
-  if (params.q) conditions.push(`name ILIKE ${bind(containing(params.q))}`);
-  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-
-  const { rows: counted } = await db.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM rm_organizations ${where}`,
-    [...values],
-  );
-  const { rows } = await db.query<OrganizationRecord>(
-    `SELECT ${COLUMNS} FROM rm_organizations ${where} ORDER BY ${ORDER[params.sort]}
-     LIMIT ${bind(params.page_size)} OFFSET ${bind((params.page - 1) * params.page_size)}`,
-    values,
-  );
-  return { items: rows.map(toView), total: counted[0]?.total ?? 0, page: params.page, page_size: params.page_size };
-};
+): Promise<ListPage<OrganizationView>> =>
+  pagedList(db, {
+    from: 'rm_organizations',
+    columns: COLUMNS,
+    filter: sqlFilter()
+      .where(params.includeArchived ? undefined : `status = 'active'`)
+      .anyOf('organization_id', params.organizationIds)
+      .search(['name'], params.q),
+    order: ORDER,
+    params,
+    toItem: toView,
+  });
 
 export const findOrganization = async (
   db: SqlExecutor,

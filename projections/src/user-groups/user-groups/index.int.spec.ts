@@ -1,10 +1,7 @@
-import type { ListParams, UserGroupEvent } from '@ai-coaching/domain';
-import type { SqlDatabase } from '@ai-coaching/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openReadModelHarness, type ReadModelHarness } from '../../testing/read-model-harness.js';
+import type { UserGroupEvent } from '@ai-coaching/domain';
+import { describe, expect, it } from 'vitest';
+import { at, listParams as params, seededReadModel } from '../../testing/read-model-spec.js';
 import { findUserGroup, listGroupsOfUser, listUserGroups, userGroupsProjection } from './index.js';
-
-const at = (day: number) => `2026-02-${String(day).padStart(2, '0')}T09:00:00.000Z`;
 
 const created = (userGroupId: string, name: string, day: number, organizationId = 'acme'): UserGroupEvent => ({
   type: 'UserGroupCreated',
@@ -19,23 +16,10 @@ const removed = (userGroupId: string, userId: string, day: number): UserGroupEve
   data: { userGroupId, userId, removedAt: at(day) },
 });
 
-const params = (overrides: Partial<ListParams> = {}): ListParams => ({
-  page: 1,
-  page_size: 12,
-  sort: '-updated_at',
-  ...overrides,
-});
 const names = (groups: { name: string }[]) => groups.map((group) => group.name);
 
 describe('user-groups read model', () => {
-  let db: SqlDatabase;
-
-  let harness: ReadModelHarness;
-  const append = (stream: string, ...events: UserGroupEvent[]) => harness.append(stream, ...events);
-
-  beforeAll(async () => {
-    harness = await openReadModelHarness();
-    ({ db } = harness);
+  const { db, reapplyTwice } = seededReadModel<UserGroupEvent>(userGroupsProjection, async ({ append }) => {
     await append(
       'user-group-sales',
       created('sales', 'Sales', 1),
@@ -54,10 +38,7 @@ describe('user-groups read model', () => {
       data: { userGroupId: 'old', archivedAt: at(11) },
     });
     await append('user-group-beta', created('beta', 'Beta_Testers', 12, 'beta'));
-
-    await harness.project(userGroupsProjection);
   });
-  afterAll(() => harness.close());
 
   it('holds each group with its member count, and its members', async () => {
     const { rows } = await db.query(`SELECT * FROM rm_user_groups WHERE user_group_id IN ('old', 'sales') ORDER BY 1`);
@@ -150,7 +131,7 @@ describe('user-groups read model', () => {
       members: (await db.query('SELECT * FROM rm_user_group_members ORDER BY user_group_id, user_id')).rows,
     });
     const before = await snapshot();
-    await harness.reapplyTwice(userGroupsProjection);
+    await reapplyTwice();
     expect(await snapshot()).toEqual(before);
   });
 });

@@ -1,10 +1,7 @@
 import type { UserEvent } from '@ai-coaching/domain';
-import type { SqlDatabase } from '@ai-coaching/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openReadModelHarness, type ReadModelHarness } from '../../testing/read-model-harness.js';
+import { describe, expect, it } from 'vitest';
+import { at, seededReadModel } from '../../testing/read-model-spec.js';
 import { findPasswordReset, passwordResetsProjection } from './index.js';
-
-const at = (day: number) => `2026-02-${String(day).padStart(2, '0')}T09:00:00.000Z`;
 
 const requested = (userId: string, code: string, day: number): UserEvent => ({
   type: 'PasswordResetRequested',
@@ -22,14 +19,7 @@ const changed = (userId: string, day: number, resetCodeHash: string | null): Use
 });
 
 describe('password-resets read model', () => {
-  let db: SqlDatabase;
-
-  let harness: ReadModelHarness;
-  const append = (stream: string, ...events: UserEvent[]) => harness.append(stream, ...events);
-
-  beforeAll(async () => {
-    harness = await openReadModelHarness();
-    ({ db } = harness);
+  const { db, reapplyTwice } = seededReadModel<UserEvent>(passwordResetsProjection, async ({ append }) => {
     // ada: a newer request replaces the older; the newer is used; a later request stays pending.
     await append(
       'user-ada',
@@ -48,10 +38,7 @@ describe('password-resets read model', () => {
       { type: 'UserEnabled', data: { userId: 'cy', enabledAt: at(3) } },
       requested('cy', 'cy-2', 4),
     );
-
-    await harness.project(passwordResetsProjection);
   });
-  afterAll(() => harness.close());
 
   it('holds every code sent, with when it was used or replaced', async () => {
     const { rows } = await db.query('SELECT * FROM rm_password_resets ORDER BY reset_code_hash');
@@ -85,7 +72,7 @@ describe('password-resets read model', () => {
 
   it('is unchanged when the same events are applied again, each twice', async () => {
     const before = (await db.query('SELECT * FROM rm_password_resets ORDER BY reset_code_hash')).rows;
-    await harness.reapplyTwice(passwordResetsProjection);
+    await reapplyTwice();
     expect((await db.query('SELECT * FROM rm_password_resets ORDER BY reset_code_hash')).rows).toEqual(before);
   });
 });

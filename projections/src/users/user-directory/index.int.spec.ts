@@ -1,7 +1,6 @@
-import type { ListParams, UserEvent, UserInvited } from '@ai-coaching/domain';
-import type { SqlDatabase } from '@ai-coaching/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openReadModelHarness, type ReadModelHarness } from '../../testing/read-model-harness.js';
+import type { UserEvent, UserInvited } from '@ai-coaching/domain';
+import { describe, expect, it } from 'vitest';
+import { at, listParams as params, seededReadModel } from '../../testing/read-model-spec.js';
 import {
   countUsersByOrganization,
   findUser,
@@ -10,8 +9,6 @@ import {
   listUsers,
   userDirectoryProjection,
 } from './index.js';
-
-const at = (day: number) => `2026-02-${String(day).padStart(2, '0')}T09:00:00.000Z`;
 
 const invited = (userId: string, day: number, overrides: Partial<UserInvited['data']> = {}): UserEvent => ({
   type: 'UserInvited',
@@ -35,23 +32,10 @@ const activated = (userId: string, day: number): UserEvent => ({
   data: { userId, inviteCodeHash: `code-${userId}`, passwordHash: `$argon2id$${userId}`, activatedAt: at(day) },
 });
 
-const params = (overrides: Partial<ListParams> = {}): ListParams => ({
-  page: 1,
-  page_size: 12,
-  sort: '-updated_at',
-  ...overrides,
-});
 const ids = (page: { items: { userId: string }[] }) => page.items.map((item) => item.userId);
 
 describe('user-directory read model', () => {
-  let db: SqlDatabase;
-
-  let harness: ReadModelHarness;
-  const append = (stream: string, ...events: UserEvent[]) => harness.append(stream, ...events);
-
-  beforeAll(async () => {
-    harness = await openReadModelHarness();
-    ({ db } = harness);
+  const { db, reapplyTwice } = seededReadModel<UserEvent>(userDirectoryProjection, async ({ append, store }) => {
     // As stored before locales and single sign-on existed.
     await append('user-u1', {
       type: 'UserCreated',
@@ -67,7 +51,7 @@ describe('user-directory read model', () => {
         createdAt: at(1),
       },
     });
-    await harness.store.appendToStream('organization-acme', [
+    await store.appendToStream('organization-acme', [
       { id: crypto.randomUUID(), type: 'OrganizationCreated', data: {} },
     ]);
     await append('user-sso', {
@@ -124,10 +108,7 @@ describe('user-directory read model', () => {
     await append('user-again', invited('again', 18, { email: 'reused@example.com', organizationId: 'beta' }));
     // Should a duplicate email ever reach the directory, it must not stop the projection.
     await append('user-twin', invited('twin', 19, { email: 'reused@example.com', organizationId: 'beta' }));
-
-    await harness.project(userDirectoryProjection);
   });
-  afterAll(() => harness.close());
 
   it('holds one row per user with its latest profile, role, status and password', async () => {
     const { rows } = await db.query(`SELECT * FROM rm_users WHERE user_id IN ('u1', 'sso', 'grace') ORDER BY user_id`);
@@ -285,7 +266,7 @@ describe('user-directory read model', () => {
 
   it('is unchanged when the same events are applied again, each twice', async () => {
     const before = (await db.query('SELECT * FROM rm_users ORDER BY user_id')).rows;
-    await harness.reapplyTwice(userDirectoryProjection);
+    await reapplyTwice();
     expect((await db.query('SELECT * FROM rm_users ORDER BY user_id')).rows).toEqual(before);
   });
 });

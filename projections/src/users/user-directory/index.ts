@@ -1,43 +1,28 @@
-import type {
-  InvitationCancelled,
-  ListPage,
-  ListParams,
-  PasswordChanged,
-  Role,
-  SortKey,
-  UserActivated,
-  UserCreated,
-  UserDisabled,
-  UserEnabled,
-  UserInvited,
-  UserLocale,
-  UserProfileUpdated,
-  UserRoleChanged,
-} from '@ai-coaching/domain';
+import type { ListPage, ListParams, Role, UserLocale } from '@ai-coaching/domain';
 import { DEFAULT_USER_LOCALE } from '@ai-coaching/domain';
 import type { SqlExecutor } from '@ai-coaching/platform';
-import { defineLegacyProjection } from '../../runner/projection.js';
+import { defineProjection, type TableNames } from '../../runner/projection.js';
+import { pagedList, sortOrder, sqlFilter } from '../../shared/paged-list.js';
+
+/** Sets `assignments` (written against $3, $4, …) and `updated_at` ($2) on the user's row. */
+const update = (
+  tx: SqlExecutor,
+  t: TableNames<'users'>,
+  userId: string,
+  assignments: string,
+  at: string,
+  ...values: unknown[]
+) => tx.query(`UPDATE ${t.users} SET ${assignments}, updated_at = $2 WHERE user_id = $1`, [userId, at, ...values]);
 
 /**
  * Who can sign in: one row per user with the normalised email, role, status and password hash.
  * The email index is not unique on purpose: the email-claim streams keep emails unique, and a
  * unique index here would turn a duplicate into an event this projection can never get past.
  */
-export const userDirectoryProjection = defineLegacyProjection({
+export const userDirectoryProjection = defineProjection({
   name: 'user-directory',
   version: 2,
   tables: { users: 'rm_users' },
-  handles: [
-    'UserCreated',
-    'UserInvited',
-    'InvitationCancelled',
-    'UserActivated',
-    'UserProfileUpdated',
-    'UserRoleChanged',
-    'UserDisabled',
-    'UserEnabled',
-    'PasswordChanged',
-  ],
   async setup(tx, t) {
     await tx.exec(`
       CREATE TABLE IF NOT EXISTS ${t.users} (
@@ -58,102 +43,93 @@ export const userDirectoryProjection = defineLegacyProjection({
       CREATE INDEX IF NOT EXISTS ${t.users}_email_idx ON ${t.users} (email);
       CREATE INDEX IF NOT EXISTS ${t.users}_org_idx ON ${t.users} (organization_id, updated_at);`);
   },
-  async apply(tx, event, t) {
-    const update = (userId: string, assignments: string, at: string, ...values: unknown[]) =>
-      tx.query(`UPDATE ${t.users} SET ${assignments}, updated_at = $2 WHERE user_id = $1`, [userId, at, ...values]);
-    switch (event.type) {
-      case 'UserCreated': {
-        const data = event.data as UserCreated['data'];
-        await tx.query(
-          `INSERT INTO ${t.users} (user_id, organization_id, email, first_name, last_name, role, status, locale,
-             password_hash, password_changed_at, activated_at, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, CASE WHEN $8::text IS NULL THEN NULL ELSE $9::timestamptz END, $9, $9, $9)
-           ON CONFLICT (user_id) DO NOTHING`,
-          [
-            data.userId,
-            data.organizationId,
-            data.email,
-            data.firstName,
-            data.lastName,
-            data.role,
-            data.locale ?? DEFAULT_USER_LOCALE,
-            data.passwordHash,
-            data.createdAt,
-          ],
-        );
-        return;
-      }
-      case 'UserInvited': {
-        const data = event.data as UserInvited['data'];
-        await tx.query(
-          `INSERT INTO ${t.users} (user_id, organization_id, email, first_name, last_name, role, status, locale,
-             created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, 'invited', $7, $8, $8) ON CONFLICT (user_id) DO NOTHING`,
-          [
-            data.userId,
-            data.organizationId,
-            data.email,
-            data.firstName,
-            data.lastName,
-            data.role,
-            data.locale,
-            data.invitedAt,
-          ],
-        );
-        return;
-      }
-      case 'InvitationCancelled': {
-        const data = event.data as InvitationCancelled['data'];
-        await tx.query(`DELETE FROM ${t.users} WHERE user_id = $1`, [data.userId]);
-        return;
-      }
-      case 'UserActivated': {
-        const data = event.data as UserActivated['data'];
-        await update(
+  on: {
+    async UserCreated(tx, { data }, t) {
+      await tx.query(
+        `INSERT INTO ${t.users} (user_id, organization_id, email, first_name, last_name, role, status, locale,
+           password_hash, password_changed_at, activated_at, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, CASE WHEN $8::text IS NULL THEN NULL ELSE $9::timestamptz END, $9, $9, $9)
+         ON CONFLICT (user_id) DO NOTHING`,
+        [
           data.userId,
-          `status = 'active', password_hash = $3, password_changed_at = $2, activated_at = $2`,
-          data.activatedAt,
-          data.passwordHash,
-        );
-        return;
-      }
-      case 'UserProfileUpdated': {
-        const data = event.data as UserProfileUpdated['data'];
-        await update(
-          data.userId,
-          'first_name = $3, last_name = $4, locale = $5',
-          data.updatedAt,
+          data.organizationId,
+          data.email,
           data.firstName,
           data.lastName,
-          data.locale,
-        );
-        return;
-      }
-      case 'UserRoleChanged': {
-        const data = event.data as UserRoleChanged['data'];
-        await update(data.userId, 'role = $3', data.changedAt, data.role);
-        return;
-      }
-      case 'UserDisabled': {
-        const data = event.data as UserDisabled['data'];
-        await update(data.userId, `status = 'disabled'`, data.disabledAt);
-        return;
-      }
-      case 'UserEnabled': {
-        const data = event.data as UserEnabled['data'];
-        await update(
+          data.role,
+          data.locale ?? DEFAULT_USER_LOCALE,
+          data.passwordHash,
+          data.createdAt,
+        ],
+      );
+    },
+    async UserInvited(tx, { data }, t) {
+      await tx.query(
+        `INSERT INTO ${t.users} (user_id, organization_id, email, first_name, last_name, role, status, locale,
+           created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, 'invited', $7, $8, $8) ON CONFLICT (user_id) DO NOTHING`,
+        [
           data.userId,
-          `status = CASE WHEN activated_at IS NULL THEN 'invited' ELSE 'active' END`,
-          data.enabledAt,
-        );
-        return;
-      }
-      case 'PasswordChanged': {
-        const data = event.data as PasswordChanged['data'];
-        await update(data.userId, 'password_hash = $3, password_changed_at = $2', data.changedAt, data.passwordHash);
-        return;
-      }
-    }
+          data.organizationId,
+          data.email,
+          data.firstName,
+          data.lastName,
+          data.role,
+          data.locale,
+          data.invitedAt,
+        ],
+      );
+    },
+    async InvitationCancelled(tx, { data }, t) {
+      await tx.query(`DELETE FROM ${t.users} WHERE user_id = $1`, [data.userId]);
+    },
+    async UserActivated(tx, { data }, t) {
+      await update(
+        tx,
+        t,
+        data.userId,
+        `status = 'active', password_hash = $3, password_changed_at = $2, activated_at = $2`,
+        data.activatedAt,
+        data.passwordHash,
+      );
+    },
+    async UserProfileUpdated(tx, { data }, t) {
+      await update(
+        tx,
+        t,
+        data.userId,
+        'first_name = $3, last_name = $4, locale = $5',
+        data.updatedAt,
+        data.firstName,
+        data.lastName,
+        data.locale,
+      );
+    },
+    async UserRoleChanged(tx, { data }, t) {
+      await update(tx, t, data.userId, 'role = $3', data.changedAt, data.role);
+    },
+    async UserDisabled(tx, { data }, t) {
+      await update(tx, t, data.userId, `status = 'disabled'`, data.disabledAt);
+    },
+    async UserEnabled(tx, { data }, t) {
+      await update(
+        tx,
+        t,
+        data.userId,
+        `status = CASE WHEN activated_at IS NULL THEN 'invited' ELSE 'active' END`,
+        data.enabledAt,
+      );
+    },
+    async PasswordChanged(tx, { data }, t) {
+      await update(
+        tx,
+        t,
+        data.userId,
+        'password_hash = $3, password_changed_at = $2',
+        data.changedAt,
+        data.passwordHash,
+      );
+    },
   },
 });
 
@@ -222,40 +198,23 @@ const toView = (row: UserRecord): UserView => ({
 /** The display name rule: first and last name, else whichever exists, else the email. */
 const DISPLAY_NAME = `lower(COALESCE(NULLIF(btrim(first_name || ' ' || last_name), ''), email))`;
 
-const ORDER: Readonly<Record<SortKey, string>> = {
-  name: `${DISPLAY_NAME}, user_id`,
-  updated_at: 'updated_at, user_id',
-  '-updated_at': 'updated_at DESC, user_id DESC',
-};
-
-/** `q` is matched literally: `%` and `_` typed by a user are not wildcards. */
-const containing = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const ORDER = sortOrder({ name: DISPLAY_NAME, updatedAt: 'updated_at', id: 'user_id' });
 
 /** Duplicated emails cannot arise while claims are used; if one did, the oldest account answers. */
 const BY_EMAIL = 'WHERE email = $1 ORDER BY created_at, user_id LIMIT 1';
 
-export const listUsers = async (db: SqlExecutor, params: UserListParams): Promise<ListPage<UserView>> => {
-  const conditions: string[] = [];
-  const values: unknown[] = [];
-  const bind = (value: unknown) => `$${values.push(value)}`;
-  if (params.organizationId !== undefined) conditions.push(`organization_id = ${bind(params.organizationId)}`);
-  if (params.status !== undefined) conditions.push(`status = ${bind(params.status)}`);
-  if (params.q) {
-    const q = bind(containing(params.q));
-    conditions.push(`((first_name || ' ' || last_name) ILIKE ${q} OR email ILIKE ${q})`);
-  }
-  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-
-  const { rows: counted } = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM rm_users ${where}`, [
-    ...values,
-  ]);
-  const { rows } = await db.query<UserRecord>(
-    `SELECT * FROM rm_users ${where} ORDER BY ${ORDER[params.sort]}
-     LIMIT ${bind(params.page_size)} OFFSET ${bind((params.page - 1) * params.page_size)}`,
-    values,
-  );
-  return { items: rows.map(toView), total: counted[0]?.total ?? 0, page: params.page, page_size: params.page_size };
-};
+export const listUsers = (db: SqlExecutor, params: UserListParams): Promise<ListPage<UserView>> =>
+  pagedList(db, {
+    from: 'rm_users',
+    columns: '*',
+    filter: sqlFilter()
+      .equals('organization_id', params.organizationId)
+      .equals('status', params.status)
+      .search([`(first_name || ' ' || last_name)`, 'email'], params.q),
+    order: ORDER,
+    params,
+    toItem: toView,
+  });
 
 export const findUser = async (db: SqlExecutor, userId: string): Promise<UserView | undefined> => {
   const { rows } = await db.query<UserRecord>('SELECT * FROM rm_users WHERE user_id = $1', [userId]);

@@ -1,7 +1,6 @@
 import type { UserEvent } from '@ai-coaching/domain';
-import type { SqlDatabase } from '@ai-coaching/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openReadModelHarness, type ReadModelHarness } from '../../testing/read-model-harness.js';
+import { describe, expect, it } from 'vitest';
+import { seededReadModel } from '../../testing/read-model-spec.js';
 import { findUserByIdentity, userIdentitiesProjection } from './index.js';
 
 const linkedAt = '2026-02-01T09:00:00.000Z';
@@ -12,14 +11,7 @@ const linked = (userId: string, subject: string, from = issuer): UserEvent => ({
 });
 
 describe('user-identities read model', () => {
-  let db: SqlDatabase;
-
-  let harness: ReadModelHarness;
-  const append = (stream: string, ...events: UserEvent[]) => harness.append(stream, ...events);
-
-  beforeAll(async () => {
-    harness = await openReadModelHarness();
-    ({ db } = harness);
+  const { db, reapplyTwice } = seededReadModel<UserEvent>(userIdentitiesProjection, async ({ append }) => {
     await append('user-ada', linked('ada', 'sub-ada'), linked('ada', 'ada-elsewhere', 'https://other.example.com'));
     // Two accounts linking one identity: the first keeps it and the projection goes on.
     await append('user-bob', linked('bob', 'sub-ada'), linked('bob', 'sub-bob'));
@@ -27,10 +19,7 @@ describe('user-identities read model', () => {
       type: 'InvitationCancelled',
       data: { userId: 'cy', email: 'cy@example.com', cancelledAt: linkedAt },
     });
-
-    await harness.project(userIdentitiesProjection);
   });
-  afterAll(() => harness.close());
 
   it('holds one row per identity linked, the first link winning', async () => {
     const { rows } = await db.query('SELECT * FROM rm_user_identities ORDER BY issuer, subject');
@@ -50,7 +39,7 @@ describe('user-identities read model', () => {
 
   it('is unchanged when the same events are applied again, each twice', async () => {
     const before = (await db.query('SELECT * FROM rm_user_identities ORDER BY issuer, subject')).rows;
-    await harness.reapplyTwice(userIdentitiesProjection);
+    await reapplyTwice();
     expect((await db.query('SELECT * FROM rm_user_identities ORDER BY issuer, subject')).rows).toEqual(before);
   });
 });

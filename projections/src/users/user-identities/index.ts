@@ -1,16 +1,14 @@
-import type { IdentityLinked, InvitationCancelled } from '@ai-coaching/domain';
 import type { SqlExecutor } from '@ai-coaching/platform';
-import { defineLegacyProjection } from '../../runner/projection.js';
+import { defineProjection } from '../../runner/projection.js';
 
 /**
  * Which account a single sign-on identity (issuer, subject) signs in to. Should two accounts
  * ever link the same identity, the first link is kept rather than stopping the projection.
  */
-export const userIdentitiesProjection = defineLegacyProjection({
+export const userIdentitiesProjection = defineProjection({
   name: 'user-identities',
   version: 1,
   tables: { identities: 'rm_user_identities' },
-  handles: ['IdentityLinked', 'InvitationCancelled'],
   async setup(tx, t) {
     await tx.exec(`
       CREATE TABLE IF NOT EXISTS ${t.identities} (
@@ -21,23 +19,17 @@ export const userIdentitiesProjection = defineLegacyProjection({
       );
       CREATE INDEX IF NOT EXISTS ${t.identities}_user_idx ON ${t.identities} (user_id);`);
   },
-  async apply(tx, event, t) {
-    switch (event.type) {
-      case 'IdentityLinked': {
-        const data = event.data as IdentityLinked['data'];
-        await tx.query(
-          `INSERT INTO ${t.identities} (issuer, subject, user_id) VALUES ($1, $2, $3)
-           ON CONFLICT (issuer, subject) DO NOTHING`,
-          [data.issuer, data.subject, data.userId],
-        );
-        return;
-      }
-      case 'InvitationCancelled': {
-        const data = event.data as InvitationCancelled['data'];
-        await tx.query(`DELETE FROM ${t.identities} WHERE user_id = $1`, [data.userId]);
-        return;
-      }
-    }
+  on: {
+    async IdentityLinked(tx, { data }, t) {
+      await tx.query(
+        `INSERT INTO ${t.identities} (issuer, subject, user_id) VALUES ($1, $2, $3)
+         ON CONFLICT (issuer, subject) DO NOTHING`,
+        [data.issuer, data.subject, data.userId],
+      );
+    },
+    async InvitationCancelled(tx, { data }, t) {
+      await tx.query(`DELETE FROM ${t.identities} WHERE user_id = $1`, [data.userId]);
+    },
   },
 });
 

@@ -1,10 +1,7 @@
 import type { UserEvent } from '@ai-coaching/domain';
-import type { SqlDatabase } from '@ai-coaching/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openReadModelHarness, type ReadModelHarness } from '../../testing/read-model-harness.js';
+import { describe, expect, it } from 'vitest';
+import { at, seededReadModel } from '../../testing/read-model-spec.js';
 import { findInvitation, userInvitationsProjection } from './index.js';
-
-const at = (day: number) => `2026-02-${String(day).padStart(2, '0')}T09:00:00.000Z`;
 
 const invited = (userId: string, day: number, expiresDay: number): UserEvent => ({
   type: 'UserInvited',
@@ -28,14 +25,7 @@ const resent = (userId: string, code: string, day: number, expiresDay: number): 
 });
 
 describe('user-invitations read model', () => {
-  let db: SqlDatabase;
-
-  let harness: ReadModelHarness;
-  const append = (stream: string, ...events: UserEvent[]) => harness.append(stream, ...events);
-
-  beforeAll(async () => {
-    harness = await openReadModelHarness();
-    ({ db } = harness);
+  const { db, reapplyTwice } = seededReadModel<UserEvent>(userInvitationsProjection, async ({ append }) => {
     await append('user-ada', invited('ada', 1, 8));
     await append('user-bob', invited('bob', 1, 8), resent('bob', 'bob-2', 2, 9), resent('bob', 'bob-3', 3, 10), {
       type: 'UserActivated',
@@ -45,10 +35,7 @@ describe('user-invitations read model', () => {
       type: 'InvitationCancelled',
       data: { userId: 'cy', email: 'cy@example.com', cancelledAt: at(2) },
     });
-
-    await harness.project(userInvitationsProjection);
   });
-  afterAll(() => harness.close());
 
   it('holds every code sent, with when it was used or replaced', async () => {
     const { rows } = await db.query('SELECT * FROM rm_user_invitations ORDER BY invite_code_hash');
@@ -87,7 +74,7 @@ describe('user-invitations read model', () => {
 
   it('is unchanged when the same events are applied again, each twice', async () => {
     const before = (await db.query('SELECT * FROM rm_user_invitations ORDER BY invite_code_hash')).rows;
-    await harness.reapplyTwice(userInvitationsProjection);
+    await reapplyTwice();
     expect((await db.query('SELECT * FROM rm_user_invitations ORDER BY invite_code_hash')).rows).toEqual(before);
   });
 });

@@ -1,36 +1,38 @@
+import {
+  authOperations,
+  ssoOperations,
+  type AccessToken,
+  type OperationRequest,
+  type Profile,
+  type SsoTokens,
+} from '@ai-coaching/contracts';
 import { api } from '../../../lib/http/api';
 
-export type PasswordLoginResponse = { access_token?: string | null };
-export type SsoTokenResponse = { access_token?: string | null; refresh_token?: string | null };
-export type ProfileResponse = Record<string, unknown>;
+// The auth machine's own calls: each sends the token it is given (or none) and never asks the
+// machine to refresh on a 401, since the machine is the one asking.
+const own = (token: string | null) => ({ token, skipAuthRefresh: true });
 
-/** POST /v1/fau/login (form-encoded username, password, grant_type=password, scope). */
-export function loginWithPassword(input: { username: string; password: string }): Promise<PasswordLoginResponse> {
-  const form = { username: input.username, password: input.password, grant_type: 'password', scope: '' };
-  return api.request('/v1/fau/login', { method: 'POST', form, token: null, skipAuthRefresh: true });
+export function loginWithPassword(input: { username: string; password: string }): Promise<AccessToken> {
+  return api.call(
+    authOperations.login,
+    { body: { username: input.username, password: input.password, grant_type: 'password', scope: '' } },
+    own(null),
+  );
 }
 
 /** What the identity provider put in the URL; `iss` (RFC 9207) when it sends one, checked by the API. */
-export type SsoCallbackParams = { realm: string; code: string; state: string; iss?: string };
+export type SsoCallbackParams = OperationRequest<typeof ssoOperations.callback>['query'];
 
-/** POST /v1/keycloak/callback?realm&code&state[&iss] */
-export function exchangeSsoCode(input: SsoCallbackParams): Promise<SsoTokenResponse> {
-  return api.request('/v1/keycloak/callback', { method: 'POST', query: input, token: null, skipAuthRefresh: true });
+export function exchangeSsoCode(input: SsoCallbackParams): Promise<SsoTokens> {
+  return api.call(ssoOperations.callback, { query: input }, own(null));
 }
 
-/** GET /v1/me */
-export function loadProfile(input: { accessToken: string | null }): Promise<ProfileResponse> {
-  return api.request('/v1/me', { token: input.accessToken, skipAuthRefresh: true });
+export function loadProfile(input: { accessToken: string | null }): Promise<Profile> {
+  return api.call(authOperations.me, {}, own(input.accessToken));
 }
 
-/** POST /v1/keycloak/refresh_token { refresh_token } */
-export function refreshSsoToken(input: { refreshToken: string }): Promise<SsoTokenResponse> {
-  return api.request('/v1/keycloak/refresh_token', {
-    method: 'POST',
-    json: { refresh_token: input.refreshToken },
-    token: null,
-    skipAuthRefresh: true,
-  });
+export function refreshSsoToken(input: { refreshToken: string }): Promise<SsoTokens> {
+  return api.call(ssoOperations.refreshToken, { body: { refresh_token: input.refreshToken } }, own(null));
 }
 
 export type LogoutCallsResult = { keycloakError: unknown; fauError: unknown };
@@ -42,14 +44,9 @@ export async function logoutCalls(input: {
 }): Promise<LogoutCallsResult> {
   const [keycloak, fau] = await Promise.allSettled([
     input.refreshToken
-      ? api.request('/v1/keycloak/logout', {
-          method: 'POST',
-          json: { refresh_token: input.refreshToken },
-          token: input.accessToken,
-          skipAuthRefresh: true,
-        })
+      ? api.call(ssoOperations.logout, { body: { refresh_token: input.refreshToken } }, own(input.accessToken))
       : Promise.resolve(null),
-    api.request('/v1/fau/logout', { method: 'POST', token: input.accessToken, skipAuthRefresh: true }),
+    api.call(authOperations.logout, {}, own(input.accessToken)),
   ]);
   return {
     keycloakError: keycloak.status === 'rejected' ? keycloak.reason : null,

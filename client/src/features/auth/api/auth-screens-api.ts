@@ -1,40 +1,40 @@
+import { invitationOperations, authOperations, ssoOperations, type OperationRequest } from '@ai-coaching/contracts';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
+import { queryKeys } from '../../../lib/query/query-keys';
 
-export type AuthenticationMethods = { fau: boolean; keycloak: boolean; realms: { name: string }[] };
+// Signed-out screens: no token is sent, and a 401 is an answer, not a session to refresh.
+const signedOut = { token: null, skipAuthRefresh: true } as const;
+
+const methodKeys = queryKeys('authentication-methods');
+const inviteCodeKeys = queryKeys('invite-codes');
 
 export const getAuthenticationMethodsQueryOptions = () =>
   queryOptions({
-    queryKey: ['authentication-methods'],
-    queryFn: () => api.get<AuthenticationMethods>('/v1/authentication_methods'),
+    queryKey: methodKeys.all,
+    queryFn: () => api.call(ssoOperations.authenticationMethods, {}),
     staleTime: 5 * 60_000,
   });
 
 export const useAuthenticationMethods = () => useQuery(getAuthenticationMethodsQueryOptions());
 
-/** POST /v1/reset_own_password: the same answer whether the account exists or not. */
+/** The same answer whether the account exists or not. */
 export const useRequestPasswordReset = () =>
   useMutation({
     mutationFn: (accountEmail: string) =>
-      api.post<void>('/v1/reset_own_password', { account_email: accountEmail }, { token: null, skipAuthRefresh: true }),
+      api.call(authOperations.resetOwnPassword, { body: { account_email: accountEmail } }, signedOut),
   });
 
 export const useResetPassword = () =>
   useMutation({
-    mutationFn: (input: { reset_code: string; new_password: string }) =>
-      api.post<void>('/v1/change_password_after_reset', input, { token: null, skipAuthRefresh: true }),
+    mutationFn: (body: OperationRequest<typeof authOperations.changePasswordAfterReset>['body']) =>
+      api.call(authOperations.changePasswordAfterReset, { body }, signedOut),
   });
-
-export type InviteCodeCheck = { status: 'valid' | 'expired' | 'used'; email?: string; first_name?: string };
 
 export const getInviteCodeQueryOptions = (code: string) =>
   queryOptions({
-    queryKey: ['invite-code', code],
-    queryFn: () =>
-      api.get<InviteCodeCheck>(`/v1/check_invite_code/${encodeURIComponent(code)}`, undefined, {
-        token: null,
-        skipAuthRefresh: true,
-      }),
+    queryKey: inviteCodeKeys.detail(code),
+    queryFn: () => api.call(invitationOperations.checkInviteCode, { params: { invite_code: code } }, signedOut),
     staleTime: Infinity,
   });
 
@@ -42,13 +42,9 @@ export const useInviteCode = (code: string) => useQuery({ ...getInviteCodeQueryO
 
 export const useActivateAccount = () =>
   useMutation({
-    mutationFn: (input: { invite_code: string; password: string }) =>
-      api.post<{ status: 'activated'; email: string }>('/v1/activate_account', input, {
-        token: null,
-        skipAuthRefresh: true,
-      }),
+    mutationFn: (body: OperationRequest<typeof invitationOperations.activateAccount>['body']) =>
+      api.call(invitationOperations.activateAccount, { body }, signedOut),
   });
 
-/** GET /v1/keycloak/get_login_url?realm= → the identity provider's authorization URL. */
-export const getSsoLoginUrl = (realm: string) =>
-  api.get<{ url?: string | null }>('/v1/keycloak/get_login_url', { realm }, { token: null, skipAuthRefresh: true });
+/** The identity provider's authorization URL for a new login of this realm. */
+export const getSsoLoginUrl = (realm: string) => api.call(ssoOperations.loginUrl, { query: { realm } }, signedOut);

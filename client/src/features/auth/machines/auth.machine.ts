@@ -1,12 +1,7 @@
+import type { AccessToken, Profile, SsoTokens } from '@ai-coaching/contracts';
 import { and, assign, emit, fromPromise, setup } from 'xstate';
 import * as authApi from '../api/auth-api';
-import type {
-  LogoutCallsResult,
-  PasswordLoginResponse,
-  ProfileResponse,
-  SsoCallbackParams,
-  SsoTokenResponse,
-} from '../api/auth-api';
+import type { LogoutCallsResult, SsoCallbackParams } from '../api/auth-api';
 import {
   ACCESS_TOKEN_KEY,
   GUEST_ACCESS_TOKEN_KEY,
@@ -105,19 +100,15 @@ export const authMachine = setup({
     emitted: {} as AuthEmitted,
   },
   actors: {
-    loginWithPassword: fromPromise<PasswordLoginResponse, { username: string; password: string }>(({ input }) =>
+    loginWithPassword: fromPromise<AccessToken, { username: string; password: string }>(({ input }) =>
       authApi.loginWithPassword(input),
     ),
-    exchangeSsoCode: fromPromise<SsoTokenResponse, SsoCallbackParams>(({ input }) => authApi.exchangeSsoCode(input)),
-    loadProfile: fromPromise<ProfileResponse, { accessToken: string | null }>(({ input }) =>
-      authApi.loadProfile(input),
-    ),
+    exchangeSsoCode: fromPromise<SsoTokens, SsoCallbackParams>(({ input }) => authApi.exchangeSsoCode(input)),
+    loadProfile: fromPromise<Profile, { accessToken: string | null }>(({ input }) => authApi.loadProfile(input)),
     logoutCalls: fromPromise<LogoutCallsResult, { accessToken: string | null; refreshToken: string | null }>(
       ({ input }) => authApi.logoutCalls(input),
     ),
-    refreshSsoToken: fromPromise<SsoTokenResponse, { refreshToken: string }>(({ input }) =>
-      authApi.refreshSsoToken(input),
-    ),
+    refreshSsoToken: fromPromise<SsoTokens, { refreshToken: string }>(({ input }) => authApi.refreshSsoToken(input)),
   },
   actions: {
     /** Removes the session from storage and memory; lastMethod, lastRealmName and selectedInput survive. */
@@ -143,7 +134,7 @@ export const authMachine = setup({
       context.storage.local.setItem(SSO_ACCESS_TOKEN_KEY, params.accessToken);
       if (params.refreshToken) context.storage.local.setItem(SSO_REFRESH_TOKEN_KEY, params.refreshToken);
     },
-    setUser: assign(({ context }, params: { profile: ProfileResponse }) => {
+    setUser: assign(({ context }, params: { profile: Profile }) => {
       const user = toCurrentUser(params.profile);
       const roles = user.organization_role ? [user.organization_role] : [];
       context.storage.local.setItem(ROLES_KEY, JSON.stringify(roles));

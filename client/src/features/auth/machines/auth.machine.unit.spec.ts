@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { LogoutCallsResult, ProfileResponse, SsoTokenResponse } from '../api/auth-api';
+import type { AccessToken, Profile, SsoTokens } from '@ai-coaching/contracts';
+import type { LogoutCallsResult } from '../api/auth-api';
 import {
   ACCESS_TOKEN_KEY,
   GUEST_ACCESS_TOKEN_KEY,
@@ -27,7 +28,13 @@ const jwt = (exp: number) => `${encode({ alg: 'none' })}.${encode({ exp })}.sig`
 const VALID_TOKEN = jwt(NOW / 1000 + 3600);
 const EXPIRED_TOKEN = jwt(NOW / 1000 - 1);
 
-const PROFILE: ProfileResponse = {
+/**
+ * An answer as the server sent it. The machine copes with answers that break the contract (no
+ * token, missing profile fields), so some examples are deliberately not of the contract's shape.
+ */
+const served = <Body>(body: object): Body => body as Body;
+
+const PROFILE = served<Profile>({
   email: 'ada@example.com',
   first_name: 'Ada',
   last_name: 'Lovelace',
@@ -35,28 +42,32 @@ const PROFILE: ProfileResponse = {
   organization_role: 'editor',
   permissions: ['session:read'],
   credit_wallet: 12,
-};
+});
 
 type Fakes = {
-  loginWithPassword?: (input: { username: string; password: string }) => Promise<{ access_token?: string | null }>;
-  exchangeSsoCode?: (input: { realm: string; code: string; state: string }) => Promise<SsoTokenResponse>;
-  loadProfile?: (input: { accessToken: string | null }) => Promise<ProfileResponse>;
+  loginWithPassword?: (input: { username: string; password: string }) => Promise<AccessToken>;
+  exchangeSsoCode?: (input: { realm: string; code: string; state: string }) => Promise<SsoTokens>;
+  loadProfile?: (input: { accessToken: string | null }) => Promise<Profile>;
   logoutCalls?: (input: { accessToken: string | null; refreshToken: string | null }) => Promise<LogoutCallsResult>;
-  refreshSsoToken?: (input: { refreshToken: string }) => Promise<SsoTokenResponse>;
+  refreshSsoToken?: (input: { refreshToken: string }) => Promise<SsoTokens>;
 };
 
 function arrange(options: { local?: Record<string, string>; session?: Record<string, string>; fakes?: Fakes } = {}) {
   const local = createMemoryStore(options.local);
   const session = createMemoryStore(options.session);
   const fakes = {
-    loginWithPassword: vi.fn(options.fakes?.loginWithPassword ?? (async () => ({ access_token: VALID_TOKEN }))),
+    loginWithPassword: vi.fn(
+      options.fakes?.loginWithPassword ?? (async () => served<AccessToken>({ access_token: VALID_TOKEN })),
+    ),
     exchangeSsoCode: vi.fn(
-      options.fakes?.exchangeSsoCode ?? (async () => ({ access_token: 'sso-access', refresh_token: 'sso-refresh' })),
+      options.fakes?.exchangeSsoCode ??
+        (async () => served<SsoTokens>({ access_token: 'sso-access', refresh_token: 'sso-refresh' })),
     ),
     loadProfile: vi.fn(options.fakes?.loadProfile ?? (async () => PROFILE)),
     logoutCalls: vi.fn(options.fakes?.logoutCalls ?? (async () => ({ keycloakError: null, fauError: null }))),
     refreshSsoToken: vi.fn(
-      options.fakes?.refreshSsoToken ?? (async () => ({ access_token: 'new-access', refresh_token: 'new-refresh' })),
+      options.fakes?.refreshSsoToken ??
+        (async () => served<SsoTokens>({ access_token: 'new-access', refresh_token: 'new-refresh' })),
     ),
   };
   const machine = authMachine.provide({
@@ -166,7 +177,7 @@ describe('When in the loggingIn state', () => {
     const { actor, local, session, fakes } = arrange({
       local: { [GUEST_ACCESS_TOKEN_KEY]: 'stale', [ROLES_KEY]: '[]' },
       session: { [IS_MICROPHONE_CONFIGURED_KEY]: 'true' },
-      fakes: { loginWithPassword: async () => ({}) },
+      fakes: { loginWithPassword: async () => served<AccessToken>({}) },
     });
 
     actor.send({ type: 'user.login', username: 'ada', password: 'secret' });
@@ -193,7 +204,9 @@ describe('When in the loggingIn state', () => {
   });
 
   it('should clear an earlier error when a new login starts', async () => {
-    const { actor } = arrange({ fakes: { loginWithPassword: async () => ({ access_token: null }) } });
+    const { actor } = arrange({
+      fakes: { loginWithPassword: async () => served<AccessToken>({ access_token: null }) },
+    });
     actor.send({ type: 'user.login', username: 'ada', password: 'secret' });
     await settled(actor, 'signedOut');
     actor.send({ type: 'user.login', username: 'ada', password: 'secret' });
@@ -213,7 +226,7 @@ describe('When in the exchangingCode state', () => {
   });
 
   it('should clear the session when the exchange answers without an access token', async () => {
-    const { actor } = arrange({ fakes: { exchangeSsoCode: async () => ({ refresh_token: 'r' }) } });
+    const { actor } = arrange({ fakes: { exchangeSsoCode: async () => served<SsoTokens>({ refresh_token: 'r' }) } });
     actor.send({ type: 'user.ssoCallback', realm: 'acme', code: 'c', state: 's' });
     await settled(actor, 'signedOut');
     expect(actor.getSnapshot().context.error).toMatchObject({ status: 502 });
@@ -277,7 +290,7 @@ describe('When in the loadingProfile state', () => {
   it('should default missing profile values', async () => {
     const { actor } = arrange({
       local: { [ACCESS_TOKEN_KEY]: VALID_TOKEN },
-      fakes: { loadProfile: async () => ({ first_name: 'Guest' }) },
+      fakes: { loadProfile: async () => served<Profile>({ first_name: 'Guest' }) },
     });
     await settled(actor, 'signedIn');
     expect(actor.getSnapshot().context.user).toEqual({

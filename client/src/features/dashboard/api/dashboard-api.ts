@@ -1,17 +1,30 @@
-import type { ListPage } from '@ai-coaching/domain';
+import { organizationOperations, userGroupOperations, userOperations } from '@ai-coaching/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
 
-/** A count from a list's `total`, asked for with the smallest page. */
-const countOf = (path: string, query: Record<string, string> = {}) =>
-  api.get<ListPage<unknown>>(path, { ...query, page_size: 12 }).then((page) => page.total);
+const LISTS = {
+  users: userOperations.list,
+  groups: userGroupOperations.list,
+  organizations: organizationOperations.list,
+} as const;
 
-export const useDashboardCount = (key: string, path: string, enabled: boolean, query: Record<string, string> = {}) =>
-  useQuery({ queryKey: ['dashboard', key, query], queryFn: () => countOf(path, query), enabled });
+/** How many a list holds: its `total`, asked for with the smallest page. */
+export const useDashboardCount = (list: keyof typeof LISTS, enabled: boolean, organizationId?: string) =>
+  useQuery({
+    queryKey: ['dashboard', list, organizationId ?? null],
+    queryFn: async () => {
+      const query = {
+        page_size: 12,
+        ...(organizationId && list !== 'organizations' ? { organization_id: organizationId } : {}),
+      };
+      return (await api.call(LISTS[list], { query })).total;
+    },
+    enabled,
+  });
 
 export const useOrganizationWallet = (organizationId: string, enabled: boolean) =>
   useQuery({
     queryKey: ['organizations', 'detail', organizationId],
-    queryFn: () => api.get<{ name: string; credit_wallet: number }>(`/v1/organizations/${organizationId}`),
+    queryFn: () => api.call(organizationOperations.read, { params: { id: organizationId } }),
     enabled: enabled && organizationId !== '',
   });

@@ -7,7 +7,7 @@ import { RoleBadge } from '../../../components/ui/role-badge';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCredits } from '../../../lib/credits/nb-credits';
 import { displayName, type CurrentUser } from '../../../lib/session/current-user';
-import { canEvery, useCan } from '../../../lib/session/session-context';
+import { canAll, useCan } from '../../../lib/session/session-context';
 import { useDashboardCount, useOrganizationWallet } from '../api/dashboard-api';
 
 const Figure = ({ label, value, testId }: { label: string; value: ReactNode; testId: string }) => (
@@ -31,15 +31,11 @@ const QUICK_LINKS: { to: string; key: string; permissions: Permission[] }[] = [
 export const DashboardView = ({ user }: { user: CurrentUser }) => {
   const { t, i18n } = useTranslation('dashboard');
   const can = useCan();
-  const organizationScope: Record<string, string> =
-    user.organization_role === 'super-admin' ? {} : { organization_id: user.organization_id };
-  const users = useDashboardCount('users', '/v1/users', can('user-list'), organizationScope);
-  const groups = useDashboardCount('groups', '/v1/user_groups', can('user-group-list'), organizationScope);
-  const organizations = useDashboardCount(
-    'organizations',
-    '/v1/organizations',
-    user.organization_role === 'super-admin',
-  );
+  const superAdmin = user.organization_role === 'super-admin';
+  const organizationScope = superAdmin ? undefined : user.organization_id;
+  const users = useDashboardCount('users', can('user-list'), organizationScope);
+  const groups = useDashboardCount('groups', can('user-group-list'), organizationScope);
+  const organizations = useDashboardCount('organizations', superAdmin);
   const organization = useOrganizationWallet(
     user.organization_id,
     can(['organization-detail-read', 'organization-read']),
@@ -81,18 +77,16 @@ export const DashboardView = ({ user }: { user: CurrentUser }) => {
           {t('quickLinks.title')}
         </h2>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {QUICK_LINKS.filter((link) => canEvery(user, link.permissions) || link.permissions.length === 0).map(
-            (link) => (
-              <li key={link.to}>
-                <Link
-                  to={link.to}
-                  className="block rounded-lg border border-gray-200 p-4 font-medium transition-colors hover:border-primary-600 hover:text-primary-800 dark:border-gray-800 dark:hover:border-primary-300 dark:hover:text-primary-200"
-                >
-                  {t(`quickLinks.${link.key as 'inviteUser'}`)}
-                </Link>
-              </li>
-            ),
-          )}
+          {QUICK_LINKS.filter((link) => canAll(user, link.permissions) || link.permissions.length === 0).map((link) => (
+            <li key={link.to}>
+              <Link
+                to={link.to}
+                className="block rounded-lg border border-gray-200 p-4 font-medium transition-colors hover:border-primary-600 hover:text-primary-800 dark:border-gray-800 dark:hover:border-primary-300 dark:hover:text-primary-200"
+              >
+                {t(`quickLinks.${link.key as 'inviteUser'}`)}
+              </Link>
+            </li>
+          ))}
         </ul>
       </section>
     </>

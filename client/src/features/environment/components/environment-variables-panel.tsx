@@ -2,14 +2,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmAction } from '../../../components/ui/confirm-action';
+import { DataTable } from '../../../components/ui/data-table';
 import { EmptyState, LoadError, Loading } from '../../../components/ui/query-state';
 import { useToast } from '../../../components/ui/toast';
-import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useCan } from '../../../lib/session/session-context';
 import {
-  useDeleteEnvironmentVariable,
+  deleteEnvironmentVariable,
   useEnvironmentVariables,
+  useInvalidateEnvironmentVariables,
   type EnvironmentVariable,
 } from '../api/environment-variables';
 import { EnvironmentVariableEditor } from './environment-variable-form';
@@ -22,11 +23,9 @@ export const EnvironmentVariablesPanel = () => {
   const { t, i18n } = useTranslation('environment');
   const can = useCan();
   const toast = useToast();
-  const errorMessage = useErrorMessage();
   const query = useEnvironmentVariables();
-  const remove = useDeleteEnvironmentVariable();
+  const invalidate = useInvalidateEnvironmentVariables();
   const [editing, setEditing] = useState<EnvironmentVariable | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<EnvironmentVariable | null>(null);
   const mayUpdate = can('environment-variables-update');
 
   if (query.isPending) return <Loading />;
@@ -55,88 +54,80 @@ export const EnvironmentVariablesPanel = () => {
       {items.length === 0 ? (
         <EmptyState>{t('variables.empty')}</EmptyState>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <caption className="sr-only">{t('variables.title')}</caption>
-            <thead className="border-b border-gray-200 text-gray-700 dark:border-gray-700 dark:text-gray-300">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  {t('variables.name')}
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  {t('variables.value')}
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  {t('variables.source')}
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  {t('variables.updatedAt')}
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  <span className="sr-only">{t('variables.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((variable) => (
-                <tr key={variable.name} className="border-b border-gray-100 align-top dark:border-gray-800">
-                  <th scope="row" className="py-2 pr-4 font-mono font-medium break-all">
-                    {variable.name}
-                    {variable.description ? (
-                      <p className="font-sans text-xs font-normal text-gray-700 dark:text-gray-300">
-                        {variable.description}
-                      </p>
-                    ) : null}
-                  </th>
-                  <td className="py-2 pr-4 font-mono break-all">
-                    {variable.is_secret ? (
-                      <span className="font-sans italic">{t('variables.secret')}</span>
-                    ) : (
-                      variable.value
-                    )}
-                  </td>
-                  <td className="py-2 pr-4">{t(`variables.sources.${variable.source}`)}</td>
-                  <td className="py-2 pr-4 whitespace-nowrap">{formatDate(variable.updated_at, i18n.language)}</td>
-                  <td className="py-2 text-right whitespace-nowrap">
-                    {mayUpdate && variable.source === 'api' ? (
-                      <>
-                        <Button variant="ghost" onClick={() => setEditing(variable)}>
-                          {t('variables.edit')}
-                          <span className="sr-only"> {variable.name}</span>
-                        </Button>
-                        <Button variant="ghost" onClick={() => setDeleting(variable)}>
-                          {t('variables.delete')}
-                          <span className="sr-only"> {variable.name}</span>
-                        </Button>
-                      </>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('variables.deleteTitle', { name: deleting?.name ?? '' })}
-        confirmLabel={t('variables.delete')}
-        tone="danger"
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.name, {
-            onSuccess: () => {
-              toast.show(t('variables.deleted', { name: deleting.name }));
-              setDeleting(null);
+        <DataTable<EnvironmentVariable>
+          caption={t('variables.title')}
+          items={items}
+          rowKey={(variable) => variable.name}
+          columns={[
+            {
+              id: 'name',
+              header: t('variables.name'),
+              isRowHeader: true,
+              cell: (variable) => (
+                <>
+                  <span className="font-mono break-all">{variable.name}</span>
+                  {variable.description ? (
+                    <span className="block text-xs font-normal text-gray-700 dark:text-gray-300">
+                      {variable.description}
+                    </span>
+                  ) : null}
+                </>
+              ),
             },
-            onError: (error) => toast.show(errorMessage(error), 'error'),
-          });
-        }}
-      >
-        {t('variables.deleteBody')}
-      </ConfirmDialog>
+            {
+              id: 'value',
+              header: t('variables.value'),
+              cell: (variable) =>
+                variable.is_secret ? (
+                  <span className="italic">{t('variables.secret')}</span>
+                ) : (
+                  <span className="font-mono break-all">{variable.value}</span>
+                ),
+            },
+            {
+              id: 'source',
+              header: t('variables.source'),
+              priority: 3,
+              cell: (variable) => t(`variables.sources.${variable.source}`),
+            },
+            {
+              id: 'updated',
+              header: t('variables.updatedAt'),
+              priority: 2,
+              cell: (variable) => (
+                <span className="whitespace-nowrap">{formatDate(variable.updated_at, i18n.language)}</span>
+              ),
+            },
+            {
+              id: 'actions',
+              header: <span className="sr-only">{t('variables.actions')}</span>,
+              align: 'end',
+              cell: (variable) =>
+                mayUpdate && variable.source === 'api' ? (
+                  <span className="flex flex-wrap justify-end gap-1">
+                    <Button variant="ghost" onClick={() => setEditing(variable)}>
+                      {t('variables.edit')}
+                      <span className="sr-only"> {variable.name}</span>
+                    </Button>
+                    <ConfirmAction
+                      variant="ghost"
+                      label={t('variables.delete')}
+                      srContext={variable.name}
+                      title={t('variables.deleteTitle', { name: variable.name })}
+                      body={t('variables.deleteBody')}
+                      confirmLabel={t('variables.delete')}
+                      doneMessage={t('variables.deleted', { name: variable.name })}
+                      action={async () => {
+                        await deleteEnvironmentVariable(variable.name);
+                        await invalidate();
+                      }}
+                    />
+                  </span>
+                ) : null,
+            },
+          ]}
+        />
+      )}
     </Card>
   );
 };

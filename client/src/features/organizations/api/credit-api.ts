@@ -1,13 +1,26 @@
-import type { ListPage, SortKey } from '@ai-coaching/domain';
+import {
+  creditHistoryOperations as historyOp,
+  organizationCreditOperations,
+  pathOf,
+  userCreditOperations,
+  userGroupCreditOperations,
+  userGroupOperations,
+  userOperations,
+  type CreditMovementResult,
+  type MovementKind,
+  type OperationRequest,
+} from '@ai-coaching/contracts';
+import type { SortKey } from '@ai-coaching/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
+import { queryKeys } from '../../../lib/query/query-keys';
+
+export { MOVEMENT_KINDS, type CreditMovementItem, type MovementKind } from '@ai-coaching/contracts';
+
+const movementKeys = queryKeys('credit-movements');
+const targetKeys = queryKeys('credit-targets');
 
 export type CreditTarget = 'organization' | 'group' | 'user';
-const TARGET_PATHS: Record<CreditTarget, string> = {
-  organization: '/v1/organizations',
-  group: '/v1/user_groups',
-  user: '/v1/users',
-};
 
 /** Allocate or deallocate credits: issuance ↔ organization (super-admins), organization ↔ group or user. */
 export const creditCommand = (
@@ -16,17 +29,35 @@ export const creditCommand = (
   id: string,
   nbCredits: number,
   idempotencyKey: string,
-) =>
-  api.post<unknown>(`${TARGET_PATHS[target]}/${command}_credit/${id}`, { nb_credits: nbCredits }, { idempotencyKey });
+): Promise<CreditMovementResult> => {
+  const body = { nb_credits: nbCredits };
+  const options = { idempotencyKey };
+  switch (target) {
+    case 'organization':
+      return api.call(
+        command === 'allocate' ? organizationCreditOperations.issue : organizationCreditOperations.withdraw,
+        { params: { organization_id: id }, body },
+        options,
+      );
+    case 'group':
+      return api.call(userGroupCreditOperations[command], { params: { user_group_id: id }, body }, options);
+    case 'user':
+      return api.call(userCreditOperations[command], { params: { user_id: id }, body }, options);
+  }
+};
 
 /** Every wallet shown on screen may have moved: organizations, users, groups and the history. */
 export const useInvalidateAfterCredits = () => {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [['organizations'], ['users'], ['user-groups'], ['credit-movements'], ['credit-targets']].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
+      [
+        queryKeys('organizations').all,
+        queryKeys('users').all,
+        queryKeys('user-groups').all,
+        movementKeys.all,
+        targetKeys.all,
+      ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     );
 };
 
@@ -35,66 +66,26 @@ export type CreditTargetOption = { id: string; label: string; available: number 
 /** Users and groups of an organization that can receive credits, for the transaction screen's picker. */
 export const useCreditTargets = (organizationId: string, target: 'group' | 'user', q: string) =>
   useQuery({
-    queryKey: ['credit-targets', organizationId, target, q],
+    queryKey: targetKeys.list({ organizationId, target, q }),
     queryFn: async (): Promise<CreditTargetOption[]> => {
-      const query = { organization_id: organizationId, q, page_size: 48, sort: 'name' };
+      const query = { organization_id: organizationId, q, page_size: 48, sort: 'name' } as const;
       if (target === 'group') {
-        const page = await api.get<ListPage<{ id: string; name: string; credit_wallet: number }>>(
-          '/v1/user_groups',
-          query,
-        );
+        const page = await api.call(userGroupOperations.list, { query });
         return page.items.map((group) => ({ id: group.id, label: group.name, available: group.credit_wallet }));
       }
-      const page = await api.get<
-        ListPage<{
-          id: string;
-          email: string;
-          first_name: string;
-          last_name: string;
-          credit_wallet: number;
-          status: string;
-        }>
-      >('/v1/users', query);
+      const page = await api.call(userOperations.list, { query });
       return page.items
         .filter((user) => user.status !== 'disabled')
-        .map((user) => ({
-          id: user.id,
-          label: [user.first_name, user.last_name].filter(Boolean).join(' ')
-            ? `${[user.first_name, user.last_name].filter(Boolean).join(' ')} (${user.email})`
-            : user.email,
-          available: user.credit_wallet,
-        }));
+        .map((user) => {
+          const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
+          return { id: user.id, label: name ? `${name} (${user.email})` : user.email, available: user.credit_wallet };
+        });
     },
     enabled: organizationId !== '',
     placeholderData: keepPreviousData,
   });
 
-export const MOVEMENT_KINDS = [
-  'issued',
-  'withdrawn',
-  'allocated',
-  'deallocated',
-  'transferred',
-  'reserved',
-  'captured',
-  'released',
-  'expired',
-] as const;
-export type MovementKind = (typeof MOVEMENT_KINDS)[number];
-
-export type Movement = {
-  id: string;
-  occurred_at: string;
-  actor_id: string | null;
-  actor_name: string | null;
-  kind: MovementKind;
-  from: string | null;
-  to: string | null;
-  amount: number;
-  from_balance_after: number | null;
-  to_balance_after: number | null;
-};
-
+/** The history's filters as the screen keeps them in its address; an empty string is no filter. */
 export type HistoryFilters = {
   page: number;
   page_size: number;
@@ -115,17 +106,18 @@ const historyQuery = (filters: HistoryFilters) => ({
 
 export const useCreditMovements = (organizationId: string, filters: HistoryFilters) =>
   useQuery({
-    queryKey: ['credit-movements', organizationId, filters],
+    queryKey: movementKeys.list({ organizationId, ...filters }),
     queryFn: () =>
-      api.get<ListPage<Movement>>(`/v1/organizations/${organizationId}/credit_movements`, historyQuery(filters)),
+      api.call(historyOp.list, { params: { organization_id: organizationId }, query: historyQuery(filters) }),
     placeholderData: keepPreviousData,
   });
 
 /** The CSV export with the same filters (every page); fetched with the token, so not a plain link. */
 export const downloadCreditMovementsCsv = (organizationId: string, filters: HistoryFilters) => {
   const { page: _page, page_size: _size, ...rest } = historyQuery(filters);
-  return api.request<string>(`/v1/organizations/${organizationId}/credit_movements.csv`, {
-    query: rest,
+  const query = rest satisfies OperationRequest<typeof historyOp.export>['query'];
+  return api.request<string>(pathOf(historyOp.export.path, { organization_id: organizationId }), {
+    query,
     responseType: 'text',
   });
 };

@@ -1,77 +1,58 @@
-import type { ListPage, OrganizationMetadataKind } from '@ai-coaching/domain';
+import {
+  organizationOperations as op,
+  type OperationRequest,
+  type OrganizationMetadataRecord,
+} from '@ai-coaching/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Wallet } from '../../../components/wallet-figures';
 import type { ListState } from '../../../hooks/use-list-params';
 import { api } from '../../../lib/http/api';
+import { queryKeys } from '../../../lib/query/query-keys';
 
-export type MetadataValue = string | number | boolean | null;
-export type Metadata = Record<string, MetadataValue>;
+export type { Organization } from '@ai-coaching/contracts';
 
-export type Organization = Wallet & {
-  id: string;
-  name: string;
-  description: string;
-  kind: 'platform' | 'customer';
-  status: 'active' | 'archived';
-  metadata: Record<OrganizationMetadataKind, Metadata>;
-  user_count: number;
-  created_at: string;
-  updated_at: string;
-};
+export type Metadata = OrganizationMetadataRecord;
+export type MetadataValue = Metadata[string];
 
-const organizationsKey = ['organizations'] as const;
+/** The list's own filter besides paging, sort and search (super-admins only). */
+export type OrganizationFilters = ListState & { include_archived?: 'true' | 'false' };
 
-export const getOrganizationsQueryOptions = (filters: ListState & { include_archived?: boolean }) =>
+export type OrganizationPatch = OperationRequest<typeof op.update>['body'];
+
+const keys = queryKeys('organizations');
+
+export const getOrganizationsQueryOptions = (filters: OrganizationFilters) =>
   queryOptions({
-    queryKey: [...organizationsKey, 'list', filters],
-    queryFn: () => api.get<ListPage<Organization>>('/v1/organizations', filters),
+    queryKey: keys.list(filters),
+    queryFn: () => api.call(op.list, { query: filters }),
     placeholderData: keepPreviousData,
   });
 
-export const useOrganizations = (filters: ListState & { include_archived?: boolean }) =>
-  useQuery(getOrganizationsQueryOptions(filters));
+export const useOrganizations = (filters: OrganizationFilters) => useQuery(getOrganizationsQueryOptions(filters));
 
 export const getOrganizationQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: [...organizationsKey, 'detail', id],
-    queryFn: () => api.get<Organization>(`/v1/organizations/${id}`),
-  });
+  queryOptions({ queryKey: keys.detail(id), queryFn: () => api.call(op.read, { params: { id } }) });
 
 export const useOrganization = (id: string) => useQuery({ ...getOrganizationQueryOptions(id), enabled: id !== '' });
 
 export const useInvalidateOrganizations = () => {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: organizationsKey });
+  return () => queryClient.invalidateQueries({ queryKey: keys.all });
 };
 
 export const useCreateOrganization = () => {
   const invalidate = useInvalidateOrganizations();
   return useMutation({
-    mutationFn: (input: { name: string; description: string }) => api.post<Organization>('/v1/organizations', input),
+    mutationFn: (body: OperationRequest<typeof op.create>['body']) => api.call(op.create, { body }),
     onSuccess: invalidate,
   });
 };
-
-export type OrganizationPatch = Partial<{
-  name: string;
-  description: string;
-  metadata_organization: Metadata;
-  metadata_product: Metadata;
-  metadata_custom: Metadata;
-}>;
 
 export const useUpdateOrganization = (id: string) => {
   const invalidate = useInvalidateOrganizations();
   return useMutation({
-    mutationFn: (patch: OrganizationPatch) => api.patch<Organization>(`/v1/organizations/${id}`, patch),
+    mutationFn: (patch: OrganizationPatch) => api.call(op.update, { params: { id }, body: patch }),
     onSuccess: invalidate,
   });
 };
 
-export const useArchiveOrganization = () => {
-  const invalidate = useInvalidateOrganizations();
-  return useMutation({
-    mutationFn: (id: string) => api.delete<void>(`/v1/organizations/${id}`),
-    onSuccess: invalidate,
-  });
-};
+export const archiveOrganization = (id: string) => api.call(op.archive, { params: { id } });

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { Pagination } from '../../../components/ui/list-controls';
-import { EmptyState, LoadError, Loading } from '../../../components/ui/query-state';
+import { PagedTable } from '../../../components/ui/paged-table';
 import { useToast } from '../../../components/ui/toast';
 import { useListParams } from '../../../hooks/use-list-params';
 import { formatCredits } from '../../../lib/credits/nb-credits';
@@ -16,6 +15,7 @@ import {
   downloadCreditMovementsCsv,
   useCreditMovements,
   useCreditTargets,
+  type CreditMovementItem,
   type HistoryFilters,
   type MovementKind,
 } from '../api/credit-api';
@@ -71,110 +71,145 @@ export const CreditHistory = ({ organizationId }: { organizationId: string }) =>
   };
 
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const credits = (value: number | null) => (value === null ? '—' : formatCredits(value, i18n.language));
   const forbidden = isApiError(movements.error) && movements.error.status === 403;
+  const filtered = Boolean(filters.kind || filters.account || filters.from || filters.to);
+
+  const filterForm = (
+    <form
+      className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <SelectField
+        label={t('history.filters.kind')}
+        value={filters.kind ?? ''}
+        onChange={(event) => change({ kind: event.target.value })}
+        options={[
+          { value: '', label: t('history.filters.allKinds') },
+          ...MOVEMENT_KINDS.map((kind) => ({ value: kind, label: t(`history.kinds.${kind}`) })),
+        ]}
+      />
+      <SelectField
+        label={t('history.filters.account')}
+        value={filters.account ?? ''}
+        onChange={(event) => change({ account: event.target.value })}
+        options={[
+          { value: '', label: t('history.filters.allAccounts') },
+          ...[...names.entries()].map(([value, label]) => ({ value, label })),
+        ]}
+      />
+      <TextField
+        label={t('history.filters.from')}
+        type="date"
+        value={filters.from}
+        onChange={(event) => change({ from: event.target.value })}
+      />
+      <TextField
+        label={t('history.filters.to')}
+        type="date"
+        value={filters.to}
+        onChange={(event) => change({ to: event.target.value })}
+      />
+      <SelectField
+        label={t('history.filters.sort')}
+        value={filters.sort}
+        onChange={(event) => change({ sort: event.target.value as SortKey })}
+        options={SORT_KEYS.filter((key) => key !== 'name').map((key) => ({
+          value: key,
+          label: t(`history.sort.${key as 'updated_at'}`),
+        }))}
+      />
+    </form>
+  );
+  const actions = (
+    <div className="mb-4 flex justify-end">
+      <Button variant="secondary" onClick={() => void download()} loading={downloading} disabled={forbidden}>
+        {t('history.download')}
+      </Button>
+    </div>
+  );
+
   return (
     <>
-      <form
-        className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
-        onSubmit={(event) => event.preventDefault()}
-      >
-        <SelectField
-          label={t('history.filters.kind')}
-          value={filters.kind ?? ''}
-          onChange={(event) => change({ kind: event.target.value })}
-          options={[
-            { value: '', label: t('history.filters.allKinds') },
-            ...MOVEMENT_KINDS.map((kind) => ({ value: kind, label: t(`history.kinds.${kind}`) })),
-          ]}
-        />
-        <SelectField
-          label={t('history.filters.account')}
-          value={filters.account ?? ''}
-          onChange={(event) => change({ account: event.target.value })}
-          options={[
-            { value: '', label: t('history.filters.allAccounts') },
-            ...[...names.entries()].map(([value, label]) => ({ value, label })),
-          ]}
-        />
-        <TextField
-          label={t('history.filters.from')}
-          type="date"
-          value={filters.from}
-          onChange={(event) => change({ from: event.target.value })}
-        />
-        <TextField
-          label={t('history.filters.to')}
-          type="date"
-          value={filters.to}
-          onChange={(event) => change({ to: event.target.value })}
-        />
-        <SelectField
-          label={t('history.filters.sort')}
-          value={filters.sort}
-          onChange={(event) => change({ sort: event.target.value as SortKey })}
-          options={SORT_KEYS.filter((key) => key !== 'name').map((key) => ({
-            value: key,
-            label: t(`history.sort.${key as 'updated_at'}`),
-          }))}
-        />
-      </form>
-      <div className="mb-4 flex justify-end">
-        <Button variant="secondary" onClick={() => void download()} loading={downloading} disabled={forbidden}>
-          {t('history.download')}
-        </Button>
-      </div>
-      {movements.isPending ? (
-        <Loading />
-      ) : forbidden ? (
-        <Alert tone="error">{t('history.forbidden')}</Alert>
-      ) : movements.isError ? (
-        <LoadError error={movements.error} onRetry={() => void movements.refetch()} />
-      ) : movements.data.items.length === 0 ? (
-        <EmptyState>{t('history.empty')}</EmptyState>
-      ) : (
+      {forbidden ? (
         <>
-          <div className="overflow-x-auto rounded-md border border-gray-200 dark:border-gray-800">
-            <table className="w-full min-w-[48rem] text-left text-sm">
-              <caption className="sr-only">{t('history.caption')}</caption>
-              <thead className="bg-gray-50 text-gray-700 dark:bg-gray-900 dark:text-gray-300">
-                <tr>
-                  {(['when', 'who', 'kind', 'from', 'to', 'amount', 'balanceAfter'] as const).map((column) => (
-                    <th key={column} scope="col" className="px-3 py-2 font-medium">
-                      {t(`history.columns.${column}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {movements.data.items.map((movement) => (
-                  <tr
-                    key={movement.id}
-                    className="border-t border-gray-100 dark:border-gray-800"
-                    data-testid="movement-row"
-                    data-kind={movement.kind}
-                  >
-                    <td className="px-3 py-2 whitespace-nowrap">{when.format(new Date(movement.occurred_at))}</td>
-                    <td className="px-3 py-2">
-                      {movement.actor_name ?? (movement.actor_id ? '—' : t('history.system'))}
-                    </td>
-                    <td className="px-3 py-2">{t(`history.kinds.${movement.kind}`)}</td>
-                    <td className="px-3 py-2">{accountLabel(movement.from)}</td>
-                    <td className="px-3 py-2">{accountLabel(movement.to)}</td>
-                    <td className="px-3 py-2 text-right font-medium" data-testid="movement-amount">
-                      {formatCredits(movement.amount, i18n.language)}
-                    </td>
-                    <td className="px-3 py-2 text-right text-gray-700 dark:text-gray-300">
-                      {[movement.from_balance_after, movement.to_balance_after]
-                        .map((value) => (value === null ? '—' : formatCredits(value, i18n.language)))
-                        .join(' / ')}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination state={list} total={movements.data.total} onChange={change} />
+          {filterForm}
+          {actions}
+          <Alert tone="error">{t('history.forbidden')}</Alert>
         </>
+      ) : (
+        <PagedTable<CreditMovementItem>
+          query={movements}
+          state={list}
+          onChange={change}
+          toolbar={
+            <>
+              {filterForm}
+              {actions}
+            </>
+          }
+          isFiltered={filtered}
+          empty={t('history.none')}
+          noMatch={t('history.empty')}
+          caption={t('history.caption')}
+          rowKey={(movement) => movement.id}
+          rowTestId="movement-row"
+          rowData={(movement) => ({ kind: movement.kind })}
+          columns={[
+            {
+              id: 'when',
+              header: t('history.columns.when'),
+              sortKey: 'updated_at',
+              priority: 2,
+              cell: (movement) => (
+                <span className="whitespace-nowrap">{when.format(new Date(movement.occurred_at))}</span>
+              ),
+            },
+            {
+              id: 'who',
+              header: t('history.columns.who'),
+              priority: 3,
+              cell: (movement) => movement.actor_name ?? (movement.actor_id ? '—' : t('history.system')),
+            },
+            {
+              id: 'kind',
+              header: t('history.columns.kind'),
+              isRowHeader: true,
+              cell: (movement) => (
+                <>
+                  <span className="block">{t(`history.kinds.${movement.kind}`)}</span>
+                  {/* Where the date column gives way, the date goes under the kind. */}
+                  <span className="block text-xs font-normal text-gray-700 sm:hidden dark:text-gray-300">
+                    {when.format(new Date(movement.occurred_at))}
+                  </span>
+                </>
+              ),
+            },
+            { id: 'from', header: t('history.columns.from'), priority: 2, cell: (m) => accountLabel(m.from) },
+            { id: 'to', header: t('history.columns.to'), priority: 2, cell: (m) => accountLabel(m.to) },
+            {
+              id: 'amount',
+              header: t('history.columns.amount'),
+              align: 'end',
+              cell: (movement) => (
+                <span className="font-medium" data-testid="movement-amount">
+                  {formatCredits(movement.amount, i18n.language)}
+                </span>
+              ),
+            },
+            {
+              id: 'balanceAfter',
+              header: t('history.columns.balanceAfter'),
+              align: 'end',
+              priority: 3,
+              cell: (movement) => (
+                <span className="text-gray-700 dark:text-gray-300">
+                  {`${credits(movement.from_balance_after)} / ${credits(movement.to_balance_after)}`}
+                </span>
+              ),
+            },
+          ]}
+        />
       )}
     </>
   );

@@ -1,16 +1,13 @@
-import { ORGANIZATION_METADATA_KINDS } from '@ai-coaching/domain';
-import { useState } from 'react';
+import { forbiddenOrganizationFields, ORGANIZATION_METADATA_KINDS, type OrganizationField } from '@ai-coaching/domain';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, buttonClassName } from '../../../components/ui/button';
+import { buttonClassName } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmAction } from '../../../components/ui/confirm-action';
 import { LoadError, Loading } from '../../../components/ui/query-state';
-import { useToast } from '../../../components/ui/toast';
 import { WalletFigures } from '../../../components/wallet-figures';
-import { useErrorMessage } from '../../../lib/http/use-error-message';
-import { canEvery, useCan, useCurrentUser } from '../../../lib/session/session-context';
-import { useArchiveOrganization, useOrganization } from '../api/organizations-api';
+import { canAll, useCan, useCurrentUser } from '../../../lib/session/session-context';
+import { archiveOrganization, useInvalidateOrganizations, useOrganization } from '../api/organizations-api';
 import { MetadataEditor } from './metadata-editor';
 import { OrganizationDetailsForm } from './organization-details-form';
 
@@ -19,17 +16,22 @@ export const OrganizationEditor = ({ id, own = false }: { id: string; own?: bool
   const { t } = useTranslation('organizations');
   const can = useCan();
   const me = useCurrentUser();
-  const toast = useToast();
   const navigate = useNavigate();
-  const errorMessage = useErrorMessage();
   const query = useOrganization(id);
-  const archive = useArchiveOrganization();
-  const [confirmArchive, setConfirmArchive] = useState(false);
+  const invalidate = useInvalidateOrganizations();
 
   if (query.isPending) return <Loading />;
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   const organization = query.data;
-  const mayEditDetails = can('organization-update') || (own && can('organization-self-edit'));
+  // The API's own rule: offering a field for editing exactly when saving it would be accepted.
+  const mayEdit = (field: OrganizationField) =>
+    me !== null &&
+    forbiddenOrganizationFields(
+      { permissions: me.permissions, role: me.organization_role, organizationId: me.organization_id },
+      organization.id,
+      [field],
+    ).length === 0;
+  const mayEditDetails = mayEdit('name');
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -43,9 +45,18 @@ export const OrganizationEditor = ({ id, own = false }: { id: string; own?: bool
         <OrganizationDetailsForm key={organization.updated_at} organization={organization} editable={mayEditDetails} />
         {can('organization-delete') && organization.kind === 'customer' && organization.status === 'active' && !own ? (
           <div className="mt-6 border-t border-gray-200 pt-4 dark:border-gray-700">
-            <Button variant="danger" onClick={() => setConfirmArchive(true)}>
-              {t('edit.archive')}
-            </Button>
+            <ConfirmAction
+              label={t('edit.archive')}
+              title={t('edit.archiveTitle', { name: organization.name })}
+              body={t('edit.archiveBody')}
+              confirmLabel={t('edit.archive')}
+              doneMessage={t('edit.archivedToast', { name: organization.name })}
+              action={async () => {
+                await archiveOrganization(organization.id);
+                await invalidate();
+              }}
+              onDone={() => void navigate('/settings/organization/list')}
+            />
           </div>
         ) : null}
       </Card>
@@ -53,7 +64,7 @@ export const OrganizationEditor = ({ id, own = false }: { id: string; own?: bool
         <h2 className="mb-4 text-lg font-semibold">{t('edit.credits')}</h2>
         <WalletFigures wallet={organization} />
         <div className="mt-4 flex flex-wrap gap-2">
-          {canEvery(me, ['credit-allocate', 'credit-deallocate']) ? (
+          {canAll(me, ['credit-allocate', 'credit-deallocate']) ? (
             <Link to={`/settings/organization/transaction/${organization.id}`} className={buttonClassName('primary')}>
               {t('edit.transactions')}
             </Link>
@@ -79,36 +90,11 @@ export const OrganizationEditor = ({ id, own = false }: { id: string; own?: bool
               key={`${kind}-${organization.updated_at}`}
               organization={organization}
               kind={kind}
-              editable={
-                can(`organization-metadata-${kind}-update`) &&
-                (own || me?.organization_role === 'super-admin' || me?.organization_id === organization.id)
-              }
+              editable={mayEdit(`metadata_${kind}`)}
             />
           ))}
         </div>
       </Card>
-      <ConfirmDialog
-        open={confirmArchive}
-        title={t('edit.archiveTitle', { name: organization.name })}
-        confirmLabel={t('edit.archive')}
-        tone="danger"
-        busy={archive.isPending}
-        onCancel={() => setConfirmArchive(false)}
-        onConfirm={() =>
-          archive.mutate(organization.id, {
-            onSuccess: () => {
-              toast.show(t('edit.archivedToast', { name: organization.name }));
-              void navigate('/settings/organization/list');
-            },
-            onError: (error) => {
-              toast.show(errorMessage(error), 'error');
-              setConfirmArchive(false);
-            },
-          })
-        }
-      >
-        {t('edit.archiveBody')}
-      </ConfirmDialog>
     </div>
   );
 };

@@ -1,17 +1,25 @@
-import type { ListPage } from '@ai-coaching/domain';
+import {
+  authOperations,
+  userCreditOperations,
+  userGroupCreditOperations,
+  userGroupOperations,
+  userOperations,
+  type OperationRequest,
+} from '@ai-coaching/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
 
 export const useUpdateOwnNames = (id: string) =>
   useMutation({
-    mutationFn: (input: { first_name: string; last_name: string }) => api.patch<unknown>(`/v1/users/${id}`, input),
+    mutationFn: (body: { first_name: string; last_name: string }) =>
+      api.call(userOperations.update, { params: { id }, body }),
   });
 
-/** POST /v1/change_password {current_password, new_password}: other sessions end, this one continues. */
+/** Other sessions end, this one continues. */
 export const useChangePassword = () =>
   useMutation({
-    mutationFn: (input: { current_password: string; new_password: string }) =>
-      api.post<void>('/v1/change_password', input),
+    mutationFn: (body: OperationRequest<typeof authOperations.changePassword>['body']) =>
+      api.call(authOperations.changePassword, { body }),
   });
 
 export type TransferTarget = { id: string; label: string };
@@ -25,14 +33,12 @@ export const useTransferTargets = (kind: 'user' | 'group', q: string, enabled: b
   useQuery({
     queryKey: ['transfer-targets', kind, q],
     queryFn: async (): Promise<TransferTarget[]> => {
-      const query = { q, page_size: 48, sort: 'name' };
+      const query = { q, page_size: 48, sort: 'name' } as const;
       if (kind === 'group') {
-        const page = await api.get<ListPage<{ id: string; name: string }>>('/v1/user_groups', query);
+        const page = await api.call(userGroupOperations.list, { query });
         return page.items.map((group) => ({ id: group.id, label: group.name }));
       }
-      const page = await api.get<
-        ListPage<{ id: string; email: string; first_name: string; last_name: string; status: string }>
-      >('/v1/users', query);
+      const page = await api.call(userOperations.list, { query });
       return page.items
         .filter((user) => user.status !== 'disabled')
         .map((user) => {
@@ -45,8 +51,14 @@ export const useTransferTargets = (kind: 'user' | 'group', q: string, enabled: b
   });
 
 export const transferCredits = (kind: 'user' | 'group', id: string, nbCredits: number, idempotencyKey: string) =>
-  api.post<unknown>(
-    `/v1/${kind === 'user' ? 'users' : 'user_groups'}/transfer_credit/${id}`,
-    { nb_credits: nbCredits },
-    { idempotencyKey },
-  );
+  kind === 'user'
+    ? api.call(
+        userCreditOperations.transfer,
+        { params: { user_id: id }, body: { nb_credits: nbCredits } },
+        { idempotencyKey },
+      )
+    : api.call(
+        userGroupCreditOperations.transfer,
+        { params: { user_group_id: id }, body: { nb_credits: nbCredits } },
+        { idempotencyKey },
+      );

@@ -1,34 +1,25 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { redirectOperations as op, type OperationRequest } from '@ai-coaching/contracts';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
+import { queryKeys } from '../../../lib/query/query-keys';
 
-export type PathRedirect = { source_path: string; target: string; created_at: string; updated_at: string };
+export type { Redirect as PathRedirect } from '@ai-coaching/contracts';
+
+export type RedirectInput = OperationRequest<typeof op.save>['body'];
+
+const keys = queryKeys('redirects');
 
 export const getRedirectsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['redirects', 'list'],
-    queryFn: () => api.get<{ items: PathRedirect[]; total: number }>('/v1/redirects'),
-  });
+  queryOptions({ queryKey: keys.lists(), queryFn: () => api.call(op.list, {}) });
 
 export const useRedirects = () => useQuery(getRedirectsQueryOptions());
 
-const useInvalidateRedirects = () => {
+export const useInvalidateRedirects = () => {
   const queryClient = useQueryClient();
   // The navigation guard caches resolutions under ['redirects', 'resolve', path]: drop them too.
-  return () => queryClient.invalidateQueries({ queryKey: ['redirects'] });
+  return () => queryClient.invalidateQueries({ queryKey: keys.all });
 };
 
-export const useSaveRedirect = () => {
-  const invalidate = useInvalidateRedirects();
-  return useMutation({
-    mutationFn: (input: { source_path: string; target: string }) => api.put<PathRedirect>('/v1/redirects', input),
-    onSuccess: invalidate,
-  });
-};
+export const saveRedirect = (body: RedirectInput) => api.call(op.save, { body });
 
-export const useDeleteRedirect = () => {
-  const invalidate = useInvalidateRedirects();
-  return useMutation({
-    mutationFn: (sourcePath: string) => api.delete<void>('/v1/redirects', { query: { source_path: sourcePath } }),
-    onSuccess: invalidate,
-  });
-};
+export const deleteRedirect = (sourcePath: string) => api.call(op.remove, { query: { source_path: sourcePath } });

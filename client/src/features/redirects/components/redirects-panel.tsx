@@ -1,14 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { redirectOperations } from '@ai-coaching/contracts';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { ConfirmAction } from '../../../components/ui/confirm-action';
 import { TextField } from '../../../components/ui/field';
 import { EmptyState, LoadError, Loading } from '../../../components/ui/query-state';
 import { useToast } from '../../../components/ui/toast';
-import { isApiError } from '../../../lib/http/api-error';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
-import { useDeleteRedirect, useRedirects, useSaveRedirect } from '../api/redirects';
+import { deleteRedirect, saveRedirect, useInvalidateRedirects, useRedirects } from '../api/redirects';
 
 /** Server-defined redirects (spec §4 step 7): path → internal path or external http(s) address. */
 export const RedirectsPanel = () => {
@@ -16,48 +17,49 @@ export const RedirectsPanel = () => {
   const toast = useToast();
   const errorMessage = useErrorMessage();
   const query = useRedirects();
-  const save = useSaveRedirect();
-  const remove = useDeleteRedirect();
-  const [form, setForm] = useState({ source_path: '', target: '' });
-
-  const serverField = isApiError(save.error) ? save.error.field : null;
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate(form, {
+  const invalidate = useInvalidateRedirects();
+  const form = useSchemaForm({
+    schema: redirectOperations.save.body,
+    initial: { source_path: '', target: '' },
+    submit: async (input) => {
+      const saved = await saveRedirect(input);
+      await invalidate();
       // The server stores the path as the browser writes it (percent-encoded), so quote its answer.
-      onSuccess: (saved) => {
-        toast.show(t('redirects.saved', { path: saved.source_path }));
-        setForm({ source_path: '', target: '' });
-      },
-    });
+      toast.show(t('redirects.saved', { path: saved.source_path }));
+      form.setValue('source_path', '');
+      form.setValue('target', '');
+    },
+  });
+  // Spaces around a path are never meant: they go as they are typed.
+  const trimmed = (name: 'source_path' | 'target') => {
+    const props = form.field(name);
+    return {
+      ...props,
+      onChange: (event: { target: { value: string } }) => form.setValue(name, event.target.value.trim()),
+    };
   };
 
   return (
     <Card className="mt-6">
       <h2 className="text-lg font-semibold">{t('redirects.title')}</h2>
       <p className="mt-1 mb-4 text-sm text-gray-700 dark:text-gray-300">{t('redirects.description')}</p>
-      <form onSubmit={handleSubmit} noValidate className="mb-6 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
-        <TextField
-          label={t('redirects.source')}
-          placeholder="/old/path"
-          required
-          value={form.source_path}
-          onChange={(event) => setForm({ ...form, source_path: event.target.value.trim() })}
-          error={serverField === 'source_path' ? errorMessage(save.error) : null}
-        />
-        <TextField
-          label={t('redirects.target')}
-          placeholder="/new/path"
-          required
-          value={form.target}
-          onChange={(event) => setForm({ ...form, target: event.target.value.trim() })}
-          error={serverField === 'target' ? errorMessage(save.error) : null}
-        />
-        <Button type="submit" className="sm:mt-6" loading={save.isPending} disabled={!form.source_path || !form.target}>
+      <form
+        onSubmit={form.handleSubmit}
+        noValidate
+        className="mb-6 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
+      >
+        <TextField label={t('redirects.source')} placeholder="/old/path" required {...trimmed('source_path')} />
+        <TextField label={t('redirects.target')} placeholder="/new/path" required {...trimmed('target')} />
+        <Button
+          type="submit"
+          className="sm:mt-6"
+          loading={form.submitting}
+          disabled={!form.values.source_path || !form.values.target}
+        >
           {t('redirects.save')}
         </Button>
       </form>
-      {save.error && !serverField ? <Alert tone="error">{errorMessage(save.error)}</Alert> : null}
+      {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
       {query.isPending ? (
         <Loading />
       ) : query.isError ? (
@@ -72,19 +74,19 @@ export const RedirectsPanel = () => {
                 {redirect.source_path} <span aria-hidden="true">→</span>
                 <span className="sr-only">{t('redirects.to')}</span> {redirect.target}
               </span>
-              <Button
+              <ConfirmAction
                 variant="ghost"
-                loading={remove.isPending && remove.variables === redirect.source_path}
-                onClick={() =>
-                  remove.mutate(redirect.source_path, {
-                    onSuccess: () => toast.show(t('redirects.deleted', { path: redirect.source_path })),
-                    onError: (error) => toast.show(errorMessage(error), 'error'),
-                  })
-                }
-              >
-                {t('redirects.delete')}
-                <span className="sr-only"> {redirect.source_path}</span>
-              </Button>
+                label={t('redirects.delete')}
+                srContext={redirect.source_path}
+                title={t('redirects.deleteTitle', { path: redirect.source_path })}
+                body={t('redirects.deleteBody')}
+                confirmLabel={t('redirects.delete')}
+                doneMessage={t('redirects.deleted', { path: redirect.source_path })}
+                action={async () => {
+                  await deleteRedirect(redirect.source_path);
+                  await invalidate();
+                }}
+              />
             </li>
           ))}
         </ul>

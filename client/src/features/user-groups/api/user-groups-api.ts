@@ -1,13 +1,15 @@
-import { userGroupOperations as op, type OperationRequest, type Page } from '@ai-coaching/contracts';
+import {
+  userGroupCreditOperations,
+  userGroupOperations as op,
+  userOperations,
+  type OperationRequest,
+} from '@ai-coaching/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListState } from '../../../hooks/use-list-params';
 import { api } from '../../../lib/http/api';
 import { queryKeys } from '../../../lib/query/query-keys';
 
 export type { UserGroup, UserGroupDetail } from '@ai-coaching/contracts';
-
-// TRANSITION: replaced by the users contract's type when the users area moves to the contracts.
-export type MemberCandidate = { id: string; email: string; first_name: string; last_name: string; status: string };
 
 const keys = queryKeys('user-groups');
 const userKeys = queryKeys('users');
@@ -66,7 +68,7 @@ export const useMemberCandidates = (organizationId: string, q: string) =>
   useQuery({
     queryKey: [...userKeys.all, 'candidates', organizationId, q],
     queryFn: () =>
-      api.get<Page<MemberCandidate>>('/v1/users', { organization_id: organizationId, q, page_size: 48, sort: 'name' }),
+      api.call(userOperations.list, { query: { organization_id: organizationId, q, page_size: 48, sort: 'name' } }),
     enabled: organizationId !== '',
     placeholderData: keepPreviousData,
   });
@@ -76,4 +78,9 @@ export const userGroupCreditCommand = (
   id: string,
   nbCredits: number,
   key: string,
-) => api.post<unknown>(`/v1/user_groups/${command}_credit/${id}`, { nb_credits: nbCredits }, { idempotencyKey: key });
+) =>
+  api.call(
+    userGroupCreditOperations[command],
+    { params: { user_group_id: id }, body: { nb_credits: nbCredits } },
+    { idempotencyKey: key },
+  );

@@ -2,8 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EntityImage } from '../../../components/ui/avatar';
 import { buttonClassName } from '../../../components/ui/button';
-import { DataTable } from '../../../components/ui/data-table';
-import { ListView } from '../../../components/ui/list-view';
+import { PagedTable } from '../../../components/ui/paged-table';
 import { useListParams } from '../../../hooks/use-list-params';
 import { formatCredits } from '../../../lib/credits/nb-credits';
 import { useCan } from '../../../lib/session/session-context';
@@ -27,68 +26,60 @@ export const UserGroupTable = () => {
           </Link>
         ) : null}
       </div>
-      <ListView
+      <PagedTable<UserGroup>
         query={groups}
         state={state}
         onChange={update}
         searchLabel={t('list.search')}
         empty={t('list.none')}
         noMatch={t('list.empty')}
-      >
-        {(items) => (
-          <DataTable<UserGroup>
-            caption={t('list.title')}
-            items={items}
-            rowKey={(group) => group.id}
-            rowTestId="group-row"
-            sort={state.sort}
-            onSortChange={(sort) => update({ sort })}
-            columns={[
-              {
-                id: 'name',
-                header: t('list.name'),
-                sortKey: 'name',
-                isRowHeader: true,
-                cell: (group) => (
-                  <span className="flex min-w-0 items-center gap-3">
-                    <EntityImage kind="usergroup" className="size-10 shrink-0 rounded-md" />
-                    <span className="min-w-0">
-                      <span className="block truncate">{group.name}</span>
-                      <span className="block text-xs font-normal text-gray-700 sm:hidden dark:text-gray-300">
-                        {t('list.members', { count: group.member_count })}
-                      </span>
-                    </span>
+        caption={t('list.title')}
+        rowKey={(group) => group.id}
+        rowTestId="group-row"
+        columns={[
+          {
+            id: 'name',
+            header: t('list.name'),
+            sortKey: 'name',
+            isRowHeader: true,
+            cell: (group) => (
+              <span className="flex min-w-0 items-center gap-3">
+                <EntityImage kind="usergroup" className="size-10 shrink-0 rounded-md" />
+                <span className="min-w-0">
+                  <span className="block truncate">{group.name}</span>
+                  <span className="block text-xs font-normal text-gray-700 sm:hidden dark:text-gray-300">
+                    {t('list.members', { count: group.member_count })}
                   </span>
-                ),
-              },
-              {
-                id: 'members',
-                header: t('list.memberCount'),
-                priority: 2,
-                cell: (group) => t('list.members', { count: group.member_count }),
-              },
-              {
-                id: 'credits',
-                header: t('list.creditsHeader'),
-                align: 'end',
-                cell: (group) => formatCredits(group.credit_wallet, i18n.language),
-              },
-              {
-                id: 'actions',
-                header: <span className="sr-only">{t('list.actions')}</span>,
-                align: 'end',
-                cell: (group) =>
-                  can('user-group-create') ? (
-                    <Link to={`/settings/usergroup/edit/${group.id}`} className={buttonClassName('ghost', 'px-3')}>
-                      {t('list.edit')}
-                      <span className="sr-only"> {group.name}</span>
-                    </Link>
-                  ) : null,
-              },
-            ]}
-          />
-        )}
-      </ListView>
+                </span>
+              </span>
+            ),
+          },
+          {
+            id: 'members',
+            header: t('list.memberCount'),
+            priority: 2,
+            cell: (group) => t('list.members', { count: group.member_count }),
+          },
+          {
+            id: 'credits',
+            header: t('list.creditsHeader'),
+            align: 'end',
+            cell: (group) => formatCredits(group.credit_wallet, i18n.language),
+          },
+          {
+            id: 'actions',
+            header: <span className="sr-only">{t('list.actions')}</span>,
+            align: 'end',
+            cell: (group) =>
+              can('user-group-create') ? (
+                <Link to={`/settings/usergroup/edit/${group.id}`} className={buttonClassName('ghost', 'px-3')}>
+                  {t('list.edit')}
+                  <span className="sr-only"> {group.name}</span>
+                </Link>
+              ) : null,
+          },
+        ]}
+      />
     </section>
   );
 };

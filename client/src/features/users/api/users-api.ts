@@ -1,88 +1,63 @@
-import type { ListPage } from '@ai-coaching/domain';
+import {
+  organizationOperations,
+  userCreditOperations,
+  userOperations as op,
+  type OperationRequest,
+} from '@ai-coaching/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Wallet } from '../../../components/wallet-figures';
-import { api } from '../../../lib/http/api';
 import type { ListState } from '../../../hooks/use-list-params';
+import { api } from '../../../lib/http/api';
+import { queryKeys } from '../../../lib/query/query-keys';
 
-export type UserStatus = 'invited' | 'active' | 'disabled';
+export type { User, UserDetail, UserStatus } from '@ai-coaching/contracts';
 
-export type User = Wallet & {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  organization_id: string;
-  organization_role: string;
-  status: UserStatus;
-  locale: string;
-  created_at: string;
-  updated_at: string;
-};
+export type UserFilters = ListState & { organization_id?: string };
+export type InviteUserInput = OperationRequest<typeof op.invite>['body'];
+export type UpdateUserInput = OperationRequest<typeof op.update>['body'];
 
-export type UserDetail = User & { groups: { id: string; name: string }[] };
-
-export type UserFilters = ListState & { organization_id?: string; status?: UserStatus | '' };
-
-const usersKey = ['users'] as const;
+const keys = queryKeys('users');
 
 export const getUsersQueryOptions = (filters: UserFilters) =>
   queryOptions({
-    queryKey: [...usersKey, 'list', filters],
-    queryFn: () => api.get<ListPage<User>>('/v1/users', filters),
+    queryKey: keys.list(filters),
+    queryFn: () => api.call(op.list, { query: filters }),
     placeholderData: keepPreviousData,
   });
 
-export const useUsers = (filters: UserFilters, enabled = true) =>
-  useQuery({ ...getUsersQueryOptions(filters), enabled });
+export const useUsers = (filters: UserFilters) => useQuery(getUsersQueryOptions(filters));
 
 export const getUserQueryOptions = (id: string) =>
-  queryOptions({ queryKey: [...usersKey, 'detail', id], queryFn: () => api.get<UserDetail>(`/v1/users/${id}`) });
+  queryOptions({ queryKey: keys.detail(id), queryFn: () => api.call(op.read, { params: { id } }) });
 
 export const useUser = (id: string) => useQuery(getUserQueryOptions(id));
 
-export type InviteUserInput = {
-  email: string;
-  first_name: string;
-  last_name: string;
-  organization_id: string;
-  organization_role: string;
-};
-
-const useInvalidateUsers = () => {
+/** After any change to users: lists and details show it. */
+export const useInvalidateUsers = () => {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: usersKey });
+  return () => queryClient.invalidateQueries({ queryKey: keys.all });
 };
 
 export const useInviteUser = () => {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (input: InviteUserInput) => api.post<User>('/v1/users', input),
+    mutationFn: (body: InviteUserInput) => api.call(op.invite, { body }),
     onSuccess: invalidate,
   });
 };
 
-export type UpdateUserInput = Partial<{
-  first_name: string;
-  last_name: string;
-  organization_role: string;
-  status: 'active' | 'disabled';
-}>;
-
 export const useUpdateUser = (id: string) => {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (input: UpdateUserInput) => api.patch<UserDetail>(`/v1/users/${id}`, input),
+    mutationFn: (body: UpdateUserInput) => api.call(op.update, { params: { id }, body }),
     onSuccess: invalidate,
   });
 };
 
 export const useResendInvitation = () =>
-  useMutation({ mutationFn: (id: string) => api.post<void>(`/v1/users/resend_invitation/${id}`) });
+  useMutation({ mutationFn: (id: string) => api.call(op.resendInvitation, { params: { user_id: id } }) });
 
-export const useDeleteUser = () => {
-  const invalidate = useInvalidateUsers();
-  return useMutation({ mutationFn: (id: string) => api.delete<void>(`/v1/users/${id}`), onSuccess: invalidate });
-};
+/** Cancels an invitation (its address is freed) or, for an activated account, disables it. */
+export const removeUser = (id: string) => api.call(op.remove, { params: { id } });
 
 /** Allocate (organization → user), deallocate (back) and transfer (caller → user), `{nb_credits}`. */
 export const userCreditCommand = (
@@ -90,16 +65,17 @@ export const userCreditCommand = (
   id: string,
   nbCredits: number,
   key: string,
-) => api.post<unknown>(`/v1/users/${command}_credit/${id}`, { nb_credits: nbCredits }, { idempotencyKey: key });
+) =>
+  api.call(
+    userCreditOperations[command],
+    { params: { user_id: id }, body: { nb_credits: nbCredits } },
+    { idempotencyKey: key },
+  );
 
-export const useInvalidateUsersAfterCredits = useInvalidateUsers;
-
-export type OrganizationOption = { id: string; name: string };
-
-/** Organizations a super-admin may pick from (name search, first 48). */
+/** Organizations a super-admin may pick from (by name, first 48). */
 export const useOrganizationOptions = (enabled: boolean) =>
   useQuery({
     queryKey: ['organizations', 'options'],
-    queryFn: () => api.get<ListPage<OrganizationOption>>('/v1/organizations', { page_size: 48, sort: 'name' }),
+    queryFn: () => api.call(organizationOperations.list, { query: { page_size: 48, sort: 'name' } }),
     enabled,
   });

@@ -1,27 +1,29 @@
-import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { userOperations } from '@ai-coaching/contracts';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CreditCommandForm } from '../../../components/credit-command-form';
 import { Alert } from '../../../components/ui/alert';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmAction } from '../../../components/ui/confirm-action';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { PageHeader } from '../../../components/ui/page-header';
 import { LoadError, Loading } from '../../../components/ui/query-state';
 import { RoleBadge } from '../../../components/ui/role-badge';
 import { useToast } from '../../../components/ui/toast';
 import { WalletFigures } from '../../../components/wallet-figures';
-import { isApiError } from '../../../lib/http/api-error';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { displayName } from '../../../lib/session/current-user';
 import { useCan, useCurrentUser, useSession } from '../../../lib/session/session-context';
 import {
-  useInvalidateUsersAfterCredits,
+  removeUser,
+  useInvalidateUsers,
   useUpdateUser,
   useUser,
   userCreditCommand,
+  type UpdateUserInput,
   type UserDetail,
 } from '../api/users-api';
 import { assignableRoles } from '../utils/assignable-roles';
@@ -36,60 +38,49 @@ const DetailsForm = ({ user }: { user: UserDetail }) => {
   const update = useUpdateUser(user.id);
   const self = me?.id === user.id;
   const roles = assignableRoles(me?.organization_role ?? '');
-  const [form, setForm] = useState({
-    first_name: user.first_name,
-    last_name: user.last_name,
-    organization_role: user.organization_role,
+  const form = useSchemaForm({
+    schema: userOperations.update.body,
+    initial: {
+      first_name: user.first_name,
+      last_name: user.last_name,
+      organization_role: user.organization_role as UpdateUserInput['organization_role'],
+    },
+    requiredMessages: { first_name: t('invite.invalid.first_name') },
+    submit: async ({ first_name, last_name, organization_role }) => {
+      // Names are sent as they stand; the role only when it changed, so keeping one's own role asks nothing.
+      await update.mutateAsync({
+        first_name,
+        last_name,
+        ...(organization_role !== user.organization_role ? { organization_role } : {}),
+      });
+      toast.show(t('edit.saved'));
+    },
   });
-  const serverField = isApiError(update.error) ? update.error.field : null;
-
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const changes = {
-      first_name: form.first_name.trim(),
-      last_name: form.last_name.trim(),
-      ...(form.organization_role !== user.organization_role ? { organization_role: form.organization_role } : {}),
-    };
-    update.mutate(changes, { onSuccess: () => toast.show(t('edit.saved')) });
-  };
+  const firstNameMissing = !String(form.values.first_name ?? '').trim();
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+    <form onSubmit={form.handleSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
       <TextField
         label={t('fields.firstName')}
         required
-        value={form.first_name}
-        onChange={(event) => setForm({ ...form, first_name: event.target.value })}
-        error={
-          serverField === 'first_name'
-            ? errorMessage(update.error)
-            : !form.first_name.trim()
-              ? t('invite.invalid.first_name')
-              : null
-        }
+        {...form.field('first_name')}
+        error={form.errorOf('first_name') ?? (firstNameMissing ? t('invite.invalid.first_name') : null)}
       />
-      <TextField
-        label={t('fields.lastName')}
-        value={form.last_name}
-        onChange={(event) => setForm({ ...form, last_name: event.target.value })}
-        error={serverField === 'last_name' ? errorMessage(update.error) : null}
-      />
-      {!self && roles.includes(user.organization_role as never) ? (
+      <TextField label={t('fields.lastName')} {...form.field('last_name')} />
+      {!self && roles.includes(user.organization_role) ? (
         <SelectField
           label={t('fields.role')}
-          value={form.organization_role}
-          onChange={(event) => setForm({ ...form, organization_role: event.target.value })}
-          error={serverField === 'organization_role' ? errorMessage(update.error) : null}
+          {...form.field('organization_role')}
           options={roles.map((role) => ({ value: role, label: t(`roles.${role}`, { ns: 'common' }) }))}
         />
       ) : null}
-      {update.isError && !serverField ? (
+      {form.formError ? (
         <div className="sm:col-span-2">
-          <Alert tone="error">{errorMessage(update.error)}</Alert>
+          <Alert tone="error">{errorMessage(form.formError)}</Alert>
         </div>
       ) : null}
       <div className="flex justify-end sm:col-span-2">
-        <Button type="submit" loading={update.isPending} disabled={!form.first_name.trim()}>
+        <Button type="submit" loading={form.submitting} disabled={firstNameMissing}>
           {t('edit.save')}
         </Button>
       </div>
@@ -103,17 +94,16 @@ export const UserEditor = ({ id }: { id: string }) => {
   const can = useCan();
   const me = useCurrentUser();
   const { reloadProfile } = useSession();
-  const toast = useToast();
-  const errorMessage = useErrorMessage();
+  const navigate = useNavigate();
   const query = useUser(id);
   const update = useUpdateUser(id);
-  const invalidate = useInvalidateUsersAfterCredits();
-  const [confirm, setConfirm] = useState<'disable' | 'enable' | null>(null);
+  const invalidate = useInvalidateUsers();
 
   if (query.isPending) return <Loading />;
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   const user = query.data;
   const name = displayName(user);
+  const self = me?.id === user.id;
   const afterCredits = async () => {
     await invalidate();
     // The organization's own wallet moves too, and an operator's own wallet may be the organization's giver.
@@ -178,13 +168,42 @@ export const UserEditor = ({ id }: { id: string }) => {
             {user.status === 'invited' && can('send-invitation-email') ? (
               <ResendInvitationButton user={user} variant="secondary" />
             ) : null}
-            {me?.id !== user.id && user.status !== 'invited' ? (
-              <Button
-                variant={user.status === 'active' ? 'danger' : 'secondary'}
-                onClick={() => setConfirm(user.status === 'active' ? 'disable' : 'enable')}
-              >
-                {t(user.status === 'active' ? 'edit.disable' : 'edit.enable')}
-              </Button>
+            {!self && user.status === 'invited' && can('user-delete') ? (
+              <ConfirmAction
+                variant="secondary"
+                label={t('edit.cancelInvitation')}
+                title={t('edit.cancelInvitationTitle', { name })}
+                body={t('edit.cancelInvitationBody')}
+                confirmLabel={t('edit.cancelInvitation')}
+                doneMessage={t('edit.invitationCancelled', { name })}
+                action={() => removeUser(user.id)}
+                onDone={() => {
+                  // Away first: the cancelled invitation no longer exists, so its screen would only fail to load.
+                  void navigate('/settings/user/list');
+                  void invalidate();
+                }}
+              />
+            ) : null}
+            {!self && user.status === 'active' ? (
+              <ConfirmAction
+                label={t('edit.disable')}
+                title={t('edit.disableTitle', { name })}
+                body={t('edit.disableBody')}
+                confirmLabel={t('edit.disable')}
+                doneMessage={t('edit.disabled', { name })}
+                action={() => update.mutateAsync({ status: 'disabled' })}
+              />
+            ) : null}
+            {!self && user.status === 'disabled' ? (
+              <ConfirmAction
+                variant="secondary"
+                label={t('edit.enable')}
+                title={t('edit.enableTitle', { name })}
+                body={t('edit.enableBody')}
+                confirmLabel={t('edit.enable')}
+                doneMessage={t('edit.enabled', { name })}
+                action={() => update.mutateAsync({ status: 'active' })}
+              />
             ) : null}
           </div>
           {user.groups.length > 0 ? (
@@ -215,31 +234,6 @@ export const UserEditor = ({ id }: { id: string }) => {
           ) : null}
         </Card>
       </div>
-      <ConfirmDialog
-        open={confirm !== null}
-        title={t(confirm === 'disable' ? 'edit.disableTitle' : 'edit.enableTitle', { name })}
-        confirmLabel={t(confirm === 'disable' ? 'edit.disable' : 'edit.enable')}
-        tone={confirm === 'disable' ? 'danger' : 'primary'}
-        busy={update.isPending}
-        onCancel={() => setConfirm(null)}
-        onConfirm={() =>
-          update.mutate(
-            { status: confirm === 'disable' ? 'disabled' : 'active' },
-            {
-              onSuccess: () => {
-                toast.show(t(confirm === 'disable' ? 'edit.disabled' : 'edit.enabled', { name }));
-                setConfirm(null);
-              },
-              onError: (error) => {
-                toast.show(errorMessage(error), 'error');
-                setConfirm(null);
-              },
-            },
-          )
-        }
-      >
-        {t(confirm === 'disable' ? 'edit.disableBody' : 'edit.enableBody')}
-      </ConfirmDialog>
       {query.isFetching ? <span className="sr-only">{t('edit.refreshing')}</span> : null}
     </>
   );

@@ -1,5 +1,5 @@
+import type { UserStatus } from '@ai-coaching/contracts';
 import { useTranslation } from 'react-i18next';
-import type { UserStatus } from '../api/users-api';
 
 const TONES: Record<UserStatus, string> = {
   active: 'bg-scoring-100 text-scoring-900 dark:bg-scoring-900 dark:text-scoring-100',

@@ -1,15 +1,15 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar';
-import { ListToolbar, Pagination } from '../../../components/ui/list-controls';
-import { EmptyState, LoadError, Loading } from '../../../components/ui/query-state';
-import { RoleBadge } from '../../../components/ui/role-badge';
+import { buttonClassName } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/field';
+import { PagedTable } from '../../../components/ui/paged-table';
+import { RoleBadge } from '../../../components/ui/role-badge';
 import { useListParams } from '../../../hooks/use-list-params';
 import { formatCredits } from '../../../lib/credits/nb-credits';
 import { displayName } from '../../../lib/session/current-user';
 import { useCan, useCurrentUser } from '../../../lib/session/session-context';
-import { useOrganizationOptions, useUsers } from '../api/users-api';
+import { useOrganizationOptions, useUsers, type User } from '../api/users-api';
 import { ResendInvitationButton } from './resend-invitation-button';
 import { UserStatusBadge } from './user-status-badge';
 
@@ -23,8 +23,8 @@ export const UserTable = () => {
   const organizations = useOrganizationOptions(superAdmin);
   // Others only ever see their own organization; the API scopes the list either way.
   const organizationId = superAdmin ? (params.get('organization_id') ?? '') : '';
-  const setOrganizationId = (value: string) => update({ organization_id: value });
   const users = useUsers({ ...state, ...(organizationId ? { organization_id: organizationId } : {}) });
+  const credits = (user: User) => formatCredits(user.credit_wallet, i18n.language);
 
   return (
     <section aria-labelledby="users-heading">
@@ -33,10 +33,7 @@ export const UserTable = () => {
           {t('list.title')}
         </h2>
         {can('user-create') ? (
-          <Link
-            to="/settings/user/create"
-            className="text-sm font-medium text-primary-700 underline dark:text-primary-300"
-          >
+          <Link to="/settings/user/create" className={buttonClassName('primary')}>
             {t('list.invite')}
           </Link>
         ) : null}
@@ -46,7 +43,7 @@ export const UserTable = () => {
           <SelectField
             label={t('list.organization')}
             value={organizationId}
-            onChange={(event) => setOrganizationId(event.target.value)}
+            onChange={(event) => update({ organization_id: event.target.value })}
             options={[
               { value: '', label: t('list.allOrganizations') },
               ...(organizations.data?.items ?? []).map((organization) => ({
@@ -57,48 +54,75 @@ export const UserTable = () => {
           />
         </div>
       ) : null}
-      <ListToolbar state={state} onChange={update} searchLabel={t('list.search')} />
-      {users.isPending ? (
-        <Loading />
-      ) : users.isError ? (
-        <LoadError error={users.error} onRetry={() => void users.refetch()} />
-      ) : users.data.items.length === 0 ? (
-        <EmptyState>{t('list.empty')}</EmptyState>
-      ) : (
-        <>
-          <ul className="divide-y divide-gray-200 rounded-md border border-gray-200 dark:divide-gray-800 dark:border-gray-800">
-            {users.data.items.map((user) => (
-              <li key={user.id} className="flex flex-wrap items-center gap-3 p-3" data-testid="user-row">
-                <Avatar name={displayName(user)} size={36} />
-                <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium">{displayName(user)}</p>
-                  <p className="truncate text-sm text-gray-700 dark:text-gray-300">{user.email}</p>
-                </div>
-                <RoleBadge role={user.organization_role} />
-                <UserStatusBadge status={user.status} />
-                <span className="text-sm whitespace-nowrap">
-                  {t('list.credits', { credits: formatCredits(user.credit_wallet, i18n.language) })}
+      <PagedTable<User>
+        query={users}
+        state={state}
+        onChange={update}
+        searchLabel={t('list.search')}
+        empty={t('list.none')}
+        noMatch={t('list.empty')}
+        isFiltered={organizationId !== ''}
+        caption={t('list.title')}
+        rowKey={(user) => user.id}
+        rowTestId="user-row"
+        columns={[
+          {
+            id: 'name',
+            header: t('list.name'),
+            sortKey: 'name',
+            isRowHeader: true,
+            cell: (user) => (
+              <span className="flex min-w-0 items-center gap-3">
+                <span className="hidden sm:inline-flex">
+                  <Avatar name={displayName(user)} size={36} />
                 </span>
-                <div className="flex gap-1">
-                  {user.status === 'invited' && can('send-invitation-email') ? (
-                    <ResendInvitationButton user={user} variant="ghost" />
-                  ) : null}
-                  {can('user-update') ? (
-                    <Link
-                      to={`/settings/user/edit/${user.id}`}
-                      className="rounded-md px-3 py-2 text-sm font-medium text-primary-700 hover:bg-gray-100 dark:text-primary-300 dark:hover:bg-gray-800"
-                    >
-                      {t('list.edit')}
-                      <span className="sr-only"> {displayName(user)}</span>
-                    </Link>
-                  ) : null}
-                </div>
-              </li>
-            ))}
-          </ul>
-          <Pagination state={state} total={users.data.total} onChange={update} />
-        </>
-      )}
+                <span className="min-w-0">
+                  <span className="block">{displayName(user)}</span>
+                  <span className="block text-xs font-normal break-all text-gray-700 dark:text-gray-300">
+                    {user.email}
+                  </span>
+                  {/* On a narrow screen only the name and the actions keep a column; status and credits show here. */}
+                  <span className="mt-1 flex flex-wrap items-center gap-2 text-xs font-normal text-gray-700 sm:hidden dark:text-gray-300">
+                    <UserStatusBadge status={user.status} />
+                    {t('list.credits', { credits: credits(user) })}
+                  </span>
+                </span>
+              </span>
+            ),
+          },
+          {
+            id: 'status',
+            header: t('list.status'),
+            priority: 2,
+            cell: (user) => <UserStatusBadge status={user.status} />,
+          },
+          {
+            id: 'role',
+            header: t('list.role'),
+            priority: 2,
+            cell: (user) => <RoleBadge role={user.organization_role} />,
+          },
+          { id: 'credits', header: t('list.creditsHeader'), priority: 2, align: 'end', cell: credits },
+          {
+            id: 'actions',
+            header: <span className="sr-only">{t('list.actions')}</span>,
+            align: 'end',
+            cell: (user) => (
+              <span className="flex flex-wrap justify-end gap-1 sm:flex-nowrap">
+                {user.status === 'invited' && can('send-invitation-email') ? (
+                  <ResendInvitationButton user={user} variant="ghost" />
+                ) : null}
+                {can('user-update') ? (
+                  <Link to={`/settings/user/edit/${user.id}`} className={buttonClassName('ghost', 'px-3')}>
+                    {t('list.edit')}
+                    <span className="sr-only"> {displayName(user)}</span>
+                  </Link>
+                ) : null}
+              </span>
+            ),
+          },
+        ]}
+      />
     </section>
   );
 };

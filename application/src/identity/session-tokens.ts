@@ -1,5 +1,6 @@
 import type { Role } from '@ai-coaching/domain';
-import { newId, recordSession, type AuthSessionKind, type SqlExecutor, type TokenService } from '@ai-coaching/platform';
+import { recordSession, type AuthSessionKind } from '@ai-coaching/platform';
+import type { AppServices } from '../app-services.js';
 
 /**
  * Token lifetimes (docs/security.md). Password login returns no refresh token (spec section 7),
@@ -13,16 +14,18 @@ export const ACCESS_TOKEN_TTL_SECONDS: Readonly<Record<AuthSessionKind, number>>
 
 export type IssuedAccessToken = { accessToken: string; sessionId: string; expiresIn: number; expiresAt: Date };
 
+export type TokenServices = Pick<AppServices, 'db' | 'tokens' | 'clock' | 'ids'>;
+
 /** Signs an access token and records its session, so it can be ended server-side. */
 export const issueAccessToken = async (
-  deps: { db: SqlExecutor; tokens: TokenService },
+  services: TokenServices,
   subject: { userId: string; role: Role; organizationId?: string; kind: AuthSessionKind; scope?: string },
 ): Promise<IssuedAccessToken> => {
-  const sessionId = newId();
+  const sessionId = services.ids.newId();
   const expiresIn = ACCESS_TOKEN_TTL_SECONDS[subject.kind];
-  const expiresAt = new Date(Date.now() + expiresIn * 1000);
-  await recordSession(deps.db, { sessionId, userId: subject.userId, kind: subject.kind, expiresAt });
-  const accessToken = await deps.tokens.sign(
+  const expiresAt = new Date(services.clock.now().getTime() + expiresIn * 1000);
+  await recordSession(services.db, { sessionId, userId: subject.userId, kind: subject.kind, expiresAt });
+  const accessToken = await services.tokens.sign(
     {
       sub: subject.userId,
       role: subject.role,

@@ -1,0 +1,34 @@
+import { exportCreditMovements, listCreditMovements } from '@ai-coaching/application';
+import { CREDIT_MOVEMENT_COLUMNS, creditHistoryOperations as op } from '@ai-coaching/contracts';
+import { csvStream } from '../credits/csv.js';
+import { defineRoute, permission } from '../http/route.js';
+
+const HISTORY_ACCESS = permission('credit-transaction-read', 'credit-consumption-read');
+
+export const creditHistoryRoutes = [
+  defineRoute(op.list, {
+    access: HISTORY_ACCESS,
+    handler: async ({ params, query, origin, services }) => ({
+      body: await listCreditMovements(services, origin, params.organization_id, query),
+    }),
+  }),
+  defineRoute(op.export, {
+    access: HISTORY_ACCESS,
+    handler: async ({ params, query, origin, services }) => {
+      const rows = await exportCreditMovements(services, origin, params.organization_id, query);
+      const day = services.clock.now().toISOString().slice(0, 10);
+      return {
+        // The 200 is gone once the stream fails: the connection is cut (the client sees an
+        // incomplete download), and the log line is the only trace of why.
+        body: csvStream(CREDIT_MOVEMENT_COLUMNS, rows, (error) =>
+          services.logger.error({ err: error }, 'credit movements export failed mid-stream'),
+        ),
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="credit-movements-${params.organization_id}-${day}.csv"`,
+          'Cache-Control': 'no-store',
+        },
+      };
+    },
+  }),
+];

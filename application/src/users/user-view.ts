@@ -1,0 +1,48 @@
+import type { User, UserDetail, WalletFields } from '@ai-coaching/contracts';
+import { userAccount } from '@ai-coaching/domain';
+import type { UserGroupView, UserView } from '@ai-coaching/projections';
+import type { AppServices } from '../app-services.js';
+import { walletOf } from '../credits/wallets.js';
+
+/** What a user's representation is made of; the invitation builds it from its event. */
+export type UserFields = Pick<
+  UserView,
+  | 'userId'
+  | 'organizationId'
+  | 'email'
+  | 'firstName'
+  | 'lastName'
+  | 'role'
+  | 'status'
+  | 'locale'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+// Picked field by field, so nothing else the read model holds (a password hash) can reach a response.
+export const toUser = (user: UserFields, wallet: WalletFields): User => ({
+  id: user.userId,
+  email: user.email,
+  first_name: user.firstName,
+  last_name: user.lastName,
+  organization_id: user.organizationId,
+  organization_role: user.role,
+  status: user.status,
+  locale: user.locale,
+  created_at: user.createdAt,
+  updated_at: user.updatedAt,
+  ...wallet,
+});
+
+export const toUserDetail = (
+  user: UserFields,
+  wallet: WalletFields,
+  groups: readonly Pick<UserGroupView, 'userGroupId' | 'name'>[],
+): UserDetail => ({
+  ...toUser(user, wallet),
+  groups: groups.map((group) => ({ id: group.userGroupId, name: group.name })),
+});
+
+/** The user with the wallet the read model has for them. */
+export const withWallet = async (services: Pick<AppServices, 'db'>, user: UserFields): Promise<User> =>
+  toUser(user, await walletOf(services, userAccount(user.userId)));

@@ -1,0 +1,148 @@
+import { EMAIL_MAX, isValidEmail, ROLES, USER_LOCALES, USER_NAME_MAX } from '@ai-coaching/domain';
+import { z } from 'zod';
+import { closed, idParams, idSchema, patchOf } from './http/fields.js';
+import { listQuery, pageOf } from './http/lists.js';
+import { defineOperations } from './http/operation.js';
+import { walletFieldsShape } from './wallets.js';
+
+export const USER_STATUSES = ['invited', 'active', 'disabled'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const userSchema = z.strictObject({
+  id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  organization_id: z.string(),
+  organization_role: z.enum(ROLES),
+  status: z.enum(USER_STATUSES),
+  locale: z.enum(USER_LOCALES),
+  created_at: z.string(),
+  updated_at: z.string(),
+  ...walletFieldsShape,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userDetailSchema = userSchema.extend({
+  groups: z.array(z.strictObject({ id: z.string(), name: z.string() })),
+});
+export type UserDetail = z.infer<typeof userDetailSchema>;
+
+export const invitationResentSchema = z.strictObject({ message: z.string() });
+
+// A first name is required: the invitation mail greets the person by it.
+const firstName = z.string().trim().min(1).max(USER_NAME_MAX);
+const lastName = z.string().trim().max(USER_NAME_MAX);
+/** A guest is a shared-session token, never an account that is invited or promoted. */
+const grantableRole = z.enum(ROLES).exclude(['guest']);
+const locale = z.enum(USER_LOCALES);
+
+export const userOperations = defineOperations(
+  { name: 'users', tag: 'Users' },
+  {
+    list: {
+      method: 'GET',
+      path: '/v1/users',
+      summary:
+        'Users of the caller’s organization (a super-admin: of every organization), filtered by `organization_id`, `status` and `q` (name or email).',
+      query: listQuery({ organization_id: idSchema.optional(), status: z.enum(USER_STATUSES).optional() }),
+      responses: {
+        200: { description: 'One page of users.', schema: pageOf(userSchema) },
+        404: {
+          description: '`organization_not_found`: `organization_id` names an organization the caller cannot see.',
+        },
+      },
+    },
+    invite: {
+      method: 'POST',
+      path: '/v1/users',
+      summary:
+        'Invites a user: the account exists as `invited` and a mail with a 7-day activation link goes to the address.',
+      idempotent: true,
+      body: closed(
+        z.object({
+          email: z
+            .string()
+            .trim()
+            .toLowerCase()
+            .max(EMAIL_MAX)
+            .refine(isValidEmail, { error: 'Enter a valid email address.' }),
+          first_name: firstName,
+          last_name: lastName,
+          organization_id: idSchema,
+          organization_role: grantableRole,
+          locale: locale.optional(),
+        }),
+      ),
+      responses: {
+        201: { description: 'Invited.', schema: userSchema },
+        403: { description: '`role_not_assignable`: the role is above the caller’s.' },
+        404: { description: '`organization_not_found` (missing, or another organization for a non-super-admin).' },
+        409: { description: '`email_taken` or `organization_archived`.' },
+      },
+    },
+    read: {
+      method: 'GET',
+      path: '/v1/users/:id',
+      summary: 'A user of the caller’s organization, with their groups; everyone may read themself.',
+      params: idParams,
+      responses: {
+        200: { description: 'The user.', schema: userDetailSchema },
+        404: {
+          description:
+            '`user_not_found` (missing, of another organization, or anyone else for a caller who may only read themself).',
+        },
+      },
+    },
+    update: {
+      method: 'PATCH',
+      path: '/v1/users/:id',
+      summary:
+        'Changes names, language, role or status (`active` enables, `disabled` disables and ends every session). Users may change their own names and language.',
+      params: idParams,
+      body: patchOf(
+        z.object({
+          first_name: firstName.optional(),
+          last_name: lastName.optional(),
+          locale: locale.optional(),
+          organization_role: grantableRole.optional(),
+          status: z.enum(['active', 'disabled']).optional(),
+        }),
+      ),
+      responses: {
+        200: { description: 'The user as changed.', schema: userSchema },
+        403: {
+          description:
+            '`forbidden` (another user without user-update), `cannot_change_own_role`, `cannot_disable_self`, `role_not_assignable`, `user_not_manageable`.',
+        },
+        404: { description: '`user_not_found` (missing, or of another organization).' },
+        409: { description: '`user_disabled`: enable the account (status `active`) to change it.' },
+      },
+    },
+    remove: {
+      method: 'DELETE',
+      path: '/v1/users/:id',
+      summary:
+        'Removes a user: an invitation is cancelled and its address freed; an account that was activated is disabled (its history stays) and its sessions end.',
+      idempotent: true,
+      params: idParams,
+      responses: {
+        204: { description: 'Removed.' },
+        403: { description: '`cannot_delete_self`, `user_not_manageable`.' },
+        404: { description: '`user_not_found` (missing, already cancelled, or of another organization).' },
+      },
+    },
+    resendInvitation: {
+      method: 'POST',
+      path: '/v1/users/resend_invitation/:user_id',
+      summary: 'Mails a new activation link to an invited user; the previous link stops working.',
+      params: z.object({ user_id: idSchema }),
+      responses: {
+        202: { description: 'A new invitation is on its way.', schema: invitationResentSchema },
+        403: { description: '`user_not_manageable`.' },
+        404: { description: '`user_not_found` (missing, or of another organization).' },
+        409: { description: '`user_not_invited` (already active, or disabled), or `organization_archived`.' },
+      },
+    },
+  },
+);

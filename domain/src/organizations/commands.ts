@@ -1,0 +1,28 @@
+import type { Command } from '../shared/command.js';
+import type { OrganizationKind, OrganizationMetadata, OrganizationMetadataKind } from './events.js';
+
+export type CreateOrganization = Command<
+  'CreateOrganization',
+  {
+    organizationId: string;
+    name: string;
+    kind: OrganizationKind;
+    description?: string;
+    createdBy: string | null;
+  }
+>;
+
+export type UpdateOrganization = Command<
+  'UpdateOrganization',
+  { organizationId: string; name: string; description: string }
+>;
+
+export type UpdateOrganizationMetadata = Command<
+  'UpdateOrganizationMetadata',
+  { organizationId: string; kind: OrganizationMetadataKind; metadata: OrganizationMetadata }
+>;
+
+export type ArchiveOrganization = Command<'ArchiveOrganization', { organizationId: string }>;
+
+export type OrganizationCommand =
+  CreateOrganization | UpdateOrganization | UpdateOrganizationMetadata | ArchiveOrganization;
