@@ -22,7 +22,7 @@ const contentSecurityPolicy = [
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
-  "connect-src 'self' ws: wss:",
+  "connect-src 'self'",
   "font-src 'self' data:",
   "frame-ancestors 'none'",
   "base-uri 'self'",

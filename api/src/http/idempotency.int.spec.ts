@@ -68,6 +68,42 @@ describe('Idempotency-Key', () => {
     });
   });
 
+  it('runs a request again once the claim of an attempt that died has lapsed, and not before', async () => {
+    // An attempt whose process was killed between claiming the key and answering: claimed, no answer.
+    await db.query(
+      `INSERT INTO idempotency_keys (caller_id, idempotency_key, request_hash, lease_until)
+       SELECT 'u1', 'k5', request_hash, now() + interval '30 seconds' FROM idempotency_keys
+       WHERE caller_id = 'u1' AND idempotency_key = 'k1'`,
+    );
+    const execute = async () => ({ status: 201, body: { again: true } });
+    await expect(withIdempotency(db, { callerId: 'u1', key: 'k5', request }, execute)).rejects.toMatchObject({
+      status: 409,
+      code: 'idempotency_request_in_progress',
+    });
+    await db.query(
+      `UPDATE idempotency_keys SET lease_until = now() - interval '1 second' WHERE caller_id = 'u1' AND idempotency_key = 'k5'`,
+    );
+    expect(await withIdempotency(db, { callerId: 'u1', key: 'k5', request }, execute)).toEqual({
+      status: 201,
+      body: { again: true },
+    });
+    // Its answer is kept like any other, and the lapsed claim cannot be taken over with another body.
+    expect(await withIdempotency(db, { callerId: 'u1', key: 'k5', request }, execute)).toMatchObject({
+      body: { again: true },
+      headers: { 'Idempotent-Replayed': 'true' },
+    });
+  });
+
+  it('treats a claim made before leases existed as lapsed', async () => {
+    await db.query(
+      `INSERT INTO idempotency_keys (caller_id, idempotency_key, request_hash)
+       SELECT 'u1', 'k6', request_hash FROM idempotency_keys WHERE caller_id = 'u1' AND idempotency_key = 'k1'`,
+    );
+    expect(
+      await withIdempotency(db, { callerId: 'u1', key: 'k6', request }, async () => ({ status: 201, body: { k: 6 } })),
+    ).toEqual({ status: 201, body: { k: 6 } });
+  });
+
   it('refuses a malformed key', async () => {
     await expect(
       withIdempotency(db, { callerId: 'u1', key: 'has space', request }, async () => ({})),

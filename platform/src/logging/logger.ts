@@ -30,6 +30,20 @@ export const REDACTED_PATHS = [
   'config.SSO_REALMS',
 ];
 
+/**
+ * Database errors carry the statement and its parameters (`err.query`, `err.params`): email
+ * addresses, names, code hashes, sealed secrets. The error serializer leaves them out; the
+ * SQLSTATE code, the message and the stack stay, which is what a fix needs. (A `cause` is only
+ * folded into the message and the stack, so its own properties never reach the log.)
+ */
+const SQL_DETAILS = ['query', 'params', 'parameters'];
+export const serializeError = (error: unknown): unknown => {
+  if (!(error instanceof Error)) return error;
+  const serialized: Record<string, unknown> = { ...pino.stdSerializers.err(error) };
+  for (const key of SQL_DETAILS) delete serialized[key];
+  return serialized;
+};
+
 export const createLogger = (
   options: { level?: string; name?: string } & Pick<LoggerOptions, 'base'> = {},
   destination?: pino.DestinationStream,
@@ -39,6 +53,7 @@ export const createLogger = (
       level: options.level ?? 'info',
       ...(options.name ? { name: options.name } : {}),
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      serializers: { err: serializeError, error: serializeError },
       ...(options.base !== undefined ? { base: options.base } : {}),
     },
     destination,

@@ -35,4 +35,23 @@ describe('logger', () => {
     for (const secret of ['hunter2', 'n3w', '"rt"', 'Bearer abc', 'sid=1', 'u:pw']) expect(line).not.toContain(secret);
     expect(JSON.parse(line).config.PORT).toBe(3000);
   });
+
+  it('logs a database error without its statement or parameters, down the cause chain', () => {
+    const { lines, stream } = capture();
+    const failure = Object.assign(new Error('duplicate key value violates unique constraint'), {
+      code: '23505',
+      query: 'INSERT INTO rm_users (email, first_name) VALUES ($1, $2)',
+      params: ['marie@example.com', 'Marie'],
+    });
+    const logger = createLogger({ level: 'info' }, stream);
+    logger.error({ err: failure }, 'unhandled error');
+    logger.error({ err: new Error('could not save', { cause: failure }) }, 'unhandled error');
+    for (const line of lines) {
+      for (const secret of ['marie@example.com', 'Marie', 'INSERT INTO']) expect(line).not.toContain(secret);
+    }
+    const [direct, wrapped] = lines.map((line) => JSON.parse(line));
+    expect(direct.err).toMatchObject({ code: '23505', message: 'duplicate key value violates unique constraint' });
+    expect(direct.err.stack).toContain('duplicate key value');
+    expect(wrapped.err.message).toContain('could not save');
+  });
 });
