@@ -231,8 +231,7 @@ if (!isMainThread) {
     const { writeFile } = await import('node:fs/promises');
     const { startTestServerOn, signIn, signInAs, createTestOrganization, TEST_PASSWORD } =
       await import('@ai-coaching/api/testing');
-    const { runCommandWith } = await import('@ai-coaching/api');
-    const { handleLedgerCommand } = await import('@ai-coaching/workers');
+    const { handleLedgerCommand, runCommandWith, SYSTEM } = await import('@ai-coaching/application');
     const { userAccount } = await import('@ai-coaching/domain');
     const { hasReached, newId } = await import('@ai-coaching/platform');
     const { allProjections } = await import('@ai-coaching/projections');
@@ -450,6 +449,7 @@ if (!isMainThread) {
           db,
           config: server.platform.config,
           logger: server.platform.logger,
+          ids: server.platform.ids,
           wakeProjections: (names) => server.projections.wake(names),
         };
         const commandOf = (client, i) => {
@@ -496,7 +496,7 @@ if (!isMainThread) {
                 let commandMs;
                 let reached;
                 const started = performance.now();
-                await runCommandWith(deps, { commandId: ledgerCommand.data.transferId }, async (options) => {
+                await runCommandWith(deps, SYSTEM, { commandId: ledgerCommand.data.transferId }, async (options) => {
                   const result = await handleLedgerCommand(deps.store, ledgerCommand, options);
                   commandMs = performance.now() - started;
                   reached = watcher.reached(result.append.position);

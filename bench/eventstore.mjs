@@ -13,6 +13,7 @@
 //                               figures run over enough events (not measured)
 //   4. $all read                read everything in batches of 500
 //   5. projection catch-up      runner.start() over the whole store (also warms the apply path)
+//                               and, here and in 7, the longest event-loop stall (≤ 100 ms on PGlite)
 //   6. projection lag           steady appends at a fixed rate; lag = append resolved → the
 //                               runner's transaction writing the row committed. Once with
 //                               runner.wake() after each append (one-process mode), once with the
@@ -73,6 +74,9 @@ const TARGETS = {
   lagP95Ms: 500,
   lagP99Ms: 2_000,
   projectionEventsPerSecond: 2_000,
+  // Issue 9 §3.3: on PGlite a batch holds the event loop, so a request waits at most one batch. On PostgreSQL a
+  // batch waits for the server, so its figure is informative only.
+  eventLoopStallMs: engine === 'pglite' ? 100 : undefined,
 };
 
 const log = (message) => console.log(`[${engine}] ${message}`);
@@ -218,17 +222,30 @@ const serverSettings = async (db) => {
  * an HTTP request or a timer in the same process would have waited. PGlite answers without I/O,
  * so a loop of queries can hold the event loop for as long as it runs.
  */
+/**
+ * The longest gap between ticks of a 10 ms timer: how long a request to this process would have
+ * waited. Also the most CPU time this process used between two ticks: on a machine busy with
+ * other work a gap can be the process waiting for a core rather than the code holding the event
+ * loop, and the CPU figure tells the two apart (PGlite runs on this thread).
+ */
 const watchEventLoop = () => {
   let last = performance.now();
+  let lastCpu = process.cpuUsage();
   let longest = 0;
-  const timer = setInterval(() => {
+  let longestCpu = 0;
+  const tick = () => {
     const now = performance.now();
+    const cpu = process.cpuUsage(lastCpu);
     longest = Math.max(longest, now - last);
+    longestCpu = Math.max(longestCpu, (cpu.user + cpu.system) / 1000);
     last = now;
-  }, 10);
+    lastCpu = process.cpuUsage();
+  };
+  const timer = setInterval(tick, 10);
   return () => {
     clearInterval(timer);
-    return Math.max(longest, performance.now() - last);
+    tick();
+    return { wallMs: longest, cpuMs: longestCpu };
   };
 };
 
@@ -471,16 +488,18 @@ const main = async () => {
     if (!reached.reached || caughtUpAt === undefined)
       throw new Error('The projection did not catch up within 10 minutes');
     const catchUpSeconds = (caughtUpAt - catchUpStarted) / 1000;
-    const catchUpStallMs = catchUpStall();
+    const catchUpStalls = catchUpStall();
     const catchUp = {
       events: catchUpEvents,
       seconds: catchUpSeconds,
       perSecond: catchUpEvents / catchUpSeconds,
-      longestEventLoopStallMs: catchUpStallMs,
+      longestEventLoopStallMs: catchUpStalls.wallMs,
+      longestEventLoopStallCpuMs: catchUpStalls.cpuMs,
     };
     log(
-      `projection catch-up: ${num(catchUp.perSecond)} events/s (${num(catchUpEvents)} events in ${num(catchUpSeconds, 1)} s, batch 500); ` +
-        `longest event-loop stall ${num(catchUpStallMs)} ms`,
+      `projection catch-up: ${num(catchUp.perSecond)} events/s (${num(catchUpEvents)} events in ${num(catchUpSeconds, 1)} s, ` +
+        `batches of up to 500 sized to 40 ms of CPU); ` +
+        `longest event-loop stall ${num(catchUpStalls.wallMs)} ms (${num(catchUpStalls.cpuMs)} ms of CPU between two ticks)`,
     );
 
     const lagWoken = await lagPhase(db, store, runner, { wake: true });
@@ -492,16 +511,17 @@ const main = async () => {
     const rebuildStall = watchEventLoop();
     await runner.rebuild(benchProjection.name);
     const rebuildSeconds = (performance.now() - rebuildStarted) / 1000;
-    const rebuildStallMs = rebuildStall();
+    const rebuildStalls = rebuildStall();
     const rebuild = {
       events: rebuildEvents,
       seconds: rebuildSeconds,
       perSecond: rebuildEvents / rebuildSeconds,
-      longestEventLoopStallMs: rebuildStallMs,
+      longestEventLoopStallMs: rebuildStalls.wallMs,
+      longestEventLoopStallCpuMs: rebuildStalls.cpuMs,
     };
     log(
       `rebuild: ${num(rebuild.perSecond)} events/s (${num(rebuildEvents)} events in ${num(rebuildSeconds, 1)} s, shadow tables and swap included); ` +
-        `longest event-loop stall ${num(rebuildStallMs)} ms`,
+        `longest event-loop stall ${num(rebuildStalls.wallMs)} ms (${num(rebuildStalls.cpuMs)} ms of CPU between two ticks)`,
     );
 
     // A figure from a projection that dropped events would be worthless: check the rows.
@@ -514,6 +534,10 @@ const main = async () => {
     runner = undefined;
 
     const row = (metric, value, unit, extra = {}) => ({ metric, engine, value, unit, ...extra });
+    const stall = (phase) =>
+      `${num(phase.longestEventLoopStallMs)} ms (CPU ${num(phase.longestEventLoopStallCpuMs)} ms)`;
+    const stallTarget =
+      TARGETS.eventLoopStallMs === undefined ? {} : { target: TARGETS.eventLoopStallMs, better: 'lower' };
     const lat = (l) => `${num(l.p50, 1)}/${num(l.p95, 1)}/${num(l.p99, 1)}`;
     const rowsOut = [
       row('appends/s, 1 writer', appends1.perSecond, '/s'),
@@ -528,6 +552,10 @@ const main = async () => {
       row('projection catch-up, events/s', catchUp.perSecond, '/s', {
         target: TARGETS.projectionEventsPerSecond,
         better: 'higher',
+      }),
+      row('  longest event-loop stall in catch-up', catchUp.longestEventLoopStallMs, 'ms', {
+        ...stallTarget,
+        display: stall(catchUp),
       }),
       row('projection lag p95, runner woken', lagWoken.lagMs.p95, 'ms', { target: TARGETS.lagP95Ms, better: 'lower' }),
       row('projection lag p99, runner woken', lagWoken.lagMs.p99, 'ms', { target: TARGETS.lagP99Ms, better: 'lower' }),
@@ -545,7 +573,10 @@ const main = async () => {
         target: TARGETS.projectionEventsPerSecond,
         better: 'higher',
       }),
-      row('  longest event-loop stall in rebuild', rebuild.longestEventLoopStallMs, 'ms'),
+      row('  longest event-loop stall in rebuild', rebuild.longestEventLoopStallMs, 'ms', {
+        ...stallTarget,
+        display: stall(rebuild),
+      }),
     ];
     const result = {
       benchmark: 'eventstore',

@@ -21,6 +21,9 @@ const short = args.short;
 const BENCHMARKS = [
   { file: 'eventstore.mjs', engines: ['pglite', 'postgres'] },
   { file: 'credits.mjs', engines: ['pglite', 'postgres'] },
+  { file: 'api.mjs', engines: ['pglite', 'postgres'] },
+  // The client's weight and Lighthouse scores do not depend on the engine: the one-process default only.
+  { file: 'client.mjs', engines: ['pglite'] },
 ];
 
 // The benchmarks import the compiled workspaces; tsc -b is incremental, so this is quick when
@@ -51,6 +54,9 @@ const runBenchmark = (file, engine, out) =>
 
 const fmt = (value, unit) => {
   if (!Number.isFinite(value)) return '∞';
+  // Lighthouse scores (0 to 1) and kilobytes (bench/client.mjs).
+  if (unit === 'score') return value.toFixed(2);
+  if (unit === 'kB') return `${value.toFixed(1)} kB`;
   const digits = unit === 'ms' && value < 100 ? 1 : 0;
   const text = value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
   return unit === '/s' ? `${text}/s` : `${text} ${unit}`;

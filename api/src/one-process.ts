@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { createGateway, socketIdentity } from '@ai-coaching/gateway';
-import { createAuthRateLimiter, openPlatform, type RuntimeContext } from '@ai-coaching/platform';
+import { createAuthRateLimiter, openPlatform, type AuthLimits, type RuntimeContext } from '@ai-coaching/platform';
 import {
   allProjections,
   createProjectionRunner,
@@ -19,7 +19,11 @@ import { announceSeed, seedPlatform } from './seed/seed-platform.js';
  * client, on whatever engines the environment selects (embedded PGlite and in-process jobs
  * by default). Returns the HTTP server so tests can start it on port 0.
  */
-export const startOneProcess = async ({ config, logger, lifecycle }: RuntimeContext) => {
+export const startOneProcess = async (
+  { config, logger, lifecycle }: RuntimeContext,
+  /** Tests only: sign-in limits other than the defaults (short windows, or none in the way of timing). */
+  options: { authLimits?: Partial<AuthLimits> } = {},
+) => {
   const platform = await openPlatform({
     config,
     logger,
@@ -52,7 +56,10 @@ export const startOneProcess = async ({ config, logger, lifecycle }: RuntimeCont
 
   const clientDir = config.CLIENT_DIST_DIR ?? clientDistDir();
   if (!clientDir) logger.warn('No built client found: run `npm run build` to serve the app shell.');
-  const rateLimiter = createAuthRateLimiter(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {});
+  const rateLimiter = createAuthRateLimiter({
+    ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}),
+    ...(options.authLimits ? { limits: options.authLimits } : {}),
+  });
   lifecycle.add('rate limiter', () => rateLimiter.close());
   const app = createApiApp({
     ...platform,

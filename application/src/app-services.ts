@@ -1,3 +1,4 @@
+import type { UserLocale } from '@ai-coaching/domain';
 import type { Caller, Logger, Platform } from '@ai-coaching/platform';
 
 /**
@@ -22,6 +23,8 @@ export type Origin = {
   caller?: Caller | undefined;
   correlationId?: string;
   log?: Logger;
+  /** The language the caller reads (the request's `Accept-Language`): texts made for them follow it. */
+  locale?: UserLocale;
   /** Told, after each command, whether the read models caught up with it (the API turns it into a header). */
   onReadModelWait?: (outcome: 'caught-up' | 'timed-out') => void;
 };

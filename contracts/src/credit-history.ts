@@ -1,8 +1,9 @@
-import { SORT_KEYS } from '@ai-coaching/domain';
+import { SORT_KEYS, USER_LOCALES } from '@ai-coaching/domain';
 import { z } from 'zod';
-import { closed, idSchema } from './http/fields.js';
+import { closed, idSchema, text } from './http/fields.js';
 import { listQuery, pageOf } from './http/lists.js';
 import { defineOperations } from './http/operation.js';
+import { rule } from './i18n/messages.js';
 
 // The credit history of an organization (docs/api/credits.md): a page of movements, and the same
 // as a CSV download.
@@ -22,15 +23,15 @@ export const MOVEMENT_KINDS = [
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
 export const creditMovementItemSchema = z.strictObject({
-  id: z.string(),
-  occurred_at: z.string(),
-  actor_id: z.string().nullable().describe('Who asked; null for the system (an expiry).'),
-  actor_name: z.string().nullable().describe('The actor’s display name, when the user directory knows them.'),
+  id: text(),
+  occurred_at: text(),
+  actor_id: text().nullable().describe('Who asked; null for the system (an expiry).'),
+  actor_name: text().nullable().describe('The actor’s display name, when the user directory knows them.'),
   kind: z
     .enum(MOVEMENT_KINDS)
     .describe('issued, withdrawn, allocated, deallocated, transferred, reserved, captured, released, expired.'),
-  from: z.string().nullable().describe('The account credits leave (or, for `reserved`, the account held).'),
-  to: z.string().nullable().describe('The account credits reach; null for `reserved`.'),
+  from: text().nullable().describe('The account credits leave (or, for `reserved`, the account held).'),
+  to: text().nullable().describe('The account credits reach; null for `reserved`.'),
   amount: z.number().int(),
   from_balance_after: z
     .number()
@@ -38,21 +39,41 @@ export const creditMovementItemSchema = z.strictObject({
     .nullable()
     .describe('Posted balance of `from` after it; null for system accounts.'),
   to_balance_after: z.number().int().nullable(),
-  transfer_id: z.string().nullable(),
-  reservation_id: z.string().nullable(),
-  session_id: z.string().nullable(),
+  transfer_id: text().nullable(),
+  reservation_id: text().nullable(),
+  session_id: text().nullable(),
 });
 export type CreditMovementItem = z.infer<typeof creditMovementItemSchema>;
 
-/** The export's columns, in the order of the history's items. */
+/** The history item's fields, in order: the export's first columns. */
 export const CREDIT_MOVEMENT_COLUMNS = Object.keys(creditMovementItemSchema.shape) as (keyof CreditMovementItem)[];
+
+/**
+ * A row of the CSV export: the history item (ids as the API writes them, so files read by a
+ * program keep their columns), then what the screen shows in place of the ids, in the export's
+ * language: the kind's label and the names of both sides (an organization, group or user name,
+ * "Platform issuance", "Consumed by sessions"; "A user" for one the directory no longer knows).
+ */
+export type CreditMovementExportRow = CreditMovementItem & {
+  kind_label: string;
+  from_name: string | null;
+  to_name: string | null;
+};
+
+/** The export's columns: the item's, then the names. */
+export const CREDIT_MOVEMENT_EXPORT_COLUMNS: readonly (keyof CreditMovementExportRow)[] = [
+  ...CREDIT_MOVEMENT_COLUMNS,
+  'kind_label',
+  'from_name',
+  'to_name',
+];
 
 const ACCOUNT = /^(issuance|consumed|(organization|group|user):[A-Za-z0-9_-]{1,100})$/;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 24 * 3600 * 1000;
 
 const kindsQuery = z
-  .union([z.string(), z.array(z.string())])
+  .union([text(), z.array(text())])
   .transform((value) => [
     ...new Set(
       (Array.isArray(value) ? value : [value])
@@ -83,11 +104,9 @@ const instant = (bound: 'from' | 'to') =>
 
 const historyFilters = {
   kind: kindsQuery.optional(),
-  account: z
-    .string()
-    .regex(ACCOUNT, {
-      error: 'An account is `organization:<id>`, `group:<id>`, `user:<id>`, `issuance` or `consumed`.',
-    })
+  account: text()
+    .refine((account) => ACCOUNT.test(account), rule('history_account'))
+    .meta({ pattern: ACCOUNT.source })
     .optional()
     .describe('Movements from or to this account.'),
   from: instant('from').optional(),
@@ -96,7 +115,7 @@ const historyFilters = {
 
 const orderedPeriod = <Query extends { from?: Date | undefined; to?: Date | undefined }>(query: Query) =>
   query.from === undefined || query.to === undefined || query.from < query.to;
-const periodIssue = { error: '`to` must come after `from`.', path: ['to'] };
+const periodIssue = { ...rule('period_order'), path: ['to'] };
 
 const organizationParams = z.object({ organization_id: idSchema });
 const historyNotFound = { description: '`organization_not_found`: it does not exist or is another organization.' };
@@ -120,16 +139,26 @@ export const creditHistoryOperations = defineOperations(
       method: 'GET',
       path: '/v1/organizations/:organization_id/credit_movements.csv',
       summary:
-        'The same history as CSV (RFC 4180, a header row), for download; same filters, oldest first unless `sort` says otherwise. Streamed, whatever its size.',
+        'The same history as CSV (RFC 4180, a header row), for download; same filters, oldest first unless `sort` says otherwise. Each row has the item’s fields, then the kind and both sides named in the caller’s language (`lang`). Streamed, whatever its size.',
       params: organizationParams,
       query: closed(
         z.object({
           ...historyFilters,
           sort: z.enum(SORT_KEYS).default('updated_at'),
-          q: z.string().trim().max(200).optional(),
+          q: text().trim().max(200).optional(),
+          lang: z
+            .enum(USER_LOCALES)
+            .optional()
+            .describe('The language of `kind_label`, `from_name` and `to_name`; the caller’s own language by default.'),
         }),
       ).refine(orderedPeriod, periodIssue),
-      responses: { 200: { description: '`text/csv`, as an attachment.' }, 404: historyNotFound },
+      responses: {
+        200: {
+          description:
+            '`text/csv`, as an attachment: the item’s fields, then `kind_label`, `from_name` and `to_name` as the screen shows them.',
+        },
+        404: historyNotFound,
+      },
     },
   },
 );

@@ -1,11 +1,11 @@
 import { MAX_CREDITS, ValidationError } from '@ai-coaching/domain';
 import { z } from 'zod';
-import { closed, idSchema } from './http/fields.js';
+import { closed, idSchema, text } from './http/fields.js';
 import { defineOperations } from './http/operation.js';
 
 /** One ledger account's figures, as a movement or a reservation leaves them. */
 export const ledgerWalletSchema = z.strictObject({
-  account: z.string().describe('`organization:<id>`, `group:<id>`, `user:<id>`, or the system account `issuance`.'),
+  account: text().describe('`organization:<id>`, `group:<id>`, `user:<id>`, or the system account `issuance`.'),
   credit_wallet: z.number().int().describe('Available: posted − pending.'),
   posted: z.number().int().describe('Settled balance.'),
   pending: z.number().int().describe('Held by open session reservations.'),
@@ -41,7 +41,7 @@ const creditsBody = closed(z.object({ nb_credits: nbCredits }));
 
 /** What every movement answers: its id and both sides' wallets in the ledger state it left. */
 export const creditMovementResultSchema = z.strictObject({
-  transfer_id: z.string().describe('The movement’s id in the ledger and in the credit history.'),
+  transfer_id: text().describe('The movement’s id in the ledger and in the credit history.'),
   nb_credits: z.number().int(),
   from: ledgerWalletSchema.describe('The side credits left, as it stands now.'),
   to: ledgerWalletSchema.describe('The side credits reached, as it stands now.'),

@@ -12,3 +12,8 @@ export * from './auth.js';
 export * from './sso.js';
 export * from './organizations.js';
 export * from './settings.js';
+export * from './mail-settings.js';
+export * from './super-admins.js';
+export * from './password-reset-links.js';
+export * from './i18n/locales.js';
+export * from './i18n/messages.js';

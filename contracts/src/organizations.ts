@@ -1,4 +1,5 @@
 import {
+  OPERATOR_NAME_MAX,
   ORGANIZATION_DESCRIPTION_MAX,
   ORGANIZATION_METADATA_KEY_MAX,
   ORGANIZATION_METADATA_MAX_KEYS,
@@ -6,32 +7,36 @@ import {
   ORGANIZATION_NAME_MAX,
 } from '@ai-coaching/domain';
 import { z } from 'zod';
-import { closed, idParams, patchOf } from './http/fields.js';
+import { closed, idParams, patchOf, text } from './http/fields.js';
 import { listQuery, pageOf } from './http/lists.js';
 import { defineOperations } from './http/operation.js';
 import { walletFieldsShape } from './wallets.js';
+import { rule } from './i18n/messages.js';
 
 // The domain checks these rules too; checking them in the request first means a PATCH that runs
 // several commands cannot fail on its input after an earlier command was applied, and each 400
 // names the field.
-const name = z.string().trim().min(1).max(ORGANIZATION_NAME_MAX);
-const description = z.string().trim().max(ORGANIZATION_DESCRIPTION_MAX);
+const name = text().trim().min(1).max(ORGANIZATION_NAME_MAX);
+const description = text().trim().max(ORGANIZATION_DESCRIPTION_MAX);
 
 /** One kind of metadata: flat keys and values. */
 export const organizationMetadataSchema = z
   .record(
-    z.string().regex(/\S/, { error: 'A metadata key is not blank.' }).max(ORGANIZATION_METADATA_KEY_MAX),
-    z.union([z.string().max(ORGANIZATION_METADATA_VALUE_MAX), z.number(), z.boolean(), z.null()]),
+    text()
+      .refine((key) => /\S/.test(key), rule('metadata_key_blank'))
+      .max(ORGANIZATION_METADATA_KEY_MAX),
+    z.union([text().max(ORGANIZATION_METADATA_VALUE_MAX), z.number(), z.boolean(), z.null()]),
   )
-  .refine((metadata) => Object.keys(metadata).length <= ORGANIZATION_METADATA_MAX_KEYS, {
-    error: `Metadata holds at most ${ORGANIZATION_METADATA_MAX_KEYS} keys.`,
-  });
+  .refine(
+    (metadata) => Object.keys(metadata).length <= ORGANIZATION_METADATA_MAX_KEYS,
+    rule('metadata_too_many_keys', { max: ORGANIZATION_METADATA_MAX_KEYS }),
+  );
 export type OrganizationMetadataRecord = z.infer<typeof organizationMetadataSchema>;
 
 export const organizationSchema = z.strictObject({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
+  id: text(),
+  name: text(),
+  description: text(),
   kind: z.enum(['platform', 'customer']),
   status: z.enum(['active', 'archived']),
   metadata: z.strictObject({
@@ -39,14 +44,24 @@ export const organizationSchema = z.strictObject({
     product: organizationMetadataSchema,
     custom: organizationMetadataSchema,
   }),
+  operator_name: text().describe(
+    'The name under which the organization’s administrators appear to its users (inviter and sender of its mails); empty when none is set.',
+  ),
   user_count: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: text(),
+  updated_at: text(),
   ...walletFieldsShape,
 });
 export type Organization = z.infer<typeof organizationSchema>;
 
 const notFound = { description: '`organization_not_found`: it does not exist or is another organization.' };
+
+/** A display name that ends up in mail headers: one line, no control characters. */
+export const oneLineName = (max: number) =>
+  text()
+    .trim()
+    .max(max)
+    .refine((value) => !/\p{Cc}/u.test(value), rule('one_line'));
 
 export const organizationOperations = defineOperations(
   { name: 'organizations', tag: 'Organizations' },
@@ -110,6 +125,19 @@ export const organizationOperations = defineOperations(
         204: { description: 'Archived.' },
         403: { description: '`platform_organization_protected`: the platform organization stays.' },
         404: { description: '`organization_not_found`.' },
+      },
+    },
+    changeOperatorName: {
+      method: 'PUT',
+      path: '/v1/organizations/:id/operator_name',
+      summary:
+        'Set the operator display name: the name under which the organization’s administrators appear to its users (the inviter of its invitation mails, and its mails’ sender name unless the mail settings name one). An empty name clears it.',
+      params: idParams,
+      body: closed(z.object({ operator_name: oneLineName(OPERATOR_NAME_MAX) })),
+      responses: {
+        200: { description: 'The organization.', schema: organizationSchema },
+        404: notFound,
+        409: { description: '`organization_archived`.' },
       },
     },
   },

@@ -5,8 +5,10 @@ import {
   listParamsSchema,
 } from '@ai-coaching/domain';
 import { z } from 'zod';
+import { text } from './http/fields.js';
 import { listOf, pageOf } from './http/lists.js';
 import { defineOperations } from './http/operation.js';
+import { rule } from './i18n/messages.js';
 
 // Platform-wide settings and operations: server-defined redirects, runtime variables, the mail
 // outbox, the read models' state, health and this API's own description.
@@ -16,16 +18,15 @@ import { defineOperations } from './http/operation.js';
 /** The longest source path or target a redirect stores. */
 export const REDIRECT_PATH_MAX = 2048;
 
-const redirectPath = z
-  .string()
+const redirectPath = text()
   .max(REDIRECT_PATH_MAX)
-  .refine((path) => path.startsWith('/'), { error: 'A path starts with "/".' });
+  .refine((path) => path.startsWith('/'), rule('path_start'));
 
 export const redirectSchema = z.strictObject({
-  source_path: z.string(),
-  target: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  source_path: text(),
+  target: text(),
+  created_at: text(),
+  updated_at: text(),
 });
 export type Redirect = z.infer<typeof redirectSchema>;
 
@@ -41,7 +42,7 @@ export const redirectOperations = defineOperations(
       responses: {
         200: {
           description: 'The target (a path, or an absolute http(s) address to load as a page), or null.',
-          schema: z.strictObject({ target: z.string().nullable() }),
+          schema: z.strictObject({ target: text().nullable() }),
         },
       },
     },
@@ -56,7 +57,7 @@ export const redirectOperations = defineOperations(
       path: '/v1/redirects',
       summary: 'Create or change the redirect of a source path (idempotent).',
       // The source and target rules have codes of their own (`redirect_source_invalid` …), checked by the use case.
-      body: z.object({ source_path: z.string(), target: z.string() }),
+      body: z.object({ source_path: text(), target: text() }),
       responses: {
         200: { description: 'The redirect.', schema: redirectSchema },
         400: {
@@ -81,19 +82,19 @@ export const redirectOperations = defineOperations(
 // ---- Environment variables (spec §2 `/env`; docs/api/redirects-and-environment.md)
 
 /** A variable's name as the rule has it; the API checks it in the use case, so a bad name has its own code. */
-export const environmentVariableNameSchema = z.string().regex(ENVIRONMENT_VARIABLE_NAME);
+export const environmentVariableNameSchema = text().regex(ENVIRONMENT_VARIABLE_NAME);
 
 const environmentVariableParams = z.object({
-  name: z.string().describe('Capital letters, digits and "_", starting with a letter; at most 64 characters.'),
+  name: text().describe('Capital letters, digits and "_", starting with a letter; at most 64 characters.'),
 });
 
 export const environmentVariableSchema = z.strictObject({
-  name: z.string(),
-  value: z.string().nullable().describe('Null for secrets: they are write-only.'),
+  name: text(),
+  value: text().nullable().describe('Null for secrets: they are write-only.'),
   is_secret: z.boolean(),
-  description: z.string(),
+  description: text(),
   source: z.enum(['environment', 'api']).describe('`environment`: the server configuration, read-only here.'),
-  updated_at: z.string().nullable(),
+  updated_at: text().nullable(),
 });
 export type EnvironmentVariable = z.infer<typeof environmentVariableSchema>;
 
@@ -122,10 +123,9 @@ export const environmentVariableOperations = defineOperations(
       params: environmentVariableParams,
       // Not `idempotent`: the idempotency store keeps request bodies, and a body can hold a secret value.
       body: z.object({
-        value: z.string().max(ENVIRONMENT_VARIABLE_VALUE_MAX),
+        value: text().max(ENVIRONMENT_VARIABLE_VALUE_MAX),
         is_secret: z.boolean().optional().describe('Left out: unchanged (false for a new variable).'),
-        description: z
-          .string()
+        description: text()
           .trim()
           .max(ENVIRONMENT_VARIABLE_DESCRIPTION_MAX)
           .optional()
@@ -158,7 +158,7 @@ export const environmentVariableOperations = defineOperations(
 
 const readinessSchema = z.strictObject({
   status: z.enum(['ready', 'not_ready']),
-  checks: z.record(z.string(), z.enum(['ok', 'unavailable'])),
+  checks: z.record(text(), z.enum(['ok', 'unavailable'])),
 });
 export type Readiness = z.infer<typeof readinessSchema>;
 
@@ -184,25 +184,25 @@ export const healthOperations = defineOperations(
 );
 
 export const projectionStatusSchema = z.strictObject({
-  name: z.string(),
+  name: text(),
   version: z.number().int(),
   status: z.enum(['running', 'failed', 'rebuilding', 'stopped']),
-  position: z.string().nullable().describe('Opaque global position of the last applied event.'),
+  position: text().nullable().describe('Opaque global position of the last applied event.'),
   failure: z
     .strictObject({
-      eventId: z.string(),
-      eventType: z.string(),
-      position: z.string(),
-      message: z.string(),
-      failedAt: z.string(),
+      eventId: text(),
+      eventType: text(),
+      position: text(),
+      message: text(),
+      failedAt: text(),
     })
     .nullable(),
-  rebuildRequestedAt: z.string().nullable(),
-  updatedAt: z.string(),
+  rebuildRequestedAt: text().nullable(),
+  updatedAt: text(),
 });
 export type ProjectionStatus = z.infer<typeof projectionStatusSchema>;
 
-const projectionParams = z.object({ name: z.string().min(1).max(100) });
+const projectionParams = z.object({ name: text().min(1).max(100) });
 
 export const projectionOperations = defineOperations(
   { name: 'projections', tag: 'Operations' },
@@ -244,12 +244,12 @@ export const projectionOperations = defineOperations(
 export type ProjectionRequest = { name: string; status: 'rebuild_requested' | 'resume_requested' };
 
 export const outboxMessageSchema = z.strictObject({
-  id: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  html: z.string(),
-  createdAt: z.string(),
+  id: text(),
+  to: text(),
+  subject: text(),
+  text: text(),
+  html: text(),
+  createdAt: text(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
@@ -274,7 +274,7 @@ export const openApiOperations = defineOperations(
       method: 'GET',
       path: '/openapi.json',
       summary: 'This OpenAPI document.',
-      responses: { 200: { description: 'The OpenAPI document.', schema: z.object({ openapi: z.string() }).loose() } },
+      responses: { 200: { description: 'The OpenAPI document.', schema: z.object({ openapi: text() }).loose() } },
     },
   },
 );

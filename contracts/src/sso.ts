@@ -1,5 +1,6 @@
 import { SSO_PROVISIONED_ROLES, ssoRealmNameSchema, ssoRealmSettingsSchema } from '@ai-coaching/domain';
 import { z } from 'zod';
+import { text } from './http/fields.js';
 import { authenticationMethodsSchema } from './auth.js';
 import { listOf } from './http/lists.js';
 import { defineOperations } from './http/operation.js';
@@ -8,28 +9,28 @@ import { defineOperations } from './http/operation.js';
 // (`session_state` …), and those are ignored, not refused.
 
 export const ssoTokensSchema = z.strictObject({
-  access_token: z.string(),
-  refresh_token: z.string(),
+  access_token: text(),
+  refresh_token: text(),
   token_type: z.literal('bearer'),
   expires_in: z.number().describe('Seconds until the access token expires.'),
 });
 export type SsoTokens = z.infer<typeof ssoTokensSchema>;
 
-export const ssoLoginUrlSchema = z.strictObject({ url: z.string() });
+export const ssoLoginUrlSchema = z.strictObject({ url: text() });
 
 export const ssoRealmSchema = z.strictObject({
-  name: z.string(),
-  issuer: z.string(),
-  client_id: z.string(),
-  organization_id: z.string(),
+  name: text(),
+  issuer: text(),
+  client_id: text(),
+  organization_id: text(),
   default_role: z.enum(SSO_PROVISIONED_ROLES),
   source: z.enum(['environment', 'api']).describe('Realms of SSO_REALMS are read-only here.'),
-  created_at: z.string().nullable(),
+  created_at: text().nullable(),
 });
 export type SsoRealmResponse = z.infer<typeof ssoRealmSchema>;
 
-const realmName = z.string().min(1).max(63);
-const refreshTokenBody = z.object({ refresh_token: z.string().min(1).max(512) });
+const realmName = text().min(1).max(63);
+const refreshTokenBody = z.object({ refresh_token: text().min(1).max(512) });
 
 const providerUnavailable = {
   description:
@@ -64,9 +65,9 @@ export const ssoOperations = defineOperations(
         'Finish a single sign-on login with the parameters the provider put in the URL: `realm` and `code`, and also `state` (required: it binds the answer to the login we started) and `iss` when present (checked against the realm’s issuer). Links or provisions the account and returns our tokens.',
       query: z.object({
         realm: realmName,
-        code: z.string().min(1).max(4096),
-        state: z.string().min(1).max(512),
-        iss: z.string().min(1).max(2048).optional(),
+        code: text().min(1).max(4096),
+        state: text().min(1).max(512),
+        iss: text().min(1).max(2048).optional(),
       }),
       responses: {
         200: { description: 'Signed in.', schema: ssoTokensSchema },

@@ -1,27 +1,27 @@
 import { USER_GROUP_DESCRIPTION_MAX, USER_GROUP_NAME_MAX } from '@ai-coaching/domain';
 import { z } from 'zod';
-import { closed, idParams, idSchema, patchOf } from './http/fields.js';
+import { closed, idParams, idSchema, patchOf, text } from './http/fields.js';
 import { listQuery, pageOf } from './http/lists.js';
 import { defineOperations } from './http/operation.js';
 import { walletFieldsShape } from './wallets.js';
 
-const name = z.string().trim().min(1).max(USER_GROUP_NAME_MAX);
-const description = z.string().trim().max(USER_GROUP_DESCRIPTION_MAX);
+const name = text().trim().min(1).max(USER_GROUP_NAME_MAX);
+const description = text().trim().max(USER_GROUP_DESCRIPTION_MAX);
 
 export const userGroupSchema = z.strictObject({
-  id: z.string(),
-  organization_id: z.string(),
-  name: z.string(),
-  description: z.string(),
+  id: text(),
+  organization_id: text(),
+  name: text(),
+  description: text(),
   status: z.enum(['active', 'archived']),
   member_count: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: text(),
+  updated_at: text(),
   ...walletFieldsShape,
 });
 export type UserGroup = z.infer<typeof userGroupSchema>;
 
-export const userGroupDetailSchema = userGroupSchema.extend({ member_ids: z.array(z.string()) });
+export const userGroupDetailSchema = userGroupSchema.extend({ member_ids: z.array(text()) });
 export type UserGroupDetail = z.infer<typeof userGroupDetailSchema>;
 
 const notFound = { description: '`user_group_not_found`: it does not exist or is another organization’s.' };

@@ -1,38 +1,56 @@
 import { EMAIL_MAX, isValidEmail, ROLES, USER_LOCALES, USER_NAME_MAX } from '@ai-coaching/domain';
 import { z } from 'zod';
-import { closed, idParams, idSchema, patchOf } from './http/fields.js';
+import { closed, idParams, idSchema, patchOf, text } from './http/fields.js';
 import { listQuery, pageOf } from './http/lists.js';
 import { defineOperations } from './http/operation.js';
 import { walletFieldsShape } from './wallets.js';
+import { rule } from './i18n/messages.js';
 
 export const USER_STATUSES = ['invited', 'active', 'disabled'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 export const userSchema = z.strictObject({
-  id: z.string(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  organization_id: z.string(),
+  id: text(),
+  email: text(),
+  first_name: text(),
+  last_name: text(),
+  organization_id: text(),
   organization_role: z.enum(ROLES),
   status: z.enum(USER_STATUSES),
   locale: z.enum(USER_LOCALES),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: text(),
+  updated_at: text(),
   ...walletFieldsShape,
 });
 export type User = z.infer<typeof userSchema>;
 
 export const userDetailSchema = userSchema.extend({
-  groups: z.array(z.strictObject({ id: z.string(), name: z.string() })),
+  groups: z.array(z.strictObject({ id: text(), name: text() })),
 });
 export type UserDetail = z.infer<typeof userDetailSchema>;
 
-export const invitationResentSchema = z.strictObject({ message: z.string() });
+/**
+ * A colleague as the credit transfer's picker shows them: the display name only. No email, role,
+ * status or wallet: a learner may give credits to a colleague, not browse the directory.
+ */
+export const colleagueSchema = z.strictObject({
+  id: text(),
+  display_name: text().describe('First and last name, else whichever exists, else the email address.'),
+});
+export type Colleague = z.infer<typeof colleagueSchema>;
+
+export const colleaguesSchema = z.strictObject({ items: z.array(colleagueSchema) });
+export type Colleagues = z.infer<typeof colleaguesSchema>;
+
+/** A search needs this many characters, and answers at most `COLLEAGUES_MAX` people. */
+export const COLLEAGUE_SEARCH_MIN = 2;
+export const COLLEAGUES_MAX = 10;
+
+export const invitationResentSchema = z.strictObject({ message: text() });
 
 // A first name is required: the invitation mail greets the person by it.
-const firstName = z.string().trim().min(1).max(USER_NAME_MAX);
-const lastName = z.string().trim().max(USER_NAME_MAX);
+const firstName = text().trim().min(1).max(USER_NAME_MAX);
+const lastName = text().trim().max(USER_NAME_MAX);
 /** A guest is a shared-session token, never an account that is invited or promoted. */
 const grantableRole = z.enum(ROLES).exclude(['guest']);
 const locale = z.enum(USER_LOCALES);
@@ -61,17 +79,16 @@ export const userOperations = defineOperations(
       idempotent: true,
       body: closed(
         z.object({
-          email: z
-            .string()
-            .trim()
-            .toLowerCase()
-            .max(EMAIL_MAX)
-            .refine(isValidEmail, { error: 'Enter a valid email address.' }),
+          email: text().trim().toLowerCase().max(EMAIL_MAX).refine(isValidEmail, rule('email')),
           first_name: firstName,
           last_name: lastName,
           organization_id: idSchema,
           organization_role: grantableRole,
-          locale: locale.optional(),
+          locale: locale
+            .optional()
+            .describe(
+              'The invitee’s language (their mails, their interface); left out: the inviter’s `Accept-Language`.',
+            ),
         }),
       ),
       responses: {
@@ -80,6 +97,25 @@ export const userOperations = defineOperations(
         404: { description: '`organization_not_found` (missing, or another organization for a non-super-admin).' },
         409: { description: '`email_taken` or `organization_archived`.' },
       },
+    },
+    colleagues: {
+      method: 'GET',
+      path: '/v1/users/colleagues',
+      summary: `Active users of the caller’s own organization (never themself) whose name or email contains \`q\`, by name, at most ${COLLEAGUES_MAX}: whom the caller may transfer credits to. Answers display names only.`,
+      query: closed(
+        z.object({
+          q: text()
+            .trim()
+            .max(100)
+            .refine(
+              (q) => q.length >= COLLEAGUE_SEARCH_MIN,
+              rule('colleague_search_short', { min: COLLEAGUE_SEARCH_MIN }),
+            )
+            // A refinement is not in the JSON schema; OpenAPI readers get the same rule as `minLength`.
+            .meta({ minLength: COLLEAGUE_SEARCH_MIN }),
+        }),
+      ),
+      responses: { 200: { description: 'The colleagues found, by name.', schema: colleaguesSchema } },
     },
     read: {
       method: 'GET',

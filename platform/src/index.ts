@@ -4,6 +4,7 @@ export * from './sql/sql-database.js';
 export * from './sql/pglite-database.js';
 export * from './sql/postgres-database.js';
 export * from './sql/migrations.js';
+export * from './sql/change-feed.js';
 export * from './event-store/event-store.js';
 export * from './event-store/global-position.js';
 export * from './event-store/errors.js';

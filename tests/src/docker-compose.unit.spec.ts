@@ -537,6 +537,28 @@ describe('deploy/nginx.conf', () => {
     expect(cacheMap!.body).toMatch(/\/build\/latest\.json\s+"no-cache";/);
   });
 
+  it('sends the precompressed gzip files of the client build, and compresses the rest on the fly', () => {
+    const server = nginxBlocks(nginx, 'server')[0]!.body;
+    // Server level, so the SPA location and its /assets/ location both inherit them.
+    expect(server).toMatch(/^\s*gzip_static\s+on;/m);
+    expect(server).toMatch(/^\s*gzip\s+on;/m);
+    expect(server).toMatch(/^\s*gzip_vary\s+on;/m);
+    for (const args of ['/', '/assets/']) expect(location(args)).not.toMatch(/gzip_static\s+off/);
+    // What the build precompresses, nginx knows how to send (JavaScript, CSS, JSON, SVG).
+    const types = /gzip_types\s+([^;]+);/.exec(server)?.[1]?.split(/\s+/) ?? [];
+    for (const type of ['application/javascript', 'text/css', 'application/json', 'image/svg+xml']) {
+      expect(types).toContain(type);
+    }
+    // The build writes those files: the Dockerfile's client stage copies them from client/dist.
+    expect(read('client/vite.config.ts')).toMatch(/precompressPlugin\(\)/);
+  });
+
+  it('uses no directive of a module the stock nginx image lacks (brotli), which would stop nginx from starting', () => {
+    expect(stage('client').base).toBe('nginx:1.27-alpine');
+    expect(nginx).not.toMatch(/(^|[\s;{])brotli\w*\s/m);
+    expect(nginx).not.toMatch(/^\s*load_module\b/m);
+  });
+
   it('sends the same security headers as the API', async () => {
     const stub = new Proxy(
       {},

@@ -11,6 +11,8 @@ import {
   TEST_REDIS_URL,
   uniqueTestName,
 } from '@ai-coaching/platform/testing';
+import { apiClient } from '@ai-coaching/api/testing';
+import { authOperations, userOperations } from '@ai-coaching/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -121,6 +123,39 @@ describe('[PLATFORM]: one-process start on embedded defaults', () => {
     server.child.kill('SIGTERM');
     expect((await server.exited).code).toBe(0);
   });
+
+  it('writes JSON log lines to a pipe and readable lines to a terminal', async () => {
+    const piped = launch('api/dist/main-all.js', env());
+    await piped.waitFor('AI-Coaching is running');
+    piped.child.kill('SIGTERM');
+    await piped.exited;
+    const pipedLog = piped
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"msg":"listening"'));
+    expect(pipedLog).toHaveLength(1);
+    expect(JSON.parse(pipedLog[0]!)).toMatchObject({ level: 30, msg: 'listening' });
+
+    // `script` runs the command on a pseudo-terminal, as a person's shell would.
+    const command = [process.execPath, path.join(root, 'api/dist/main-all.js')].join(' ');
+    const terminal = spawn('script', ['-qec', command, '/dev/null'], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TERM: 'dumb', ...env() },
+    });
+    let output = '';
+    terminal.stdout.on('data', (chunk) => (output += chunk));
+    const deadline = Date.now() + 60_000;
+    while (!output.includes('AI-Coaching is running') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    terminal.kill('SIGTERM');
+    await new Promise((resolve) => terminal.once('exit', resolve));
+    // eslint-disable-next-line no-control-regex -- colours are escape sequences
+    const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
+    const listening = plain.split(/\r?\n/).find((line) => line.includes('listening'));
+    expect(listening).toMatch(/^\[\d{2}:\d{2}:\d{2}\.\d{3}\] INFO \(ai-coaching\): listening/);
+    expect(plain).not.toMatch(/^\{"level"/m);
+  });
 });
 
 const postgres = await postgresAvailability();
@@ -158,6 +193,8 @@ describe.skipIf(!services)(
         { entry: 'gateway/dist/main.js', port: '3192', ready: 'gateway listening' },
         { entry: 'workers/dist/main.js', port: '3193', ready: 'workers started' },
         { entry: 'projections/dist/main.js', port: '3194', ready: 'projections started' },
+        // A second API node: what one node changes, the other's caches must forget (ADR 0012).
+        { entry: 'api/dist/main.js', port: '3195', ready: 'api listening' },
       ].map((runtime) => ({ ...runtime, process: launch(runtime.entry, { ...shared, PORT: runtime.port }) }));
       try {
         for (const runtime of runtimes) {
@@ -165,6 +202,35 @@ describe.skipIf(!services)(
           const response = await fetch(`http://127.0.0.1:${runtime.port}/readyz`);
           expect(response.status, runtime.entry).toBe(200);
         }
+
+        // The read models live in the projections process: a change made through one API node is what
+        // both nodes answer next, although each keeps the caller and lists in memory between requests.
+        const login = await apiClient({ url: 'http://127.0.0.1:3191' }).send('POST', '/v1/fau/login', {
+          form: { username: 'admin@localhost.localdomain', password: 'Runtime-Passw0rd!', grant_type: 'password' },
+        });
+        expect(login.status).toBe(200);
+        const token = String(login.body.access_token);
+        const nodeA = apiClient({ url: 'http://127.0.0.1:3191' }, token);
+        const nodeB = apiClient({ url: 'http://127.0.0.1:3195' }, token);
+        const me = await nodeA.call(authOperations.me, {});
+        expect((await nodeB.call(authOperations.me, {})).body.first_name).toBe(me.body.first_name);
+        expect((await nodeB.call(userOperations.list, { query: { q: 'Renamed' } })).body.total).toBe(0);
+        const renamed = await nodeA.call(userOperations.update, {
+          params: { id: me.body.id! },
+          body: { first_name: 'Renamed' },
+        });
+        expect(renamed.status).toBe(200);
+        expect((await nodeA.call(authOperations.me, {})).body.first_name).toBe('Renamed');
+        expect((await nodeA.call(userOperations.list, { query: { q: 'Renamed' } })).body.total).toBe(1);
+        // The other node hears it by NOTIFY when the projections commit: within moments, not at its next TTL.
+        const deadline = Date.now() + 2000;
+        let seen = '';
+        while (Date.now() < deadline && seen !== 'Renamed') {
+          seen = (await nodeB.call(authOperations.me, {})).body.first_name ?? '';
+          if (seen !== 'Renamed') await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        expect(seen).toBe('Renamed');
+        expect((await nodeB.call(userOperations.list, { query: { q: 'Renamed' } })).body.total).toBe(1);
       } finally {
         for (const runtime of runtimes) runtime.process.child.kill('SIGTERM');
       }

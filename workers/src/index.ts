@@ -1,4 +1,5 @@
 export * from './worker-jobs.js';
 export * from './jobs/credits/expire-reservation.handler.js';
+export * from './jobs/identity/send-password-reset.handler.js';
 export * from './jobs/mail/send-mail.handler.js';
 export * from './jobs/mail/templates.js';

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { issueMessages } from '@ai-coaching/contracts';
 import { can } from '@ai-coaching/domain';
 import type { Caller } from '@ai-coaching/platform';
 import { ApiError } from './api-error.js';
@@ -6,6 +7,7 @@ import { withIdempotency } from './idempotency.js';
 import type { ApiServices, ApiState } from './context.js';
 import type { RouteResult } from './idempotency.js';
 import { originOf } from './origin.js';
+import { requestLocale } from './request-locale.js';
 import type { RouteAccess, RouteDefinition } from './route.js';
 
 const UNAUTHORIZED_MESSAGES = {
@@ -53,7 +55,8 @@ const FORM_TYPES = ['application/x-www-form-urlencoded'];
 
 /**
  * Mounts route definitions on a Koa router. Every route goes through the same steps: access
- * rule (401/403), then its zod schemas (400 naming each field), then its handler.
+ * rule (401/403), then its zod schemas (400 naming each field, each message in the caller's
+ * language), then its handler.
  */
 export const mountRoutes = (routes: readonly RouteDefinition[], services: ApiServices): Router<ApiState> => {
   const router = new Router<ApiState>();
@@ -67,9 +70,11 @@ export const mountRoutes = (routes: readonly RouteDefinition[], services: ApiSer
       if (hasBody && route.bodyEncoding === 'form' && ctx.request.length && !ctx.is(FORM_TYPES)) {
         throw new ApiError(415, 'unsupported_media_type', 'Send the body as application/x-www-form-urlencoded.');
       }
-      const params = route.params ? route.params.parse(ctx.params) : ctx.params;
-      const query = route.query ? route.query.parse({ ...ctx.query }) : {};
-      const body = route.body ? route.body.parse(ctx.request.body ?? {}) : undefined;
+      // Every issue's message comes from the catalogue in the caller's language (the error map of this parse).
+      const error = issueMessages(requestLocale(ctx));
+      const params = route.params ? route.params.parse(ctx.params, { error }) : ctx.params;
+      const query = route.query ? route.query.parse({ ...ctx.query }, { error }) : {};
+      const body = route.body ? route.body.parse(ctx.request.body ?? {}, { error }) : undefined;
       const run = () =>
         route.handler({ params, query, body, caller, origin: originOf(ctx), services, ctx }) as Promise<RouteResult>;
       const key = route.idempotent ? ctx.get('idempotency-key') : '';

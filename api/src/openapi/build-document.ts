@@ -84,6 +84,7 @@ export const buildOpenApiDocument = (routes: readonly RouteDefinition[]) => {
       version: APP_VERSION,
       description: [
         'Every error is answered as `{code, message, details?}`: `code` is stable and machine-readable, `message` is for people.',
+        'Messages (and field issues in `details.issues`) are in the language of `Accept-Language`: `en-GB` or `fr-FR`, `en-GB` when it names neither; `Content-Language` says which.',
         'Lists take `page` (from 1), `page_size` (12, 24 or 48; default 12), `sort` (`updated_at`, `-updated_at`, `name`; default `-updated_at`) and a text `q`, and answer `{items, total, page, page_size}`; any other query parameter is a 400 naming it.',
         'Commands answer once the read models show their effect (read-your-writes); `X-Projection-Wait: timed-out` says when they did not within the bound.',
       ].join('\n\n'),

@@ -1,5 +1,6 @@
 import {
   changePassword,
+  checkResetCode,
   passwordLogin,
   readProfile,
   requestPasswordReset,
@@ -30,14 +31,25 @@ export const authRoutes = [
   }),
   defineRoute(op.changePassword, {
     access: signedIn,
-    handler: ({ body, origin, services }) =>
-      changePassword(services, origin, { currentPassword: body.current_password, newPassword: body.new_password }),
+    handler: ({ body, origin, services, ctx }) =>
+      changePassword(services, origin, {
+        currentPassword: body.current_password,
+        newPassword: body.new_password,
+        address: ctx.ip,
+      }),
   }),
   defineRoute(op.resetOwnPassword, {
     access: publicAccess,
     handler: async ({ body, origin, services, ctx }) => ({
       status: 202,
       body: await requestPasswordReset(services, origin, { accountEmail: body.account_email, address: ctx.ip }),
+    }),
+  }),
+  defineRoute(op.checkResetCode, {
+    access: publicAccess,
+    handler: async ({ params, services, ctx }) => ({
+      body: await checkResetCode(services, { resetCode: params.reset_code, address: ctx.ip }),
+      headers: NO_STORE,
     }),
   }),
   defineRoute(op.changePasswordAfterReset, {

@@ -1,5 +1,5 @@
 import { exportCreditMovements, listCreditMovements } from '@ai-coaching/application';
-import { CREDIT_MOVEMENT_COLUMNS, creditHistoryOperations as op } from '@ai-coaching/contracts';
+import { CREDIT_MOVEMENT_EXPORT_COLUMNS, creditHistoryOperations as op } from '@ai-coaching/contracts';
 import { csvStream } from '../credits/csv.js';
 import { defineRoute, permission } from '../http/route.js';
 
@@ -20,7 +20,7 @@ export const creditHistoryRoutes = [
       return {
         // The 200 is gone once the stream fails: the connection is cut (the client sees an
         // incomplete download), and the log line is the only trace of why.
-        body: csvStream(CREDIT_MOVEMENT_COLUMNS, rows, (error) =>
+        body: csvStream(CREDIT_MOVEMENT_EXPORT_COLUMNS, rows, (error) =>
           services.logger.error({ err: error }, 'credit movements export failed mid-stream'),
         ),
         headers: {

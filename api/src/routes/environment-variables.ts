@@ -6,7 +6,7 @@ import { defineRoute, permission } from '../http/route.js';
 export const environmentVariableRoutes = [
   defineRoute(op.list, {
     access: permission('environment-variables-read'),
-    handler: async ({ services }) => ({ body: await listEnvironmentVariables(services) }),
+    handler: async ({ services, origin }) => ({ body: await listEnvironmentVariables(services, origin) }),
   }),
   defineRoute(op.save, {
     access: permission('environment-variables-update'),

@@ -7,11 +7,15 @@ import { environmentVariableRoutes } from './environment-variables.js';
 import { healthRoutes, type ReadinessCheck } from './health.js';
 import { invitationRoutes } from './invitations.js';
 import { keycloakRoutes } from './keycloak.js';
+import { mailSettingsRoutes } from './mail-settings.js';
 import { mailOutboxRoutes } from './mail-outbox.js';
+import { operatorNameRoutes } from './operator-name.js';
 import { organizationRoutes } from './organizations.js';
+import { passwordResetLinkRoutes } from './password-reset-links.js';
 import { projectionsAdminRoutes } from './projections-admin.js';
 import { redirectRoutes } from './redirects.js';
 import { ssoRealmRoutes } from './sso-realms.js';
+import { superAdminRoutes } from './super-admins.js';
 import { userRoutes } from './users.js';
 import { userGroupRoutes } from './user-groups.js';
 
@@ -25,8 +29,12 @@ export const apiRoutes = (readiness: readonly ReadinessCheck[]): RouteDefinition
     ...keycloakRoutes,
     ...ssoRealmRoutes,
     ...organizationRoutes,
+    ...operatorNameRoutes,
+    ...mailSettingsRoutes,
     ...userGroupRoutes,
     ...userRoutes,
+    ...passwordResetLinkRoutes,
+    ...superAdminRoutes,
     ...creditRoutes,
     ...invitationRoutes,
     ...redirectRoutes,

@@ -1,4 +1,12 @@
-import { changeUser, inviteUser, listUsers, readUser, removeUser, resendInvitation } from '@ai-coaching/application';
+import {
+  changeUser,
+  findColleagues,
+  inviteUser,
+  listUsers,
+  readUser,
+  removeUser,
+  resendInvitation,
+} from '@ai-coaching/application';
 import { userOperations as op } from '@ai-coaching/contracts';
 import { defineRoute, permission } from '../http/route.js';
 
@@ -10,6 +18,12 @@ export const userRoutes = [
   defineRoute(op.invite, {
     access: permission('user-create'),
     handler: async ({ body, origin, services }) => ({ status: 201, body: await inviteUser(services, origin, body) }),
+  }),
+  // Before `/v1/users/:id`, which would otherwise take `colleagues` for an id.
+  defineRoute(op.colleagues, {
+    // Whoever may transfer credits may find whom to give them to (docs/api/credits.md).
+    access: permission('credit-transfer'),
+    handler: async ({ query, origin, services }) => ({ body: await findColleagues(services, origin, query) }),
   }),
   defineRoute(op.read, {
     // Every user may read themself; the use case hides everyone else from those who may not read others.

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { createLifecycle, createLogger, loadConfig, type Platform } from '@ai-coaching/platform';
+import { createLifecycle, createLogger, loadConfig, type AuthLimits, type Platform } from '@ai-coaching/platform';
 import type { ProjectionRunner } from '@ai-coaching/projections';
 import { startOneProcess } from '../one-process.js';
 import { TEST_PASSWORD } from './identities.js';
@@ -20,6 +20,8 @@ export type TestServer = {
 export type TestServerOptions = {
   /** Receives the server's log lines (with `LOG_LEVEL` in `env`), for tests that check what is logged. */
   logDestination?: { write(line: string): void };
+  /** Sign-in rate limits replacing the defaults, per action (short windows for tests of the limits). */
+  authLimits?: Partial<AuthLimits>;
 };
 
 /** The one-process server on an ephemeral port with its own data directory. */
@@ -37,11 +39,10 @@ export const startTestServer = async (
   });
   const logger = createLogger({ level: config.LOG_LEVEL }, options.logDestination);
   const lifecycle = createLifecycle(logger, { timeoutMs: 5000 });
-  const { server, platform, projections } = await startOneProcess({
-    config: { ...config, PORT: 0 },
-    logger,
-    lifecycle,
-  });
+  const { server, platform, projections } = await startOneProcess(
+    { config: { ...config, PORT: 0 }, logger, lifecycle },
+    options.authLimits ? { authLimits: options.authLimits } : {},
+  );
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('server has no port');
   return {

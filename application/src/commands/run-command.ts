@@ -1,6 +1,8 @@
 import type { Decider, DomainEvent } from '@ai-coaching/domain';
 import {
+  forgetLocally,
   handleCommand,
+  readModelTopic,
   type CommandResult,
   type EventMetadata,
   type HandleCommandOptions,
@@ -56,6 +58,10 @@ export const runCommandWith = async <Event extends DomainEvent, State>(
       names,
     });
     origin.onReadModelWait?.(wait.reached ? 'caught-up' : 'timed-out');
+    // When the projections run in another process, this one's caches of those read models may hear
+    // of the commit (by NOTIFY) a moment after the wait saw it: forget them now, so the caller's next
+    // request reads what the command changed (ADR 0012).
+    forgetLocally(services.db, names.map(readModelTopic));
     if (!wait.reached) {
       (origin.log ?? services.logger).warn({ position: result.append.position }, 'read models lag behind this command');
     }

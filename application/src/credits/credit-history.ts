@@ -1,7 +1,16 @@
-import { can } from '@ai-coaching/domain';
-import type { CreditMovementItem, creditHistoryOperations, Page, ParsedRequest } from '@ai-coaching/contracts';
+import { can, type UserLocale } from '@ai-coaching/domain';
+import type {
+  CreditMovementExportRow,
+  CreditMovementItem,
+  creditHistoryOperations,
+  MovementKind,
+  Page,
+  ParsedRequest,
+} from '@ai-coaching/contracts';
 import {
+  findOrganization,
   findUser,
+  findUserGroup,
   listCreditMovements as queryCreditMovements,
   streamCreditMovements,
   type CreditMovement,
@@ -9,6 +18,7 @@ import {
 } from '@ai-coaching/projections';
 import type { AppServices, Origin } from '../app-services.js';
 import { signedInUser, visibleOrganization, type UserCaller } from '../tenancy/scope.js';
+import { displayNameOf } from '../users/colleagues.js';
 
 type Operations = typeof creditHistoryOperations;
 type HistoryQuery = ParsedRequest<Operations['list']>['query'] | ParsedRequest<Operations['export']>['query'];
@@ -36,15 +46,6 @@ const filtersOf = (caller: UserCaller, organizationId: string, query: HistoryQue
   ...(query.to !== undefined ? { to: query.to } : {}),
   ...(query.q ? { q: query.q } : {}),
 });
-
-/** The display name rule of the spec: first and last name, else whichever exists, else the email, else 'User'. */
-const displayNameOf = (user: { firstName: string; lastName: string; email: string }): string =>
-  [user.firstName, user.lastName]
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .join(' ') ||
-  user.email ||
-  'User';
 
 /**
  * Actor names, looked up once per actor: a page or an export names few distinct people. An actor
@@ -101,33 +102,124 @@ export const listCreditMovements = async (
   return { ...page, items };
 };
 
+/**
+ * The words of the history screen (client `credits.json`: `history.kinds`, `history.accounts`) that
+ * the export writes in place of kinds and account ids; a unit spec keeps both the same.
+ */
+export const CREDIT_HISTORY_LABELS: Record<
+  UserLocale,
+  {
+    kinds: Record<MovementKind, string>;
+    issuance: string;
+    consumed: string;
+    unknown: Record<'organization' | 'group' | 'user', string>;
+  }
+> = {
+  'en-GB': {
+    kinds: {
+      issued: 'Issued',
+      withdrawn: 'Withdrawn',
+      allocated: 'Allocated',
+      deallocated: 'Deallocated',
+      transferred: 'Transferred',
+      reserved: 'Reserved',
+      captured: 'Consumed',
+      released: 'Released',
+      expired: 'Expired',
+    },
+    issuance: 'Platform issuance',
+    consumed: 'Consumed by sessions',
+    unknown: { organization: 'An organization', group: 'A group', user: 'A user' },
+  },
+  'fr-FR': {
+    kinds: {
+      issued: 'Émis',
+      withdrawn: "Rendu à l'émission",
+      allocated: 'Attribué',
+      deallocated: 'Repris',
+      transferred: 'Transféré',
+      reserved: 'Réservé',
+      captured: 'Consommé',
+      released: 'Libéré',
+      expired: 'Expiré',
+    },
+    issuance: 'Émission de la plateforme',
+    consumed: 'Consommé par les sessions',
+    unknown: { organization: 'Une organisation', group: 'Un groupe', user: 'Un utilisateur' },
+  },
+};
+
+/**
+ * Account names as the history screen shows them, looked up once per account: an export names few
+ * distinct accounts. One the directory no longer knows (a cancelled invitation) is "A user".
+ */
+const accountNames = (services: Pick<AppServices, 'db'>, lang: UserLocale) => {
+  const labels = CREDIT_HISTORY_LABELS[lang];
+  const names = new Map<string, Promise<string>>();
+  const lookUp = async (account: string): Promise<string> => {
+    if (account === 'issuance') return labels.issuance;
+    if (account === 'consumed') return labels.consumed;
+    const separator = account.indexOf(':');
+    const kind = account.slice(0, separator);
+    const id = account.slice(separator + 1);
+    if (kind === 'organization') return (await findOrganization(services.db, id))?.name ?? labels.unknown.organization;
+    if (kind === 'group') return (await findUserGroup(services.db, id))?.name ?? labels.unknown.group;
+    const user = await findUser(services.db, id);
+    return user ? displayNameOf(user) : labels.unknown.user;
+  };
+  return (account: string | null): Promise<string | null> => {
+    if (account === null) return Promise.resolve(null);
+    let name = names.get(account);
+    if (!name) {
+      name = lookUp(account);
+      names.set(account, name);
+    }
+    return name;
+  };
+};
+
 /** Rows read from the read model per query: enough to keep the export fast, small enough to stay in memory. */
 const EXPORT_BATCH = 500;
 
 /**
  * Every movement of the history matching the filters, in order, read in keyset batches so that a
- * history of any size never sits in memory. The first batch is read before this resolves, so that
- * an unreachable database still fails the request rather than cutting a download short.
+ * history of any size never sits in memory, each with its kind and both sides named in `query.lang`
+ * (else the caller's own language). The first batch is read before this resolves, so that an
+ * unreachable database still fails the request rather than cutting a download short.
  */
 export const exportCreditMovements = async (
   services: Pick<AppServices, 'db'>,
   origin: Origin,
   organizationId: string,
   query: ParsedRequest<Operations['export']>['query'],
-): Promise<AsyncIterable<CreditMovementItem>> => {
+): Promise<AsyncIterable<CreditMovementExportRow>> => {
   const caller = signedInUser(origin.caller);
   const organization = await visibleOrganization(services, caller, organizationId);
-  const names = actorNames(services);
+  const lang = query.lang ?? (await findUser(services.db, caller.userId))?.locale ?? 'en-GB';
+  const labels = CREDIT_HISTORY_LABELS[lang];
+  const actors = actorNames(services);
+  const accounts = accountNames(services, lang);
   const movements = streamCreditMovements(
     services.db,
     { sort: query.sort, ...filtersOf(caller, organization.organizationId, query) },
     EXPORT_BATCH,
   )[Symbol.asyncIterator]();
   const first = await movements.next();
-  async function* items() {
+  async function* rows() {
     for (let next = first; !next.done; next = await movements.next()) {
-      yield toMovementItem(next.value, await names(next.value.actorId));
+      const movement = next.value;
+      const [actorName, fromName, toName] = await Promise.all([
+        actors(movement.actorId),
+        accounts(movement.fromAccount),
+        accounts(movement.toAccount),
+      ]);
+      yield {
+        ...toMovementItem(movement, actorName),
+        kind_label: labels.kinds[movement.kind],
+        from_name: fromName,
+        to_name: toName,
+      };
     }
   }
-  return items();
+  return rows();
 };

@@ -5,7 +5,9 @@ export { passwordLogin, signOut } from './password-login.js';
 export { readProfile } from './profile.js';
 export {
   changePassword,
+  checkResetCode,
   requestPasswordReset,
+  sendPasswordReset,
   resetPassword,
   RESET_CODE_TTL_MINUTES,
   RESET_REQUESTED_MESSAGE,

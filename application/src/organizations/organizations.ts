@@ -29,6 +29,7 @@ const toOrganization = (organization: OrganizationView, userCount: number, walle
   kind: organization.kind,
   status: organization.status,
   metadata: organization.metadata,
+  operator_name: organization.operatorName,
   user_count: userCount,
   created_at: organization.createdAt,
   updated_at: organization.updatedAt,
@@ -174,4 +175,23 @@ export const archiveOrganization = async (
     data: { organizationId: organization.organizationId },
     metadata: { now: nowIso(services) },
   });
+};
+
+/**
+ * Names (or, with '', clears) the operator display name: the name under which the organization's
+ * administrators appear to its users. Its own organization for an operator, any for a super-admin.
+ */
+export const changeOperatorName = async (
+  services: AppServices,
+  origin: Origin,
+  organizationId: string,
+  body: ParsedRequest<Operations['changeOperatorName']>['body'],
+): Promise<Organization> => {
+  const organization = await visibleOrganization(services, signedInUser(origin.caller), organizationId);
+  await run(services, origin, {
+    type: 'ChangeOperatorName',
+    data: { organizationId: organization.organizationId, operatorName: body.operator_name },
+    metadata: { now: nowIso(services) },
+  });
+  return currentOrganization(services, organization.organizationId);
 };

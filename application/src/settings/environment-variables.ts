@@ -33,9 +33,15 @@ const checkManagedName = (services: AppServices, name: string) => {
   }
 };
 
-/** The managed variables and the credential-free part of the server configuration, by name. */
-export const listEnvironmentVariables = async (services: AppServices): Promise<List<EnvironmentVariable>> => {
-  const items = (await queryEnvironmentVariables(services.db, services.config)).map(toVariable);
+/**
+ * The managed variables and the credential-free part of the server configuration, by name; the
+ * server settings' descriptions in the caller's language.
+ */
+export const listEnvironmentVariables = async (
+  services: AppServices,
+  origin: Origin = {},
+): Promise<List<EnvironmentVariable>> => {
+  const items = (await queryEnvironmentVariables(services.db, services.config, origin.locale)).map(toVariable);
   return { items, total: items.length };
 };
 

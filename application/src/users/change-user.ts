@@ -1,7 +1,9 @@
 import type { ParsedRequest, User, userOperations } from '@ai-coaching/contracts';
 import { assertUserChangeAllowed, assertUserManageable } from '@ai-coaching/domain';
 import { revokeUserSessions } from '@ai-coaching/platform';
+import type { UserView } from '@ai-coaching/projections';
 import { nowIso, type AppServices, type Origin } from '../app-services.js';
+import { guardSuperAdminRemoval } from '../platform/super-admin-guard.js';
 import { signedInUser } from '../tenancy/scope.js';
 import { runUserCommand } from './user-commands.js';
 import { visibleUser } from './user-lookup.js';
@@ -9,20 +11,13 @@ import { withWallet } from './user-view.js';
 
 export type ChangeUserInput = ParsedRequest<(typeof userOperations)['update']>['body'];
 
-/**
- * Changes names, language, role or access. Every rule is checked before the first command, so a
- * refused request changes nothing; disabling ends every session of the account at once.
- */
-export const changeUser = async (
+/** The account's own commands for the change, in an order its decider accepts. */
+const applyChange = async (
   services: AppServices,
   origin: Origin,
-  userId: string,
+  user: UserView,
   change: ChangeUserInput,
-): Promise<User> => {
-  const me = signedInUser(origin.caller);
-  assertUserChangeAllowed(me, userId, { role: change.organization_role, status: change.status });
-  const user = await visibleUser(services, me, userId);
-  if (user.userId !== me.userId) assertUserManageable(me, user);
+): Promise<void> => {
   const command = { userId: user.userId };
   // Enable first and disable last: the decider refuses changes to a disabled account.
   if (change.status === 'active') {
@@ -51,5 +46,25 @@ export const changeUser = async (
     await runUserCommand(services, origin, { type: 'DisableUser', data: command, metadata: { now: nowIso(services) } });
     await revokeUserSessions(services.db, user.userId, 'user_disabled');
   }
+};
+
+/**
+ * Changes names, language, role or access. Every rule is checked before the first command, so a
+ * refused request changes nothing; disabling ends every session of the account at once.
+ */
+export const changeUser = async (
+  services: AppServices,
+  origin: Origin,
+  userId: string,
+  change: ChangeUserInput,
+): Promise<User> => {
+  const me = signedInUser(origin.caller);
+  assertUserChangeAllowed(me, userId, { role: change.organization_role, status: change.status });
+  const user = await visibleUser(services, me, userId);
+  if (user.userId !== me.userId) assertUserManageable(me, user);
+  // Taking a super-admin away is announced on the platform stream first: the last one always stays.
+  await guardSuperAdminRemoval(services, origin, user, { role: change.organization_role, status: change.status }, () =>
+    applyChange(services, origin, user, change),
+  );
   return withWallet(services, await visibleUser(services, me, user.userId));
 };

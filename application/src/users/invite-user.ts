@@ -3,7 +3,8 @@ import { assertRoleAssignable, DEFAULT_USER_LOCALE, DomainError, type UserInvite
 import type { AppServices, Origin } from '../app-services.js';
 import { EMPTY_WALLET } from '../credits/wallets.js';
 import { signedInUser } from '../tenancy/scope.js';
-import { displayName, enqueueInvitationMail, newInviteCode } from './invitation-mail.js';
+import { inviterNameOf } from '../organizations/operator-name.js';
+import { enqueueInvitationMail, newInviteCode } from './invitation-mail.js';
 import { claimEmail, releaseEmail, runUserCommand } from './user-commands.js';
 import { invitingOrganization } from './user-lookup.js';
 import { toUser } from './user-view.js';
@@ -12,7 +13,8 @@ export type InviteUserInput = ParsedRequest<(typeof userOperations)['invite']>['
 
 /**
  * Invites a person: the address is claimed, the account exists as `invited`, and a mail with the
- * activation link goes out in their language. Every rule is checked before the first command.
+ * activation link goes out in their language (the one given, else the inviter's). Every rule is
+ * checked before the first command.
  */
 export const inviteUser = async (services: AppServices, origin: Origin, input: InviteUserInput): Promise<User> => {
   const me = signedInUser(origin.caller);
@@ -24,7 +26,9 @@ export const inviteUser = async (services: AppServices, origin: Origin, input: I
   // The claim is the uniqueness check: it refuses an address another account holds (409 email_taken).
   await claimEmail(services, origin, { email: input.email, userId, now: at });
   const code = newInviteCode(now);
-  const locale = input.locale ?? DEFAULT_USER_LOCALE;
+  // The invitee's language when the inviter gives it, else the inviter's own (the interface they invite from):
+  // a French operator's invitation reads in French. It becomes the new account's language.
+  const locale = input.locale ?? origin.locale ?? DEFAULT_USER_LOCALE;
   const invited = await runUserCommand(services, origin, {
     type: 'InviteUser',
     data: {
@@ -50,7 +54,7 @@ export const inviteUser = async (services: AppServices, origin: Origin, input: I
     locale,
     firstName: input.first_name,
     organizationName: organization.name,
-    inviterName: displayName(me),
+    inviterName: inviterNameOf(organization, me),
     code,
   });
   // From the event rather than the read model, which may lag behind when the projection wait timed out.

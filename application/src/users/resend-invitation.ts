@@ -1,7 +1,8 @@
 import { assertUserManageable, ConflictError } from '@ai-coaching/domain';
 import type { AppServices, Origin } from '../app-services.js';
 import { signedInUser } from '../tenancy/scope.js';
-import { displayName, enqueueInvitationMail, newInviteCode } from './invitation-mail.js';
+import { inviterNameOf } from '../organizations/operator-name.js';
+import { enqueueInvitationMail, newInviteCode } from './invitation-mail.js';
 import { runUserCommand } from './user-commands.js';
 import { invitingOrganization, visibleUser } from './user-lookup.js';
 
@@ -28,7 +29,7 @@ export const resendInvitation = async (
     locale: user.locale,
     firstName: user.firstName,
     organizationName: organization.name,
-    inviterName: displayName(me),
+    inviterName: inviterNameOf(organization, me),
     code,
   });
   return { message: 'A new invitation has been sent; the previous link no longer works.' };

@@ -20,7 +20,7 @@ export type UserFields = Pick<
 >;
 
 // Picked field by field, so nothing else the read model holds (a password hash) can reach a response.
-export const toUser = (user: UserFields, wallet: WalletFields): User => ({
+export const toUserProfile = (user: UserFields): Omit<User, keyof WalletFields> => ({
   id: user.userId,
   email: user.email,
   first_name: user.firstName,
@@ -31,8 +31,9 @@ export const toUser = (user: UserFields, wallet: WalletFields): User => ({
   locale: user.locale,
   created_at: user.createdAt,
   updated_at: user.updatedAt,
-  ...wallet,
 });
+
+export const toUser = (user: UserFields, wallet: WalletFields): User => ({ ...toUserProfile(user), ...wallet });
 
 export const toUserDetail = (
   user: UserFields,

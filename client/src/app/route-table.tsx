@@ -143,6 +143,25 @@ export const pageRoutes: RouteObject[] = [
     handle: { permissions: ['organization-self-edit'] },
     load: () => import('./routes/settings/my-organization-route').then((m) => ({ Component: m.MyOrganizationRoute })),
   }),
+  // Not in spec §2 (its route list does not show them): the pages of settings-email and super-admin-*.
+  page('settings/email', {
+    handle: { permissions: ['settings-email'] },
+    load: () => import('./routes/settings/mail-settings-route').then((m) => ({ Component: m.MailSettingsRoute })),
+  }),
+  page('settings/super-admins', {
+    handle: { permissions: ['super-admin-read'] },
+    load: () =>
+      import('./routes/settings/super-admins/super-admin-list-route').then((m) => ({
+        Component: m.SuperAdminListRoute,
+      })),
+  }),
+  page('settings/super-admins/invite', {
+    handle: { permissions: ['super-admin-create'] },
+    load: () =>
+      import('./routes/settings/super-admins/super-admin-invite-route').then((m) => ({
+        Component: m.SuperAdminInviteRoute,
+      })),
+  }),
   page('settings/user/list', {
     handle: { permissions: ['user-list', 'user-group-list'] },
     load: () => import('./routes/settings/users/user-list-route').then((m) => ({ Component: m.UserListRoute })),

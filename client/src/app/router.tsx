@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Loading } from '../components/ui/query-state';
 import { LayoutSwitch } from './layouts/layout-switch';
-import { createNavigationGuard } from './navigation/navigation-guard';
+import { SUCCESS_LOGIN_PATH, createNavigationGuard } from './navigation/navigation-guard';
 import { pageRoutes } from './route-table';
 import { RootErrorBoundary, RouteErrorBoundary } from './routes/route-error-boundary';
 import type { AppServices } from './services';
@@ -27,13 +27,10 @@ export const createAppRouter = (services: AppServices) => {
   routes[0]!.loader = createNavigationGuard(routes, services.navigation);
   const router = createBrowserRouter(routes);
 
-  // A session that ends on its own (401 without refresh, failed profile reload) sends the user to login.
-  let wasSignedIn = services.auth.getSnapshot().matches('signedIn');
-  services.auth.subscribe((snapshot) => {
-    const signedIn = snapshot.matches('signedIn');
-    if (wasSignedIn && snapshot.matches('signedOut')) void router.revalidate();
-    if (signedIn || snapshot.matches('signedOut')) wasSignedIn = signedIn;
-  });
+  // A session that ends on its own no longer reloads the page to the login form: the page stays under a sign-in
+  // dialog (layouts/session-ended-gate.tsx). When someone else signs in instead, the page belonged to the previous
+  // person: start again from the dashboard.
+  services.onUserSwitched(() => void router.navigate(SUCCESS_LOGIN_PATH));
   return router;
 };
 

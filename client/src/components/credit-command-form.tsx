@@ -22,7 +22,22 @@ export type CreditAction = {
  * An amount and one button per credit command (allocate, deallocate, transfer). Checks the amount before sending,
  * sends an Idempotency-Key per intent, and explains "not enough credits" with the amount available.
  */
-export const CreditCommandForm = ({ actions, label }: { actions: readonly CreditAction[]; label?: string }) => {
+export const CreditCommandForm = ({
+  actions,
+  label,
+  beforeSubmit,
+  scope = '',
+}: {
+  actions: readonly CreditAction[];
+  label?: string;
+  /**
+   * Checks what the caller's own fields hold (who receives the credits) and shows their problems itself; false stops
+   * the submission, as a wrong amount does.
+   */
+  beforeSubmit?: () => boolean;
+  /** Who the credits go to, when the caller lets the person change it: a new receiver is a new intent (new key). */
+  scope?: string;
+}) => {
   const { t } = useTranslation('common');
   const errorMessage = useErrorMessage();
   const toast = useToast();
@@ -30,21 +45,26 @@ export const CreditCommandForm = ({ actions, label }: { actions: readonly Credit
   const [problem, setProblem] = useState<string | null>(null);
   const [pending, setPending] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
-  // One key per (action, amount): retrying after a failure resends the same intent, changing either starts a new one.
-  const [intent, setIntent] = useState<{ action: string; amount: number; key: string } | null>(null);
+  // One key per (action, amount, receiver): retrying after a failure resends the same intent, changing any starts a
+  // new one.
+  const [intent, setIntent] = useState<{ action: string; amount: number; scope: string; key: string } | null>(null);
 
   const run = async (action: CreditAction, event?: FormEvent) => {
     event?.preventDefault();
+    const ready = beforeSubmit?.() ?? true;
     const parsed = parseNbCredits(amount);
     if (!parsed.ok) {
       setProblem(t(`creditForm.problems.${parsed.problem}`));
       return;
     }
     setProblem(null);
+    if (!ready) return;
     setError(null);
     const key =
-      intent && intent.action === action.id && intent.amount === parsed.value ? intent.key : newIdempotencyKey();
-    setIntent({ action: action.id, amount: parsed.value, key });
+      intent && intent.action === action.id && intent.amount === parsed.value && intent.scope === scope
+        ? intent.key
+        : newIdempotencyKey();
+    setIntent({ action: action.id, amount: parsed.value, scope, key });
     setPending(action.id);
     try {
       await action.submit(parsed.value, key);

@@ -36,7 +36,8 @@ export const NewPasswordFields = ({
         autoComplete="new-password"
         required
         value={value.password}
-        aria-describedby={rulesId}
+        // The field's own description (the rules in its hint, then its error) is set by TextField: overriding it here
+        // would leave the error out of what a screen reader announces.
         onChange={(event) => onChange({ ...value, password: event.target.value })}
         error={serverError ?? (submitted && broken ? t('newPassword.rulesNotMet') : null)}
         hint={<PasswordRules password={value.password} email={email} id={rulesId} />}

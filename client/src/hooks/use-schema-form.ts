@@ -1,30 +1,44 @@
-import type { FieldIssue } from '@ai-coaching/contracts';
+import {
+  DEFAULT_MESSAGE_LOCALE,
+  isMessageLocale,
+  isRequiredIssue,
+  issueMessage,
+  type FieldIssue,
+  type MessageLocale,
+} from '@ai-coaching/contracts';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { isApiError } from '../lib/http/api-error';
 
-type FieldMessageKey = 'field.required' | 'field.tooShort' | 'field.tooLong' | 'field.email' | 'field.invalid';
-type Translate = (key: FieldMessageKey, options?: Record<string, unknown>) => string;
-
 /** A form's own words for a missing value, where it has better ones than "Fill in this field." */
 export type RequiredMessages = Readonly<Record<string, string | undefined>>;
 
-/** A message for the user about one field that the shared schema refused, in their language. */
-export const describeIssue = (issue: z.core.$ZodIssue, t: Translate, required: RequiredMessages = {}): string => {
-  const field = issue.path.join('.');
-  switch (issue.code) {
-    case 'too_small':
-      return issue.origin === 'string' && Number(issue.minimum) <= 1
-        ? (required[field] ?? t('field.required'))
-        : t('field.tooShort', { min: Number(issue.minimum) });
-    case 'too_big':
-      return t('field.tooLong', { max: Number(issue.maximum) });
-    case 'invalid_format':
-      return issue.format === 'email' ? t('field.email') : t('field.invalid');
-    default:
-      return field === 'email' ? t('field.email') : t('field.invalid');
-  }
+/**
+ * A message for the user about one field the shared schema refused, in their language. The texts are
+ * the API's own catalogue (`@ai-coaching/contracts`, docs/adr/0013), so the client says exactly what the
+ * server would; only "fill this in" may be said in the form's own words.
+ */
+export const describeIssue = (
+  issue: z.core.$ZodRawIssue,
+  locale: MessageLocale,
+  required: RequiredMessages = {},
+): string => {
+  const own = isRequiredIssue(issue) ? required[(issue.path ?? []).join('.')] : undefined;
+  return own ?? issueMessage(issue, locale);
+};
+
+/** The problems a schema finds in a form's values, by field path, each in the user's language. */
+export const schemaIssues = (
+  schema: z.ZodType,
+  values: unknown,
+  locale: MessageLocale,
+  required: RequiredMessages = {},
+): FieldIssue[] => {
+  const parsed = schema.safeParse(values, { error: (issue) => describeIssue(issue, locale, required) });
+  return parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
 };
 
 /** Field issues by snake_case path; the first message of a field wins. */
@@ -32,6 +46,27 @@ export const errorsByField = (issues: readonly FieldIssue[]): Record<string, str
   const errors: Record<string, string> = {};
   for (const issue of issues) errors[issue.path] ??= issue.message;
   return errors;
+};
+
+/**
+ * The problems of a failed request that belong to the fields a form shows (each next to its field),
+ * and whether anything is left for the form's alert (another field, or no field at all).
+ */
+export const splitApiError = (
+  error: unknown,
+  shown: ReadonlySet<string> | readonly string[],
+): { fields: Record<string, string>; rest: boolean } => {
+  const shownFields = new Set(shown);
+  const issues = isApiError(error) ? error.issues : [];
+  const own = issues.filter((issue) => shownFields.has(issue.path));
+  return { fields: errorsByField(own), rest: own.length === 0 || own.length < issues.length };
+};
+
+/** The interface language as the message catalogue knows it. */
+export const useMessageLocale = (): MessageLocale => {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return isMessageLocale(language) ? language : DEFAULT_MESSAGE_LOCALE;
 };
 
 type Values = Record<string, unknown>;
@@ -64,7 +99,7 @@ export const useSchemaForm = <Schema extends z.ZodType<Values>>(options: {
   requiredMessages?: RequiredMessages;
 }): SchemaForm<z.input<Schema> & Values> => {
   type Input = z.input<Schema> & Values;
-  const { t } = useTranslation('errors');
+  const locale = useMessageLocale();
   const [values, setValues] = useState<Input>(options.initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<unknown>(null);
@@ -81,15 +116,12 @@ export const useSchemaForm = <Schema extends z.ZodType<Values>>(options: {
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = options.schema.safeParse(values);
+    const parsed = options.schema.safeParse(values, {
+      error: (issue) => describeIssue(issue, locale, options.requiredMessages),
+    });
     if (!parsed.success) {
       setErrors(
-        errorsByField(
-          parsed.error.issues.map((issue) => ({
-            path: issue.path.join('.'),
-            message: describeIssue(issue, (key, values) => t(key, values ?? {}), options.requiredMessages),
-          })),
-        ),
+        errorsByField(parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }))),
       );
       return;
     }
@@ -99,10 +131,10 @@ export const useSchemaForm = <Schema extends z.ZodType<Values>>(options: {
     void Promise.resolve()
       .then(() => options.submit(parsed.data))
       .catch((error: unknown) => {
-        const issues = isApiError(error) ? error.issues : [];
-        const own = issues.filter((issue) => shown.current.has(issue.path));
-        setErrors(errorsByField(own));
-        if (own.length === 0 || own.length < issues.length) setFormError(error);
+        // The API's messages come in the interface language already (Accept-Language): shown as they are.
+        const { fields, rest } = splitApiError(error, shown.current);
+        setErrors(fields);
+        if (rest) setFormError(error);
       })
       .finally(() => setSubmitting(false));
   };

@@ -1,30 +1,39 @@
-import { userGroupOperations } from '@ai-coaching/contracts';
+import { userGroupOperations, userOperations } from '@ai-coaching/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { describeIssue, errorsByField } from './use-schema-form';
-
-const t = (key: string, options?: Record<string, unknown>) => `${key}${options ? JSON.stringify(options) : ''}`;
-const issuesOf = (schema: z.ZodType, value: unknown) => {
-  const result = schema.safeParse(value);
-  return result.success ? [] : result.error.issues;
-};
+import { ApiError } from '../lib/http/api-error';
+import { errorsByField, schemaIssues, splitApiError } from './use-schema-form';
 
 describe('schema forms', () => {
-  it('describes what the shared schema refused in words of the user’s language, field by field', () => {
+  it('describes what the shared schema refused in the user’s language, field by field, with the API’s own texts', () => {
     const create = userGroupOperations.create.body;
-    const issues = issuesOf(create, { name: '  ', organization_id: 'org-1', description: 'x'.repeat(2001) });
-    const messages = errorsByField(
-      issues.map((issue) => ({ path: issue.path.join('.'), message: describeIssue(issue, t) })),
-    );
-    expect(messages).toEqual({ name: 'field.required', description: 'field.tooLong{"max":2000}' });
+    const values = { name: '  ', organization_id: 'org-1', description: 'x'.repeat(2001) };
+    expect(errorsByField(schemaIssues(create, values, 'en-GB'))).toEqual({
+      name: 'Fill in this field.',
+      description: 'Too long: use at most 2000 characters.',
+    });
+    expect(errorsByField(schemaIssues(create, values, 'fr-FR'))).toEqual({
+      name: 'Renseignez ce champ.',
+      description: 'Trop long\u00a0: saisissez au plus 2000 caractères.',
+    });
   });
 
-  it('tells a too-long value from a missing one, and names email problems', () => {
-    const schema = z.object({ first_name: z.string().trim().min(1).max(5), email: z.email(), code: z.string().min(8) });
-    const messages = issuesOf(schema, { first_name: 'abcdefg', email: 'nope', code: 'abc' }).map((issue) =>
-      describeIssue(issue, t),
-    );
-    expect(messages).toEqual(['field.tooLong{"max":5}', 'field.email', 'field.tooShort{"min":8}']);
+  it('tells a too-long value from a missing one: a form’s own “fill in” words are for missing values only', () => {
+    const invite = userOperations.invite.body;
+    const required = { first_name: 'Enter a first name: the invitation greets the person by it.' };
+    const base = { email: 'ada@example.test', last_name: '', organization_id: 'org-1', organization_role: 'user' };
+    const tooLong = errorsByField(schemaIssues(invite, { ...base, first_name: 'A'.repeat(101) }, 'en-GB', required));
+    expect(tooLong).toEqual({ first_name: 'Too long: use at most 100 characters.' });
+    const missing = errorsByField(schemaIssues(invite, { ...base, first_name: ' ' }, 'en-GB', required));
+    expect(missing).toEqual({ first_name: required.first_name });
+  });
+
+  it('names email problems and short values', () => {
+    const schema = z.object({ email: z.email(), code: z.string().min(8) });
+    expect(schemaIssues(schema, { email: 'nope', code: 'abc' }, 'fr-FR').map((issue) => issue.message)).toEqual([
+      'Saisissez une adresse e-mail valide.',
+      'Trop court\u00a0: saisissez au moins 8 caractères.',
+    ]);
   });
 
   it('keeps the first message of a field the API refused twice', () => {
@@ -35,5 +44,23 @@ describe('schema forms', () => {
         { path: 'metadata.plan', message: 'nested' },
       ]),
     ).toEqual({ name: 'first', 'metadata.plan': 'nested' });
+  });
+
+  it('puts the API’s issues next to the fields a form shows, and the rest in its alert', () => {
+    const error = new ApiError(400, 'invalid_request', 'Certains champs sont manquants ou invalides.', {
+      issues: [
+        { path: 'email', message: 'Un autre compte utilise déjà cette adresse e-mail.' },
+        { path: 'locale', message: 'Choisissez parmi\u00a0: en-GB, fr-FR.' },
+      ],
+    });
+    expect(splitApiError(error, ['email', 'first_name'])).toEqual({
+      fields: { email: 'Un autre compte utilise déjà cette adresse e-mail.' },
+      rest: true,
+    });
+    expect(splitApiError(error, ['email', 'locale']).rest).toBe(false);
+    expect(splitApiError(new ApiError(409, 'user_disabled', 'Ce compte est désactivé.'), ['email'])).toEqual({
+      fields: {},
+      rest: true,
+    });
   });
 });

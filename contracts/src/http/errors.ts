@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { text } from './fields.js';
 
 /**
  * One field's problem. `path` is the request field in snake_case, dot-joined for nested fields
  * (`metadata.plan`); the same shape whether the input schema, a use case or a decider refused it.
  */
-export const fieldIssueSchema = z.strictObject({ path: z.string(), message: z.string() });
+export const fieldIssueSchema = z.strictObject({ path: text(), message: text() });
 export type FieldIssue = z.infer<typeof fieldIssueSchema>;
 
 /**
@@ -12,9 +13,9 @@ export type FieldIssue = z.infer<typeof fieldIssueSchema>;
  * next), `details` with what the code documents. Errors about fields carry `details.issues`.
  */
 export const errorBodySchema = z.strictObject({
-  code: z.string(),
-  message: z.string(),
-  details: z.record(z.string(), z.unknown()).optional(),
+  code: text(),
+  message: text(),
+  details: z.record(text(), z.unknown()).optional(),
 });
 export type ErrorBody = { code: string; message: string; details?: ErrorDetails };
 export type ErrorDetails = Record<string, unknown> & { issues?: FieldIssue[] };

@@ -67,7 +67,7 @@ const OWNER_KINDS: readonly OwnerKind[] = ['organization', 'group', 'user'];
 const requireAvailable = (state: CreditLedgerState, account: LedgerAccount, amount: number): void => {
   const available = availableOf(state, account);
   if (available < amount) {
-    throw new ConflictError('insufficient_credits', `Only ${available} credits are available.`, {
+    throw new ConflictError('insufficient_credits', `Not enough credits: ${available} available.`, {
       available,
     });
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Role } from '../permissions/roles.js';
+import { storableText } from '../shared/text.js';
 
 /**
  * The settings of a single sign-on realm, as `SSO_REALMS` and `POST /v1/sso_realms` give them.
@@ -52,15 +53,15 @@ const CLIENT_ID = 'the client id registered at the identity provider (up to 255 
 const CLIENT_SECRET = 'the client secret registered at the identity provider (up to 1024 characters)';
 const ORGANIZATION_ID = 'the id of the organization the realm provisions users into';
 
-export const ssoRealmNameSchema = z.string({ error: NAME }).regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, NAME);
+export const ssoRealmNameSchema = storableText({ error: NAME }).regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, NAME);
 
 export const ssoRealmSettingsSchema = z
   .object({
     name: ssoRealmNameSchema,
-    issuer: z.string({ error: ISSUER }).refine(isAcceptableIssuer, ISSUER),
-    client_id: z.string({ error: CLIENT_ID }).min(1, CLIENT_ID).max(255, CLIENT_ID),
-    client_secret: z.string({ error: CLIENT_SECRET }).min(1, CLIENT_SECRET).max(1024, CLIENT_SECRET),
-    organization_id: z.string({ error: ORGANIZATION_ID }).min(1, ORGANIZATION_ID).max(100, ORGANIZATION_ID),
+    issuer: storableText({ error: ISSUER }).refine(isAcceptableIssuer, ISSUER),
+    client_id: storableText({ error: CLIENT_ID }).min(1, CLIENT_ID).max(255, CLIENT_ID),
+    client_secret: storableText({ error: CLIENT_SECRET }).min(1, CLIENT_SECRET).max(1024, CLIENT_SECRET),
+    organization_id: storableText({ error: ORGANIZATION_ID }).min(1, ORGANIZATION_ID).max(100, ORGANIZATION_ID),
     default_role: z
       .enum(SSO_PROVISIONED_ROLES, { error: `one of ${SSO_PROVISIONED_ROLES.join(', ')} (never super-admin)` })
       .default('user'),

@@ -24,5 +24,17 @@ export type UpdateOrganizationMetadata = Command<
 
 export type ArchiveOrganization = Command<'ArchiveOrganization', { organizationId: string }>;
 
+export type ChangeOperatorName = Command<'ChangeOperatorName', { organizationId: string; operatorName: string }>;
+
+export type ChangeOrganizationMailSettings = Command<
+  'ChangeOrganizationMailSettings',
+  { organizationId: string; senderName: string; replyTo: string }
+>;
+
 export type OrganizationCommand =
-  CreateOrganization | UpdateOrganization | UpdateOrganizationMetadata | ArchiveOrganization;
+  | CreateOrganization
+  | UpdateOrganization
+  | UpdateOrganizationMetadata
+  | ArchiveOrganization
+  | ChangeOperatorName
+  | ChangeOrganizationMailSettings;

@@ -1,7 +1,10 @@
 import type { Decider } from '../shared/decider.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.js';
+import { isValidEmail, normalizeEmail } from '../users/rules.js';
 import type {
   ArchiveOrganization,
+  ChangeOperatorName,
+  ChangeOrganizationMailSettings,
   CreateOrganization,
   OrganizationCommand,
   UpdateOrganization,
@@ -20,6 +23,17 @@ export const ORGANIZATION_DESCRIPTION_MAX = 2000;
 export const ORGANIZATION_METADATA_MAX_KEYS = 100;
 export const ORGANIZATION_METADATA_KEY_MAX = 64;
 export const ORGANIZATION_METADATA_VALUE_MAX = 2000;
+export const OPERATOR_NAME_MAX = 80;
+export const MAIL_SENDER_NAME_MAX = 80;
+
+/** Line breaks and other control characters: a display name ends up in a mail header. */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
+/** A display name as the operator and mail settings hold it: trimmed, short, on one line; '' for none. */
+export const isValidDisplayName = (name: string, max: number): boolean =>
+  name.trim().length <= max && !CONTROL_CHARACTER.test(name);
+
+export type OrganizationMailSettings = { senderName: string; replyTo: string };
 
 export type ExistingOrganization = {
   status: 'active' | 'archived';
@@ -28,6 +42,9 @@ export type ExistingOrganization = {
   name: string;
   description: string;
   metadata: Record<OrganizationMetadataKind, OrganizationMetadata>;
+  /** '' until an operator names it. */
+  operatorName: string;
+  mailSettings: OrganizationMailSettings;
 };
 
 export type OrganizationState = { status: 'none' } | ExistingOrganization;
@@ -180,6 +197,51 @@ const archiveOrganization = (command: ArchiveOrganization, state: OrganizationSt
   ];
 };
 
+const changeOperatorName = (command: ChangeOperatorName, state: OrganizationState): OrganizationEvent[] => {
+  const organization = changeable(state);
+  if (!isValidDisplayName(command.data.operatorName, OPERATOR_NAME_MAX)) {
+    throw new ValidationError(
+      'invalid_operator_name',
+      `An operator display name has at most ${OPERATOR_NAME_MAX} characters, on one line.`,
+      { field: 'operator_name' },
+    );
+  }
+  const operatorName = command.data.operatorName.trim();
+  if (operatorName === organization.operatorName) return [];
+  return [
+    {
+      type: 'OperatorNameChanged',
+      data: { organizationId: organization.organizationId, operatorName, changedAt: command.metadata.now },
+    },
+  ];
+};
+
+const changeMailSettings = (command: ChangeOrganizationMailSettings, state: OrganizationState): OrganizationEvent[] => {
+  const organization = changeable(state);
+  if (!isValidDisplayName(command.data.senderName, MAIL_SENDER_NAME_MAX)) {
+    throw new ValidationError(
+      'invalid_sender_name',
+      `A sender name has at most ${MAIL_SENDER_NAME_MAX} characters, on one line.`,
+      { field: 'sender_name' },
+    );
+  }
+  const replyTo = normalizeEmail(command.data.replyTo);
+  if (replyTo !== '' && !isValidEmail(replyTo)) {
+    throw new ValidationError('invalid_reply_to', 'Enter a valid reply-to address, or leave it empty.', {
+      field: 'reply_to',
+    });
+  }
+  const senderName = command.data.senderName.trim();
+  const current = organization.mailSettings;
+  if (senderName === current.senderName && replyTo === current.replyTo) return [];
+  return [
+    {
+      type: 'OrganizationMailSettingsChanged',
+      data: { organizationId: organization.organizationId, senderName, replyTo, changedAt: command.metadata.now },
+    },
+  ];
+};
+
 const emptyMetadata = (): Record<OrganizationMetadataKind, OrganizationMetadata> => ({
   organization: {},
   product: {},
@@ -197,6 +259,10 @@ export const organizationDecider: Decider<OrganizationCommand, OrganizationEvent
         return updateOrganizationMetadata(command, state);
       case 'ArchiveOrganization':
         return archiveOrganization(command, state);
+      case 'ChangeOperatorName':
+        return changeOperatorName(command, state);
+      case 'ChangeOrganizationMailSettings':
+        return changeMailSettings(command, state);
       default: {
         const unknown: never = command;
         throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
@@ -213,6 +279,8 @@ export const organizationDecider: Decider<OrganizationCommand, OrganizationEvent
           name: event.data.name,
           description: event.data.description ?? '',
           metadata: emptyMetadata(),
+          operatorName: '',
+          mailSettings: { senderName: '', replyTo: '' },
         };
       case 'OrganizationUpdated':
         return state.status === 'none'
@@ -224,6 +292,12 @@ export const organizationDecider: Decider<OrganizationCommand, OrganizationEvent
           : { ...state, metadata: { ...state.metadata, [event.data.kind]: event.data.metadata } };
       case 'OrganizationArchived':
         return state.status === 'none' ? state : { ...state, status: 'archived' };
+      case 'OperatorNameChanged':
+        return state.status === 'none' ? state : { ...state, operatorName: event.data.operatorName };
+      case 'OrganizationMailSettingsChanged':
+        return state.status === 'none'
+          ? state
+          : { ...state, mailSettings: { senderName: event.data.senderName, replyTo: event.data.replyTo } };
     }
   },
   initialState: () => ({ status: 'none' }),

@@ -3,11 +3,15 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { DeciderSpecification } from '../testing/decider-specification.js';
 import type {
   ArchiveOrganization,
+  ChangeOperatorName,
+  ChangeOrganizationMailSettings,
   CreateOrganization,
   UpdateOrganization,
   UpdateOrganizationMetadata,
 } from './commands.js';
 import {
+  MAIL_SENDER_NAME_MAX,
+  OPERATOR_NAME_MAX,
   ORGANIZATION_DESCRIPTION_MAX,
   ORGANIZATION_METADATA_KEY_MAX,
   ORGANIZATION_METADATA_MAX_KEYS,
@@ -16,7 +20,9 @@ import {
   organizationDecider,
 } from './decider.js';
 import type {
+  OperatorNameChanged,
   OrganizationArchived,
+  OrganizationMailSettingsChanged,
   OrganizationCreated,
   OrganizationMetadata,
   OrganizationMetadataKind,
@@ -262,6 +268,117 @@ describe('Organizations', () => {
 
     it('should refuse to create an organization again once archived', () => {
       given([created, archived]).when(create).thenThrows(ConflictError, isCode('organization_exists'));
+    });
+  });
+
+  describe('ChangeOperatorName', () => {
+    const rename = (operatorName: string): ChangeOperatorName => ({
+      type: 'ChangeOperatorName',
+      data: { organizationId: 'org-1', operatorName },
+      metadata: { now: later },
+    });
+    const renamed = (operatorName: string): OperatorNameChanged => ({
+      type: 'OperatorNameChanged',
+      data: { organizationId: 'org-1', operatorName, changedAt: later },
+    });
+
+    it('should record the trimmed name', () => {
+      given([created])
+        .when(rename('  Acme HR team '))
+        .then([renamed('Acme HR team')]);
+    });
+
+    it('should accept the longest name allowed', () => {
+      const longest = 'n'.repeat(OPERATOR_NAME_MAX);
+      given([created])
+        .when(rename(longest))
+        .then([renamed(longest)]);
+    });
+
+    it('should clear it with an empty name', () => {
+      given([created, renamed('Acme HR team')])
+        .when(rename('  '))
+        .then([renamed('')]);
+    });
+
+    it('should decide nothing when the name is the same', () => {
+      given([created, renamed('Acme HR team')])
+        .when(rename('Acme HR team '))
+        .thenNothing();
+      given([created]).when(rename('')).thenNothing();
+    });
+
+    it.each([
+      ['too long', 'n'.repeat(OPERATOR_NAME_MAX + 1)],
+      ['on two lines', 'Acme\r\nBcc: victim@example.com'],
+      ['with a control character', 'Acme\u0007'],
+    ])('should refuse a name %s', (_what, operatorName) => {
+      given([created])
+        .when(rename(operatorName))
+        .thenThrows(
+          ValidationError,
+          (error) => error.code === 'invalid_operator_name' && error.details?.['field'] === 'operator_name',
+        );
+    });
+
+    it('should refuse an archived or missing organization', () => {
+      given([created, archived]).when(rename('HR')).thenThrows(ConflictError, isCode('organization_archived'));
+      given([]).when(rename('HR')).thenThrows(NotFoundError, isCode('organization_not_found'));
+    });
+  });
+
+  describe('ChangeOrganizationMailSettings', () => {
+    const configure = (senderName: string, replyTo: string): ChangeOrganizationMailSettings => ({
+      type: 'ChangeOrganizationMailSettings',
+      data: { organizationId: 'org-1', senderName, replyTo },
+      metadata: { now: later },
+    });
+    const configured = (senderName: string, replyTo: string): OrganizationMailSettingsChanged => ({
+      type: 'OrganizationMailSettingsChanged',
+      data: { organizationId: 'org-1', senderName, replyTo, changedAt: later },
+    });
+
+    it('should record the trimmed sender name and the normalised reply-to address', () => {
+      given([created])
+        .when(configure(' Acme Academy ', ' Help@Acme.Example '))
+        .then([configured('Acme Academy', 'help@acme.example')]);
+    });
+
+    it('should clear both with empty values', () => {
+      given([created, configured('Acme Academy', 'help@acme.example')])
+        .when(configure('', ''))
+        .then([configured('', '')]);
+    });
+
+    it('should decide nothing when nothing changes', () => {
+      given([created, configured('Acme Academy', 'help@acme.example')])
+        .when(configure('Acme Academy', 'HELP@acme.example'))
+        .thenNothing();
+    });
+
+    it('should refuse a sender name that is too long or spans lines', () => {
+      given([created])
+        .when(configure('s'.repeat(MAIL_SENDER_NAME_MAX + 1), ''))
+        .thenThrows(ValidationError, isCode('invalid_sender_name'));
+      given([created])
+        .when(configure('Acme\nReply-To: x@evil.example', ''))
+        .thenThrows(ValidationError, isCode('invalid_sender_name'));
+    });
+
+    it.each(['not-an-address', 'two words@acme.example', `${'a'.repeat(250)}@acme.example`])(
+      'should refuse the reply-to address %j',
+      (replyTo) => {
+        given([created])
+          .when(configure('Acme', replyTo))
+          .thenThrows(
+            ValidationError,
+            (error) => error.code === 'invalid_reply_to' && error.details?.['field'] === 'reply_to',
+          );
+      },
+    );
+
+    it('should refuse an archived organization', () => {
+      given([created, archived]).when(configure('Acme', '')).thenThrows(ConflictError, isCode('organization_archived'));
     });
   });
 });

@@ -45,5 +45,28 @@ export type OrganizationArchived = {
   data: { organizationId: string; archivedAt: string };
 };
 
+/**
+ * The name under which the organization's administrators appear to its users: the inviter of its
+ * invitation mails and, unless mail settings name one, the sender name of its mails. '' clears it.
+ */
+export type OperatorNameChanged = {
+  type: 'OperatorNameChanged';
+  data: { organizationId: string; operatorName: string; changedAt: string };
+};
+
+/**
+ * What the organization's mails carry besides the platform's own From address: the sender's display
+ * name and the Reply-To address ('' for none). The platform organization's are the platform defaults.
+ */
+export type OrganizationMailSettingsChanged = {
+  type: 'OrganizationMailSettingsChanged';
+  data: { organizationId: string; senderName: string; replyTo: string; changedAt: string };
+};
+
 export type OrganizationEvent =
-  OrganizationCreated | OrganizationUpdated | OrganizationMetadataUpdated | OrganizationArchived;
+  | OrganizationCreated
+  | OrganizationUpdated
+  | OrganizationMetadataUpdated
+  | OrganizationArchived
+  | OperatorNameChanged
+  | OrganizationMailSettingsChanged;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from './text.js';
 
 export const PAGE_SIZES = [12, 24, 48] as const;
 export const DEFAULT_PAGE_SIZE = 12;
@@ -14,10 +15,11 @@ export const listParamsSchema = z
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     page_size: z.coerce
       .number()
-      .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), { message: 'page_size must be 12, 24 or 48' })
+      // The message is the `page_size` entry of the contracts' catalogue, in the caller's language.
+      .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), { params: { rule: 'page_size' } })
       .default(DEFAULT_PAGE_SIZE),
     sort: z.enum(SORT_KEYS).default('-updated_at'),
-    q: z.string().trim().max(200).optional(),
+    q: storableText().trim().max(200).optional(),
   })
   .strict();
 

@@ -1,4 +1,5 @@
 import type { Migration } from '../sql/migrations.js';
+import { announceChange } from '../sql/change-feed.js';
 import type { SqlExecutor } from '../sql/sql-database.js';
 
 /**
@@ -26,6 +27,9 @@ export const authSessionMigrations: Migration[] = [
 ];
 
 export type AuthSessionKind = 'password' | 'sso' | 'guest';
+
+/** Announced whenever sessions end, so that a cache of who holds a session forgets at once. */
+export const AUTH_SESSIONS_TOPIC = 'auth-sessions';
 
 export type RevocationReason =
   'logout' | 'password_changed' | 'user_disabled' | 'refresh_reuse' | 'sso_logout' | 'rotated';
@@ -55,6 +59,7 @@ export const revokeSession = async (db: SqlExecutor, sessionId: string, reason: 
     'UPDATE auth_sessions SET revoked_at = now(), revoked_reason = $2 WHERE session_id = $1 AND revoked_at IS NULL',
     [sessionId, reason],
   );
+  if (rowCount > 0) await announceChange(db, [AUTH_SESSIONS_TOPIC]);
   return rowCount > 0;
 };
 
@@ -70,6 +75,7 @@ export const revokeUserSessions = async (
      WHERE user_id = $1 AND revoked_at IS NULL AND session_id <> $3`,
     [userId, reason, options.except ?? ''],
   );
+  if (rowCount > 0) await announceChange(db, [AUTH_SESSIONS_TOPIC]);
   return rowCount;
 };
 

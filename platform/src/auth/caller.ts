@@ -1,7 +1,8 @@
 import { isRole, permissionsOf, type Permission, type Role } from '@ai-coaching/domain';
 import type { TokenService } from '../crypto/token-service.js';
 import type { SqlExecutor } from '../sql/sql-database.js';
-import { isSessionActive } from './auth-sessions.js';
+import { createChangeAwareCache, readModelTopic } from '../sql/change-feed.js';
+import { AUTH_SESSIONS_TOPIC } from './auth-sessions.js';
 
 /** Who is calling, resolved on every request from the token, the session and the current user record. */
 export type Caller =
@@ -29,14 +30,46 @@ export type Caller =
 
 export type CallerRefusal = 'invalid_token' | 'session_ended' | 'account_disabled';
 
-type UserRow = {
-  user_id: string;
+type SessionRow = {
+  /** Null when the session is not open (revoked, expired or unknown). */
+  session_expires_at: Date | string | null;
+  user_id: string | null;
   organization_id: string;
   email: string;
   first_name: string;
   last_name: string;
   role: string;
   status: string;
+};
+
+/**
+ * The session and the user's current record in one round trip: the session row decides
+ * `session_ended`, the user row the rest (a guest has none).
+ */
+const SESSION_AND_USER = `
+  SELECT s.expires_at AS session_expires_at,
+         u.user_id, u.organization_id, u.email, u.first_name, u.last_name, u.role, u.status
+  FROM (SELECT 1) AS one
+  LEFT JOIN auth_sessions s ON s.session_id = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+  LEFT JOIN rm_users u ON u.user_id = $2`;
+
+/**
+ * Every authenticated request needs both, and they rarely change: they are kept per session until
+ * a session ends or the user directory changes anywhere (announced at once in this process, by
+ * NOTIFY in the others), and at most 30 seconds (the bound on a notification lost for good).
+ */
+const sessionCaches = new WeakMap<object, ReturnType<typeof createChangeAwareCache<string, SessionRow>>>();
+const sessionCacheOf = (db: SqlExecutor) => {
+  let cache = sessionCaches.get(db);
+  if (!cache) {
+    cache = createChangeAwareCache<string, SessionRow>(db, {
+      topics: [AUTH_SESSIONS_TOPIC, readModelTopic('user-directory')],
+      ttlMs: 30_000,
+      max: 10_000,
+    });
+    sessionCaches.set(db, cache);
+  }
+  return cache;
 };
 
 /**
@@ -49,7 +82,13 @@ export const resolveCaller = async (
 ): Promise<{ caller: Caller } | { refusal: CallerRefusal }> => {
   const claims = await deps.tokens.verify(token);
   if (!claims) return { refusal: 'invalid_token' };
-  if (!(await isSessionActive(deps.db, claims.jti))) return { refusal: 'session_ended' };
+  const row = await sessionCacheOf(deps.db).get(
+    claims.jti,
+    async () => (await deps.db.query<SessionRow>(SESSION_AND_USER, [claims.jti, claims.sub])).rows[0],
+    // A session that is not open is not kept; an open one at most until it expires.
+    (found) => (found.session_expires_at === null ? 0 : new Date(found.session_expires_at).getTime()),
+  );
+  if (!row || row.session_expires_at === null) return { refusal: 'session_ended' };
   if (claims.typ === 'guest') {
     if (!claims.scope) return { refusal: 'invalid_token' };
     return {
@@ -63,23 +102,18 @@ export const resolveCaller = async (
       },
     };
   }
-  const { rows } = await deps.db.query<UserRow>(
-    'SELECT user_id, organization_id, email, first_name, last_name, role, status FROM rm_users WHERE user_id = $1',
-    [claims.sub],
-  );
-  const user = rows[0];
-  if (!user || !isRole(user.role)) return { refusal: 'invalid_token' };
-  if (user.status !== 'active') return { refusal: 'account_disabled' };
+  if (row.user_id === null || !isRole(row.role)) return { refusal: 'invalid_token' };
+  if (row.status !== 'active') return { refusal: 'account_disabled' };
   return {
     caller: {
       kind: 'user',
-      userId: user.user_id,
-      organizationId: user.organization_id,
-      email: user.email,
-      firstName: user.first_name,
-      lastName: user.last_name,
-      role: user.role,
-      permissions: permissionsOf(user.role),
+      userId: row.user_id,
+      organizationId: row.organization_id,
+      email: row.email,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      role: row.role,
+      permissions: permissionsOf(row.role),
       sessionId: claims.jti,
     },
   };

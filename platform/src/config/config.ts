@@ -66,6 +66,9 @@ export const configSchema = z.object({
       error: 'one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  LOG_FORMAT: z
+    .enum(['auto', 'json', 'pretty'], { error: 'auto (readable lines on a terminal, JSON otherwise), json or pretty' })
+    .default('auto'),
   HTTP_BODY_LIMIT_KB: z.coerce.number({ error: 'a size in kilobytes' }).int().min(1).max(102_400).default(1024),
   PROJECTION_WAIT_MS: positiveMs('a duration in milliseconds').default(5000),
   SHUTDOWN_TIMEOUT_MS: positiveMs('a duration in milliseconds').default(10_000),

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { deterministicId, newId } from './ids.js';
 import { generatePassword, hashPassword, verifyPassword } from './passwords.js';
 import { createTokenService } from './token-service.js';
@@ -65,6 +65,19 @@ describe('access tokens', () => {
     const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${valid.split('.')[1]}.`;
     for (const token of [expired, foreign, otherIssuer, tampered, unsigned, 'garbage']) {
       expect(await tokens.verify(token)).toBeUndefined();
+    }
+  });
+
+  it('keeps refusing a token once it expires, even after it was verified', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-24T12:00:00Z'), toFake: ['Date'] });
+    try {
+      const token = await tokens.sign({ sub: 'u', role: 'user', typ: 'access' }, 60);
+      expect(await tokens.verify(token)).toMatchObject({ sub: 'u' });
+      expect(await tokens.verify(token)).toMatchObject({ sub: 'u' });
+      vi.setSystemTime(new Date('2026-11-24T12:01:01Z'));
+      expect(await tokens.verify(token)).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

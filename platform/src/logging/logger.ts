@@ -1,4 +1,5 @@
 import { pino, type Logger, type LoggerOptions } from 'pino';
+import pretty from 'pino-pretty';
 
 export type { Logger };
 
@@ -44,8 +45,28 @@ export const serializeError = (error: unknown): unknown => {
   return serialized;
 };
 
+export type LogFormat = 'auto' | 'json' | 'pretty';
+
+/**
+ * Readable lines for a person watching a terminal (`npm start`), JSON lines for everything else
+ * (a container's log collector, a file, a pipe), unless `LOG_FORMAT` says otherwise.
+ */
+export const isPrettyLog = (format: LogFormat, stdoutIsTerminal: boolean): boolean =>
+  format === 'pretty' || (format === 'auto' && stdoutIsTerminal);
+
+/** The readable form: time, level, message, then the fields, one line each entry. */
+export const prettyDestination = (destination?: NodeJS.WritableStream): pino.DestinationStream =>
+  pretty({
+    colorize: destination === undefined && process.stdout.isTTY === true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname',
+    singleLine: true,
+    sync: true,
+    ...(destination ? { destination } : {}),
+  });
+
 export const createLogger = (
-  options: { level?: string; name?: string } & Pick<LoggerOptions, 'base'> = {},
+  options: { level?: string; name?: string; format?: LogFormat } & Pick<LoggerOptions, 'base'> = {},
   destination?: pino.DestinationStream,
 ): Logger =>
   pino(
@@ -56,5 +77,6 @@ export const createLogger = (
       serializers: { err: serializeError, error: serializeError },
       ...(options.base !== undefined ? { base: options.base } : {}),
     },
-    destination,
+    destination ??
+      (isPrettyLog(options.format ?? 'json', process.stdout.isTTY === true) ? prettyDestination() : undefined),
   );

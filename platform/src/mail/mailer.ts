@@ -11,6 +11,13 @@ export type MailMessage = {
   html: string;
   headers?: Record<string, string>;
   /**
+   * The sender's display name for this message (an organization's mail settings); the address is
+   * always MAIL_FROM's, so mail keeps passing the domain's SPF/DKIM/DMARC checks. Absent: MAIL_FROM as it is.
+   */
+  fromName?: string;
+  /** Where replies go; absent: to the From address. */
+  replyTo?: string;
+  /**
    * What kind of message this is (the template id, such as `invitation`). Logged instead of the
    * subject, which can carry personal data such as an organisation or a person's name.
    */
@@ -31,3 +38,12 @@ export type Mailer = {
  * or delays mail without writing whole addresses into the logs.
  */
 export const recipientDomain = (address: string): string => address.slice(address.lastIndexOf('@') + 1).toLowerCase();
+
+/** The address of a From value such as `AI-Coaching <no-reply@example.com>` (or a bare address). */
+export const senderAddress = (from: string): string => /<([^<>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
+
+/** The display name of a From value, unquoted; '' for a bare address. */
+export const senderName = (from: string): string => {
+  const match = /^(.*?)\s*<[^<>]+>\s*$/.exec(from);
+  return (match?.[1] ?? '').trim().replace(/^"(.*)"$/, '$1');
+};

@@ -50,7 +50,15 @@ export const createOutboxMailer = (options: { db: SqlExecutor; logger: Logger })
       // delivered in this mode, so the log is where a developer finds the activation or reset
       // link to open. Production sets SMTP_URL and never takes this path.
       logger.info(
-        { messageId: id, key: message.key, to: message.to, subject: message.subject, text: message.text },
+        {
+          messageId: id,
+          key: message.key,
+          to: message.to,
+          ...(message.fromName ? { fromName: message.fromName } : {}),
+          ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+          subject: message.subject,
+          text: message.text,
+        },
         'mail kept in the outbox (no SMTP_URL): open the link from the text below',
       );
       return { messageId: id };

@@ -1,6 +1,6 @@
 import { createTransport } from 'nodemailer';
 import type { Logger } from '../logging/logger.js';
-import { recipientDomain, type Mailer } from './mailer.js';
+import { recipientDomain, senderAddress, type Mailer } from './mailer.js';
 
 export type SmtpMailerOptions = {
   /** `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465` (TLS from the start). */
@@ -65,6 +65,9 @@ export const createSmtpMailer = (options: SmtpMailerOptions): Mailer => {
       let messageId: string;
       try {
         const info = await transport.sendMail({
+          // Nodemailer quotes and encodes the name; the address stays MAIL_FROM's.
+          ...(message.fromName ? { from: { name: message.fromName, address: senderAddress(options.from) } } : {}),
+          ...(message.replyTo ? { replyTo: message.replyTo } : {}),
           to: message.to,
           subject: message.subject,
           text: message.text,

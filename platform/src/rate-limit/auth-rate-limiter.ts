@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { createLogger, type Logger } from '../logging/logger.js';
 
-export type AuthAction = 'login' | 'password-reset' | 'activation';
+export type AuthAction = 'login' | 'password-reset' | 'activation' | 'change-password';
 
 /** `max` counted events per `windowSeconds`; the event that reaches `max` blocks the key for `blockSeconds`. */
 export type RateLimit = { max: number; windowSeconds: number; blockSeconds: number };
@@ -27,6 +27,10 @@ export type AuthLimits = Record<AuthAction, AuthActionLimits>;
  * - activation, 10 failures per address / 15 min, blocked 1 h: invitation codes are random and long, so guessing
  *   is hopeless anyway; this stops scanners early and keeps a weaker code format from becoming guessable.
  *   There is no account key: the account is only known once the code is valid.
+ * - change password, 5 wrong current passwords per account / 15 min: the caller is signed in, so this is someone
+ *   holding a session (a borrowed laptop, a stolen token) guessing the password that would let them take the account
+ *   over for good. It gets the login's numbers, so the session is no shortcut around the login limit; a success
+ *   clears the account's count. The address limit catches one client going through many sessions.
  */
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   login: {
@@ -39,6 +43,10 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   },
   activation: {
     address: { max: 10, windowSeconds: 15 * 60, blockSeconds: 60 * 60 },
+  },
+  'change-password': {
+    account: { max: 5, windowSeconds: 15 * 60, blockSeconds: 15 * 60 },
+    address: { max: 30, windowSeconds: 15 * 60, blockSeconds: 15 * 60 },
   },
 };
 
@@ -191,8 +199,9 @@ const connectRedis = (redisUrl: string, logger: Logger) => {
 };
 
 /**
- * Brute-force and anti-automation counters for login, password reset and account activation. Failures are
- * counted per account and per client address independently; either one over its limit refuses the action.
+ * Brute-force and anti-automation counters for login, password reset, account activation and password change.
+ * Failures are counted per account and per client address independently; either one over its limit refuses the
+ * action.
  * An unknown account is counted exactly like a known one, so neither the counting nor a 429 tells whether an
  * account exists (ASVS 6.3.8).
  *

@@ -190,6 +190,25 @@ describe('auth rate limiter (memory store)', () => {
     });
   });
 
+  describe('change password', () => {
+    it('blocks an account for 15 minutes after 5 wrong current passwords; a success clears it', async () => {
+      const limiter = create();
+      const session = { account: 'user-0193', address: alice.address };
+      await fail(limiter, 'change-password', session, 4);
+      await limiter.recordSuccess('change-password', session);
+      await fail(limiter, 'change-password', session, 4);
+      expect(await refusal(limiter, 'change-password', session)).toBeUndefined();
+
+      await limiter.recordFailure('change-password', session);
+      expect(await refusal(limiter, 'change-password', { ...session, address: '198.51.100.1' })).toEqual({
+        action: 'change-password',
+        retryAfterSeconds: 15 * MINUTE,
+      });
+      // Its counters are its own: the login of the same person is not blocked by them.
+      expect(await refusal(limiter, 'login', session)).toBeUndefined();
+    });
+  });
+
   it('keeps the documented defaults', () => {
     expect(DEFAULT_AUTH_LIMITS).toEqual({
       login: {
@@ -201,6 +220,10 @@ describe('auth rate limiter (memory store)', () => {
         address: { max: 10, windowSeconds: 3600, blockSeconds: 3600 },
       },
       activation: { address: { max: 10, windowSeconds: 900, blockSeconds: 3600 } },
+      'change-password': {
+        account: { max: 5, windowSeconds: 900, blockSeconds: 900 },
+        address: { max: 30, windowSeconds: 900, blockSeconds: 900 },
+      },
     });
   });
 

@@ -14,6 +14,7 @@ import type { Logger } from '../logging/logger.js';
 import { createMailer } from '../mail/create-mailer.js';
 import type { Mailer } from '../mail/mailer.js';
 import { mailOutboxMigrations } from '../mail/outbox-mailer.js';
+import { listenForChanges } from '../sql/change-feed.js';
 import { migrate, type Migration } from '../sql/migrations.js';
 import { createPgliteDatabase } from '../sql/pglite-database.js';
 import { createPostgresDatabase } from '../sql/postgres-database.js';
@@ -66,6 +67,11 @@ export const openPlatform = async (options: OpenPlatformOptions): Promise<Platfo
       })
     : await createPgliteDatabase({ dataDir: path.resolve(config.DATA_DIR, 'pglite') });
   lifecycle.add('database', () => db.close());
+  if (config.DATABASE_URL) {
+    // Caches of stored state hear the changes other processes make (docs/performance.md).
+    const changes = await listenForChanges(db, { connectionString: config.DATABASE_URL, logger });
+    lifecycle.add('change notifications', () => changes.close());
+  }
 
   const sqlEvents = !config.EVENTSTORE_URL;
   const applied = await migrate(db, [

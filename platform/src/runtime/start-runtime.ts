@@ -24,7 +24,7 @@ export const startRuntime = async (
     }
     throw error;
   }
-  const logger = createLogger({ level: config.LOG_LEVEL, name });
+  const logger = createLogger({ level: config.LOG_LEVEL, name, format: config.LOG_FORMAT });
   const lifecycle = createLifecycle(logger, { timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
   lifecycle.handleSignals();
   try {

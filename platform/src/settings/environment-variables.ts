@@ -1,3 +1,4 @@
+import { DEFAULT_USER_LOCALE, type UserLocale } from '@ai-coaching/domain';
 import { describeTopology, type Config } from '../config/config.js';
 import { decryptSecret, encryptSecret, type EncryptionKey } from '../crypto/encryption.js';
 import type { Migration } from '../sql/migrations.js';
@@ -55,26 +56,62 @@ const toVariable = (row: Row): EnvironmentVariable => ({
  * never listed, not even stripped: only the engine each one selects (`describeTopology`).
  * Adding an entry here is a security review: docs/api/redirects-and-environment.md lists them.
  */
-export const serverEnvironment = (config: Config): Omit<EnvironmentVariable, 'updatedAt'>[] => {
+/** What each listed server setting is, in every language of the interface (the list shows it to super-admins). */
+export const SERVER_ENVIRONMENT_DESCRIPTIONS = {
+  'en-GB': {
+    NODE_ENV: 'Runtime mode.',
+    PUBLIC_URL: 'Where users reach the app; links in mails start with it.',
+    PORT: 'Port the API listens on.',
+    DATA_DIR: 'Directory of the embedded database (used when DATABASE_URL is not set).',
+    MAIL_FROM: 'Sender of the mails the platform sends.',
+    LOG_LEVEL: 'Server log verbosity.',
+    EVENT_STORE: 'Engine storing the events (from EVENTSTORE_URL / DATABASE_URL).',
+    READ_MODELS: 'Engine holding the read models (from DATABASE_URL).',
+    JOBS: 'Job queue (from REDIS_URL).',
+    REALTIME: 'Realtime fan-out between server processes (from REDIS_URL).',
+    MAIL: 'Mail transport (from SMTP_URL).',
+  },
+  'fr-FR': {
+    NODE_ENV: 'Mode d’exécution.',
+    PUBLIC_URL:
+      'L’adresse où les utilisateurs trouvent l’application\u00a0; les liens des e-mails commencent par elle.',
+    PORT: 'Port sur lequel l’API écoute.',
+    DATA_DIR: 'Dossier de la base de données embarquée (utilisée quand DATABASE_URL n’est pas défini).',
+    MAIL_FROM: 'Expéditeur des e-mails envoyés par la plateforme.',
+    LOG_LEVEL: 'Niveau de détail des journaux du serveur.',
+    EVENT_STORE: 'Moteur qui stocke les événements (d’après EVENTSTORE_URL / DATABASE_URL).',
+    READ_MODELS: 'Moteur qui contient les modèles de lecture (d’après DATABASE_URL).',
+    JOBS: 'File des tâches (d’après REDIS_URL).',
+    REALTIME: 'Diffusion en temps réel entre les processus du serveur (d’après REDIS_URL).',
+    MAIL: 'Transport des e-mails (d’après SMTP_URL).',
+  },
+} as const satisfies Record<UserLocale, Record<string, string>>;
+
+type ServerSettingName = keyof (typeof SERVER_ENVIRONMENT_DESCRIPTIONS)['en-GB'];
+
+export const serverEnvironment = (
+  config: Config,
+  locale: UserLocale = DEFAULT_USER_LOCALE,
+): Omit<EnvironmentVariable, 'updatedAt'>[] => {
   const topology = describeTopology(config);
-  const entries: [string, string, string][] = [
-    ['NODE_ENV', config.NODE_ENV, 'Runtime mode.'],
-    ['PUBLIC_URL', config.publicUrl, 'Where users reach the app; links in mails start with it.'],
-    ['PORT', String(config.PORT), 'Port the API listens on.'],
-    ['DATA_DIR', config.DATA_DIR, 'Directory of the embedded database (used when DATABASE_URL is not set).'],
-    ['MAIL_FROM', config.MAIL_FROM, 'Sender of the mails the platform sends.'],
-    ['LOG_LEVEL', config.LOG_LEVEL, 'Server log verbosity.'],
-    ['EVENT_STORE', topology.events, 'Engine storing the events (from EVENTSTORE_URL / DATABASE_URL).'],
-    ['READ_MODELS', topology.readModels, 'Engine holding the read models (from DATABASE_URL).'],
-    ['JOBS', topology.jobs, 'Job queue (from REDIS_URL).'],
-    ['REALTIME', topology.realtime, 'Realtime fan-out between server processes (from REDIS_URL).'],
-    ['MAIL', topology.mail, 'Mail transport (from SMTP_URL).'],
+  const entries: [ServerSettingName, string][] = [
+    ['NODE_ENV', config.NODE_ENV],
+    ['PUBLIC_URL', config.publicUrl],
+    ['PORT', String(config.PORT)],
+    ['DATA_DIR', config.DATA_DIR],
+    ['MAIL_FROM', config.MAIL_FROM],
+    ['LOG_LEVEL', config.LOG_LEVEL],
+    ['EVENT_STORE', topology.events],
+    ['READ_MODELS', topology.readModels],
+    ['JOBS', topology.jobs],
+    ['REALTIME', topology.realtime],
+    ['MAIL', topology.mail],
   ];
-  return entries.map(([name, value, description]) => ({
+  return entries.map(([name, value]) => ({
     name,
     value,
     isSecret: false,
-    description,
+    description: SERVER_ENVIRONMENT_DESCRIPTIONS[locale][name],
     source: 'environment',
   }));
 };
@@ -82,11 +119,22 @@ export const serverEnvironment = (config: Config): Omit<EnvironmentVariable, 'up
 export const isServerEnvironmentName = (config: Config, name: string): boolean =>
   serverEnvironment(config).some((entry) => entry.name === name);
 
-export const listEnvironmentVariables = async (db: SqlExecutor, config: Config): Promise<EnvironmentVariable[]> => {
+/**
+ * Every variable by name: the server's settings described in `locale`, then the managed ones (their
+ * descriptions are what the super-admin wrote, in whatever language they wrote it).
+ */
+export const listEnvironmentVariables = async (
+  db: SqlExecutor,
+  config: Config,
+  locale: UserLocale = DEFAULT_USER_LOCALE,
+): Promise<EnvironmentVariable[]> => {
   const { rows } = await db.query<Row>(
     'SELECT name, value, is_secret, description, updated_at FROM environment_variables',
   );
-  const server: EnvironmentVariable[] = serverEnvironment(config).map((entry) => ({ ...entry, updatedAt: null }));
+  const server: EnvironmentVariable[] = serverEnvironment(config, locale).map((entry) => ({
+    ...entry,
+    updatedAt: null,
+  }));
   // The server's entry wins a name clash (a row stored before the name joined the allow-list).
   const managed = rows.filter((row) => !server.some((entry) => entry.name === row.name)).map(toVariable);
   return [...server, ...managed].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -1,3 +1,5 @@
+import { AUTH_SESSIONS_TOPIC } from '../auth/auth-sessions.js';
+import { transactionAnnouncing } from '../sql/change-feed.js';
 import type { RevocationReason } from '../auth/auth-sessions.js';
 import { createSecretCode, hashSecretCode } from '../crypto/codes.js';
 import { decryptSecret, encryptSecret, type EncryptionKey } from '../crypto/encryption.js';
@@ -231,7 +233,7 @@ export const endTokenFamily = async (
   familyId: string,
   reason: FamilyEndReason,
 ): Promise<SsoTokenFamily | undefined> =>
-  deps.db.transaction(async (tx) => {
+  transactionAnnouncing(deps.db, async (tx, announce) => {
     const { rows } = await tx.query<FamilyRow>(
       'SELECT * FROM sso_token_families WHERE family_id = $1 AND revoked_at IS NULL FOR UPDATE',
       [familyId],
@@ -250,6 +252,7 @@ export const endTokenFamily = async (
          WHERE revoked_at IS NULL AND session_id IN (SELECT session_id FROM sso_refresh_tokens WHERE family_id = $1)`,
         [familyId, reason],
       );
+      await announce([AUTH_SESSIONS_TOPIC]);
     }
     return family;
   });

@@ -1,5 +1,5 @@
 import type { ListPage, ListParams, SortKey } from '@ai-coaching/domain';
-import type { SqlExecutor } from '@ai-coaching/platform';
+import { createChangeAwareCache, readModelTopic, type SqlExecutor } from '@ai-coaching/platform';
 
 /** `q` is matched literally: `%` and `_` typed by a user are not wildcards. */
 export const containing = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -81,6 +81,12 @@ export const sortOrder = (columns: {
 export const pagedList = async <Row extends object, Item>(
   db: SqlExecutor,
   query: {
+    /**
+     * The read model the list reads: its pages are kept until that read model commits again (told
+     * at once in this process, by NOTIFY in the others), at most 30 seconds. Lists are read far
+     * more often than they change.
+     */
+    readModel: string;
     /** `table alias`, possibly with joins. */
     from: string;
     columns: string;
@@ -91,20 +97,66 @@ export const pagedList = async <Row extends object, Item>(
   },
 ): Promise<ListPage<Item>> => {
   const { filter, params } = query;
-  const { rows: counted } = await db.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM ${query.from} ${filter.clause}`,
-    [...filter.values],
-  );
   const values = [...filter.values, params.page_size, (params.page - 1) * params.page_size];
-  const { rows } = await db.query<Row>(
-    `SELECT ${query.columns} FROM ${query.from} ${filter.clause} ORDER BY ${query.order[params.sort]}
-     LIMIT $${values.length - 1} OFFSET $${values.length}`,
-    values,
-  );
+  const cacheKey = `${query.from}|${filter.clause}|${query.order[params.sort]}|${JSON.stringify(values)}`;
+  const loaded = (await listCacheOf(db, query.readModel).get(cacheKey, () => loadPage(db, query, values)))!;
   return {
-    items: rows.map(query.toItem),
-    total: counted[0]?.total ?? 0,
+    items: (loaded.rows as Row[]).map(query.toItem),
+    total: loaded.total,
     page: params.page,
     page_size: params.page_size,
   };
+};
+
+type LoadedPage = { rows: object[]; total: number };
+type ListCache = ReturnType<typeof createChangeAwareCache<string, LoadedPage>>;
+
+const listCaches = new WeakMap<object, Map<string, ListCache>>();
+const listCacheOf = (db: SqlExecutor, readModel: string) => {
+  let byReadModel = listCaches.get(db);
+  if (!byReadModel) {
+    byReadModel = new Map();
+    listCaches.set(db, byReadModel);
+  }
+  let cache = byReadModel.get(readModel);
+  if (!cache) {
+    cache = createChangeAwareCache<string, LoadedPage>(db, {
+      topics: [readModelTopic(readModel)],
+      ttlMs: 30_000,
+      max: 1_000,
+    });
+    byReadModel.set(readModel, cache);
+  }
+  return cache;
+};
+
+const loadPage = async (
+  db: SqlExecutor,
+  query: {
+    from: string;
+    columns: string;
+    filter: SqlFilter;
+    order: Readonly<Record<SortKey, string>>;
+    params: Pick<ListParams, 'page' | 'sort'>;
+  },
+  values: unknown[],
+): Promise<LoadedPage> => {
+  const { filter, params } = query;
+  // The total rides along with the page (a window count), so a list costs one round trip; only a
+  // page past the end, which has no row to carry it, asks for the count on its own.
+  const { rows } = await db.query<{ list_total: number }>(
+    `SELECT ${query.columns}, count(*) OVER ()::int AS list_total FROM ${query.from} ${filter.clause}
+     ORDER BY ${query.order[params.sort]} LIMIT $${values.length - 1} OFFSET $${values.length}`,
+    values,
+  );
+  const total =
+    rows[0]?.list_total ??
+    (params.page > 1
+      ? ((
+          await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${query.from} ${filter.clause}`, [
+            ...filter.values,
+          ])
+        ).rows[0]?.total ?? 0)
+      : 0);
+  return { rows, total };
 };

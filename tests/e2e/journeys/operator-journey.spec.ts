@@ -42,7 +42,9 @@ test('[JOURNEY]: the super-admin creates an organization and gives it credits', 
 
   await page.getByRole('link', { name: 'Allocate or deallocate' }).click();
   await expect(page).toHaveURL(`/settings/organization/transaction/${organizationId}`);
-  await expect(page.getByLabel('Who')).toHaveValue('organization');
+  // Issue 9: nothing is preselected; the super-admin chooses the organization itself (issuance).
+  await expect(page.getByLabel('Who')).toHaveValue('');
+  await page.getByLabel('Who').selectOption('organization');
 
   await page.getByLabel('Number of credits').fill('abc');
   await page.getByRole('button', { name: 'Allocate', exact: true }).click();

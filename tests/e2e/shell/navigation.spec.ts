@@ -75,23 +75,26 @@ test('[NAVIGATION]: a new deployment reloads the page at the next navigation, at
   await page.route('**/build/latest.json', (route) =>
     route.fulfill({ json: { id: `${current}-next`, version: '1.4.1', builtAt: new Date().toISOString() } }),
   );
-  // A marker that survives client-side navigation but not a page load.
+  // A marker that survives client-side navigation but not a page load. The wait starts before the
+  // check it waits for, so a quick answer is not missed.
+  let checked = page.waitForResponse('**/build/latest.json');
   await page.evaluate(() => {
     (window as unknown as { sameDocument: boolean }).sameDocument = true;
     document.dispatchEvent(new Event('visibilitychange'));
   });
-  await page.waitForResponse('**/build/latest.json');
+  await checked;
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy policy' }).click();
   await expect(page).toHaveURL(/\/terms\/privacy$/);
   await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBeUndefined();
 
   // Within 10 seconds of that reload the next navigation stays in the page, even though the build still differs.
+  checked = page.waitForResponse('**/build/latest.json');
   await page.evaluate(() => {
     (window as unknown as { sameDocument: boolean }).sameDocument = true;
     document.dispatchEvent(new Event('visibilitychange'));
   });
-  await page.waitForResponse('**/build/latest.json');
+  await checked;
   await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click();
   await expect(page).toHaveURL(/\/terms\/contact$/);
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);

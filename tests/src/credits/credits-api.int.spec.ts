@@ -572,6 +572,10 @@ for (const engine of engines) {
           'transfer_id',
           'reservation_id',
           'session_id',
+          // Issue 9 (1.8): the names follow the ids (credit-history-export.int.spec.ts checks them).
+          'kind_label',
+          'from_name',
+          'to_name',
         ]);
         // Oldest first, as the ledger.
         expect(rows.slice(1).map((row) => [row[4], row[7]])).toEqual([

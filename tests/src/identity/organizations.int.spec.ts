@@ -69,6 +69,7 @@ for (const engine of engines) {
           kind: 'customer',
           status: 'active',
           metadata: { organization: {}, product: {}, custom: {} },
+          operator_name: '',
           user_count: 0,
           created_at: expect.any(String),
           updated_at: created.body.created_at,

@@ -1,3 +1,4 @@
+import { isValidEmail } from '@ai-coaching/domain';
 import { defineJob } from '@ai-coaching/platform';
 import { z } from 'zod';
 
@@ -42,15 +43,39 @@ export type TemplateId = keyof typeof templateParamsSchemas;
 export const TEMPLATE_IDS = Object.keys(templateParamsSchemas) as TemplateId[];
 export type TemplateParams<T extends TemplateId> = z.infer<(typeof templateParamsSchemas)[T]>;
 
-const recipient = { locale: z.enum(MAIL_LOCALES), to: z.email() };
+const recipient = {
+  locale: z.enum(MAIL_LOCALES),
+  // The same rule as the account's address (an internationalised local part such as chloé@ is
+  // one): a stricter check here would refuse to mail an account the domain just accepted.
+  to: z.string().refine(isValidEmail, 'an email address'),
+  /**
+   * Whose mail this is: its sender name and reply-to apply (docs/mail.md "Sender"). Absent: those of
+   * the organization of the recipient's account, else the platform defaults.
+   */
+  organizationId: z.string().min(1).max(100).optional(),
+};
+
+/** The mail-settings test: no link, no expiry, so it is not one of the linked templates above. */
+export const MAIL_SETTINGS_TEST = 'mail-settings-test';
+export const mailSettingsTestParamsSchema = z.object({
+  /** May be empty: the greeting then has no name. */
+  firstName: z.string().trim().max(200),
+  organizationName: name,
+});
+export type MailSettingsTestParams = z.infer<typeof mailSettingsTestParamsSchema>;
 
 /** One variant per template, so `params` is checked (and typed) against the template it goes with. */
 export const sendMailPayloadSchema = z.discriminatedUnion('template', [
   z.object({ template: z.literal('invitation'), ...recipient, params: templateParamsSchemas.invitation }),
   z.object({ template: z.literal('password-reset'), ...recipient, params: templateParamsSchemas['password-reset'] }),
+  z.object({ template: z.literal(MAIL_SETTINGS_TEST), ...recipient, params: mailSettingsTestParamsSchema }),
 ]);
 
-export type SendMailPayload = z.infer<typeof sendMailPayloadSchema>;
+/** Any mail the job sends. */
+export type MailJobPayload = z.infer<typeof sendMailPayloadSchema>;
+
+/** A mail of one of the linked templates (invitation, password reset), which `renderMail` renders. */
+export type SendMailPayload = Exclude<MailJobPayload, { template: typeof MAIL_SETTINGS_TEST }>;
 
 /**
  * Renders a transactional mail and sends it. Eight tries from 2 s doubling spread over about four

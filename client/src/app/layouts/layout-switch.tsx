@@ -4,6 +4,7 @@ import { useSession } from '../../lib/session/session-context';
 import { chooseLayout, mergeHandles, type LayoutName } from '../navigation/route-handle';
 import { CoachingLayout } from './coaching-layout';
 import { DefaultAppLayout } from './default-app-layout';
+import { SessionEndedGate } from './session-ended-gate';
 import { WebContentLayout, WebEmptyLayout, WebLayout, WebLoginLayout } from './web-layout';
 
 const LAYOUTS: Record<LayoutName, (props: { children: ReactNode }) => ReactNode> = {
@@ -28,6 +29,7 @@ export const LayoutSwitch = () => {
       <Layout>
         <Outlet />
       </Layout>
+      <SessionEndedGate />
       <ScrollRestoration />
     </div>
   );

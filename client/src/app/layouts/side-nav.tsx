@@ -14,6 +14,8 @@ type NavKey =
   | 'metadata'
   | 'aiProviders'
   | 'environment'
+  | 'mailSettings'
+  | 'superAdmins'
   | 'profile';
 
 export type NavItem = { to: string; key: NavKey };
@@ -28,6 +30,8 @@ export const APP_NAV: readonly NavItem[] = [
   { to: '/settings/metadata', key: 'metadata' },
   { to: '/ai-providers/list', key: 'aiProviders' },
   { to: '/env', key: 'environment' },
+  { to: '/settings/email', key: 'mailSettings' },
+  { to: '/settings/super-admins', key: 'superAdmins' },
   { to: '/settings', key: 'settings' },
   { to: '/profile', key: 'profile' },
 ];

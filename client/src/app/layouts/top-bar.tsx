@@ -28,7 +28,9 @@ export const TopBar = ({ start }: { start?: ReactNode }) => {
             {t('topBar.version', { version: APP_VERSION })}
           </span>
         </div>
-        <div className="flex items-center gap-2">
+        {/* ml-auto keeps this group at the right edge when it wraps under the title on a narrow screen, so the
+            account menu, which opens leftwards from the avatar, stays inside the viewport. */}
+        <div className="ml-auto flex items-center gap-2">
           <LanguageSwitcher />
           <ThemeToggle />
           {user ? (

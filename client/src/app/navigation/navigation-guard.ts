@@ -12,6 +12,10 @@ export const LOGOUT_PATH = '/logout';
 export type NavigationPorts = {
   /** Remembers the realm of `?realm=` (lastRealmName). */
   rememberRealm(realm: string): void;
+  /** Remembers the page a signed-out visitor was going to, for after the sign-in (checked there: same-origin only). */
+  rememberReturnTo(path: string): void;
+  /** The remembered page, once; null when there is none (then the sign-in goes to success-login). */
+  takeReturnTo(): string | null;
   /** Sends the single sign-on callback to the auth machine; resolves once it settles. */
   completeSsoLogin(input: { realm: string; code: string; state: string; iss?: string }): Promise<'signedIn' | 'failed'>;
   logout(): Promise<void>;
@@ -79,7 +83,7 @@ export const createNavigationGuard = (routes: RouteObject[], ports: NavigationPo
             state: url.searchParams.get('state') ?? '',
             ...(iss ? { iss } : {}),
           });
-          return redirect(outcome === 'signedIn' ? SUCCESS_LOGIN_PATH : PRECONNECT_PATH);
+          return redirect(outcome === 'signedIn' ? (ports.takeReturnTo() ?? SUCCESS_LOGIN_PATH) : PRECONNECT_PATH);
         } catch {
           await ports.logout().catch(() => undefined);
           return redirect(PRECONNECT_PATH);
@@ -95,6 +99,11 @@ export const createNavigationGuard = (routes: RouteObject[], ports: NavigationPo
 
     const matches = matchRoutes(routes, url.pathname) ?? [];
     const handle: RouteHandle = mergeHandles(matches.map((match) => match.route.handle));
+    // Login, and after it the page the visitor was going to (issue 9: they used to land on the dashboard).
+    const toLogin = () => {
+      ports.rememberReturnTo(url.pathname + url.search + url.hash);
+      return redirect(LOGIN_PATH);
+    };
 
     // 3. With a token, user info is fetched; a failure logs out and sends to login.
     let user = await ports.settledUser();
@@ -102,12 +111,12 @@ export const createNavigationGuard = (routes: RouteObject[], ports: NavigationPo
       user = await ports.refreshUser();
       if (!user) {
         if (handle.public) return null;
-        return redirect(LOGIN_PATH);
+        return toLogin();
       }
     }
 
     // 4. No session and a page that needs one: login.
-    if (!user && !handle.public) return redirect(LOGIN_PATH);
+    if (!user && !handle.public) return toLogin();
 
     // 5. The layout is chosen by the root component from the same handles (route-handle.ts, chooseLayout).
 

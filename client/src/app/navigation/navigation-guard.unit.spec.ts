@@ -31,6 +31,8 @@ const arrange = (options: { user?: CurrentUser | null; ports?: Partial<Navigatio
   const user = options.user === undefined ? operator : options.user;
   const ports: NavigationPorts = {
     rememberRealm: vi.fn(),
+    rememberReturnTo: vi.fn(),
+    takeReturnTo: vi.fn(() => null),
     completeSsoLogin: vi.fn(async () => 'signedIn' as const),
     logout: vi.fn(async () => undefined),
     settledUser: vi.fn(async () => user),
@@ -63,6 +65,11 @@ describe('navigation guard (spec §4 "Before every navigation")', () => {
 
     const failing = arrange({ user: null, ports: { completeSsoLogin: async () => 'failed' } });
     expect(location(await failing.visit('/?realm=acme&code=bad'))).toBe('/preconnect');
+  });
+
+  it('1. a single sign-on goes back to the page the visitor was going to, when one is remembered', async () => {
+    const { visit } = arrange({ user: null, ports: { takeReturnTo: () => '/settings/user/list?tab=groups' } });
+    expect(location(await visit('/?realm=acme&code=c-1&state=s-1'))).toBe('/settings/user/list?tab=groups');
   });
 
   it('1. an exception during the callback logs out and goes to preconnect', async () => {
@@ -101,6 +108,18 @@ describe('navigation guard (spec §4 "Before every navigation")', () => {
     expect(location(await visit('/dashboard'))).toBe('/#login');
     expect(await visit('/preconnect')).toBeNull();
     expect(await visit('/no/such/page')).toBeNull();
+  });
+
+  it('4. remembers the page a signed-out visitor was going to (issue 9: the deep link was lost)', async () => {
+    const { ports, visit } = arrange({ user: null });
+    expect(location(await visit('/settings/user/list?tab=groups'))).toBe('/#login');
+    expect(ports.rememberReturnTo).toHaveBeenCalledWith('/settings/user/list?tab=groups');
+    await visit('/preconnect');
+    expect(ports.rememberReturnTo).toHaveBeenCalledOnce();
+
+    const expired = arrange({ ports: { refreshUser: async () => null } });
+    await expired.visit('/settings/user/edit/u-1');
+    expect(expired.ports.rememberReturnTo).toHaveBeenCalledWith('/settings/user/edit/u-1');
   });
 
   it('6. every listed permission is required, and the role when one is listed; else /403', async () => {

@@ -1,13 +1,22 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { AuthActorContext } from '../../features/auth/auth-actor-context';
 import { SessionContext, type Session } from '../../lib/session/session-context';
 import { ToastProvider } from '../../components/ui/toast';
 import type { AppServices } from '../services';
+import { SessionInterruptionContext, type SessionInterruptionPorts } from '../session/session-interruption';
 
 const SessionProvider = ({ services, children }: { services: AppServices; children: ReactNode }) => {
-  const user = useSelector(services.auth, (snapshot) => snapshot.context.user);
+  const machineUser = useSelector(services.auth, (snapshot) => snapshot.context.user);
+  const interruption = useSyncExternalStore(
+    services.interruption.subscribe,
+    services.interruption.get,
+    services.interruption.get,
+  );
+  // An interrupted page keeps the person it was showing (its menus, its permissions) until they sign in again or
+  // leave it: it must not rearrange itself, or lose what they typed, under the sign-in dialog.
+  const user = machineUser ?? interruption?.user ?? null;
   const busy = useSelector(
     services.auth,
     (snapshot) => !snapshot.matches('signedIn') && !snapshot.matches('signedOut'),
@@ -19,12 +28,20 @@ const SessionProvider = ({ services, children }: { services: AppServices; childr
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 };
 
-export const AppProviders = ({ services, children }: { services: AppServices; children: ReactNode }) => (
-  <QueryClientProvider client={services.queryClient}>
-    <AuthActorContext.Provider value={services.auth}>
-      <SessionProvider services={services}>
-        <ToastProvider>{children}</ToastProvider>
-      </SessionProvider>
-    </AuthActorContext.Provider>
-  </QueryClientProvider>
-);
+export const AppProviders = ({ services, children }: { services: AppServices; children: ReactNode }) => {
+  const interruption = useMemo<SessionInterruptionPorts>(
+    () => ({ store: services.interruption, dismiss: services.dismissInterruption }),
+    [services],
+  );
+  return (
+    <QueryClientProvider client={services.queryClient}>
+      <AuthActorContext.Provider value={services.auth}>
+        <SessionInterruptionContext.Provider value={interruption}>
+          <SessionProvider services={services}>
+            <ToastProvider>{children}</ToastProvider>
+          </SessionProvider>
+        </SessionInterruptionContext.Provider>
+      </AuthActorContext.Provider>
+    </QueryClientProvider>
+  );
+};

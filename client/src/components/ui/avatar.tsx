@@ -1,7 +1,4 @@
-import { createAvatar } from '@dicebear/core';
-import * as initials from '@dicebear/initials';
-import * as thumbs from '@dicebear/thumbs';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 
 /** The spec's avatar generator styles (§9). Generated locally: no request leaves the browser. */
 export type AvatarStyle = 'initials' | 'thumbs';
@@ -13,12 +10,23 @@ export const DEFAULT_IMAGES = {
   usergroup: '/images/default-usergroup.svg',
 } as const;
 
-export const generatedAvatarUri = (seed: string, style: AvatarStyle): string =>
-  createAvatar(style === 'initials' ? initials : thumbs, {
-    seed: seed || 'User',
-    size: 64,
-    ...(style === 'initials' ? { backgroundColor: ['be185d', '9d174d', '831843', 'a21caf'] } : {}),
-  }).toDataUri();
+type AvatarGenerator = (seed: string, style: AvatarStyle) => string;
+let generator: AvatarGenerator | undefined;
+let loadingGenerator: Promise<AvatarGenerator | undefined> | undefined;
+
+/**
+ * The generators (dicebear) weigh more than the rest of the app shell, and only signed-in pages show avatars: they
+ * load with the first avatar shown, so the landing and login pages never download them (docs/performance.md).
+ */
+const loadAvatarGenerator = (): Promise<AvatarGenerator | undefined> =>
+  (loadingGenerator ??= import('./avatar-generator').then(
+    (module) => (generator = module.generatedAvatarUri),
+    () => {
+      // Offline or a stale deployment: the default image stays, and the next avatar tries again.
+      loadingGenerator = undefined;
+      return undefined;
+    },
+  ));
 
 export type AvatarProps = {
   /** An uploaded image; when missing or broken the generated avatar shows, then the default image. */
@@ -31,9 +39,35 @@ export type AvatarProps = {
 };
 
 export const Avatar = ({ src, name, style = 'initials', size = 40, decorative = true }: AvatarProps) => {
-  const generated = useMemo(() => generatedAvatarUri(name, style), [name, style]);
-  const candidates = [src, generated, DEFAULT_IMAGES.avatar].filter((value): value is string => Boolean(value));
+  // undefined while the generator loads, null when it could not be loaded.
+  const [generate, setGenerate] = useState<AvatarGenerator | null | undefined>(() => generator);
+  useEffect(() => {
+    if (generate !== undefined) return;
+    let mounted = true;
+    void loadAvatarGenerator().then((loaded) => {
+      if (mounted) setGenerate(() => loaded ?? null);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [generate]);
+  const generated = useMemo(() => (generate ? generate(name, style) : undefined), [generate, name, style]);
+  const candidates = [src, generated, generate === undefined ? undefined : DEFAULT_IMAGES.avatar].filter(
+    (value): value is string => Boolean(value),
+  );
   const [failed, setFailed] = useState(0);
+  const className = 'shrink-0 rounded-full bg-gray-200 object-cover dark:bg-gray-700';
+  // Until the generator arrives (a few milliseconds once cached), a placeholder of the same size and colour, so
+  // nothing moves and the default image is not fetched only to be replaced.
+  if (candidates.length === 0) {
+    return (
+      <span
+        {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': name })}
+        style={{ width: size, height: size }}
+        className={`inline-block ${className}`}
+      />
+    );
+  }
   return (
     <img
       src={candidates[Math.min(failed, candidates.length - 1)]}
@@ -41,7 +75,7 @@ export const Avatar = ({ src, name, style = 'initials', size = 40, decorative = 
       width={size}
       height={size}
       onError={() => setFailed((count) => count + 1)}
-      className="shrink-0 rounded-full bg-gray-200 object-cover dark:bg-gray-700"
+      className={className}
     />
   );
 };

@@ -66,9 +66,13 @@ export const DataTable = <Item,>({
   const { t } = useTranslation('common');
   const cellClass = (column: DataColumn<Item>) =>
     `px-3 py-2 align-middle ${PRIORITY[column.priority ?? 1]} ${column.align === 'end' ? 'text-right' : ''}`;
+  // Text may break anywhere (an email address must not widen the table); amounts and actions keep their words whole.
+  const wrapClass = (column: DataColumn<Item>) => (column.align === 'end' ? 'break-words' : '[overflow-wrap:anywhere]');
   return (
     <div className="rounded-md border border-gray-200 dark:border-gray-800">
-      <table className="w-full table-fixed text-left text-sm sm:table-auto">
+      {/* Automatic layout: columns with little to say (amounts, actions) keep their width and the naming column
+          takes the rest; a fixed layout would split the width evenly and squeeze names to a letter. */}
+      <table className="w-full table-auto text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-gray-50 text-gray-700 dark:bg-gray-900 dark:text-gray-300">
           <tr>
@@ -114,11 +118,11 @@ export const DataTable = <Item,>({
             >
               {columns.map((column) =>
                 column.isRowHeader ? (
-                  <th key={column.id} scope="row" className={`${cellClass(column)} font-medium break-words`}>
+                  <th key={column.id} scope="row" className={`${cellClass(column)} font-medium ${wrapClass(column)}`}>
                     {column.cell(item)}
                   </th>
                 ) : (
-                  <td key={column.id} className={`${cellClass(column)} break-words`}>
+                  <td key={column.id} className={`${cellClass(column)} ${wrapClass(column)}`}>
                     {column.cell(item)}
                   </td>
                 ),

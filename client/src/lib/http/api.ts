@@ -1,6 +1,17 @@
 import { createHttpClient, type HttpClient, type HttpClientOptions } from './http-client';
 
-let client: HttpClient = createHttpClient({ getToken: () => null, onUnauthorized: () => Promise.resolve(null) });
+/**
+ * The interface language: `<html lang>`, which `bindDocumentLanguage` keeps in step with i18next
+ * (and so with the language switch), read at each request.
+ */
+const interfaceLanguage = (): string | undefined =>
+  typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined;
+
+let client: HttpClient = createHttpClient({
+  getToken: () => null,
+  onUnauthorized: () => Promise.resolve(null),
+  getLanguage: interfaceLanguage,
+});
 
 /**
  * The app's HTTP client. Feature `api/` files import it; `src/app/services.ts` configures it once at start with the
@@ -16,8 +27,9 @@ export const api: HttpClient = {
   delete: (path, options) => client.delete(path, options),
 };
 
+/** Every request also says the interface language (`Accept-Language`), unless the options read it otherwise. */
 export const configureApi = (options: HttpClientOptions): void => {
-  client = createHttpClient(options);
+  client = createHttpClient({ getLanguage: interfaceLanguage, ...options });
 };
 
 /** A fresh key per user intent: a retried request (same key) is answered once by the API. */

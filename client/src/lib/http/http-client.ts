@@ -43,6 +43,11 @@ export type HttpClientOptions = {
    */
   onUnauthorized: () => Promise<string | null>;
   fetch?: typeof fetch;
+  /**
+   * The interface language (`fr-FR`, `en-GB`), sent as `Accept-Language` on every request: the API
+   * answers its error and field messages in it (docs/adr/0013-messages-in-the-callers-language.md).
+   */
+  getLanguage?: () => string | null | undefined;
   /** Milliseconds before retry n (0-based); tests pass () => 0. */
   backoff?: (attempt: number, retryAfterSeconds: number | null) => number;
 };
@@ -114,6 +119,8 @@ export const createHttpClient = (options: HttpClientOptions): HttpClient => {
 
   const send = async (path: string, request: RequestOptions, token: string | null): Promise<Response> => {
     const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
+    const language = options.getLanguage?.();
+    if (language) headers['Accept-Language'] ??= language;
     if (token) headers['Authorization'] = `Bearer ${token}`;
     if (request.idempotencyKey) headers['Idempotency-Key'] = request.idempotencyKey;
     let body: BodyInit | undefined;
@@ -131,6 +138,7 @@ export const createHttpClient = (options: HttpClientOptions): HttpClient => {
       });
     } catch (error) {
       if (request.signal?.aborted) throw error;
+      // Only the client knows this one: its message is the client's own text (errors:api.network_error).
       throw new ApiError(0, 'network_error', 'The server could not be reached. Check your connection and retry.');
     }
   };

@@ -54,6 +54,22 @@ describe('http client', () => {
     expect(calls[0]!.init.body).toBe('{"name":"a"}');
   });
 
+  it('says the interface language on every request, so the API answers its messages in it', async () => {
+    let language = 'fr-FR';
+    const { http, calls } = client(
+      [
+        { status: 200, body: {} },
+        { status: 200, body: {} },
+      ],
+      { getLanguage: () => language },
+    );
+    await http.get('/v1/users');
+    language = 'en-GB';
+    await http.request('/v1/fau/login', { method: 'POST', form: { username: 'a@b.c' } });
+    expect(header(calls[0]!.init, 'Accept-Language')).toBe('fr-FR');
+    expect(header(calls[1]!.init, 'Accept-Language')).toBe('en-GB');
+  });
+
   it('sends forms url-encoded and no Authorization header without a token', async () => {
     const { http, calls } = client([{ status: 200, body: {} }], { getToken: () => null });
     await http.request('/v1/fau/login', { method: 'POST', form: { username: 'a@b.c', password: 'p w' } });

@@ -2,15 +2,17 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from './api-error';
 
 /**
- * Turns an error into a sentence for the user: our translation of the API's code when we have one (so French users
- * read French), otherwise the API's own message, which is written to say what to do next.
+ * Turns an error into a sentence for the user. The API answers its messages in the interface language (the client
+ * sends it as `Accept-Language`; docs/adr/0013), so they are shown as they come; the client's own words are only for
+ * what the API could not say: the server was not reached, or answered without a message of ours (a proxy's 502).
  */
 export const useErrorMessage = () => {
-  const { t, i18n } = useTranslation('errors');
+  const { t } = useTranslation('errors');
   return (error: unknown): string => {
     if (isApiError(error)) {
-      const key = `api.${error.code}`;
-      if (i18n.exists(key, { ns: 'errors' })) return t(key as 'api.network_error', { ...error.details });
+      if (error.code === 'network_error') return t('api.network_error');
+      // `http_<status>`: the answer was not the API's `{code, message}` (a proxy, an HTML page).
+      if (error.code.startsWith('http_')) return t('api.unknown');
       return error.message;
     }
     if (error instanceof Error && error.message) return error.message;

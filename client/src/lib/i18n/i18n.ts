@@ -1,5 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { ELISION_FORMATTERS } from './elision';
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES, isLocale, type Locale } from './locales';
 import { DEFAULT_NAMESPACE, NAMESPACES, resources } from './resources';
 
@@ -20,6 +21,8 @@ export const createI18n = (locale: Locale): I18n => {
     interpolation: { escapeValue: false },
     returnEmptyString: false,
   });
+  // `{{name, de}}`: French elision ("d’Acme"), see elision.ts.
+  for (const [name, format] of Object.entries(ELISION_FORMATTERS)) instance.services.formatter?.add(name, format);
   return instance;
 };
 

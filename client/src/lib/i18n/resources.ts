@@ -6,9 +6,13 @@ import enGbDashboard from '../../locales/en-GB/dashboard.json';
 import enGbEnvironment from '../../locales/en-GB/environment.json';
 import enGbErrors from '../../locales/en-GB/errors.json';
 import enGbLanding from '../../locales/en-GB/landing.json';
+import enGbOperatorName from '../../locales/en-GB/operator-name.json';
 import enGbOrganizations from '../../locales/en-GB/organizations.json';
 import enGbProfile from '../../locales/en-GB/profile.json';
+import enGbResetLink from '../../locales/en-GB/reset-link.json';
 import enGbSettings from '../../locales/en-GB/settings.json';
+import enGbSettingsEmail from '../../locales/en-GB/settings-email.json';
+import enGbSettingsSuperAdmins from '../../locales/en-GB/settings-super-admins.json';
 import enGbShell from '../../locales/en-GB/shell.json';
 import enGbTerms from '../../locales/en-GB/terms.json';
 import enGbUserGroups from '../../locales/en-GB/user-groups.json';
@@ -21,9 +25,13 @@ import frFrDashboard from '../../locales/fr-FR/dashboard.json';
 import frFrEnvironment from '../../locales/fr-FR/environment.json';
 import frFrErrors from '../../locales/fr-FR/errors.json';
 import frFrLanding from '../../locales/fr-FR/landing.json';
+import frFrOperatorName from '../../locales/fr-FR/operator-name.json';
 import frFrOrganizations from '../../locales/fr-FR/organizations.json';
 import frFrProfile from '../../locales/fr-FR/profile.json';
+import frFrResetLink from '../../locales/fr-FR/reset-link.json';
 import frFrSettings from '../../locales/fr-FR/settings.json';
+import frFrSettingsEmail from '../../locales/fr-FR/settings-email.json';
+import frFrSettingsSuperAdmins from '../../locales/fr-FR/settings-super-admins.json';
 import frFrShell from '../../locales/fr-FR/shell.json';
 import frFrTerms from '../../locales/fr-FR/terms.json';
 import frFrUserGroups from '../../locales/fr-FR/user-groups.json';
@@ -47,6 +55,10 @@ export const NAMESPACES = [
   'environment',
   'terms',
   'comingSoon',
+  'operatorName',
+  'resetLink',
+  'settingsEmail',
+  'settingsSuperAdmins',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
@@ -69,6 +81,10 @@ const enGb = {
   environment: enGbEnvironment,
   terms: enGbTerms,
   comingSoon: enGbComingSoon,
+  operatorName: enGbOperatorName,
+  resetLink: enGbResetLink,
+  settingsEmail: enGbSettingsEmail,
+  settingsSuperAdmins: enGbSettingsSuperAdmins,
 };
 
 /** en-GB is the reference shape: typed `t()` keys come from it, and French must provide at least the same keys. */
@@ -94,5 +110,9 @@ export const resources: Record<Locale, CatalogueShape> = {
     environment: frFrEnvironment,
     terms: frFrTerms,
     comingSoon: frFrComingSoon,
+    operatorName: frFrOperatorName,
+    resetLink: frFrResetLink,
+    settingsEmail: frFrSettingsEmail,
+    settingsSuperAdmins: frFrSettingsSuperAdmins,
   },
 };

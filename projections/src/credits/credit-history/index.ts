@@ -318,6 +318,7 @@ export const listCreditMovements = (
   params: CreditMovementListParams,
 ): Promise<ListPage<CreditMovement>> =>
   pagedList(db, {
+    readModel: 'credit-history',
     from: 'rm_credit_movements',
     columns: '*',
     filter: filterOf(params),

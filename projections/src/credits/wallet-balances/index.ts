@@ -6,7 +6,14 @@ import type {
   OwnerKind,
   SystemAccount,
 } from '@ai-coaching/domain';
-import { PgErrorCode, pgErrorCode, type RecordedEvent, type SqlExecutor } from '@ai-coaching/platform';
+import {
+  createChangeAwareCache,
+  PgErrorCode,
+  pgErrorCode,
+  readModelTopic,
+  type RecordedEvent,
+  type SqlExecutor,
+} from '@ai-coaching/platform';
 import { defineProjection, onEach, type TableNames } from '../../runner/projection.js';
 import { accountOwner, postingDeltas, toCredits, type Credits } from '../ledger.js';
 
@@ -167,17 +174,26 @@ const toBalance = (row: BalanceRecord): WalletBalance => ({
   available: toCredits(row.available),
 });
 
-/** Zeros for an account that no event touched yet. */
-export const findWallet = async (db: SqlExecutor, account: OwnerAccount): Promise<WalletBalance> => {
-  const { rows } = await db.query<BalanceRecord>(
-    'SELECT posted, pending, available FROM rm_credit_wallets WHERE account = $1',
-    [account],
-  );
-  return rows[0] ? toBalance(rows[0]) : { ...NO_BALANCE };
+/**
+ * Wallets are read on every profile load and beside every list of users or groups, and change only
+ * when this read model commits: they are kept until then (announced at once in this process, by
+ * NOTIFY in the others), at most 30 seconds.
+ */
+const walletCaches = new WeakMap<object, ReturnType<typeof createChangeAwareCache<OwnerAccount, WalletBalance>>>();
+const walletCacheOf = (db: SqlExecutor) => {
+  let cache = walletCaches.get(db);
+  if (!cache) {
+    cache = createChangeAwareCache<OwnerAccount, WalletBalance>(db, {
+      topics: [readModelTopic('wallet-balances')],
+      ttlMs: 30_000,
+      max: 50_000,
+    });
+    walletCaches.set(db, cache);
+  }
+  return cache;
 };
 
-/** One entry per account asked for, zeros for those without movements. */
-export const findWallets = async (
+const loadWallets = async (
   db: SqlExecutor,
   accounts: readonly OwnerAccount[],
 ): Promise<Map<OwnerAccount, WalletBalance>> => {
@@ -189,6 +205,17 @@ export const findWallets = async (
   for (const row of rows) wallets.set(row.account, toBalance(row));
   return wallets;
 };
+
+/** Zeros for an account that no event touched yet. */
+export const findWallet = async (db: SqlExecutor, account: OwnerAccount): Promise<WalletBalance> =>
+  (await findWallets(db, [account])).get(account) ?? { ...NO_BALANCE };
+
+/** One entry per account asked for, zeros for those without movements. */
+export const findWallets = async (
+  db: SqlExecutor,
+  accounts: readonly OwnerAccount[],
+): Promise<Map<OwnerAccount, WalletBalance>> =>
+  walletCacheOf(db).getMany(accounts, (missing) => loadWallets(db, missing));
 
 export const organizationTotals = async (
   db: SqlExecutor,

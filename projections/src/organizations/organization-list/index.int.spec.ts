@@ -1,7 +1,7 @@
 import type { OrganizationEvent } from '@ai-coaching/domain';
 import { describe, expect, it } from 'vitest';
 import { at, listParams as params, seededReadModel } from '../../testing/read-model-spec.js';
-import { findOrganization, listOrganizations, organizationListProjection } from './index.js';
+import { findOrganization, findPlatformOrganization, listOrganizations, organizationListProjection } from './index.js';
 
 const created = (organizationId: string, name: string, day: number): OrganizationEvent => ({
   type: 'OrganizationCreated',
@@ -35,6 +35,14 @@ describe('organization-list read model', () => {
           type: 'OrganizationMetadataUpdated',
           data: { organizationId: 'acme', kind: 'custom', metadata: { vip: true, note: null }, updatedAt: at(12) },
         },
+        {
+          type: 'OperatorNameChanged',
+          data: { organizationId: 'acme', operatorName: 'Acme HR', changedAt: at(12) },
+        },
+        {
+          type: 'OrganizationMailSettingsChanged',
+          data: { organizationId: 'acme', senderName: 'Acme Academy', replyTo: 'help@acme.example', changedAt: at(12) },
+        },
       );
       await append('organization-zeta', created('zeta', 'zeta labs', 4));
       await append('organization-beta', created('beta', 'Beta_Works', 5));
@@ -46,7 +54,7 @@ describe('organization-list read model', () => {
     },
   );
 
-  it('holds one row per organization with its latest name, description, metadata and status', async () => {
+  it('holds one row per organization with its latest name, description, metadata, operator name, mail settings and status', async () => {
     const { rows } = await db.query(
       `SELECT * FROM rm_organizations WHERE organization_id IN ('acme', 'gone', 'platform') ORDER BY organization_id`,
     );
@@ -60,6 +68,9 @@ describe('organization-list read model', () => {
         metadata_organization: {},
         metadata_product: { plan: 'gold', seats: 40 },
         metadata_custom: { vip: true, note: null },
+        operator_name: 'Acme HR',
+        mail_sender_name: 'Acme Academy',
+        mail_reply_to: 'help@acme.example',
         created_at: new Date(at(3)),
         updated_at: new Date(at(12)),
       },
@@ -72,6 +83,9 @@ describe('organization-list read model', () => {
         metadata_organization: {},
         metadata_product: {},
         metadata_custom: {},
+        operator_name: '',
+        mail_sender_name: '',
+        mail_reply_to: '',
         created_at: new Date(at(6)),
         updated_at: new Date(at(20)),
       },
@@ -84,6 +98,9 @@ describe('organization-list read model', () => {
         metadata_organization: {},
         metadata_product: {},
         metadata_custom: {},
+        operator_name: '',
+        mail_sender_name: '',
+        mail_reply_to: '',
         created_at: new Date(at(1)),
         updated_at: new Date(at(1)),
       },
@@ -98,11 +115,18 @@ describe('organization-list read model', () => {
       kind: 'customer',
       status: 'active',
       metadata: { organization: {}, product: { plan: 'gold', seats: 40 }, custom: { vip: true, note: null } },
+      operatorName: 'Acme HR',
+      mailSenderName: 'Acme Academy',
+      mailReplyTo: 'help@acme.example',
       createdAt: at(3),
       updatedAt: at(12),
     });
     expect(await findOrganization(db, 'gone')).toMatchObject({ status: 'archived' });
     expect(await findOrganization(db, 'nobody')).toBeUndefined();
+  });
+
+  it('finds the platform organization', async () => {
+    expect(await findPlatformOrganization(db)).toMatchObject({ organizationId: 'platform', kind: 'platform' });
   });
 
   it('lists active organizations, most recently updated first by default', async () => {

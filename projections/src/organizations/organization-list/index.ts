@@ -16,10 +16,13 @@ const METADATA_COLUMNS: Readonly<Record<OrganizationMetadataKind, string>> = {
   custom: 'metadata_custom',
 };
 
-/** Organizations as the settings screens list them; archived ones stay, marked. */
+/**
+ * Organizations as the settings screens list them; archived ones stay, marked. Version 3 added the
+ * operator display name and the mail settings (a rebuild fills them from the events).
+ */
 export const organizationListProjection = defineProjection({
   name: 'organization-list',
-  version: 2,
+  version: 3,
   tables: { organizations: 'rm_organizations' },
   async setup(tx, t) {
     await tx.exec(`
@@ -32,6 +35,9 @@ export const organizationListProjection = defineProjection({
         metadata_organization jsonb NOT NULL DEFAULT '{}',
         metadata_product jsonb NOT NULL DEFAULT '{}',
         metadata_custom jsonb NOT NULL DEFAULT '{}',
+        operator_name text NOT NULL DEFAULT '',
+        mail_sender_name text NOT NULL DEFAULT '',
+        mail_reply_to text NOT NULL DEFAULT '',
         created_at timestamptz NOT NULL,
         updated_at timestamptz NOT NULL
       );
@@ -59,6 +65,20 @@ export const organizationListProjection = defineProjection({
         [data.organizationId, JSON.stringify(data.metadata), data.updatedAt],
       );
     },
+    async OperatorNameChanged(tx, { data }, t) {
+      await tx.query(`UPDATE ${t.organizations} SET operator_name = $2, updated_at = $3 WHERE organization_id = $1`, [
+        data.organizationId,
+        data.operatorName,
+        data.changedAt,
+      ]);
+    },
+    async OrganizationMailSettingsChanged(tx, { data }, t) {
+      await tx.query(
+        `UPDATE ${t.organizations} SET mail_sender_name = $2, mail_reply_to = $3, updated_at = $4
+         WHERE organization_id = $1`,
+        [data.organizationId, data.senderName, data.replyTo, data.changedAt],
+      );
+    },
     async OrganizationArchived(tx, { data }, t) {
       await tx.query(`UPDATE ${t.organizations} SET status = 'archived', updated_at = $2 WHERE organization_id = $1`, [
         data.organizationId,
@@ -77,6 +97,11 @@ export type OrganizationView = {
   kind: OrganizationKind;
   status: OrganizationStatus;
   metadata: Record<OrganizationMetadataKind, OrganizationMetadata>;
+  /** '' when none is set. */
+  operatorName: string;
+  /** '' when none is set: the platform's default applies. */
+  mailSenderName: string;
+  mailReplyTo: string;
   createdAt: string;
   updatedAt: string;
 };
@@ -96,12 +121,15 @@ type OrganizationRecord = {
   metadata_organization: OrganizationMetadata;
   metadata_product: OrganizationMetadata;
   metadata_custom: OrganizationMetadata;
+  operator_name: string;
+  mail_sender_name: string;
+  mail_reply_to: string;
   created_at: Date | string;
   updated_at: Date | string;
 };
 
 const COLUMNS = `organization_id, name, description, kind, status, metadata_organization, metadata_product,
-  metadata_custom, created_at, updated_at`;
+  metadata_custom, operator_name, mail_sender_name, mail_reply_to, created_at, updated_at`;
 
 const toView = (row: OrganizationRecord): OrganizationView => ({
   organizationId: row.organization_id,
@@ -110,6 +138,9 @@ const toView = (row: OrganizationRecord): OrganizationView => ({
   kind: row.kind,
   status: row.status,
   metadata: { organization: row.metadata_organization, product: row.metadata_product, custom: row.metadata_custom },
+  operatorName: row.operator_name,
+  mailSenderName: row.mail_sender_name,
+  mailReplyTo: row.mail_reply_to,
   createdAt: new Date(row.created_at).toISOString(),
   updatedAt: new Date(row.updated_at).toISOString(),
 });
@@ -121,6 +152,7 @@ export const listOrganizations = (
   params: OrganizationListParams,
 ): Promise<ListPage<OrganizationView>> =>
   pagedList(db, {
+    readModel: 'organization-list',
     from: 'rm_organizations',
     columns: COLUMNS,
     filter: sqlFilter()
@@ -139,6 +171,14 @@ export const findOrganization = async (
   const { rows } = await db.query<OrganizationRecord>(
     `SELECT ${COLUMNS} FROM rm_organizations WHERE organization_id = $1`,
     [organizationId],
+  );
+  return rows[0] && toView(rows[0]);
+};
+
+/** The platform's own organization (kind `platform`, created at the first start); undefined before it. */
+export const findPlatformOrganization = async (db: SqlExecutor): Promise<OrganizationView | undefined> => {
+  const { rows } = await db.query<OrganizationRecord>(
+    `SELECT ${COLUMNS} FROM rm_organizations WHERE kind = 'platform' ORDER BY created_at, organization_id LIMIT 1`,
   );
   return rows[0] && toView(rows[0]);
 };

@@ -122,6 +122,7 @@ const ORDER = sortOrder({ name: 'lower(g.name)', updatedAt: 'g.updated_at', id: 
 
 export const listUserGroups = (db: SqlExecutor, params: UserGroupListParams): Promise<ListPage<UserGroupView>> =>
   pagedList(db, {
+    readModel: 'user-groups',
     from: 'rm_user_groups g',
     columns: COLUMNS,
     filter: sqlFilter()

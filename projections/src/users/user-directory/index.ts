@@ -158,7 +158,7 @@ export type UserCredentials = Pick<UserView, 'userId' | 'organizationId' | 'emai
   passwordHash: string | null;
 };
 
-export type UserListParams = ListParams & { organizationId?: string; status?: UserStatus };
+export type UserListParams = ListParams & { organizationId?: string; status?: UserStatus; role?: Role };
 
 type UserRecord = {
   user_id: string;
@@ -205,11 +205,13 @@ const BY_EMAIL = 'WHERE email = $1 ORDER BY created_at, user_id LIMIT 1';
 
 export const listUsers = (db: SqlExecutor, params: UserListParams): Promise<ListPage<UserView>> =>
   pagedList(db, {
+    readModel: 'user-directory',
     from: 'rm_users',
     columns: '*',
     filter: sqlFilter()
       .equals('organization_id', params.organizationId)
       .equals('status', params.status)
+      .equals('role', params.role)
       .search([`(first_name || ' ' || last_name)`, 'email'], params.q),
     order: ORDER,
     params,

@@ -150,8 +150,15 @@ const toText = (parts: Parts): string =>
 
 const paragraph = (text: string) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`;
 
+/**
+ * The brand colour: the theme's pink primary as the app's primary buttons wear it
+ * (`--color-primary-700`, oklch(52.5% 0.223 3.958) in client/src/styles/index.css) in sRGB hex,
+ * which every mail client reads. White on it has a contrast ratio of 5.9:1 (WCAG AA).
+ */
+export const BRAND_PRIMARY = '#c6005c';
+
 // Inline styles only: most mail clients drop <style> blocks. The button is a plain link, so it
-// works with images and CSS off; white on #1d4ed8 has a contrast ratio of 6.7:1.
+// works with images and CSS off.
 const toHtml = (parts: Parts, locale: MailLocale): string => {
   const url = escapeHtml(parts.url);
   return [
@@ -163,8 +170,8 @@ const toHtml = (parts: Parts, locale: MailLocale): string => {
     `<div role="article" aria-label="${escapeHtml(parts.subject)}" lang="${locale}" style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff;color:#1f2937;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">`,
     paragraph(parts.greeting),
     ...parts.intro.map(paragraph),
-    `<p style="margin:24px 0"><a href="${url}" style="display:inline-block;padding:12px 24px;background:#1d4ed8;color:#ffffff;font-weight:bold;text-decoration:none;border-radius:6px">${escapeHtml(parts.action)}</a></p>`,
-    `<p style="margin:0 0 16px">${escapeHtml(parts.linkHint)}<br><a href="${url}" style="color:#1d4ed8;word-break:break-all">${url}</a></p>`,
+    `<p style="margin:24px 0"><a href="${url}" style="display:inline-block;padding:12px 24px;background:${BRAND_PRIMARY};color:#ffffff;font-weight:bold;text-decoration:none;border-radius:6px">${escapeHtml(parts.action)}</a></p>`,
+    `<p style="margin:0 0 16px">${escapeHtml(parts.linkHint)}<br><a href="${url}" style="color:${BRAND_PRIMARY};word-break:break-all">${url}</a></p>`,
     ...parts.notes.map(paragraph),
     paragraph(parts.signature),
     '</div>',

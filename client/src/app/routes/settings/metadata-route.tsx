@@ -22,7 +22,7 @@ export const MetadataRoute = () => {
         <LoadError error={organization.error} onRetry={() => void organization.refetch()} />
       ) : (
         <Card>
-          <div className="grid gap-4 xl:grid-cols-3">
+          <div className="flex flex-col gap-4">
             {ORGANIZATION_METADATA_KINDS.map((kind) => (
               <MetadataEditor
                 key={`${kind}-${organization.data.updated_at}`}

@@ -6,13 +6,24 @@ import { useCurrentUser } from '../../../lib/session/session-context';
 import { handleForPath, isAllowed } from '../../navigation/route-handle';
 import { pageRoutes } from '../../route-table';
 
-type CardKey = 'organizations' | 'myOrganization' | 'users' | 'metadata' | 'aiProviders' | 'environment' | 'profile';
+type CardKey =
+  | 'organizations'
+  | 'myOrganization'
+  | 'users'
+  | 'metadata'
+  | 'mailSettings'
+  | 'superAdmins'
+  | 'aiProviders'
+  | 'environment'
+  | 'profile';
 
 const CARDS: { to: string; key: CardKey }[] = [
   { to: '/settings/organization/list', key: 'organizations' },
   { to: '/settings/my-organization', key: 'myOrganization' },
   { to: '/settings/user/list', key: 'users' },
   { to: '/settings/metadata', key: 'metadata' },
+  { to: '/settings/email', key: 'mailSettings' },
+  { to: '/settings/super-admins', key: 'superAdmins' },
   { to: '/ai-providers/list', key: 'aiProviders' },
   { to: '/env', key: 'environment' },
   { to: '/profile', key: 'profile' },

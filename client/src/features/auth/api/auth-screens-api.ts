@@ -8,6 +8,7 @@ const signedOut = { token: null, skipAuthRefresh: true } as const;
 
 const methodKeys = queryKeys('authentication-methods');
 const inviteCodeKeys = queryKeys('invite-codes');
+const resetCodeKeys = queryKeys('reset-codes');
 
 export const getAuthenticationMethodsQueryOptions = () =>
   queryOptions({
@@ -23,6 +24,14 @@ export const useRequestPasswordReset = () =>
   useMutation({
     mutationFn: (accountEmail: string) =>
       api.call(authOperations.resetOwnPassword, { body: { account_email: accountEmail } }, signedOut),
+  });
+
+/** Whether a reset link still works (`valid`, `expired`, `used`; unknown or replaced: 404), asked when the form opens. */
+export const useResetCode = (code: string) =>
+  useQuery({
+    queryKey: resetCodeKeys.detail(code),
+    queryFn: () => api.call(authOperations.checkResetCode, { params: { reset_code: code } }, signedOut),
+    enabled: code !== '',
   });
 
 export const useResetPassword = () =>

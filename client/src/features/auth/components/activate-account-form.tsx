@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { LoadError, Loading } from '../../../components/ui/query-state';
+import { splitApiError } from '../../../hooks/use-schema-form';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { isApiError } from '../../../lib/http/api-error';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
@@ -61,8 +62,10 @@ export const ActivateAccountForm = ({ code }: { code: string }) => {
       );
     }
     if (check.data.status === 'expired') return <Alert tone="error">{t('activate.expired')}</Alert>;
+    // The API's message about the password (in the interface language) goes next to it.
     const passwordError =
-      isApiError(activate.error) && activate.error.code.startsWith('password_') ? errorMessage(activate.error) : null;
+      splitApiError(activate.error, ['password']).fields['password'] ??
+      (isApiError(activate.error) && activate.error.code.startsWith('password_') ? errorMessage(activate.error) : null);
     return (
       <>
         <p className="text-sm text-gray-700 dark:text-gray-300">

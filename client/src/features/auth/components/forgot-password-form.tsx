@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
+import { splitApiError } from '../../../hooks/use-schema-form';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useRequestPasswordReset } from '../api/auth-screens-api';
 
@@ -17,6 +18,8 @@ export const ForgotPasswordForm = () => {
   const request = useRequestPasswordReset();
   const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState(false);
+  // The API's field messages (in the interface language) go next to the field; anything else in the alert.
+  const server = splitApiError(request.error, ['account_email']);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -33,7 +36,7 @@ export const ForgotPasswordForm = () => {
       ) : (
         <>
           <p className="text-sm text-gray-700 dark:text-gray-300">{t('forgot.description')}</p>
-          {request.isError ? <Alert tone="error">{errorMessage(request.error)}</Alert> : null}
+          {request.isError && server.rest ? <Alert tone="error">{errorMessage(request.error)}</Alert> : null}
           <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
             <TextField
               label={t('login.email')}
@@ -42,7 +45,7 @@ export const ForgotPasswordForm = () => {
               required
               value={email}
               onChange={(event) => setEmail(event.target.value)}
-              error={invalid ? t('forgot.invalidEmail') : null}
+              error={invalid ? t('forgot.invalidEmail') : (server.fields['account_email'] ?? null)}
             />
             <Button type="submit" loading={request.isPending}>
               {t('forgot.submit')}

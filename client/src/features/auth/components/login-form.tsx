@@ -1,3 +1,4 @@
+import { authOperations } from '@ai-coaching/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -5,6 +6,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
+import { errorsByField, schemaIssues, useMessageLocale } from '../../../hooks/use-schema-form';
 import { useAuthenticationMethods } from '../api/auth-screens-api';
 import { usePasswordLogin } from '../hooks/use-password-login';
 import { loginErrorKey } from '../utils/login-error-key';
@@ -16,13 +18,21 @@ export const LoginForm = ({ notice }: { notice?: string | null }) => {
   const methods = useAuthenticationMethods();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [missing, setMissing] = useState<{ email?: boolean; password?: boolean }>({});
+  const locale = useMessageLocale();
+  const [problems, setProblems] = useState<Record<string, string>>({});
 
+  // Checked with the API's own schema, so a too-long or unstorable value is said next to its field, in the
+  // interface language, as the API would say it; an empty one in this form's words.
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const problems = { email: !email.trim(), password: !password };
-    setMissing(problems);
-    if (problems.email || problems.password) return;
+    const found = errorsByField(
+      schemaIssues(authOperations.login.body, { username: email, password }, locale, {
+        username: t('login.emailRequired'),
+        password: t('login.passwordRequired'),
+      }),
+    );
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
     void login(email.trim(), password);
   };
 
@@ -38,10 +48,12 @@ export const LoginForm = ({ notice }: { notice?: string | null }) => {
           label={t('login.email')}
           type="email"
           autoComplete="username"
+          // The form opens on purpose (#login, or the guard sending a visitor here): typing can start at once.
+          autoFocus
           required
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          error={missing.email ? t('login.emailRequired') : null}
+          error={problems['username'] ?? null}
         />
         <TextField
           label={t('login.password')}
@@ -50,7 +62,7 @@ export const LoginForm = ({ notice }: { notice?: string | null }) => {
           required
           value={password}
           onChange={(event) => setPassword(event.target.value)}
-          error={missing.password ? t('login.passwordRequired') : null}
+          error={problems['password'] ?? null}
         />
         <Button type="submit" loading={pending}>
           {t('login.submit')}

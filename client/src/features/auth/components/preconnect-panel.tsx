@@ -12,13 +12,25 @@ import { useAuthActor } from '../auth-actor-context';
 import { getSsoLoginUrl, useAuthenticationMethods } from '../api/auth-screens-api';
 import { LAST_METHOD_KEY, LAST_REALM_NAME_KEY } from '../storage';
 
-/** `/preconnect`: realm choice before single sign-on (spec §4 "Login through the identity provider"). */
+/**
+ * `/preconnect`: realm choice before single sign-on (spec §4 "Login through the identity provider"), and where
+ * `/logout` lands (spec §4 step 2). After a logout it says so and offers to sign in again; without single sign-on it
+ * still leads to the password login, never to a dead end.
+ */
 export const PreconnectPanel = () => {
   const { t } = useTranslation('auth');
-  useDocumentTitle(t('preconnect.title'));
   const methods = useAuthenticationMethods();
   const actor = useAuthActor();
   const lastError = useSelector(actor, (snapshot) => snapshot.context.error);
+  const loggedOut = useSelector(
+    actor,
+    (snapshot) => snapshot.context.loggedOutAt !== null && snapshot.context.user === null,
+  );
+  const ssoAvailable = Boolean(methods.data?.keycloak);
+  // Whoever last used single sign-on finds it first; everyone else finds the password login first.
+  const [ssoFirst] = useState(() => localStorage.getItem(LAST_METHOD_KEY) === 'keycloak');
+  const title = loggedOut ? t('preconnect.signedOut.title') : t('preconnect.title');
+  useDocumentTitle(title);
   const [realm, setRealm] = useState(() => localStorage.getItem(LAST_REALM_NAME_KEY) ?? '');
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -45,37 +57,64 @@ export const PreconnectPanel = () => {
     }
   };
 
+  const passwordLink = (
+    <Link
+      to={{ pathname: '/', hash: 'login' }}
+      className={buttonClassName(ssoAvailable && ssoFirst ? 'secondary' : 'primary')}
+    >
+      {loggedOut ? t('preconnect.signInAgain') : t('preconnect.password')}
+    </Link>
+  );
+  const ssoForm = (
+    <form onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-4">
+      {realms.length > 0 ? (
+        <SelectField
+          label={t('preconnect.realm')}
+          value={chosen}
+          onChange={(event) => setRealm(event.target.value)}
+          options={realms.map(({ name }) => ({ value: name, label: name }))}
+        />
+      ) : (
+        <TextField label={t('preconnect.realm')} value={realm} onChange={(event) => setRealm(event.target.value)} />
+      )}
+      <Button type="submit" variant={ssoFirst ? 'primary' : 'secondary'} loading={pending} disabled={!chosen}>
+        {t('preconnect.continue')}
+      </Button>
+    </form>
+  );
+
   return (
     <Card className="flex flex-col gap-5">
-      <h1 className="text-2xl font-semibold">{t('preconnect.title')}</h1>
-      {lastError && lastError.message !== 'Logout Error' ? (
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      {loggedOut ? (
+        <p role="status" className="text-sm text-gray-700 dark:text-gray-300" data-testid="signed-out">
+          {t('preconnect.signedOut.body')}
+        </p>
+      ) : null}
+      {lastError && lastError.message !== 'Logout Error' && !loggedOut ? (
         <Alert tone="error">{t('preconnect.callbackFailed')}</Alert>
       ) : null}
       {failed ? <Alert tone="error">{t('preconnect.urlFailed')}</Alert> : null}
-      {methods.isPending ? (
-        <Loading />
-      ) : methods.data?.keycloak ? (
-        <form onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-4">
-          {realms.length > 0 ? (
-            <SelectField
-              label={t('preconnect.realm')}
-              value={chosen}
-              onChange={(event) => setRealm(event.target.value)}
-              options={realms.map(({ name }) => ({ value: name, label: name }))}
-            />
-          ) : (
-            <TextField label={t('preconnect.realm')} value={realm} onChange={(event) => setRealm(event.target.value)} />
-          )}
-          <Button type="submit" loading={pending} disabled={!chosen}>
-            {t('preconnect.continue')}
-          </Button>
-        </form>
+      {ssoAvailable && ssoFirst ? (
+        <>
+          {ssoForm}
+          {passwordLink}
+        </>
       ) : (
-        <p className="text-sm text-gray-700 dark:text-gray-300">{t('preconnect.noSso')}</p>
+        <>
+          {passwordLink}
+          {methods.isPending ? (
+            <Loading label={t('preconnect.loadingMethods')} />
+          ) : ssoAvailable ? (
+            <section aria-labelledby="preconnect-sso" className="border-t border-gray-200 pt-4 dark:border-gray-700">
+              <h2 id="preconnect-sso" className="mb-3 text-sm font-medium">
+                {t('preconnect.ssoHeading')}
+              </h2>
+              {ssoForm}
+            </section>
+          ) : null}
+        </>
       )}
-      <Link to={{ pathname: '/', hash: 'login' }} className={buttonClassName('secondary')}>
-        {t('preconnect.password')}
-      </Link>
     </Card>
   );
 };

@@ -47,6 +47,8 @@ export type AuthContext = {
   profileSource: ProfileSource;
   /** When the profile was last loaded (ms): the navigation guard reloads a profile older than a few seconds. */
   profileLoadedAt: number | null;
+  /** When this tab last logged out (ms), until the next sign-in: the signed-out page says so. */
+  loggedOutAt: number | null;
 };
 
 export type AuthInput = { storage: AuthStorage; now?: () => number };
@@ -58,7 +60,11 @@ export type AuthEvent =
   | { type: 'profile.reload' }
   | { type: 'api.unauthorized' }
   | { type: 'guest.enter'; token: string }
-  | { type: 'guest.leave' };
+  | { type: 'guest.leave' }
+  /** Another tab logged out: the session is over here too, and the server already knows. */
+  | { type: 'session.endedElsewhere' }
+  /** Another tab signed in: pick up the session it stored. */
+  | { type: 'session.restore' };
 
 /** Emitted so the HTTP client can replay (or give up on) the request that answered 401. */
 export type AuthEmitted =
@@ -117,6 +123,15 @@ export const authMachine = setup({
       for (const key of SESSION_SESSION_KEYS) context.storage.session.removeItem(key);
       return { user: null, profileLoadedAt: null };
     }),
+    /**
+     * Forgets a session another tab ended. localStorage is left alone: that tab cleared it, and may already hold a new
+     * session there; this tab's sessionStorage is its own to clear.
+     */
+    forgetSession: assign(({ context }) => {
+      for (const key of SESSION_SESSION_KEYS) context.storage.session.removeItem(key);
+      return { user: null, profileLoadedAt: null };
+    }),
+    markLoggedOut: assign(({ context }) => ({ loggedOutAt: context.now() })),
     clearError: assign({ error: null }),
     setError: assign((_, params: { error: AuthError }) => ({ error: params.error })),
     rememberMethod: assign(({ context }, params: { method: AuthMethod }) => {
@@ -139,7 +154,7 @@ export const authMachine = setup({
       const roles = user.organization_role ? [user.organization_role] : [];
       context.storage.local.setItem(ROLES_KEY, JSON.stringify(roles));
       context.storage.local.setItem(PERMISSIONS_KEY, JSON.stringify(user.permissions));
-      return { user, profileLoadedAt: context.now() };
+      return { user, profileLoadedAt: context.now(), loggedOutAt: null };
     }),
     setProfileSource: assign((_, params: { source: ProfileSource }) => ({ profileSource: params.source })),
     /** Saves the current token as the guest backup and swaps in the guest token. */
@@ -177,6 +192,7 @@ export const authMachine = setup({
     lastRealmName: input.storage.local.getItem(LAST_REALM_NAME_KEY),
     profileSource: 'restore',
     profileLoadedAt: null,
+    loggedOutAt: null,
   }),
   initial: 'checking',
   on: {
@@ -197,6 +213,12 @@ export const authMachine = setup({
     },
     signedOut: {
       on: {
+        // Nothing to end on the server without a token: no call (it could only answer 401).
+        'user.logout': [
+          { guard: 'hasStoredToken', target: 'loggingOut', actions: 'clearError' },
+          { actions: ['clearSession', 'markLoggedOut'] },
+        ],
+        'session.restore': { target: 'checking', actions: 'clearError' },
         'user.login': { target: 'loggingIn', actions: 'clearError' },
         'user.ssoCallback': {
           target: 'exchangingCode',
@@ -302,6 +324,7 @@ export const authMachine = setup({
     },
     signedIn: {
       on: {
+        'session.endedElsewhere': { target: 'signedOut', actions: 'forgetSession' },
         // Spec §4 step 3: user info is fetched again before a navigation; a failure logs out like a restore does.
         'profile.reload': {
           target: 'loadingProfile',
@@ -395,6 +418,7 @@ export const authMachine = setup({
           target: 'signedOut',
           actions: [
             'clearSession',
+            'markLoggedOut',
             assign(({ context, event }) => ({ error: logoutError(event.output) ?? context.error })),
           ],
         },
@@ -402,6 +426,7 @@ export const authMachine = setup({
           target: 'signedOut',
           actions: [
             'clearSession',
+            'markLoggedOut',
             assign(({ event }) => ({
               error: { ...toAuthError(event.error), message: LOGOUT_ERROR_MESSAGE },
             })),

@@ -163,6 +163,31 @@ describe('When in the signedOut state', () => {
     expect(actor.getSnapshot().context).toMatchObject({ lastMethod: 'keycloak', lastRealmName: 'acme' });
   });
 
+  it('should not call the logout endpoints on user.logout when no token is stored (issue 9: a second call got 401)', async () => {
+    const { actor, fakes, session } = arrange({ session: { [IS_MICROPHONE_CONFIGURED_KEY]: 'true' } });
+    actor.send({ type: 'user.logout' });
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(fakes.logoutCalls).not.toHaveBeenCalled();
+    expect(session.entries()).toEqual({});
+    expect(actor.getSnapshot().context.loggedOutAt).toBe(NOW);
+  });
+
+  it('should pick up a session another tab stored on session.restore', async () => {
+    const { actor, local, fakes } = arrange();
+    local.setItem(ACCESS_TOKEN_KEY, VALID_TOKEN);
+    actor.send({ type: 'session.restore' });
+    await settled(actor, 'signedIn');
+    expect(fakes.loadProfile).toHaveBeenCalledWith({ accessToken: VALID_TOKEN });
+    expect(fakes.loginWithPassword).not.toHaveBeenCalled();
+  });
+
+  it('should stay signed out on session.restore when nothing valid is stored', () => {
+    const { actor, fakes } = arrange();
+    actor.send({ type: 'session.restore' });
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(fakes.loadProfile).not.toHaveBeenCalled();
+  });
+
   it('should enter as a guest without an own token to back up', async () => {
     const { actor, local } = arrange();
     actor.send({ type: 'guest.enter', token: 'guest-token' });
@@ -336,6 +361,31 @@ describe('When in the signedIn state', () => {
       lastMethod: 'keycloak',
       lastRealmName: 'acme',
     });
+  });
+
+  it('should remember when it logged out, until the next sign-in', async () => {
+    const { actor } = await signedIn();
+    expect(actor.getSnapshot().context.loggedOutAt).toBeNull();
+    actor.send({ type: 'user.logout' });
+    await settled(actor, 'signedOut');
+    expect(actor.getSnapshot().context.loggedOutAt).toBe(NOW);
+    actor.send({ type: 'user.login', username: 'ada', password: 'secret' });
+    await settled(actor, 'signedIn');
+    expect(actor.getSnapshot().context.loggedOutAt).toBeNull();
+  });
+
+  it('should forget a session another tab ended without calling the server or touching localStorage', async () => {
+    const { actor, local, session, fakes } = await signedIn({
+      session: { [IS_MICROPHONE_CONFIGURED_KEY]: 'true', other: 'kept' },
+    });
+    // The other tab has already cleared the shared storage, and may have signed in again meanwhile.
+    local.setItem(ACCESS_TOKEN_KEY, 'token-of-the-next-session');
+    actor.send({ type: 'session.endedElsewhere' });
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(fakes.logoutCalls).not.toHaveBeenCalled();
+    expect(local.getItem(ACCESS_TOKEN_KEY)).toBe('token-of-the-next-session');
+    expect(session.entries()).toEqual({ other: 'kept' });
+    expect(actor.getSnapshot().context.user).toBeNull();
   });
 
   it('should refresh on api.unauthorized for a keycloak session, store both tokens and emit for the replay', async () => {

@@ -10,14 +10,34 @@ import { displayName, type CurrentUser } from '../../../lib/session/current-user
 import { canAll, useCan } from '../../../lib/session/session-context';
 import { useDashboardCount, useOrganizationWallet } from '../api/dashboard-api';
 
-const Figure = ({ label, value, testId }: { label: string; value: ReactNode; testId: string }) => (
-  <Card>
-    <p className="text-sm text-gray-700 dark:text-gray-300">{label}</p>
-    <p className="mt-2 text-3xl font-semibold" data-testid={testId}>
-      {value ?? <Spinner />}
-    </p>
-  </Card>
-);
+const FIGURE_LINK =
+  'group block rounded-lg border border-gray-200 bg-white p-4 shadow-xs transition-colors hover:border-primary-600 sm:p-6 dark:border-gray-800 dark:bg-gray-900 dark:hover:border-primary-300';
+
+/** A figure of the dashboard; with `to`, the whole card links to the list the figure counts. */
+const Figure = ({ label, value, testId, to }: { label: string; value: ReactNode; testId: string; to?: string }) => {
+  const body = (
+    <>
+      <p className="flex items-start justify-between gap-2 text-sm text-gray-700 dark:text-gray-300">
+        {label}
+        {to ? (
+          <span aria-hidden="true" className="text-primary-700 group-hover:translate-x-0.5 dark:text-primary-300">
+            →
+          </span>
+        ) : null}
+      </p>
+      <p className="mt-2 text-3xl font-semibold" data-testid={testId}>
+        {value ?? <Spinner />}
+      </p>
+    </>
+  );
+  return to ? (
+    <Link to={to} className={FIGURE_LINK}>
+      {body}
+    </Link>
+  ) : (
+    <Card>{body}</Card>
+  );
+};
 
 const QUICK_LINKS: { to: string; key: string; permissions: Permission[] }[] = [
   { to: '/settings/user/create', key: 'inviteUser', permissions: ['user-create'] },
@@ -27,8 +47,11 @@ const QUICK_LINKS: { to: string; key: string; permissions: Permission[] }[] = [
   { to: '/apps/ai-coaching', key: 'coaching', permissions: [] },
 ];
 
-/** `/dashboard`: credits and people at a glance; coaching figures join when sessions land. */
-export const DashboardView = ({ user }: { user: CurrentUser }) => {
+/**
+ * `/dashboard`: credits and people at a glance, each figure a link to its list; coaching figures join when sessions
+ * land. `canOpen` says whether the user may open a page (the app's route permissions), so no figure leads to /403.
+ */
+export const DashboardView = ({ user, canOpen }: { user: CurrentUser; canOpen: (path: string) => boolean }) => {
   const { t, i18n } = useTranslation('dashboard');
   const can = useCan();
   const superAdmin = user.organization_role === 'super-admin';
@@ -42,6 +65,11 @@ export const DashboardView = ({ user }: { user: CurrentUser }) => {
   );
   const credits = (value: number | undefined) =>
     value === undefined ? undefined : formatCredits(value, i18n.language);
+  const linkTo = (path: string) => (canOpen(path) ? path : undefined);
+  // The organization's credits lead to their movements when the user may read them, else to the organization.
+  const organizationCreditsLink = can(['credit-transaction-read', 'credit-consumption-read'])
+    ? linkTo(`/settings/organization/transaction/history/${user.organization_id}`)
+    : linkTo('/settings/my-organization');
 
   return (
     <>
@@ -50,20 +78,43 @@ export const DashboardView = ({ user }: { user: CurrentUser }) => {
         <RoleBadge role={user.organization_role} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <Figure label={t('figures.myCredits')} value={credits(user.credit_wallet)} testId="figure-my-credits" />
+        <Figure
+          label={t('figures.myCredits')}
+          value={credits(user.credit_wallet)}
+          testId="figure-my-credits"
+          to={linkTo('/profile')}
+        />
         {organization.isSuccess ? (
           <Figure
             label={t('figures.organizationCredits', { name: organization.data.name })}
             value={credits(organization.data.credit_wallet)}
             testId="figure-organization-credits"
+            to={organizationCreditsLink}
           />
         ) : null}
-        {can('user-list') ? <Figure label={t('figures.users')} value={users.data} testId="figure-users" /> : null}
+        {can('user-list') ? (
+          <Figure
+            label={t('figures.users')}
+            value={users.data}
+            testId="figure-users"
+            to={linkTo('/settings/user/list')}
+          />
+        ) : null}
         {can('user-group-list') ? (
-          <Figure label={t('figures.groups')} value={groups.data} testId="figure-groups" />
+          <Figure
+            label={t('figures.groups')}
+            value={groups.data}
+            testId="figure-groups"
+            to={canOpen('/settings/user/list') ? '/settings/user/list?tab=groups' : undefined}
+          />
         ) : null}
         {user.organization_role === 'super-admin' ? (
-          <Figure label={t('figures.organizations')} value={organizations.data} testId="figure-organizations" />
+          <Figure
+            label={t('figures.organizations')}
+            value={organizations.data}
+            testId="figure-organizations"
+            to={linkTo('/settings/organization/list')}
+          />
         ) : null}
         <Card>
           <p className="text-sm text-gray-700 dark:text-gray-300">{t('figures.sessions')}</p>

@@ -13,6 +13,7 @@ import {
 import type { SortKey } from '@ai-coaching/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
+import { isLocale } from '../../../lib/i18n/locales';
 import { queryKeys } from '../../../lib/query/query-keys';
 
 export { MOVEMENT_KINDS, type CreditMovementItem, type MovementKind } from '@ai-coaching/contracts';
@@ -112,10 +113,17 @@ export const useCreditMovements = (organizationId: string, filters: HistoryFilte
     placeholderData: keepPreviousData,
   });
 
-/** The CSV export with the same filters (every page); fetched with the token, so not a plain link. */
+/**
+ * The CSV export with the same filters (every page); fetched with the token, so not a plain link. Kinds and accounts
+ * are named in the interface's language (`<html lang>`, which follows i18next), as the screen names them.
+ */
 export const downloadCreditMovementsCsv = (organizationId: string, filters: HistoryFilters) => {
   const { page: _page, page_size: _size, ...rest } = historyQuery(filters);
-  const query = rest satisfies OperationRequest<typeof historyOp.export>['query'];
+  const lang = document.documentElement.lang;
+  const query = {
+    ...rest,
+    ...(isLocale(lang) ? { lang } : {}),
+  } satisfies OperationRequest<typeof historyOp.export>['query'];
   return api.request<string>(pathOf(historyOp.export.path, { organization_id: organizationId }), {
     query,
     responseType: 'text',

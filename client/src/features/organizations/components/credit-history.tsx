@@ -178,9 +178,15 @@ export const CreditHistory = ({ organizationId }: { organizationId: string }) =>
               cell: (movement) => (
                 <>
                   <span className="block">{t(`history.kinds.${movement.kind}`)}</span>
-                  {/* Where the date column gives way, the date goes under the kind. */}
+                  {/* Where the date, from and to columns give way, they go under the kind. */}
                   <span className="block text-xs font-normal text-gray-700 sm:hidden dark:text-gray-300">
                     {when.format(new Date(movement.occurred_at))}
+                  </span>
+                  <span
+                    className="block text-xs font-normal text-gray-700 sm:hidden dark:text-gray-300"
+                    data-testid="movement-accounts"
+                  >
+                    {t('history.fromTo', { from: accountLabel(movement.from), to: accountLabel(movement.to) })}
                   </span>
                 </>
               ),

@@ -21,24 +21,31 @@ export const CreditTransactions = ({ organizationId }: { organizationId: string 
   const organization = useOrganization(organizationId);
   const invalidate = useInvalidateAfterCredits();
   const issuing = can('organization-update-credit');
-  const [target, setTarget] = useState<CreditTarget>(issuing ? 'organization' : 'group');
+  // Nothing is preselected: credits going to the wrong place is worse than one more choice.
+  const [target, setTarget] = useState<CreditTarget | ''>('');
   const [q, setQ] = useState('');
   const [picked, setPicked] = useState('');
+  const [missing, setMissing] = useState<'kind' | 'target' | null>(null);
   const options = useCreditTargets(organizationId, target === 'user' ? 'user' : 'group', q);
 
   if (organization.isPending) return <Loading />;
   if (organization.isError) return <LoadError error={organization.error} onRetry={() => void organization.refetch()} />;
 
-  const candidates = target === 'organization' ? [] : (options.data ?? []);
+  const candidates = target === 'group' || target === 'user' ? (options.data ?? []) : [];
   const chosen =
     target === 'organization'
       ? { id: organizationId, label: organization.data.name }
-      : candidates.find((option) => option.id === (picked || candidates[0]?.id));
+      : candidates.find((option) => option.id === picked);
+  const checkChoice = () => {
+    const problem = target === '' ? 'kind' : chosen ? null : 'target';
+    setMissing(problem);
+    return problem === null;
+  };
   const action = (command: 'allocate' | 'deallocate'): CreditAction => ({
     id: command,
     label: t(`transactions.${command}`),
     submit: async (nb, key) => {
-      if (!chosen) throw new Error(t('transactions.pickTarget'));
+      if (!chosen || target === '') throw new Error(t('transactions.pickTarget'));
       await creditCommand(command, target, chosen.id, nb, key);
       await invalidate();
       reloadProfile();
@@ -49,6 +56,10 @@ export const CreditTransactions = ({ organizationId }: { organizationId: string 
     ...(can('credit-allocate') ? [action('allocate')] : []),
     ...(can('credit-deallocate') ? [action('deallocate')] : []),
   ];
+  const emptyPicker =
+    (target === 'group' || target === 'user') && options.isSuccess && candidates.length === 0
+      ? t(q.trim() ? `transactions.noMatch.${target}` : `transactions.none.${target}`)
+      : null;
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -65,18 +76,22 @@ export const CreditTransactions = ({ organizationId }: { organizationId: string 
           <SelectField
             label={t('transactions.targetKind')}
             value={target}
+            required
             onChange={(event) => {
-              setTarget(event.target.value as CreditTarget);
+              setTarget(event.target.value as CreditTarget | '');
               setPicked('');
               setQ('');
+              setMissing(null);
             }}
             options={[
+              { value: '', label: t('transactions.chooseKind') },
               ...(issuing ? [{ value: 'organization', label: t('transactions.targets.organization') }] : []),
               { value: 'group', label: t('transactions.targets.group') },
               { value: 'user', label: t('transactions.targets.user') },
             ]}
+            error={missing === 'kind' ? t('transactions.pickKind') : null}
           />
-          {target !== 'organization' ? (
+          {target === 'group' || target === 'user' ? (
             <>
               <TextField
                 label={t('transactions.search')}
@@ -87,16 +102,28 @@ export const CreditTransactions = ({ organizationId }: { organizationId: string 
               <SelectField
                 label={t(`transactions.pick.${target}`)}
                 value={chosen?.id ?? ''}
-                onChange={(event) => setPicked(event.target.value)}
-                options={candidates.map((option) => ({
-                  value: option.id,
-                  label: `${option.label} — ${t('transactions.available', { credits: formatCredits(option.available, i18n.language) })}`,
-                }))}
-                error={options.isSuccess && candidates.length === 0 ? t('transactions.noTargets') : null}
+                required
+                onChange={(event) => {
+                  setPicked(event.target.value);
+                  setMissing(null);
+                }}
+                options={[
+                  { value: '', label: t(`transactions.choose.${target}`) },
+                  ...candidates.map((option) => ({
+                    value: option.id,
+                    label: `${option.label} — ${t('transactions.available', {
+                      count: option.available,
+                      credits: formatCredits(option.available, i18n.language),
+                    })}`,
+                  })),
+                ]}
+                error={emptyPicker ?? (missing === 'target' ? t('transactions.pickTarget') : null)}
               />
             </>
           ) : null}
-          {actions.length > 0 && chosen ? <CreditCommandForm key={`${target}-${chosen.id}`} actions={actions} /> : null}
+          {actions.length > 0 ? (
+            <CreditCommandForm actions={actions} beforeSubmit={checkChoice} scope={`${target}:${chosen?.id ?? ''}`} />
+          ) : null}
         </div>
       </Card>
     </div>

@@ -10,6 +10,7 @@ import { canAll, useCan, useCurrentUser } from '../../../lib/session/session-con
 import { archiveOrganization, useInvalidateOrganizations, useOrganization } from '../api/organizations-api';
 import { MetadataEditor } from './metadata-editor';
 import { OrganizationDetailsForm } from './organization-details-form';
+import { OperatorNameForm } from './operator-name-form';
 
 /** An organization's details, wallet and metadata; `/settings/organization/edit/{id}` and `/settings/my-organization`. */
 export const OrganizationEditor = ({ id, own = false }: { id: string; own?: boolean }) => {
@@ -43,6 +44,15 @@ export const OrganizationEditor = ({ id, own = false }: { id: string; own?: bool
           </p>
         ) : null}
         <OrganizationDetailsForm key={organization.updated_at} organization={organization} editable={mayEditDetails} />
+        <OperatorNameForm
+          key={`operator-${organization.updated_at}`}
+          organization={organization}
+          editable={
+            can('operator-name-update') &&
+            organization.status === 'active' &&
+            (me?.organization_id === organization.id || me?.organization_role === 'super-admin')
+          }
+        />
         {can('organization-delete') && organization.kind === 'customer' && organization.status === 'active' && !own ? (
           <div className="mt-6 border-t border-gray-200 pt-4 dark:border-gray-700">
             <ConfirmAction
@@ -84,7 +94,7 @@ export const OrganizationEditor = ({ id, own = false }: { id: string; own?: bool
       </Card>
       <Card className="lg:col-span-2">
         <h2 className="mb-4 text-lg font-semibold">{t('metadata.title')}</h2>
-        <div className="grid gap-4 xl:grid-cols-3">
+        <div className="flex flex-col gap-4">
           {ORGANIZATION_METADATA_KINDS.map((kind) => (
             <MetadataEditor
               key={`${kind}-${organization.updated_at}`}

@@ -57,6 +57,7 @@ export const OrganizationTable = () => {
         {
           id: 'credits',
           header: t('list.credits'),
+          align: 'end',
           cell: (organization) => formatCredits(organization.credit_wallet, i18n.language),
         },
         {

@@ -1,5 +1,6 @@
 import {
   authOperations,
+  COLLEAGUE_SEARCH_MIN,
   userCreditOperations,
   userGroupCreditOperations,
   userGroupOperations,
@@ -8,6 +9,7 @@ import {
 } from '@ai-coaching/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
+import { queryKeys } from '../../../lib/query/query-keys';
 
 export const useUpdateOwnNames = (id: string) =>
   useMutation({
@@ -24,29 +26,44 @@ export const useChangePassword = () =>
 
 export type TransferTarget = { id: string; label: string };
 
+const colleagueKeys = queryKeys('colleagues');
+const transferGroupKeys = queryKeys('transfer-groups');
+
 /**
- * Who the caller may give credits to: users and groups of their organization, as far as they may list them.
- * A learner without user-list sees only groups they can list, and may type nothing else: the API refuses unknown
- * or foreign targets anyway.
+ * Colleagues to give credits to, by a part of their name or email: the active users of my organization, names
+ * only (`GET /v1/users/colleagues`, for whoever may transfer; docs/api/credits.md). Nothing is asked before the
+ * search is long enough.
  */
-export const useTransferTargets = (kind: 'user' | 'group', q: string, enabled: boolean) =>
+export const useColleagues = (q: string, enabled: boolean) => {
+  const search = q.trim();
+  return useQuery({
+    queryKey: colleagueKeys.list({ q: search }),
+    queryFn: async (): Promise<TransferTarget[]> =>
+      (await api.call(userOperations.colleagues, { query: { q: search } })).items.map((colleague) => ({
+        id: colleague.id,
+        label: colleague.display_name,
+      })),
+    enabled: enabled && search.length >= COLLEAGUE_SEARCH_MIN,
+    placeholderData: keepPreviousData,
+  });
+};
+
+/**
+ * Groups to give credits to: whoever may list groups picks among the organization's (searched); anyone else among
+ * the groups they belong to, which their own record lists.
+ */
+export const useTransferGroups = (options: { mayListGroups: boolean; myId: string; q: string }, enabled: boolean) =>
   useQuery({
-    queryKey: ['transfer-targets', kind, q],
+    queryKey: transferGroupKeys.list(options.mayListGroups ? { q: options.q } : { mine: options.myId }),
     queryFn: async (): Promise<TransferTarget[]> => {
-      const query = { q, page_size: 48, sort: 'name' } as const;
-      if (kind === 'group') {
-        const page = await api.call(userGroupOperations.list, { query });
-        return page.items.map((group) => ({ id: group.id, label: group.name }));
+      if (!options.mayListGroups) {
+        const me = await api.call(userOperations.read, { params: { id: options.myId } });
+        return me.groups.map((group) => ({ id: group.id, label: group.name }));
       }
-      const page = await api.call(userOperations.list, { query });
-      return page.items
-        .filter((user) => user.status !== 'disabled')
-        .map((user) => {
-          const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
-          return { id: user.id, label: name ? `${name} (${user.email})` : user.email };
-        });
+      const page = await api.call(userGroupOperations.list, { query: { q: options.q, page_size: 48, sort: 'name' } });
+      return page.items.map((group) => ({ id: group.id, label: group.name }));
     },
-    enabled,
+    enabled: enabled && options.myId !== '',
     placeholderData: keepPreviousData,
   });
 

@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
+import { splitApiError } from '../../../hooks/use-schema-form';
 import { useToast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/http/api-error';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
@@ -19,8 +20,14 @@ export const ChangePasswordForm = ({ email }: { email: string }) => {
   const [next, setNext] = useState<NewPassword>({ password: '', confirmation: '' });
   const [submitted, setSubmitted] = useState(false);
   const error = isApiError(change.error) ? change.error : null;
-  const currentError = error && (error.code === 'current_password_incorrect' || error.field === 'current_password');
-  const passwordError = error?.code.startsWith('password_') ? errorMessage(error) : null;
+  // The API's field messages (in the interface language) go next to their fields.
+  const server = splitApiError(change.error, ['current_password', 'new_password']);
+  const currentError = server.fields['current_password'] ?? null;
+  // The new password is the current one: said next to the new password, in the user's language.
+  const passwordError =
+    error?.code === 'password_unchanged'
+      ? t('password.unchanged')
+      : (server.fields['new_password'] ?? (error?.code.startsWith('password_') ? errorMessage(error) : null));
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -49,9 +56,7 @@ export const ChangePasswordForm = ({ email }: { email: string }) => {
           required
           value={current}
           onChange={(event) => setCurrent(event.target.value)}
-          error={
-            currentError ? errorMessage(change.error) : submitted && !current ? t('password.currentRequired') : null
-          }
+          error={currentError ?? (submitted && !current ? t('password.currentRequired') : null)}
         />
         <NewPasswordFields
           value={next}
@@ -60,7 +65,7 @@ export const ChangePasswordForm = ({ email }: { email: string }) => {
           submitted={submitted}
           serverError={passwordError}
         />
-        {change.isError && !currentError && !passwordError ? (
+        {change.isError && server.rest && !currentError && !passwordError ? (
           <Alert tone="error">{errorMessage(change.error)}</Alert>
         ) : null}
         <p className="text-sm text-gray-700 dark:text-gray-300">{t('password.otherSessions')}</p>

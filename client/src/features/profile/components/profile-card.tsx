@@ -8,6 +8,7 @@ import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { RoleBadge } from '../../../components/ui/role-badge';
 import { useToast } from '../../../components/ui/toast';
+import { splitApiError } from '../../../hooks/use-schema-form';
 import { formatCredits } from '../../../lib/credits/nb-credits';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { displayName, type CurrentUser } from '../../../lib/session/current-user';
@@ -23,6 +24,8 @@ export const ProfileCard = ({ user }: { user: CurrentUser }) => {
   const update = useUpdateOwnNames(user.id);
   const [form, setForm] = useState({ first_name: user.first_name, last_name: user.last_name });
   const [blank, setBlank] = useState(false);
+  // The API's field messages (in the interface language) go next to their fields; anything else in the alert.
+  const server = splitApiError(update.error, ['first_name', 'last_name']);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -56,17 +59,18 @@ export const ProfileCard = ({ user }: { user: CurrentUser }) => {
             required
             value={form.first_name}
             onChange={(event) => setForm({ ...form, first_name: event.target.value })}
-            error={blank ? t('firstNameRequired') : null}
+            error={blank ? t('firstNameRequired') : (server.fields['first_name'] ?? null)}
           />
           <TextField
             label={t('lastName')}
             value={form.last_name}
             onChange={(event) => setForm({ ...form, last_name: event.target.value })}
+            error={server.fields['last_name'] ?? null}
           />
           <div className="sm:col-span-2">
             <TextField label={t('email')} value={user.email} readOnly hint={t('emailHint')} />
           </div>
-          {update.isError ? (
+          {update.isError && server.rest ? (
             <div className="sm:col-span-2">
               <Alert tone="error">{errorMessage(update.error)}</Alert>
             </div>

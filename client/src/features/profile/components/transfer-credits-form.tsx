@@ -1,3 +1,4 @@
+import { COLLEAGUE_SEARCH_MIN } from '@ai-coaching/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CreditCommandForm } from '../../../components/credit-command-form';
@@ -6,26 +7,46 @@ import { Card } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { formatCredits } from '../../../lib/credits/nb-credits';
 import { useCan, useCurrentUser, useSession } from '../../../lib/session/session-context';
-import { transferCredits, useTransferTargets } from '../api/profile-api';
+import { transferCredits, useColleagues, useTransferGroups, type TransferTarget } from '../api/profile-api';
 
-/** `/profile/transfer-credits`: give some of my own credits to a user or group of my organization. */
+type Kind = 'user' | 'group';
+
+/**
+ * `/profile/transfer-credits`: give some of my own credits to a colleague or a group of my organization. Colleagues
+ * are found by name or email and shown by name only, so a learner who may not list users can still give to one;
+ * groups are the organization's for whoever may list them, else the ones I belong to (docs/client.md).
+ */
 export const TransferCreditsForm = () => {
   const { t, i18n } = useTranslation('profile');
   const can = useCan();
   const me = useCurrentUser();
   const { reloadProfile } = useSession();
-  const mayListUsers = can('user-list');
+  const allowed = can('credit-transfer');
   const mayListGroups = can('user-group-list');
-  const [kind, setKind] = useState<'user' | 'group'>(mayListUsers ? 'user' : 'group');
+  // Nothing is preselected: credits given to the wrong person cannot be taken back.
+  const [kind, setKind] = useState<Kind | ''>('');
   const [q, setQ] = useState('');
   const [picked, setPicked] = useState('');
-  const allowed = can('credit-transfer');
-  const targets = useTransferTargets(kind, q, allowed && (kind === 'user' ? mayListUsers : mayListGroups));
-  const options = (targets.data ?? []).filter((target) => target.id !== me?.id);
-  const chosen = options.find((option) => option.id === (picked || options[0]?.id));
+  const [missing, setMissing] = useState<'kind' | 'target' | null>(null);
+  const colleagues = useColleagues(q, allowed && kind === 'user');
+  const groups = useTransferGroups({ mayListGroups, myId: me?.id ?? '', q }, allowed && kind === 'group');
 
   if (!allowed) return <Alert tone="info">{t('transfer.notAllowed')}</Alert>;
-  if (!mayListUsers && !mayListGroups) return <Alert tone="info">{t('transfer.noTargets')}</Alert>;
+
+  const searchTooShort = kind === 'user' && q.trim().length < COLLEAGUE_SEARCH_MIN;
+  const targets = kind === 'user' ? colleagues : groups;
+  const options: TransferTarget[] = kind === '' || searchTooShort ? [] : (targets.data ?? []);
+  const chosen = options.find((option) => option.id === picked);
+  const emptyPicker = (() => {
+    if (kind === '' || searchTooShort || !targets.isSuccess || options.length > 0) return null;
+    if (kind === 'user') return t('transfer.nobody');
+    return mayListGroups ? t(q.trim() ? 'transfer.noGroupMatches' : 'transfer.noGroups') : t('transfer.noOwnGroups');
+  })();
+  const checkChoice = () => {
+    const problem = kind === '' ? 'kind' : chosen ? null : 'target';
+    setMissing(problem);
+    return problem === null;
+  };
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_2fr]">
@@ -40,44 +61,66 @@ export const TransferCreditsForm = () => {
           <SelectField
             label={t('transfer.kind')}
             value={kind}
+            required
             onChange={(event) => {
-              setKind(event.target.value as 'user' | 'group');
+              setKind(event.target.value as Kind | '');
               setPicked('');
+              setQ('');
+              setMissing(null);
             }}
             options={[
-              ...(mayListUsers ? [{ value: 'user', label: t('transfer.kinds.user') }] : []),
-              ...(mayListGroups ? [{ value: 'group', label: t('transfer.kinds.group') }] : []),
+              { value: '', label: t('transfer.chooseKind') },
+              { value: 'user', label: t('transfer.kinds.user') },
+              { value: 'group', label: t('transfer.kinds.group') },
             ]}
+            error={missing === 'kind' ? t('transfer.pickKind') : null}
           />
-          <TextField
-            label={t('transfer.search')}
-            type="search"
-            value={q}
-            onChange={(event) => setQ(event.target.value)}
-          />
-          <SelectField
-            label={t(`transfer.to.${kind}`)}
-            value={chosen?.id ?? ''}
-            onChange={(event) => setPicked(event.target.value)}
-            options={options.map((option) => ({ value: option.id, label: option.label }))}
-            error={targets.isSuccess && options.length === 0 ? t('transfer.nobody') : null}
-          />
-          {chosen ? (
-            <CreditCommandForm
-              key={`${kind}-${chosen.id}`}
-              actions={[
-                {
-                  id: 'transfer',
-                  label: t('transfer.submit'),
-                  submit: async (nb, key) => {
-                    await transferCredits(kind, chosen.id, nb, key);
-                    reloadProfile();
-                  },
-                  done: (nb) => t('transfer.done', { count: nb, name: chosen.label }),
-                },
-              ]}
+          {kind === 'user' || (kind === 'group' && mayListGroups) ? (
+            <TextField
+              label={t(`transfer.search.${kind}`)}
+              hint={kind === 'user' ? t('transfer.searchHint', { count: COLLEAGUE_SEARCH_MIN }) : undefined}
+              type="search"
+              autoComplete="off"
+              value={q}
+              onChange={(event) => {
+                setQ(event.target.value);
+                setMissing(null);
+              }}
             />
           ) : null}
+          {kind !== '' ? (
+            <SelectField
+              label={t(`transfer.to.${kind}`)}
+              value={chosen?.id ?? ''}
+              required
+              disabled={searchTooShort}
+              onChange={(event) => {
+                setPicked(event.target.value);
+                setMissing(null);
+              }}
+              options={[
+                { value: '', label: t(searchTooShort ? 'transfer.searchFirst' : `transfer.choose.${kind}`) },
+                ...options.map((option) => ({ value: option.id, label: option.label })),
+              ]}
+              error={emptyPicker ?? (missing === 'target' ? t(`transfer.pick.${kind}`) : null)}
+            />
+          ) : null}
+          <CreditCommandForm
+            beforeSubmit={checkChoice}
+            scope={`${kind}:${chosen?.id ?? ''}`}
+            actions={[
+              {
+                id: 'transfer',
+                label: t('transfer.submit'),
+                submit: async (nb, key) => {
+                  if (!chosen || kind === '') throw new Error(t(`transfer.pick.${kind || 'user'}`));
+                  await transferCredits(kind, chosen.id, nb, key);
+                  reloadProfile();
+                },
+                done: (nb) => t('transfer.done', { count: nb, name: chosen?.label ?? '' }),
+              },
+            ]}
+          />
         </div>
       </Card>
     </div>

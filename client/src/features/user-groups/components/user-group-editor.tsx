@@ -96,6 +96,12 @@ const Members = ({ group }: { group: UserGroupDetail }) => {
           value={picked || candidates[0]?.id || ''}
           onChange={(event) => setPicked(event.target.value)}
           options={candidates.map((user) => ({ value: user.id, label: `${displayName(user)} (${user.email})` }))}
+          // An empty choice says why: nobody matches the search, or everyone is a member already.
+          hint={
+            search.isSuccess && candidates.length === 0
+              ? t(q.trim() ? 'members.noMatch' : 'members.nobodyLeft')
+              : undefined
+          }
         />
         <Button onClick={() => void add()} loading={adding} disabled={candidates.length === 0}>
           {t('members.add')}

@@ -46,7 +46,7 @@ export const UserGroupTable = () => {
               <span className="flex min-w-0 items-center gap-3">
                 <EntityImage kind="usergroup" className="size-10 shrink-0 rounded-md" />
                 <span className="min-w-0">
-                  <span className="block truncate">{group.name}</span>
+                  <span className="block">{group.name}</span>
                   <span className="block text-xs font-normal text-gray-700 sm:hidden dark:text-gray-300">
                     {t('list.members', { count: group.member_count })}
                   </span>

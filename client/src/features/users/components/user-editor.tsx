@@ -28,6 +28,7 @@ import {
 } from '../api/users-api';
 import { assignableRoles } from '../utils/assignable-roles';
 import { ResendInvitationButton } from './resend-invitation-button';
+import { SendResetLinkButton } from './send-reset-link-button';
 import { UserStatusBadge } from './user-status-badge';
 
 const DetailsForm = ({ user }: { user: UserDetail }) => {
@@ -167,6 +168,9 @@ export const UserEditor = ({ id }: { id: string }) => {
           <div className="mt-6 flex flex-wrap gap-2 border-t border-gray-200 pt-4 dark:border-gray-700">
             {user.status === 'invited' && can('send-invitation-email') ? (
               <ResendInvitationButton user={user} variant="secondary" />
+            ) : null}
+            {!self && user.status === 'active' && can('reset-password') ? (
+              <SendResetLinkButton user={user} name={name} />
             ) : null}
             {!self && user.status === 'invited' && can('user-delete') ? (
               <ConfirmAction

@@ -29,7 +29,8 @@ export const UserInviteForm = () => {
       email: '',
       first_name: '',
       last_name: '',
-      organization_id: me?.organization_id ?? '',
+      // A super-admin invites into any organization: they choose it, rather than inviting into the platform by mistake.
+      organization_id: superAdmin ? '' : (me?.organization_id ?? ''),
       // Whoever reaches this screen may grant at least one role; `user` is the usual one.
       organization_role: (roles.includes('user') ? 'user' : roles[0]) as InviteUserInput['organization_role'],
     },
@@ -40,6 +41,8 @@ export const UserInviteForm = () => {
       void navigate(`/settings/user/edit/${user.id}`);
     },
   });
+
+  const organizationField = form.field('organization_id');
 
   return (
     <Card>
@@ -57,11 +60,21 @@ export const UserInviteForm = () => {
         {superAdmin ? (
           <SelectField
             label={t('fields.organization')}
-            {...form.field('organization_id')}
-            options={(organizations.data?.items ?? []).map((organization) => ({
-              value: organization.id,
-              label: organization.name,
-            }))}
+            required
+            {...organizationField}
+            // The schema only knows that '' is no id; say what to do instead.
+            error={
+              organizationField.error && !form.values.organization_id
+                ? t('invite.invalid.organization')
+                : organizationField.error
+            }
+            options={[
+              { value: '', label: t('invite.chooseOrganization') },
+              ...(organizations.data?.items ?? []).map((organization) => ({
+                value: organization.id,
+                label: organization.name,
+              })),
+            ]}
           />
         ) : null}
         {form.formError ? (

@@ -1,0 +1,25 @@
+import { readMailSettings, saveMailSettings, sendTestMail } from '@ai-coaching/application';
+import { mailSettingsOperations as op } from '@ai-coaching/contracts';
+import { defineRoute, permission } from '../http/route.js';
+
+// An operator's own organization, any for a super-admin (the platform organization's settings
+// being the platform defaults); the use cases scope it.
+export const mailSettingsRoutes = [
+  defineRoute(op.read, {
+    access: permission('settings-email'),
+    handler: async ({ params, origin, services }) => ({ body: await readMailSettings(services, origin, params.id) }),
+  }),
+  defineRoute(op.save, {
+    access: permission('settings-email'),
+    handler: async ({ params, body, origin, services }) => ({
+      body: await saveMailSettings(services, origin, params.id, body),
+    }),
+  }),
+  defineRoute(op.sendTest, {
+    access: permission('settings-email'),
+    handler: async ({ params, origin, services }) => ({
+      status: 202,
+      body: await sendTestMail(services, origin, params.id),
+    }),
+  }),
+];

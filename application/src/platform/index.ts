@@ -1,0 +1,3 @@
+// The platform's own staff: super-admins, and the rule that the last active one always stays.
+export { listSuperAdmins, inviteSuperAdmin, changeSuperAdmin, removeSuperAdmin } from './super-admins.js';
+export { guardSuperAdminRemoval, removesSuperAdmin } from './super-admin-guard.js';

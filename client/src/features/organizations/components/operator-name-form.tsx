@@ -1,0 +1,55 @@
+import { organizationOperations } from '@ai-coaching/contracts';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { useToast } from '../../../components/ui/toast';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
+import { useErrorMessage } from '../../../lib/http/use-error-message';
+import { useChangeOperatorName } from '../api/operator-name-api';
+import type { Organization } from '../api/organizations-api';
+
+/**
+ * The operator display name: the name under which the organization's administrators appear to its
+ * users (the inviter and sender of its mails). Read-only for whoever may not change it.
+ */
+export const OperatorNameForm = ({ organization, editable }: { organization: Organization; editable: boolean }) => {
+  const { t } = useTranslation('operatorName');
+  const toast = useToast();
+  const errorMessage = useErrorMessage();
+  const change = useChangeOperatorName(organization.id);
+  const form = useSchemaForm({
+    schema: organizationOperations.changeOperatorName.body,
+    initial: { operator_name: organization.operator_name },
+    submit: async ({ operator_name }) => {
+      await change.mutateAsync(operator_name);
+      toast.show(operator_name ? t('saved', { name: operator_name }) : t('cleared'));
+    },
+  });
+
+  return (
+    <form
+      onSubmit={form.handleSubmit}
+      noValidate
+      className="mt-6 flex flex-col gap-4 border-t border-gray-200 pt-4 dark:border-gray-700"
+    >
+      <h3 className="text-base font-semibold">{t('title')}</h3>
+      <TextField
+        label={t('label')}
+        hint={t('hint')}
+        readOnly={!editable}
+        placeholder={editable ? t('placeholder') : t('notSet')}
+        autoComplete="organization"
+        {...form.field('operator_name')}
+      />
+      {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
+      {editable ? (
+        <div className="flex justify-end">
+          <Button type="submit" variant="secondary" loading={form.submitting}>
+            {t('save')}
+          </Button>
+        </div>
+      ) : null}
+    </form>
+  );
+};

@@ -1,0 +1,39 @@
+import { superAdminOperations as op, type OperationRequest } from '@ai-coaching/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListState } from '../../../hooks/use-list-params';
+import { api } from '../../../lib/http/api';
+import { queryKeys } from '../../../lib/query/query-keys';
+
+export type { SuperAdmin } from '@ai-coaching/contracts';
+export type InviteSuperAdminInput = OperationRequest<typeof op.invite>['body'];
+export type SuperAdminChange = OperationRequest<typeof op.update>['body'];
+
+const keys = queryKeys('super-admins');
+
+export const getSuperAdminsQueryOptions = (filters: ListState) =>
+  queryOptions({
+    queryKey: keys.list(filters),
+    queryFn: () => api.call(op.list, { query: filters }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useSuperAdmins = (filters: ListState) => useQuery(getSuperAdminsQueryOptions(filters));
+
+export const useInvalidateSuperAdmins = () => {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: keys.all });
+};
+
+export const useInviteSuperAdmin = () => {
+  const invalidate = useInvalidateSuperAdmins();
+  return useMutation({
+    mutationFn: (body: InviteSuperAdminInput) => api.call(op.invite, { body }),
+    onSuccess: invalidate,
+  });
+};
+
+/** Demotes, disables or enables a super-admin. */
+export const changeSuperAdmin = (id: string, body: SuperAdminChange) => api.call(op.update, { params: { id }, body });
+
+/** Cancels a super-admin's invitation (or disables an activated account). */
+export const removeSuperAdmin = (id: string) => api.call(op.remove, { params: { id } });

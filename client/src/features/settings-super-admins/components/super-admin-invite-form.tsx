@@ -1,0 +1,65 @@
+import { superAdminOperations } from '@ai-coaching/contracts';
+import { USER_LOCALES } from '@ai-coaching/domain';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { useToast } from '../../../components/ui/toast';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
+import { useErrorMessage } from '../../../lib/http/use-error-message';
+import { useInviteSuperAdmin, type InviteSuperAdminInput } from '../api/super-admins-api';
+
+/** `/settings/super-admins/invite`: a new super-admin, invited into the platform organization. */
+export const SuperAdminInviteForm = () => {
+  const { t, i18n } = useTranslation('settingsSuperAdmins');
+  const navigate = useNavigate();
+  const toast = useToast();
+  const errorMessage = useErrorMessage();
+  const invite = useInviteSuperAdmin();
+  const form = useSchemaForm({
+    schema: superAdminOperations.invite.body,
+    initial: {
+      email: '',
+      first_name: '',
+      last_name: '',
+      // The invitee's language; the inviter's own is the likeliest guess.
+      locale: (USER_LOCALES as readonly string[]).includes(i18n.language)
+        ? (i18n.language as InviteSuperAdminInput['locale'])
+        : 'en-GB',
+    },
+    requiredMessages: { first_name: t('invite.firstNameRequired') },
+    submit: async (values) => {
+      const invited = await invite.mutateAsync(values);
+      toast.show(t('invite.sent', { email: invited.email }));
+      void navigate('/settings/super-admins');
+    },
+  });
+  return (
+    <Card>
+      <form onSubmit={form.handleSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <TextField label={t('fields.email')} type="email" required autoComplete="off" {...form.field('email')} />
+        </div>
+        <TextField label={t('fields.firstName')} required {...form.field('first_name')} />
+        <TextField label={t('fields.lastName')} {...form.field('last_name')} />
+        <SelectField
+          label={t('fields.locale')}
+          {...form.field('locale')}
+          options={USER_LOCALES.map((locale) => ({ value: locale, label: t(`locales.${locale}`) }))}
+        />
+        {form.formError ? (
+          <div className="sm:col-span-2">
+            <Alert tone="error">{errorMessage(form.formError)}</Alert>
+          </div>
+        ) : null}
+        <div className="flex justify-end sm:col-span-2">
+          <Button type="submit" loading={form.submitting}>
+            {t('invite.submit')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+};

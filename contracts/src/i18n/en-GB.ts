@@ -1,0 +1,285 @@
+/**
+ * The API's messages in British English: the catalogue every other language translates (fr-FR.ts has
+ * the same keys, checked by the compiler). `{{name}}` is a parameter; `{{name, duration}}` and
+ * `{{name, list}}` format it for the language. docs/adr/0013-messages-in-the-callers-language.md.
+ */
+
+/**
+ * What a request's field was refused for, by kind of problem (zod issue kinds) and by the contracts'
+ * own rules (`rule('…')` in a schema). Shown next to the field, by the API and by the client alike.
+ */
+export const issues = {
+  required: 'Fill in this field.',
+  type: 'Enter {{expected}}.',
+  too_short: 'Too short: use at least {{min}} characters.',
+  too_long: 'Too long: use at most {{max}} characters.',
+  number_min: 'Enter a number of at least {{min}}.',
+  number_above: 'Enter a number above {{min}}.',
+  number_max: 'Enter a number of at most {{max}}.',
+  number_below: 'Enter a number below {{max}}.',
+  too_few: 'Give at least {{min}} items.',
+  too_many: 'Give at most {{max}} items.',
+  email: 'Enter a valid email address.',
+  format: 'This value does not have the expected form.',
+  one_of: 'Choose one of: {{values, list}}.',
+  unknown_keys: 'Not accepted here: {{keys, list}}.',
+  invalid: 'This value is not valid.',
+  // The contracts' own rules.
+  unstorable_text: 'Remove the NUL characters and broken Unicode sequences (lone surrogates): they cannot be stored.',
+  id_format: 'An id has 1 to 100 letters, digits, "-" or "_".',
+  unknown_field: 'Not accepted here; use {{keys, list}}.',
+  patch_empty: 'Send at least one field to change.',
+  page_size: 'page_size must be 12, 24 or 48',
+  colleague_search_short: 'Type at least {{min}} characters of a name or an email address.',
+  metadata_key_blank: 'A metadata key is not blank.',
+  metadata_too_many_keys: 'Metadata holds at most {{max}} keys.',
+  one_line: 'Keep it on one line, without control characters.',
+  path_start: 'A path starts with "/".',
+  email_or_empty: 'Enter a valid email address, or leave it empty.',
+  history_account: 'An account is `organization:<id>`, `group:<id>`, `user:<id>`, `issuance` or `consumed`.',
+  period_order: '`to` must come after `from`.',
+  nb_credits: 'nb_credits is a whole number from 1 to {{max}}.',
+} as const;
+
+/** How `{{expected}}` of `type` reads, by the type zod expected. */
+export const types = {
+  string: 'some text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+  other: 'a value of the right type',
+} as const;
+
+/** `{{name, duration}}`: a number of seconds, as a person says it. */
+export const durations = {
+  second: { one: '1 second', other: '{{count}} seconds' },
+  minute: { one: '1 minute', other: '{{count}} minutes' },
+} as const;
+
+/**
+ * Error messages by error code. A code that several situations share has one entry per situation;
+ * the thrown English message says which (the API picks the entry whose text it matches).
+ */
+export const errors = {
+  // HTTP, the router and the body parser.
+  bad_request: 'The request could not be understood. Check its syntax and try again.',
+  unauthorized: 'Sign in to continue.',
+  invalid_token: 'Your sign-in is not valid. Sign in again.',
+  session_ended: 'Your session has ended. Sign in again.',
+  forbidden: {
+    default: 'You do not have permission to do this.',
+    other_users: 'You do not have permission to change other users.',
+    fields: 'You do not have permission to change: {{fields}}.',
+    archived_organizations: 'Only super-admins may list archived organizations.',
+    session_wallet: 'Only a signed-in user pays for a session from their own wallet.',
+  },
+  not_found: 'Nothing exists at this address.',
+  method_not_allowed: 'This address does not accept this method.',
+  not_acceptable: 'This address cannot answer in the format you asked for.',
+  request_timeout: 'The request took too long to arrive. Try again.',
+  payload_too_large: 'The request body is larger than this address accepts.',
+  unsupported_media_type: {
+    default: 'Send the body as application/json (or as a form where the endpoint says so).',
+    json: 'Send the body as application/json.',
+    form: 'Send the body as application/x-www-form-urlencoded.',
+  },
+  too_many_requests: {
+    default: 'Too many requests. Wait a moment and try again.',
+    attempts: 'Too many attempts. Wait {{retry_after_seconds, duration}} and try again.',
+  },
+  not_implemented: 'This method is not supported here.',
+  http_error: 'The request was refused.',
+  invalid_json: 'The request body is not valid JSON.',
+  invalid_request: 'Some fields are missing or invalid. Correct them and try again.',
+  invalid_text:
+    'The request holds characters that cannot be stored (a NUL character or a broken Unicode sequence). Remove them and try again.',
+  internal_error:
+    'Something went wrong on our side. Try again; if it keeps happening, contact support and quote request id {{request_id}}.',
+  service_unavailable:
+    'Something went wrong on our side. Try again; if it keeps happening, contact support and quote request id {{request_id}}.',
+  invalid_idempotency_key: 'The Idempotency-Key header must be 1 to 200 visible ASCII characters.',
+  idempotency_key_reused: 'This Idempotency-Key was already used for a different request. Use a new key.',
+  idempotency_request_in_progress: 'The first request with this Idempotency-Key is still running. Retry shortly.',
+
+  // Signing in, passwords, invitations.
+  invalid_credentials: 'The email address or password is incorrect. Check them and try again.',
+  account_disabled: 'This account is disabled. Contact your organization’s administrator.',
+  current_password_incorrect: 'Your current password is not correct.',
+  password_unchanged: 'Choose a new password that differs from the current one.',
+  password_invalid: 'The password does not meet the rules.',
+  reset_code_invalid: {
+    default: 'This reset link is not valid. Ask for a new one.',
+    decided: 'This reset link is not valid; ask for a new one.',
+  },
+  reset_code_used: 'This reset link has already been used; ask for a new one.',
+  reset_code_expired: 'This reset link has expired; ask for a new one.',
+  invite_code_invalid: {
+    default: 'This invitation link is not valid. Ask your administrator for a new invitation.',
+    decided: 'This invitation link is not valid; ask for a new one.',
+  },
+  invite_code_expired: {
+    default: 'This invitation has expired. Ask your administrator for a new one.',
+    decided: 'This invitation has expired; ask for a new one.',
+  },
+  invite_code_used: 'This invitation has already been used. Sign in with your password.',
+  identity_already_linked: 'This account is already linked to another identity of this provider.',
+  read_models_behind: 'Your account is being set up. Sign in again in a moment.',
+  refresh_token_revoked: 'This sign-in has ended. Sign in again.',
+  sso_session_ended: 'Your single sign-on session has ended. Sign in again.',
+  refresh_token_invalid: 'This refresh token is not valid. Sign in again.',
+  refresh_token_reused:
+    'This refresh token was already used, so this sign-in has been ended everywhere for safety. Sign in again.',
+  refresh_token_expired: 'This sign-in has expired. Sign in again.',
+  sso_account_not_activated:
+    'This account has a pending invitation. Accept the invitation first, then sign in with single sign-on.',
+  sso_email_missing:
+    'The identity provider did not share your email address, which is needed to sign you in. Contact your administrator.',
+  sso_email_not_verified:
+    'The identity provider has not verified your email address. Verify it there, then sign in again.',
+  sso_organization_mismatch:
+    'An account with this email address belongs to another organization, so this realm cannot sign it in.',
+  sso_organization_unavailable:
+    'The organization this realm signs users in to does not exist or is archived. Contact your administrator.',
+  sso_provider_unavailable: 'The identity provider of realm "{{realm}}" cannot be reached. Try again in a moment.',
+  sso_provider_misconfigured:
+    'The identity provider of realm "{{realm}}" answered with metadata that does not match the realm (check its issuer URL).',
+  sso_state_invalid:
+    'This sign-in link has expired, was already used or was not started here. Start the sign-in again.',
+  sso_issuer_mismatch:
+    'This answer does not come from the identity provider of realm "{{realm}}". Start the sign-in again.',
+  sso_code_exchange_failed:
+    'The identity provider did not accept this sign-in code (expired or already used). Start the sign-in again.',
+  sso_response_invalid:
+    'The identity provider’s answer failed validation (issuer, audience, nonce, expiry or signature). Start the sign-in again.',
+  sso_secret_unreadable:
+    'Single sign-on is misconfigured on our side (a stored secret cannot be read). Contact support.',
+  realm_exists: 'A realm named "{{name}}" already exists. Choose another name or delete it first.',
+  realm_read_only: 'The realm "{{name}}" comes from the SSO_REALMS environment variable; change it there.',
+  realm_not_found: 'There is no single sign-on realm named "{{name}}".',
+
+  // Users.
+  invalid_email: 'Enter a valid email address.',
+  email_taken: 'Another account already uses this email address.',
+  email_claim_not_held: 'Only the account holding this email address can release it.',
+  invalid_role: 'The role must be one of {{roles}}.',
+  invalid_first_name: 'A name has at most {{max}} characters.',
+  invalid_last_name: 'A name has at most {{max}} characters.',
+  invalid_locale: 'The language must be one of {{locales}}.',
+  invalid_expiry: {
+    code: 'A code must expire after it is issued.',
+    reservation: 'A reservation expires after it is made.',
+  },
+  invalid_identity: 'An identity {{part}} has 1 to {{max}} characters.',
+  user_not_found: {
+    default: 'There is no user with this id.',
+    decided: 'This user does not exist.',
+    group_organization: 'There is no such user in this group’s organization.',
+  },
+  user_disabled: 'This account is disabled; enable it first.',
+  user_not_invited: {
+    default: 'This user has no pending invitation.',
+    decided: 'This account has no pending invitation.',
+  },
+  user_not_active: {
+    default: 'This account is not activated yet; use the invitation first.',
+    resend: 'This account is not activated yet: send the invitation again instead.',
+    gone: 'This account is no longer active; nothing was sent.',
+  },
+  user_exists: 'This user already exists.',
+  role_not_assignable: 'You cannot grant the role {{role}}.',
+  user_not_manageable: 'You cannot change a user whose role is above yours.',
+  cannot_change_own_role: 'You cannot change your own role.',
+  cannot_disable_self: 'You cannot disable yourself.',
+  cannot_delete_self: 'You cannot delete yourself.',
+  super_admin_not_found: 'There is no super-admin with this id.',
+  last_super_admin:
+    'This is the last active super-admin: invite or promote another one before demoting, disabling or removing it.',
+  platform_not_initialized: 'The platform is not initialised yet; try again shortly.',
+  platform_already_initialized: 'This installation has already been initialised.',
+
+  // User groups.
+  invalid_user_group_name: 'A group name has 1 to {{max}} characters.',
+  invalid_user_group_description: 'A description has at most {{max}} characters.',
+  user_group_not_found: 'This user group does not exist.',
+  user_group_archived: 'This user group is archived and can no longer be changed.',
+  user_group_exists: 'This user group already exists.',
+  user_not_in_organization: "A group's members belong to the group's organization.",
+
+  // Organizations.
+  invalid_organization_name: 'An organization name has 1 to {{max}} characters.',
+  invalid_organization_description: 'A description has at most {{max}} characters.',
+  invalid_metadata: 'Metadata is an object of keys and values.',
+  metadata_too_many_keys: 'Metadata holds at most {{max}} keys; remove some.',
+  invalid_metadata_key: 'A metadata key has 1 to {{max}} characters.',
+  invalid_metadata_value: 'A metadata value is text of at most {{max}} characters, a number, true, false or null.',
+  invalid_metadata_kind: 'The metadata kind is one of {{kinds}}.',
+  organization_not_found: {
+    default: 'This organization does not exist.',
+    realm: 'There is no organization with this id for the realm to provision users into.',
+  },
+  organization_archived: {
+    default: 'This organization is archived and can no longer be changed.',
+    groups: 'This organization is archived; groups can no longer be added to it.',
+    invitations: 'This organization is archived; nobody can be invited into it.',
+  },
+  organization_exists: 'This organization already exists.',
+  platform_organization_protected: 'The platform organization cannot be archived.',
+  invalid_operator_name: 'An operator display name has at most {{max}} characters, on one line.',
+  invalid_sender_name: 'A sender name has at most {{max}} characters, on one line.',
+  invalid_reply_to: 'Enter a valid reply-to address, or leave it empty.',
+
+  // Credits.
+  invalid_nb_credits: {
+    default: 'A number of credits is a whole number from 1 to {{max}}.',
+    field: 'nb_credits is a whole number from 1 to {{max}}.',
+  },
+  insufficient_credits: 'Not enough credits: {{available}} available.',
+  transfer_id_reused: 'This transfer id was already used for another movement.',
+  issuance_limit_reached: 'No more credits can be issued to this organization.',
+  invalid_target: {
+    allocate: 'Credits are allocated to a group or a user.',
+    transfer: 'Credits are transferred to a user or a group.',
+  },
+  invalid_source: 'Credits are deallocated from a group or a user.',
+  not_own_account: 'Only your own credits can be transferred.',
+  transfer_to_self: {
+    default: 'You cannot transfer credits to yourself.',
+    decided: 'Credits cannot be transferred to their own account.',
+  },
+  target_disabled: 'This user is disabled; enable the account to move its credits.',
+  target_archived: {
+    group: 'This user group is archived; its credits can no longer move.',
+    organization: 'This organization is archived; its credits can no longer move.',
+  },
+  invalid_account: 'Credits are reserved on an account of this organization.',
+  invalid_reservation_id: 'A reservation id has 1 to 100 letters, digits, "-" or "_".',
+  invalid_ttl: 'A reservation lasts a whole number of seconds from 1 to {{max}}.',
+  reservation_id_reused: 'This reservation id was already used for another reservation.',
+  reservation_not_found: 'This reservation does not exist.',
+  reservation_already_resolved: 'This reservation is already {{status}}.',
+  invalid_capture_amount: 'A capture is a whole number from 0 to the reserved amount.',
+
+  // Settings.
+  environment_variable_name_invalid:
+    'A name has capital letters, digits and "_", starts with a letter, and has at most 64 characters.',
+  environment_variable_read_only:
+    '{{name}} comes from the server configuration: change it where the server is deployed.',
+  environment_variable_not_found: 'There is no variable {{name}}.',
+  redirect_source_invalid:
+    'The source is an application path such as /old/page: it starts with "/", is not "/" itself, has no "?", "#", spaces or "\\", and is not an API path (/v1, /api).',
+  redirect_target_invalid: {
+    default: 'The target is a path such as /new/page or an http(s) address.',
+    protocol_relative: 'Write an external target with its protocol: https://….',
+    protocol: 'The target is a path such as /new/page, or an address starting with http:// or https://.',
+  },
+  redirect_loop: {
+    self: 'A path cannot redirect to itself.',
+    cycle: 'This target leads back to {{path}} through other redirects.',
+    chain: 'This target leads through more than {{max}} redirects; point the source at the final page.',
+  },
+  redirect_not_found: 'There is no redirect from {{path}}.',
+  projection_not_found: 'There is no projection named "{{name}}".',
+  projection_not_stopped: 'This projection is not stopped; there is nothing to resume.',
+} as const;

@@ -1,0 +1,276 @@
+import type * as enGB from './en-GB.js';
+
+/** The same texts as en-GB.ts, in French; the types make a missing or extra key a compile error. */
+type Translation<Texts> = {
+  readonly [Key in keyof Texts]: Texts[Key] extends string ? string : Translation<Texts[Key]>;
+};
+
+// French puts a non-breaking space (\u00a0) before : ; ? and !, so they never start a line.
+
+export const issues: Translation<typeof enGB.issues> = {
+  required: 'Renseignez ce champ.',
+  type: 'Saisissez {{expected}}.',
+  too_short: 'Trop court\u00a0: saisissez au moins {{min}} caractères.',
+  too_long: 'Trop long\u00a0: saisissez au plus {{max}} caractères.',
+  number_min: 'Saisissez un nombre supérieur ou égal à {{min}}.',
+  number_above: 'Saisissez un nombre supérieur à {{min}}.',
+  number_max: 'Saisissez un nombre inférieur ou égal à {{max}}.',
+  number_below: 'Saisissez un nombre inférieur à {{max}}.',
+  too_few: 'Indiquez au moins {{min}} éléments.',
+  too_many: 'Indiquez au plus {{max}} éléments.',
+  email: 'Saisissez une adresse e-mail valide.',
+  format: 'Cette valeur n’a pas la forme attendue.',
+  one_of: 'Choisissez parmi\u00a0: {{values, list}}.',
+  unknown_keys: 'Non accepté ici\u00a0: {{keys, list}}.',
+  invalid: 'Cette valeur n’est pas valide.',
+  unstorable_text:
+    'Retirez les caractères NUL et les séquences Unicode incomplètes (surrogates isolés)\u00a0: ils ne peuvent pas être enregistrés.',
+  id_format: 'Un identifiant compte de 1 à 100 lettres, chiffres, «\u00a0-\u00a0» ou «\u00a0_\u00a0».',
+  unknown_field: 'Non accepté ici\u00a0; utilisez {{keys, list}}.',
+  patch_empty: 'Envoyez au moins un champ à modifier.',
+  page_size: 'page_size vaut 12, 24 ou 48.',
+  colleague_search_short: 'Saisissez au moins {{min}} caractères d’un nom ou d’une adresse e-mail.',
+  metadata_key_blank: 'Une clé de métadonnée ne peut pas être vide.',
+  metadata_too_many_keys: 'Les métadonnées comptent au plus {{max}} clés.',
+  one_line: 'Écrivez-le sur une seule ligne, sans caractères de contrôle.',
+  path_start: 'Un chemin commence par «\u00a0/\u00a0».',
+  email_or_empty: 'Saisissez une adresse e-mail valide, ou laissez le champ vide.',
+  history_account: 'Un compte s’écrit `organization:<id>`, `group:<id>`, `user:<id>`, `issuance` ou `consumed`.',
+  period_order: '`to` doit venir après `from`.',
+  nb_credits: 'nb_credits est un nombre entier de 1 à {{max}}.',
+};
+
+export const types: Translation<typeof enGB.types> = {
+  string: 'du texte',
+  number: 'un nombre',
+  int: 'un nombre entier',
+  boolean: 'vrai ou faux',
+  array: 'une liste',
+  object: 'un objet',
+  other: 'une valeur du bon type',
+};
+
+export const durations: Translation<typeof enGB.durations> = {
+  second: { one: '1 seconde', other: '{{count}} secondes' },
+  minute: { one: '1 minute', other: '{{count}} minutes' },
+};
+
+export const errors: Translation<typeof enGB.errors> = {
+  bad_request: 'La requête n’a pas pu être comprise. Vérifiez sa syntaxe et réessayez.',
+  unauthorized: 'Connectez-vous pour continuer.',
+  invalid_token: 'Votre connexion n’est pas valide. Reconnectez-vous.',
+  session_ended: 'Votre session a pris fin. Reconnectez-vous.',
+  forbidden: {
+    default: 'Vous n’avez pas l’autorisation de faire cela.',
+    other_users: 'Vous n’avez pas l’autorisation de modifier d’autres utilisateurs.',
+    fields: 'Vous n’avez pas l’autorisation de modifier\u00a0: {{fields}}.',
+    archived_organizations: 'Seuls les super-administrateurs peuvent lister les organisations archivées.',
+    session_wallet: 'Seul un utilisateur connecté paie une session avec son propre portefeuille.',
+  },
+  not_found: 'Rien n’existe à cette adresse.',
+  method_not_allowed: 'Cette adresse n’accepte pas cette méthode.',
+  not_acceptable: 'Cette adresse ne peut pas répondre dans le format demandé.',
+  request_timeout: 'La requête a mis trop de temps à arriver. Réessayez.',
+  payload_too_large: 'Le corps de la requête dépasse ce que cette adresse accepte.',
+  unsupported_media_type: {
+    default: 'Envoyez le corps en application/json (ou en formulaire là où l’adresse le demande).',
+    json: 'Envoyez le corps en application/json.',
+    form: 'Envoyez le corps en application/x-www-form-urlencoded.',
+  },
+  too_many_requests: {
+    default: 'Trop de requêtes. Patientez un instant puis réessayez.',
+    attempts: 'Trop de tentatives. Patientez {{retry_after_seconds, duration}} puis réessayez.',
+  },
+  not_implemented: 'Cette méthode n’est pas prise en charge ici.',
+  http_error: 'La requête a été refusée.',
+  invalid_json: 'Le corps de la requête n’est pas du JSON valide.',
+  invalid_request: 'Certains champs sont manquants ou invalides. Corrigez-les puis réessayez.',
+  invalid_text:
+    'La requête contient des caractères qui ne peuvent pas être enregistrés (un caractère NUL ou une séquence Unicode incomplète). Retirez-les puis réessayez.',
+  internal_error:
+    'Une erreur s’est produite de notre côté. Réessayez\u00a0; si elle persiste, contactez le support en indiquant l’identifiant de requête {{request_id}}.',
+  service_unavailable:
+    'Une erreur s’est produite de notre côté. Réessayez\u00a0; si elle persiste, contactez le support en indiquant l’identifiant de requête {{request_id}}.',
+  invalid_idempotency_key: 'L’en-tête Idempotency-Key compte de 1 à 200 caractères ASCII visibles.',
+  idempotency_key_reused: 'Cette clé Idempotency-Key a déjà servi pour une autre requête. Utilisez une nouvelle clé.',
+  idempotency_request_in_progress:
+    'La première requête avec cette clé Idempotency-Key est encore en cours. Réessayez dans un instant.',
+
+  invalid_credentials: 'L’adresse e-mail ou le mot de passe est incorrect. Vérifiez-les et réessayez.',
+  account_disabled: 'Ce compte est désactivé. Contactez l’administrateur de votre organisation.',
+  current_password_incorrect: 'Votre mot de passe actuel est incorrect.',
+  password_unchanged: 'Choisissez un nouveau mot de passe différent de l’actuel.',
+  password_invalid: 'Le mot de passe ne respecte pas les règles.',
+  reset_code_invalid: {
+    default: 'Ce lien de réinitialisation n’est pas valide. Demandez-en un nouveau.',
+    decided: 'Ce lien de réinitialisation n’est pas valide\u00a0; demandez-en un nouveau.',
+  },
+  reset_code_used: 'Ce lien de réinitialisation a déjà été utilisé\u00a0; demandez-en un nouveau.',
+  reset_code_expired: 'Ce lien de réinitialisation a expiré\u00a0; demandez-en un nouveau.',
+  invite_code_invalid: {
+    default: 'Ce lien d’invitation n’est pas valide. Demandez une nouvelle invitation à votre administrateur.',
+    decided: 'Ce lien d’invitation n’est pas valide\u00a0; demandez-en un nouveau.',
+  },
+  invite_code_expired: {
+    default: 'Cette invitation a expiré. Demandez-en une nouvelle à votre administrateur.',
+    decided: 'Cette invitation a expiré\u00a0; demandez-en une nouvelle.',
+  },
+  invite_code_used: 'Cette invitation a déjà été utilisée. Connectez-vous avec votre mot de passe.',
+  identity_already_linked: 'Ce compte est déjà lié à une autre identité de ce fournisseur.',
+  read_models_behind: 'Votre compte est en cours de création. Reconnectez-vous dans un instant.',
+  refresh_token_revoked: 'Cette connexion a pris fin. Reconnectez-vous.',
+  sso_session_ended: 'Votre session d’authentification unique a pris fin. Reconnectez-vous.',
+  refresh_token_invalid: 'Ce jeton de rafraîchissement n’est pas valide. Reconnectez-vous.',
+  refresh_token_reused:
+    'Ce jeton de rafraîchissement a déjà servi\u00a0: par sécurité, cette connexion a été fermée partout. Reconnectez-vous.',
+  refresh_token_expired: 'Cette connexion a expiré. Reconnectez-vous.',
+  sso_account_not_activated:
+    'Ce compte a une invitation en attente. Acceptez d’abord l’invitation, puis connectez-vous par authentification unique.',
+  sso_email_missing:
+    'Le fournisseur d’identité n’a pas transmis votre adresse e-mail, nécessaire pour vous connecter. Contactez votre administrateur.',
+  sso_email_not_verified:
+    'Le fournisseur d’identité n’a pas vérifié votre adresse e-mail. Vérifiez-la chez lui, puis reconnectez-vous.',
+  sso_organization_mismatch:
+    'Un compte avec cette adresse e-mail appartient à une autre organisation\u00a0: ce domaine ne peut pas le connecter.',
+  sso_organization_unavailable:
+    'L’organisation dans laquelle ce domaine connecte les utilisateurs n’existe pas ou est archivée. Contactez votre administrateur.',
+  sso_provider_unavailable:
+    'Le fournisseur d’identité du domaine «\u00a0{{realm}}\u00a0» est injoignable. Réessayez dans un instant.',
+  sso_provider_misconfigured:
+    'Le fournisseur d’identité du domaine «\u00a0{{realm}}\u00a0» a répondu avec des métadonnées qui ne correspondent pas au domaine (vérifiez son URL d’émetteur).',
+  sso_state_invalid: 'Ce lien de connexion a expiré, a déjà servi ou n’a pas été ouvert ici. Recommencez la connexion.',
+  sso_issuer_mismatch:
+    'Cette réponse ne vient pas du fournisseur d’identité du domaine «\u00a0{{realm}}\u00a0». Recommencez la connexion.',
+  sso_code_exchange_failed:
+    'Le fournisseur d’identité n’a pas accepté ce code de connexion (expiré ou déjà utilisé). Recommencez la connexion.',
+  sso_response_invalid:
+    'La réponse du fournisseur d’identité n’a pas passé la validation (émetteur, audience, nonce, expiration ou signature). Recommencez la connexion.',
+  sso_secret_unreadable:
+    'L’authentification unique est mal configurée de notre côté (un secret enregistré est illisible). Contactez le support.',
+  realm_exists: 'Un domaine nommé «\u00a0{{name}}\u00a0» existe déjà. Choisissez un autre nom ou supprimez-le d’abord.',
+  realm_read_only:
+    'Le domaine «\u00a0{{name}}\u00a0» vient de la variable d’environnement SSO_REALMS\u00a0; modifiez-le là.',
+  realm_not_found: 'Il n’existe pas de domaine d’authentification unique nommé «\u00a0{{name}}\u00a0».',
+
+  invalid_email: 'Saisissez une adresse e-mail valide.',
+  email_taken: 'Un autre compte utilise déjà cette adresse e-mail.',
+  email_claim_not_held: 'Seul le compte qui détient cette adresse e-mail peut la libérer.',
+  invalid_role: 'Le rôle est l’un de {{roles}}.',
+  invalid_first_name: 'Un nom compte au plus {{max}} caractères.',
+  invalid_last_name: 'Un nom compte au plus {{max}} caractères.',
+  invalid_locale: 'La langue est l’une de {{locales}}.',
+  invalid_expiry: {
+    code: 'Un code doit expirer après son émission.',
+    reservation: 'Une réservation expire après avoir été faite.',
+  },
+  invalid_identity: 'Une identité ({{part}}) compte de 1 à {{max}} caractères.',
+  user_not_found: {
+    default: 'Il n’existe pas d’utilisateur avec cet identifiant.',
+    decided: 'Cet utilisateur n’existe pas.',
+    group_organization: 'Cet utilisateur n’existe pas dans l’organisation de ce groupe.',
+  },
+  user_disabled: 'Ce compte est désactivé\u00a0; réactivez-le d’abord.',
+  user_not_invited: {
+    default: 'Cet utilisateur n’a pas d’invitation en attente.',
+    decided: 'Ce compte n’a pas d’invitation en attente.',
+  },
+  user_not_active: {
+    default: 'Ce compte n’est pas encore activé\u00a0; utilisez d’abord l’invitation.',
+    resend: 'Ce compte n’est pas encore activé\u00a0: renvoyez plutôt l’invitation.',
+    gone: 'Ce compte n’est plus actif\u00a0; rien n’a été envoyé.',
+  },
+  user_exists: 'Cet utilisateur existe déjà.',
+  role_not_assignable: 'Vous ne pouvez pas attribuer le rôle {{role}}.',
+  user_not_manageable: 'Vous ne pouvez pas modifier un utilisateur dont le rôle est au-dessus du vôtre.',
+  cannot_change_own_role: 'Vous ne pouvez pas changer votre propre rôle.',
+  cannot_disable_self: 'Vous ne pouvez pas vous désactiver vous-même.',
+  cannot_delete_self: 'Vous ne pouvez pas vous supprimer vous-même.',
+  super_admin_not_found: 'Il n’existe pas de super-administrateur avec cet identifiant.',
+  last_super_admin:
+    'C’est le dernier super-administrateur actif\u00a0: invitez-en ou promouvez-en un autre avant de le rétrograder, de le désactiver ou de le retirer.',
+  platform_not_initialized: 'La plateforme n’est pas encore initialisée\u00a0; réessayez dans un instant.',
+  platform_already_initialized: 'Cette installation a déjà été initialisée.',
+
+  invalid_user_group_name: 'Un nom de groupe compte de 1 à {{max}} caractères.',
+  invalid_user_group_description: 'Une description compte au plus {{max}} caractères.',
+  user_group_not_found: 'Ce groupe d’utilisateurs n’existe pas.',
+  user_group_archived: 'Ce groupe d’utilisateurs est archivé et ne peut plus être modifié.',
+  user_group_exists: 'Ce groupe d’utilisateurs existe déjà.',
+  user_not_in_organization: 'Les membres d’un groupe appartiennent à l’organisation du groupe.',
+
+  invalid_organization_name: 'Un nom d’organisation compte de 1 à {{max}} caractères.',
+  invalid_organization_description: 'Une description compte au plus {{max}} caractères.',
+  invalid_metadata: 'Les métadonnées sont un objet de clés et de valeurs.',
+  metadata_too_many_keys: 'Les métadonnées comptent au plus {{max}} clés\u00a0; retirez-en.',
+  invalid_metadata_key: 'Une clé de métadonnée compte de 1 à {{max}} caractères.',
+  invalid_metadata_value:
+    'Une valeur de métadonnée est un texte d’au plus {{max}} caractères, un nombre, true, false ou null.',
+  invalid_metadata_kind: 'Le type de métadonnées est l’un de {{kinds}}.',
+  organization_not_found: {
+    default: 'Cette organisation n’existe pas.',
+    realm:
+      'Il n’existe pas d’organisation avec cet identifiant dans laquelle le domaine pourrait créer des utilisateurs.',
+  },
+  organization_archived: {
+    default: 'Cette organisation est archivée et ne peut plus être modifiée.',
+    groups: 'Cette organisation est archivée\u00a0; on ne peut plus y ajouter de groupes.',
+    invitations: 'Cette organisation est archivée\u00a0; personne ne peut plus y être invité.',
+  },
+  organization_exists: 'Cette organisation existe déjà.',
+  platform_organization_protected: 'L’organisation de la plateforme ne peut pas être archivée.',
+  invalid_operator_name: 'Un nom d’opérateur compte au plus {{max}} caractères, sur une seule ligne.',
+  invalid_sender_name: 'Un nom d’expéditeur compte au plus {{max}} caractères, sur une seule ligne.',
+  invalid_reply_to: 'Saisissez une adresse de réponse valide, ou laissez le champ vide.',
+
+  invalid_nb_credits: {
+    default: 'Un nombre de crédits est un nombre entier de 1 à {{max}}.',
+    field: 'nb_credits est un nombre entier de 1 à {{max}}.',
+  },
+  insufficient_credits: 'Crédits insuffisants\u00a0: {{available}} disponible(s).',
+  transfer_id_reused: 'Cet identifiant de transfert a déjà servi pour un autre mouvement.',
+  issuance_limit_reached: 'Aucun crédit supplémentaire ne peut être émis pour cette organisation.',
+  invalid_target: {
+    allocate: 'Les crédits sont attribués à un groupe ou à un utilisateur.',
+    transfer: 'Les crédits sont transférés à un utilisateur ou à un groupe.',
+  },
+  invalid_source: 'Les crédits sont retirés d’un groupe ou d’un utilisateur.',
+  not_own_account: 'Seuls vos propres crédits peuvent être transférés.',
+  transfer_to_self: {
+    default: 'Vous ne pouvez pas vous transférer des crédits.',
+    decided: 'Des crédits ne peuvent pas être transférés vers leur propre compte.',
+  },
+  target_disabled: 'Cet utilisateur est désactivé\u00a0; réactivez le compte pour déplacer ses crédits.',
+  target_archived: {
+    group: 'Ce groupe d’utilisateurs est archivé\u00a0; ses crédits ne peuvent plus bouger.',
+    organization: 'Cette organisation est archivée\u00a0; ses crédits ne peuvent plus bouger.',
+  },
+  invalid_account: 'Les crédits sont réservés sur un compte de cette organisation.',
+  invalid_reservation_id:
+    'Un identifiant de réservation compte de 1 à 100 lettres, chiffres, «\u00a0-\u00a0» ou «\u00a0_\u00a0».',
+  invalid_ttl: 'Une réservation dure un nombre entier de secondes, de 1 à {{max}}.',
+  reservation_id_reused: 'Cet identifiant de réservation a déjà servi pour une autre réservation.',
+  reservation_not_found: 'Cette réservation n’existe pas.',
+  reservation_already_resolved: 'Cette réservation est déjà close ({{status}}).',
+  invalid_capture_amount: 'Un prélèvement est un nombre entier de 0 au montant réservé.',
+
+  environment_variable_name_invalid:
+    'Un nom compte des majuscules, des chiffres et «\u00a0_\u00a0», commence par une lettre et compte au plus 64 caractères.',
+  environment_variable_read_only:
+    '{{name}} vient de la configuration du serveur\u00a0: modifiez-la là où le serveur est déployé.',
+  environment_variable_not_found: 'Il n’existe pas de variable {{name}}.',
+  redirect_source_invalid:
+    'La source est un chemin de l’application comme /ancienne/page\u00a0: elle commence par «\u00a0/\u00a0», n’est pas «\u00a0/\u00a0» seul, ne contient ni «\u00a0?\u00a0», ni «\u00a0#\u00a0», ni espace, ni «\u00a0\\\u00a0», et n’est pas un chemin d’API (/v1, /api).',
+  redirect_target_invalid: {
+    default: 'La cible est un chemin comme /nouvelle/page ou une adresse http(s).',
+    protocol_relative: 'Écrivez une cible externe avec son protocole\u00a0: https://….',
+    protocol: 'La cible est un chemin comme /nouvelle/page, ou une adresse commençant par http:// ou https://.',
+  },
+  redirect_loop: {
+    self: 'Un chemin ne peut pas rediriger vers lui-même.',
+    cycle: 'Cette cible ramène à {{path}} par d’autres redirections.',
+    chain: 'Cette cible passe par plus de {{max}} redirections\u00a0; dirigez la source vers la page finale.',
+  },
+  redirect_not_found: 'Il n’existe pas de redirection depuis {{path}}.',
+  projection_not_found: 'Il n’existe pas de projection nommée «\u00a0{{name}}\u00a0».',
+  projection_not_stopped: 'Cette projection n’est pas arrêtée\u00a0; il n’y a rien à reprendre.',
+};

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/**
+ * A NUL character, or a UTF-16 surrogate without its pair (`\ud800`): JSON and JavaScript strings can
+ * hold them, but PostgreSQL text cannot (errors 22021 and 22P05) and they are never anything a person
+ * typed. With the `u` flag a well-formed pair is one code point, so only lone surrogates match.
+ */
+export const UNSTORABLE_TEXT = /\0|[\uD800-\uDFFF]/u;
+
+export const isStorableText = (value: string): boolean => !UNSTORABLE_TEXT.test(value);
+
+/**
+ * Every string the API accepts: refuses NUL and lone surrogates with the `unstorable_text` rule, so the
+ * 400 names the field instead of the database failing on it. The contracts' `text()` is this schema;
+ * chain each field's own rules after it (`storableText().trim().max(200)`).
+ */
+export const storableText = (params?: Parameters<typeof z.string>[0]): z.ZodString =>
+  z.string(params).refine(isStorableText, { params: { rule: 'unstorable_text' }, abort: true });
