@@ -37,4 +37,6 @@ export * from './credits/events.js';
 export * from './credits/commands.js';
 export * from './credits/state.js';
 export * from './credits/decider.js';
+export * from './ai/vocabulary.js';
+export * from './ai/adapter.js';
 export { DeciderSpecification } from './testing/decider-specification.js';

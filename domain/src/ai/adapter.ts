@@ -1,0 +1,192 @@
+import type { z } from 'zod';
+import type { AiCapability, AiProviderKind, SessionLanguage } from './vocabulary.js';
+
+// What an AI adapter is (issue 10): one per provider kind (the openai SDK for every Chat Completions
+// speaker, the built-in offline provider, the speech providers) implements `AiAdapter`. Coaching
+// features never hold an adapter: they call the application layer's AI port, which resolves the
+// provider, its model and key, guards and records each call, and hands it to the adapter. Declared
+// here, as types only, so that adapters in `platform` and the port in `application` share them.
+
+/** Everything an adapter needs to reach one provider: resolved from its entity and its active key. */
+export type AiConnection = {
+  providerId: string;
+  kind: AiProviderKind;
+  /** `openai_compatible`, `openai_azure` (the resource endpoint), `openai_audio`; checked by the outbound guard. */
+  baseUrl?: string;
+  /** `azure_microsoft`: a region such as `westeurope`, when no endpoint is given. */
+  region?: string;
+  /** `openai_azure`: the API version query parameter. */
+  apiVersion?: string;
+  /** The unsealed service key; never logged, never part of an error or event. Absent for `builtin`. */
+  apiKey?: string;
+};
+
+/** The model a call uses, with its default parameters (a call may narrow them). */
+export type AiModelRef = {
+  /** The provider's own model or deployment id. */
+  modelId: string;
+  temperature?: number;
+  maxOutputTokens?: number;
+};
+
+/** An AbortSignal, as far as the domain (which has no DOM or Node types) needs to name it. */
+export type CancelSignal = {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+};
+
+/** Who a call is for, so its usage is recorded against them; and how long it may take. */
+export type AiCallContext = {
+  organizationId: string | null;
+  sessionId?: string;
+  /** Cancels the call (a learner leaving, a newer turn). */
+  signal?: CancelSignal;
+  /** Default AI_CALL_TIMEOUT_MS. */
+  timeoutMs?: number;
+};
+
+export type AiMessage = { role: 'system' | 'user' | 'assistant'; content: string };
+
+export type AiUsage = {
+  inputTokens: number;
+  outputTokens: number;
+  /** Speech in or out, for the speech calls. */
+  audioSeconds?: number;
+};
+
+/**
+ * What the built-in provider plays from, since it has no language model to read a prompt. Real
+ * models get the same facts in their system prompt and ignore this.
+ */
+export type RoleplayBrief = {
+  language: SessionLanguage;
+  persona: {
+    name: string;
+    /** Job, company, situation: said when the learner asks who they are. */
+    role?: string;
+    /** Facts the persona answers questions from: each with the words a question about it contains. */
+    background: readonly { topic: string; keywords: readonly string[]; answer: string }[];
+    /** How the persona opens the conversation; a neutral greeting in `language` when absent. */
+    greeting?: string;
+  };
+  mission: {
+    /** Raised in order, one per turn, while the learner has not met the success criteria. */
+    objections: readonly string[];
+    /** Key phrases: once the learner has said every one of them (in any turn), the role-play is won. */
+    successPhrases: readonly string[];
+    /** Key phrases: the role-play is lost as soon as the learner says one. */
+    failurePhrases: readonly string[];
+  };
+  /** After this many learner turns the persona ends the role-play with [[END]]. */
+  turnLimit: number;
+};
+
+export type ChatRequest = {
+  model: AiModelRef;
+  messages: readonly AiMessage[];
+  /** Present for role-play turns; the built-in provider needs it. */
+  roleplay?: RoleplayBrief;
+};
+
+/** A chat answer as it streams: text deltas, then the whole text with its usage. */
+export type ChatEvent = { type: 'delta'; text: string } | { type: 'done'; text: string; usage: AiUsage };
+
+export type StructuredRequest<T> = {
+  model: AiModelRef;
+  messages: readonly AiMessage[];
+  /** The answer's shape, sent as the response format's JSON schema and checked on return. */
+  schema: z.ZodType<T>;
+  /** The schema's name in the request (`^[a-zA-Z0-9_-]+$`). */
+  schemaName: string;
+  /** Present for analysis calls; the built-in provider computes from it. */
+  analysis?: { transcript: readonly TranscriptTurn[]; language: SessionLanguage };
+};
+
+export type TranscriptTurn = {
+  speaker: 'learner' | 'persona';
+  text: string;
+  /** When known (voice sessions): seconds from the session start. */
+  startSeconds?: number;
+  endSeconds?: number;
+};
+
+export type TranscribeRequest = { model: AiModelRef; audio: Uint8Array; mimeType: string; language?: SessionLanguage };
+export type SpeakRequest = { model: AiModelRef; voiceId: string; text: string; language: SessionLanguage };
+
+/** A live voice conversation (the live voice issue adds its adapters). */
+export type RealtimeVoiceSession = {
+  sendAudio(chunk: Uint8Array): void;
+  events(): AsyncIterable<
+    | { type: 'audio'; chunk: Uint8Array }
+    | { type: 'transcript'; speaker: 'learner' | 'persona'; text: string; final: boolean }
+    | { type: 'usage'; usage: AiUsage }
+    | { type: 'error'; error: AiCallError }
+  >;
+  close(): Promise<void>;
+};
+export type RealtimeRequest = {
+  model: AiModelRef;
+  instructions: string;
+  voiceId?: string;
+  language: SessionLanguage;
+};
+
+/** One provider, spoken to. An adapter implements what its kind can do and refuses the rest. */
+export type AiAdapter = {
+  readonly capabilities: readonly AiCapability[];
+  chat(request: ChatRequest, context: AiCallContext): AsyncIterable<ChatEvent>;
+  structured<T>(request: StructuredRequest<T>, context: AiCallContext): Promise<{ value: T; usage: AiUsage }>;
+  transcribe?(request: TranscribeRequest, context: AiCallContext): Promise<{ text: string; usage: AiUsage }>;
+  speak?(
+    request: SpeakRequest,
+    context: AiCallContext,
+  ): Promise<{ audio: Uint8Array; mimeType: string; usage: AiUsage }>;
+  realtime?(request: RealtimeRequest, context: AiCallContext): Promise<RealtimeVoiceSession>;
+  /** The connection test: lists models (or the cheapest call the kind has) and names what went wrong. */
+  test(context: AiCallContext): Promise<void>;
+};
+
+export type AiAdapterFactory = (connection: AiConnection) => AiAdapter;
+
+/**
+ * Why a call failed, in terms a person can act on; `POST /v1/ai_providers/{id}/test` answers the code
+ * and its message in the caller's language.
+ */
+export const AI_CALL_ERROR_CODES = [
+  'wrong_key',
+  'unknown_model',
+  'unreachable',
+  'tls_error',
+  'timeout',
+  'rate_limited',
+  'provider_error',
+  'circuit_open',
+  'address_refused',
+  'invalid_output',
+  'cancelled',
+  'not_supported',
+] as const;
+export type AiCallErrorCode = (typeof AI_CALL_ERROR_CODES)[number];
+
+export class AiCallError extends Error {
+  constructor(
+    readonly code: AiCallErrorCode,
+    message: string,
+    readonly details: { status?: number; retryAfterSeconds?: number } = {},
+  ) {
+    super(message);
+    this.name = 'AiCallError';
+  }
+}
+
+/** Told after every call that reached a provider, for credits and dashboards. */
+export type AiUsageRecorder = (entry: {
+  providerId: string;
+  modelId: string;
+  organizationId: string | null;
+  sessionId?: string;
+  operation: 'chat' | 'structured' | 'transcribe' | 'speak' | 'realtime';
+  usage: AiUsage;
+  at: string;
+}) => Promise<void>;
