@@ -50,3 +50,6 @@ export * from './settings/environment-variables.js';
 export * from './sso/login-states.js';
 export * from './sso/oidc-client.js';
 export * from './sso/refresh-tokens.js';
+export * from './ai/outbound-guard.js';
+export * from './ai/circuit-breaker.js';
+export * from './ai/openai-adapter.js';

@@ -30,6 +30,15 @@ const optionalString = (schema: z.ZodType<string>) =>
 
 const positiveMs = (what: string) => z.coerce.number({ error: what }).int(what).positive(what);
 
+const flag = (what: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
+    z
+      .enum(['true', 'false', '1', '0', ''], { error: what })
+      .default('false')
+      .transform((value) => value === 'true' || value === '1'),
+  );
+
 export const configSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], { error: 'one of development, production, test' })
@@ -72,6 +81,9 @@ export const configSchema = z.object({
   HTTP_BODY_LIMIT_KB: z.coerce.number({ error: 'a size in kilobytes' }).int().min(1).max(102_400).default(1024),
   PROJECTION_WAIT_MS: positiveMs('a duration in milliseconds').default(5000),
   SHUTDOWN_TIMEOUT_MS: positiveMs('a duration in milliseconds').default(10_000),
+  // Outbound AI calls (platform/src/ai/outbound-guard.ts): a self-hosted model on the LAN needs private addresses.
+  AI_ALLOW_PRIVATE_NETWORK: flag('true or false'),
+  AI_CALL_TIMEOUT_MS: positiveMs('a duration in milliseconds').default(30_000),
   // Realms fixed by the deployment; super-admins add others through the API (docs/adr/0007).
   SSO_REALMS: z.preprocess((value) => (value === '' ? undefined : value), ssoRealmsJsonSchema.optional()),
 });

@@ -57,6 +57,17 @@ describe('configuration', () => {
     expect(config.allowedOrigins).toEqual(['https://coach.example.com', 'http://localhost:5173']);
   });
 
+  it('keeps AI calls off private networks unless AI_ALLOW_PRIVATE_NETWORK says true', () => {
+    expect(loadConfig({})).toMatchObject({ AI_ALLOW_PRIVATE_NETWORK: false, AI_CALL_TIMEOUT_MS: 30_000 });
+    expect(loadConfig({ AI_ALLOW_PRIVATE_NETWORK: '' }).AI_ALLOW_PRIVATE_NETWORK).toBe(false);
+    expect(loadConfig({ AI_ALLOW_PRIVATE_NETWORK: 'false' }).AI_ALLOW_PRIVATE_NETWORK).toBe(false);
+    expect(loadConfig({ AI_ALLOW_PRIVATE_NETWORK: 'TRUE' }).AI_ALLOW_PRIVATE_NETWORK).toBe(true);
+    expect(loadConfig({ AI_ALLOW_PRIVATE_NETWORK: '1' }).AI_ALLOW_PRIVATE_NETWORK).toBe(true);
+    expect(problems({ AI_ALLOW_PRIVATE_NETWORK: 'yes please' }).problems).toEqual([
+      { variable: 'AI_ALLOW_PRIVATE_NETWORK', expected: 'true or false' },
+    ]);
+  });
+
   it('names every bad variable and what it expects', () => {
     const error = problems({ PORT: '70000', REDIS_URL: 'http://redis', NODE_ENV: 'staging', AUTH_SECRET: 'short' });
     expect(error.problems).toEqual(

@@ -70,6 +70,9 @@ export const SERVER_ENVIRONMENT_DESCRIPTIONS = {
     JOBS: 'Job queue (from REDIS_URL).',
     REALTIME: 'Realtime fan-out between server processes (from REDIS_URL).',
     MAIL: 'Mail transport (from SMTP_URL).',
+    AI_ALLOW_PRIVATE_NETWORK:
+      'Whether AI provider calls may reach loopback, private and link-local addresses (a self-hosted model on the LAN), over plain http too; the cloud metadata address stays refused.',
+    AI_CALL_TIMEOUT_MS: 'How long a call to an AI provider may wait for its answer, in milliseconds.',
   },
   'fr-FR': {
     NODE_ENV: 'Mode d’exécution.',
@@ -84,6 +87,9 @@ export const SERVER_ENVIRONMENT_DESCRIPTIONS = {
     JOBS: 'File des tâches (d’après REDIS_URL).',
     REALTIME: 'Diffusion en temps réel entre les processus du serveur (d’après REDIS_URL).',
     MAIL: 'Transport des e-mails (d’après SMTP_URL).',
+    AI_ALLOW_PRIVATE_NETWORK:
+      'Si les appels aux fournisseurs d’IA peuvent joindre les adresses locales, privées et de lien local (un modèle hébergé sur le réseau local), y compris en http simple\u00a0; l’adresse des métadonnées du cloud reste refusée.',
+    AI_CALL_TIMEOUT_MS: 'Durée maximale d’attente de la réponse d’un fournisseur d’IA, en millisecondes.',
   },
 } as const satisfies Record<UserLocale, Record<string, string>>;
 
@@ -106,6 +112,8 @@ export const serverEnvironment = (
     ['JOBS', topology.jobs],
     ['REALTIME', topology.realtime],
     ['MAIL', topology.mail],
+    ['AI_ALLOW_PRIVATE_NETWORK', String(config.AI_ALLOW_PRIVATE_NETWORK)],
+    ['AI_CALL_TIMEOUT_MS', String(config.AI_CALL_TIMEOUT_MS)],
   ];
   return entries.map(([name, value]) => ({
     name,

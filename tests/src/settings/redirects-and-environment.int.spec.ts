@@ -24,6 +24,8 @@ const SERVER_ENTRIES = [
   'JOBS',
   'REALTIME',
   'MAIL',
+  'AI_ALLOW_PRIVATE_NETWORK',
+  'AI_CALL_TIMEOUT_MS',
 ];
 
 for (const engine of engines) {
