@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { ensureBuiltinAiProvider } from '@ai-coaching/application';
 import { createAuthRateLimiter, openPlatform, requireSharedDatabase, startRuntime } from '@ai-coaching/platform';
 import { projectionMigrations } from '@ai-coaching/projections';
 import { createApiApp } from './app.js';
@@ -16,6 +17,7 @@ await startRuntime('api', async ({ config, logger, lifecycle }) => {
     runtime: 'api',
   });
   announceSeed(await seedPlatform(platform));
+  await ensureBuiltinAiProvider(platform);
   const rateLimiter = createAuthRateLimiter(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {});
   lifecycle.add('rate limiter', () => rateLimiter.close());
   const app = createApiApp({

@@ -2,12 +2,13 @@ import http from 'node:http';
 import { createGateway, socketIdentity } from '@ai-coaching/gateway';
 import { createAuthRateLimiter, openPlatform, type AuthLimits, type RuntimeContext } from '@ai-coaching/platform';
 import {
+  aiCatalogueProjection,
   allProjections,
   createProjectionRunner,
   projectionMigrations,
   waitForProjections,
 } from '@ai-coaching/projections';
-import { scheduleReservationExpiries } from '@ai-coaching/application';
+import { ensureBuiltinAiProvider, scheduleReservationExpiries } from '@ai-coaching/application';
 import { workerJobs } from '@ai-coaching/workers';
 import { createApiApp } from './app.js';
 import { idempotencyMigrations } from './http/idempotency.js';
@@ -53,6 +54,10 @@ export const startOneProcess = async (
     });
   }
   announceSeed(seed);
+  const builtin = await ensureBuiltinAiProvider({ ...platform, wakeProjections: (names) => projections.wake(names) });
+  if (builtin !== undefined) {
+    await waitForProjections(platform.db, builtin, { timeoutMs: 30_000, names: [aiCatalogueProjection.name] });
+  }
 
   const clientDir = config.CLIENT_DIST_DIR ?? clientDistDir();
   if (!clientDir) logger.warn('No built client found: run `npm run build` to serve the app shell.');

@@ -1,5 +1,6 @@
 import type { UserLocale } from '@ai-coaching/domain';
 import type { Caller, Logger, Platform } from '@ai-coaching/platform';
+import type { AiAdapterRegistry } from './ai/ai-adapters.js';
 
 /**
  * What use cases work with: the engines, the clock and id ports, and the configuration they read.
@@ -12,6 +13,8 @@ export type AppServices = Pick<
 > & {
   /** Wakes projections running in this process after an append (one-process mode), so waits are short. */
   wakeProjections?: (names?: readonly string[]) => void;
+  /** The adapter of each provider kind; `defaultAiAdapters(config)` when absent (tests give fakes). */
+  aiAdapters?: AiAdapterRegistry;
 };
 
 /**

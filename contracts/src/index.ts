@@ -17,3 +17,4 @@ export * from './super-admins.js';
 export * from './password-reset-links.js';
 export * from './i18n/locales.js';
 export * from './i18n/messages.js';
+export * from './ai.js';

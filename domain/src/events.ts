@@ -1,3 +1,7 @@
+import type { AiModelEvent } from './ai/models/events.js';
+import type { AiProviderEvent } from './ai/providers/events.js';
+import type { AiServiceKeyEvent } from './ai/service-keys/events.js';
+import type { AiSpeechVoiceEvent } from './ai/speech-voices/events.js';
 import type { CreditEvent } from './credits/events.js';
 import type { OrganizationEvent } from './organizations/events.js';
 import type { PlatformEvent } from './platform/events.js';
@@ -7,7 +11,16 @@ import type { UserEvent } from './users/events.js';
 
 /** Every event the product records: read models and workers look event types up here by name. */
 export type AnyDomainEvent =
-  PlatformEvent | OrganizationEvent | UserEvent | EmailClaimEvent | UserGroupEvent | CreditEvent;
+  | PlatformEvent
+  | OrganizationEvent
+  | UserEvent
+  | EmailClaimEvent
+  | UserGroupEvent
+  | CreditEvent
+  | AiProviderEvent
+  | AiServiceKeyEvent
+  | AiModelEvent
+  | AiSpeechVoiceEvent;
 
 export type DomainEventType = AnyDomainEvent['type'];
 

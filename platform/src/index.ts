@@ -53,3 +53,4 @@ export * from './sso/refresh-tokens.js';
 export * from './ai/outbound-guard.js';
 export * from './ai/circuit-breaker.js';
 export * from './ai/openai-adapter.js';
+export * from './ai/ai-usage.js';

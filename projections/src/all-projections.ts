@@ -1,3 +1,4 @@
+import { aiCatalogueProjection } from './ai/ai-catalogue/index.js';
 import { creditHistoryProjection } from './credits/credit-history/index.js';
 import { walletBalancesProjection } from './credits/wallet-balances/index.js';
 import { organizationListProjection } from './organizations/organization-list/index.js';
@@ -18,4 +19,5 @@ export const allProjections: readonly Projection[] = [
   userGroupsProjection,
   walletBalancesProjection,
   creditHistoryProjection,
+  aiCatalogueProjection,
 ];

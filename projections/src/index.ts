@@ -10,3 +10,4 @@ export * from './users/user-identities/index.js';
 export * from './user-groups/user-groups/index.js';
 export * from './credits/wallet-balances/index.js';
 export * from './credits/credit-history/index.js';
+export * from './ai/ai-catalogue/index.js';

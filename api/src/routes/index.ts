@@ -1,6 +1,7 @@
 import { openApiOperations } from '@ai-coaching/contracts';
 import { defineRoute, publicAccess, type RouteDefinition } from '../http/route.js';
 import { buildOpenApiDocument } from '../openapi/build-document.js';
+import { aiRoutes } from './ai.js';
 import { authRoutes } from './auth.js';
 import { creditRoutes } from './credits.js';
 import { environmentVariableRoutes } from './environment-variables.js';
@@ -39,6 +40,7 @@ export const apiRoutes = (readiness: readonly ReadinessCheck[]): RouteDefinition
     ...invitationRoutes,
     ...redirectRoutes,
     ...environmentVariableRoutes,
+    ...aiRoutes,
   ];
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
   routes.push(

@@ -17,6 +17,11 @@ export const REDACTED_PATHS = [
   '*.refresh_token',
   '*.apiKey',
   '*.api_key',
+  // A service key's value (POST /v1/ai_service_keys) and a secret environment variable's.
+  'value',
+  '*.value',
+  '*.body.value',
+  '*.sealedValue',
   'authorization',
   '*.authorization',
   '*.headers.authorization',

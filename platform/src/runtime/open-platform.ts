@@ -2,6 +2,7 @@ import path from 'node:path';
 import { idsFrom, systemClock, type Clock, type IdGenerator } from '../clock/clock.js';
 import type { Config } from '../config/config.js';
 import { describeTopology } from '../config/config.js';
+import { aiUsageMigrations } from '../ai/ai-usage.js';
 import { authSessionMigrations } from '../auth/auth-sessions.js';
 import { ensureSecret, secretMigrations } from '../crypto/secrets.js';
 import { createTokenService, type TokenService } from '../crypto/token-service.js';
@@ -84,6 +85,7 @@ export const openPlatform = async (options: OpenPlatformOptions): Promise<Platfo
     ...ssoRefreshTokenMigrations,
     ...pathRedirectMigrations,
     ...environmentVariableMigrations,
+    ...aiUsageMigrations,
     ...(options.migrations ?? []),
   ]);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');

@@ -1,5 +1,11 @@
 import { apiRoutes, issueAccessToken, type RouteDefinition } from '@ai-coaching/api';
-import { apiClient, signInAs, startTestServer, type TestServer } from '@ai-coaching/api/testing';
+import {
+  apiClient,
+  createTestOrganization,
+  signInAs,
+  startTestServer,
+  type TestServer,
+} from '@ai-coaching/api/testing';
 import { can, permissionsOf, type Role } from '@ai-coaching/domain';
 import { newId } from '@ai-coaching/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,5 +81,84 @@ describe('[AUTH]: role matrix', () => {
       const response = await apiClient(server).send(route.method, path);
       expect(response.status, `${route.method} ${route.path}`).toBe(401);
     }
+  });
+});
+
+describe('[AUTH]: AI providers of an organization across organizations', () => {
+  it('answers 404 to another organization’s operator on every operation of the provider and what belongs to it', async () => {
+    const owner = await signInAs(server, { role: 'operator', organizationId: await createTestOrganization(server) });
+    const stranger = await signInAs(server, { role: 'operator', organizationId: await createTestOrganization(server) });
+    const as = (token: string) => apiClient(server, token);
+    const create = async (path: string, body: Record<string, unknown>) => {
+      const answer = await as(owner.token).send<{ id: string }>('POST', path, { body });
+      expect(answer.status, path).toBe(201);
+      return answer.body.id;
+    };
+    const provider = await create('/v1/ai_providers', {
+      name: 'Own speech',
+      kind: 'azure_microsoft',
+      region: 'westeurope',
+      enabled: true,
+    });
+    const key = await create('/v1/ai_service_keys', {
+      provider_id: provider,
+      label: 'Own',
+      value: 'own-key-0123456789',
+    });
+    const model = await create('/v1/ai_models', {
+      provider_id: provider,
+      model_id: 'tts',
+      display_name: 'Speech',
+      capabilities: ['speech'],
+      credits_per_minute: 1,
+    });
+    const voice = await create('/v1/ai_speech_voices', {
+      provider_id: provider,
+      voice_id: 'en-GB-SoniaNeural',
+      display_name: 'Sonia',
+      languages: ['en-GB'],
+    });
+    const refused: [string, string, Record<string, unknown>?][] = [
+      ['GET', `/v1/ai_providers/${provider}`],
+      ['PATCH', `/v1/ai_providers/${provider}`, { name: 'Taken' }],
+      ['DELETE', `/v1/ai_providers/${provider}`],
+      ['POST', `/v1/ai_providers/${provider}/test`],
+      ['POST', '/v1/ai_service_keys', { provider_id: provider, label: 'Mine', value: 'stranger-key-0123456789' }],
+      ['GET', `/v1/ai_service_keys/${key}`],
+      ['PATCH', `/v1/ai_service_keys/${key}`, { label: 'Taken' }],
+      ['DELETE', `/v1/ai_service_keys/${key}`],
+      [
+        'POST',
+        '/v1/ai_models',
+        { provider_id: provider, model_id: 'x', display_name: 'x', capabilities: ['chat'], credits_per_minute: 0 },
+      ],
+      ['GET', `/v1/ai_models/${model}`],
+      ['PATCH', `/v1/ai_models/${model}`, { display_name: 'Taken' }],
+      ['DELETE', `/v1/ai_models/${model}`],
+      [
+        'POST',
+        '/v1/ai_speech_voices',
+        { provider_id: provider, voice_id: 'x', display_name: 'x', languages: ['en-GB'] },
+      ],
+      ['GET', `/v1/ai_speech_voices/${voice}`],
+      ['PATCH', `/v1/ai_speech_voices/${voice}`, { display_name: 'Taken' }],
+      ['DELETE', `/v1/ai_speech_voices/${voice}`],
+    ];
+    for (const [method, path, body] of refused) {
+      const answer = await as(stranger.token).send(method, path, body ? { body } : {});
+      expect(answer.status, `${method} ${path}`).toBe(404);
+    }
+    for (const path of ['/v1/ai_providers', '/v1/ai_service_keys', '/v1/ai_models', '/v1/ai_speech_voices']) {
+      const listed = await as(stranger.token).send<{ items: { id: string }[] }>('GET', path, {
+        query: { page_size: 48 },
+      });
+      const ids = listed.body.items.map((item) => item.id);
+      for (const id of [provider, key, model, voice]) expect(ids, path).not.toContain(id);
+    }
+    // Nothing the stranger tried changed anything.
+    const still = await as(owner.token).send<{ name: string }>('GET', `/v1/ai_providers/${provider}`);
+    expect(still.body.name).toBe('Own speech');
+    const ownKey = await as(owner.token).send<{ status: string; label: string }>('GET', `/v1/ai_service_keys/${key}`);
+    expect(ownKey.body).toMatchObject({ status: 'active', label: 'Own' });
   });
 });

@@ -1,0 +1,62 @@
+import {
+  AiCallError,
+  builtinRoleplayTurn,
+  builtinStreamChunks,
+  type AiAdapter,
+  type AiAdapterFactory,
+  type AiProviderKind,
+  type TranscriptTurn,
+} from '@ai-coaching/domain';
+import { createOpenAiAdapter, OPENAI_PROTOCOL_KINDS, type Config } from '@ai-coaching/platform';
+
+/** Which adapter speaks to each kind of provider; a kind absent here answers `not_supported`. */
+export type AiAdapterRegistry = Partial<Record<AiProviderKind, AiAdapterFactory>>;
+
+const NO_USAGE = { inputTokens: 0, outputTokens: 0 };
+
+/**
+ * The built-in offline provider: no network, no key. It plays a role-play from its brief (the
+ * persona and mission, `builtinRoleplayTurn`), streamed word by word; its connection test always
+ * succeeds. Analysis (structured output) is not something it can do for any schema, so it says so.
+ */
+export const createBuiltinAdapter: AiAdapterFactory = () => {
+  const adapter: AiAdapter = {
+    capabilities: ['chat'],
+    async *chat(request) {
+      if (!request.roleplay) {
+        throw new AiCallError(
+          'not_supported',
+          'The built-in provider only plays role-plays from a persona and mission.',
+        );
+      }
+      const transcript: TranscriptTurn[] = request.messages
+        .filter((message) => message.role !== 'system')
+        .map((message) => ({ speaker: message.role === 'user' ? 'learner' : 'persona', text: message.content }));
+      const { text } = builtinRoleplayTurn(request.roleplay, transcript);
+      for (const chunk of builtinStreamChunks(text)) yield { type: 'delta', text: chunk };
+      yield { type: 'done', text, usage: NO_USAGE };
+    },
+    structured() {
+      return Promise.reject(
+        new AiCallError('not_supported', 'The built-in provider cannot answer structured requests.'),
+      );
+    },
+    test: () => Promise.resolve(),
+  };
+  return adapter;
+};
+
+/** The adapters of every kind that has one so far, configured from the deployment's settings. */
+export const defaultAiAdapters = (
+  config: Pick<Config, 'AI_ALLOW_PRIVATE_NETWORK' | 'AI_CALL_TIMEOUT_MS'>,
+): AiAdapterRegistry => {
+  const openAi: AiAdapterFactory = (connection) =>
+    createOpenAiAdapter(connection, {
+      allowPrivateNetwork: config.AI_ALLOW_PRIVATE_NETWORK,
+      timeoutMs: config.AI_CALL_TIMEOUT_MS,
+    });
+  return {
+    builtin: createBuiltinAdapter,
+    ...Object.fromEntries(OPENAI_PROTOCOL_KINDS.map((kind) => [kind, openAi])),
+  };
+};

@@ -1,0 +1,201 @@
+import {
+  AiCallError,
+  ConflictError,
+  NotFoundError,
+  type AiCallContext,
+  type AiCapability,
+  type AiModelRef,
+  type AiUsage,
+  type AiUsageRecorder,
+  type ChatEvent,
+  type ChatRequest,
+  type RealtimeRequest,
+  type RealtimeVoiceSession,
+  type SpeakRequest,
+  type StructuredRequest,
+  type TranscribeRequest,
+} from '@ai-coaching/domain';
+import { aiUsageRecorder, createKeyUseMarker, type SqlExecutor } from '@ai-coaching/platform';
+import { findAiModel, findAiProvider } from '@ai-coaching/projections';
+import { nowIso, type AppServices } from '../app-services.js';
+import { adapterFor, connectionOf } from './ai-connection.js';
+
+/**
+ * The AI port (issue 10 item 3): the one way coaching features talk to AI. A call names a provider
+ * and a model of the catalogue; the port resolves them for the caller's organization, unseals the
+ * current key, calls the kind's adapter, marks the key used and records the usage. Features never
+ * hold an adapter, a key or a URL.
+ */
+
+/** Which provider and which of its catalogue models (`/v1/ai_models` id, not the provider's model id). */
+export type AiRef = { providerId: string; modelId: string };
+
+/** A request as features write it: the model's parameters default to the catalogue's, and may be narrowed. */
+type PortRequest<Request extends { model: AiModelRef }> = Omit<Request, 'model'> & {
+  model?: Partial<Omit<AiModelRef, 'modelId'>>;
+};
+
+export type AiPort = {
+  chat(ref: AiRef, request: PortRequest<ChatRequest>, context: AiCallContext): AsyncIterable<ChatEvent>;
+  structured<T>(
+    ref: AiRef,
+    request: PortRequest<StructuredRequest<T>>,
+    context: AiCallContext,
+  ): Promise<{ value: T; usage: AiUsage }>;
+  transcribe(
+    ref: AiRef,
+    request: PortRequest<TranscribeRequest>,
+    context: AiCallContext,
+  ): Promise<{ text: string; usage: AiUsage }>;
+  speak(
+    ref: AiRef,
+    request: PortRequest<SpeakRequest>,
+    context: AiCallContext,
+  ): Promise<{ audio: Uint8Array; mimeType: string; usage: AiUsage }>;
+  realtime(ref: AiRef, request: PortRequest<RealtimeRequest>, context: AiCallContext): Promise<RealtimeVoiceSession>;
+};
+
+type Operation = Parameters<AiUsageRecorder>[0]['operation'];
+
+const NEEDS: Record<Operation, AiCapability> = {
+  chat: 'chat',
+  structured: 'chat',
+  transcribe: 'transcription',
+  speak: 'speech',
+  realtime: 'realtime',
+};
+
+const keyMarkers = new WeakMap<SqlExecutor, ReturnType<typeof createKeyUseMarker>>();
+const keyMarkerOf = (db: SqlExecutor) => {
+  let marker = keyMarkers.get(db);
+  if (!marker) {
+    marker = createKeyUseMarker(db);
+    keyMarkers.set(db, marker);
+  }
+  return marker;
+};
+
+type PortServices = Pick<AppServices, 'db' | 'config' | 'clock' | 'logger' | 'aiAdapters'>;
+
+/** The provider and model of a reference, if the organization may use them now. */
+const resolve = async (services: PortServices, ref: AiRef, context: AiCallContext, operation: Operation) => {
+  const provider = await findAiProvider(services.db, ref.providerId);
+  if (!provider || (provider.organizationId !== null && provider.organizationId !== context.organizationId)) {
+    throw new NotFoundError('ai_provider_not_found', 'This AI provider does not exist.');
+  }
+  if (!provider.enabled) throw new ConflictError('ai_provider_disabled', 'This AI provider is disabled.');
+  const model = await findAiModel(services.db, ref.modelId);
+  if (!model || model.providerId !== provider.providerId) {
+    throw new NotFoundError('ai_model_not_found', 'This AI model does not exist.');
+  }
+  if (!model.capabilities.includes(NEEDS[operation])) {
+    throw new AiCallError('not_supported', `The model ${model.displayName} cannot be used for ${operation}.`);
+  }
+  const { connection, keyId } = await connectionOf(services, provider);
+  const adapter = adapterFor(services, connection);
+  if (keyId) {
+    // Losing the mark is better than failing the call it records.
+    await keyMarkerOf(services.db)(keyId, services.clock.now()).catch((error: unknown) =>
+      services.logger.warn({ err: error, keyId }, 'could not mark the AI service key as used'),
+    );
+  }
+  return { provider, model, adapter };
+};
+
+const modelRefOf = (
+  model: { modelId: string; temperature: number | null; maxOutputTokens: number | null },
+  narrowed: Partial<Omit<AiModelRef, 'modelId'>> | undefined,
+): AiModelRef => {
+  const temperature = narrowed?.temperature ?? model.temperature;
+  const maxOutputTokens = narrowed?.maxOutputTokens ?? model.maxOutputTokens;
+  return {
+    modelId: model.modelId,
+    ...(temperature !== null ? { temperature } : {}),
+    ...(maxOutputTokens !== null ? { maxOutputTokens } : {}),
+  };
+};
+
+export const createAiPort = (services: PortServices): AiPort => {
+  const record = aiUsageRecorder(services.db);
+  const recordUsage = async (
+    ref: AiRef,
+    context: AiCallContext,
+    operation: Operation,
+    usage: AiUsage,
+  ): Promise<void> => {
+    try {
+      await record({
+        providerId: ref.providerId,
+        modelId: ref.modelId,
+        organizationId: context.organizationId,
+        ...(context.sessionId !== undefined ? { sessionId: context.sessionId } : {}),
+        operation,
+        usage,
+        at: nowIso(services),
+      });
+    } catch (error) {
+      services.logger.error({ err: error, providerId: ref.providerId }, 'could not record AI usage');
+    }
+  };
+  const withTimeout = (context: AiCallContext): AiCallContext => ({
+    timeoutMs: services.config.AI_CALL_TIMEOUT_MS,
+    ...context,
+  });
+
+  return {
+    async *chat(ref, request, context) {
+      const { model, adapter } = await resolve(services, ref, context, 'chat');
+      for await (const event of adapter.chat(
+        { ...request, model: modelRefOf(model, request.model) },
+        withTimeout(context),
+      )) {
+        if (event.type === 'done') await recordUsage(ref, context, 'chat', event.usage);
+        yield event;
+      }
+    },
+    async structured(ref, request, context) {
+      const { model, adapter } = await resolve(services, ref, context, 'structured');
+      const answer = await adapter.structured(
+        { ...request, model: modelRefOf(model, request.model) },
+        withTimeout(context),
+      );
+      await recordUsage(ref, context, 'structured', answer.usage);
+      return answer;
+    },
+    async transcribe(ref, request, context) {
+      const { model, adapter } = await resolve(services, ref, context, 'transcribe');
+      if (!adapter.transcribe) throw new AiCallError('not_supported', 'This provider cannot transcribe speech.');
+      const answer = await adapter.transcribe(
+        { ...request, model: modelRefOf(model, request.model) },
+        withTimeout(context),
+      );
+      await recordUsage(ref, context, 'transcribe', answer.usage);
+      return answer;
+    },
+    async speak(ref, request, context) {
+      const { model, adapter } = await resolve(services, ref, context, 'speak');
+      if (!adapter.speak) throw new AiCallError('not_supported', 'This provider cannot speak.');
+      const answer = await adapter.speak({ ...request, model: modelRefOf(model, request.model) }, withTimeout(context));
+      await recordUsage(ref, context, 'speak', answer.usage);
+      return answer;
+    },
+    async realtime(ref, request, context) {
+      const { model, adapter } = await resolve(services, ref, context, 'realtime');
+      if (!adapter.realtime) throw new AiCallError('not_supported', 'This provider has no live voice sessions.');
+      // A live session reports its usage as it goes; the live voice issue records it from its events.
+      return adapter.realtime({ ...request, model: modelRefOf(model, request.model) }, withTimeout(context));
+    },
+  };
+};
+
+const ports = new WeakMap<object, AiPort>();
+
+/** The AI port of these services (one per services object). */
+export const aiPort = (services: PortServices): AiPort => {
+  let port = ports.get(services);
+  if (!port) {
+    port = createAiPort(services);
+    ports.set(services, port);
+  }
+  return port;
+};

@@ -1,0 +1,133 @@
+import type { Decider } from '../../shared/decider.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
+import { SESSION_LANGUAGES, SPEECH_PROVIDER_KINDS, type AiProviderKind } from '../vocabulary.js';
+import type {
+  AiSpeechVoiceCommand,
+  AiSpeechVoiceInput,
+  CreateAiSpeechVoice,
+  DeleteAiSpeechVoice,
+  UpdateAiSpeechVoice,
+} from './commands.js';
+import type { AiSpeechVoiceEvent, AiSpeechVoiceSettings } from './events.js';
+
+export const AI_VOICE_ID_MAX = 200;
+export const AI_VOICE_DISPLAY_NAME_MAX = 120;
+
+/** The kinds a voice may belong to: the speech kinds, and the built-in provider for offline voice. */
+export const canSpeak = (kind: AiProviderKind): boolean =>
+  kind === 'builtin' || (SPEECH_PROVIDER_KINDS as readonly string[]).includes(kind);
+
+export type ExistingAiSpeechVoice = AiSpeechVoiceSettings & {
+  status: 'active' | 'deleted';
+  aiSpeechVoiceId: string;
+  providerId: string;
+  organizationId: string | null;
+};
+
+export type AiSpeechVoiceState = { status: 'none' } | ExistingAiSpeechVoice;
+
+const invalid = (code: string, message: string, field: string) => new ValidationError(code, message, { field });
+
+export const validAiSpeechVoiceSettings = (input: AiSpeechVoiceInput): AiSpeechVoiceSettings => {
+  const voiceId = input.voiceId.trim();
+  if (voiceId.length === 0 || voiceId.length > AI_VOICE_ID_MAX) {
+    throw invalid('invalid_ai_voice_id', `A voice id has 1 to ${AI_VOICE_ID_MAX} characters.`, 'voice_id');
+  }
+  const displayName = input.displayName.trim();
+  if (displayName.length === 0 || displayName.length > AI_VOICE_DISPLAY_NAME_MAX) {
+    throw invalid(
+      'invalid_ai_voice_display_name',
+      `A display name has 1 to ${AI_VOICE_DISPLAY_NAME_MAX} characters.`,
+      'display_name',
+    );
+  }
+  const languages = SESSION_LANGUAGES.filter((language) => input.languages.includes(language));
+  if (languages.length === 0 || languages.length !== input.languages.length) {
+    throw invalid('invalid_ai_voice_languages', 'A voice speaks at least one of en-GB, en-US and fr-FR.', 'languages');
+  }
+  return { voiceId, displayName, languages, gender: input.gender ?? null };
+};
+
+const existing = (state: AiSpeechVoiceState): ExistingAiSpeechVoice => {
+  if (state.status !== 'active') throw new NotFoundError('ai_voice_not_found', 'This speech voice does not exist.');
+  return state;
+};
+
+const createVoice = ({ data, metadata }: CreateAiSpeechVoice, state: AiSpeechVoiceState): AiSpeechVoiceEvent[] => {
+  if (state.status !== 'none') throw new ConflictError('ai_voice_exists', 'This speech voice already exists.');
+  if (!canSpeak(data.providerKind)) {
+    throw new ValidationError('ai_provider_not_speech', 'Voices belong to a speech provider.', {
+      field: 'provider_id',
+    });
+  }
+  return [
+    {
+      type: 'AiSpeechVoiceCreated',
+      data: {
+        aiSpeechVoiceId: data.aiSpeechVoiceId,
+        providerId: data.providerId,
+        organizationId: data.organizationId,
+        ...validAiSpeechVoiceSettings(data),
+        createdAt: metadata.now,
+      },
+    },
+  ];
+};
+
+const updateVoice = ({ data, metadata }: UpdateAiSpeechVoice, state: AiSpeechVoiceState): AiSpeechVoiceEvent[] => {
+  const voice = existing(state);
+  const settings = validAiSpeechVoiceSettings(data);
+  if (
+    settings.voiceId === voice.voiceId &&
+    settings.displayName === voice.displayName &&
+    settings.languages.join() === voice.languages.join() &&
+    settings.gender === voice.gender
+  ) {
+    return [];
+  }
+  return [
+    {
+      type: 'AiSpeechVoiceUpdated',
+      data: { aiSpeechVoiceId: voice.aiSpeechVoiceId, ...settings, updatedAt: metadata.now },
+    },
+  ];
+};
+
+const deleteVoice = ({ metadata }: DeleteAiSpeechVoice, state: AiSpeechVoiceState): AiSpeechVoiceEvent[] => {
+  if (state.status === 'deleted') return [];
+  const voice = existing(state);
+  return [{ type: 'AiSpeechVoiceDeleted', data: { aiSpeechVoiceId: voice.aiSpeechVoiceId, deletedAt: metadata.now } }];
+};
+
+export const aiSpeechVoiceDecider: Decider<AiSpeechVoiceCommand, AiSpeechVoiceEvent, AiSpeechVoiceState> = {
+  decide(command, state) {
+    switch (command.type) {
+      case 'CreateAiSpeechVoice':
+        return createVoice(command, state);
+      case 'UpdateAiSpeechVoice':
+        return updateVoice(command, state);
+      case 'DeleteAiSpeechVoice':
+        return deleteVoice(command, state);
+      default: {
+        const unknown: never = command;
+        throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
+      }
+    }
+  },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'AiSpeechVoiceCreated': {
+        const { createdAt: _createdAt, ...voice } = event.data;
+        return { status: 'active', ...voice };
+      }
+      case 'AiSpeechVoiceUpdated': {
+        if (state.status === 'none') return state;
+        const { updatedAt: _updatedAt, aiSpeechVoiceId: _id, ...settings } = event.data;
+        return { ...state, ...settings };
+      }
+      case 'AiSpeechVoiceDeleted':
+        return state.status === 'none' ? state : { ...state, status: 'deleted' };
+    }
+  },
+  initialState: () => ({ status: 'none' }),
+};
