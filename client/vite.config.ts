@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type ProxyOptions } from 'vite';
 import packageJson from './package.json' with { type: 'json' };
 import { createBuildId, createLatestBuildManifest } from './src/lib/build/latest-build-manifest.ts';
+import { START_NAMESPACES } from './src/lib/i18n/start-namespaces.ts';
 import { latestBuildPlugin } from './tooling/latest-build-plugin.ts';
 import { precompressPlugin } from './tooling/precompress-plugin.ts';
 import { routePreloadPlugin } from './tooling/route-preload-plugin.ts';
@@ -20,6 +22,25 @@ const lazyLibraryChunk = (id: string): string | null => {
   const name = /[\\/]node_modules[\\/]((?:@[^\\/]+)|[^\\/]+)/.exec(id)?.[1];
   return name ? `lib-${name.replace(/^@/, '')}` : null;
 };
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+const startCatalogue = new RegExp(
+  `[\\\\/]locales[\\\\/]([^\\\\/]+)[\\\\/](?:${START_NAMESPACES.map(kebab).join('|')})\\.json$`,
+);
+/** `locale-<tag>`: the catalogues a first screen needs, in one file per language (lib/i18n/start-namespaces.ts). */
+const startCatalogueChunk = (id: string): string | null => {
+  const locale = startCatalogue.exec(id)?.[1];
+  return locale ? `locale-${locale}` : null;
+};
+
+/**
+ * zod, and the domain modules that build zod schemas when they load. The domain barrel the start-up code imports
+ * (permissions, the app's name) reaches them, so without this group they would count as start-up code: only forms
+ * and the pages that use them need zod.
+ */
+const schemaModule = (id: string): boolean =>
+  /[\\/]node_modules[\\/]zod[\\/]/.test(id) ||
+  (/[\\/]domain[\\/]src[\\/].*\.ts$/.test(id) && /^import (?!type\b)[^;]*from 'zod'/m.test(readFileSync(id, 'utf8')));
 
 const toApi: ProxyOptions = { target: apiTarget, changeOrigin: false };
 
@@ -75,6 +96,9 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     emptyOutDir: true,
     rolldownOptions: {
+      // The domain workspace is pure (domain/CONTEXT.md): none of its modules acts on import. Said here, importing
+      // its barrel for a permission check does not run every module behind it (zod schemas among them).
+      treeshake: { moduleSideEffects: (id: string) => (/[\\/]domain[\\/]src[\\/]/.test(id) ? false : undefined) },
       output: {
         // What a first visit downloads, in four files beside the CSS: React (with its router and scheduler), the
         // other libraries every page starts with, the app's own start-up code, and the route's chunk (preloaded for
@@ -85,6 +109,8 @@ export default defineConfig({
         // invalidates only our code in browser caches, not React and friends.
         codeSplitting: {
           groups: [
+            { name: startCatalogueChunk, debugName: 'start catalogues', test: startCatalogue, priority: 5 },
+            { name: 'lib-zod', test: schemaModule, priority: 5 },
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 4 },
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 3 },
             { name: lazyLibraryChunk, debugName: 'lazy libraries', test: /[\\/]node_modules[\\/]/, priority: 2 },

@@ -9,18 +9,22 @@ import { bindDocumentLanguage } from './lib/i18n/document-language';
 import { createI18n } from './lib/i18n/i18n';
 import './styles/index.css';
 
-const i18n = createI18n(detectLocale({ cookie: document.cookie, languages: navigator.languages }));
-bindDocumentLanguage(i18n);
 // Lets support staff and e2e tests tell which deployment a page runs (compare with /build/latest.json).
 document.documentElement.dataset.buildId = CURRENT_BUILD_ID;
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
+// The first screen's catalogues download while the router starts (navigation guard, the page's lazy module).
+const i18nReady = createI18n(detectLocale({ cookie: document.cookie, languages: navigator.languages }));
 const services = createAppServices();
+const router = createAppRouter(services);
 
-createRoot(container).render(
-  <StrictMode>
-    <App i18n={i18n} router={createAppRouter(services)} services={services} />
-  </StrictMode>,
-);
+void i18nReady.then((i18n) => {
+  bindDocumentLanguage(i18n);
+  createRoot(container).render(
+    <StrictMode>
+      <App i18n={i18n} router={router} services={services} />
+    </StrictMode>,
+  );
+});

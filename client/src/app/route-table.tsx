@@ -1,4 +1,6 @@
 import type { RouteObject } from 'react-router';
+import { loadNamespaces } from '../lib/i18n/i18n';
+import type { Namespace } from '../lib/i18n/resources';
 import type { RouteHandle } from './navigation/route-handle';
 
 /** Ids in addresses: what the API accepts (api/src/http/schemas.ts idSchema). */
@@ -12,16 +14,23 @@ const prefixedId = (name: string, prefix: string) => (params: Record<string, str
   return value.startsWith(prefix) && ID.test(value.slice(prefix.length));
 };
 
-type Page = { handle?: RouteHandle; load: () => Promise<{ Component: React.ComponentType }> };
+type Page = {
+  handle?: RouteHandle;
+  /** Catalogues the page needs beyond START_NAMESPACES (lib/i18n/resources.ts), loaded before it renders. */
+  namespaces?: readonly Namespace[];
+  load: () => Promise<{ Component: React.ComponentType }>;
+};
 
-const page = (path: string | undefined, { handle, load }: Page): RouteObject => ({
+const page = (path: string | undefined, { handle, namespaces = [], load }: Page): RouteObject => ({
   ...(path === undefined ? { index: true } : { path }),
   ...(handle ? { handle } : {}),
-  lazy: load,
+  // Module and catalogues download side by side; the page never renders its keys untranslated.
+  lazy: () => Promise.all([load(), loadNamespaces(namespaces)]).then(([module]) => module),
 });
 
 const comingSoon = (feature: string, handle: RouteHandle = {}): Page => ({
   handle: { ...handle },
+  namespaces: ['comingSoon'],
   load: () =>
     import('./routes/coming-soon-route').then((m) => ({ Component: () => <m.ComingSoonRoute feature={feature} /> })),
 });
@@ -92,13 +101,18 @@ export const pageRoutes: RouteObject[] = [
   }),
   page('dashboard', {
     handle: { permissions: ['dashboard-view'] },
+    namespaces: ['dashboard'],
     load: () => import('./routes/dashboard/dashboard-route').then((m) => ({ Component: m.DashboardRoute })),
   }),
   page('env', {
     handle: { permissions: ['environment-variables-read', 'environment-variables-update'] },
+    namespaces: ['environment'],
     load: () => import('./routes/settings/environment-route').then((m) => ({ Component: m.EnvironmentRoute })),
   }),
-  page('apps', { load: () => import('./routes/apps-route').then((m) => ({ Component: m.AppsRoute })) }),
+  page('apps', {
+    namespaces: ['dashboard'],
+    load: () => import('./routes/apps-route').then((m) => ({ Component: m.AppsRoute })),
+  }),
   {
     path: 'apps/ai-coaching',
     children: coachingRoutes,
@@ -109,13 +123,16 @@ export const pageRoutes: RouteObject[] = [
   page('redirect/guest', { ...comingSoon('guest', { layout: 'web-empty' }) }),
   page('profile', {
     handle: { permissions: ['user-self-edit'] },
+    namespaces: ['profile'],
     load: () => import('./routes/profile/profile-route').then((m) => ({ Component: m.ProfileRoute })),
   }),
   page('profile/change-password', {
     handle: { permissions: ['user-self-edit'] },
+    namespaces: ['profile'],
     load: () => import('./routes/profile/change-password-route').then((m) => ({ Component: m.ChangePasswordRoute })),
   }),
   page('profile/transfer-credits', {
+    namespaces: ['profile'],
     load: () => import('./routes/profile/transfer-credits-route').then((m) => ({ Component: m.TransferCreditsRoute })),
   }),
   page('terms/:page', {
@@ -124,9 +141,11 @@ export const pageRoutes: RouteObject[] = [
       signedOutLayout: 'web-content',
       isValid: (params) => ['contact', 'privacy', 'conditions', 'legal-notices'].includes(params['page'] ?? ''),
     },
+    namespaces: ['terms'],
     load: () => import('./routes/terms/terms-route').then((m) => ({ Component: m.TermsRoute })),
   }),
   page('settings', {
+    namespaces: ['settings'],
     load: () => import('./routes/settings/settings-home-route').then((m) => ({ Component: m.SettingsHomeRoute })),
   }),
   page('settings/metadata', {
@@ -137,19 +156,23 @@ export const pageRoutes: RouteObject[] = [
         'organization-metadata-custom-update',
       ],
     },
+    namespaces: ['organizations'],
     load: () => import('./routes/settings/metadata-route').then((m) => ({ Component: m.MetadataRoute })),
   }),
   page('settings/my-organization', {
     handle: { permissions: ['organization-self-edit'] },
+    namespaces: ['organizations', 'operatorName'],
     load: () => import('./routes/settings/my-organization-route').then((m) => ({ Component: m.MyOrganizationRoute })),
   }),
   // Not in spec §2 (its route list does not show them): the pages of settings-email and super-admin-*.
   page('settings/email', {
     handle: { permissions: ['settings-email'] },
+    namespaces: ['settingsEmail'],
     load: () => import('./routes/settings/mail-settings-route').then((m) => ({ Component: m.MailSettingsRoute })),
   }),
   page('settings/super-admins', {
     handle: { permissions: ['super-admin-read'] },
+    namespaces: ['settingsSuperAdmins'],
     load: () =>
       import('./routes/settings/super-admins/super-admin-list-route').then((m) => ({
         Component: m.SuperAdminListRoute,
@@ -157,6 +180,7 @@ export const pageRoutes: RouteObject[] = [
   }),
   page('settings/super-admins/invite', {
     handle: { permissions: ['super-admin-create'] },
+    namespaces: ['settingsSuperAdmins'],
     load: () =>
       import('./routes/settings/super-admins/super-admin-invite-route').then((m) => ({
         Component: m.SuperAdminInviteRoute,
@@ -164,18 +188,22 @@ export const pageRoutes: RouteObject[] = [
   }),
   page('settings/user/list', {
     handle: { permissions: ['user-list', 'user-group-list'] },
+    namespaces: ['users', 'userGroups'],
     load: () => import('./routes/settings/users/user-list-route').then((m) => ({ Component: m.UserListRoute })),
   }),
   page('settings/user/create', {
     handle: { permissions: ['user-create'] },
+    namespaces: ['users'],
     load: () => import('./routes/settings/users/user-create-route').then((m) => ({ Component: m.UserCreateRoute })),
   }),
   page('settings/user/edit/:id', {
     handle: { permissions: ['user-update'], isValid: validId('id') },
+    namespaces: ['users', 'resetLink'],
     load: () => import('./routes/settings/users/user-edit-route').then((m) => ({ Component: m.UserEditRoute })),
   }),
   page('settings/usergroup/create', {
     handle: { permissions: ['user-group-create'] },
+    namespaces: ['userGroups'],
     load: () =>
       import('./routes/settings/user-groups/user-group-create-route').then((m) => ({
         Component: m.UserGroupCreateRoute,
@@ -183,11 +211,13 @@ export const pageRoutes: RouteObject[] = [
   }),
   page('settings/usergroup/edit/:id', {
     handle: { permissions: ['user-group-create'], isValid: validId('id') },
+    namespaces: ['userGroups'],
     load: () =>
       import('./routes/settings/user-groups/user-group-edit-route').then((m) => ({ Component: m.UserGroupEditRoute })),
   }),
   page('settings/organization/list', {
     handle: { permissions: ['organization-list'] },
+    namespaces: ['organizations'],
     load: () =>
       import('./routes/settings/organizations/organization-list-route').then((m) => ({
         Component: m.OrganizationListRoute,
@@ -195,6 +225,7 @@ export const pageRoutes: RouteObject[] = [
   }),
   page('settings/organization/create', {
     handle: { permissions: ['organization-create'] },
+    namespaces: ['organizations'],
     load: () =>
       import('./routes/settings/organizations/organization-create-route').then((m) => ({
         Component: m.OrganizationCreateRoute,
@@ -202,6 +233,7 @@ export const pageRoutes: RouteObject[] = [
   }),
   page('settings/organization/edit/:id', {
     handle: { permissions: ['organization-update', 'organization-detail-read'], isValid: validId('id') },
+    namespaces: ['organizations', 'operatorName'],
     load: () =>
       import('./routes/settings/organizations/organization-edit-route').then((m) => ({
         Component: m.OrganizationEditRoute,
@@ -209,6 +241,7 @@ export const pageRoutes: RouteObject[] = [
   }),
   page('settings/organization/transaction/:id', {
     handle: { permissions: ['credit-allocate', 'credit-deallocate'], isValid: validId('id') },
+    namespaces: ['credits'],
     load: () =>
       import('./routes/settings/organizations/organization-transaction-route').then((m) => ({
         Component: m.OrganizationTransactionRoute,
@@ -217,20 +250,30 @@ export const pageRoutes: RouteObject[] = [
   page('settings/organization/transaction/history/:id', {
     // No permission in the spec; the API answers what credit-transaction-read and credit-consumption-read allow.
     handle: { isValid: validId('id') },
+    namespaces: ['credits'],
     load: () =>
       import('./routes/settings/organizations/organization-history-route').then((m) => ({
         Component: m.OrganizationHistoryRoute,
       })),
   }),
-  page('ai-providers/list', comingSoon('aiProviders', { permissions: ['ai-provider-list'] })),
-  page('ai-providers/create', comingSoon('aiProviders', { permissions: ['ai-provider-create'] })),
-  page(
-    'ai-providers/edit/:providerID',
-    comingSoon('aiProviders', {
-      permissions: ['ai-provider-update', 'ai-provider-read'],
-      isValid: validId('providerID'),
-    }),
-  ),
+  page('ai-providers/list', {
+    handle: { permissions: ['ai-provider-list'] },
+    namespaces: ['aiProviders'],
+    load: () =>
+      import('./routes/ai-providers/ai-provider-list-route').then((m) => ({ Component: m.AiProviderListRoute })),
+  }),
+  page('ai-providers/create', {
+    handle: { permissions: ['ai-provider-create'] },
+    namespaces: ['aiProviders'],
+    load: () =>
+      import('./routes/ai-providers/ai-provider-create-route').then((m) => ({ Component: m.AiProviderCreateRoute })),
+  }),
+  page('ai-providers/edit/:providerID', {
+    handle: { permissions: ['ai-provider-update', 'ai-provider-read'], isValid: validId('providerID') },
+    namespaces: ['aiProviders'],
+    load: () =>
+      import('./routes/ai-providers/ai-provider-edit-route').then((m) => ({ Component: m.AiProviderEditRoute })),
+  }),
   page('403', {
     handle: { public: true, signedOutLayout: 'web' },
     load: () => import('./routes/forbidden-route').then((m) => ({ Component: m.ForbiddenRoute })),

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { text } from './fields.js';
 
+// In a module of its own, without zod: the browser reads error answers on every page, validates forms on few.
+export { fieldIssuesOf } from './field-issues.js';
+
 /**
  * One field's problem. `path` is the request field in snake_case, dot-joined for nested fields
  * (`metadata.plan`); the same shape whether the input schema, a use case or a decider refused it.
@@ -22,16 +25,3 @@ export type ErrorDetails = Record<string, unknown> & { issues?: FieldIssue[] };
 
 /** `firstName` → `first_name`; snake_case stays as it is. */
 export const snakeCase = (field: string): string => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-
-/** The field issues of an error body, whatever else it holds. */
-export const fieldIssuesOf = (details: Readonly<Record<string, unknown>> | undefined): FieldIssue[] => {
-  const issues = details?.['issues'];
-  if (!Array.isArray(issues)) return [];
-  return issues.filter(
-    (issue): issue is FieldIssue =>
-      typeof issue === 'object' &&
-      issue !== null &&
-      typeof (issue as FieldIssue).path === 'string' &&
-      typeof (issue as FieldIssue).message === 'string',
-  );
-};

@@ -4,7 +4,7 @@ import { ADMIN, apiToken } from '../support/session.js';
 
 // axe on the main signed-in and signed-out screens, in both themes.
 let token = '';
-const ids = { organization: '', user: '', group: '' };
+const ids = { organization: '', user: '', group: '', aiProvider: '' };
 
 const post = async (api: APIRequestContext, path: string, data: unknown, headers: Record<string, string> = {}) => {
   const response = await api.post(path, { data, headers: { authorization: `Bearer ${token}`, ...headers } });
@@ -35,6 +35,15 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   ids.group = (
     await post(api, '/v1/user_groups', { name: `Axe group ${stamp}`, organization_id: ids.organization })
   ).id;
+  // An `openai` provider needs no address; its editor shows every section (keys, models, voices' note).
+  ids.aiProvider = (
+    await post(
+      api,
+      '/v1/ai_providers',
+      { name: `Axe AI ${stamp}`, kind: 'openai', enabled: true },
+      { 'idempotency-key': `axe-ai-${stamp}` },
+    )
+  ).id;
   await api.dispose();
 });
 
@@ -58,6 +67,9 @@ const SIGNED_IN = [
   '/env',
   '/apps',
   '/apps/ai-coaching/mission/list',
+  '/ai-providers/list',
+  '/ai-providers/create',
+  () => `/ai-providers/edit/${ids.aiProvider}`,
 ];
 const SIGNED_OUT = [
   '/#login',

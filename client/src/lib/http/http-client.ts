@@ -1,5 +1,6 @@
-import { pathOf, type Operation, type OperationRequest, type SuccessBody } from '@ai-coaching/contracts';
+import { pathOf, type SuccessBody } from '@ai-coaching/contracts';
 import { ApiError, toApiError } from './api-error';
+import type { AnyRoute, OperationOf, RequestOf } from './route';
 
 /** Spec §7: the client retries only these statuses. */
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
@@ -56,8 +57,15 @@ export type HttpClientOptions = {
 export type CallOptions = Pick<RequestOptions, 'headers' | 'idempotencyKey' | 'signal' | 'token' | 'skipAuthRefresh'>;
 
 export type HttpClient = {
-  /** Calls an operation of the shared contracts: path, method and encoding from the contract, input and answer typed by it. */
-  call<O extends Operation>(operation: O, input: OperationRequest<O>, options?: CallOptions): Promise<SuccessBody<O>>;
+  /**
+   * Calls an operation of the shared contracts: path, method and encoding from the contract, input and answer typed
+   * by it. Features pass its route (`lib/http/contract-routes.ts`), which carries the same types without the schemas.
+   */
+  call<R extends AnyRoute>(
+    operation: R,
+    input: RequestOf<R>,
+    options?: CallOptions,
+  ): Promise<SuccessBody<OperationOf<R>>>;
   request<T>(path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, query?: Query, options?: Omit<RequestOptions, 'method' | 'query'>): Promise<T>;
   post<T>(path: string, json?: unknown, options?: Omit<RequestOptions, 'method' | 'json'>): Promise<T>;

@@ -29,20 +29,20 @@ describe('French elision', () => {
     expect(withElision('de', '  Acme')).toBe('d’Acme');
   });
 
-  it('should be the formatter French messages name, and leave English untouched', () => {
-    const fr = createI18n('fr-FR');
+  it('should be the formatter French messages name, and leave English untouched', async () => {
+    const fr = await createI18n('fr-FR', ['dashboard']);
     expect(fr.t('dashboard:figures.organizationCredits', { name: 'Acme Corp' })).toBe('Crédits d’Acme Corp');
     expect(fr.t('dashboard:figures.organizationCredits', { name: 'Beta' })).toBe('Crédits de Beta');
-    const en = createI18n('en-GB');
+    const en = await createI18n('en-GB', ['dashboard']);
     expect(en.t('dashboard:figures.organizationCredits', { name: 'Acme Corp' })).toBe('Credits of Acme Corp');
   });
 
-  it('should follow French plural rules, where 0 is singular', () => {
-    const fr = createI18n('fr-FR');
+  it('should follow French plural rules, where 0 is singular', async () => {
+    const fr = await createI18n('fr-FR', ['userGroups', 'users']);
     expect(fr.t('userGroups:list.members', { count: 0 })).toBe('0 membre');
     expect(fr.t('users:list.credits', { count: 0, credits: '0' })).toBe('0 crédit');
     expect(fr.t('users:list.credits', { count: 2, credits: '2' })).toBe('2 crédits');
-    const en = createI18n('en-GB');
+    const en = await createI18n('en-GB', ['users']);
     expect(en.t('users:list.credits', { count: 0, credits: '0' })).toBe('0 credits');
   });
 });

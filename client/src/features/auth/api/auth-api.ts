@@ -1,11 +1,6 @@
-import {
-  authOperations,
-  ssoOperations,
-  type AccessToken,
-  type OperationRequest,
-  type Profile,
-  type SsoTokens,
-} from '@ai-coaching/contracts';
+import { type AccessToken, type Profile, type SsoTokens } from '@ai-coaching/contracts';
+import { authOperations, ssoOperations } from '../../../lib/http/contract-routes';
+import type { RequestOf } from '../../../lib/http/route';
 import { api } from '../../../lib/http/api';
 
 // The auth machine's own calls: each sends the token it is given (or none) and never asks the
@@ -21,7 +16,7 @@ export function loginWithPassword(input: { username: string; password: string })
 }
 
 /** What the identity provider put in the URL; `iss` (RFC 9207) when it sends one, checked by the API. */
-export type SsoCallbackParams = OperationRequest<typeof ssoOperations.callback>['query'];
+export type SsoCallbackParams = RequestOf<typeof ssoOperations.callback>['query'];
 
 export function exchangeSsoCode(input: SsoCallbackParams): Promise<SsoTokens> {
   return api.call(ssoOperations.callback, { query: input }, own(null));

@@ -1,4 +1,6 @@
-import { invitationOperations, authOperations, ssoOperations, type OperationRequest } from '@ai-coaching/contracts';
+import {} from '@ai-coaching/contracts';
+import { invitationOperations, authOperations, ssoOperations } from '../../../lib/http/contract-routes';
+import type { RequestOf } from '../../../lib/http/route';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
 import { queryKeys } from '../../../lib/query/query-keys';
@@ -36,7 +38,7 @@ export const useResetCode = (code: string) =>
 
 export const useResetPassword = () =>
   useMutation({
-    mutationFn: (body: OperationRequest<typeof authOperations.changePasswordAfterReset>['body']) =>
+    mutationFn: (body: RequestOf<typeof authOperations.changePasswordAfterReset>['body']) =>
       api.call(authOperations.changePasswordAfterReset, { body }, signedOut),
   });
 
@@ -51,7 +53,7 @@ export const useInviteCode = (code: string) => useQuery({ ...getInviteCodeQueryO
 
 export const useActivateAccount = () =>
   useMutation({
-    mutationFn: (body: OperationRequest<typeof invitationOperations.activateAccount>['body']) =>
+    mutationFn: (body: RequestOf<typeof invitationOperations.activateAccount>['body']) =>
       api.call(invitationOperations.activateAccount, { body }, signedOut),
   });
 

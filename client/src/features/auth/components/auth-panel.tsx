@@ -1,13 +1,19 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { buttonClassName } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { displayName } from '../../../lib/session/current-user';
 import { useCurrentUser } from '../../../lib/session/session-context';
-import { ForgotPasswordForm } from './forgot-password-form';
+import { Loading } from '../../../components/ui/query-state';
 import { LoginForm } from './login-form';
-import { ResetPasswordForm } from './reset-password-form';
+
+// Forms validated with the API's schemas (zod): loaded when their marker is opened, so the landing and login pages
+// start without them.
+const ForgotPasswordForm = lazy(() =>
+  import('./forgot-password-form').then((m) => ({ default: m.ForgotPasswordForm })),
+);
+const ResetPasswordForm = lazy(() => import('./reset-password-form').then((m) => ({ default: m.ResetPasswordForm })));
 
 /** The hash markers of spec §2 that open the forms on the landing page. */
 export const AUTH_MARKERS = ['#login', '#forgot-password', '#reset-password'] as const;
@@ -36,18 +42,20 @@ export const AuthPanel = () => {
   }
   return (
     <Card>
-      {hash === '#forgot-password' ? (
-        <ForgotPasswordForm />
-      ) : hash === '#reset-password' ? (
-        <ResetPasswordForm
-          onDone={() => {
-            setNotice(t('reset.done'));
-            void navigate({ search: '', hash: 'login' }, { replace: true });
-          }}
-        />
-      ) : (
-        <LoginForm notice={notice} />
-      )}
+      <Suspense fallback={<Loading />}>
+        {hash === '#forgot-password' ? (
+          <ForgotPasswordForm />
+        ) : hash === '#reset-password' ? (
+          <ResetPasswordForm
+            onDone={() => {
+              setNotice(t('reset.done'));
+              void navigate({ search: '', hash: 'login' }, { replace: true });
+            }}
+          />
+        ) : (
+          <LoginForm notice={notice} />
+        )}
+      </Suspense>
     </Card>
   );
 };

@@ -1,4 +1,3 @@
-import { authOperations } from '@ai-coaching/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -6,31 +5,32 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
-import { errorsByField, schemaIssues, useMessageLocale } from '../../../hooks/use-schema-form';
 import { useAuthenticationMethods } from '../api/auth-screens-api';
 import { usePasswordLogin } from '../hooks/use-password-login';
 import { loginErrorKey } from '../utils/login-error-key';
 
 export const LoginForm = ({ notice }: { notice?: string | null }) => {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   useDocumentTitle(t('login.title'));
   const { login, pending, error } = usePasswordLogin();
   const methods = useAuthenticationMethods();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const locale = useMessageLocale();
   const [problems, setProblems] = useState<Record<string, string>>({});
 
-  // Checked with the API's own schema, so a too-long or unstorable value is said next to its field, in the
-  // interface language, as the API would say it; an empty one in this form's words.
-  const handleSubmit = (event: FormEvent) => {
+  const loadChecks = () => import('../utils/login-problems');
+  // Typing fetches the checks, so the first submit seldom waits for them.
+  const prepareChecks = () => void loadChecks().catch(() => undefined);
+
+  const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = errorsByField(
-      schemaIssues(authOperations.login.body, { username: email, password }, locale, {
+    // Without the checks (their download failed), the API says the same in its answer.
+    const checks = await loadChecks().catch(() => null);
+    const found =
+      checks?.loginProblems({ username: email, password }, i18n.resolvedLanguage ?? i18n.language, {
         username: t('login.emailRequired'),
         password: t('login.passwordRequired'),
-      }),
-    );
+      }) ?? {};
     setProblems(found);
     if (Object.keys(found).length > 0) return;
     void login(email.trim(), password);
@@ -43,7 +43,7 @@ export const LoginForm = ({ notice }: { notice?: string | null }) => {
       {error ? (
         <Alert tone="error">{t(`login.errors.${loginErrorKey(error)}`, { message: error.message })}</Alert>
       ) : null}
-      <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={(event) => void handleSubmit(event)} noValidate className="flex flex-col gap-4">
         <TextField
           label={t('login.email')}
           type="email"
@@ -52,7 +52,10 @@ export const LoginForm = ({ notice }: { notice?: string | null }) => {
           autoFocus
           required
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => {
+            prepareChecks();
+            setEmail(event.target.value);
+          }}
           error={problems['username'] ?? null}
         />
         <TextField
@@ -61,7 +64,10 @@ export const LoginForm = ({ notice }: { notice?: string | null }) => {
           autoComplete="current-password"
           required
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={(event) => {
+            prepareChecks();
+            setPassword(event.target.value);
+          }}
           error={problems['password'] ?? null}
         />
         <Button type="submit" loading={pending}>

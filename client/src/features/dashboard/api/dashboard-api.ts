@@ -1,4 +1,4 @@
-import { organizationOperations, userGroupOperations, userOperations } from '@ai-coaching/contracts';
+import { organizationOperations, userGroupOperations, userOperations } from '../../../lib/http/contract-routes';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
 

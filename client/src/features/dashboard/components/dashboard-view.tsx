@@ -59,10 +59,8 @@ export const DashboardView = ({ user, canOpen }: { user: CurrentUser; canOpen: (
   const users = useDashboardCount('users', can('user-list'), organizationScope);
   const groups = useDashboardCount('groups', can('user-group-list'), organizationScope);
   const organizations = useDashboardCount('organizations', superAdmin);
-  const organization = useOrganizationWallet(
-    user.organization_id,
-    can(['organization-detail-read', 'organization-read']),
-  );
+  const showsOrganization = can(['organization-detail-read', 'organization-read']) && user.organization_id !== '';
+  const organization = useOrganizationWallet(user.organization_id, showsOrganization);
   const credits = (value: number | undefined) =>
     value === undefined ? undefined : formatCredits(value, i18n.language);
   const linkTo = (path: string) => (canOpen(path) ? path : undefined);
@@ -91,6 +89,11 @@ export const DashboardView = ({ user, canOpen }: { user: CurrentUser; canOpen: (
             testId="figure-organization-credits"
             to={organizationCreditsLink}
           />
+        ) : showsOrganization && organization.isPending ? (
+          // Keeps the card's place while the organization loads, so the figures and links after it do not jump.
+          <div aria-hidden="true" className="invisible">
+            <Figure label={t('figures.organizationCredits', { name: '' })} value="0" testId="figure-placeholder" />
+          </div>
         ) : null}
         {can('user-list') ? (
           <Figure

@@ -1,11 +1,13 @@
-import { environmentVariableOperations as op, type OperationRequest } from '@ai-coaching/contracts';
+import {} from '@ai-coaching/contracts';
+import { environmentVariableOperations as op } from '../../../lib/http/contract-routes';
+import type { RequestOf } from '../../../lib/http/route';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
 import { queryKeys } from '../../../lib/query/query-keys';
 
 export type { EnvironmentVariable } from '@ai-coaching/contracts';
 
-export type EnvironmentVariableInput = OperationRequest<typeof op.save>['body'];
+export type EnvironmentVariableInput = RequestOf<typeof op.save>['body'];
 
 const keys = queryKeys('environment-variables');
 

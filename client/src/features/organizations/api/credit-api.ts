@@ -1,15 +1,13 @@
+import { pathOf, type CreditMovementResult, type MovementKind } from '@ai-coaching/contracts';
 import {
   creditHistoryOperations as historyOp,
   organizationCreditOperations,
-  pathOf,
   userCreditOperations,
   userGroupCreditOperations,
   userGroupOperations,
   userOperations,
-  type CreditMovementResult,
-  type MovementKind,
-  type OperationRequest,
-} from '@ai-coaching/contracts';
+} from '../../../lib/http/contract-routes';
+import type { RequestOf } from '../../../lib/http/route';
 import type { SortKey } from '@ai-coaching/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
@@ -123,7 +121,7 @@ export const downloadCreditMovementsCsv = (organizationId: string, filters: Hist
   const query = {
     ...rest,
     ...(isLocale(lang) ? { lang } : {}),
-  } satisfies OperationRequest<typeof historyOp.export>['query'];
+  } satisfies RequestOf<typeof historyOp.export>['query'];
   return api.request<string>(pathOf(historyOp.export.path, { organization_id: organizationId }), {
     query,
     responseType: 'text',

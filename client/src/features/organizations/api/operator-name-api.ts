@@ -1,4 +1,4 @@
-import { organizationOperations as op } from '@ai-coaching/contracts';
+import { organizationOperations as op } from '../../../lib/http/contract-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
 import { queryKeys } from '../../../lib/query/query-keys';

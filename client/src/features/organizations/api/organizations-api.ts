@@ -1,8 +1,6 @@
-import {
-  organizationOperations as op,
-  type OperationRequest,
-  type OrganizationMetadataRecord,
-} from '@ai-coaching/contracts';
+import { type OrganizationMetadataRecord } from '@ai-coaching/contracts';
+import { organizationOperations as op } from '../../../lib/http/contract-routes';
+import type { RequestOf } from '../../../lib/http/route';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListState } from '../../../hooks/use-list-params';
 import { api } from '../../../lib/http/api';
@@ -16,7 +14,7 @@ export type MetadataValue = Metadata[string];
 /** The list's own filter besides paging, sort and search (super-admins only). */
 export type OrganizationFilters = ListState & { include_archived?: 'true' | 'false' };
 
-export type OrganizationPatch = OperationRequest<typeof op.update>['body'];
+export type OrganizationPatch = RequestOf<typeof op.update>['body'];
 
 const keys = queryKeys('organizations');
 
@@ -42,7 +40,7 @@ export const useInvalidateOrganizations = () => {
 export const useCreateOrganization = () => {
   const invalidate = useInvalidateOrganizations();
   return useMutation({
-    mutationFn: (body: OperationRequest<typeof op.create>['body']) => api.call(op.create, { body }),
+    mutationFn: (body: RequestOf<typeof op.create>['body']) => api.call(op.create, { body }),
     onSuccess: invalidate,
   });
 };

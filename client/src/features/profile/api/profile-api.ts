@@ -1,12 +1,12 @@
+import { COLLEAGUE_SEARCH_MIN } from '@ai-coaching/contracts';
 import {
   authOperations,
-  COLLEAGUE_SEARCH_MIN,
   userCreditOperations,
   userGroupCreditOperations,
   userGroupOperations,
   userOperations,
-  type OperationRequest,
-} from '@ai-coaching/contracts';
+} from '../../../lib/http/contract-routes';
+import type { RequestOf } from '../../../lib/http/route';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
 import { queryKeys } from '../../../lib/query/query-keys';
@@ -20,7 +20,7 @@ export const useUpdateOwnNames = (id: string) =>
 /** Other sessions end, this one continues. */
 export const useChangePassword = () =>
   useMutation({
-    mutationFn: (body: OperationRequest<typeof authOperations.changePassword>['body']) =>
+    mutationFn: (body: RequestOf<typeof authOperations.changePassword>['body']) =>
       api.call(authOperations.changePassword, { body }),
   });
 

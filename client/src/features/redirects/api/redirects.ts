@@ -1,11 +1,13 @@
-import { redirectOperations as op, type OperationRequest } from '@ai-coaching/contracts';
+import {} from '@ai-coaching/contracts';
+import { redirectOperations as op } from '../../../lib/http/contract-routes';
+import type { RequestOf } from '../../../lib/http/route';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
 import { queryKeys } from '../../../lib/query/query-keys';
 
 export type { Redirect as PathRedirect } from '@ai-coaching/contracts';
 
-export type RedirectInput = OperationRequest<typeof op.save>['body'];
+export type RedirectInput = RequestOf<typeof op.save>['body'];
 
 const keys = queryKeys('redirects');
 

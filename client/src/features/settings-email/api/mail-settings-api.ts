@@ -1,10 +1,12 @@
-import { mailSettingsOperations as op, type OperationRequest } from '@ai-coaching/contracts';
+import {} from '@ai-coaching/contracts';
+import { mailSettingsOperations as op } from '../../../lib/http/contract-routes';
+import type { RequestOf } from '../../../lib/http/route';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
 import { queryKeys } from '../../../lib/query/query-keys';
 
 export type { MailSettings } from '@ai-coaching/contracts';
-export type MailSettingsInput = OperationRequest<typeof op.save>['body'];
+export type MailSettingsInput = RequestOf<typeof op.save>['body'];
 
 const keys = queryKeys('mail-settings');
 

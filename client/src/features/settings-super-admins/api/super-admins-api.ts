@@ -1,12 +1,14 @@
-import { superAdminOperations as op, type OperationRequest } from '@ai-coaching/contracts';
+import {} from '@ai-coaching/contracts';
+import { superAdminOperations as op } from '../../../lib/http/contract-routes';
+import type { RequestOf } from '../../../lib/http/route';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListState } from '../../../hooks/use-list-params';
 import { api } from '../../../lib/http/api';
 import { queryKeys } from '../../../lib/query/query-keys';
 
 export type { SuperAdmin } from '@ai-coaching/contracts';
-export type InviteSuperAdminInput = OperationRequest<typeof op.invite>['body'];
-export type SuperAdminChange = OperationRequest<typeof op.update>['body'];
+export type InviteSuperAdminInput = RequestOf<typeof op.invite>['body'];
+export type SuperAdminChange = RequestOf<typeof op.update>['body'];
 
 const keys = queryKeys('super-admins');
 

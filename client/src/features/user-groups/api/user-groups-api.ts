@@ -1,9 +1,10 @@
+import {} from '@ai-coaching/contracts';
 import {
   userGroupCreditOperations,
   userGroupOperations as op,
   userOperations,
-  type OperationRequest,
-} from '@ai-coaching/contracts';
+} from '../../../lib/http/contract-routes';
+import type { RequestOf } from '../../../lib/http/route';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListState } from '../../../hooks/use-list-params';
 import { api } from '../../../lib/http/api';
@@ -42,7 +43,7 @@ export const useInvalidateGroups = () => {
 export const useCreateUserGroup = () => {
   const invalidate = useInvalidateGroups();
   return useMutation({
-    mutationFn: (body: OperationRequest<typeof op.create>['body']) => api.call(op.create, { body }),
+    mutationFn: (body: RequestOf<typeof op.create>['body']) => api.call(op.create, { body }),
     onSuccess: invalidate,
   });
 };
@@ -50,7 +51,7 @@ export const useCreateUserGroup = () => {
 export const useUpdateUserGroup = (id: string) => {
   const invalidate = useInvalidateGroups();
   return useMutation({
-    mutationFn: (body: OperationRequest<typeof op.update>['body']) => api.call(op.update, { params: { id }, body }),
+    mutationFn: (body: RequestOf<typeof op.update>['body']) => api.call(op.update, { params: { id }, body }),
     onSuccess: invalidate,
   });
 };

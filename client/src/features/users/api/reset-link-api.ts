@@ -1,4 +1,4 @@
-import { passwordResetLinkOperations as op } from '@ai-coaching/contracts';
+import { passwordResetLinkOperations as op } from '../../../lib/http/contract-routes';
 import { api } from '../../../lib/http/api';
 
 /** Mails the user a link to choose a new password; the previous link stops working. */

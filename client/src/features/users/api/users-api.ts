@@ -1,9 +1,6 @@
-import {
-  organizationOperations,
-  userCreditOperations,
-  userOperations as op,
-  type OperationRequest,
-} from '@ai-coaching/contracts';
+import {} from '@ai-coaching/contracts';
+import { organizationOperations, userCreditOperations, userOperations as op } from '../../../lib/http/contract-routes';
+import type { RequestOf } from '../../../lib/http/route';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListState } from '../../../hooks/use-list-params';
 import { api } from '../../../lib/http/api';
@@ -12,8 +9,8 @@ import { queryKeys } from '../../../lib/query/query-keys';
 export type { User, UserDetail, UserStatus } from '@ai-coaching/contracts';
 
 export type UserFilters = ListState & { organization_id?: string };
-export type InviteUserInput = OperationRequest<typeof op.invite>['body'];
-export type UpdateUserInput = OperationRequest<typeof op.update>['body'];
+export type InviteUserInput = RequestOf<typeof op.invite>['body'];
+export type UpdateUserInput = RequestOf<typeof op.update>['body'];
 
 const keys = queryKeys('users');
 

@@ -1,0 +1,155 @@
+import {
+  aiModelOperations as models,
+  aiProviderOperations as providers,
+  aiServiceKeyOperations as keys,
+  aiSpeechVoiceOperations as voices,
+  organizationOperations,
+  userOperations,
+  type OperationRequest,
+} from '@ai-coaching/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListState } from '../../../hooks/use-list-params';
+import { api, newIdempotencyKey } from '../../../lib/http/api';
+import { queryKeys } from '../../../lib/query/query-keys';
+
+// The operations come from the contracts themselves: this feature's forms need their schemas anyway, and
+// lib/http/contract-routes.ts (generated) does not list the AI operations yet.
+
+export type { AiModel, AiProvider, AiProviderTestResult, AiServiceKey, AiSpeechVoice } from '@ai-coaching/contracts';
+
+const providerKeys = queryKeys('ai-providers');
+const serviceKeyKeys = queryKeys('ai-service-keys');
+const modelKeys = queryKeys('ai-models');
+const voiceKeys = queryKeys('ai-speech-voices');
+
+export type ProviderBody = OperationRequest<typeof providers.create>['body'];
+export type ProviderPatch = OperationRequest<typeof providers.update>['body'];
+export type ModelBody = OperationRequest<typeof models.create>['body'];
+export type ModelPatch = OperationRequest<typeof models.update>['body'];
+export type VoiceBody = OperationRequest<typeof voices.create>['body'];
+export type VoicePatch = OperationRequest<typeof voices.update>['body'];
+
+/** Every page of a provider's keys, models or voices on its editor: the largest page the API serves. */
+const ALL = { page: 1, page_size: 48, sort: 'name' } as const;
+
+export const getAiProvidersQueryOptions = (filters: ListState) =>
+  queryOptions({
+    queryKey: providerKeys.list(filters),
+    queryFn: () => api.call(providers.list, { query: filters }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useAiProviders = (filters: ListState) => useQuery(getAiProvidersQueryOptions(filters));
+
+export const useAiProvider = (id: string) =>
+  useQuery({ queryKey: providerKeys.detail(id), queryFn: () => api.call(providers.read, { params: { id } }) });
+
+/** How many models a provider has: the `total` of its smallest page, cached (and invalidated) with the models. */
+export const useAiModelCount = (providerId: string) =>
+  useQuery({
+    queryKey: [...modelKeys.all, 'count', providerId],
+    queryFn: () => api.call(models.list, { query: { provider_id: providerId, page_size: 12 } }),
+    select: (page) => page.total,
+  });
+
+export const useAiServiceKeys = (providerId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: serviceKeyKeys.list({ providerId }),
+    // Newest first: the key in use comes at the top.
+    queryFn: () => api.call(keys.list, { query: { ...ALL, sort: '-updated_at', provider_id: providerId } }),
+    enabled,
+  });
+
+export const useAiModels = (providerId: string) =>
+  useQuery({
+    queryKey: modelKeys.list({ providerId }),
+    queryFn: () => api.call(models.list, { query: { ...ALL, provider_id: providerId } }),
+  });
+
+export const useAiSpeechVoices = (providerId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: voiceKeys.list({ providerId }),
+    queryFn: () => api.call(voices.list, { query: { ...ALL, provider_id: providerId } }),
+    enabled,
+  });
+
+/** Organizations a super-admin may give a provider to. */
+export const useOrganizationChoices = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['organizations', 'options'],
+    queryFn: () => api.call(organizationOperations.list, { query: { page_size: 48, sort: 'name' } }),
+    enabled,
+  });
+
+/** Who set a key, by name; nothing when the caller may not read that user (then the screen says so). */
+export const useUserName = (userId: string | null, enabled: boolean) =>
+  useQuery({
+    queryKey: ['users', 'detail', userId ?? ''],
+    queryFn: () => api.call(userOperations.read, { params: { id: userId ?? '' } }),
+    enabled: enabled && Boolean(userId),
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+
+/** After any change to the catalogue: lists, details and counts show it. */
+const useInvalidateCatalogue = () => {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      [providerKeys, serviceKeyKeys, modelKeys, voiceKeys].map((kind) =>
+        queryClient.invalidateQueries({ queryKey: kind.all }),
+      ),
+    );
+};
+
+const useCatalogueMutation = <Input, Output>(mutationFn: (input: Input) => Promise<Output>) => {
+  const invalidate = useInvalidateCatalogue();
+  return useMutation({ mutationFn, onSuccess: () => invalidate() });
+};
+
+export const useCreateAiProvider = () =>
+  useCatalogueMutation((body: ProviderBody) =>
+    api.call(providers.create, { body }, { idempotencyKey: newIdempotencyKey() }),
+  );
+
+export const useUpdateAiProvider = (id: string) =>
+  useCatalogueMutation((body: ProviderPatch) => api.call(providers.update, { params: { id }, body }));
+
+export const useDeleteAiProvider = () =>
+  useCatalogueMutation((id: string) => api.call(providers.delete, { params: { id } }));
+
+/** The test is a question, not a change: nothing to invalidate but the keys' "last used". */
+export const useTestAiProvider = (id: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.call(providers.test, { params: { id } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: serviceKeyKeys.all }),
+  });
+};
+
+export const useAddAiServiceKey = () =>
+  useCatalogueMutation((body: OperationRequest<typeof keys.create>['body']) =>
+    api.call(keys.create, { body }, { idempotencyKey: newIdempotencyKey() }),
+  );
+
+export const useRevokeAiServiceKey = () =>
+  useCatalogueMutation((id: string) => api.call(keys.revoke, { params: { id } }));
+
+export const useSaveAiModel = () =>
+  useCatalogueMutation((input: { id: string; body: ModelPatch } | { id?: undefined; body: ModelBody }) =>
+    input.id === undefined
+      ? api.call(models.create, { body: input.body }, { idempotencyKey: newIdempotencyKey() })
+      : api.call(models.update, { params: { id: input.id }, body: input.body }),
+  );
+
+export const useDeleteAiModel = () => useCatalogueMutation((id: string) => api.call(models.delete, { params: { id } }));
+
+export const useSaveAiSpeechVoice = () =>
+  useCatalogueMutation((input: { id: string; body: VoicePatch } | { id?: undefined; body: VoiceBody }) =>
+    input.id === undefined
+      ? api.call(voices.create, { body: input.body }, { idempotencyKey: newIdempotencyKey() })
+      : api.call(voices.update, { params: { id: input.id }, body: input.body }),
+  );
+
+export const useDeleteAiSpeechVoice = () =>
+  useCatalogueMutation((id: string) => api.call(voices.delete, { params: { id } }));

@@ -1,0 +1,21 @@
+import { authOperations, DEFAULT_MESSAGE_LOCALE, isMessageLocale } from '@ai-coaching/contracts';
+import { errorsByField, schemaIssues } from '../../../hooks/use-schema-form';
+
+/**
+ * The login form's problems, checked with the API's own schema, so a too-long or unstorable value is said next to
+ * its field, in the interface language, as the API would say it; an empty one in the form's own words. Loaded when
+ * the form is first used: the landing and login pages start without zod.
+ */
+export const loginProblems = (
+  values: { username: string; password: string },
+  language: string,
+  required: { username: string; password: string },
+): Record<string, string> =>
+  errorsByField(
+    schemaIssues(
+      authOperations.login.body,
+      values,
+      isMessageLocale(language) ? language : DEFAULT_MESSAGE_LOCALE,
+      required,
+    ),
+  );

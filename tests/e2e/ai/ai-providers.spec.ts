@@ -1,0 +1,259 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../src/fakes/openai-server.js';
+import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
+import { arranger, expectNoSidewaysScroll, signInWithToken, toast } from '../settings/arrange.js';
+import { startMailSink } from '../support/mail-sink.js';
+import { ADMIN, apiToken } from '../support/session.js';
+
+// Issue 10, item 2 and the first "Done when" line: a super-admin connects an OpenAI-compatible provider (the fake Chat
+// Completions server on 127.0.0.1: scripts/e2e-server.mjs sets AI_ALLOW_PRIVATE_NETWORK=true), adds its key, tests the
+// connection, adds a model and a voice; a wrong key is named as such, in the user's language.
+test.describe.configure({ mode: 'serial' });
+
+const KEY = 'sk-test-e2e-0123456789abcdef';
+const WRONG_KEY = 'sk-test-e2e-wrong-000000';
+const stamp = Date.now();
+
+let fake: FakeOpenAiServer;
+let sink: SmtpSink;
+let api: APIRequestContext;
+let token = '';
+const operator = { email: `ai-operator-${stamp}@e2e.test`, password: 'Operator-Passw0rd!' };
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  fake = await startFakeOpenAiServer({ apiKey: KEY, models: ['gpt-4o-mini'] });
+  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
+  token = await apiToken(api, ADMIN.email, ADMIN.password);
+});
+test.afterAll(async () => {
+  await api?.dispose();
+  await fake?.close();
+  await sink?.close();
+});
+
+/** Fills the create form and lands on the new provider's page. */
+const createProvider = async (page: Page, name: string, kind: string, baseUrl: string) => {
+  await page.goto('/ai-providers/list');
+  await page.getByRole('link', { name: 'Add a provider' }).click();
+  await expect(page).toHaveURL(/\/ai-providers\/create$/);
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Kind').selectOption({ label: kind });
+  await page.getByLabel('Base URL').fill(baseUrl);
+  await expect(page.getByLabel('Who may use it')).toHaveValue('platform');
+  await page.getByRole('button', { name: 'Add the provider' }).click();
+  await expect(page).toHaveURL(/\/ai-providers\/edit\/[\w-]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`AI provider: ${name}`);
+};
+
+const addKey = async (page: Page, label: string, value: string) => {
+  await page.getByLabel('Label').fill(label);
+  await page.getByLabel('Key', { exact: true }).fill(value);
+  await page.getByRole('button', { name: 'Add the key' }).click();
+  await expect(toast(page)).toContainText(`Key ${label} added`);
+};
+
+const testConnection = (page: Page) => page.getByRole('button', { name: 'Test connection' }).click();
+const connectionResult = (page: Page) => page.getByTestId('connection-result');
+
+for (const width of [1280, 360]) {
+  test(`[AI-PROVIDERS]: a super-admin connects an OpenAI-compatible provider, tests it, adds a model and a voice (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signInWithToken(page, token);
+    const name = `Fake LLM ${width} ${stamp}`;
+
+    if (width === 1280) {
+      // What the kind requires is the API's to say (ai_provider_base_url_required), next to its field.
+      await page.goto('/ai-providers/create');
+      await page.getByLabel('Name').fill(name);
+      await page.getByLabel('Kind').selectOption({ label: 'OpenAI-compatible server' });
+      await expect(page.getByText('Any server speaking Chat Completions at a base URL')).toBeVisible();
+      await page.getByRole('button', { name: 'Add the provider' }).click();
+      await expect(page.getByLabel('Base URL')).toHaveAccessibleDescription(
+        /This kind of provider needs its base URL\./,
+      );
+      await expect(page).toHaveURL(/\/ai-providers\/create$/);
+    }
+    await createProvider(page, name, 'OpenAI-compatible server', fake.baseUrl);
+    await expect(toast(page)).toContainText(`Provider ${name} added`);
+    await expect(page.getByText('No key yet')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+
+    // The key goes in once and never comes back: only its last 4 characters are shown.
+    await addKey(page, 'E2E key', KEY);
+    const keyRow = page.getByTestId('ai-key-row');
+    await expect(keyRow).toHaveCount(1);
+    await expect(keyRow).toContainText(`ending in ${KEY.slice(-4)}`);
+    await expect(keyRow).toContainText('In use');
+    await expect(page.locator('input[type="password"]')).toHaveValue('');
+    await expect(page.getByText(KEY)).toHaveCount(0);
+
+    await testConnection(page);
+    await expect(connectionResult(page)).toHaveAttribute('data-ok', 'true');
+    await expect(connectionResult(page)).toHaveText(/^Connected in \d[\d,]* ms$/);
+
+    await page.getByRole('button', { name: 'Add a model' }).click();
+    const modelForm = page.getByRole('form', { name: 'New model' });
+    await modelForm.getByLabel('Model or deployment id').fill('gpt-4o-mini');
+    await modelForm.getByLabel('Display name').fill('GPT-4o mini');
+    await modelForm.getByLabel('Credits per minute').fill('3');
+    await modelForm.getByLabel('Temperature').fill('0.7');
+    await modelForm.getByRole('button', { name: 'Add the model' }).click();
+    await expect(toast(page)).toContainText('Model GPT-4o mini added.');
+    const modelRow = page.getByTestId('ai-model-row');
+    await expect(modelRow).toHaveCount(1);
+    await expect(modelRow).toContainText('GPT-4o mini');
+    await expect(modelRow).toContainText('gpt-4o-mini · Chat · 3 credits/min');
+    if (width === 1280) {
+      await modelRow.getByRole('button', { name: 'Edit GPT-4o mini' }).click();
+      const editForm = page.getByRole('form', { name: 'Edit GPT-4o mini' });
+      await expect(editForm.getByLabel('Temperature')).toHaveValue('0.7');
+      await editForm.getByLabel('Credits per minute').fill('5');
+      await editForm.getByLabel('Transcription').check();
+      await editForm.getByRole('button', { name: 'Save the model' }).click();
+      await expect(toast(page)).toContainText('Model GPT-4o mini saved.');
+      await expect(modelRow).toContainText('gpt-4o-mini · Chat, Transcription · 5 credits/min');
+    }
+    // Chat Completions servers do not speak: the API keeps voices for speech providers (spec §3).
+    await expect(page.getByText('Providers of this kind do not speak')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+
+    // Its model still uses it: the API refuses the deletion (409 ai_provider_in_use) and says why.
+    await page.getByRole('button', { name: 'Delete the provider' }).click();
+    await page
+      .getByRole('dialog', { name: `Delete ${name}?` })
+      .getByRole('button', { name: 'Delete the provider' })
+      .click();
+    await expect(toast(page)).toContainText('This provider is still used by');
+    await expect(page).toHaveURL(/\/ai-providers\/edit\//);
+
+    // The list shows it: kind, scope, model count, enabled.
+    await page.getByRole('link', { name: 'Back to providers' }).click();
+    await page.getByRole('searchbox').fill(name);
+    const row = page.getByTestId('ai-provider-row').filter({ hasText: name });
+    await expect(row).toHaveCount(1);
+    await expect(row).toHaveAttribute('data-kind', 'openai_compatible');
+    await expect(row).toContainText('1 model');
+    await expect(row).toContainText('Platform-wide');
+    await expect(row).toContainText('Enabled');
+    await expectNoSidewaysScroll(page);
+
+    // A voice belongs to a speech provider: OpenAI audio, at the same fake address.
+    const speech = `Fake speech ${width} ${stamp}`;
+    await createProvider(page, speech, 'OpenAI audio', fake.baseUrl);
+    await page.getByRole('button', { name: 'Add a voice' }).click();
+    const voiceForm = page.getByRole('form', { name: 'New voice' });
+    await voiceForm.getByLabel('Voice id').fill('alloy');
+    await voiceForm.getByLabel('Display name').fill('Alloy');
+    await voiceForm.getByRole('button', { name: 'Add the voice' }).click();
+    await expect(voiceForm.getByText('Choose at least one language.')).toBeVisible();
+    await voiceForm.getByLabel('English (UK)').check();
+    await voiceForm.getByLabel('French').check();
+    await voiceForm.getByLabel('Gender').selectOption({ label: 'Neutral' });
+    await voiceForm.getByRole('button', { name: 'Add the voice' }).click();
+    await expect(toast(page)).toContainText('Voice Alloy added.');
+    const voiceRow = page.getByTestId('ai-voice-row');
+    await expect(voiceRow).toHaveCount(1);
+    await expect(voiceRow).toContainText('alloy · English (UK), French · Neutral');
+    await expectNoSidewaysScroll(page);
+  });
+}
+
+test('[AI-PROVIDERS]: a newer wrong key is named as such; revoking it brings the right key back', async ({ page }) => {
+  await signInWithToken(page, token);
+  const name = `Rotated ${stamp}`;
+  await createProvider(page, name, 'OpenAI-compatible server', fake.baseUrl);
+  await addKey(page, 'Right key', KEY);
+  await addKey(page, 'Wrong key', WRONG_KEY);
+  // The newest active key is the one in use.
+  const current = page.getByTestId('ai-key-row').and(page.locator('[data-current="true"]'));
+  await expect(current).toContainText('Wrong key');
+
+  await testConnection(page);
+  await expect(connectionResult(page)).toHaveAttribute('data-code', 'wrong_key');
+  await expect(connectionResult(page)).toContainText('Connection failed: wrong key');
+  await expect(connectionResult(page)).toContainText('Add the right key under Service keys');
+
+  await page.getByTestId('ai-key-row').filter({ hasText: 'Wrong key' }).getByRole('button', { name: 'Revoke' }).click();
+  await page.getByRole('dialog', { name: 'Revoke the key Wrong key?' }).getByRole('button', { name: 'Revoke' }).click();
+  await expect(toast(page)).toContainText('Key Wrong key revoked.');
+  await expect(current).toContainText('Right key');
+  await testConnection(page);
+  await expect(connectionResult(page)).toHaveAttribute('data-ok', 'true');
+});
+
+test('[AI-PROVIDERS]: a wrong key is said in French to a French user', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 900 });
+  const response = await api.post('/v1/ai_providers', {
+    data: { name: `Mauvaise clé ${stamp}`, kind: 'openai_compatible', base_url: fake.baseUrl, enabled: true },
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': `ai-e2e-fr-${stamp}` },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const { id } = (await response.json()) as { id: string };
+  await signInWithToken(page, token, { locale: 'fr-FR' });
+  await page.goto(`/ai-providers/edit/${id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Fournisseur d’IA : Mauvaise clé ${stamp}`);
+
+  await page.getByLabel('Libellé').fill('Clé erronée');
+  await page.getByLabel('Clé', { exact: true }).fill(WRONG_KEY);
+  await page.getByRole('button', { name: 'Ajouter la clé' }).click();
+  await expect(toast(page)).toContainText('Clé Clé erronée ajoutée');
+
+  await page.getByRole('button', { name: 'Tester la connexion' }).click();
+  await expect(connectionResult(page)).toHaveAttribute('data-code', 'wrong_key');
+  await expect(connectionResult(page)).toContainText('La connexion a échoué : clé refusée');
+  await expect(connectionResult(page)).toContainText('Ajoutez la bonne clé sous Clés de service');
+  await expectNoSidewaysScroll(page);
+});
+
+test('[AI-PROVIDERS]: an operator adds a provider for their own organization and only reads the platform-wide ones', async ({
+  page,
+}) => {
+  sink = await startMailSink();
+  const arrange = await arranger(api, sink);
+  const organizationId = await arrange.organization(`AI operators ${stamp}`);
+  await arrange.account({
+    email: operator.email,
+    first_name: 'Olga',
+    organization_id: organizationId,
+    organization_role: 'operator',
+    password: operator.password,
+  });
+  await signInWithToken(page, await apiToken(api, operator.email, operator.password));
+
+  await page.goto('/ai-providers/create');
+  // No choice of scope: an operator's providers are their organization's own.
+  await expect(page.getByLabel('Who may use it')).toHaveCount(0);
+  await expect(page.getByText('Your organization only.')).toBeVisible();
+  const name = `Team Ollama ${stamp}`;
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Kind').selectOption({ label: 'OpenAI-compatible server' });
+  await page.getByLabel('Base URL').fill(fake.baseUrl);
+  await page.getByRole('button', { name: 'Add the provider' }).click();
+  await expect(page).toHaveURL(/\/ai-providers\/edit\/[\w-]+$/);
+  await page.goto('/ai-providers/list');
+  const own = page.getByTestId('ai-provider-row').filter({ hasText: name });
+  await expect(own).toContainText('Your organization');
+  await own.getByRole('link', { name: /^Edit/ }).click();
+  await page.getByRole('button', { name: 'Delete the provider' }).click();
+  await page
+    .getByRole('dialog', { name: `Delete ${name}?` })
+    .getByRole('button', { name: 'Delete the provider' })
+    .click();
+  await expect(toast(page)).toContainText(`Provider ${name} deleted.`);
+  await expect(page).toHaveURL(/\/ai-providers\/list$/);
+  await expect(own).toHaveCount(0);
+  const builtin = page.getByTestId('ai-provider-row').and(page.locator('[data-kind="builtin"]'));
+  await expect(builtin).toContainText('Platform-wide');
+
+  // The built-in provider is platform-wide: shown, tested, but not changed by an operator; it needs no key.
+  await builtin.getByRole('link', { name: /^Edit/ }).click();
+  await expect(page.getByText('The built-in provider is always there, needs no key')).toBeVisible();
+  await expect(page.getByText('This provider is platform-wide: only super-admins change it.').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Delete the provider' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add a model' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(connectionResult(page)).toHaveAttribute('data-ok', 'true');
+});
