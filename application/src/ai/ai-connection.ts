@@ -1,5 +1,11 @@
 import { AiCallError, type AiAdapter, type AiConnection } from '@ai-coaching/domain';
-import { decryptSecret, encryptSecret, secretEncryptionKeys } from '@ai-coaching/platform';
+import {
+  createKeyUseMarker,
+  decryptSecret,
+  encryptSecret,
+  secretEncryptionKeys,
+  type SqlExecutor,
+} from '@ai-coaching/platform';
 import { findCurrentAiServiceKey, type AiProviderView } from '@ai-coaching/projections';
 import type { AppServices } from '../app-services.js';
 import { defaultAiAdapters } from './ai-adapters.js';
@@ -48,4 +54,22 @@ export const adapterFor = (
     throw new AiCallError('not_supported', `Providers of kind ${connection.kind} cannot be called yet.`);
   }
   return factory(connection);
+};
+
+const keyMarkers = new WeakMap<SqlExecutor, ReturnType<typeof createKeyUseMarker>>();
+
+/** Records that a key was used (a call, or a connection test that reached the provider), at most once a minute. */
+export const markKeyUsed = async (
+  services: Pick<AppServices, 'db' | 'clock' | 'logger'>,
+  keyId: string,
+): Promise<void> => {
+  let marker = keyMarkers.get(services.db);
+  if (!marker) {
+    marker = createKeyUseMarker(services.db);
+    keyMarkers.set(services.db, marker);
+  }
+  // Losing the mark is better than failing the call it records.
+  await marker(keyId, services.clock.now()).catch((error: unknown) =>
+    services.logger.warn({ err: error, keyId }, 'could not mark the AI service key as used'),
+  );
 };

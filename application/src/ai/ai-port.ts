@@ -15,10 +15,10 @@ import {
   type StructuredRequest,
   type TranscribeRequest,
 } from '@ai-coaching/domain';
-import { aiUsageRecorder, createKeyUseMarker, type SqlExecutor } from '@ai-coaching/platform';
+import { aiUsageRecorder } from '@ai-coaching/platform';
 import { findAiModel, findAiProvider } from '@ai-coaching/projections';
 import { nowIso, type AppServices } from '../app-services.js';
-import { adapterFor, connectionOf } from './ai-connection.js';
+import { adapterFor, connectionOf, markKeyUsed } from './ai-connection.js';
 
 /**
  * The AI port (issue 10 item 3): the one way coaching features talk to AI. A call names a provider
@@ -65,16 +65,6 @@ const NEEDS: Record<Operation, AiCapability> = {
   realtime: 'realtime',
 };
 
-const keyMarkers = new WeakMap<SqlExecutor, ReturnType<typeof createKeyUseMarker>>();
-const keyMarkerOf = (db: SqlExecutor) => {
-  let marker = keyMarkers.get(db);
-  if (!marker) {
-    marker = createKeyUseMarker(db);
-    keyMarkers.set(db, marker);
-  }
-  return marker;
-};
-
 type PortServices = Pick<AppServices, 'db' | 'config' | 'clock' | 'logger' | 'aiAdapters'>;
 
 /** The provider and model of a reference, if the organization may use them now. */
@@ -93,12 +83,7 @@ const resolve = async (services: PortServices, ref: AiRef, context: AiCallContex
   }
   const { connection, keyId } = await connectionOf(services, provider);
   const adapter = adapterFor(services, connection);
-  if (keyId) {
-    // Losing the mark is better than failing the call it records.
-    await keyMarkerOf(services.db)(keyId, services.clock.now()).catch((error: unknown) =>
-      services.logger.warn({ err: error, keyId }, 'could not mark the AI service key as used'),
-    );
-  }
+  if (keyId) await markKeyUsed(services, keyId);
   return { provider, model, adapter };
 };
 

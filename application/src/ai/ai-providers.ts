@@ -27,7 +27,7 @@ import {
 import { nowIso, type AppServices, type Origin } from '../app-services.js';
 import { runCommand } from '../commands/run-command.js';
 import { isSuperAdmin, listScope, signedInUser, visibleOrganization } from '../tenancy/scope.js';
-import { adapterFor, connectionOf } from './ai-connection.js';
+import { adapterFor, connectionOf, markKeyUsed } from './ai-connection.js';
 import { catalogueScope, manageableProvider, platformOnly, providerNotFound, visibleProvider } from './ai-scope.js';
 import { namesOf, referrersOf } from './ai-usage-references.js';
 
@@ -202,12 +202,15 @@ export const testAiProvider = async (
   const started = services.clock.now().getTime();
   const elapsed = () => Math.max(0, Math.round(services.clock.now().getTime() - started));
   try {
-    const { connection } = await connectionOf(services, provider);
+    const { connection, keyId } = await connectionOf(services, provider);
     await adapterFor(services, connection).test({
       organizationId: provider.organizationId ?? caller.organizationId,
       timeoutMs: services.config.AI_CALL_TIMEOUT_MS,
     });
-    return { ok: true, latency_ms: elapsed() };
+    const latency = elapsed();
+    // The provider accepted the key: that is a use, and "never used" would mislead whoever rotates keys.
+    if (keyId) await markKeyUsed(services, keyId);
+    return { ok: true, latency_ms: latency };
   } catch (error) {
     const code = error instanceof AiCallError ? error.code : 'provider_error';
     if (!(error instanceof AiCallError)) {

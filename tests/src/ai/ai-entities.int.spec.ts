@@ -435,15 +435,22 @@ for (const engine of engines) {
           error_code: 'wrong_key',
           message: 'Le fournisseur a refusé la clé : vérifiez la clé de service, ou ajoutez la bonne.',
         });
-        await addKey(superAdmin, provider.id, FAKE_KEY, 'Right');
+        expect((await api(superAdmin).call(keys.read, { params: { id: noKey.body.id } })).body.last_used_at).toBeNull();
+        const rightKey = await addKey(superAdmin, provider.id, FAKE_KEY, 'Right');
         const right = await api(superAdmin).call(providers.test, { params: { id: provider.id } });
         expect(right.body).toEqual({ ok: true, latency_ms: expect.any(Number) });
+        // A test the provider accepted is a use of the key; a refused one is not.
+        expect((await api(superAdmin).call(keys.read, { params: { id: rightKey.body.id } })).body.last_used_at).toEqual(
+          expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        );
+        expect((await api(superAdmin).call(keys.read, { params: { id: noKey.body.id } })).body.last_used_at).toBeNull();
 
         const eleven = await api(superAdmin).call(providers.create, {
           body: { name: unique('ElevenLabs'), kind: 'elevenlabs', enabled: true },
         });
-        const unsupported = await api(superAdmin).call(providers.test, { params: { id: eleven.body.id } });
-        expect(unsupported.body).toMatchObject({ ok: false, error_code: 'not_supported' });
+        // A speech provider with no key yet: the test says which key to add, before any call.
+        const keyless = await api(superAdmin).call(providers.test, { params: { id: eleven.body.id } });
+        expect(keyless.body).toMatchObject({ ok: false, error_code: 'wrong_key' });
       });
 
       it('calls a model through the AI port with the current key, recording the usage and the key’s use', async () => {
