@@ -30,5 +30,6 @@ export * from './ai/ai-providers.js';
 export * from './ai/ai-service-keys.js';
 export * from './ai/ai-models.js';
 export * from './ai/ai-speech-voices.js';
+export * from './ai/ai-voice-previews.js';
 export * from './ai/ai-port.js';
 export * from './ai/builtin-provider.js';

@@ -21,7 +21,7 @@ import {
 } from '@ai-coaching/domain';
 import { z } from 'zod';
 import { closed, idParams, idSchema, patchOf, text } from './http/fields.js';
-import { listQuery, pageOf } from './http/lists.js';
+import { listOf, listQuery, pageOf } from './http/lists.js';
 import { defineOperations } from './http/operation.js';
 
 // The AI catalogue (issue 10): providers, their service keys, models and speech voices. A key's
@@ -101,6 +101,39 @@ export const aiSpeechVoiceSchema = z.strictObject({
   updated_at: text(),
 });
 export type AiSpeechVoice = z.infer<typeof aiSpeechVoiceSchema>;
+
+/** A voice of the provider's own list (`GET /v1/ai_providers/{id}/available_voices`). */
+export const aiAvailableVoiceSchema = z.strictObject({
+  voice_id: text(),
+  display_name: text(),
+  /** The session languages it speaks (voices speaking none are left out). */
+  languages: z.array(language),
+  gender: gender.nullable(),
+  /** A voice with this `voice_id` is already in the catalogue for this provider. */
+  imported: z.boolean(),
+});
+export type AiAvailableVoice = z.infer<typeof aiAvailableVoiceSchema>;
+
+export const aiVoiceImportResultSchema = z.strictObject({
+  /** The voices made by this import. */
+  created: z.array(aiSpeechVoiceSchema),
+  /** Requested ids already in the catalogue for this provider: left as they are. */
+  skipped: z.array(text()),
+  /** Requested ids the provider does not list (or that speak no session language): nothing made. */
+  unknown: z.array(text()),
+});
+export type AiVoiceImportResult = z.infer<typeof aiVoiceImportResultSchema>;
+
+/** The largest import at once. */
+export const AI_VOICE_IMPORT_MAX = 100;
+
+const aiCallFailed = {
+  description:
+    '`ai_call_failed`: the provider failed or refused the call; `details.error_code` says why (`wrong_key`, `unreachable`, `timeout`, `rate_limited`, …, as the connection test) and the message what to do.',
+};
+const speechNotSupported = {
+  description: '`ai_speech_not_supported`: this kind of provider cannot make speech, or list its voices, yet.',
+};
 
 const providerFields = {
   name: text().trim().min(1).max(AI_PROVIDER_NAME_MAX),
@@ -204,6 +237,20 @@ export const aiProviderOperations = defineOperations(
           description:
             '`ai_provider_in_use`: models, voices or scenarios still use it (`details.used_by` names them); `ai_provider_builtin`.',
         },
+      },
+    },
+    availableVoices: {
+      method: 'GET',
+      path: '/v1/ai_providers/:id/available_voices',
+      summary:
+        'The provider’s own voice list, asked of the provider with its current key: the voices speaking a session language, each marked `imported` when the catalogue has it already. For importing voices.',
+      params: idParams,
+      responses: {
+        200: { description: 'The provider’s voices.', schema: listOf(aiAvailableVoiceSchema) },
+        403: { description: platformOnly },
+        404: { description: '`ai_provider_not_found`.' },
+        409: speechNotSupported,
+        502: aiCallFailed,
       },
     },
     test: {
@@ -417,6 +464,44 @@ export const aiSpeechVoiceOperations = defineOperations(
         204: { description: 'Deleted.' },
         403: { description: platformOnly },
         404: { description: '`ai_voice_not_found`.' },
+      },
+    },
+    preview: {
+      method: 'POST',
+      path: '/v1/ai_speech_voices/:id/preview',
+      summary:
+        'A short sample of the voice (“Hello, I am {name}…” in its first language), made by the provider with the provider’s first speech model on the first request, then served from the cache; a voice whose voice id or name changes gets a new one.',
+      params: idParams,
+      responses: {
+        200: {
+          description:
+            'The audio (`Content-Type` as the provider made it, `audio/mpeg` for the hosted kinds); `X-Preview-Cache: hit` when it came from the cache.',
+        },
+        404: { description: '`ai_voice_not_found`.' },
+        409: {
+          description: `\`ai_voice_no_speech_model\`: the provider has no model with the \`speech\` capability. ${speechNotSupported.description}`,
+        },
+        502: aiCallFailed,
+      },
+    },
+    import: {
+      method: 'POST',
+      path: '/v1/ai_speech_voices/import',
+      summary:
+        'Import voices of the provider’s own list by their ids: the missing ones are created with the provider’s name, languages and gender, those already there are skipped (importing again changes nothing).',
+      idempotent: true,
+      body: closed(
+        z.object({
+          provider_id: idSchema,
+          voice_ids: z.array(voiceFields.voice_id).min(1).max(AI_VOICE_IMPORT_MAX),
+        }),
+      ),
+      responses: {
+        200: { description: 'What was created, skipped, or not found.', schema: aiVoiceImportResultSchema },
+        403: { description: platformOnly },
+        404: { description: '`ai_provider_not_found`.' },
+        409: speechNotSupported,
+        502: aiCallFailed,
       },
     },
   },

@@ -28,6 +28,7 @@ import {
   aiSpeechVoiceOperations as voices,
 } from '@ai-coaching/contracts';
 import { defineRoute, permission } from '../http/route.js';
+import { aiVoiceRoutes } from './ai-voices.js';
 
 export const aiRoutes = [
   defineRoute(providers.list, {
@@ -134,4 +135,5 @@ export const aiRoutes = [
     access: permission('ai-speech-voice-delete'),
     handler: ({ params, origin, services }) => deleteAiSpeechVoice(services, origin, params.id),
   }),
+  ...aiVoiceRoutes,
 ];

@@ -7,7 +7,14 @@ import {
   type AiProviderKind,
   type TranscriptTurn,
 } from '@ai-coaching/domain';
-import { createOpenAiAdapter, OPENAI_PROTOCOL_KINDS, type Config } from '@ai-coaching/platform';
+import {
+  createAzureSpeechAdapter,
+  createElevenLabsAdapter,
+  createOpenAiAdapter,
+  createOpenAiAudioAdapter,
+  OPENAI_PROTOCOL_KINDS,
+  type Config,
+} from '@ai-coaching/platform';
 
 /** Which adapter speaks to each kind of provider; a kind absent here answers `not_supported`. */
 export type AiAdapterRegistry = Partial<Record<AiProviderKind, AiAdapterFactory>>;
@@ -41,6 +48,10 @@ export const createBuiltinAdapter: AiAdapterFactory = () => {
         new AiCallError('not_supported', 'The built-in provider cannot answer structured requests.'),
       );
     },
+    // No speech synthesis is bundled yet (docs/ai-providers.md, "Voices: preview and import").
+    speak() {
+      return Promise.reject(new AiCallError('not_supported', 'The built-in provider cannot speak yet.'));
+    },
     test: () => Promise.resolve(),
   };
   return adapter;
@@ -50,13 +61,13 @@ export const createBuiltinAdapter: AiAdapterFactory = () => {
 export const defaultAiAdapters = (
   config: Pick<Config, 'AI_ALLOW_PRIVATE_NETWORK' | 'AI_CALL_TIMEOUT_MS'>,
 ): AiAdapterRegistry => {
-  const openAi: AiAdapterFactory = (connection) =>
-    createOpenAiAdapter(connection, {
-      allowPrivateNetwork: config.AI_ALLOW_PRIVATE_NETWORK,
-      timeoutMs: config.AI_CALL_TIMEOUT_MS,
-    });
+  const options = { allowPrivateNetwork: config.AI_ALLOW_PRIVATE_NETWORK, timeoutMs: config.AI_CALL_TIMEOUT_MS };
+  const openAi: AiAdapterFactory = (connection) => createOpenAiAdapter(connection, options);
   return {
     builtin: createBuiltinAdapter,
     ...Object.fromEntries(OPENAI_PROTOCOL_KINDS.map((kind) => [kind, openAi])),
+    openai_audio: (connection) => createOpenAiAudioAdapter(connection, options),
+    elevenlabs: (connection) => createElevenLabsAdapter(connection, options),
+    azure_microsoft: (connection) => createAzureSpeechAdapter(connection, options),
   };
 };

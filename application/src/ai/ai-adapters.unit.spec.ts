@@ -44,12 +44,23 @@ describe('the built-in adapter', () => {
     const chat = adapter.chat({ model: { modelId: 'builtin-coach' }, messages: [] }, context);
     await expect(chat[Symbol.asyncIterator]().next()).rejects.toMatchObject({ code: 'not_supported' });
     await expect(adapter.structured({} as never, context)).rejects.toBeInstanceOf(AiCallError);
+    await expect(
+      adapter.speak!({ model: { modelId: 'builtin-coach' }, voiceId: 'x', text: 'Hello', language: 'en-GB' }, context),
+    ).rejects.toMatchObject({ code: 'not_supported' });
   });
 });
 
 describe('the default adapters', () => {
-  it('speak to the built-in provider and every Chat Completions kind, and no other kind yet', () => {
+  it('speak to the built-in provider, every Chat Completions kind and the three speech kinds', () => {
     const registry = defaultAiAdapters({ AI_ALLOW_PRIVATE_NETWORK: false, AI_CALL_TIMEOUT_MS: 1000 });
-    expect(Object.keys(registry).sort()).toEqual(['builtin', 'openai', 'openai_azure', 'openai_compatible']);
+    expect(Object.keys(registry).sort()).toEqual([
+      'azure_microsoft',
+      'builtin',
+      'elevenlabs',
+      'openai',
+      'openai_audio',
+      'openai_azure',
+      'openai_compatible',
+    ]);
   });
 });

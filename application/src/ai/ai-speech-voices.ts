@@ -5,6 +5,7 @@ import {
   type AiSpeechVoiceCommand,
 } from '@ai-coaching/domain';
 import type { AiSpeechVoice, aiSpeechVoiceOperations, Page, ParsedRequest } from '@ai-coaching/contracts';
+import { deleteVoicePreviews } from '@ai-coaching/platform';
 import {
   findAiSpeechVoice,
   listAiSpeechVoices as queryAiSpeechVoices,
@@ -126,4 +127,6 @@ export const deleteAiSpeechVoice = async (
     data: { aiSpeechVoiceId: voice.aiSpeechVoiceId },
     metadata: { now: nowIso(services) },
   });
+  // Its preview sample is a cache of the voice: it goes with it.
+  await deleteVoicePreviews(services.db, voice.aiSpeechVoiceId);
 };

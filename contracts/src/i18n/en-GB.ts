@@ -246,6 +246,9 @@ export const errors = {
   invalid_ai_voice_languages: 'A voice speaks at least one of en-GB, en-US and fr-FR.',
   ai_voice_not_found: 'This speech voice does not exist.',
   ai_voice_exists: 'This speech voice already exists.',
+  ai_voice_no_speech_model:
+    'Add a model with the speech capability to this provider first: voice samples are made with it.',
+  ai_speech_not_supported: 'This provider cannot make speech or list its voices yet.',
   // The connection test's answer (POST /v1/ai_providers/{id}/test), by AiCallError code.
   ai_call_failed: {
     wrong_key: 'The provider refused the key: check the service key, or add the right one.',

@@ -237,6 +237,9 @@ export const errors: Translation<typeof enGB.errors> = {
   invalid_ai_voice_languages: 'Une voix parle au moins l’une des langues en-GB, en-US et fr-FR.',
   ai_voice_not_found: 'Cette voix n’existe pas.',
   ai_voice_exists: 'Cette voix existe déjà.',
+  ai_voice_no_speech_model:
+    'Ajoutez d’abord à ce fournisseur un modèle capable de synthèse vocale : les extraits de voix sont faits avec lui.',
+  ai_speech_not_supported: 'Ce fournisseur ne peut pas encore produire de parole ni lister ses voix.',
   ai_call_failed: {
     wrong_key: 'Le fournisseur a refusé la clé : vérifiez la clé de service, ou ajoutez la bonne.',
     unknown_model: 'Le fournisseur ne connaît pas ce modèle ou ce déploiement : vérifiez son identifiant.',

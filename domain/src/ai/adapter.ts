@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { AiVoiceGender } from './speech-voices/events.js';
 import type { AiCapability, AiProviderKind, SessionLanguage } from './vocabulary.js';
 
 // What an AI adapter is (issue 10): one per provider kind (the openai SDK for every Chat Completions
@@ -114,6 +115,16 @@ export type TranscriptTurn = {
 export type TranscribeRequest = { model: AiModelRef; audio: Uint8Array; mimeType: string; language?: SessionLanguage };
 export type SpeakRequest = { model: AiModelRef; voiceId: string; text: string; language: SessionLanguage };
 
+/** A voice of the provider's own list, as `listVoices` answers it: only voices speaking a session language. */
+export type ProviderVoice = {
+  /** The provider's id of the voice (what `SpeakRequest.voiceId` takes). */
+  voiceId: string;
+  displayName: string;
+  /** The session languages it speaks, at least one. */
+  languages: SessionLanguage[];
+  gender?: AiVoiceGender;
+};
+
 /** A live voice conversation (the live voice issue adds its adapters). */
 export type RealtimeVoiceSession = {
   sendAudio(chunk: Uint8Array): void;
@@ -143,6 +154,8 @@ export type AiAdapter = {
     context: AiCallContext,
   ): Promise<{ audio: Uint8Array; mimeType: string; usage: AiUsage }>;
   realtime?(request: RealtimeRequest, context: AiCallContext): Promise<RealtimeVoiceSession>;
+  /** The provider's own voices (speech kinds), for importing them into the catalogue. */
+  listVoices?(context: AiCallContext): Promise<ProviderVoice[]>;
   /** The connection test: lists models (or the cheapest call the kind has) and names what went wrong. */
   test(context: AiCallContext): Promise<void>;
 };

@@ -3,6 +3,7 @@ import { idsFrom, systemClock, type Clock, type IdGenerator } from '../clock/clo
 import type { Config } from '../config/config.js';
 import { describeTopology } from '../config/config.js';
 import { aiUsageMigrations } from '../ai/ai-usage.js';
+import { voicePreviewMigrations } from '../ai/voice-previews.js';
 import { authSessionMigrations } from '../auth/auth-sessions.js';
 import { ensureSecret, secretMigrations } from '../crypto/secrets.js';
 import { createTokenService, type TokenService } from '../crypto/token-service.js';
@@ -86,6 +87,7 @@ export const openPlatform = async (options: OpenPlatformOptions): Promise<Platfo
     ...pathRedirectMigrations,
     ...environmentVariableMigrations,
     ...aiUsageMigrations,
+    ...voicePreviewMigrations,
     ...(options.migrations ?? []),
   ]);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { fakeMp3 } from './fake-audio.js';
 
 /**
  * A Chat Completions server in the test process that speaks the real wire protocol (issue 10 item 7),
@@ -10,7 +11,9 @@ import type { AddressInfo, Socket } from 'node:net';
  * `/openai/models` with an `api-key` header. Each completion request takes the next scripted behaviour
  * (a reply, an error status, a stream cut halfway, a redirect, a delay); with none left it answers
  * "ok". A wrong key gets 401 `invalid_api_key` and an unknown model 404 `model_not_found` (Azure:
- * `DeploymentNotFound`) without taking a behaviour. Every request is recorded.
+ * `DeploymentNotFound`) without taking a behaviour. Every request is recorded. `POST /v1/audio/speech`
+ * (`{model, voice, input}`, the `openai_audio` kind) answers a small MP3 of its own per voice
+ * (`speechAudioOf`), for a model it knows.
  */
 
 export type FakeBehaviour =
@@ -55,6 +58,10 @@ export type FakeOpenAiServer = {
   requests: RecordedRequest[];
   /** Completion requests only. */
   completions(): RecordedRequest[];
+  /** Speech requests only (`POST /v1/audio/speech`). */
+  speeches(): RecordedRequest[];
+  /** The bytes a speech request in this voice answers. */
+  speechAudioOf(voice: string): Uint8Array;
   /** Queues behaviours for the next completion requests, in order. */
   script(...behaviours: FakeBehaviour[]): void;
   /** Behaviours not yet used. */
@@ -106,6 +113,7 @@ export const startFakeOpenAiServer = async (options: FakeOpenAiServerOptions = {
   const queue: FakeBehaviour[] = [];
   const sockets = new Set<Socket>();
   let sequence = 0;
+  const speechAudioOf = (voice: string) => fakeMp3(`openai:${voice}`);
 
   const keyOf = (request: IncomingMessage) => {
     const bearer = /^Bearer (.*)$/i.exec(request.headers.authorization ?? '');
@@ -301,6 +309,28 @@ export const startFakeOpenAiServer = async (options: FakeOpenAiServerOptions = {
       const behaviour = queue.shift() ?? { kind: 'reply', text: 'ok' };
       return complete(request, response, body ?? {}, behaviour);
     }
+    if (request.method === 'POST' && url.pathname === '/v1/audio/speech') {
+      const model = String(body?.model ?? '');
+      if (!models.includes(model)) {
+        return sendJson(response, 404, {
+          error: {
+            message: `The model \`${model}\` does not exist or you do not have access to it.`,
+            type: 'invalid_request_error',
+            param: null,
+            code: 'model_not_found',
+          },
+        });
+      }
+      if (typeof body?.input !== 'string' || typeof body.voice !== 'string') {
+        return sendJson(response, 400, {
+          error: { message: 'input and voice are required', type: 'invalid_request_error', code: null },
+        });
+      }
+      const audio = speechAudioOf(body.voice);
+      response.writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': String(audio.byteLength) });
+      response.end(Buffer.from(audio));
+      return;
+    }
     return sendJson(response, 404, {
       error: { message: `Invalid URL (${request.method} ${url.pathname})`, type: 'invalid_request_error', code: null },
     });
@@ -326,6 +356,8 @@ export const startFakeOpenAiServer = async (options: FakeOpenAiServerOptions = {
     port,
     requests,
     completions: () => requests.filter((request) => request.path.endsWith('/chat/completions')),
+    speeches: () => requests.filter((request) => request.path === '/v1/audio/speech'),
+    speechAudioOf,
     script: (...behaviours) => void queue.push(...behaviours),
     pending: () => queue.length,
     reset() {

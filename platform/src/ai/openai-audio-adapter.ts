@@ -1,0 +1,114 @@
+import {
+  AiCallError,
+  SESSION_LANGUAGES,
+  type AiAdapter,
+  type AiConnection,
+  type ProviderVoice,
+} from '@ai-coaching/domain';
+import OpenAI, { APIError, type ClientOptions } from 'openai';
+import {
+  createProviderCaller,
+  DEFAULT_AI_CALL_TIMEOUT_MS,
+  notChat,
+  providerSetup,
+  speechUsageOf,
+  trimmedHref,
+  type ProviderAnswer,
+  type ProviderCallOptions,
+} from './provider-call.js';
+
+/**
+ * `openai_audio`: OpenAI's audio endpoints over HTTP, through the official `openai` SDK
+ * (`audio.speech.create`), and any server that copies them (speaches, Kokoro-FastAPI) at a base URL.
+ * Speech-to-text comes with the live voice work.
+ */
+
+const OPENAI_BASE_URL = 'https://api.openai.com/v1';
+
+/**
+ * OpenAI's built-in voices (platform.openai.com/docs/guides/text-to-speech). They are not listed by
+ * the API, and each speaks every language the model speaks, so each is offered in every session language.
+ */
+export const OPENAI_SPEECH_VOICES = [
+  'alloy',
+  'ash',
+  'ballad',
+  'coral',
+  'echo',
+  'fable',
+  'nova',
+  'onyx',
+  'sage',
+  'shimmer',
+  'verse',
+] as const;
+
+const MIME_OF_FORMAT = 'audio/mpeg';
+
+/** The status, text and headers of the SDK's error answer. */
+const answerOf = (error: unknown): ProviderAnswer | undefined => {
+  if (!(error instanceof APIError) || error.status === undefined) return undefined;
+  const body = error.error as { message?: unknown; code?: unknown; type?: unknown } | undefined;
+  return {
+    status: error.status,
+    text: typeof body?.message === 'string' ? body.message : error.message,
+    code: String(error.code ?? body?.code ?? body?.type ?? ''),
+    headers: error.headers,
+  };
+};
+
+export const createOpenAiAudioAdapter = (connection: AiConnection, options: ProviderCallOptions = {}): AiAdapter => {
+  const { url, origin, setupError } = providerSetup(connection, connection.baseUrl ?? OPENAI_BASE_URL, options);
+  const caller = createProviderCaller(connection, origin, options, answerOf);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_AI_CALL_TIMEOUT_MS;
+  const client = url
+    ? new OpenAI({
+        apiKey: connection.apiKey!,
+        baseURL: trimmedHref(url),
+        fetch: caller.fetch as unknown as ClientOptions['fetch'],
+        maxRetries: 0,
+        // Ours ends the call first; the SDK's own is only a backstop.
+        timeout: timeoutMs * 2,
+        // Set explicitly so that OPENAI_* variables of the server's environment never leak into a provider.
+        organization: null,
+        project: null,
+        webhookSecret: null,
+        logLevel: 'off',
+      })
+    : undefined;
+  const ready = () => {
+    if (setupError || !client) throw setupError ?? new AiCallError('address_refused', 'The provider is not set up.');
+    return client;
+  };
+
+  return {
+    capabilities: ['speech'],
+    ...notChat(connection.kind),
+    async speak(request, context) {
+      const api = ready();
+      const audio = await caller.call(context, async (signal) => {
+        const response = await api.audio.speech.create(
+          { model: request.model.modelId, voice: request.voiceId, input: request.text, response_format: 'mp3' },
+          { signal, maxRetries: 0 },
+        );
+        return {
+          bytes: new Uint8Array(await response.arrayBuffer()),
+          mimeType: response.headers.get('content-type')?.split(';')[0]?.trim() || MIME_OF_FORMAT,
+        };
+      });
+      return { audio: audio.bytes, mimeType: audio.mimeType, usage: speechUsageOf(request.text) };
+    },
+    listVoices() {
+      const voices: ProviderVoice[] = OPENAI_SPEECH_VOICES.map((voiceId) => ({
+        voiceId,
+        displayName: voiceId.charAt(0).toUpperCase() + voiceId.slice(1),
+        languages: [...SESSION_LANGUAGES],
+      }));
+      return Promise.resolve(voices);
+    },
+    async test(context) {
+      const api = ready();
+      await caller.call(context, (signal) => api.models.list({ signal, maxRetries: 0 }), { bypassBreaker: true });
+    },
+  };
+};

@@ -1,0 +1,98 @@
+import { fakeMp3, sendAudio, sendJson, startRecordingServer, type RecordedSpeechRequest } from './fake-audio.js';
+
+/**
+ * ElevenLabs' REST API as the official `@elevenlabs/elevenlabs-js` SDK speaks it (notes
+ * voice-providers.md §2c): `GET /v1/voices` (the account's voice library, snake_case, with `labels` and
+ * `verified_languages`) and `POST /v1/text-to-speech/{voice_id}` (JSON `{text, model_id}` → audio/mpeg),
+ * authenticated by `xi-api-key`. A wrong key gets 401 `{detail: {status: 'invalid_api_key'}}`, an
+ * unknown voice 404 `voice_not_found`. Every request is recorded.
+ */
+
+export type FakeElevenLabsVoice = {
+  voice_id: string;
+  name: string;
+  labels?: Record<string, string>;
+  verified_languages?: { language: string; model_id: string; accent?: string; locale?: string }[];
+};
+
+export const DEFAULT_ELEVENLABS_VOICES: FakeElevenLabsVoice[] = [
+  {
+    voice_id: 'el-alice',
+    name: 'Alice',
+    labels: { gender: 'female', accent: 'british', language: 'en' },
+    verified_languages: [{ language: 'en', model_id: 'eleven_multilingual_v2', accent: 'british', locale: 'en-GB' }],
+  },
+  {
+    voice_id: 'el-brian',
+    name: 'Brian',
+    labels: { gender: 'male', accent: 'american' },
+  },
+  {
+    voice_id: 'el-camille',
+    name: 'Camille',
+    labels: { gender: 'non-binary', language: 'fr' },
+    verified_languages: [
+      { language: 'fr', model_id: 'eleven_multilingual_v2', accent: 'parisian' },
+      { language: 'en', model_id: 'eleven_multilingual_v2', accent: 'american', locale: 'en-US' },
+    ],
+  },
+  {
+    voice_id: 'el-dieter',
+    name: 'Dieter',
+    labels: { gender: 'male', language: 'de' },
+    verified_languages: [{ language: 'de', model_id: 'eleven_multilingual_v2', locale: 'de-DE' }],
+  },
+];
+
+export type FakeElevenLabsServer = {
+  /** The provider's base URL. */
+  origin: string;
+  requests: RecordedSpeechRequest[];
+  /** The text-to-speech requests. */
+  syntheses(): RecordedSpeechRequest[];
+  /** The bytes it answers for a voice. */
+  audioOf(voiceId: string): Uint8Array;
+  close(): Promise<void>;
+};
+
+export const startFakeElevenLabsServer = async (options: {
+  apiKey: string;
+  voices?: FakeElevenLabsVoice[];
+}): Promise<FakeElevenLabsServer> => {
+  const voices = options.voices ?? DEFAULT_ELEVENLABS_VOICES;
+  const audioOf = (voiceId: string) => fakeMp3(`elevenlabs:${voiceId}`);
+  const server = await startRecordingServer((request, response) => {
+    if (request.headers['xi-api-key'] !== options.apiKey) {
+      return sendJson(response, 401, {
+        detail: { status: 'invalid_api_key', message: 'Invalid API key' },
+      });
+    }
+    if (request.method === 'GET' && request.path === '/v1/voices') {
+      return sendJson(response, 200, {
+        voices: voices.map((voice) => ({ category: 'premade', description: null, ...voice })),
+      });
+    }
+    const tts = /^\/v1\/text-to-speech\/([^/]+)$/.exec(request.path);
+    if (request.method === 'POST' && tts) {
+      const voiceId = decodeURIComponent(tts[1]!);
+      if (!voices.some((voice) => voice.voice_id === voiceId)) {
+        return sendJson(response, 404, {
+          detail: { status: 'voice_not_found', message: `A voice with voice_id ${voiceId} was not found.` },
+        });
+      }
+      const body = JSON.parse(request.body || '{}') as { text?: unknown };
+      if (typeof body.text !== 'string' || body.text.length === 0) {
+        return sendJson(response, 422, { detail: { status: 'invalid_request', message: 'text is required' } });
+      }
+      return sendAudio(response, audioOf(voiceId));
+    }
+    return sendJson(response, 404, { detail: 'Not Found' });
+  });
+  return {
+    origin: server.origin,
+    requests: server.requests,
+    syntheses: () => server.requests.filter((request) => request.path.startsWith('/v1/text-to-speech/')),
+    audioOf,
+    close: server.close,
+  };
+};

@@ -1,0 +1,88 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/**
+ * A few frames of silent MPEG-1 Layer III (128 kbit/s, 44.1 kHz, mono): what the speech fakes answer,
+ * a real MP3 that a browser would play, small enough to compare byte for byte. `tag` goes into the
+ * padding of the first frame, so each fake (and each voice) answers bytes of its own.
+ */
+export const fakeMp3 = (tag = ''): Uint8Array => {
+  const frameLength = 417; // 144 * 128000 / 44100, without padding
+  const frames = 3;
+  const bytes = new Uint8Array(frameLength * frames);
+  for (let frame = 0; frame < frames; frame++) bytes.set([0xff, 0xfb, 0x90, 0xc4], frame * frameLength);
+  bytes.set(new TextEncoder().encode(tag.slice(0, 200)), 40);
+  return bytes;
+};
+
+export type RecordedSpeechRequest = {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: IncomingMessage['headers'];
+  body: string;
+};
+
+export type RecordingServer = {
+  origin: string;
+  requests: RecordedSpeechRequest[];
+  close(): Promise<void>;
+};
+
+export const readBody = (request: IncomingMessage): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+
+export const sendJson = (response: ServerResponse, status: number, body: unknown) => {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
+};
+
+export const sendAudio = (response: ServerResponse, audio: Uint8Array, mimeType = 'audio/mpeg') => {
+  response.writeHead(200, { 'content-type': mimeType, 'content-length': String(audio.byteLength) });
+  response.end(Buffer.from(audio));
+};
+
+/** An HTTP server on 127.0.0.1 that records every request (body read as text) before `handle` answers it. */
+export const startRecordingServer = async (
+  handle: (request: RecordedSpeechRequest, response: ServerResponse) => void | Promise<void>,
+): Promise<RecordingServer> => {
+  const requests: RecordedSpeechRequest[] = [];
+  const sockets = new Set<Socket>();
+  const server = createServer((request, response) => {
+    void (async () => {
+      const url = new URL(request.url ?? '/', 'http://fake');
+      const recorded: RecordedSpeechRequest = {
+        method: request.method ?? 'GET',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        headers: request.headers,
+        body: await readBody(request),
+      };
+      requests.push(recorded);
+      await handle(recorded, response);
+    })().catch((error: unknown) => {
+      if (!response.headersSent) sendJson(response, 500, { error: { message: String(error) } });
+      else response.destroy();
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+};
