@@ -63,9 +63,17 @@ export const defaultAiAdapters = (
 ): AiAdapterRegistry => {
   const options = { allowPrivateNetwork: config.AI_ALLOW_PRIVATE_NETWORK, timeoutMs: config.AI_CALL_TIMEOUT_MS };
   const openAi: AiAdapterFactory = (connection) => createOpenAiAdapter(connection, options);
+  // A self-hosted OpenAI-compatible server may speak too (`/v1/audio/speech`); its voices are its own,
+  // so they are entered by hand rather than imported from OpenAI's list.
+  const openAiCompatible: AiAdapterFactory = (connection) => {
+    const chat = openAi(connection);
+    const audio = createOpenAiAudioAdapter(connection, options);
+    return { ...chat, capabilities: [...chat.capabilities, 'speech'], speak: audio.speak };
+  };
   return {
     builtin: createBuiltinAdapter,
     ...Object.fromEntries(OPENAI_PROTOCOL_KINDS.map((kind) => [kind, openAi])),
+    openai_compatible: openAiCompatible,
     openai_audio: (connection) => createOpenAiAudioAdapter(connection, options),
     elevenlabs: (connection) => createElevenLabsAdapter(connection, options),
     azure_microsoft: (connection) => createAzureSpeechAdapter(connection, options),

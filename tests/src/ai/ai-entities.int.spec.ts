@@ -378,7 +378,11 @@ for (const engine of engines) {
         });
         expect(changed.body).toMatchObject({ languages: ['en-GB', 'fr-FR'], gender: null });
 
-        const chatOnly = (await compatible(superAdmin)).body;
+        const chatOnly = (
+          await api(superAdmin).call(providers.create, {
+            body: { name: unique('OpenAI chat'), kind: 'openai', enabled: true },
+          })
+        ).body;
         const refused = await api(superAdmin).send('POST', '/v1/ai_speech_voices', {
           body: { provider_id: chatOnly.id, voice_id: 'alloy', display_name: 'Alloy', languages: ['en-GB'] },
         });

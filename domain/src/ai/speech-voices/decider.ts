@@ -13,9 +13,13 @@ import type { AiSpeechVoiceEvent, AiSpeechVoiceSettings } from './events.js';
 export const AI_VOICE_ID_MAX = 200;
 export const AI_VOICE_DISPLAY_NAME_MAX = 120;
 
-/** The kinds a voice may belong to: the speech kinds, and the built-in provider for offline voice. */
+/**
+ * The kinds a voice may belong to: the speech kinds, the built-in provider for offline voice, and an
+ * OpenAI-compatible server, since self-hosted ones (speaches, LocalAI, Kokoro-FastAPI) answer
+ * `/v1/audio/speech` at the same base URL as their Chat Completions.
+ */
 export const canSpeak = (kind: AiProviderKind): boolean =>
-  kind === 'builtin' || (SPEECH_PROVIDER_KINDS as readonly string[]).includes(kind);
+  kind === 'builtin' || kind === 'openai_compatible' || (SPEECH_PROVIDER_KINDS as readonly string[]).includes(kind);
 
 export type ExistingAiSpeechVoice = AiSpeechVoiceSettings & {
   status: 'active' | 'deleted';

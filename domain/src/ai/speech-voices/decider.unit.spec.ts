@@ -63,14 +63,14 @@ describe('AI speech voices', () => {
       given([]).when(create()).then([created]);
     });
 
-    it.each(['elevenlabs', 'openai_audio', 'openai_azure', 'builtin'] as const)(
+    it.each(['elevenlabs', 'openai_audio', 'openai_azure', 'openai_compatible', 'builtin'] as const)(
       'should accept a provider of kind %s',
       (providerKind) => {
         given([]).when(create({ providerKind })).then([created]);
       },
     );
 
-    it.each(['openai', 'openai_compatible'] as const)('should refuse a provider of kind %s', (providerKind) => {
+    it.each(['openai'] as const)('should refuse a provider of kind %s', (providerKind) => {
       given([]).when(create({ providerKind })).thenThrows(ValidationError, isCode('ai_provider_not_speech'));
     });
 
