@@ -156,6 +156,24 @@ for (const width of [1280, 360]) {
   });
 }
 
+test('[AI-PROVIDERS]: "OpenAI Realtime" is one click away in the model list of an OpenAI provider', async ({
+  page,
+}) => {
+  await signInWithToken(page, token);
+  await createProvider(page, `OpenAI ${stamp}`, 'OpenAI', fake.baseUrl);
+  await page.getByRole('button', { name: 'Add a model' }).click();
+  const modelForm = page.getByRole('form', { name: 'New model' });
+  await modelForm.getByRole('button', { name: 'Fill in OpenAI Realtime' }).click();
+  await expect(modelForm.getByLabel('Model or deployment id')).toHaveValue('gpt-realtime');
+  await expect(modelForm.getByLabel('Display name')).toHaveValue('OpenAI Realtime');
+  await expect(modelForm.getByLabel('Realtime voice')).toBeChecked();
+  await expect(modelForm.getByLabel('Chat')).not.toBeChecked();
+  await modelForm.getByLabel('Credits per minute').fill('10');
+  await modelForm.getByRole('button', { name: 'Add the model' }).click();
+  await expect(page.getByTestId('ai-model-row')).toContainText('OpenAI Realtime');
+  await expect(page.getByTestId('ai-model-row')).toContainText('gpt-realtime · Realtime voice · 10 credits/min');
+});
+
 test('[AI-PROVIDERS]: a newer wrong key is named as such; revoking it brings the right key back', async ({ page }) => {
   await signInWithToken(page, token);
   const name = `Rotated ${stamp}`;

@@ -93,7 +93,7 @@ export const AiProviderEditor = ({ id }: { id: string }) => {
         </div>
         <div className="lg:col-span-2">
           <Section id="provider-models" title={t('models.title')}>
-            <ModelsSection providerId={provider.id} manageable={manageable} />
+            <ModelsSection providerId={provider.id} providerKind={provider.kind} manageable={manageable} />
           </Section>
         </div>
         <div className="lg:col-span-2">

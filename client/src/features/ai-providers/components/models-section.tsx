@@ -1,5 +1,5 @@
 import { aiModelOperations } from '@ai-coaching/contracts';
-import { AI_CAPABILITIES } from '@ai-coaching/domain';
+import { AI_CAPABILITIES, type AiProviderKind } from '@ai-coaching/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
@@ -15,8 +15,29 @@ import { useAiModels, useDeleteAiModel, useSaveAiModel, type AiModel } from '../
 import { parseTypedNumber, typedNumber } from '../utils/number-input';
 import { CheckboxGroup } from './choice-fields';
 
+/**
+ * The spec's "OpenAI Realtime" model-list entry (§3), one click away on the providers that serve it;
+ * its credit price stays for the operator to set.
+ */
+const OPENAI_REALTIME = {
+  model_id: 'gpt-realtime',
+  display_name: 'OpenAI Realtime',
+  capabilities: ['realtime'],
+} as const;
+const servesRealtime = (kind: AiProviderKind) => kind === 'openai' || kind === 'openai_azure';
+
 /** Adds a model to the provider, or changes one. */
-const ModelForm = ({ providerId, model, onDone }: { providerId: string; model?: AiModel; onDone: () => void }) => {
+const ModelForm = ({
+  providerId,
+  providerKind,
+  model,
+  onDone,
+}: {
+  providerId: string;
+  providerKind: AiProviderKind;
+  model?: AiModel;
+  onDone: () => void;
+}) => {
   const { t, i18n } = useTranslation('aiProviders');
   const toast = useToast();
   const errorMessage = useErrorMessage();
@@ -77,6 +98,20 @@ const ModelForm = ({ providerId, model, onDone }: { providerId: string; model?: 
       <h3 className="font-semibold">
         {model ? t('models.formTitleEdit', { name: model.display_name }) : t('models.formTitleNew')}
       </h3>
+      {!model && servesRealtime(providerKind) ? (
+        <div>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              form.setValue('model_id', OPENAI_REALTIME.model_id);
+              form.setValue('display_name', OPENAI_REALTIME.display_name);
+              form.setValue('capabilities', [...OPENAI_REALTIME.capabilities]);
+            }}
+          >
+            {t('models.fillRealtime')}
+          </Button>
+        </div>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label={t('models.modelId')}
@@ -127,7 +162,15 @@ const ModelForm = ({ providerId, model, onDone }: { providerId: string; model?: 
 };
 
 /** The provider's models: list, add, edit, delete. `editing` is a model's id, `new`, or nothing. */
-export const ModelsSection = ({ providerId, manageable }: { providerId: string; manageable: boolean }) => {
+export const ModelsSection = ({
+  providerId,
+  providerKind,
+  manageable,
+}: {
+  providerId: string;
+  providerKind: AiProviderKind;
+  manageable: boolean;
+}) => {
   const { t } = useTranslation('aiProviders');
   const can = useCan();
   const models = useAiModels(providerId);
@@ -192,6 +235,7 @@ export const ModelsSection = ({ providerId, manageable }: { providerId: string; 
         <ModelForm
           key={editing ?? ''}
           providerId={providerId}
+          providerKind={providerKind}
           {...(editedModel ? { model: editedModel } : {})}
           onDone={() => setEditing(null)}
         />
