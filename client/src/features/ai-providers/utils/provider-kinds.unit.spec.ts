@@ -35,10 +35,12 @@ describe('provider kinds on the form', () => {
     });
   });
 
-  it('should offer voices to speech providers only, and keys to all but the built-in one', () => {
+  it('should offer voices to providers that speak only, and keys to all but the built-in one', () => {
     expect(takesVoices('elevenlabs')).toBe(true);
     expect(takesVoices('builtin')).toBe(true);
-    expect(takesVoices('openai_compatible')).toBe(false);
+    // Self-hosted OpenAI-compatible servers answer /v1/audio/speech too; OpenAI's own API speaks as `openai_audio`.
+    expect(takesVoices('openai_compatible')).toBe(true);
+    expect(takesVoices('openai')).toBe(false);
     expect(takesKeys('builtin')).toBe(false);
     expect(takesKeys('openai')).toBe(true);
   });
