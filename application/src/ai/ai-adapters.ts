@@ -2,6 +2,10 @@ import {
   AiCallError,
   builtinRoleplayTurn,
   builtinStreamChunks,
+  conversationMetrics,
+  scoreRubric,
+  type ConversationMetrics,
+  type RubricScore,
   type AiAdapter,
   type AiAdapterFactory,
   type AiProviderKind,
@@ -21,10 +25,15 @@ export type AiAdapterRegistry = Partial<Record<AiProviderKind, AiAdapterFactory>
 
 const NO_USAGE = { inputTokens: 0, outputTokens: 0 };
 
+/** What the built-in observer answers to an analysis call: measured, not judged. */
+export type BuiltinAnalysis = { metrics: ConversationMetrics; rubric: RubricScore | null };
+
 /**
  * The built-in offline provider: no network, no key. It plays a role-play from its brief (the
  * persona and mission, `builtinRoleplayTurn`), streamed word by word; its connection test always
- * succeeds. Analysis (structured output) is not something it can do for any schema, so it says so.
+ * succeeds. Its observer measures instead of judging: an analysis call gets `BuiltinAnalysis` (the
+ * conversation metrics, and the rubric scored by evidence phrases), provided the caller's schema
+ * accepts that shape; any other structured request is not something it can answer.
  */
 export const createBuiltinAdapter: AiAdapterFactory = () => {
   const adapter: AiAdapter = {
@@ -43,10 +52,24 @@ export const createBuiltinAdapter: AiAdapterFactory = () => {
       for (const chunk of builtinStreamChunks(text)) yield { type: 'delta', text: chunk };
       yield { type: 'done', text, usage: NO_USAGE };
     },
-    structured() {
-      return Promise.reject(
-        new AiCallError('not_supported', 'The built-in provider cannot answer structured requests.'),
-      );
+    structured(request) {
+      const { analysis } = request;
+      if (!analysis) {
+        return Promise.reject(
+          new AiCallError('not_supported', 'The built-in provider answers analysis requests only.'),
+        );
+      }
+      const answer: BuiltinAnalysis = {
+        metrics: conversationMetrics(analysis.transcript, analysis.language),
+        rubric: analysis.rubric ? scoreRubric(analysis.transcript, analysis.rubric) : null,
+      };
+      const parsed = request.schema.safeParse(answer);
+      if (!parsed.success) {
+        return Promise.reject(
+          new AiCallError('invalid_output', `The built-in observer's analysis does not fit ${request.schemaName}.`),
+        );
+      }
+      return Promise.resolve({ value: parsed.data, usage: NO_USAGE });
     },
     // No speech synthesis is bundled yet (docs/ai-providers.md, "Voices: preview and import").
     speak() {

@@ -1,5 +1,6 @@
-import { AiCallError, builtinRoleplayTurn, type RoleplayBrief } from '@ai-coaching/domain';
+import { AiCallError, builtinRoleplayTurn, conversationMetrics, type RoleplayBrief } from '@ai-coaching/domain';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createBuiltinAdapter, defaultAiAdapters } from './ai-adapters.js';
 
 const brief: RoleplayBrief = {
@@ -40,10 +41,51 @@ describe('the built-in adapter', () => {
     expect(deltas.map((event) => event.text).join('')).toBe(expected);
   });
 
+  it('answers an analysis with what it measures: the metrics, and the rubric scored by evidence', async () => {
+    const transcript = [
+      { speaker: 'persona', text: 'Hello, I am Sam. It is too expensive.' },
+      { speaker: 'learner', text: 'What budget did you plan? We offer a free trial.' },
+    ] as const;
+    const rubric = [{ id: 'trial', label: 'Offers a trial', evidencePhrases: ['free trial'] }];
+    const schema = z.object({
+      metrics: z.looseObject({ questions: z.looseObject({ total: z.number() }) }),
+      rubric: z.looseObject({ overall: z.number() }).nullable(),
+    });
+    const { value, usage } = await adapter.structured(
+      {
+        model: { modelId: 'builtin-coach' },
+        messages: [],
+        schema,
+        schemaName: 'report',
+        analysis: { transcript, language: 'en-GB', rubric },
+      },
+      context,
+    );
+    expect(value.metrics).toEqual(conversationMetrics(transcript, 'en-GB'));
+    expect(value.metrics.questions.total).toBe(1);
+    expect(value.rubric?.overall).toBe(100);
+    expect(usage).toEqual({ inputTokens: 0, outputTokens: 0 });
+
+    // A shape it cannot fill is said, not invented.
+    await expect(
+      adapter.structured(
+        {
+          model: { modelId: 'builtin-coach' },
+          messages: [],
+          schema: z.object({ verdict: z.string() }),
+          schemaName: 'verdict',
+          analysis: { transcript, language: 'en-GB' },
+        },
+        context,
+      ),
+    ).rejects.toMatchObject({ code: 'invalid_output' });
+  });
+
   it('refuses what it cannot do, saying so', async () => {
     const chat = adapter.chat({ model: { modelId: 'builtin-coach' }, messages: [] }, context);
     await expect(chat[Symbol.asyncIterator]().next()).rejects.toMatchObject({ code: 'not_supported' });
     await expect(adapter.structured({} as never, context)).rejects.toBeInstanceOf(AiCallError);
+    await expect(adapter.structured({} as never, context)).rejects.toMatchObject({ code: 'not_supported' });
     await expect(
       adapter.speak!({ model: { modelId: 'builtin-coach' }, voiceId: 'x', text: 'Hello', language: 'en-GB' }, context),
     ).rejects.toMatchObject({ code: 'not_supported' });

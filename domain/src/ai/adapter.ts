@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AiVoiceGender } from './speech-voices/events.js';
+import type { RubricItem } from './conversation-metrics/rubric.js';
 import type { AiCapability, AiProviderKind, SessionLanguage } from './vocabulary.js';
 
 // What an AI adapter is (issue 10): one per provider kind (the openai SDK for every Chat Completions
@@ -100,8 +101,11 @@ export type StructuredRequest<T> = {
   schema: z.ZodType<T>;
   /** The schema's name in the request (`^[a-zA-Z0-9_-]+$`). */
   schemaName: string;
-  /** Present for analysis calls; the built-in provider computes from it. */
-  analysis?: { transcript: readonly TranscriptTurn[]; language: SessionLanguage };
+  /**
+   * Present for analysis calls; the built-in provider computes from it (`BuiltinAnalysis`): the
+   * conversation metrics, and the rubric's scores when the observer has one.
+   */
+  analysis?: { transcript: readonly TranscriptTurn[]; language: SessionLanguage; rubric?: readonly RubricItem[] };
 };
 
 export type TranscriptTurn = {
