@@ -17,13 +17,8 @@ const builtAt = new Date();
 const buildId = process.env.BUILD_ID || createBuildId(builtAt, randomBytes(4).toString('hex'));
 const manifest = createLatestBuildManifest({ id: buildId, version: packageJson.version, builtAt });
 
-/**
- * `lib-<package>` (scope included: `@dicebear/core` and `@dicebear/initials` together) for a library loaded lazily.
- * The thumbs avatar style gets `lib-dicebear-thumbs`: it weighs twice the rest of dicebear, and the dashboard shows
- * initials only (components/ui/avatar.tsx).
- */
+/** `lib-<package>` (scope included, `@dicebear/core` and `@dicebear/thumbs` together) for a library loaded lazily. */
 const lazyLibraryChunk = (id: string): string | null => {
-  if (/[\\/]node_modules[\\/]@dicebear[\\/]thumbs[\\/]/.test(id)) return 'lib-dicebear-thumbs';
   const name = /[\\/]node_modules[\\/]((?:@[^\\/]+)|[^\\/]+)/.exec(id)?.[1];
   return name ? `lib-${name.replace(/^@/, '')}` : null;
 };

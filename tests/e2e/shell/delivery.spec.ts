@@ -82,8 +82,6 @@ test('[PERFORMANCE]: the landing and login pages load no signed-in code; the das
   expect(signedOut.some((path) => /^\/assets\/react-/.test(path))).toBe(true);
   expect(signedOut.some((path) => /^\/assets\/landing-route-/.test(path))).toBe(true);
   expect(signedOut.filter((path) => /lib-dicebear|dashboard-route|avatar-generator/.test(path))).toEqual([]);
-  // Nor the auth machine and the query library: no session to run, no data to cache (docs/client.md).
-  expect(signedOut.filter((path) => /lib-xstate|auth-runtime|lib-tanstack/.test(path))).toEqual([]);
 
   const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
   const token = await apiToken(api, ADMIN.email, ADMIN.password);
@@ -97,6 +95,4 @@ test('[PERFORMANCE]: the landing and login pages load no signed-in code; the das
   const avatar = page.getByRole('button', { name: /^Account menu of / }).locator('img');
   await expect(avatar).toHaveAttribute('src', /^data:image\/svg\+xml/);
   expect(responses.map(pathOf).some((path) => /^\/assets\/lib-dicebear-.+\.js$/.test(path))).toBe(true);
-  // Initials only: the thumbs style stays behind.
-  expect(responses.map(pathOf).some((path) => /lib-dicebear-thumbs/.test(path))).toBe(false);
 });
