@@ -8,7 +8,7 @@ import { createBuildId, createLatestBuildManifest } from './src/lib/build/latest
 import { START_NAMESPACES } from './src/lib/i18n/start-namespaces.ts';
 import { latestBuildPlugin } from './tooling/latest-build-plugin.ts';
 import { precompressPlugin } from './tooling/precompress-plugin.ts';
-import { routePreloadPlugin } from './tooling/route-preload-plugin.ts';
+import { startPreloadPlugin } from './tooling/start-preload-plugin.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
@@ -17,8 +17,13 @@ const builtAt = new Date();
 const buildId = process.env.BUILD_ID || createBuildId(builtAt, randomBytes(4).toString('hex'));
 const manifest = createLatestBuildManifest({ id: buildId, version: packageJson.version, builtAt });
 
-/** `lib-<package>` (scope included, `@dicebear/core` and `@dicebear/thumbs` together) for a library loaded lazily. */
+/**
+ * `lib-<package>` (scope included: `@dicebear/core` and `@dicebear/initials` together) for a library loaded lazily.
+ * The thumbs avatar style gets `lib-dicebear-thumbs`: it weighs twice the rest of dicebear, and the dashboard shows
+ * initials only (components/ui/avatar.tsx).
+ */
 const lazyLibraryChunk = (id: string): string | null => {
+  if (/[\\/]node_modules[\\/]@dicebear[\\/]thumbs[\\/]/.test(id)) return 'lib-dicebear-thumbs';
   const name = /[\\/]node_modules[\\/]((?:@[^\\/]+)|[^\\/]+)/.exec(id)?.[1];
   return name ? `lib-${name.replace(/^@/, '')}` : null;
 };
@@ -51,8 +56,10 @@ const contentSecurityPolicy = [
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
   "connect-src 'self'",
   "font-src 'self' data:",
+  "worker-src 'self' blob:",
   "frame-ancestors 'none'",
   "base-uri 'self'",
   "form-action 'self'",
@@ -64,8 +71,12 @@ export default defineConfig({
     react(),
     tailwindcss(),
     latestBuildPlugin(manifest),
-    // The landing page and its #login form: where a first visit starts.
-    routePreloadPlugin(['src/app/routes/landing-route.tsx']),
+    startPreloadPlugin({
+      // The landing page and its #login form: where a first visit starts.
+      signedOut: ['src/app/routes/landing-route.tsx'],
+      // What every signed-in page starts with.
+      signedIn: ['src/features/auth/auth-runtime.ts', 'src/lib/query/query-client-runtime.ts'],
+    }),
     // Last: it compresses what the other plugins wrote.
     precompressPlugin(),
   ],

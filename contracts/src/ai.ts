@@ -49,6 +49,8 @@ export const aiProviderSchema = z.strictObject({
   created_by: text().nullable(),
   created_at: text(),
   updated_at: text(),
+  /** How many models the provider has. */
+  model_count: z.number().int().nonnegative(),
 });
 export type AiProvider = z.infer<typeof aiProviderSchema>;
 

@@ -46,6 +46,7 @@ export const toAiProvider = (provider: AiProviderView): AiProvider => ({
   created_by: provider.createdBy,
   created_at: provider.createdAt,
   updated_at: provider.updatedAt,
+  model_count: provider.modelCount,
 });
 
 const currentProvider = async (services: AppServices, providerId: string): Promise<AiProvider> => {

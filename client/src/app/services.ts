@@ -1,6 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
-import { createActor, waitFor, type ActorRefFrom } from 'xstate';
-import { authMachine } from '../features/auth/machines/auth.machine';
+import { createLazyAuth, type AuthActor, type LazyAuth } from '../features/auth/lazy-auth';
 import {
   ACCESS_TOKEN_KEY,
   LAST_REALM_NAME_KEY,
@@ -13,18 +11,21 @@ import { decodeJwtPayload } from '../features/auth/token';
 import { forgetReturnTo, rememberReturnTo, takeReturnTo } from '../features/auth/utils/return-to';
 import { api, configureApi } from '../lib/http/api';
 import { isApiError } from '../lib/http/api-error';
+import { createQueryClientHolder, type QueryClientHolder } from '../lib/query/lazy-query-client';
 import { CURRENT_BUILD_ID } from '../lib/build/build-id';
 import { createBuildWatcher, type BuildWatcher } from '../lib/build/build-watcher';
 import type { CurrentUser } from '../lib/session/current-user';
-import type { NavigationPorts } from './navigation/navigation-guard';
+import { LANDING_PATH, type NavigationPorts } from './navigation/navigation-guard';
 import { createInterruptionStore, type InterruptionStore } from './session/session-interruption';
 
-export type AuthActor = ActorRefFrom<typeof authMachine>;
+export type { AuthActor };
 
 export type AppServices = {
   storage: AuthStorage;
-  auth: AuthActor;
-  queryClient: QueryClient;
+  /** The auth machine, created when first needed (features/auth/lazy-auth.ts). */
+  auth: LazyAuth;
+  /** TanStack Query's client, created when a page first needs it (lib/query/lazy-query-client.tsx). */
+  queries: QueryClientHolder;
   build: BuildWatcher;
   navigation: NavigationPorts;
   /** A session that ended while its page stayed open (the page shows a sign-in dialog over it). */
@@ -33,12 +34,6 @@ export type AppServices = {
   dismissInterruption: () => void;
   /** Called when someone else signs in where a session was (another tab, the sign-in dialog): their data differs. */
   onUserSwitched: (listener: () => void) => () => void;
-};
-
-/** States in which the auth machine is not waiting for the server. */
-const isSettled = (auth: AuthActor) => {
-  const snapshot = auth.getSnapshot();
-  return snapshot.matches('signedIn') || snapshot.matches('signedOut');
 };
 
 /** Profile younger than this is not fetched again by the next navigation (spec §4 step 3 without a request storm). */
@@ -53,8 +48,11 @@ const subjectOf = (token: string | null) => (token ? decodeJwtPayload(token)?.['
  * On a 401 the auth machine refreshes a single sign-on session (resolving with the new token) or logs out
  * (resolving null). Concurrent 401s share one refresh: the machine ignores them while refreshing.
  */
-const refreshOnUnauthorized = (auth: AuthActor) => (): Promise<string | null> =>
+const refreshOnUnauthorized = (lazyAuth: LazyAuth) => (): Promise<string | null> =>
   new Promise((resolve) => {
+    // No machine: nobody signed in, nothing to refresh.
+    const auth = lazyAuth.actor();
+    if (!auth) return resolve(null);
     const snapshot = auth.getSnapshot();
     if (!snapshot.matches('signedIn') && !snapshot.matches('refreshing')) return resolve(null);
     const done = (token: string | null) => {
@@ -69,143 +67,195 @@ const refreshOnUnauthorized = (auth: AuthActor) => (): Promise<string | null> =>
 
 export const createAppServices = (): AppServices => {
   const storage = createBrowserAuthStorage();
-  const auth = createActor(authMachine, { input: { storage } });
   const interruption = createInterruptionStore();
   // While a session is interrupted, nothing refetches: a refused request would swap the page for an error and lose
   // what the user typed.
   const unlessInterrupted = () => interruption.get() === null;
-  const queryClient = new QueryClient({
-    defaultOptions: {
-      // The HTTP client already retries what is worth retrying (spec §7).
-      queries: {
-        retry: false,
-        staleTime: 15_000,
-        refetchOnWindowFocus: unlessInterrupted,
-        refetchOnReconnect: unlessInterrupted,
+  const queries = createQueryClientHolder(async () => {
+    const { createQueryClient } = await import('../lib/query/query-client-runtime');
+    return createQueryClient({
+      defaultOptions: {
+        // The HTTP client already retries what is worth retrying (spec §7).
+        queries: {
+          retry: false,
+          staleTime: 15_000,
+          refetchOnWindowFocus: unlessInterrupted,
+          refetchOnReconnect: unlessInterrupted,
+        },
+        mutations: { retry: false },
       },
-      mutations: { retry: false },
-    },
+    });
   });
-  configureApi({ getToken: () => readCurrentToken(storage), onUnauthorized: refreshOnUnauthorized(auth) });
   const build = createBuildWatcher({ currentId: CURRENT_BUILD_ID, store: window.sessionStorage });
 
-  const settledUser = async (): Promise<CurrentUser | null> => {
-    if (!isSettled(auth))
-      await waitFor(auth, (snapshot) => snapshot.matches('signedIn') || snapshot.matches('signedOut'));
-    return auth.getSnapshot().context.user;
+  // Server redirects of the last minute, per path (spec §4 step 7 without a request per navigation).
+  const redirects = new Map<string, { at: number; target: Promise<string | null> }>();
+  /** What this session's pages cached, so that the next person does not see it. */
+  const forgetData = () => {
+    redirects.clear();
+    queries.current()?.clear();
   };
 
   // Why the session ends decides what the page does: a logout asked for here leaves it; any other end keeps it open.
   let endingOnPurpose = false;
   let endedElsewhere = false;
-
-  const navigation: NavigationPorts = {
-    rememberRealm: (realm) => storage.local.setItem(LAST_REALM_NAME_KEY, realm),
-    rememberReturnTo: (path) => rememberReturnTo(storage.session, path),
-    takeReturnTo: () => takeReturnTo(storage.session),
-    async completeSsoLogin(params) {
-      await settledUser();
-      if (auth.getSnapshot().matches('signedIn')) {
-        endingOnPurpose = true;
-        auth.send({ type: 'user.logout' });
-      }
-      await settledUser();
-      auth.send({ type: 'user.ssoCallback', ...params });
-      return (await settledUser()) ? 'signedIn' : 'failed';
-    },
-    async logout() {
-      await settledUser();
-      endingOnPurpose = true;
-      // Whoever signs in next starts from the dashboard, not from where the previous visitor was heading.
-      forgetReturnTo(storage.session);
-      auth.send({ type: 'user.logout' });
-      await settledUser();
-    },
-    settledUser,
-    hasToken: () => readCurrentToken(storage) !== null,
-    async refreshUser() {
-      const user = await settledUser();
-      const loadedAt = auth.getSnapshot().context.profileLoadedAt ?? 0;
-      if (!user || Date.now() - loadedAt < PROFILE_FRESH_MS) return user;
-      auth.send({ type: 'profile.reload' });
-      return settledUser();
-    },
-    serverRedirect: (path) =>
-      queryClient.fetchQuery({
-        queryKey: ['redirects', 'resolve', path],
-        staleTime: REDIRECT_CACHE_MS,
-        queryFn: async () => {
-          try {
-            const answer = await api.get<{ target: string | null }>('/v1/redirects/resolve', { path });
-            return answer?.target ?? null;
-          } catch (error) {
-            // No redirect service (older server) or a network blip must not block navigation.
-            if (isApiError(error)) return null;
-            throw error;
-          }
-        },
-      }),
-    shouldReloadForNewBuild: () => build.shouldReload(),
-    markReload: () => build.markReload(),
-  };
-
   const switchListeners = new Set<() => void>();
-  const dismissInterruption = () => {
-    interruption.set(null);
-    queryClient.clear();
-  };
-
   // Ended on purpose (the logout route): the next user must not see this session's data. Ended otherwise (another
   // tab, a 401 that could not be refreshed): the page stays, interrupted, until the user signs in again or leaves it.
   let signedInUser: CurrentUser | null = null;
   let knownToken = readCurrentToken(storage);
-  auth.subscribe((snapshot) => {
+
+  const followSession = (snapshot: ReturnType<AuthActor['getSnapshot']>) => {
     knownToken = readCurrentToken(storage);
     if (snapshot.matches('signedIn')) {
       const user = snapshot.context.user;
       const interrupted = interruption.get();
       const previous = interrupted?.user ?? signedInUser;
       if (previous && user && previous.id !== user.id) {
-        queryClient.clear();
+        forgetData();
         interruption.set(null);
         for (const listener of switchListeners) listener();
       } else if (interrupted) {
         interruption.set(null);
         // Same person: what the page shows is refreshed with the new session, what they typed stays.
-        void queryClient.invalidateQueries();
+        void queries.current()?.invalidateQueries();
       }
       signedInUser = user;
       endingOnPurpose = false;
       endedElsewhere = false;
     } else if (snapshot.matches('signedOut')) {
       if (signedInUser) {
-        if (endingOnPurpose) queryClient.clear();
+        if (endingOnPurpose) forgetData();
         else interruption.set({ user: signedInUser, reason: endedElsewhere ? 'elsewhere' : 'expired' });
       }
       signedInUser = null;
       endingOnPurpose = false;
       endedElsewhere = false;
     }
+  };
+
+  const auth = createLazyAuth({
+    storage,
+    loadRuntime: () => import('../features/auth/auth-runtime'),
+    onCreate: (actor) => actor.subscribe(followSession),
   });
+  configureApi({ getToken: () => readCurrentToken(storage), onUnauthorized: refreshOnUnauthorized(auth) });
+  // A stored session is restored at once, alongside the page's own chunks; without one the machine waits for a
+  // visitor who signs in (lazy-auth.ts).
+  if (readCurrentToken(storage) !== null) void auth.load().catch(() => undefined);
+
+  const isSettled = (snapshot: ReturnType<AuthActor['getSnapshot']>) =>
+    snapshot.matches('signedIn') || snapshot.matches('signedOut');
+  /** The signed-in user once the machine waits for nobody; without a machine and a token, nobody is signed in. */
+  const settledUser = async (): Promise<CurrentUser | null> => {
+    if (!auth.actor() && readCurrentToken(storage) === null) return null;
+    return (await auth.waitFor(isSettled)).context.user;
+  };
+
+  const navigation: NavigationPorts = {
+    rememberRealm: (realm) => storage.local.setItem(LAST_REALM_NAME_KEY, realm),
+    rememberReturnTo: (path) => rememberReturnTo(storage.session, path),
+    takeReturnTo: () => takeReturnTo(storage.session),
+    async completeSsoLogin(params) {
+      const actor = await auth.load();
+      await settledUser();
+      if (actor.getSnapshot().matches('signedIn')) {
+        endingOnPurpose = true;
+        actor.send({ type: 'user.logout' });
+      }
+      await settledUser();
+      actor.send({ type: 'user.ssoCallback', ...params });
+      return (await settledUser()) ? 'signedIn' : 'failed';
+    },
+    async logout() {
+      // Even signed out: the machine notes the logout, and the page it leads to says so.
+      const actor = await auth.load();
+      await settledUser();
+      endingOnPurpose = true;
+      // Whoever signs in next starts from the dashboard, not from where the previous visitor was heading.
+      forgetReturnTo(storage.session);
+      actor.send({ type: 'user.logout' });
+      await settledUser();
+    },
+    settledUser,
+    hasToken: () => readCurrentToken(storage) !== null,
+    async refreshUser() {
+      const user = await settledUser();
+      const actor = auth.actor();
+      if (!user || !actor) return user;
+      const loadedAt = actor.getSnapshot().context.profileLoadedAt ?? 0;
+      if (Date.now() - loadedAt < PROFILE_FRESH_MS) return user;
+      actor.send({ type: 'profile.reload' });
+      return settledUser();
+    },
+    serverRedirect(path) {
+      const now = Date.now();
+      const cached = redirects.get(path);
+      if (cached && now - cached.at < REDIRECT_CACHE_MS) return cached.target;
+      const target = api.get<{ target: string | null }>('/v1/redirects/resolve', { path }).then(
+        (answer) => answer?.target ?? null,
+        (error: unknown) => {
+          // No redirect service (older server) or a network blip must not block navigation.
+          if (isApiError(error)) return null;
+          throw error;
+        },
+      );
+      const entry = { at: now, target };
+      redirects.set(path, entry);
+      // A failure is asked again by the next navigation.
+      target.catch(() => {
+        if (redirects.get(path) === entry) redirects.delete(path);
+      });
+      return target;
+    },
+    async preparePage(path) {
+      // The landing page and its login form go without the query library; every other page renders with it
+      // (lib/query/lazy-query-client.tsx).
+      if (path !== LANDING_PATH) await queries.load();
+    },
+    shouldReloadForNewBuild: () => build.shouldReload(),
+    markReload: () => build.markReload(),
+  };
+
+  const dismissInterruption = () => {
+    interruption.set(null);
+    forgetData();
+  };
 
   // Tabs share localStorage: a logout in one ends the session in all, a sign-in in one signs the others in.
   let settleTimer: ReturnType<typeof setTimeout> | undefined;
   const followOtherTabs = () => {
     const token = readCurrentToken(storage);
+    const actor = auth.actor();
+    if (!actor) {
+      knownToken = token;
+      // No machine here yet, so nobody was signed in: a session another tab stored is picked up by creating it.
+      if (token) void auth.load().catch(() => undefined);
+      return;
+    }
+    const snapshot = actor.getSnapshot();
+    if (!isSettled(snapshot)) {
+      // Restoring the session or signing in (with the token read before the change): look again once that is over.
+      void auth.waitFor(isSettled).then(followOtherTabs);
+      return;
+    }
+    if (!token) {
+      knownToken = token;
+      // Checked whatever this tab last saw: a machine that finished signing in since kept the token it started with.
+      if (snapshot.matches('signedIn')) {
+        endedElsewhere = true;
+        actor.send({ type: 'session.endedElsewhere' });
+      }
+      return;
+    }
     if (token === knownToken) return;
     const previous = knownToken;
     knownToken = token;
-    const snapshot = auth.getSnapshot();
-    if (!token) {
-      if (snapshot.matches('signedIn')) {
-        endedElsewhere = true;
-        auth.send({ type: 'session.endedElsewhere' });
-      }
-    } else if (snapshot.matches('signedOut')) {
-      auth.send({ type: 'session.restore' });
+    if (snapshot.matches('signedOut')) {
+      actor.send({ type: 'session.restore' });
     } else if (snapshot.matches('signedIn') && subjectOf(previous) !== subjectOf(token)) {
       // Someone else signed in there (a refreshed token of the same person changes nothing here).
-      auth.send({ type: 'profile.reload' });
+      actor.send({ type: 'profile.reload' });
     }
   };
   window.addEventListener('storage', (event) => {
@@ -215,12 +265,11 @@ export const createAppServices = (): AppServices => {
     settleTimer = setTimeout(followOtherTabs, STORAGE_SETTLE_MS);
   });
 
-  auth.start();
   build.start();
   return {
     storage,
     auth,
-    queryClient,
+    queries,
     build,
     navigation,
     interruption,

@@ -251,6 +251,7 @@ export const errors = {
   ai_speech_not_supported: 'This provider cannot make speech or list its voices yet.',
   // The connection test's answer (POST /v1/ai_providers/{id}/test), by AiCallError code.
   ai_call_failed: {
+    no_key: 'This provider has no service key yet: add one under Service keys.',
     wrong_key: 'The provider refused the key: check the service key, or add the right one.',
     unknown_model: 'The provider does not know this model or deployment: check its id.',
     unreachable: 'The provider could not be reached: check the address, and that the server is running.',

@@ -241,6 +241,7 @@ export const errors: Translation<typeof enGB.errors> = {
     'Ajoutez d’abord à ce fournisseur un modèle capable de synthèse vocale : les extraits de voix sont faits avec lui.',
   ai_speech_not_supported: 'Ce fournisseur ne peut pas encore produire de parole ni lister ses voix.',
   ai_call_failed: {
+    no_key: 'Ce fournisseur n’a pas encore de clé de service : ajoutez-en une sous Clés de service.',
     wrong_key: 'Le fournisseur a refusé la clé : vérifiez la clé de service, ou ajoutez la bonne.',
     unknown_model: 'Le fournisseur ne connaît pas ce modèle ou ce déploiement : vérifiez son identifiant.',
     unreachable: 'Le fournisseur est injoignable : vérifiez l’adresse, et que le serveur fonctionne.',

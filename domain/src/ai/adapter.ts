@@ -171,6 +171,7 @@ export type AiAdapterFactory = (connection: AiConnection) => AiAdapter;
  * and its message in the caller's language.
  */
 export const AI_CALL_ERROR_CODES = [
+  'no_key',
   'wrong_key',
   'unknown_model',
   'unreachable',

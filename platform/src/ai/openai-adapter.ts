@@ -150,7 +150,7 @@ export const createOpenAiAdapter = (connection: AiConnection, options: OpenAiAda
     origin = url.origin;
     // Local servers (Ollama) take any key; the hosted kinds cannot work without one.
     if (!apiKey && kind !== 'openai_compatible') {
-      throw new AiCallError('wrong_key', 'No service key is set for this provider: add one.');
+      throw new AiCallError('no_key', 'No service key is set for this provider: add one.');
     }
     const key = apiKey || 'no-key';
     const common: Omit<ClientOptions, 'provider' | 'apiKey'> = {

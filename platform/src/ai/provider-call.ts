@@ -492,7 +492,7 @@ export const providerSetup = (
   try {
     if (!baseUrl) throw new AiCallError('address_refused', `A provider of kind ${connection.kind} needs its address.`);
     const url = checkProviderUrl(baseUrl, { allowPrivateNetwork: options.allowPrivateNetwork ?? false });
-    if (!connection.apiKey) throw new AiCallError('wrong_key', 'No service key is set for this provider: add one.');
+    if (!connection.apiKey) throw new AiCallError('no_key', 'No service key is set for this provider: add one.');
     return { url, origin: url.origin };
   } catch (error) {
     const setupError =

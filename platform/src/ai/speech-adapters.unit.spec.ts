@@ -150,7 +150,7 @@ describe('the speech adapters around a call', () => {
 
   it('refuses to call without a key, and chat and structured calls of a speech provider', async () => {
     const adapter = createOpenAiAudioAdapter({ providerId: 'o', kind: 'openai_audio' });
-    await expect(adapter.test(context)).rejects.toMatchObject({ code: 'wrong_key' });
+    await expect(adapter.test(context)).rejects.toMatchObject({ code: 'no_key' });
     await expect(adapter.structured({} as never, context)).rejects.toMatchObject({ code: 'not_supported' });
     const chat = adapter.chat({ model: { modelId: 'x' }, messages: [] }, context);
     await expect(chat[Symbol.asyncIterator]().next()).rejects.toMatchObject({ code: 'not_supported' });

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { startFakeElevenLabsServer, type FakeElevenLabsServer } from '../../src/fakes/elevenlabs-server.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../src/fakes/openai-server.js';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { arranger, expectNoSidewaysScroll, signInWithToken, toast } from '../settings/arrange.js';
@@ -15,6 +16,7 @@ const WRONG_KEY = 'sk-test-e2e-wrong-000000';
 const stamp = Date.now();
 
 let fake: FakeOpenAiServer;
+let elevenLabs: FakeElevenLabsServer;
 let sink: SmtpSink;
 let api: APIRequestContext;
 let token = '';
@@ -22,12 +24,14 @@ const operator = { email: `ai-operator-${stamp}@e2e.test`, password: 'Operator-P
 
 test.beforeAll(async ({ playwright }, testInfo) => {
   fake = await startFakeOpenAiServer({ apiKey: KEY, models: ['gpt-4o-mini'] });
+  elevenLabs = await startFakeElevenLabsServer({ apiKey: KEY });
   api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
   token = await apiToken(api, ADMIN.email, ADMIN.password);
 });
 test.afterAll(async () => {
   await api?.dispose();
   await fake?.close();
+  await elevenLabs?.close();
   await sink?.close();
 });
 
@@ -152,6 +156,70 @@ for (const width of [1280, 360]) {
     await expect(row).toContainText('Enabled');
     await expectNoSidewaysScroll(page);
 
+    await expectNoSidewaysScroll(page);
+  });
+}
+
+for (const width of [1280, 360]) {
+  test(`[AI-PROVIDERS]: voices are imported from the provider's own list, and each plays its sample (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signInWithToken(page, token);
+    const name = `ElevenLabs ${width} ${stamp}`;
+    await createProvider(page, name, 'ElevenLabs', elevenLabs.origin);
+
+    // No key yet: the test says to add one, not that a key is wrong.
+    await testConnection(page);
+    await expect(connectionResult(page)).toHaveAttribute('data-code', 'no_key');
+    await expect(connectionResult(page)).toContainText('Connection failed: no key yet');
+    await addKey(page, 'E2E key', KEY);
+
+    await page.getByRole('button', { name: 'Add a model' }).click();
+    const modelForm = page.getByRole('form', { name: 'New model' });
+    await modelForm.getByLabel('Model or deployment id').fill('eleven_multilingual_v2');
+    await modelForm.getByLabel('Display name').fill('Multilingual v2');
+    await modelForm.getByLabel('Chat').uncheck();
+    await modelForm.getByLabel('Speech').check();
+    await modelForm.getByLabel('Credits per minute').fill('1');
+    await modelForm.getByRole('button', { name: 'Add the model' }).click();
+    await expect(toast(page)).toContainText('Model Multilingual v2 added.');
+
+    // The provider's list: voices speaking a session language only (Dieter speaks German).
+    await page.getByRole('button', { name: 'Import from the provider' }).click();
+    const panel = page.getByRole('region', { name: 'Import voices from the provider' });
+    const offered = panel.getByTestId('available-voice');
+    await expect(offered.filter({ hasText: 'Alice' })).toContainText('el-alice · English (UK) · Female');
+    await expect(offered.filter({ hasText: 'Dieter' })).toHaveCount(0);
+    await expect(panel.getByRole('button', { name: 'Import 0 voices' })).toBeDisabled();
+    await panel.getByLabel('Search by name or id').fill('cam');
+    await expect(offered).toHaveCount(1);
+    await panel.getByLabel('Camille').check();
+    await panel.getByLabel('Search by name or id').fill('');
+    await panel.getByLabel('Alice').check();
+    await expectNoSidewaysScroll(page);
+    await panel.getByRole('button', { name: 'Import 2 voices' }).click();
+    await expect(toast(page)).toContainText('2 voices imported.');
+    const voiceRows = page.getByTestId('ai-voice-row');
+    await expect(voiceRows).toHaveCount(2);
+    await expect(voiceRows.filter({ hasText: 'Camille' })).toContainText('el-camille · English (US), French');
+
+    // Imported once: the panel shows them as already added, not offered again.
+    await page.getByRole('button', { name: 'Import from the provider' }).click();
+    await expect(panel.getByLabel('Alice')).toBeDisabled();
+    await expect(offered.filter({ hasText: 'Alice' })).toContainText('already added');
+    await panel.getByRole('button', { name: 'Cancel' }).click();
+
+    // "Listen" asks the provider once; the player under the voice replays it without asking again.
+    const before = elevenLabs.syntheses().length;
+    const alice = voiceRows.filter({ hasText: 'Alice' });
+    await alice.getByRole('button', { name: 'Listen Alice' }).click();
+    const player = alice.getByLabel('Sample of Alice');
+    await expect(player).toHaveAttribute('src', /^blob:/);
+    expect(elevenLabs.syntheses().length).toBe(before + 1);
+    await alice.getByRole('button', { name: 'Listen Alice' }).click();
+    await expect(player).toHaveAttribute('src', /^blob:/);
+    expect(elevenLabs.syntheses().length).toBe(before + 1);
     await expectNoSidewaysScroll(page);
   });
 }

@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { seeder } from '../support/seed.js';
-import { ADMIN, logInThroughForm } from '../support/session.js';
+import { ADMIN, logInThroughForm, logOut } from '../support/session.js';
 
 // Issue 9 §1.4 (deep link after sign-in), §1.5 (logout landing, one logout call) and §1.7 (two tabs, a session that
 // ends under a form).
@@ -43,7 +43,7 @@ for (const width of [360, 1280]) {
         await page.evaluate((value) => sessionStorage.setItem('returnTo', value), hostile);
         await fillLogin(page);
         await expect(page, hostile).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/dashboard$/);
-        await page.goto('/logout');
+        await logOut(page);
         await page.goto('/#login');
       }
     });
@@ -156,6 +156,8 @@ for (const width of [360, 1280]) {
     }) => {
       await logInThroughForm(page, ADMIN.email, ADMIN.password);
       await page.goto(`/settings/organization/edit/${organizationId}`);
+      // The page is open (the session restored) before the other tab ends it.
+      await expect(page.getByLabel('Description')).toBeVisible();
       await page.evaluate(() => {
         // What another tab's logout leaves in the shared storage.
         localStorage.removeItem('accessToken');

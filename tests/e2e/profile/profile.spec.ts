@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { isMailTo, linkIn, startMailSink } from '../support/mail-sink.js';
-import { ADMIN, apiToken, logInThroughForm } from '../support/session.js';
+import { ADMIN, apiToken, logInThroughForm, logOut } from '../support/session.js';
 
 // Accounts arranged through the API (invitation mail caught by the SMTP sink), then used in the browser.
 let sink: SmtpSink;
@@ -108,7 +108,7 @@ test('[PROFILE]: a user changes the password and logs in with the new one', asyn
   await page.goto('/profile');
   await expect(page.getByLabel('First name')).toHaveValue('Lena');
 
-  await page.goto('/logout');
+  await logOut(page);
   await logInThroughForm(page, learner.email, 'Newer-Passw0rd!');
 });
 

@@ -78,10 +78,16 @@ test('[PERFORMANCE]: the landing and login pages load no signed-in code; the das
   await expect(page.getByLabel('Email address')).toBeVisible();
 
   const signedOut = responses.map(pathOf).filter((path) => path.endsWith('.js'));
+  const signedOutPreloads = await page
+    .locator('link[rel="modulepreload"]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  expect(signedOutPreloads.some((path) => /^\/assets\/landing-route-/.test(path))).toBe(true);
   // React, the start-up libraries, the app, and the landing page's own chunk are all there is to it.
   expect(signedOut.some((path) => /^\/assets\/react-/.test(path))).toBe(true);
   expect(signedOut.some((path) => /^\/assets\/landing-route-/.test(path))).toBe(true);
   expect(signedOut.filter((path) => /lib-dicebear|dashboard-route|avatar-generator/.test(path))).toEqual([]);
+  // Nor the auth machine and the query library: no session to run, no data to cache (docs/client.md).
+  expect(signedOut.filter((path) => /lib-xstate|auth-runtime|lib-tanstack/.test(path))).toEqual([]);
 
   const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
   const token = await apiToken(api, ADMIN.email, ADMIN.password);
@@ -90,9 +96,18 @@ test('[PERFORMANCE]: the landing and login pages load no signed-in code; the das
   responses.length = 0;
   await page.goto('/dashboard');
   await waitForApp(page);
+  // With a stored session, the page asks for the auth machine and the query library before the app has run
+  // (public/theme-init.js), and not for the landing page.
+  const preloads = await page
+    .locator('link[rel="modulepreload"]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  expect(preloads.filter((path) => /auth-runtime|lib-xstate|lib-tanstack/.test(path))).toHaveLength(3);
+  expect(preloads.filter((path) => /landing-route/.test(path))).toEqual([]);
 
   // The account menu shows the generated avatar once its generator has loaded.
   const avatar = page.getByRole('button', { name: /^Account menu of / }).locator('img');
   await expect(avatar).toHaveAttribute('src', /^data:image\/svg\+xml/);
   expect(responses.map(pathOf).some((path) => /^\/assets\/lib-dicebear-.+\.js$/.test(path))).toBe(true);
+  // Initials only: the thumbs style stays behind.
+  expect(responses.map(pathOf).some((path) => /lib-dicebear-thumbs/.test(path))).toBe(false);
 });

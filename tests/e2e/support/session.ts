@@ -12,6 +12,15 @@ export const logInThroughForm = async (page: Page, email: string, password: stri
   await expect(page).toHaveURL(/\/dashboard$/);
 };
 
+/**
+ * Opens `/logout` and waits for the signed-out page. The logout is a request (and, on a first screen, the auth
+ * machine's download): leaving the page before it ends leaves the session as it was, as it would for a person.
+ */
+export const logOut = async (page: Page) => {
+  await page.goto('/logout');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('You have signed out');
+};
+
 /** An API token for arranging data without the browser. */
 export const apiToken = async (api: APIRequestContext, email: string, password: string): Promise<string> => {
   const response = await api.post('/v1/fau/login', {

@@ -165,18 +165,23 @@ for (const width of [360, 1280]) {
     test('[UX]: a slow list shows it is loading, the first time and for the next page', async ({ page }) => {
       await logInThroughForm(page, ADMIN.email, ADMIN.password);
       const held: (() => void)[] = [];
-      // Releases the held requests once one has reached the route (the page may show its state before it does).
+      // Requests are held while `holding`; releasing lets the held ones and any later one through (the page may
+      // show its state before a request reaches the route, and may ask twice while it settles).
+      let holding = true;
       const releaseAll = async () => {
         await expect.poll(() => held.length).toBeGreaterThan(0);
+        holding = false;
         held.splice(0).forEach((release) => release());
       };
       await page.route(
         (url) => url.pathname === '/v1/organizations',
         async (route) => {
-          await new Promise<void>((resolve) => {
-            held.push(resolve);
-            setTimeout(resolve, 10_000);
-          });
+          if (holding) {
+            await new Promise<void>((resolve) => {
+              held.push(resolve);
+              setTimeout(resolve, 10_000);
+            });
+          }
           await route.continue().catch(() => undefined);
         },
       );
@@ -187,6 +192,7 @@ for (const width of [360, 1280]) {
       await expect(page.getByTestId('organization-row').first()).toBeVisible();
 
       // The next page keeps the rows on screen, under a progress line.
+      holding = true;
       await page.getByLabel('Search organizations').fill(String(stamp));
       await expect(page.locator('[aria-busy="true"]').getByRole('status')).toBeAttached();
       await expect(page.getByTestId('organization-row').first()).toBeVisible();

@@ -84,6 +84,7 @@ for (const engine of engines) {
           created_by: null,
           created_at: expect.any(String),
           updated_at: expect.any(String),
+          model_count: 1,
         });
         const model = await api(editor).call(models.read, { params: { id: BUILTIN_AI_MODEL_ID } });
         expect(model.body).toMatchObject({
@@ -132,6 +133,7 @@ for (const engine of engines) {
           created_by: expect.any(String),
           created_at: expect.any(String),
           updated_at: created.body.created_at,
+          model_count: 0,
         });
         const id = created.body.id;
         expect((await api(editor).call(providers.list, { query: { q: name } })).body.items).toEqual([created.body]);
@@ -315,6 +317,9 @@ for (const engine of engines) {
           query: { provider_id: provider.id, capability: 'realtime' },
         });
         expect(realtimeOnly.body.items.map((model) => model.id)).toEqual([realtime.body.id]);
+        // The provider lists say how many models each has.
+        const inList = await api(editor).call(providers.list, { query: { q: provider.name } });
+        expect(inList.body.items.map((item) => item.model_count)).toEqual([2]);
 
         const changed = await api(superAdmin).call(models.update, {
           params: { id: chat.body.id },
@@ -335,6 +340,7 @@ for (const engine of engines) {
         expect((await api(editor).call(models.delete, { params: { id: chat.body.id } })).status).toBe(403);
         expect((await api(superAdmin).call(models.delete, { params: { id: chat.body.id } })).status).toBe(204);
         expect((await api(editor).call(models.read, { params: { id: chat.body.id } })).status).toBe(404);
+        expect((await api(editor).call(providers.read, { params: { id: provider.id } })).body.model_count).toBe(1);
       });
 
       it('adds voices to speech providers only', async () => {
@@ -452,9 +458,21 @@ for (const engine of engines) {
         const eleven = await api(superAdmin).call(providers.create, {
           body: { name: unique('ElevenLabs'), kind: 'elevenlabs', enabled: true },
         });
-        // A speech provider with no key yet: the test says which key to add, before any call.
+        // A speech provider with no key yet: the test says to add one, before any call (not that a key is wrong).
         const keyless = await api(superAdmin).call(providers.test, { params: { id: eleven.body.id } });
-        expect(keyless.body).toMatchObject({ ok: false, error_code: 'wrong_key' });
+        expect(keyless.body).toMatchObject({
+          ok: false,
+          error_code: 'no_key',
+          message: 'This provider has no service key yet: add one under Service keys.',
+        });
+        const keylessInFrench = await api(superAdmin).call(
+          providers.test,
+          { params: { id: eleven.body.id } },
+          { headers: { 'accept-language': 'fr-FR' } },
+        );
+        expect(keylessInFrench.body.message).toBe(
+          'Ce fournisseur n’a pas encore de clé de service : ajoutez-en une sous Clés de service.',
+        );
       });
 
       it('calls a model through the AI port with the current key, recording the usage and the key’s use', async () => {

@@ -464,7 +464,7 @@ describe('the OpenAI-protocol adapter against the fake, through the real SDK', (
 
     it('asks for a key before calling a hosted provider without one', async () => {
       const error = await failure(adapterFor({ kind: 'openai', apiKey: undefined }).test(context));
-      expect(error.code).toBe('wrong_key');
+      expect(error.code).toBe('no_key');
       expect(fake.requests).toHaveLength(0);
     });
   });

@@ -1,6 +1,9 @@
-import type { ReactNode } from 'react';
-import { Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { Suspense, type ReactNode } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { Loading } from '../../components/ui/query-state';
+import { WithQueryClient } from '../../lib/query/lazy-query-client';
 import { useSession } from '../../lib/session/session-context';
+import { LANDING_PATH } from '../navigation/navigation-guard';
 import { chooseLayout, mergeHandles, type LayoutName } from '../navigation/route-handle';
 import { CoachingLayout } from './coaching-layout';
 import { DefaultAppLayout } from './default-app-layout';
@@ -20,6 +23,7 @@ const LAYOUTS: Record<LayoutName, (props: { children: ReactNode }) => ReactNode>
 /** Spec §4 step 5: the layout is chosen from the matched route's metadata and the sign-in state. */
 export const LayoutSwitch = () => {
   const matches = useMatches();
+  const { pathname } = useLocation();
   const { user } = useSession();
   const handle = mergeHandles(matches.map((match) => match.handle));
   const layout = chooseLayout(handle, matches.at(-1)?.params ?? {}, user !== null);
@@ -27,7 +31,13 @@ export const LayoutSwitch = () => {
   return (
     <div data-layout={layout} className="contents">
       <Layout>
-        <Outlet />
+        {/* The guard loads the query client before such a page renders (preparePage): this only waits when that
+            download failed, until it succeeds. */}
+        <Suspense fallback={<Loading />}>
+          <WithQueryClient needed={pathname !== LANDING_PATH}>
+            <Outlet />
+          </WithQueryClient>
+        </Suspense>
       </Layout>
       <SessionEndedGate />
       <ScrollRestoration />

@@ -2,6 +2,7 @@ import { data, matchRoutes, redirect, redirectDocument, type RouteObject } from 
 import type { CurrentUser } from '../../lib/session/current-user';
 import { isAllowed, mergeHandles, type RouteHandle } from './route-handle';
 
+export const LANDING_PATH = '/';
 export const LOGIN_PATH = '/#login';
 export const PRECONNECT_PATH = '/preconnect';
 export const FORBIDDEN_PATH = '/403';
@@ -27,6 +28,8 @@ export type NavigationPorts = {
   refreshUser(): Promise<CurrentUser | null>;
   /** Spec §4 step 7: the server's redirect for a path, or null. */
   serverRedirect(path: string): Promise<string | null>;
+  /** Loads what the page about to render needs from the app (the query client), while the server redirect is asked. */
+  preparePage(path: string): Promise<void>;
   /** Version check: true when a newer build is deployed and no reload happened in the last 10 seconds. */
   shouldReloadForNewBuild(): boolean;
   markReload(): void;
@@ -100,6 +103,8 @@ export const createNavigationGuard = (routes: RouteObject[], ports: NavigationPo
     const matches = matchRoutes(routes, url.pathname) ?? [];
     const handle: RouteHandle = mergeHandles(matches.map((match) => match.route.handle));
     // Login, and after it the page the visitor was going to (issue 9: they used to land on the dashboard).
+    // A failure here is the page's to show: it waits for what is missing itself (lib/query/lazy-query-client.tsx).
+    const prepare = () => ports.preparePage(url.pathname).catch(() => undefined);
     const toLogin = () => {
       ports.rememberReturnTo(url.pathname + url.search + url.hash);
       return redirect(LOGIN_PATH);
@@ -110,7 +115,7 @@ export const createNavigationGuard = (routes: RouteObject[], ports: NavigationPo
     if (ports.hasToken() || user) {
       user = await ports.refreshUser();
       if (!user) {
-        if (handle.public) return null;
+        if (handle.public) return prepare().then(() => null);
         return toLogin();
       }
     }
@@ -124,7 +129,7 @@ export const createNavigationGuard = (routes: RouteObject[], ports: NavigationPo
     if (user && !isAllowed(user, handle)) return redirect(FORBIDDEN_PATH);
 
     // 7. A server-defined redirect; an absolute external one loads the page from that server.
-    const target = await ports.serverRedirect(url.pathname).catch(() => null);
+    const [target] = await Promise.all([ports.serverRedirect(url.pathname).catch(() => null), prepare()]);
     if (target && target !== url.pathname && redirectsInARow < MAX_SERVER_REDIRECTS) {
       const response = toRedirect(target);
       if (response) {

@@ -39,6 +39,7 @@ const arrange = (options: { user?: CurrentUser | null; ports?: Partial<Navigatio
     hasToken: vi.fn(() => user !== null),
     refreshUser: vi.fn(async () => user),
     serverRedirect: vi.fn(async () => null),
+    preparePage: vi.fn(async () => undefined),
     shouldReloadForNewBuild: vi.fn(() => false),
     markReload: vi.fn(),
     ...options.ports,
@@ -120,6 +121,30 @@ describe('navigation guard (spec §4 "Before every navigation")', () => {
     const expired = arrange({ ports: { refreshUser: async () => null } });
     await expired.visit('/settings/user/edit/u-1');
     expect(expired.ports.rememberReturnTo).toHaveBeenCalledWith('/settings/user/edit/u-1');
+  });
+
+  it('prepares the page it lets render, and not the ones it sends elsewhere', async () => {
+    const { ports, visit } = arrange();
+    expect(await visit('/dashboard')).toBeNull();
+    expect(ports.preparePage).toHaveBeenCalledWith('/dashboard');
+    expect(location(await visit('/settings/user/list'))).toBe('/403');
+    expect(ports.preparePage).toHaveBeenCalledOnce();
+
+    const visitor = arrange({ user: null });
+    expect(await visitor.visit('/preconnect')).toBeNull();
+    expect(visitor.ports.preparePage).toHaveBeenCalledWith('/preconnect');
+    expect(location(await visitor.visit('/dashboard'))).toBe('/#login');
+    expect(visitor.ports.preparePage).toHaveBeenCalledOnce();
+
+    // An expired session on a public page: the page renders signed out.
+    const expired = arrange({ ports: { refreshUser: async () => null } });
+    expect(await expired.visit('/preconnect')).toBeNull();
+    expect(expired.ports.preparePage).toHaveBeenCalledWith('/preconnect');
+  });
+
+  it('a page whose preparation failed still renders (it waits for what is missing itself)', async () => {
+    const { visit } = arrange({ ports: { preparePage: () => Promise.reject(new Error('chunk failed')) } });
+    expect(await visit('/dashboard')).toBeNull();
   });
 
   it('6. every listed permission is required, and the role when one is listed; else /403', async () => {

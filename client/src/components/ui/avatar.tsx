@@ -10,20 +10,25 @@ export const DEFAULT_IMAGES = {
   usergroup: '/images/default-usergroup.svg',
 } as const;
 
-type AvatarGenerator = (seed: string, style: AvatarStyle) => string;
-let generator: AvatarGenerator | undefined;
-let loadingGenerator: Promise<AvatarGenerator | undefined> | undefined;
+type AvatarGenerator = (seed: string) => string;
+const generators: Partial<Record<AvatarStyle, AvatarGenerator>> = {};
+const loadingGenerators: Partial<Record<AvatarStyle, Promise<AvatarGenerator | undefined>>> = {};
+const generatorModules: Record<AvatarStyle, () => Promise<{ generatedAvatarUri: AvatarGenerator }>> = {
+  initials: () => import('./avatar-generator'),
+  thumbs: () => import('./avatar-generator-thumbs'),
+};
 
 /**
  * The generators (dicebear) weigh more than the rest of the app shell, and only signed-in pages show avatars: they
- * load with the first avatar shown, so the landing and login pages never download them (docs/performance.md).
+ * load with the first avatar shown, so the landing and login pages never download them (docs/performance.md). Each
+ * style loads with its first avatar: the pages of a first visit show initials only.
  */
-const loadAvatarGenerator = (): Promise<AvatarGenerator | undefined> =>
-  (loadingGenerator ??= import('./avatar-generator').then(
-    (module) => (generator = module.generatedAvatarUri),
+const loadAvatarGenerator = (style: AvatarStyle): Promise<AvatarGenerator | undefined> =>
+  (loadingGenerators[style] ??= generatorModules[style]().then(
+    (module) => (generators[style] = module.generatedAvatarUri),
     () => {
       // Offline or a stale deployment: the default image stays, and the next avatar tries again.
-      loadingGenerator = undefined;
+      delete loadingGenerators[style];
       return undefined;
     },
   ));
@@ -40,18 +45,20 @@ export type AvatarProps = {
 
 export const Avatar = ({ src, name, style = 'initials', size = 40, decorative = true }: AvatarProps) => {
   // undefined while the generator loads, null when it could not be loaded.
-  const [generate, setGenerate] = useState<AvatarGenerator | null | undefined>(() => generator);
+  const [loaded, setLoaded] = useState<{ style: AvatarStyle; generate: AvatarGenerator | null } | undefined>();
+  // The style's generator when this avatar (or an earlier one) loaded it; null when it could not be loaded.
+  const generate = generators[style] ?? (loaded?.style === style ? loaded.generate : undefined);
   useEffect(() => {
     if (generate !== undefined) return;
     let mounted = true;
-    void loadAvatarGenerator().then((loaded) => {
-      if (mounted) setGenerate(() => loaded ?? null);
+    void loadAvatarGenerator(style).then((result) => {
+      if (mounted) setLoaded({ style, generate: result ?? null });
     });
     return () => {
       mounted = false;
     };
-  }, [generate]);
-  const generated = useMemo(() => (generate ? generate(name, style) : undefined), [generate, name, style]);
+  }, [generate, style]);
+  const generated = useMemo(() => (generate ? generate(name) : undefined), [generate, name]);
   const candidates = [src, generated, generate === undefined ? undefined : DEFAULT_IMAGES.avatar].filter(
     (value): value is string => Boolean(value),
   );

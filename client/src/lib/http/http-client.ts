@@ -31,8 +31,8 @@ export type RequestOptions = {
   token?: string | null;
   /** Do not refresh and replay on 401 (logout calls, login itself). */
   skipAuthRefresh?: boolean;
-  /** Expect text (CSV) instead of JSON. */
-  responseType?: 'json' | 'text';
+  /** Expect text (CSV) or a file (audio) instead of JSON; errors are JSON whatever this says. */
+  responseType?: 'json' | 'text' | 'blob';
 };
 
 export type HttpClientOptions = {
@@ -66,6 +66,8 @@ export type HttpClient = {
     input: RequestOf<R>,
     options?: CallOptions,
   ): Promise<SuccessBody<OperationOf<R>>>;
+  /** Like `call`, for an operation that answers a file (a voice sample): its body as a Blob. */
+  download<R extends AnyRoute>(operation: R, input: RequestOf<R>, options?: CallOptions): Promise<Blob>;
   request<T>(path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, query?: Query, options?: Omit<RequestOptions, 'method' | 'query'>): Promise<T>;
   post<T>(path: string, json?: unknown, options?: Omit<RequestOptions, 'method' | 'json'>): Promise<T>;
@@ -156,6 +158,7 @@ export const createHttpClient = (options: HttpClientOptions): HttpClient => {
     let replayed = false;
     for (let attempt = 0; ; attempt++) {
       const response = await send(path, request, token);
+      if (response.ok && request.responseType === 'blob') return (await response.blob()) as T;
       const text = await response.text();
       if (response.ok) {
         return (request.responseType === 'text' ? text : parseBody(text)) as T;
@@ -183,10 +186,11 @@ export const createHttpClient = (options: HttpClientOptions): HttpClient => {
     }
   };
 
-  return {
-    call: (operation, input, rest) => {
-      const { params, query, body } = input as { params?: Record<string, unknown>; query?: Query; body?: unknown };
-      return request(pathOf(operation.path, params), {
+  const requestOf = (operation: AnyRoute, input: unknown, rest: CallOptions | undefined): [string, RequestOptions] => {
+    const { params, query, body } = input as { params?: Record<string, unknown>; query?: Query; body?: unknown };
+    return [
+      pathOf(operation.path, params),
+      {
         ...rest,
         method: operation.method,
         ...(query ? { query } : {}),
@@ -195,7 +199,15 @@ export const createHttpClient = (options: HttpClientOptions): HttpClient => {
           : operation.bodyEncoding === 'form'
             ? { form: body as Record<string, string> }
             : { json: body }),
-      });
+      },
+    ];
+  };
+
+  return {
+    call: (operation, input, rest) => request(...requestOf(operation, input, rest)),
+    download: (operation, input, rest) => {
+      const [path, options] = requestOf(operation, input, rest);
+      return request<Blob>(path, { ...options, responseType: 'blob' });
     },
     request,
     get: (path, query, rest) => request(path, { ...rest, method: 'GET', ...(query ? { query } : {}) }),

@@ -1,4 +1,4 @@
-import { userGroupOperations } from '@ai-coaching/contracts';
+import { aiSpeechVoiceOperations, userGroupOperations } from '@ai-coaching/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import { buildUrl, createHttpClient, type HttpClientOptions } from './http-client';
@@ -168,6 +168,22 @@ describe('http client', () => {
   it('returns text for CSV downloads', async () => {
     const { http } = client([{ status: 200, body: 'a,b\n1,2' }]);
     await expect(http.request('/v1/x.csv', { responseType: 'text' })).resolves.toBe('a,b\n1,2');
+  });
+
+  it('downloads a file an operation answers as a Blob, and still reads its errors as JSON', async () => {
+    const { http, calls } = client([
+      { status: 200, body: 'ID3-audio', headers: { 'content-type': 'audio/mpeg' } },
+      { status: 409, body: { code: 'ai_voice_no_speech_model', message: 'Add a speech model first.' } },
+    ]);
+    const sample = await http.download(aiSpeechVoiceOperations.preview, { params: { id: 'v 1' } });
+    expect(calls[0]!.url).toBe('/v1/ai_speech_voices/v%201/preview');
+    expect(calls[0]!.init.method).toBe('POST');
+    expect(sample.type).toBe('audio/mpeg');
+    expect(await sample.text()).toBe('ID3-audio');
+    await expect(http.download(aiSpeechVoiceOperations.preview, { params: { id: 'v1' } })).rejects.toMatchObject({
+      status: 409,
+      code: 'ai_voice_no_speech_model',
+    });
   });
 
   it('builds query strings without empty values and with repeated arrays', () => {

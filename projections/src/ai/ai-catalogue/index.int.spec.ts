@@ -115,7 +115,9 @@ describe('ai-catalogue read model', () => {
       createdBy: 'ada',
       createdAt: at(1),
       updatedAt: at(2),
+      modelCount: 0,
     });
+    expect((await findAiProvider(db, 'acme'))?.modelCount).toBe(1);
     expect(await findAiProvider(db, 'gone')).toBeUndefined();
   });
 

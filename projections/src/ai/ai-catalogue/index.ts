@@ -240,6 +240,7 @@ export type AiProviderView = {
   createdBy: string | null;
   createdAt: string;
   updatedAt: string;
+  modelCount: number;
 };
 
 type ProviderRecord = {
@@ -254,10 +255,13 @@ type ProviderRecord = {
   created_by: string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  model_count: number;
 };
 
+// The model count rides along (index on the models' provider_id): a list shows it per row without a request each.
 const PROVIDER_COLUMNS = `p.provider_id, p.organization_id, p.kind, p.name, p.base_url, p.region, p.api_version,
-  p.enabled, p.created_by, p.created_at, p.updated_at`;
+  p.enabled, p.created_by, p.created_at, p.updated_at,
+  (SELECT count(*)::int FROM rm_ai_models m WHERE m.provider_id = p.provider_id) AS model_count`;
 
 const toProvider = (row: ProviderRecord): AiProviderView => ({
   providerId: row.provider_id,
@@ -271,6 +275,7 @@ const toProvider = (row: ProviderRecord): AiProviderView => ({
   createdBy: row.created_by,
   createdAt: iso(row.created_at),
   updatedAt: iso(row.updated_at),
+  modelCount: row.model_count,
 });
 
 export type AiProviderListParams = ListParams & AiScope & { kind?: AiProviderKind };

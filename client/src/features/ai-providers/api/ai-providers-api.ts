@@ -15,7 +15,14 @@ import { queryKeys } from '../../../lib/query/query-keys';
 // The operations come from the contracts themselves: this feature's forms need their schemas anyway, and
 // lib/http/contract-routes.ts (generated) does not list the AI operations yet.
 
-export type { AiModel, AiProvider, AiProviderTestResult, AiServiceKey, AiSpeechVoice } from '@ai-coaching/contracts';
+export type {
+  AiAvailableVoice,
+  AiModel,
+  AiProvider,
+  AiProviderTestResult,
+  AiServiceKey,
+  AiSpeechVoice,
+} from '@ai-coaching/contracts';
 
 const providerKeys = queryKeys('ai-providers');
 const serviceKeyKeys = queryKeys('ai-service-keys');
@@ -43,14 +50,6 @@ export const useAiProviders = (filters: ListState) => useQuery(getAiProvidersQue
 
 export const useAiProvider = (id: string) =>
   useQuery({ queryKey: providerKeys.detail(id), queryFn: () => api.call(providers.read, { params: { id } }) });
-
-/** How many models a provider has: the `total` of its smallest page, cached (and invalidated) with the models. */
-export const useAiModelCount = (providerId: string) =>
-  useQuery({
-    queryKey: [...modelKeys.all, 'count', providerId],
-    queryFn: () => api.call(models.list, { query: { provider_id: providerId, page_size: 12 } }),
-    select: (page) => page.total,
-  });
 
 export const useAiServiceKeys = (providerId: string, enabled: boolean) =>
   useQuery({
@@ -153,3 +152,21 @@ export const useSaveAiSpeechVoice = () =>
 
 export const useDeleteAiSpeechVoice = () =>
   useCatalogueMutation((id: string) => api.call(voices.delete, { params: { id } }));
+
+/** The provider's own voice list, asked of the provider (a paid call for some): only when the import panel opens. */
+export const useAvailableVoices = (providerId: string) =>
+  useQuery({
+    queryKey: [...voiceKeys.all, 'available', providerId],
+    queryFn: () => api.call(providers.availableVoices, { params: { id: providerId } }),
+    retry: false,
+    staleTime: 60_000,
+  });
+
+export const useImportAiSpeechVoices = () =>
+  useCatalogueMutation((body: OperationRequest<typeof voices.import>['body']) =>
+    api.call(voices.import, { body }, { idempotencyKey: newIdempotencyKey() }),
+  );
+
+/** A sample of the voice, made by the provider the first time and cached by the server after that. */
+export const useVoicePreview = (voiceId: string) =>
+  useMutation({ mutationFn: () => api.download(voices.preview, { params: { id: voiceId } }) });

@@ -4,14 +4,8 @@ import { PagedTable } from '../../../components/ui/paged-table';
 import { buttonClassName } from '../../../components/ui/button';
 import { useListParams } from '../../../hooks/use-list-params';
 import { useCan } from '../../../lib/session/session-context';
-import { useAiModelCount, useAiProviders, type AiProvider } from '../api/ai-providers-api';
+import { useAiProviders, type AiProvider } from '../api/ai-providers-api';
 import { EnabledBadge, useScopeLabel } from './provider-badges';
-
-const ModelCount = ({ providerId }: { providerId: string }) => {
-  const { t } = useTranslation('aiProviders');
-  const count = useAiModelCount(providerId);
-  return count.isSuccess ? <>{t('list.modelCount', { count: count.data })}</> : <span aria-hidden="true">…</span>;
-};
 
 /** `/ai-providers/list`: the providers the caller's organization may use (super-admins: all), paged and searchable. */
 export const AiProviderTable = () => {
@@ -51,7 +45,7 @@ export const AiProviderTable = () => {
                   {scopeOf(provider)}
                 </span>
                 {' · '}
-                <ModelCount providerId={provider.id} />
+                {t('list.modelCount', { count: provider.model_count })}
               </span>
             </span>
           ),
@@ -67,7 +61,7 @@ export const AiProviderTable = () => {
           id: 'models',
           header: t('list.models'),
           priority: 3,
-          cell: (provider) => <ModelCount providerId={provider.id} />,
+          cell: (provider) => t('list.modelCount', { count: provider.model_count }),
         },
         {
           id: 'enabled',

@@ -18,8 +18,13 @@ import {
   type AiSpeechVoice,
 } from '../api/ai-providers-api';
 import { CheckboxGroup } from './choice-fields';
+import { VoiceImport } from './voice-import';
+import { useVoiceSample, VoiceSample } from './voice-preview';
 
 const NO_GENDER = 'none';
+/** What `editing` holds while the new-voice form or the import panel is open (voice ids are UUIDs). */
+const NEW = 'new';
+const IMPORT = 'import';
 
 /** Adds a voice to the provider, or changes one. */
 const VoiceForm = ({
@@ -115,12 +120,77 @@ const VoiceForm = ({
   );
 };
 
-/** The provider's speech voices: list, add, edit, delete. */
+/** One voice: its name, id, languages and gender, what may be done with it, and its sample once asked for. */
+const VoiceRow = ({
+  voice,
+  editing,
+  mayUpdate,
+  mayDelete,
+  onEdit,
+  onDeleted,
+}: {
+  voice: AiSpeechVoice;
+  editing: boolean;
+  mayUpdate: boolean;
+  mayDelete: boolean;
+  onEdit: () => void;
+  onDeleted: () => void;
+}) => {
+  const { t } = useTranslation('aiProviders');
+  const can = useCan();
+  const remove = useDeleteAiSpeechVoice();
+  const sample = useVoiceSample(voice);
+  return (
+    <li className="flex flex-col gap-2 py-3" data-testid="ai-voice-row">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0 text-sm">
+          <p className="font-medium break-words">{voice.display_name}</p>
+          <p className="text-xs break-words text-gray-700 dark:text-gray-300">
+            <span className="font-mono">{voice.voice_id}</span>
+            {' · '}
+            {voice.languages.map((language) => t(`voices.language.${language}`)).join(', ')}
+            {voice.gender ? ` · ${t(`voices.genders.${voice.gender}`)}` : null}
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          {can('ai-speech-voice-read') ? (
+            <Button variant="secondary" loading={sample.pending} onClick={sample.listen}>
+              {t('voices.listen')}
+              <span className="sr-only"> {voice.display_name}</span>
+            </Button>
+          ) : null}
+          {mayUpdate ? (
+            <Button variant="secondary" onClick={onEdit} aria-expanded={editing}>
+              {t('voices.edit')}
+              <span className="sr-only"> {voice.display_name}</span>
+            </Button>
+          ) : null}
+          {mayDelete ? (
+            <ConfirmAction
+              variant="secondary"
+              label={t('voices.delete')}
+              srContext={voice.display_name}
+              title={t('voices.deleteTitle', { name: voice.display_name })}
+              body={t('voices.deleteBody')}
+              confirmLabel={t('voices.delete')}
+              doneMessage={t('voices.deleted', { name: voice.display_name })}
+              action={() => remove.mutateAsync(voice.id)}
+              onDone={onDeleted}
+            />
+          ) : null}
+        </div>
+      </div>
+      <VoiceSample voice={voice} sample={sample} />
+    </li>
+  );
+};
+
+/** The provider's speech voices: list, listen, add, import from the provider, edit, delete. */
 export const VoicesSection = ({ providerId, manageable }: { providerId: string; manageable: boolean }) => {
   const { t } = useTranslation('aiProviders');
   const can = useCan();
   const voices = useAiSpeechVoices(providerId, can('ai-speech-voice-list'));
-  const remove = useDeleteAiSpeechVoice();
+  // A voice's id, or the form or panel open below the list.
   const [editing, setEditing] = useState<string | null>(null);
   const mayCreate = manageable && can('ai-speech-voice-create');
   const mayUpdate = manageable && can('ai-speech-voice-update');
@@ -138,46 +208,21 @@ export const VoicesSection = ({ providerId, manageable }: { providerId: string; 
       ) : (
         <ul className="divide-y divide-gray-100 dark:divide-gray-800" aria-label={t('voices.title')}>
           {voices.data.items.map((voice) => (
-            <li
+            <VoiceRow
               key={voice.id}
-              className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
-              data-testid="ai-voice-row"
-            >
-              <div className="min-w-0 text-sm">
-                <p className="font-medium break-words">{voice.display_name}</p>
-                <p className="text-xs break-words text-gray-700 dark:text-gray-300">
-                  <span className="font-mono">{voice.voice_id}</span>
-                  {' · '}
-                  {voice.languages.map((language) => t(`voices.language.${language}`)).join(', ')}
-                  {voice.gender ? ` · ${t(`voices.genders.${voice.gender}`)}` : null}
-                </p>
-              </div>
-              <div className="flex shrink-0 flex-wrap gap-2">
-                {mayUpdate ? (
-                  <Button variant="secondary" onClick={() => setEditing(voice.id)} aria-expanded={editing === voice.id}>
-                    {t('voices.edit')}
-                    <span className="sr-only"> {voice.display_name}</span>
-                  </Button>
-                ) : null}
-                {mayDelete ? (
-                  <ConfirmAction
-                    variant="secondary"
-                    label={t('voices.delete')}
-                    srContext={voice.display_name}
-                    title={t('voices.deleteTitle', { name: voice.display_name })}
-                    body={t('voices.deleteBody')}
-                    confirmLabel={t('voices.delete')}
-                    doneMessage={t('voices.deleted', { name: voice.display_name })}
-                    action={() => remove.mutateAsync(voice.id)}
-                    onDone={() => setEditing((current) => (current === voice.id ? null : current))}
-                  />
-                ) : null}
-              </div>
-            </li>
+              voice={voice}
+              editing={editing === voice.id}
+              mayUpdate={mayUpdate}
+              mayDelete={mayDelete}
+              onEdit={() => setEditing(voice.id)}
+              onDeleted={() => setEditing((current) => (current === voice.id ? null : current))}
+            />
           ))}
         </ul>
       )}
-      {editing === 'new' || editedVoice ? (
+      {editing === IMPORT ? (
+        <VoiceImport providerId={providerId} onDone={() => setEditing(null)} />
+      ) : editing === NEW || editedVoice ? (
         <VoiceForm
           key={editing ?? ''}
           providerId={providerId}
@@ -185,9 +230,12 @@ export const VoicesSection = ({ providerId, manageable }: { providerId: string; 
           onDone={() => setEditing(null)}
         />
       ) : mayCreate ? (
-        <div>
-          <Button variant="secondary" onClick={() => setEditing('new')}>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => setEditing(NEW)}>
             {t('voices.add')}
+          </Button>
+          <Button variant="secondary" onClick={() => setEditing(IMPORT)}>
+            {t('voices.import.open')}
           </Button>
         </div>
       ) : null}

@@ -6,14 +6,15 @@ import { Card } from '../../../components/ui/card';
 import { displayName } from '../../../lib/session/current-user';
 import { useCurrentUser } from '../../../lib/session/session-context';
 import { Loading } from '../../../components/ui/query-state';
+import { WithQueryClient } from '../../../lib/query/lazy-query-client';
 import { LoginForm } from './login-form';
 
-// Forms validated with the API's schemas (zod): loaded when their marker is opened, so the landing and login pages
-// start without them.
-const ForgotPasswordForm = lazy(() =>
-  import('./forgot-password-form').then((m) => ({ default: m.ForgotPasswordForm })),
-);
-const ResetPasswordForm = lazy(() => import('./reset-password-form').then((m) => ({ default: m.ResetPasswordForm })));
+// Forms validated with the API's schemas (zod), and sending with TanStack Query: loaded when their marker is opened,
+// so the landing and login pages start without either.
+const loadForgotPasswordForm = () => import('./forgot-password-form');
+const loadResetPasswordForm = () => import('./reset-password-form');
+const ForgotPasswordForm = lazy(() => loadForgotPasswordForm().then((m) => ({ default: m.ForgotPasswordForm })));
+const ResetPasswordForm = lazy(() => loadResetPasswordForm().then((m) => ({ default: m.ResetPasswordForm })));
 
 /** The hash markers of spec §2 that open the forms on the landing page. */
 export const AUTH_MARKERS = ['#login', '#forgot-password', '#reset-password'] as const;
@@ -44,14 +45,18 @@ export const AuthPanel = () => {
     <Card>
       <Suspense fallback={<Loading />}>
         {hash === '#forgot-password' ? (
-          <ForgotPasswordForm />
+          <WithQueryClient preload={loadForgotPasswordForm}>
+            <ForgotPasswordForm />
+          </WithQueryClient>
         ) : hash === '#reset-password' ? (
-          <ResetPasswordForm
-            onDone={() => {
-              setNotice(t('reset.done'));
-              void navigate({ search: '', hash: 'login' }, { replace: true });
-            }}
-          />
+          <WithQueryClient preload={loadResetPasswordForm}>
+            <ResetPasswordForm
+              onDone={() => {
+                setNotice(t('reset.done'));
+                void navigate({ search: '', hash: 'login' }, { replace: true });
+              }}
+            />
+          </WithQueryClient>
         ) : (
           <LoginForm notice={notice} />
         )}

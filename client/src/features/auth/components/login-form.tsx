@@ -5,22 +5,25 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
-import { useAuthenticationMethods } from '../api/auth-screens-api';
+import { useSignInMethods } from '../api/sign-in-methods';
 import { usePasswordLogin } from '../hooks/use-password-login';
 import { loginErrorKey } from '../utils/login-error-key';
 
 export const LoginForm = ({ notice }: { notice?: string | null }) => {
   const { t, i18n } = useTranslation('auth');
   useDocumentTitle(t('login.title'));
-  const { login, pending, error } = usePasswordLogin();
-  const methods = useAuthenticationMethods();
+  const { login, prepare, pending, error } = usePasswordLogin();
+  const methods = useSignInMethods();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [problems, setProblems] = useState<Record<string, string>>({});
 
   const loadChecks = () => import('../utils/login-problems');
-  // Typing fetches the checks, so the first submit seldom waits for them.
-  const prepareChecks = () => void loadChecks().catch(() => undefined);
+  // Typing fetches the checks and the auth machine, so the first submit seldom waits for them.
+  const prepareChecks = () => {
+    void loadChecks().catch(() => undefined);
+    prepare();
+  };
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -79,7 +82,7 @@ export const LoginForm = ({ notice }: { notice?: string | null }) => {
           {t('login.forgotPassword')}
         </Link>
       </div>
-      {methods.data?.keycloak ? (
+      {methods?.keycloak ? (
         <div className="border-t border-gray-200 pt-4 dark:border-gray-700">
           <Link to="/preconnect" className={buttonClassName('secondary', 'w-full')}>
             {t('login.sso')}

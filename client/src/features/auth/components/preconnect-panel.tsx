@@ -1,4 +1,3 @@
-import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,9 +7,15 @@ import { Card } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { Loading } from '../../../components/ui/query-state';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useAuthActor } from '../auth-actor-context';
+import { useAuthState } from '../auth-actor-context';
+import type { AuthSnapshot } from '../lazy-auth';
 import { getSsoLoginUrl, useAuthenticationMethods } from '../api/auth-screens-api';
 import { LAST_METHOD_KEY, LAST_REALM_NAME_KEY } from '../storage';
+
+// No machine yet: nothing failed and nobody logged out in this tab (both would have created it).
+const lastErrorOf = (snapshot: AuthSnapshot | null) => snapshot?.context.error ?? null;
+const isLoggedOut = (snapshot: AuthSnapshot | null) =>
+  snapshot !== null && snapshot.context.loggedOutAt !== null && snapshot.context.user === null;
 
 /**
  * `/preconnect`: realm choice before single sign-on (spec §4 "Login through the identity provider"), and where
@@ -20,12 +25,8 @@ import { LAST_METHOD_KEY, LAST_REALM_NAME_KEY } from '../storage';
 export const PreconnectPanel = () => {
   const { t } = useTranslation('auth');
   const methods = useAuthenticationMethods();
-  const actor = useAuthActor();
-  const lastError = useSelector(actor, (snapshot) => snapshot.context.error);
-  const loggedOut = useSelector(
-    actor,
-    (snapshot) => snapshot.context.loggedOutAt !== null && snapshot.context.user === null,
-  );
+  const lastError = useAuthState(lastErrorOf);
+  const loggedOut = useAuthState(isLoggedOut);
   const ssoAvailable = Boolean(methods.data?.keycloak);
   // Whoever last used single sign-on finds it first; everyone else finds the password login first.
   const [ssoFirst] = useState(() => localStorage.getItem(LAST_METHOD_KEY) === 'keycloak');
