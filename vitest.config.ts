@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // Workspaces import each other's TypeScript sources through the "source" export condition,
@@ -9,7 +11,26 @@ const conditions = ['source', 'import', 'module', 'node', 'default'];
 // Vite adds import/require itself, so the SSR list is Vite's default plus 'source'.
 const serverConditions = ['source', 'module', 'node', 'development|production'];
 
+// The AWS SDK (@aws-sdk/client-s3 of the blob store): its CommonJS builds require packages whose exports list
+// 'module' first, and with 'module' among the workers' conditions Node then loads an ESM build that imports its
+// files without extensions (written for bundlers) and fails. So in tests the SDK runs as its ESM build (dist-es),
+// transformed by Vite, which resolves those imports. Production runs the CommonJS build under plain Node.
+const AWS_SDK = /^(@aws-sdk|@smithy|@aws-crypto)\//;
+const awsSdkAsEsm: Plugin = {
+  name: 'aws-sdk-as-esm',
+  enforce: 'pre',
+  async resolveId(source, importer, options) {
+    if (!AWS_SDK.test(source)) return null;
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    if (!resolved || !resolved.id.includes('/dist-cjs/')) return resolved;
+    const esm = resolved.id.replace('/dist-cjs/', '/dist-es/');
+    return existsSync(esm) ? { ...resolved, id: esm } : resolved;
+  },
+};
+const server = { deps: { inline: [/\/node_modules\/(@aws-sdk|@smithy|@aws-crypto)\//] } };
+
 const shared = {
+  plugins: [awsSdkAsEsm],
   resolve: { conditions },
   ssr: { resolve: { conditions: serverConditions, externalConditions: ['source'] } },
 };
@@ -21,6 +42,7 @@ export default defineConfig({
         ...shared,
         test: {
           name: 'unit',
+          server,
           include: [
             '{domain,contracts,platform,projections,application,workers,gateway,api,client,tests}/src/**/*.unit.spec.{ts,tsx}',
             'scripts/**/*.unit.spec.ts',
@@ -32,6 +54,7 @@ export default defineConfig({
         ...shared,
         test: {
           name: 'int',
+          server,
           include: [
             '{domain,contracts,platform,projections,application,workers,gateway,api,client,tests}/src/**/*.int.spec.{ts,tsx}',
           ],

@@ -92,6 +92,7 @@ export default defineConfig({
     strictPort: true,
     proxy: {
       '/v1': toApi,
+      '/api': toApi,
       '/healthz': toApi,
       '/readyz': toApi,
       '/openapi.json': toApi,

@@ -32,12 +32,18 @@ export const createApiApp = (options: ApiAppOptions): Koa<ApiState> => {
     { name: 'job_queue', check: () => services.queue.ping() },
     ...(extraReadiness ?? []),
   ];
-  const router = mountRoutes(apiRoutes(readiness), services);
+  const routes = apiRoutes(readiness);
+  const router = mountRoutes(routes, services);
+  const multipartRoutes = routes
+    .filter((route) => route.bodyEncoding === 'multipart')
+    .map((route) => `${route.method} ${route.path}`);
 
   app.use(requestContext(services.logger));
   app.use(securityHeaders({ https: services.config.publicUrl.startsWith('https:') }));
   app.use(errorHandler());
-  for (const middleware of bodyParser({ limitKb: services.config.HTTP_BODY_LIMIT_KB })) app.use(middleware);
+  for (const middleware of bodyParser({ limitKb: services.config.HTTP_BODY_LIMIT_KB, multipartRoutes })) {
+    app.use(middleware);
+  }
   app.use(authenticate(services));
   app.use(router.routes());
   app.use(router.allowedMethods());

@@ -9,7 +9,7 @@ import type { AiAdapterRegistry } from './ai/ai-adapters.js';
  */
 export type AppServices = Pick<
   Platform,
-  'config' | 'logger' | 'db' | 'store' | 'queue' | 'tokens' | 'clock' | 'ids'
+  'config' | 'logger' | 'db' | 'store' | 'queue' | 'tokens' | 'clock' | 'ids' | 'blobs'
 > & {
   /** Wakes projections running in this process after an append (one-process mode), so waits are short. */
   wakeProjections?: (names?: readonly string[]) => void;

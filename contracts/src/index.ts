@@ -18,3 +18,5 @@ export * from './password-reset-links.js';
 export * from './i18n/locales.js';
 export * from './i18n/messages.js';
 export * from './ai.js';
+export * from './coaching-content.js';
+export * from './image-uploads.js';

@@ -2,6 +2,7 @@ import type { AiModelEvent } from './ai/models/events.js';
 import type { AiProviderEvent } from './ai/providers/events.js';
 import type { AiServiceKeyEvent } from './ai/service-keys/events.js';
 import type { AiSpeechVoiceEvent } from './ai/speech-voices/events.js';
+import type { CoachingItemEvent } from './coaching/content/events.js';
 import type { CreditEvent } from './credits/events.js';
 import type { OrganizationEvent } from './organizations/events.js';
 import type { PlatformEvent } from './platform/events.js';
@@ -20,7 +21,8 @@ export type AnyDomainEvent =
   | AiProviderEvent
   | AiServiceKeyEvent
   | AiModelEvent
-  | AiSpeechVoiceEvent;
+  | AiSpeechVoiceEvent
+  | CoachingItemEvent;
 
 export type DomainEventType = AnyDomainEvent['type'];
 

@@ -1,4 +1,5 @@
 import { aiCatalogueProjection } from './ai/ai-catalogue/index.js';
+import { coachingContentProjection } from './coaching/coaching-content/index.js';
 import { creditHistoryProjection } from './credits/credit-history/index.js';
 import { walletBalancesProjection } from './credits/wallet-balances/index.js';
 import { organizationListProjection } from './organizations/organization-list/index.js';
@@ -20,4 +21,5 @@ export const allProjections: readonly Projection[] = [
   walletBalancesProjection,
   creditHistoryProjection,
   aiCatalogueProjection,
+  coachingContentProjection,
 ];

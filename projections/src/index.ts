@@ -11,3 +11,4 @@ export * from './user-groups/user-groups/index.js';
 export * from './credits/wallet-balances/index.js';
 export * from './credits/credit-history/index.js';
 export * from './ai/ai-catalogue/index.js';
+export * from './coaching/coaching-content/index.js';

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApiApp } from '@ai-coaching/api';
+import { IMAGE_UPLOAD_MAX_BYTES } from '@ai-coaching/contracts';
 import { SECRET_CONFIG_KEYS, configSchema, createLogger, loadConfig } from '@ai-coaching/platform';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
@@ -24,6 +25,7 @@ type Service = {
   image?: string;
   build?: string | { context?: string; target?: string; dockerfile?: string };
   command?: string | string[];
+  entrypoint?: string | string[];
   environment?: Environment;
   depends_on?: string[] | Record<string, { condition?: string }>;
   ports?: unknown[];
@@ -138,6 +140,11 @@ const LOCAL_ONLY_DEFAULTS: Record<string, { value: string; why: string }> = {
     why: 'empty: the api generates a strong password on the first start and prints it once',
   },
   SMTP_URL: { value: '', why: 'empty: mails go to the outbox table' },
+  S3_ACCESS_KEY_ID: { value: 'ai-coaching', why: 'the MinIO user of a local run, with the local-only password below' },
+  S3_SECRET_ACCESS_KEY: {
+    value: 'local-only-minio-password',
+    why: 'minio publishes no port; it is reachable only on the backend network',
+  },
 };
 const isSecretName = (name: string) =>
   (SECRET_CONFIG_KEYS as readonly string[]).includes(name) ||
@@ -245,11 +252,36 @@ describe('docker-compose.yml', () => {
     expect(composeDocument.errors).toEqual([]);
     expect(composeDocument.warnings).toEqual([]);
     expect(Object.keys(services).sort()).toEqual(
-      ['api', 'client', 'eventstore', 'gateway', 'postgres', 'projections', 'redis', 'workers'].sort(),
+      [
+        'api',
+        'client',
+        'eventstore',
+        'gateway',
+        'minio',
+        'minio-init',
+        'postgres',
+        'projections',
+        'redis',
+        'workers',
+      ].sort(),
     );
     expect(services.eventstore?.image).toBe('eventstore/eventstore:24.10');
     expect(services.postgres?.image).toBe('postgres:16-alpine');
     expect(services.redis?.image).toBe('redis:7-alpine');
+    expect(services.minio?.image).toMatch(/^minio\/minio:RELEASE\.\d{4}-/);
+    expect(services['minio-init']?.image).toMatch(/^minio\/mc:RELEASE\.\d{4}-/);
+  });
+
+  it('keeps uploaded images in MinIO, with the bucket made before the api starts', () => {
+    const api = resolvedEnvironmentOf('api');
+    expect(api).toMatchObject({ BLOB_STORE: 's3', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true' });
+    expect(String(services['minio-init']!.entrypoint)).toContain(`store/${api.S3_BUCKET}`);
+    expect(dependenciesOf(services.api!)['minio-init']).toBe('service_completed_successfully');
+    const minio = resolvedEnvironmentOf('minio');
+    expect([minio.MINIO_ROOT_USER, minio.MINIO_ROOT_PASSWORD]).toEqual([
+      api.S3_ACCESS_KEY_ID,
+      api.S3_SECRET_ACCESS_KEY,
+    ]);
   });
 
   it('gives every service a health check that runs a command', () => {
@@ -499,6 +531,7 @@ describe('deploy/nginx.conf', () => {
     const port = (service: string) => resolvedEnvironmentOf(service).PORT;
     expect(proxiedTo('/v1/')).toBe(`api:${port('api')}`);
     expect(proxiedTo('= /openapi.json')).toBe(`api:${port('api')}`);
+    expect(proxiedTo('/api/image/uploads')).toBe(`api:${port('api')}`);
     expect(proxiedTo('/socket.io/')).toBe(`gateway:${port('gateway')}`);
     expect(port('api')).toBe('3000');
     expect(port('gateway')).toBe('3001');
@@ -513,7 +546,7 @@ describe('deploy/nginx.conf', () => {
       expect(server).toMatch(new RegExp(`proxy_set_header\\s+${header}\\s+\\$\\w+;`));
     }
     // proxy_set_header is inherited only by a location that sets none itself.
-    for (const args of ['/v1/', '= /openapi.json', '/socket.io/'])
+    for (const args of ['/v1/', '= /openapi.json', '/api/image/uploads', '/socket.io/'])
       expect(location(args)).not.toContain('proxy_set_header');
   });
 
@@ -523,6 +556,13 @@ describe('deploy/nginx.conf', () => {
     const apiLimit = configSchema.shape.HTTP_BODY_LIMIT_KB.parse(resolvedEnvironmentOf('api').HTTP_BODY_LIMIT_KB);
     expect(sizeInKiB(size!)).toBe(apiLimit);
     expect(apiLimit).toBe(1024);
+  });
+
+  it('lets an image upload through whole: the largest image the API takes, and its form around it', () => {
+    const size = /client_max_body_size\s+(\S+);/.exec(location('/api/image/uploads'))?.[1];
+    const kib = sizeInKiB(size!);
+    expect(kib * 1024).toBeGreaterThan(IMAGE_UPLOAD_MAX_BYTES);
+    expect(kib * 1024).toBeLessThanOrEqual(IMAGE_UPLOAD_MAX_BYTES + 2 * 1024 * 1024);
   });
 
   it('serves the SPA with its fallback and cache policy, and answers /healthz itself', () => {

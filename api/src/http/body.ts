@@ -10,12 +10,15 @@ const hasBody = (headers: Record<string, string | string[] | undefined>): boolea
 
 /**
  * Parses JSON and form bodies within a size limit; a body of any other type is refused with
- * 415 instead of being silently ignored. Multipart uploads opt in on their own routes.
+ * 415 instead of being silently ignored. Multipart uploads opt in on their own routes: a
+ * multipart body sent to one of `multipartRoutes` (`POST /api/image/uploads`) is left unread for
+ * the route, which reads it within limits of its own.
  */
-export const bodyParser = (options: { limitKb: number }): Middleware[] => [
+export const bodyParser = (options: { limitKb: number; multipartRoutes?: readonly string[] }): Middleware[] => [
   async (ctx, next) => {
     if (['POST', 'PUT', 'PATCH'].includes(ctx.method) && hasBody(ctx.req.headers)) {
-      if (!ctx.is([...JSON_TYPES, ...FORM_TYPES])) {
+      const multipart = options.multipartRoutes?.includes(`${ctx.method} ${ctx.path}`) && ctx.is('multipart/form-data');
+      if (!multipart && !ctx.is([...JSON_TYPES, ...FORM_TYPES])) {
         throw new ApiError(
           415,
           'unsupported_media_type',

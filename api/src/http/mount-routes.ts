@@ -64,6 +64,10 @@ export const mountRoutes = (routes: readonly RouteDefinition[], services: ApiSer
     router.register(route.path, [route.method], async (ctx) => {
       const caller = checkAccess(route.access, ctx.state, ctx.params);
       const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+      // A multipart route reads its stream itself (`readMultipart`), within limits of its own.
+      if (hasBody && route.bodyEncoding === 'multipart' && !ctx.is('multipart/form-data')) {
+        throw new ApiError(415, 'unsupported_media_type', 'Send the upload as multipart/form-data.');
+      }
       if (hasBody && route.body && route.bodyEncoding !== 'form' && ctx.is(FORM_TYPES)) {
         throw new ApiError(415, 'unsupported_media_type', 'Send the body as application/json.');
       }

@@ -60,6 +60,8 @@ export const buildOpenApiDocument = (routes: readonly RouteDefinition[]) => {
       responses['403'] ??= { $ref: '#/components/responses/Forbidden' };
     }
     const mediaType = route.bodyEncoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
+    const requestSchema = route.bodyEncoding === 'multipart' ? route.multipart : route.body;
+    const requestType = route.bodyEncoding === 'multipart' ? 'multipart/form-data' : mediaType;
     (paths[path] ??= {})[route.method.toLowerCase()] = {
       operationId: route.id,
       summary: route.summary,
@@ -71,8 +73,13 @@ export const buildOpenApiDocument = (routes: readonly RouteDefinition[]) => {
         ...objectParameters(route.query, 'query'),
         ...(route.idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
       ],
-      ...(route.body
-        ? { requestBody: { required: true, content: { [mediaType]: { schema: jsonSchema(route.body, 'input') } } } }
+      ...(requestSchema
+        ? {
+            requestBody: {
+              required: true,
+              content: { [requestType]: { schema: jsonSchema(requestSchema, 'input') } },
+            },
+          }
         : {}),
       responses,
     };

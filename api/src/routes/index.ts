@@ -3,9 +3,11 @@ import { defineRoute, publicAccess, type RouteDefinition } from '../http/route.j
 import { buildOpenApiDocument } from '../openapi/build-document.js';
 import { aiRoutes } from './ai.js';
 import { authRoutes } from './auth.js';
+import { coachingContentRoutes } from './coaching-content.js';
 import { creditRoutes } from './credits.js';
 import { environmentVariableRoutes } from './environment-variables.js';
 import { healthRoutes, type ReadinessCheck } from './health.js';
+import { imageUploadRoutes } from './image-uploads.js';
 import { invitationRoutes } from './invitations.js';
 import { keycloakRoutes } from './keycloak.js';
 import { mailSettingsRoutes } from './mail-settings.js';
@@ -41,6 +43,8 @@ export const apiRoutes = (readiness: readonly ReadinessCheck[]): RouteDefinition
     ...redirectRoutes,
     ...environmentVariableRoutes,
     ...aiRoutes,
+    ...imageUploadRoutes,
+    ...coachingContentRoutes,
   ];
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
   routes.push(

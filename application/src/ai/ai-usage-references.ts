@@ -1,4 +1,4 @@
-import { aiProviderDependents } from '@ai-coaching/projections';
+import { aiProviderDependents, coachingItemsReferring } from '@ai-coaching/projections';
 import type { AppServices } from '../app-services.js';
 
 /** Something that still uses a provider or a model, named so a person can find it. */
@@ -19,7 +19,17 @@ const catalogueReferences: AiUsageReferences = {
   ofProvider: (services, providerId) => aiProviderDependents(services.db, providerId),
 };
 
-export const AI_USAGE_REFERENCES: readonly AiUsageReferences[] = [catalogueReferences];
+/** Observers and scenarios name the model that runs them, and personas and scenarios a voice. */
+const coachingReferences: AiUsageReferences = {
+  ofModel: async (services, aiModelId) =>
+    (await coachingItemsReferring(services.db, 'ai_model', aiModelId)).map((item) => ({
+      kind: item.kind,
+      id: item.id,
+      name: item.title,
+    })),
+};
+
+export const AI_USAGE_REFERENCES: readonly AiUsageReferences[] = [catalogueReferences, coachingReferences];
 
 export const referrersOf = async (
   services: Pick<AppServices, 'db'>,

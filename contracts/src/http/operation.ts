@@ -17,8 +17,13 @@ export type OperationSpec = {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
-  /** Form-encoded bodies only where the spec says so (the password login). */
-  readonly bodyEncoding?: 'json' | 'form';
+  /**
+   * Form-encoded bodies only where the spec says so (the password login). `multipart`: the handler
+   * reads the request stream itself (uploads), within limits of its own; `multipart` documents its fields.
+   */
+  readonly bodyEncoding?: 'json' | 'form' | 'multipart';
+  /** The fields of a multipart body, for the OpenAPI document (not parsed by the mount layer). */
+  readonly multipart?: z.ZodType;
   /**
    * Accepts an `Idempotency-Key` header: a retry with the same key and body replays the first
    * answer; the same key with another body is a 409. For commands a client may retry.

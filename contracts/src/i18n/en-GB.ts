@@ -39,6 +39,7 @@ export const issues = {
   history_account: 'An account is `organization:<id>`, `group:<id>`, `user:<id>`, `issuance` or `consumed`.',
   period_order: '`to` must come after `from`.',
   nb_credits: 'nb_credits is a whole number from 1 to {{max}}.',
+  crop_all_or_none: 'Give the whole crop rectangle (crop_x, crop_y, crop_width and crop_height), or none of it.',
 } as const;
 
 /** How `{{expected}}` of `type` reads, by the type zod expected. */
@@ -84,6 +85,7 @@ export const errors = {
     default: 'Send the body as application/json (or as a form where the endpoint says so).',
     json: 'Send the body as application/json.',
     form: 'Send the body as application/x-www-form-urlencoded.',
+    multipart: 'Send the upload as multipart/form-data.',
   },
   too_many_requests: {
     default: 'Too many requests. Wait a moment and try again.',
@@ -266,6 +268,40 @@ export const errors = {
     cancelled: 'The call was cancelled.',
     not_supported: 'Providers of this kind cannot be tested yet.',
   },
+
+  // Image uploads (docs/image-uploads.md).
+  image_missing: 'Add the image in the form field "file".',
+  image_empty: 'The file is empty: choose an image.',
+  image_too_large: 'The file is larger than {{max_mb}} MB: choose a smaller image.',
+  image_not_an_image: {
+    default: 'This file is not an image we accept: upload a JPEG, PNG, GIF or WebP picture.',
+    svg: 'SVG images are not accepted: upload a JPEG, PNG, GIF or WebP picture.',
+  },
+  image_polyglot:
+    'This file holds more than a picture (data after the image, or markup or script inside it): export the picture again and upload that.',
+  image_corrupt: 'This image cannot be read; it may be damaged. Export it again and upload that.',
+  image_too_many_pixels:
+    'This image is too large: at most {{max_megapixels}} megapixels. Make it smaller and try again.',
+  image_crop_outside: 'The crop rectangle goes outside the image ({{width}} × {{height}} pixels): adjust it.',
+  image_not_found: 'This image does not exist.',
+  upload_malformed: {
+    default: 'The upload could not be read: send it as multipart/form-data with the fields category and file.',
+    files: 'Send one file per upload, in the field "file".',
+    fields: 'The upload has too many fields, or a field that is too long.',
+  },
+
+  // Coaching content (docs/coaching-content.md).
+  coaching_item_not_found: 'This item does not exist.',
+  coaching_item_exists: 'This item already exists.',
+  coaching_item_archived: 'This item is archived: restore it before changing it.',
+  coaching_copy_not_allowed: 'A {{kind}} cannot be copied or forked.',
+  coaching_fork_own_item: 'You can edit this item: copy it instead of forking it.',
+  coaching_share_not_allowed: 'A {{kind}} is not shared.',
+  coaching_share_organizations_forbidden: 'Only super-admins share with other organizations.',
+  coaching_item_in_use: 'Still used by {{titles}}: archive it instead, or remove it from them first.',
+  coaching_reference_not_found: 'Nothing with this id can be used here.',
+  coaching_reference_unpublished: 'Publish “{{title}}” first: this {{kind}} uses it.',
+  coaching_version_not_found: 'This version was never published.',
 
   // Organizations.
   invalid_organization_name: 'An organization name has 1 to {{max}} characters.',

@@ -38,6 +38,7 @@ export const issues: Translation<typeof enGB.issues> = {
   history_account: 'Un compte s’écrit `organization:<id>`, `group:<id>`, `user:<id>`, `issuance` ou `consumed`.',
   period_order: '`to` doit venir après `from`.',
   nb_credits: 'nb_credits est un nombre entier de 1 à {{max}}.',
+  crop_all_or_none: 'Donnez le rectangle de recadrage entier (crop_x, crop_y, crop_width et crop_height), ou rien.',
 };
 
 export const types: Translation<typeof enGB.types> = {
@@ -76,6 +77,7 @@ export const errors: Translation<typeof enGB.errors> = {
     default: 'Envoyez le corps en application/json (ou en formulaire là où l’adresse le demande).',
     json: 'Envoyez le corps en application/json.',
     form: 'Envoyez le corps en application/x-www-form-urlencoded.',
+    multipart: 'Envoyez le fichier en multipart/form-data.',
   },
   too_many_requests: {
     default: 'Trop de requêtes. Patientez un instant puis réessayez.',
@@ -256,6 +258,40 @@ export const errors: Translation<typeof enGB.errors> = {
     cancelled: 'L’appel a été annulé.',
     not_supported: 'Les fournisseurs de ce type ne peuvent pas encore être testés.',
   },
+
+  image_missing: 'Ajoutez l’image dans le champ «\u00a0file\u00a0» du formulaire.',
+  image_empty: 'Le fichier est vide\u00a0: choisissez une image.',
+  image_too_large: 'Le fichier dépasse {{max_mb}}\u00a0Mo\u00a0: choisissez une image plus légère.',
+  image_not_an_image: {
+    default: 'Ce fichier n’est pas une image acceptée\u00a0: envoyez une image JPEG, PNG, GIF ou WebP.',
+    svg: 'Les images SVG ne sont pas acceptées\u00a0: envoyez une image JPEG, PNG, GIF ou WebP.',
+  },
+  image_polyglot:
+    'Ce fichier contient plus qu’une image (des données après l’image, ou du balisage ou du script à l’intérieur)\u00a0: exportez l’image à nouveau et envoyez ce fichier.',
+  image_corrupt:
+    'Cette image est illisible\u00a0; elle est peut-être endommagée. Exportez-la à nouveau et envoyez ce fichier.',
+  image_too_many_pixels:
+    'Cette image est trop grande\u00a0: {{max_megapixels}}\u00a0mégapixels au plus. Réduisez-la et réessayez.',
+  image_crop_outside:
+    'Le rectangle de recadrage sort de l’image ({{width}}\u00a0×\u00a0{{height}}\u00a0pixels)\u00a0: ajustez-le.',
+  image_not_found: 'Cette image n’existe pas.',
+  upload_malformed: {
+    default: 'L’envoi est illisible\u00a0: envoyez-le en multipart/form-data avec les champs category et file.',
+    files: 'Envoyez un seul fichier par envoi, dans le champ «\u00a0file\u00a0».',
+    fields: 'L’envoi compte trop de champs, ou un champ trop long.',
+  },
+
+  coaching_item_not_found: 'Cet élément n’existe pas.',
+  coaching_item_exists: 'Cet élément existe déjà.',
+  coaching_item_archived: 'Cet élément est archivé : restaurez-le avant de le modifier.',
+  coaching_copy_not_allowed: 'Ce type de contenu ({{kind}}) ne se copie pas et ne se forke pas.',
+  coaching_fork_own_item: 'Vous pouvez modifier cet élément : copiez-le au lieu de le forker.',
+  coaching_share_not_allowed: 'Ce type de contenu ({{kind}}) ne se partage pas.',
+  coaching_share_organizations_forbidden: 'Seuls les super-administrateurs partagent avec d’autres organisations.',
+  coaching_item_in_use: 'Encore utilisé par {{titles}} : archivez-le plutôt, ou retirez-le d’abord de ces éléments.',
+  coaching_reference_not_found: 'Rien ne peut être utilisé ici avec cet identifiant.',
+  coaching_reference_unpublished: 'Publiez d’abord « {{title}} » : ce contenu ({{kind}}) l’utilise.',
+  coaching_version_not_found: 'Cette version n’a jamais été publiée.',
 
   invalid_organization_name: 'Un nom d’organisation compte de 1 à {{max}} caractères.',
   invalid_organization_description: 'Une description compte au plus {{max}} caractères.',

@@ -84,6 +84,16 @@ export const configSchema = z.object({
   // Outbound AI calls (platform/src/ai/outbound-guard.ts): a self-hosted model on the LAN needs private addresses.
   AI_ALLOW_PRIVATE_NETWORK: flag('true or false'),
   AI_CALL_TIMEOUT_MS: positiveMs('a duration in milliseconds').default(30_000),
+  // Files (images): a directory under DATA_DIR, or an S3-compatible bucket (docs/image-uploads.md).
+  BLOB_STORE: z
+    .enum(['fs', 's3'], { error: 'fs (files under DATA_DIR) or s3 (an S3-compatible bucket)' })
+    .default('fs'),
+  S3_ENDPOINT: optionalString(url(['http:', 'https:'], 'the http(s) URL of an S3-compatible server')),
+  S3_BUCKET: optionalString(z.string().trim().min(1, 'a bucket name')),
+  S3_REGION: z.string().trim().min(1, 'a region such as us-east-1').default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString(z.string().trim().min(1, 'an access key id')),
+  S3_SECRET_ACCESS_KEY: optionalString(z.string().min(1, 'a secret access key')),
+  S3_FORCE_PATH_STYLE: flag('true or false'),
   // Realms fixed by the deployment; super-admins add others through the API (docs/adr/0007).
   SSO_REALMS: z.preprocess((value) => (value === '' ? undefined : value), ssoRealmsJsonSchema.optional()),
 });
@@ -99,6 +109,8 @@ export const SECRET_CONFIG_KEYS = [
   'AUTH_SECRET',
   'ADMIN_PASSWORD',
   'SSO_REALMS',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
 ] as const;
 
 export class ConfigError extends Error {
@@ -122,6 +134,9 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     );
   }
   const values = parsed.data;
+  if (values.BLOB_STORE === 's3' && !values.S3_BUCKET) {
+    throw new ConfigError([{ variable: 'S3_BUCKET', expected: 'a bucket name (BLOB_STORE=s3 needs one)' }]);
+  }
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, '');
   const allowedOrigins = (values.ALLOWED_ORIGINS ?? '')
     .split(',')

@@ -34,6 +34,8 @@ export const REDACTED_PATHS = [
   'config.AUTH_SECRET',
   'config.ADMIN_PASSWORD',
   'config.SSO_REALMS',
+  'config.S3_ACCESS_KEY_ID',
+  'config.S3_SECRET_ACCESS_KEY',
 ];
 
 /**

@@ -5,6 +5,8 @@ import { describeTopology } from '../config/config.js';
 import { aiUsageMigrations } from '../ai/ai-usage.js';
 import { voicePreviewMigrations } from '../ai/voice-previews.js';
 import { authSessionMigrations } from '../auth/auth-sessions.js';
+import type { BlobStore } from '../blobs/blob-store.js';
+import { createBlobStore } from '../blobs/create-blob-store.js';
 import { ensureSecret, secretMigrations } from '../crypto/secrets.js';
 import { createTokenService, type TokenService } from '../crypto/token-service.js';
 import { connectEsdbEventStore } from '../event-store/esdb-event-store.js';
@@ -15,6 +17,7 @@ import type { JobQueue } from '../jobs/job-queue.js';
 import type { Logger } from '../logging/logger.js';
 import { createMailer } from '../mail/create-mailer.js';
 import type { Mailer } from '../mail/mailer.js';
+import { imageUploadMigrations } from '../images/image-uploads.js';
 import { mailOutboxMigrations } from '../mail/outbox-mailer.js';
 import { listenForChanges } from '../sql/change-feed.js';
 import { migrate, type Migration } from '../sql/migrations.js';
@@ -38,6 +41,8 @@ export type Platform = {
   tokens: TokenService;
   /** SMTP with SMTP_URL, otherwise the `mail_outbox` table (embedded mode). */
   mailer: Mailer;
+  /** Files (images): a directory under DATA_DIR, or an S3-compatible bucket with BLOB_STORE=s3. */
+  blobs: BlobStore;
   clock: Clock;
   ids: IdGenerator;
 };
@@ -88,6 +93,7 @@ export const openPlatform = async (options: OpenPlatformOptions): Promise<Platfo
     ...environmentVariableMigrations,
     ...aiUsageMigrations,
     ...voicePreviewMigrations,
+    ...imageUploadMigrations,
     ...(options.migrations ?? []),
   ]);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
@@ -99,11 +105,14 @@ export const openPlatform = async (options: OpenPlatformOptions): Promise<Platfo
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, logger });
   lifecycle.add('mailer', () => mailer.close());
 
+  const blobs = createBlobStore(config, logger);
+  lifecycle.add('blob store', () => blobs.close());
+
   const queue = createJobQueue({ ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}), logger });
   lifecycle.add('job queue', () => queue.close({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS }));
 
   const secret = config.AUTH_SECRET ?? (await ensureSecret(db, 'auth_secret'));
   const tokens = createTokenService({ secret, issuer: config.publicUrl });
 
-  return { config, logger, db, store, queue, tokens, mailer, clock: systemClock, ids: idsFrom(systemClock) };
+  return { config, logger, db, store, queue, tokens, mailer, blobs, clock: systemClock, ids: idsFrom(systemClock) };
 };

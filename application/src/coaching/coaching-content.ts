@@ -1,0 +1,443 @@
+import { COACHING_DEFAULTS, type Page } from '@ai-coaching/contracts';
+import {
+  COACHING_KIND_RULES,
+  coachingItemDecider,
+  coachingItemStreamId,
+  coachingReferences,
+  ConflictError,
+  NotFoundError,
+  type CoachingFields,
+  type CoachingItemCommand,
+  type CoachingKind,
+  type CoachingStatus,
+  type ListParams,
+  type Permission,
+} from '@ai-coaching/domain';
+import {
+  coachingItemsReferring,
+  findAiModel,
+  findAiSpeechVoice,
+  findCoachingItem,
+  findCoachingItemVersion,
+  findUser,
+  findUserGroup,
+  listCoachingItems,
+  listCoachingItemVersions,
+  listGroupsOfUser,
+  type CoachingAudience,
+  type CoachingItemView,
+} from '@ai-coaching/projections';
+import { nowIso, type AppServices, type Origin } from '../app-services.js';
+import { runCommand } from '../commands/run-command.js';
+import { isSuperAdmin, signedInUser, type UserCaller } from '../tenancy/scope.js';
+
+// The use cases of the five kinds of coaching content, written once (docs/coaching-content.md). A kind brings
+// only its own rules: its fields (contracts), its references (domain `coachingReferences`) and its defaults.
+
+/** An item as the API answers it: the envelope, the kind's fields, and the shares of the kinds that have them. */
+export type CoachingItemAnswer = Record<string, unknown> & { id: string; version: number };
+
+const itemNotFound = () => new NotFoundError('coaching_item_not_found', 'This item does not exist.');
+
+const may = (caller: UserCaller, kind: CoachingKind, action: 'update' | 'read') =>
+  caller.permissions.includes(`${COACHING_KIND_RULES[kind].permission}-${action}` as Permission);
+
+const isLive = (item: CoachingItemView) => item.publishedVersion !== null && item.status !== 'archived';
+
+/** Whether the caller may change the item: super-admins anything, editors their organization's. */
+const editable = (caller: UserCaller, item: CoachingItemView): boolean =>
+  isSuperAdmin(caller) || (item.organizationId === caller.organizationId && may(caller, item.kind, 'update'));
+
+const sharedWith = async (services: Pick<AppServices, 'db'>, caller: UserCaller, item: CoachingItemView) => {
+  const { shares } = item;
+  if (shares.organizationIds.includes(caller.organizationId) || shares.userIds.includes(caller.userId)) return true;
+  if (shares.userGroupIds.length === 0) return false;
+  const groups = await listGroupsOfUser(services.db, caller.userId);
+  return groups.some((group) => shares.userGroupIds.includes(group.userGroupId));
+};
+
+/** Who sees an item: as `listCoachingItems` says for lists, for one item. Anything else answers 404. */
+const visibleItem = async (
+  services: Pick<AppServices, 'db'>,
+  caller: UserCaller,
+  kind: CoachingKind,
+  itemId: string,
+): Promise<CoachingItemView> => {
+  const item = await findCoachingItem(services.db, itemId);
+  if (!item || item.kind !== kind) throw itemNotFound();
+  if (editable(caller, item)) return item;
+  const ownOrganization = item.organizationId === caller.organizationId;
+  if (isLive(item) && (ownOrganization || item.organizationId === null || (await sharedWith(services, caller, item)))) {
+    return item;
+  }
+  throw itemNotFound();
+};
+
+const editableItem = async (
+  services: Pick<AppServices, 'db'>,
+  caller: UserCaller,
+  kind: CoachingKind,
+  itemId: string,
+): Promise<CoachingItemView> => {
+  const item = await visibleItem(services, caller, kind, itemId);
+  // Library content is read, and forked, not edited: 404 as for what is not there to change.
+  if (!editable(caller, item)) throw itemNotFound();
+  return item;
+};
+
+/**
+ * An item as this caller sees it: those who edit it see the working copy, everyone else the published version
+ * (unpublished changes are nobody else's business).
+ */
+export const toCoachingAnswer = (caller: UserCaller, item: CoachingItemView): CoachingItemAnswer => {
+  const mayEdit = editable(caller, item);
+  const shown =
+    mayEdit || item.publishedFields === null
+      ? { fields: item.fields, version: item.version }
+      : { fields: item.publishedFields, version: item.publishedVersion ?? item.version };
+  return answerOf(item, shown, mayEdit);
+};
+
+const answerOf = (
+  item: CoachingItemView,
+  shown: { fields: CoachingFields; version: number },
+  mayEdit: boolean,
+): CoachingItemAnswer => ({
+  id: item.itemId,
+  organization_id: item.organizationId,
+  status: item.status,
+  version: shown.version,
+  published_version: item.publishedVersion,
+  origin: item.origin && {
+    type: item.origin.type,
+    id: item.origin.itemId,
+    version: item.origin.version,
+    title: item.origin.title,
+  },
+  editable: mayEdit,
+  created_by: item.createdBy,
+  created_at: item.createdAt,
+  updated_at: item.updatedAt,
+  ...shown.fields,
+  ...(COACHING_KIND_RULES[item.kind].shareable
+    ? {
+        shares: {
+          user_group_ids: item.shares.userGroupIds,
+          user_ids: item.shares.userIds,
+          organization_ids: item.shares.organizationIds,
+        },
+      }
+    : {}),
+});
+
+const referenceNotFound = (field: string) =>
+  new NotFoundError('coaching_reference_not_found', 'Nothing with this id can be used here.', { field });
+
+/** The fields that hold each kind of reference, for a 404 that names its field. */
+const REFERENCE_FIELDS: Record<string, string> = {
+  persona: 'persona_id',
+  mission: 'mission_id',
+  observer: 'observer_ids',
+  scenario: 'scenario_ids',
+  ai_model: 'model_id',
+  ai_voice: 'voice_id',
+};
+
+/** Every reference of the content exists and the caller may use it (coaching items: not archived). */
+const checkReferences = async (
+  services: Pick<AppServices, 'db'>,
+  caller: UserCaller,
+  kind: CoachingKind,
+  fields: CoachingFields,
+) => {
+  for (const reference of coachingReferences(kind, fields)) {
+    const field = REFERENCE_FIELDS[reference.kind] ?? reference.kind;
+    if (reference.kind === 'ai_model' || reference.kind === 'ai_voice') {
+      const found =
+        reference.kind === 'ai_model'
+          ? await findAiModel(services.db, reference.id)
+          : await findAiSpeechVoice(services.db, reference.id);
+      const usable =
+        found &&
+        (found.organizationId === null || found.organizationId === caller.organizationId || isSuperAdmin(caller));
+      if (!usable) throw referenceNotFound(field);
+      continue;
+    }
+    const item = await visibleItem(services, caller, reference.kind, reference.id).catch(() => undefined);
+    if (!item || item.status === 'archived') throw referenceNotFound(field);
+  }
+};
+
+const run = (services: AppServices, origin: Origin, itemId: string, command: CoachingItemCommand) =>
+  runCommand(services, origin, { streamId: coachingItemStreamId(itemId), decider: coachingItemDecider, command });
+
+const reread = async (services: AppServices, caller: UserCaller, itemId: string) => {
+  const item = await findCoachingItem(services.db, itemId);
+  if (!item) throw itemNotFound();
+  return toCoachingAnswer(caller, item);
+};
+
+export type CoachingListQuery = ListParams & { status?: CoachingStatus; organization_id?: string };
+
+export const listCoachingContent = async (
+  services: AppServices,
+  origin: Origin,
+  kind: CoachingKind,
+  query: CoachingListQuery,
+): Promise<Page<CoachingItemAnswer>> => {
+  const caller = signedInUser(origin.caller);
+  let audience: CoachingAudience;
+  if (isSuperAdmin(caller)) {
+    const organizationId = query.organization_id === 'platform' ? null : query.organization_id;
+    audience = { everything: true, ...(organizationId === undefined ? {} : { organizationId }) };
+  } else {
+    const groups = await listGroupsOfUser(services.db, caller.userId);
+    audience = {
+      organizationId: caller.organizationId,
+      userId: caller.userId,
+      userGroupIds: groups.map((group) => group.userGroupId),
+      seesDrafts: may(caller, kind, 'update'),
+    };
+  }
+  const { organization_id: _organization, ...params } = query;
+  const page = await listCoachingItems(services.db, { ...params, kind, audience });
+  return { ...page, items: page.items.map((item) => toCoachingAnswer(caller, item)) };
+};
+
+export const readCoachingContent = async (
+  services: AppServices,
+  origin: Origin,
+  kind: CoachingKind,
+  itemId: string,
+) => {
+  const caller = signedInUser(origin.caller);
+  return toCoachingAnswer(caller, await visibleItem(services, caller, kind, itemId));
+};
+
+/** The fields a copy or fork starts from: what the caller sees of the source (see `toCoachingAnswer`). */
+const sourceFields = (caller: UserCaller, source: CoachingItemView) =>
+  editable(caller, source) || source.publishedFields === null
+    ? { fields: source.fields, version: source.version }
+    : { fields: source.publishedFields, version: source.publishedVersion ?? source.version };
+
+const titleField = (kind: CoachingKind) => COACHING_KIND_RULES[kind].titleField;
+
+/** A copy or a fork of `source`: the fields the caller sees of it, and where they came from. */
+const derivedFrom = (type: 'copy' | 'fork', caller: UserCaller, source: CoachingItemView) => {
+  const taken = sourceFields(caller, source);
+  return {
+    fields: taken.fields,
+    from: {
+      type,
+      source: {
+        itemId: source.itemId,
+        kind: source.kind,
+        organizationId: source.organizationId,
+        version: taken.version,
+        title: source.title,
+      },
+      callerMayEditSource: editable(caller, source),
+    },
+  };
+};
+
+type CreateData = Extract<CoachingItemCommand, { type: 'CreateCoachingItem' }>['data'];
+
+const createItem = async (
+  services: AppServices,
+  origin: Origin,
+  caller: UserCaller,
+  data: Omit<CreateData, 'itemId' | 'userId'>,
+): Promise<CoachingItemAnswer> => {
+  const itemId = services.ids.newId();
+  await run(services, origin, itemId, {
+    type: 'CreateCoachingItem',
+    data: { itemId, ...data, userId: caller.userId },
+    metadata: { now: nowIso(services) },
+  });
+  return reread(services, caller, itemId);
+};
+
+export const createCoachingContent = async (
+  services: AppServices,
+  origin: Origin,
+  kind: CoachingKind,
+  body: Record<string, unknown> & { copy_from?: string },
+): Promise<CoachingItemAnswer> => {
+  const caller = signedInUser(origin.caller);
+  const { copy_from: copyFrom, ...given } = body;
+  let fields: CoachingFields = { ...COACHING_DEFAULTS[kind], ...given };
+  let from: CreateData['from'];
+  if (copyFrom !== undefined) {
+    const copy = derivedFrom('copy', caller, await visibleItem(services, caller, kind, copyFrom));
+    const title = titleField(kind);
+    fields = { ...copy.fields, [title]: `${String(copy.fields[title])} (copy)`.slice(0, 120), ...given };
+    from = copy.from;
+  }
+  await checkReferences(services, caller, kind, fields);
+  return createItem(services, origin, caller, {
+    kind,
+    // Super-admins write the platform library; everyone else their organization's content.
+    organizationId: isSuperAdmin(caller) ? null : caller.organizationId,
+    fields,
+    ...(from ? { from } : {}),
+  });
+};
+
+export const forkCoachingContent = async (
+  services: AppServices,
+  origin: Origin,
+  kind: CoachingKind,
+  sourceId: string,
+): Promise<CoachingItemAnswer> => {
+  const caller = signedInUser(origin.caller);
+  const fork = derivedFrom('fork', caller, await visibleItem(services, caller, kind, sourceId));
+  return createItem(services, origin, caller, { kind, organizationId: caller.organizationId, ...fork });
+};
+
+export const updateCoachingContent = async (
+  services: AppServices,
+  origin: Origin,
+  kind: CoachingKind,
+  itemId: string,
+  patch: Record<string, unknown>,
+): Promise<CoachingItemAnswer> => {
+  const caller = signedInUser(origin.caller);
+  const item = await editableItem(services, caller, kind, itemId);
+  const fields = { ...item.fields, ...patch };
+  await checkReferences(services, caller, kind, fields);
+  await run(services, origin, itemId, {
+    type: 'EditCoachingItem',
+    data: { itemId, fields, userId: caller.userId },
+    metadata: { now: nowIso(services) },
+  });
+  return reread(services, caller, itemId);
+};
+
+/** A scenario or playlist is published only once what it plays is: a learner could not start it otherwise. */
+const checkPublishable = async (services: AppServices, item: CoachingItemView) => {
+  for (const reference of coachingReferences(item.kind, item.fields)) {
+    if (reference.kind === 'ai_model' || reference.kind === 'ai_voice') continue;
+    const used = await findCoachingItem(services.db, reference.id);
+    if (!used || used.publishedVersion === null || used.status === 'archived') {
+      throw new ConflictError(
+        'coaching_reference_unpublished',
+        `Publish “${used?.title ?? reference.id}” first: this ${item.kind} uses it.`,
+        { field: REFERENCE_FIELDS[reference.kind] ?? reference.kind, id: reference.id },
+      );
+    }
+  }
+};
+
+type LifecycleAction = 'publish' | 'archive' | 'restore';
+
+export const changeCoachingContentLifecycle = async (
+  services: AppServices,
+  origin: Origin,
+  kind: CoachingKind,
+  itemId: string,
+  action: LifecycleAction,
+): Promise<CoachingItemAnswer> => {
+  const caller = signedInUser(origin.caller);
+  const item = await editableItem(services, caller, kind, itemId);
+  const metadata = { now: nowIso(services) };
+  if (action === 'publish') {
+    await checkPublishable(services, item);
+    await run(services, origin, itemId, {
+      type: 'PublishCoachingItem',
+      data: { itemId, userId: caller.userId },
+      metadata,
+    });
+  } else if (action === 'archive') {
+    await run(services, origin, itemId, { type: 'ArchiveCoachingItem', data: { itemId }, metadata });
+  } else {
+    await run(services, origin, itemId, { type: 'RestoreCoachingItem', data: { itemId }, metadata });
+  }
+  return reread(services, caller, itemId);
+};
+
+export const deleteCoachingContent = async (
+  services: AppServices,
+  origin: Origin,
+  kind: CoachingKind,
+  itemId: string,
+): Promise<void> => {
+  const caller = signedInUser(origin.caller);
+  await editableItem(services, caller, kind, itemId);
+  const usedBy = await coachingItemsReferring(services.db, kind, itemId);
+  await run(services, origin, itemId, {
+    type: 'DeleteCoachingItem',
+    data: { itemId, usedBy },
+    metadata: { now: nowIso(services) },
+  });
+};
+
+export const setCoachingContentShares = async (
+  services: AppServices,
+  origin: Origin,
+  kind: CoachingKind,
+  itemId: string,
+  body: { user_group_ids: string[]; user_ids: string[]; organization_ids?: string[] | undefined },
+): Promise<CoachingItemAnswer> => {
+  const caller = signedInUser(origin.caller);
+  const item = await editableItem(services, caller, kind, itemId);
+  // Groups and users of the item's own organization only (library items are shared with organizations).
+  for (const userGroupId of body.user_group_ids) {
+    const group = await findUserGroup(services.db, userGroupId);
+    if (!group || group.organizationId !== item.organizationId) {
+      throw new NotFoundError('user_group_not_found', 'This user group does not exist.', { field: 'user_group_ids' });
+    }
+  }
+  for (const userId of body.user_ids) {
+    const user = await findUser(services.db, userId);
+    if (!user || user.organizationId !== item.organizationId) {
+      throw new NotFoundError('user_not_found', 'This user does not exist.', { field: 'user_ids' });
+    }
+  }
+  await run(services, origin, itemId, {
+    type: 'SetCoachingItemShares',
+    data: {
+      itemId,
+      shares: {
+        userGroupIds: body.user_group_ids,
+        userIds: body.user_ids,
+        organizationIds: body.organization_ids ?? item.shares.organizationIds,
+      },
+      mayShareWithOrganizations: isSuperAdmin(caller),
+    },
+    metadata: { now: nowIso(services) },
+  });
+  return reread(services, caller, itemId);
+};
+
+export const listCoachingContentVersions = async (
+  services: AppServices,
+  origin: Origin,
+  kind: CoachingKind,
+  itemId: string,
+) => {
+  const caller = signedInUser(origin.caller);
+  await visibleItem(services, caller, kind, itemId);
+  const versions = await listCoachingItemVersions(services.db, itemId);
+  return {
+    items: versions.map((version) => ({
+      version: version.version,
+      published_at: version.publishedAt,
+      published_by: version.publishedBy,
+    })),
+  };
+};
+
+export const readCoachingContentVersion = async (
+  services: AppServices,
+  origin: Origin,
+  kind: CoachingKind,
+  itemId: string,
+  version: number,
+) => {
+  const caller = signedInUser(origin.caller);
+  await visibleItem(services, caller, kind, itemId);
+  const found = await findCoachingItemVersion(services.db, itemId, version);
+  if (!found) throw new NotFoundError('coaching_version_not_found', 'This version was never published.');
+  return { id: itemId, version, published_at: found.publishedAt, ...found.fields };
+};

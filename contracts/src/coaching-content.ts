@@ -1,0 +1,423 @@
+import { COACHING_STATUSES, SESSION_LANGUAGES } from '@ai-coaching/domain';
+import { z } from 'zod';
+import { closed, idParams, idSchema, patchOf, text } from './http/fields.js';
+import { listQuery, pageOf } from './http/lists.js';
+import { defineOperations } from './http/operation.js';
+
+// The five kinds of coaching content (docs/coaching-content.md). Field names marked "fixed" are the issue's
+// contract; the rest is ours. One factory declares the operations of every kind, so all five behave alike.
+
+export const COACHING_TITLE_MAX = 120;
+export const COACHING_TEXT_MAX = 4000;
+export const COACHING_LONG_TEXT_MAX = 12000;
+export const COACHING_LIST_MAX = 20;
+export const PERSONA_MOODS = ['friendly', 'neutral', 'sceptical', 'irritated'] as const;
+export const RUBRIC_SCALES = ['pass_fail', '1_5', '1_10'] as const;
+export const SCENARIO_MODES = ['text', 'voice'] as const;
+
+const title = text().trim().min(1).max(COACHING_TITLE_MAX);
+const short = text().trim().max(COACHING_TITLE_MAX);
+const prose = text().trim().max(COACHING_TEXT_MAX);
+const longProse = text().trim().max(COACHING_LONG_TEXT_MAX);
+const language = z.enum(SESSION_LANGUAGES);
+const imageId = idSchema.nullable();
+const phrases = z.array(text().trim().min(1).max(300)).max(COACHING_LIST_MAX);
+const seconds = z.number().int().min(30).max(7200).nullable();
+
+/** Persona: who the learner talks to. Fixed: `name, language, avatar_image_id`. */
+export const personaFieldsSchema = z.object({
+  name: title,
+  language,
+  avatar_image_id: imageId,
+  job_title: short,
+  company: short,
+  personality: prose,
+  /** What the persona knows and answers from. */
+  background: longProse,
+  /** 1 (easy to convince) to 5 (hard): how many objections, how soon it gives in. */
+  difficulty: z.number().int().min(1).max(5),
+  mood: z.enum(PERSONA_MOODS),
+  speaking_style: prose,
+  /** An AI speech voice, for voice scenarios. */
+  voice_id: idSchema.nullable(),
+  instructions: prose,
+});
+
+/** Mission: what the learner must achieve. Fixed: every field but `image_id`. */
+export const missionFieldsSchema = z.object({
+  title,
+  image_id: imageId,
+  briefing: prose,
+  goal: prose,
+  success_criteria: phrases,
+  failure_conditions: phrases,
+  time_limit_seconds: seconds,
+  turn_limit: z.number().int().min(1).max(200).nullable(),
+});
+
+export const rubricCriterionSchema = z.object({
+  name: title,
+  /** What good looks like. */
+  description: prose,
+  scale: z.enum(RUBRIC_SCALES),
+  weight: z.number().min(0.1).max(10),
+  /** When the criterion does not apply to a session (it is then left out of the score). */
+  not_relevant_when: prose.nullable(),
+});
+
+/** Observer: an AI evaluator. Fixed: `name, description, rubric, model_id`. */
+export const observerFieldsSchema = z.object({
+  name: title,
+  avatar_image_id: imageId,
+  description: prose,
+  rubric: z.array(rubricCriterionSchema).min(1).max(COACHING_LIST_MAX),
+  instructions: prose,
+  /** An AI model with the chat capability. */
+  model_id: idSchema,
+});
+
+/** Scenario: persona + mission + observers + settings. Fixed: every field but `image_id`. */
+export const scenarioFieldsSchema = z.object({
+  name: title,
+  description: prose,
+  image_id: imageId,
+  persona_id: idSchema,
+  /** null: free speech, no mission to win or lose. */
+  mission_id: idSchema.nullable(),
+  observer_ids: z.array(idSchema).min(1).max(5),
+  mode: z.enum(SCENARIO_MODES),
+  language,
+  model_id: idSchema,
+  voice_id: idSchema.nullable(),
+  time_limit_seconds: seconds,
+});
+
+/** Playlist: ordered scenarios. Fixed: `name, description, scenario_ids`. */
+export const playlistFieldsSchema = z.object({
+  name: title,
+  description: prose,
+  image_id: imageId,
+  scenario_ids: z.array(idSchema).max(50),
+});
+
+/** What a create may leave out, per kind (the required fields are not here). */
+export const COACHING_DEFAULTS = {
+  persona: {
+    avatar_image_id: null,
+    job_title: '',
+    company: '',
+    personality: '',
+    background: '',
+    difficulty: 3,
+    mood: 'neutral',
+    speaking_style: '',
+    voice_id: null,
+    instructions: '',
+  },
+  mission: {
+    image_id: null,
+    briefing: '',
+    goal: '',
+    success_criteria: [],
+    failure_conditions: [],
+    time_limit_seconds: null,
+    turn_limit: null,
+  },
+  observer: { avatar_image_id: null, description: '', instructions: '' },
+  scenario: {
+    description: '',
+    image_id: null,
+    mission_id: null,
+    mode: 'text',
+    voice_id: null,
+    time_limit_seconds: null,
+  },
+  playlist: { description: '', image_id: null, scenario_ids: [] },
+} as const;
+
+const originSchema = z.strictObject({
+  type: z.enum(['copy', 'fork']),
+  id: text(),
+  version: z.number().int(),
+  title: text(),
+});
+
+const sharesSchema = z.strictObject({
+  user_group_ids: z.array(text()),
+  user_ids: z.array(text()),
+  organization_ids: z.array(text()),
+});
+
+/** What every item answers besides its fields. */
+const envelopeShape = {
+  id: text(),
+  /** null: the platform library. */
+  organization_id: text().nullable(),
+  status: z.enum(COACHING_STATUSES),
+  /** The working copy's version: the published one, or the next while it holds unpublished changes. */
+  version: z.number().int(),
+  published_version: z.number().int().nullable(),
+  /** Where a copy or a fork came from ("forked from … version N"). */
+  origin: originSchema.nullable(),
+  /** Whether the caller may change it (a library item is forked, not edited). */
+  editable: z.boolean(),
+  created_by: text().nullable(),
+  created_at: text(),
+  updated_at: text(),
+};
+
+const versionSummarySchema = z.strictObject({
+  version: z.number().int(),
+  published_at: text(),
+  published_by: text().nullable(),
+});
+
+const listFilters = {
+  status: z.enum(COACHING_STATUSES).optional(),
+  /** Super-admins: one organization's items, or `platform` for the library. */
+  organization_id: z.union([idSchema, z.literal('platform')]).optional(),
+};
+
+const inUse = 'still used: `details.used_by` names each user ({kind, id, title})';
+
+/** The operations of one kind, under `/v1/coaching/{plural}`; its schemas are declared beside it, below. */
+const contentOperations = <
+  const Plural extends string,
+  Item extends z.ZodType,
+  Create extends z.ZodType,
+  Patch extends z.ZodType,
+  Version extends z.ZodType,
+>(def: {
+  plural: Plural;
+  tag: string;
+  noun: string;
+  forkable: boolean;
+  item: Item;
+  create: Create;
+  patch: Patch;
+  version: Version;
+}) => {
+  const base = `/v1/coaching/${def.plural}` as const;
+  const notFound = { description: `\`coaching_item_not_found\`: no ${def.noun} with this id that the caller may see.` };
+  const answer = { description: 'The item.', schema: def.item };
+  return {
+    item: def.item,
+    operations: defineOperations(
+      { name: def.plural, tag: def.tag },
+      {
+        list: {
+          method: 'GET',
+          path: base,
+          summary: `The ${def.noun}s the caller may see: their organization's (drafts for those who edit them), the published library and what is shared with them.`,
+          query: listQuery(listFilters),
+          responses: { 200: { description: 'A page.', schema: pageOf(def.item) } },
+        },
+        create: {
+          method: 'POST',
+          path: base,
+          summary: def.forkable
+            ? `Create a draft ${def.noun}; with \`copy_from\`, a copy of one the caller may read, its fields overridden by the body.`
+            : `Create a draft ${def.noun}.`,
+          idempotent: true,
+          body: def.create,
+          responses: {
+            201: { description: 'The draft.', schema: def.item },
+            404: {
+              description:
+                '`coaching_item_not_found` (`copy_from`), or `coaching_reference_not_found` naming the field.',
+            },
+          },
+        },
+        read: {
+          method: 'GET',
+          path: `${base}/:id`,
+          summary: `One ${def.noun}: its working copy.`,
+          params: idParams,
+          responses: { 200: answer, 404: notFound },
+        },
+        update: {
+          method: 'PATCH',
+          path: `${base}/:id`,
+          summary: 'Change the working copy; editing a published item starts its next version.',
+          params: idParams,
+          body: def.patch,
+          responses: { 200: answer, 404: notFound, 409: { description: '`coaching_item_archived`.' } },
+        },
+        delete: {
+          method: 'DELETE',
+          path: `${base}/:id`,
+          summary: `Delete a ${def.noun} nothing uses (archive it otherwise).`,
+          params: idParams,
+          responses: {
+            204: { description: 'Deleted.' },
+            404: notFound,
+            409: { description: `\`coaching_item_in_use\`: ${inUse}.` },
+          },
+        },
+        publish: {
+          method: 'POST',
+          path: `${base}/:id/publish`,
+          summary: 'Publish the working copy as the next version; sessions keep the version they were played with.',
+          params: idParams,
+          responses: {
+            200: answer,
+            404: notFound,
+            409: {
+              description:
+                '`coaching_item_archived`, or `coaching_reference_unpublished` (publish what it uses first).',
+            },
+          },
+        },
+        archive: {
+          method: 'POST',
+          path: `${base}/:id/archive`,
+          summary: 'Hide it from new use; what was played with it stays.',
+          params: idParams,
+          responses: { 200: answer, 404: notFound },
+        },
+        restore: {
+          method: 'POST',
+          path: `${base}/:id/restore`,
+          summary: 'Bring an archived item back.',
+          params: idParams,
+          responses: { 200: answer, 404: notFound },
+        },
+        versions: {
+          method: 'GET',
+          path: `${base}/:id/versions`,
+          summary: 'The versions published so far, newest first.',
+          params: idParams,
+          responses: {
+            200: { description: 'The versions.', schema: z.strictObject({ items: z.array(versionSummarySchema) }) },
+            404: notFound,
+          },
+        },
+        version: {
+          method: 'GET',
+          path: `${base}/:id/versions/:version`,
+          summary: 'A published version as it was published.',
+          params: z.object({ id: idSchema, version: z.coerce.number().int().min(1) }),
+          responses: {
+            200: { description: 'The version’s fields.', schema: def.version },
+            404: { description: '`coaching_item_not_found` or `coaching_version_not_found`.' },
+          },
+        },
+      },
+    ),
+  };
+};
+
+const versionShape = { id: text(), version: z.number().int(), published_at: text() };
+const copyFrom = { copy_from: idSchema.optional() };
+
+export const personaContent = contentOperations({
+  plural: 'personas',
+  tag: 'Coaching: personas',
+  noun: 'persona',
+  forkable: true,
+  item: z.strictObject({ ...envelopeShape, ...personaFieldsSchema.shape }),
+  create: closed(personaFieldsSchema.partial().required({ name: true, language: true }).extend(copyFrom)),
+  patch: patchOf(personaFieldsSchema.partial()),
+  version: z.strictObject({ ...versionShape, ...personaFieldsSchema.shape }),
+});
+export const missionContent = contentOperations({
+  plural: 'missions',
+  tag: 'Coaching: missions',
+  noun: 'mission',
+  forkable: true,
+  item: z.strictObject({ ...envelopeShape, ...missionFieldsSchema.shape }),
+  create: closed(missionFieldsSchema.partial().required({ title: true }).extend(copyFrom)),
+  patch: patchOf(missionFieldsSchema.partial()),
+  version: z.strictObject({ ...versionShape, ...missionFieldsSchema.shape }),
+});
+export const observerContent = contentOperations({
+  plural: 'observers',
+  tag: 'Coaching: observers',
+  noun: 'observer',
+  forkable: true,
+  item: z.strictObject({ ...envelopeShape, ...observerFieldsSchema.shape }),
+  create: closed(
+    observerFieldsSchema.partial().required({ name: true, rubric: true, model_id: true }).extend(copyFrom),
+  ),
+  patch: patchOf(observerFieldsSchema.partial()),
+  version: z.strictObject({ ...versionShape, ...observerFieldsSchema.shape }),
+});
+export const scenarioContent = contentOperations({
+  plural: 'scenarios',
+  tag: 'Coaching: scenarios',
+  noun: 'scenario',
+  forkable: false,
+  item: z.strictObject({ ...envelopeShape, ...scenarioFieldsSchema.shape, shares: sharesSchema }),
+  create: closed(
+    scenarioFieldsSchema
+      .partial()
+      .required({ name: true, persona_id: true, observer_ids: true, language: true, model_id: true }),
+  ),
+  patch: patchOf(scenarioFieldsSchema.partial()),
+  version: z.strictObject({ ...versionShape, ...scenarioFieldsSchema.shape }),
+});
+export const playlistContent = contentOperations({
+  plural: 'playlists',
+  tag: 'Coaching: playlists',
+  noun: 'playlist',
+  forkable: false,
+  item: z.strictObject({ ...envelopeShape, ...playlistFieldsSchema.shape, shares: sharesSchema }),
+  create: closed(playlistFieldsSchema.partial().required({ name: true })),
+  patch: patchOf(playlistFieldsSchema.partial()),
+  version: z.strictObject({ ...versionShape, ...playlistFieldsSchema.shape }),
+});
+
+const forkOperation = <Schema extends z.ZodType>(plural: string, noun: string, schema: Schema) => ({
+  method: 'POST' as const,
+  path: `/v1/coaching/${plural}/:id/fork`,
+  summary: `Fork a ${noun} the caller may read but not edit (library content): a draft of their organization that records where it came from.`,
+  idempotent: true,
+  params: idParams,
+  responses: {
+    201: { description: 'The fork.', schema },
+    404: { description: '`coaching_item_not_found`.' },
+    409: { description: '`coaching_fork_own_item`: the caller may edit it; copy it instead.' },
+  },
+});
+
+const sharesOperation = <Schema extends z.ZodType>(plural: string, noun: string, schema: Schema) => ({
+  method: 'PUT' as const,
+  path: `/v1/coaching/${plural}/:id/shares`,
+  summary: `Share a ${noun} with groups and users of its organization, or (super-admins) with other organizations; the body replaces the shares.`,
+  params: idParams,
+  body: closed(
+    z.object({
+      user_group_ids: z.array(idSchema).max(100),
+      user_ids: z.array(idSchema).max(100),
+      organization_ids: z.array(idSchema).max(100).optional(),
+    }),
+  ),
+  responses: {
+    200: { description: 'The item with its shares.', schema },
+    403: { description: '`coaching_share_organizations_forbidden`: only super-admins share with other organizations.' },
+    404: { description: '`coaching_item_not_found`, or a group or user not in the organization.' },
+  },
+});
+
+export const coachingForkOperations = defineOperations(
+  { name: 'coachingForks', tag: 'Coaching: forks' },
+  {
+    persona: forkOperation('personas', 'persona', personaContent.item),
+    mission: forkOperation('missions', 'mission', missionContent.item),
+    observer: forkOperation('observers', 'observer', observerContent.item),
+  },
+);
+
+export const coachingShareOperations = defineOperations(
+  { name: 'coachingShares', tag: 'Coaching: shares' },
+  {
+    scenario: sharesOperation('scenarios', 'scenario', scenarioContent.item),
+    playlist: sharesOperation('playlists', 'playlist', playlistContent.item),
+  },
+);
+
+export type PersonaItem = z.infer<typeof personaContent.item>;
+export type MissionItem = z.infer<typeof missionContent.item>;
+export type ObserverItem = z.infer<typeof observerContent.item>;
+export type ScenarioItem = z.infer<typeof scenarioContent.item>;
+export type PlaylistItem = z.infer<typeof playlistContent.item>;

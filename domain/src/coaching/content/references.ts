@@ -1,0 +1,36 @@
+import type { CoachingFields } from './events.js';
+import type { CoachingKind } from './kinds.js';
+
+/** What an item's content points at: other coaching items and the AI catalogue. */
+export type CoachingReferenceKind = CoachingKind | 'ai_model' | 'ai_voice';
+export type CoachingReference = { kind: CoachingReferenceKind; id: string };
+
+const one = (kind: CoachingReferenceKind, value: unknown): CoachingReference[] =>
+  typeof value === 'string' && value !== '' ? [{ kind, id: value }] : [];
+const many = (kind: CoachingReferenceKind, value: unknown): CoachingReference[] =>
+  Array.isArray(value) ? value.flatMap((id) => one(kind, id)) : [];
+
+/**
+ * The references in a kind's fields (the contracts' field names): what must exist when the item is saved, and
+ * what cannot be deleted while the item uses it.
+ */
+export const coachingReferences = (kind: CoachingKind, fields: CoachingFields): CoachingReference[] => {
+  switch (kind) {
+    case 'persona':
+      return one('ai_voice', fields['voice_id']);
+    case 'mission':
+      return [];
+    case 'observer':
+      return one('ai_model', fields['model_id']);
+    case 'scenario':
+      return [
+        ...one('persona', fields['persona_id']),
+        ...one('mission', fields['mission_id']),
+        ...many('observer', fields['observer_ids']),
+        ...one('ai_model', fields['model_id']),
+        ...one('ai_voice', fields['voice_id']),
+      ];
+    case 'playlist':
+      return many('scenario', fields['scenario_ids']);
+  }
+};
