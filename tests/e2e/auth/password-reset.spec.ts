@@ -37,6 +37,22 @@ test.afterAll(async () => {
   await sink?.close();
 });
 
+test('[AUTH]: while the forgot-password form loads, the login form is gone: nothing typed goes into the wrong form', async ({
+  page,
+}) => {
+  // A slow network: the form's chunk arrives a second after the click.
+  await page.route(/\/assets\/forgot-password-form-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  await page.goto('/#login');
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log in', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Send the reset link' })).toBeVisible();
+});
+
 test('[AUTH]: forgot-password round trip through the mail', async ({ page, baseURL }) => {
   await page.goto('/#login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();

@@ -43,7 +43,9 @@ export const AuthPanel = () => {
   }
   return (
     <Card>
-      <Suspense fallback={<Loading />}>
+      {/* A boundary per marker: the router changes the marker in a transition, which would keep the previous form on
+          screen (and take what is typed into it) while the next one loads; a new boundary shows its fallback. */}
+      <Suspense key={hash} fallback={<Loading />}>
         {hash === '#forgot-password' ? (
           <WithQueryClient preload={loadForgotPasswordForm}>
             <ForgotPasswordForm />
