@@ -168,8 +168,28 @@ const checkReferences = async (
   }
 };
 
-const run = (services: AppServices, origin: Origin, itemId: string, command: CoachingItemCommand) =>
-  runCommand(services, origin, { streamId: coachingItemStreamId(itemId), decider: coachingItemDecider, command });
+/** A command of the item's stream, without its time: `run` asks it now. */
+type WithoutTime<Command> = Command extends unknown ? Omit<Command, 'metadata'> : never;
+type ItemCommand = WithoutTime<CoachingItemCommand>;
+
+const run = (services: AppServices, origin: Origin, itemId: string, command: ItemCommand) =>
+  runCommand(services, origin, {
+    streamId: coachingItemStreamId(itemId),
+    decider: coachingItemDecider,
+    command: { ...command, metadata: { now: nowIso(services) } } as CoachingItemCommand,
+  });
+
+/** Runs a command on the item and answers the item as the caller then sees it. */
+const change = async (
+  services: AppServices,
+  origin: Origin,
+  caller: UserCaller,
+  itemId: string,
+  command: ItemCommand,
+): Promise<CoachingItemAnswer> => {
+  await run(services, origin, itemId, command);
+  return reread(services, caller, itemId);
+};
 
 const reread = async (services: AppServices, caller: UserCaller, itemId: string) => {
   const item = await findCoachingItem(services.db, itemId);
@@ -250,12 +270,10 @@ const createItem = async (
   data: Omit<CreateData, 'itemId' | 'userId'>,
 ): Promise<CoachingItemAnswer> => {
   const itemId = services.ids.newId();
-  await run(services, origin, itemId, {
+  return change(services, origin, caller, itemId, {
     type: 'CreateCoachingItem',
     data: { itemId, ...data, userId: caller.userId },
-    metadata: { now: nowIso(services) },
   });
-  return reread(services, caller, itemId);
 };
 
 export const createCoachingContent = async (
@@ -306,12 +324,10 @@ export const updateCoachingContent = async (
   const item = await editableItem(services, caller, kind, itemId);
   const fields = { ...item.fields, ...patch };
   await checkReferences(services, caller, kind, fields);
-  await run(services, origin, itemId, {
+  return change(services, origin, caller, itemId, {
     type: 'EditCoachingItem',
     data: { itemId, fields, userId: caller.userId },
-    metadata: { now: nowIso(services) },
   });
-  return reread(services, caller, itemId);
 };
 
 /** A scenario or playlist is published only once what it plays is: a learner could not start it otherwise. */
@@ -340,20 +356,17 @@ export const changeCoachingContentLifecycle = async (
 ): Promise<CoachingItemAnswer> => {
   const caller = signedInUser(origin.caller);
   const item = await editableItem(services, caller, kind, itemId);
-  const metadata = { now: nowIso(services) };
   if (action === 'publish') {
     await checkPublishable(services, item);
-    await run(services, origin, itemId, {
+    return change(services, origin, caller, itemId, {
       type: 'PublishCoachingItem',
       data: { itemId, userId: caller.userId },
-      metadata,
     });
-  } else if (action === 'archive') {
-    await run(services, origin, itemId, { type: 'ArchiveCoachingItem', data: { itemId }, metadata });
-  } else {
-    await run(services, origin, itemId, { type: 'RestoreCoachingItem', data: { itemId }, metadata });
   }
-  return reread(services, caller, itemId);
+  return change(services, origin, caller, itemId, {
+    type: action === 'archive' ? 'ArchiveCoachingItem' : 'RestoreCoachingItem',
+    data: { itemId },
+  });
 };
 
 export const deleteCoachingContent = async (
@@ -365,11 +378,7 @@ export const deleteCoachingContent = async (
   const caller = signedInUser(origin.caller);
   await editableItem(services, caller, kind, itemId);
   const usedBy = await coachingItemsReferring(services.db, kind, itemId);
-  await run(services, origin, itemId, {
-    type: 'DeleteCoachingItem',
-    data: { itemId, usedBy },
-    metadata: { now: nowIso(services) },
-  });
+  await run(services, origin, itemId, { type: 'DeleteCoachingItem', data: { itemId, usedBy } });
 };
 
 export const setCoachingContentShares = async (
@@ -394,7 +403,7 @@ export const setCoachingContentShares = async (
       throw new NotFoundError('user_not_found', 'This user does not exist.', { field: 'user_ids' });
     }
   }
-  await run(services, origin, itemId, {
+  return change(services, origin, caller, itemId, {
     type: 'SetCoachingItemShares',
     data: {
       itemId,
@@ -405,9 +414,7 @@ export const setCoachingContentShares = async (
       },
       mayShareWithOrganizations: isSuperAdmin(caller),
     },
-    metadata: { now: nowIso(services) },
   });
-  return reread(services, caller, itemId);
 };
 
 export const listCoachingContentVersions = async (
