@@ -1,5 +1,6 @@
 import type enGbAiProviders from '../../locales/en-GB/ai-providers.json';
 import type enGbAuth from '../../locales/en-GB/auth.json';
+import type enGbCoaching from '../../locales/en-GB/coaching.json';
 import type enGbComingSoon from '../../locales/en-GB/coming-soon.json';
 import type enGbCommon from '../../locales/en-GB/common.json';
 import type enGbCredits from '../../locales/en-GB/credits.json';
@@ -41,6 +42,7 @@ export const NAMESPACES = [
   'settingsEmail',
   'settingsSuperAdmins',
   'aiProviders',
+  'coaching',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
@@ -68,6 +70,7 @@ type EnGbCatalogues = {
   settingsEmail: typeof enGbSettingsEmail;
   settingsSuperAdmins: typeof enGbSettingsSuperAdmins;
   aiProviders: typeof enGbAiProviders;
+  coaching: typeof enGbCoaching;
 };
 
 /** en-GB is the reference shape: typed `t()` keys come from it, and French must provide at least the same keys. */
