@@ -172,8 +172,12 @@ const versionSummarySchema = z.strictObject({
   published_by: text().nullable(),
 });
 
+export const COACHING_SOURCES = ['own', 'library', 'shared'] as const;
+
 const listFilters = {
   status: z.enum(COACHING_STATUSES).optional(),
+  /** Where items come from: the caller's organization, the platform library, or shared from another organization. */
+  source: z.enum(COACHING_SOURCES).optional(),
   /** Super-admins: one organization's items, or `platform` for the library. */
   organization_id: z.union([idSchema, z.literal('platform')]).optional(),
 };

@@ -197,7 +197,11 @@ const reread = async (services: AppServices, caller: UserCaller, itemId: string)
   return toCoachingAnswer(caller, item);
 };
 
-export type CoachingListQuery = ListParams & { status?: CoachingStatus; organization_id?: string };
+export type CoachingListQuery = ListParams & {
+  status?: CoachingStatus;
+  source?: 'own' | 'library' | 'shared';
+  organization_id?: string;
+};
 
 export const listCoachingContent = async (
   services: AppServices,

@@ -207,6 +207,18 @@ for (const engine of engines) {
           body: { copy_from: fork.body.id, name: `${library.name} (copy)`, language: 'en-GB' },
         });
         expect(plainCopy.body.personality).toBe('Sceptical buyer');
+
+        // The list's source filter tells the library from the organization's own content.
+        const named = async (source: 'own' | 'library' | 'shared') =>
+          (
+            await api(a.editor).call(personas.list, { query: { q: library.name, source, page_size: 48 } })
+          ).body.items.map((item) => item.id);
+        expect(await named('library')).toEqual([library.id]);
+        expect((await named('own')).sort()).toEqual([fork.body.id, plainCopy.body.id].sort());
+        expect(await named('shared')).toEqual([]);
+        expect(
+          (await api(superAdmin).call(personas.list, { query: { q: library.name, source: 'library' } })).body.items,
+        ).toHaveLength(1);
       });
 
       it('combines a persona, a mission and two observers into a scenario, published only once they are', async () => {

@@ -238,6 +238,8 @@ export type CoachingListParams = ListParams & {
   kind: CoachingKind;
   audience: CoachingAudience;
   status?: CoachingStatus;
+  /** Within what the audience sees: its own organization's, the library's, or what another organization shares. */
+  source?: 'own' | 'library' | 'shared';
 };
 
 export const listCoachingItems = (db: SqlExecutor, params: CoachingListParams): Promise<ListPage<CoachingItemView>> => {
@@ -256,6 +258,15 @@ export const listCoachingItems = (db: SqlExecutor, params: CoachingListParams): 
           OR i.shares->'userIds' ? ${filter.bind(audience.userId)}
           OR i.shares->'userGroupIds' ?| ${filter.bind(audience.userGroupIds)}::text[])))`,
     );
+  }
+  const own = audience.everything ? undefined : audience.organizationId;
+  if (params.source === 'library') filter.where('i.organization_id IS NULL');
+  else if (params.source === 'own') {
+    if (own === undefined) filter.where('i.organization_id IS NULL');
+    else filter.equals('i.organization_id', own);
+  } else if (params.source === 'shared') {
+    filter.where('i.organization_id IS NOT NULL');
+    if (own !== undefined) filter.where(`i.organization_id <> ${filter.bind(own)}`);
   }
   if (params.status === 'archived') filter.where('i.archived');
   else if (params.status === 'published') filter.where('NOT i.archived AND i.published_version IS NOT NULL');
