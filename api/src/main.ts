@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { ensureBuiltinAiProvider } from '@ai-coaching/application';
+import { ensureBuiltinAiProvider, ensureStarterLibrary } from '@ai-coaching/application';
 import { createAuthRateLimiter, openPlatform, requireSharedDatabase, startRuntime } from '@ai-coaching/platform';
 import { projectionMigrations } from '@ai-coaching/projections';
 import { createApiApp } from './app.js';
@@ -18,6 +18,7 @@ await startRuntime('api', async ({ config, logger, lifecycle }) => {
   });
   announceSeed(await seedPlatform(platform));
   await ensureBuiltinAiProvider(platform);
+  await ensureStarterLibrary(platform);
   const rateLimiter = createAuthRateLimiter(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {});
   lifecycle.add('rate limiter', () => rateLimiter.close());
   const app = createApiApp({

@@ -4,11 +4,12 @@ import { createAuthRateLimiter, openPlatform, type AuthLimits, type RuntimeConte
 import {
   aiCatalogueProjection,
   allProjections,
+  coachingContentProjection,
   createProjectionRunner,
   projectionMigrations,
   waitForProjections,
 } from '@ai-coaching/projections';
-import { ensureBuiltinAiProvider, scheduleReservationExpiries } from '@ai-coaching/application';
+import { ensureBuiltinAiProvider, ensureStarterLibrary, scheduleReservationExpiries } from '@ai-coaching/application';
 import { workerJobs } from '@ai-coaching/workers';
 import { createApiApp } from './app.js';
 import { idempotencyMigrations } from './http/idempotency.js';
@@ -54,9 +55,16 @@ export const startOneProcess = async (
     });
   }
   announceSeed(seed);
-  const builtin = await ensureBuiltinAiProvider({ ...platform, wakeProjections: (names) => projections.wake(names) });
+  const wakeProjections = (names?: readonly string[]) => projections.wake(names);
+  const builtin = await ensureBuiltinAiProvider({ ...platform, wakeProjections });
   if (builtin !== undefined) {
     await waitForProjections(platform.db, builtin, { timeoutMs: 30_000, names: [aiCatalogueProjection.name] });
+  }
+  // After the built-in provider: its scenarios and observers play on the built-in model.
+  const library = await ensureStarterLibrary({ ...platform, wakeProjections });
+  if (library !== undefined) {
+    // The first screen a newcomer opens lists it.
+    await waitForProjections(platform.db, library, { timeoutMs: 30_000, names: [coachingContentProjection.name] });
   }
 
   const clientDir = config.CLIENT_DIST_DIR ?? clientDistDir();
