@@ -460,12 +460,13 @@ export const aiSpeechVoiceOperations = defineOperations(
     delete: {
       method: 'DELETE',
       path: '/v1/ai_speech_voices/:id',
-      summary: 'Delete a voice.',
+      summary: 'Delete a voice nothing uses.',
       params: idParams,
       responses: {
         204: { description: 'Deleted.' },
         403: { description: platformOnly },
         404: { description: '`ai_voice_not_found`.' },
+        409: { description: '`ai_voice_in_use`: personas or scenarios still use it (`details.used_by` names them).' },
       },
     },
     preview: {

@@ -1,4 +1,4 @@
-import { COACHING_STATUSES, SESSION_LANGUAGES } from '@ai-coaching/domain';
+import { COACHING_STATUSES, PERSONA_MOODS, SESSION_LANGUAGES } from '@ai-coaching/domain';
 import { z } from 'zod';
 import { closed, idParams, idSchema, patchOf, text } from './http/fields.js';
 import { listQuery, pageOf } from './http/lists.js';
@@ -11,7 +11,6 @@ export const COACHING_TITLE_MAX = 120;
 export const COACHING_TEXT_MAX = 4000;
 export const COACHING_LONG_TEXT_MAX = 12000;
 export const COACHING_LIST_MAX = 20;
-export const PERSONA_MOODS = ['friendly', 'neutral', 'sceptical', 'irritated'] as const;
 export const RUBRIC_SCALES = ['pass_fail', '1_5', '1_10'] as const;
 export const SCENARIO_MODES = ['text', 'voice'] as const;
 

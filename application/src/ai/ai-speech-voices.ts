@@ -1,6 +1,7 @@
 import {
   aiSpeechVoiceDecider,
   aiSpeechVoiceStreamId,
+  ConflictError,
   NotFoundError,
   type AiSpeechVoiceCommand,
 } from '@ai-coaching/domain';
@@ -15,6 +16,7 @@ import { nowIso, type AppServices, type Origin } from '../app-services.js';
 import { runCommand } from '../commands/run-command.js';
 import { signedInUser } from '../tenancy/scope.js';
 import { catalogueScope, manageableItem, manageableProvider, visibleItem } from './ai-scope.js';
+import { namesOf, referrersOf } from './ai-usage-references.js';
 
 type Operations = typeof aiSpeechVoiceOperations;
 
@@ -122,6 +124,14 @@ export const deleteAiSpeechVoice = async (
     await findAiSpeechVoice(services.db, aiSpeechVoiceId),
     voiceNotFound,
   );
+  const referrers = await referrersOf(services, { voice: voice.aiSpeechVoiceId });
+  if (referrers.length > 0) {
+    throw new ConflictError(
+      'ai_voice_in_use',
+      `This voice is still used by ${namesOf(referrers)}; delete or change them first.`,
+      { used_by: referrers },
+    );
+  }
   await run(services, origin, {
     type: 'DeleteAiSpeechVoice',
     data: { aiSpeechVoiceId: voice.aiSpeechVoiceId },

@@ -5,13 +5,14 @@ import type { AppServices } from '../app-services.js';
 export type AiReferrer = { kind: string; id: string; name: string };
 
 /**
- * The delete-consistency port: who still uses a provider or a model. Each family that refers to
+ * The delete-consistency port: who still uses a provider, a model or a voice. Each family that refers to
  * the AI catalogue registers one in `AI_USAGE_REFERENCES` (scenarios will, when they exist); a
  * delete is refused while any of them answers someone.
  */
 export type AiUsageReferences = {
   ofProvider?(services: Pick<AppServices, 'db'>, providerId: string): Promise<AiReferrer[]>;
   ofModel?(services: Pick<AppServices, 'db'>, aiModelId: string): Promise<AiReferrer[]>;
+  ofVoice?(services: Pick<AppServices, 'db'>, aiSpeechVoiceId: string): Promise<AiReferrer[]>;
 };
 
 /** A provider's own models and voices: they go before it does. */
@@ -20,27 +21,36 @@ const catalogueReferences: AiUsageReferences = {
 };
 
 /** Observers and scenarios name the model that runs them, and personas and scenarios a voice. */
+const coachingReferrers = async (
+  services: Pick<AppServices, 'db'>,
+  kind: 'ai_model' | 'ai_voice',
+  id: string,
+): Promise<AiReferrer[]> =>
+  (await coachingItemsReferring(services.db, kind, id)).map((item) => ({
+    kind: item.kind,
+    id: item.id,
+    name: item.title,
+  }));
+
 const coachingReferences: AiUsageReferences = {
-  ofModel: async (services, aiModelId) =>
-    (await coachingItemsReferring(services.db, 'ai_model', aiModelId)).map((item) => ({
-      kind: item.kind,
-      id: item.id,
-      name: item.title,
-    })),
+  ofModel: (services, aiModelId) => coachingReferrers(services, 'ai_model', aiModelId),
+  ofVoice: (services, aiSpeechVoiceId) => coachingReferrers(services, 'ai_voice', aiSpeechVoiceId),
 };
 
 export const AI_USAGE_REFERENCES: readonly AiUsageReferences[] = [catalogueReferences, coachingReferences];
 
 export const referrersOf = async (
   services: Pick<AppServices, 'db'>,
-  target: { provider: string } | { model: string },
+  target: { provider: string } | { model: string } | { voice: string },
   references: readonly AiUsageReferences[] = AI_USAGE_REFERENCES,
 ): Promise<AiReferrer[]> => {
   const found = await Promise.all(
     references.map((reference) =>
       'provider' in target
         ? (reference.ofProvider?.(services, target.provider) ?? [])
-        : (reference.ofModel?.(services, target.model) ?? []),
+        : 'model' in target
+          ? (reference.ofModel?.(services, target.model) ?? [])
+          : (reference.ofVoice?.(services, target.voice) ?? []),
     ),
   );
   return found.flat();

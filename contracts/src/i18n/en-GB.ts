@@ -243,6 +243,7 @@ export const errors = {
   ai_model_not_found: 'This AI model does not exist.',
   ai_model_exists: 'This AI model already exists.',
   ai_model_in_use: 'This model is still used by {{names}}; delete or change them first.',
+  ai_voice_in_use: 'This voice is still used by {{names}}; delete or change them first.',
   invalid_ai_voice_id: 'A voice id has 1 to {{max}} characters.',
   invalid_ai_voice_display_name: 'A display name has 1 to {{max}} characters.',
   invalid_ai_voice_languages: 'A voice speaks at least one of en-GB, en-US and fr-FR.',

@@ -234,6 +234,7 @@ export const errors: Translation<typeof enGB.errors> = {
   ai_model_not_found: 'Ce modèle d’IA n’existe pas.',
   ai_model_exists: 'Ce modèle d’IA existe déjà.',
   ai_model_in_use: 'Ce modèle est encore utilisé par {{names}} ; supprimez-les ou modifiez-les d’abord.',
+  ai_voice_in_use: 'Cette voix est encore utilisée par {{names}} ; supprimez-les ou modifiez-les d’abord.',
   invalid_ai_voice_id: 'Un identifiant de voix compte de 1 à {{max}} caractères.',
   invalid_ai_voice_display_name: 'Un nom affiché compte de 1 à {{max}} caractères.',
   invalid_ai_voice_languages: 'Une voix parle au moins l’une des langues en-GB, en-US et fr-FR.',

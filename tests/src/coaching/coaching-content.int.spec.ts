@@ -9,6 +9,8 @@ import {
 } from '@ai-coaching/api/testing';
 import {
   aiModelOperations as models,
+  aiProviderOperations as providers,
+  aiSpeechVoiceOperations as voices,
   coachingForkOperations as forks,
   coachingShareOperations as shares,
   missionContent,
@@ -307,6 +309,40 @@ for (const engine of engines) {
         const unused = (await persona(a.editor)).body;
         expect((await api(a.editor).call(personas.delete, { params: { id: unused.id } })).status).toBe(204);
         expect((await api(a.editor).call(personas.read, { params: { id: unused.id } })).status).toBe(404);
+      });
+
+      it('keeps a voice a persona speaks with: deleting it is refused, naming the persona', async () => {
+        const speech = await api(superAdmin).call(providers.create, {
+          body: { name: unique('Azure Speech'), kind: 'azure_microsoft', region: 'westeurope', enabled: true },
+        });
+        const voice = await api(superAdmin).call(voices.create, {
+          body: {
+            provider_id: speech.body.id,
+            voice_id: 'en-GB-SoniaNeural',
+            display_name: 'Sonia',
+            languages: ['en-GB'],
+          },
+        });
+        const speaker = (await persona(a.editor)).body;
+        await api(a.editor).call(personas.update, { params: { id: speaker.id }, body: { voice_id: voice.body.id } });
+
+        const refused = await api(superAdmin).call(voices.delete, { params: { id: voice.body.id } });
+        expect(refused.status).toBe(409);
+        expect(refused.body).toMatchObject({
+          code: 'ai_voice_in_use',
+          details: { used_by: [{ kind: 'persona', id: speaker.id, name: speaker.name }] },
+        });
+        const inFrench = await api(superAdmin).call(
+          voices.delete,
+          { params: { id: voice.body.id } },
+          { headers: { 'accept-language': 'fr-FR' } },
+        );
+        expect(inFrench.body.message).toBe(
+          `Cette voix est encore utilisée par persona "${speaker.name}" ; supprimez-les ou modifiez-les d’abord.`,
+        );
+
+        await api(a.editor).call(personas.update, { params: { id: speaker.id }, body: { voice_id: null } });
+        expect((await api(superAdmin).call(voices.delete, { params: { id: voice.body.id } })).status).toBe(204);
       });
 
       it('shares a scenario with a group of its organization, and only super-admins with other organizations', async () => {
