@@ -162,3 +162,86 @@ describe('[AUTH]: AI providers of an organization across organizations', () => {
     expect(ownKey.body).toMatchObject({ status: 'active', label: 'Own' });
   });
 });
+
+describe('[AUTH]: coaching content across organizations', () => {
+  it('answers 404 to another organization’s editor on every operation of each kind, and lists none of it', async () => {
+    const owner = await signInAs(server, { role: 'editor', organizationId: await createTestOrganization(server) });
+    const stranger = await signInAs(server, { role: 'operator', organizationId: await createTestOrganization(server) });
+    const as = (token: string) => apiClient(server, token);
+    const models = await as(owner.token).send<{ items: { id: string; capabilities: string[] }[] }>(
+      'GET',
+      '/v1/ai_models',
+      { query: { capability: 'chat', page_size: 48 } },
+    );
+    const modelId = models.body.items[0]!.id;
+    const create = async (plural: string, body: Record<string, unknown>) => {
+      const answer = await as(owner.token).send<{ id: string }>('POST', `/v1/coaching/${plural}`, { body });
+      expect(answer.status, plural).toBe(201);
+      await as(owner.token).send('POST', `/v1/coaching/${plural}/${answer.body.id}/publish`);
+      return answer.body.id;
+    };
+    const persona = await create('personas', { name: 'Own persona', language: 'en-GB' });
+    const mission = await create('missions', { title: 'Own mission' });
+    const observer = await create('observers', {
+      name: 'Own observer',
+      rubric: [{ name: 'Listens', description: '', scale: '1_5', weight: 1, not_relevant_when: null }],
+      model_id: modelId,
+    });
+    const scenario = await create('scenarios', {
+      name: 'Own scenario',
+      persona_id: persona,
+      observer_ids: [observer],
+      language: 'en-GB',
+      model_id: modelId,
+    });
+    const playlist = await create('playlists', { name: 'Own playlist', scenario_ids: [scenario] });
+    const items = {
+      personas: persona,
+      missions: mission,
+      observers: observer,
+      scenarios: scenario,
+      playlists: playlist,
+    };
+
+    // What a copy of each copyable kind must carry besides `copy_from` (the create schema's required fields).
+    const copies: Record<string, Record<string, unknown>> = {
+      personas: { name: 'Copied', language: 'en-GB' },
+      missions: { title: 'Copied' },
+      observers: {
+        name: 'Copied',
+        rubric: [{ name: 'Listens', description: '', scale: '1_5', weight: 1, not_relevant_when: null }],
+        model_id: modelId,
+      },
+    };
+    for (const [plural, id] of Object.entries(items)) {
+      const base = `/v1/coaching/${plural}/${id}`;
+      const copy = copies[plural];
+      const refused: [string, string, Record<string, unknown>?][] = [
+        ['GET', base],
+        ['PATCH', base, plural === 'missions' ? { title: 'Taken' } : { name: 'Taken' }],
+        ['DELETE', base],
+        ['POST', `${base}/publish`],
+        ['POST', `${base}/archive`],
+        ['POST', `${base}/restore`],
+        ['GET', `${base}/versions`],
+        ['GET', `${base}/versions/1`],
+      ];
+      if (copy) refused.push(['POST', `/v1/coaching/${plural}`, { ...copy, copy_from: id }], ['POST', `${base}/fork`]);
+      else refused.push(['PUT', `${base}/shares`, { user_group_ids: [], user_ids: [] }]);
+      for (const [method, path, body] of refused) {
+        const answer = await as(stranger.token).send(method, path, body ? { body } : {});
+        expect(answer.status, `${method} ${path}`).toBe(404);
+      }
+      const listed = await as(stranger.token).send<{ items: { id: string }[] }>('GET', `/v1/coaching/${plural}`, {
+        query: { page_size: 48 },
+      });
+      expect(listed.body.items.map((item) => item.id)).not.toContain(id);
+    }
+    // Nothing the stranger tried changed anything.
+    const still = await as(owner.token).send<{ status: string; version: number }>(
+      'GET',
+      `/v1/coaching/personas/${persona}`,
+    );
+    expect(still.body).toMatchObject({ status: 'published', version: 1 });
+  });
+});
