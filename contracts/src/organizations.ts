@@ -7,7 +7,7 @@ import {
   ORGANIZATION_NAME_MAX,
 } from '@ai-coaching/domain';
 import { z } from 'zod';
-import { closed, idParams, patchOf, text } from './http/fields.js';
+import { closed, idParams, idSchema, patchOf, text } from './http/fields.js';
 import { listQuery, pageOf } from './http/lists.js';
 import { defineOperations } from './http/operation.js';
 import { walletFieldsShape } from './wallets.js';
@@ -18,6 +18,8 @@ import { rule } from './i18n/messages.js';
 // names the field.
 const name = text().trim().min(1).max(ORGANIZATION_NAME_MAX);
 const description = text().trim().max(ORGANIZATION_DESCRIPTION_MAX);
+/** An uploaded image (`POST /api/image/uploads`, category `organizations`); null: no logo. */
+const logoImageId = idSchema.nullable();
 
 /** One kind of metadata: flat keys and values. */
 export const organizationMetadataSchema = z
@@ -47,6 +49,9 @@ export const organizationSchema = z.strictObject({
   operator_name: text().describe(
     'The name under which the organization’s administrators appear to its users (inviter and sender of its mails); empty when none is set.',
   ),
+  logo_image_id: text()
+    .nullable()
+    .describe('The organization’s logo, served at `/api/image/uploads/{logo_image_id}`; null when none is set.'),
   user_count: z.number().int(),
   created_at: text(),
   updated_at: text(),
@@ -84,7 +89,7 @@ export const organizationOperations = defineOperations(
       path: '/v1/organizations',
       summary: 'Create a customer organization.',
       idempotent: true,
-      body: closed(z.object({ name, description: description.optional() })),
+      body: closed(z.object({ name, description: description.optional(), logo_image_id: logoImageId.optional() })),
       responses: { 201: { description: 'The organization.', schema: organizationSchema } },
     },
     read: {
@@ -98,12 +103,13 @@ export const organizationOperations = defineOperations(
       method: 'PATCH',
       path: '/v1/organizations/:id',
       summary:
-        'Change the name, description or metadata. Every field is checked against its permission before anything changes.',
+        'Change the name, description, logo (`logo_image_id`, null for none) or metadata. Every field is checked against its permission before anything changes.',
       params: idParams,
       body: patchOf(
         z.object({
           name: name.optional(),
           description: description.optional(),
+          logo_image_id: logoImageId.optional(),
           metadata_organization: organizationMetadataSchema.optional(),
           metadata_product: organizationMetadataSchema.optional(),
           metadata_custom: organizationMetadataSchema.optional(),

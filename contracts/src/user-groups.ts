@@ -7,6 +7,8 @@ import { walletFieldsShape } from './wallets.js';
 
 const name = text().trim().min(1).max(USER_GROUP_NAME_MAX);
 const description = text().trim().max(USER_GROUP_DESCRIPTION_MAX);
+/** An uploaded image (`POST /api/image/uploads`, category `usergroups`); null: the default picture. */
+const imageId = idSchema.nullable();
 
 export const userGroupSchema = z.strictObject({
   id: text(),
@@ -15,6 +17,9 @@ export const userGroupSchema = z.strictObject({
   description: text(),
   status: z.enum(['active', 'archived']),
   member_count: z.number().int(),
+  image_id: text()
+    .nullable()
+    .describe('The group’s picture, served at `/api/image/uploads/{image_id}`; null: the default picture.'),
   created_at: text(),
   updated_at: text(),
   ...walletFieldsShape,
@@ -54,7 +59,14 @@ export const userGroupOperations = defineOperations(
       path: '/v1/user_groups',
       summary: 'Create a user group in an active organization (the caller’s own unless super-admin).',
       idempotent: true,
-      body: closed(z.object({ name, organization_id: idSchema, description: description.optional() })),
+      body: closed(
+        z.object({
+          name,
+          organization_id: idSchema,
+          description: description.optional(),
+          image_id: imageId.optional(),
+        }),
+      ),
       responses: {
         201: { description: 'The group.', schema: userGroupDetailSchema },
         404: { description: '`organization_not_found`: it does not exist or is another organization.' },
@@ -71,9 +83,11 @@ export const userGroupOperations = defineOperations(
     update: {
       method: 'PATCH',
       path: '/v1/user_groups/:id',
-      summary: 'Rename a user group or change its description.',
+      summary: 'Rename a user group, or change its description or picture (`image_id`, null for the default one).',
       params: idParams,
-      body: patchOf(z.object({ name: name.optional(), description: description.optional() })),
+      body: patchOf(
+        z.object({ name: name.optional(), description: description.optional(), image_id: imageId.optional() }),
+      ),
       responses: {
         200: { description: 'The group.', schema: userGroupDetailSchema },
         404: notFound,

@@ -18,6 +18,9 @@ export const userSchema = z.strictObject({
   organization_role: z.enum(ROLES),
   status: z.enum(USER_STATUSES),
   locale: z.enum(USER_LOCALES),
+  avatar_image_id: text()
+    .nullable()
+    .describe('The user’s picture, served at `/api/image/uploads/{avatar_image_id}`; null: the generated avatar.'),
   created_at: text(),
   updated_at: text(),
   ...walletFieldsShape,
@@ -134,13 +137,17 @@ export const userOperations = defineOperations(
       method: 'PATCH',
       path: '/v1/users/:id',
       summary:
-        'Changes names, language, role or status (`active` enables, `disabled` disables and ends every session). Users may change their own names and language.',
+        'Changes names, language, picture (`avatar_image_id`, null for the generated avatar), role or status (`active` enables, `disabled` disables and ends every session). Users may change their own names, language and picture.',
       params: idParams,
       body: patchOf(
         z.object({
           first_name: firstName.optional(),
           last_name: lastName.optional(),
           locale: locale.optional(),
+          avatar_image_id: idSchema
+            .nullable()
+            .optional()
+            .describe('An uploaded image (`POST /api/image/uploads`, category `avatars`); null: the generated avatar.'),
           organization_role: grantableRole.optional(),
           status: z.enum(['active', 'disabled']).optional(),
         }),

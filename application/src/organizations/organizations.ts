@@ -30,6 +30,7 @@ const toOrganization = (organization: OrganizationView, userCount: number, walle
   status: organization.status,
   metadata: organization.metadata,
   operator_name: organization.operatorName,
+  logo_image_id: organization.logoImageId,
   user_count: userCount,
   created_at: organization.createdAt,
   updated_at: organization.updatedAt,
@@ -114,6 +115,7 @@ export const createOrganization = async (
       name: body.name,
       kind: 'customer',
       ...(body.description !== undefined ? { description: body.description } : {}),
+      ...(body.logo_image_id !== undefined ? { logoImageId: body.logo_image_id } : {}),
       createdBy: me.userId,
     },
     metadata: { now: nowIso(services) },
@@ -122,7 +124,7 @@ export const createOrganization = async (
 };
 
 /**
- * Changes the name, description or metadata kinds sent. Every field is checked against its
+ * Changes the name, description, logo or metadata kinds sent. Every field is checked against its
  * permission first, so a change the caller may not make in full changes nothing.
  */
 export const updateOrganization = async (
@@ -148,6 +150,13 @@ export const updateOrganization = async (
         name: body.name ?? organization.name,
         description: body.description ?? organization.description,
       },
+      metadata: { now },
+    });
+  }
+  if (body.logo_image_id !== undefined) {
+    await run(services, origin, {
+      type: 'ChangeOrganizationLogo',
+      data: { organizationId: organization.organizationId, logoImageId: body.logo_image_id },
       metadata: { now },
     });
   }

@@ -29,6 +29,7 @@ const toUserGroup = (group: UserGroupView, wallet: WalletFields): UserGroup => (
   description: group.description,
   status: group.status,
   member_count: group.memberCount,
+  image_id: group.imageId,
   created_at: group.createdAt,
   updated_at: group.updatedAt,
   ...wallet,
@@ -93,6 +94,7 @@ export const createUserGroup = async (
       organizationId: organization.organizationId,
       name: body.name,
       ...(body.description !== undefined ? { description: body.description } : {}),
+      ...(body.image_id !== undefined ? { imageId: body.image_id } : {}),
     },
     metadata: { now: nowIso(services) },
   });
@@ -106,16 +108,26 @@ export const updateUserGroup = async (
   body: ParsedRequest<Operations['update']>['body'],
 ): Promise<UserGroupDetail> => {
   const group = await visibleGroup(services, signedInUser(origin.caller), userGroupId);
-  // The command sets both; a field left out keeps its current value.
-  await run(services, origin, {
-    type: 'UpdateUserGroup',
-    data: {
-      userGroupId: group.userGroupId,
-      name: body.name ?? group.name,
-      description: body.description ?? group.description,
-    },
-    metadata: { now: nowIso(services) },
-  });
+  const now = nowIso(services);
+  if (body.name !== undefined || body.description !== undefined) {
+    // The command sets both; a field left out keeps its current value.
+    await run(services, origin, {
+      type: 'UpdateUserGroup',
+      data: {
+        userGroupId: group.userGroupId,
+        name: body.name ?? group.name,
+        description: body.description ?? group.description,
+      },
+      metadata: { now },
+    });
+  }
+  if (body.image_id !== undefined) {
+    await run(services, origin, {
+      type: 'ChangeUserGroupImage',
+      data: { userGroupId: group.userGroupId, imageId: body.image_id },
+      metadata: { now },
+    });
+  }
   return currentGroup(services, group.userGroupId);
 };
 

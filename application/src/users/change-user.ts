@@ -35,6 +35,13 @@ const applyChange = async (
       metadata: { now: nowIso(services) },
     });
   }
+  if (change.avatar_image_id !== undefined) {
+    await runUserCommand(services, origin, {
+      type: 'ChangeUserAvatar',
+      data: { ...command, avatarImageId: change.avatar_image_id },
+      metadata: { now: nowIso(services) },
+    });
+  }
   if (change.organization_role !== undefined) {
     await runUserCommand(services, origin, {
       type: 'ChangeUserRole',
@@ -49,7 +56,7 @@ const applyChange = async (
 };
 
 /**
- * Changes names, language, role or access. Every rule is checked before the first command, so a
+ * Changes names, language, picture, role or access. Every rule is checked before the first command, so a
  * refused request changes nothing; disabling ends every session of the account at once.
  */
 export const changeUser = async (

@@ -59,5 +59,8 @@ export const inviteUser = async (services: AppServices, origin: Origin, input: I
   });
   // From the event rather than the read model, which may lag behind when the projection wait timed out.
   const data = invited.events[0]!.data as UserInvited['data'];
-  return toUser({ ...data, status: 'invited', createdAt: data.invitedAt, updatedAt: data.invitedAt }, EMPTY_WALLET);
+  return toUser(
+    { ...data, status: 'invited', avatarImageId: null, createdAt: data.invitedAt, updatedAt: data.invitedAt },
+    EMPTY_WALLET,
+  );
 };

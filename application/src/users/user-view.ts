@@ -15,12 +15,14 @@ export type UserFields = Pick<
   | 'role'
   | 'status'
   | 'locale'
+  | 'avatarImageId'
   | 'createdAt'
   | 'updatedAt'
 >;
 
 // Picked field by field, so nothing else the read model holds (a password hash) can reach a response.
-export const toUserProfile = (user: UserFields): Omit<User, keyof WalletFields> => ({
+// Without the avatar: the super-admins' answers are made of this and do not carry one.
+export const toUserProfile = (user: UserFields): Omit<User, keyof WalletFields | 'avatar_image_id'> => ({
   id: user.userId,
   email: user.email,
   first_name: user.firstName,
@@ -33,7 +35,11 @@ export const toUserProfile = (user: UserFields): Omit<User, keyof WalletFields> 
   updated_at: user.updatedAt,
 });
 
-export const toUser = (user: UserFields, wallet: WalletFields): User => ({ ...toUserProfile(user), ...wallet });
+export const toUser = (user: UserFields, wallet: WalletFields): User => ({
+  ...toUserProfile(user),
+  avatar_image_id: user.avatarImageId,
+  ...wallet,
+});
 
 export const toUserDetail = (
   user: UserFields,

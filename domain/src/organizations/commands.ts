@@ -8,6 +8,8 @@ export type CreateOrganization = Command<
     name: string;
     kind: OrganizationKind;
     description?: string;
+    /** An uploaded image's id; left out or null: no logo. */
+    logoImageId?: string | null;
     createdBy: string | null;
   }
 >;
@@ -31,10 +33,16 @@ export type ChangeOrganizationMailSettings = Command<
   { organizationId: string; senderName: string; replyTo: string }
 >;
 
+export type ChangeOrganizationLogo = Command<
+  'ChangeOrganizationLogo',
+  { organizationId: string; logoImageId: string | null }
+>;
+
 export type OrganizationCommand =
   | CreateOrganization
   | UpdateOrganization
   | UpdateOrganizationMetadata
   | ArchiveOrganization
   | ChangeOperatorName
-  | ChangeOrganizationMailSettings;
+  | ChangeOrganizationMailSettings
+  | ChangeOrganizationLogo;

@@ -4,6 +4,7 @@ import { isValidEmail, normalizeEmail } from '../users/rules.js';
 import type {
   ArchiveOrganization,
   ChangeOperatorName,
+  ChangeOrganizationLogo,
   ChangeOrganizationMailSettings,
   CreateOrganization,
   OrganizationCommand,
@@ -45,6 +46,8 @@ export type ExistingOrganization = {
   /** '' until an operator names it. */
   operatorName: string;
   mailSettings: OrganizationMailSettings;
+  /** An uploaded image's id (only a reference: the image is public by its random id), null for none. */
+  logoImageId: string | null;
 };
 
 export type OrganizationState = { status: 'none' } | ExistingOrganization;
@@ -130,7 +133,8 @@ const changeable = (state: OrganizationState): ExistingOrganization => {
 
 const createOrganization = (command: CreateOrganization, state: OrganizationState): OrganizationEvent[] => {
   if (state.status !== 'none') throw new ConflictError('organization_exists', 'This organization already exists.');
-  const { organizationId, kind, createdBy } = command.data;
+  const { organizationId, kind, createdBy, logoImageId = null } = command.data;
+  const now = command.metadata.now;
   return [
     {
       type: 'OrganizationCreated',
@@ -140,9 +144,13 @@ const createOrganization = (command: CreateOrganization, state: OrganizationStat
         kind,
         description: validDescription(command.data.description ?? ''),
         createdBy,
-        createdAt: command.metadata.now,
+        createdAt: now,
       },
     },
+    // Its own event, so creation events keep the shape they always had and a replay reads them the same way.
+    ...(logoImageId === null
+      ? []
+      : [{ type: 'OrganizationLogoChanged' as const, data: { organizationId, logoImageId, changedAt: now } }]),
   ];
 };
 
@@ -242,6 +250,18 @@ const changeMailSettings = (command: ChangeOrganizationMailSettings, state: Orga
   ];
 };
 
+const changeLogo = (command: ChangeOrganizationLogo, state: OrganizationState): OrganizationEvent[] => {
+  const organization = changeable(state);
+  const { logoImageId } = command.data;
+  if (logoImageId === organization.logoImageId) return [];
+  return [
+    {
+      type: 'OrganizationLogoChanged',
+      data: { organizationId: organization.organizationId, logoImageId, changedAt: command.metadata.now },
+    },
+  ];
+};
+
 const emptyMetadata = (): Record<OrganizationMetadataKind, OrganizationMetadata> => ({
   organization: {},
   product: {},
@@ -263,6 +283,8 @@ export const organizationDecider: Decider<OrganizationCommand, OrganizationEvent
         return changeOperatorName(command, state);
       case 'ChangeOrganizationMailSettings':
         return changeMailSettings(command, state);
+      case 'ChangeOrganizationLogo':
+        return changeLogo(command, state);
       default: {
         const unknown: never = command;
         throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
@@ -281,6 +303,7 @@ export const organizationDecider: Decider<OrganizationCommand, OrganizationEvent
           metadata: emptyMetadata(),
           operatorName: '',
           mailSettings: { senderName: '', replyTo: '' },
+          logoImageId: null,
         };
       case 'OrganizationUpdated':
         return state.status === 'none'
@@ -298,6 +321,8 @@ export const organizationDecider: Decider<OrganizationCommand, OrganizationEvent
         return state.status === 'none'
           ? state
           : { ...state, mailSettings: { senderName: event.data.senderName, replyTo: event.data.replyTo } };
+      case 'OrganizationLogoChanged':
+        return state.status === 'none' ? state : { ...state, logoImageId: event.data.logoImageId };
     }
   },
   initialState: () => ({ status: 'none' }),

@@ -4,6 +4,7 @@ import { DeciderSpecification } from '../testing/decider-specification.js';
 import type {
   ArchiveOrganization,
   ChangeOperatorName,
+  ChangeOrganizationLogo,
   ChangeOrganizationMailSettings,
   CreateOrganization,
   UpdateOrganization,
@@ -22,6 +23,7 @@ import {
 import type {
   OperatorNameChanged,
   OrganizationArchived,
+  OrganizationLogoChanged,
   OrganizationMailSettingsChanged,
   OrganizationCreated,
   OrganizationMetadata,
@@ -379,6 +381,51 @@ describe('Organizations', () => {
 
     it('should refuse an archived organization', () => {
       given([created, archived]).when(configure('Acme', '')).thenThrows(ConflictError, isCode('organization_archived'));
+    });
+  });
+
+  describe('ChangeOrganizationLogo', () => {
+    const changeLogo = (logoImageId: string | null): ChangeOrganizationLogo => ({
+      type: 'ChangeOrganizationLogo',
+      data: { organizationId: 'org-1', logoImageId },
+      metadata: { now: later },
+    });
+    const logoChanged = (logoImageId: string | null, changedAt = later): OrganizationLogoChanged => ({
+      type: 'OrganizationLogoChanged',
+      data: { organizationId: 'org-1', logoImageId, changedAt },
+    });
+
+    it('should record the logo at creation, after the creation itself', () => {
+      given([])
+        .when({ ...create, data: { ...create.data, logoImageId: 'img-1' } })
+        .then([created, logoChanged('img-1', now)]);
+      given([])
+        .when({ ...create, data: { ...create.data, logoImageId: null } })
+        .then([created]);
+    });
+
+    it('should set, replace and clear the logo', () => {
+      given([created])
+        .when(changeLogo('img-1'))
+        .then([logoChanged('img-1')]);
+      given([created, logoChanged('img-1')])
+        .when(changeLogo('img-2'))
+        .then([logoChanged('img-2')]);
+      given([created, logoChanged('img-1')])
+        .when(changeLogo(null))
+        .then([logoChanged(null)]);
+    });
+
+    it('should decide nothing when the logo is the same', () => {
+      given([created, logoChanged('img-1')])
+        .when(changeLogo('img-1'))
+        .thenNothing();
+      given([created]).when(changeLogo(null)).thenNothing();
+    });
+
+    it('should refuse an archived or missing organization', () => {
+      given([created, archived]).when(changeLogo('img-1')).thenThrows(ConflictError, isCode('organization_archived'));
+      given([]).when(changeLogo('img-1')).thenThrows(NotFoundError, isCode('organization_not_found'));
     });
   });
 });

@@ -4,11 +4,12 @@ import { ForbiddenError } from '../shared/errors.js';
 import { ORGANIZATION_METADATA_KINDS, type OrganizationMetadataKind } from './events.js';
 
 /** The fields of an organization a change may touch, as the request names them. */
-export type OrganizationField = 'name' | 'description' | `metadata_${OrganizationMetadataKind}`;
+export type OrganizationField = 'name' | 'description' | 'logo_image_id' | `metadata_${OrganizationMetadataKind}`;
 
 export const ORGANIZATION_FIELDS: readonly OrganizationField[] = [
   'name',
   'description',
+  'logo_image_id',
   ...ORGANIZATION_METADATA_KINDS.map((kind) => `metadata_${kind}` as const),
 ];
 
@@ -24,7 +25,7 @@ export type OrganizationEditor = {
 
 /**
  * The fields among `changed` this editor may not change on the organization, in the order of
- * `ORGANIZATION_FIELDS`. Name and description: `organization-update` on any organization, or
+ * `ORGANIZATION_FIELDS`. Name, description and logo: `organization-update` on any organization, or
  * `organization-self-edit` on their own. Each metadata kind: its own permission, on their own
  * organization unless super-admin.
  */
@@ -37,7 +38,7 @@ export const forbiddenOrganizationFields = (
   const held = (needed: Permission) => can(editor.permissions, needed);
   const mayEditDetails = held('organization-update') || (own && held('organization-self-edit'));
   const mayEdit = (field: OrganizationField): boolean => {
-    if (field === 'name' || field === 'description') return mayEditDetails;
+    if (field === 'name' || field === 'description' || field === 'logo_image_id') return mayEditDetails;
     const kind = field.slice('metadata_'.length) as OrganizationMetadataKind;
     return held(`organization-metadata-${kind}-update`) && (own || editor.role === 'super-admin');
   };

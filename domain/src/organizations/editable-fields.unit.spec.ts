@@ -34,6 +34,14 @@ describe('organization fields an editor may change', () => {
     ]);
   });
 
+  it('lets whoever may change the name change the logo, and nobody else', () => {
+    expect(forbiddenOrganizationFields(editorOf('operator'), 'org-own', ['logo_image_id'])).toEqual([]);
+    expect(forbiddenOrganizationFields(editorOf('operator'), 'org-other', ['logo_image_id'])).toEqual([
+      'logo_image_id',
+    ]);
+    expect(forbiddenOrganizationFields(editorOf('editor'), 'org-own', ['logo_image_id'])).toEqual(['logo_image_id']);
+  });
+
   it('checks each metadata kind against its own permission', () => {
     const withoutCustom = editorOf(
       'operator',

@@ -63,10 +63,17 @@ export type OrganizationMailSettingsChanged = {
   data: { organizationId: string; senderName: string; replyTo: string; changedAt: string };
 };
 
+/** The organization's logo: an uploaded image (docs/image-uploads.md), or null for none. */
+export type OrganizationLogoChanged = {
+  type: 'OrganizationLogoChanged';
+  data: { organizationId: string; logoImageId: string | null; changedAt: string };
+};
+
 export type OrganizationEvent =
   | OrganizationCreated
   | OrganizationUpdated
   | OrganizationMetadataUpdated
   | OrganizationArchived
   | OperatorNameChanged
-  | OrganizationMailSettingsChanged;
+  | OrganizationMailSettingsChanged
+  | OrganizationLogoChanged;

@@ -2,7 +2,14 @@ import type { Command } from '../shared/command.js';
 
 export type CreateUserGroup = Command<
   'CreateUserGroup',
-  { userGroupId: string; organizationId: string; name: string; description?: string }
+  {
+    userGroupId: string;
+    organizationId: string;
+    name: string;
+    description?: string;
+    /** An uploaded image's id; left out or null: the default picture. */
+    imageId?: string | null;
+  }
 >;
 
 export type UpdateUserGroup = Command<'UpdateUserGroup', { userGroupId: string; name: string; description: string }>;
@@ -21,5 +28,12 @@ export type AddUserGroupMember = Command<
 
 export type RemoveUserGroupMember = Command<'RemoveUserGroupMember', { userGroupId: string; userId: string }>;
 
+export type ChangeUserGroupImage = Command<'ChangeUserGroupImage', { userGroupId: string; imageId: string | null }>;
+
 export type UserGroupCommand =
-  CreateUserGroup | UpdateUserGroup | ArchiveUserGroup | AddUserGroupMember | RemoveUserGroupMember;
+  | CreateUserGroup
+  | UpdateUserGroup
+  | ArchiveUserGroup
+  | AddUserGroupMember
+  | RemoveUserGroupMember
+  | ChangeUserGroupImage;

@@ -3,6 +3,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.
 import type {
   AddUserGroupMember,
   ArchiveUserGroup,
+  ChangeUserGroupImage,
   CreateUserGroup,
   RemoveUserGroupMember,
   UpdateUserGroup,
@@ -20,6 +21,8 @@ export type ExistingUserGroup = {
   name: string;
   description: string;
   memberIds: ReadonlySet<string>;
+  /** An uploaded image's id (only a reference: the image is public by its random id), null for the default. */
+  imageId: string | null;
 };
 
 export type UserGroupState = { status: 'none' } | ExistingUserGroup;
@@ -61,17 +64,22 @@ const changeable = (state: UserGroupState): ExistingUserGroup => {
 
 const createUserGroup = ({ data, metadata }: CreateUserGroup, state: UserGroupState): UserGroupEvent[] => {
   if (state.status !== 'none') throw new ConflictError('user_group_exists', 'This user group already exists.');
+  const { userGroupId, imageId = null } = data;
   return [
     {
       type: 'UserGroupCreated',
       data: {
-        userGroupId: data.userGroupId,
+        userGroupId,
         organizationId: data.organizationId,
         name: validName(data.name),
         description: validDescription(data.description ?? ''),
         createdAt: metadata.now,
       },
     },
+    // Its own event, so creation events keep the shape they always had and a replay reads them the same way.
+    ...(imageId === null
+      ? []
+      : [{ type: 'UserGroupImageChanged' as const, data: { userGroupId, imageId, changedAt: metadata.now } }]),
   ];
 };
 
@@ -119,6 +127,17 @@ const removeUserGroupMember = ({ data, metadata }: RemoveUserGroupMember, state:
   ];
 };
 
+const changeUserGroupImage = ({ data, metadata }: ChangeUserGroupImage, state: UserGroupState): UserGroupEvent[] => {
+  const group = changeable(state);
+  if (data.imageId === group.imageId) return [];
+  return [
+    {
+      type: 'UserGroupImageChanged',
+      data: { userGroupId: group.userGroupId, imageId: data.imageId, changedAt: metadata.now },
+    },
+  ];
+};
+
 const withMember = (members: ReadonlySet<string>, userId: string, present: boolean): ReadonlySet<string> => {
   const next = new Set(members);
   if (present) next.add(userId);
@@ -139,6 +158,8 @@ export const userGroupDecider: Decider<UserGroupCommand, UserGroupEvent, UserGro
         return addUserGroupMember(command, state);
       case 'RemoveUserGroupMember':
         return removeUserGroupMember(command, state);
+      case 'ChangeUserGroupImage':
+        return changeUserGroupImage(command, state);
       default: {
         const unknown: never = command;
         throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
@@ -148,7 +169,7 @@ export const userGroupDecider: Decider<UserGroupCommand, UserGroupEvent, UserGro
   evolve(state, event) {
     if (event.type === 'UserGroupCreated') {
       const { userGroupId, organizationId, name, description } = event.data;
-      return { status: 'active', userGroupId, organizationId, name, description, memberIds: new Set() };
+      return { status: 'active', userGroupId, organizationId, name, description, memberIds: new Set(), imageId: null };
     }
     if (state.status === 'none') return state;
     switch (event.type) {
@@ -160,6 +181,8 @@ export const userGroupDecider: Decider<UserGroupCommand, UserGroupEvent, UserGro
         return { ...state, memberIds: withMember(state.memberIds, event.data.userId, true) };
       case 'UserGroupMemberRemoved':
         return { ...state, memberIds: withMember(state.memberIds, event.data.userId, false) };
+      case 'UserGroupImageChanged':
+        return { ...state, imageId: event.data.imageId };
     }
   },
   initialState: () => ({ status: 'none' }),

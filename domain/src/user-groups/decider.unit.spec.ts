@@ -4,6 +4,7 @@ import { DeciderSpecification } from '../testing/decider-specification.js';
 import type {
   AddUserGroupMember,
   ArchiveUserGroup,
+  ChangeUserGroupImage,
   CreateUserGroup,
   RemoveUserGroupMember,
   UpdateUserGroup,
@@ -12,6 +13,7 @@ import { USER_GROUP_DESCRIPTION_MAX, USER_GROUP_NAME_MAX, userGroupDecider } fro
 import type {
   UserGroupArchived,
   UserGroupCreated,
+  UserGroupImageChanged,
   UserGroupMemberAdded,
   UserGroupMemberRemoved,
   UserGroupUpdated,
@@ -166,6 +168,51 @@ describe('User groups', () => {
 
     it('should refuse an unknown group', () => {
       given([]).when(remove()).thenThrows(NotFoundError, isCode('user_group_not_found'));
+    });
+  });
+
+  describe('ChangeUserGroupImage', () => {
+    const changeImage = (imageId: string | null): ChangeUserGroupImage => ({
+      type: 'ChangeUserGroupImage',
+      data: { userGroupId: 'group-1', imageId },
+      metadata: { now: t1 },
+    });
+    const imageChanged = (imageId: string | null, changedAt = t1): UserGroupImageChanged => ({
+      type: 'UserGroupImageChanged',
+      data: { userGroupId: 'group-1', imageId, changedAt },
+    });
+
+    it('should record a picture given at creation, after the creation itself', () => {
+      given([])
+        .when({ ...create, data: { ...create.data, imageId: 'img-1' } })
+        .then([created, imageChanged('img-1', t0)]);
+      given([])
+        .when({ ...create, data: { ...create.data, imageId: null } })
+        .then([created]);
+    });
+
+    it('should set, replace and clear the picture', () => {
+      given([created])
+        .when(changeImage('img-1'))
+        .then([imageChanged('img-1')]);
+      given([created, imageChanged('img-1')])
+        .when(changeImage('img-2'))
+        .then([imageChanged('img-2')]);
+      given([created, imageChanged('img-1')])
+        .when(changeImage(null))
+        .then([imageChanged(null)]);
+    });
+
+    it('should decide nothing when the picture is the same', () => {
+      given([created, imageChanged('img-1')])
+        .when(changeImage('img-1'))
+        .thenNothing();
+      given([created]).when(changeImage(null)).thenNothing();
+    });
+
+    it('should refuse an archived or unknown group', () => {
+      given([created, archived]).when(changeImage('img-1')).thenThrows(ConflictError, isCode('user_group_archived'));
+      given([]).when(changeImage('img-1')).thenThrows(NotFoundError, isCode('user_group_not_found'));
     });
   });
 });

@@ -26,5 +26,16 @@ export type UserGroupMemberRemoved = {
   data: { userGroupId: string; userId: string; removedAt: string };
 };
 
+/** The group's picture: an uploaded image (docs/image-uploads.md), or null for the default one. */
+export type UserGroupImageChanged = {
+  type: 'UserGroupImageChanged';
+  data: { userGroupId: string; imageId: string | null; changedAt: string };
+};
+
 export type UserGroupEvent =
-  UserGroupCreated | UserGroupUpdated | UserGroupArchived | UserGroupMemberAdded | UserGroupMemberRemoved;
+  | UserGroupCreated
+  | UserGroupUpdated
+  | UserGroupArchived
+  | UserGroupMemberAdded
+  | UserGroupMemberRemoved
+  | UserGroupImageChanged;

@@ -45,6 +45,7 @@ export type UpdateUserProfile = Command<
   'UpdateUserProfile',
   { userId: string; firstName: string; lastName: string; locale: UserLocale }
 >;
+export type ChangeUserAvatar = Command<'ChangeUserAvatar', { userId: string; avatarImageId: string | null }>;
 export type ChangeUserRole = Command<'ChangeUserRole', { userId: string; role: Role }>;
 export type DisableUser = Command<'DisableUser', { userId: string }>;
 export type EnableUser = Command<'EnableUser', { userId: string }>;
@@ -66,6 +67,7 @@ export type UserCommand =
   | CancelInvitation
   | ActivateAccount
   | UpdateUserProfile
+  | ChangeUserAvatar
   | ChangeUserRole
   | DisableUser
   | EnableUser

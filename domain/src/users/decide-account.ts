@@ -1,6 +1,7 @@
 import { ConflictError, ValidationError } from '../shared/errors.js';
 import type {
   ChangePassword,
+  ChangeUserAvatar,
   ChangeUserRole,
   CompletePasswordReset,
   DisableUser,
@@ -23,6 +24,17 @@ export const updateUserProfile = ({ data, metadata }: UpdateUserProfile, state: 
   if (firstName === user.firstName && lastName === user.lastName && locale === user.locale) return [];
   return [
     { type: 'UserProfileUpdated', data: { userId: user.userId, firstName, lastName, locale, updatedAt: metadata.now } },
+  ];
+};
+
+export const changeUserAvatar = ({ data, metadata }: ChangeUserAvatar, state: UserState): UserEvent[] => {
+  const user = enabled(state);
+  if (data.avatarImageId === user.avatarImageId) return [];
+  return [
+    {
+      type: 'UserAvatarChanged',
+      data: { userId: user.userId, avatarImageId: data.avatarImageId, changedAt: metadata.now },
+    },
   ];
 };
 

@@ -1,6 +1,8 @@
 import { describe, it } from 'vitest';
 import type { Role } from '../permissions/roles.js';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
+import type { ChangeUserAvatar } from './commands.js';
+import type { UserAvatarChanged } from './events.js';
 import {
   activate,
   activated,
@@ -31,7 +33,43 @@ import {
   updateProfile,
 } from './user-fixtures.js';
 
+const changeAvatar = (avatarImageId: string | null): ChangeUserAvatar => ({
+  type: 'ChangeUserAvatar',
+  data: { userId: 'user-1', avatarImageId },
+  metadata: { now: '2026-11-23T10:00:00.000Z' },
+});
+const avatarChanged = (avatarImageId: string | null): UserAvatarChanged => ({
+  type: 'UserAvatarChanged',
+  data: { userId: 'user-1', avatarImageId, changedAt: '2026-11-23T10:00:00.000Z' },
+});
+
 describe('Users', () => {
+  describe('ChangeUserAvatar', () => {
+    it('should set, replace and clear the picture of an invited or active user', () => {
+      given([invited])
+        .when(changeAvatar('img-1'))
+        .then([avatarChanged('img-1')]);
+      given([invited, activated, avatarChanged('img-1')])
+        .when(changeAvatar('img-2'))
+        .then([avatarChanged('img-2')]);
+      given([created, avatarChanged('img-1')])
+        .when(changeAvatar(null))
+        .then([avatarChanged(null)]);
+    });
+
+    it('should decide nothing when the picture is the same', () => {
+      given([created, avatarChanged('img-1')])
+        .when(changeAvatar('img-1'))
+        .thenNothing();
+      given([created]).when(changeAvatar(null)).thenNothing();
+    });
+
+    it('should refuse a disabled or unknown user', () => {
+      given([created, disabled]).when(changeAvatar('img-1')).thenThrows(ConflictError, isCode('user_disabled'));
+      given([]).when(changeAvatar('img-1')).thenThrows(NotFoundError, isCode('user_not_found'));
+    });
+  });
+
   describe('UpdateUserProfile', () => {
     it('should record the trimmed names and the locale', () => {
       given([invited, activated]).when(updateProfile()).then([profileUpdated]);

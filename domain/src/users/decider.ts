@@ -2,6 +2,7 @@ import type { Decider } from '../shared/decider.js';
 import type { UserCommand } from './commands.js';
 import {
   changePassword,
+  changeUserAvatar,
   changeUserRole,
   completePasswordReset,
   disableUser,
@@ -29,6 +30,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         return activateAccount(command, state);
       case 'UpdateUserProfile':
         return updateUserProfile(command, state);
+      case 'ChangeUserAvatar':
+        return changeUserAvatar(command, state);
       case 'ChangeUserRole':
         return changeUserRole(command, state);
       case 'DisableUser':

@@ -66,6 +66,12 @@ export type UserProfileUpdated = {
   data: { userId: string; firstName: string; lastName: string; locale: UserLocale; updatedAt: string };
 };
 
+/** The user's picture: an uploaded image (docs/image-uploads.md), or null for the generated avatar. */
+export type UserAvatarChanged = {
+  type: 'UserAvatarChanged';
+  data: { userId: string; avatarImageId: string | null; changedAt: string };
+};
+
 export type UserRoleChanged = {
   type: 'UserRoleChanged';
   data: { userId: string; role: Role; changedAt: string };
@@ -111,6 +117,7 @@ export type UserEvent =
   | InvitationCancelled
   | UserActivated
   | UserProfileUpdated
+  | UserAvatarChanged
   | UserRoleChanged
   | UserDisabled
   | UserEnabled

@@ -13,6 +13,8 @@ export type ExistingUser = {
   lastName: string;
   role: Role;
   locale: UserLocale;
+  /** An uploaded image's id (only a reference: the image is public by its random id), null for none. */
+  avatarImageId: string | null;
   /** Where EnableUser returns to: 'active' once activated, else 'invited'. */
   activated: boolean;
   /** The one invite code that works, while invited. */
@@ -71,6 +73,8 @@ const evolveExisting = (user: ExistingUser, event: UserEvent): UserState => {
       return { ...user, status: 'active', activated: true, invitation: null };
     case 'UserProfileUpdated':
       return { ...user, firstName: event.data.firstName, lastName: event.data.lastName, locale: event.data.locale };
+    case 'UserAvatarChanged':
+      return { ...user, avatarImageId: event.data.avatarImageId };
     case 'UserRoleChanged':
       return { ...user, role: event.data.role };
     case 'UserDisabled':
@@ -104,6 +108,7 @@ const newUser = (
   lastName: data.lastName,
   role: data.role,
   locale: data.locale,
+  avatarImageId: null,
   passwordReset: null,
   usedResetCodeHash: null,
   identities: {},

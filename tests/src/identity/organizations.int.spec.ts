@@ -70,6 +70,7 @@ for (const engine of engines) {
           status: 'active',
           metadata: { organization: {}, product: {}, custom: {} },
           operator_name: '',
+          logo_image_id: null,
           user_count: 0,
           created_at: expect.any(String),
           updated_at: created.body.created_at,

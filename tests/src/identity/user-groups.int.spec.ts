@@ -65,6 +65,7 @@ for (const engine of engines) {
           description: 'Field team',
           status: 'active',
           member_count: 0,
+          image_id: null,
           created_at: expect.any(String),
           updated_at: created.body.created_at,
           credit_wallet: 0,

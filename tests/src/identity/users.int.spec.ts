@@ -93,6 +93,7 @@ for (const engine of engines) {
           organization_role: 'editor',
           status: 'invited',
           locale: 'fr-FR',
+          avatar_image_id: null,
           created_at: expect.any(String),
           updated_at: user.created_at,
           credit_wallet: 0,

@@ -1,14 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
+import { DEFAULT_IMAGE_URLS } from '../../lib/images';
 
 /** The spec's avatar generator styles (§9). Generated locally: no request leaves the browser. */
 export type AvatarStyle = 'initials' | 'thumbs';
 
 /** Spec §3: default images exist for avatar, mission and user group. */
-export const DEFAULT_IMAGES = {
-  avatar: '/images/default-avatar.svg',
-  mission: '/images/default-mission.svg',
-  usergroup: '/images/default-usergroup.svg',
-} as const;
+export const DEFAULT_IMAGES = DEFAULT_IMAGE_URLS;
 
 type AvatarGenerator = (seed: string) => string;
 const generators: Partial<Record<AvatarStyle, AvatarGenerator>> = {};

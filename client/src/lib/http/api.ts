@@ -20,6 +20,7 @@ let client: HttpClient = createHttpClient({
 export const api: HttpClient = {
   call: (operation, input, options) => client.call(operation, input, options),
   download: (operation, input, options) => client.download(operation, input, options),
+  upload: (path, body, options) => client.upload(path, body, options),
   request: (path, options) => client.request(path, options),
   get: (path, query, options) => client.get(path, query, options),
   post: (path, json, options) => client.post(path, json, options),

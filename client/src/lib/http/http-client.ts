@@ -51,6 +51,14 @@ export type HttpClientOptions = {
   getLanguage?: () => string | null | undefined;
   /** Milliseconds before retry n (0-based); tests pass () => 0. */
   backoff?: (attempt: number, retryAfterSeconds: number | null) => number;
+  /** Makes the request of an upload; tests pass a fake. */
+  xhr?: () => XMLHttpRequest;
+};
+
+export type UploadOptions = {
+  signal?: AbortSignal;
+  /** Bytes of the body sent so far, of `total`; called as the browser sends it. */
+  onProgress?: (sent: number, total: number) => void;
 };
 
 /** What `call` adds to an operation's own input. */
@@ -68,6 +76,11 @@ export type HttpClient = {
   ): Promise<SuccessBody<OperationOf<R>>>;
   /** Like `call`, for an operation that answers a file (a voice sample): its body as a Blob. */
   download<R extends AnyRoute>(operation: R, input: RequestOf<R>, options?: CallOptions): Promise<Blob>;
+  /**
+   * POSTs a multipart body (an image upload) and answers its JSON, with the token, language and 401 replay of
+   * every request. Never retried: sending megabytes twice for a transient error is the user's call.
+   */
+  upload<T>(path: string, body: FormData, options?: UploadOptions): Promise<T>;
   request<T>(path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, query?: Query, options?: Omit<RequestOptions, 'method' | 'query'>): Promise<T>;
   post<T>(path: string, json?: unknown, options?: Omit<RequestOptions, 'method' | 'json'>): Promise<T>;
@@ -186,6 +199,53 @@ export const createHttpClient = (options: HttpClientOptions): HttpClient => {
     }
   };
 
+  // fetch reports no upload progress; XMLHttpRequest does, and a large image takes a while on a slow line.
+  const sendUpload = (path: string, body: FormData, uploadOptions: UploadOptions, token: string | null) =>
+    new Promise<{ status: number; statusText: string; text: string }>((resolve, reject) => {
+      const xhr = options.xhr?.() ?? new XMLHttpRequest();
+      const aborted = () => xhr.abort();
+      uploadOptions.signal?.addEventListener('abort', aborted, { once: true });
+      const settle = () => uploadOptions.signal?.removeEventListener('abort', aborted);
+      xhr.open('POST', path);
+      xhr.setRequestHeader('Accept', 'application/json');
+      const language = options.getLanguage?.();
+      if (language) xhr.setRequestHeader('Accept-Language', language);
+      if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable) uploadOptions.onProgress?.(event.loaded, event.total);
+      };
+      xhr.onload = () => {
+        settle();
+        resolve({ status: xhr.status, statusText: xhr.statusText, text: xhr.responseText });
+      };
+      xhr.onerror = () => {
+        settle();
+        reject(new ApiError(0, 'network_error', 'The server could not be reached. Check your connection and retry.'));
+      };
+      xhr.onabort = () => {
+        settle();
+        reject(uploadOptions.signal?.reason ?? new DOMException('The upload was cancelled.', 'AbortError'));
+      };
+      if (uploadOptions.signal?.aborted) {
+        xhr.abort();
+        return;
+      }
+      xhr.send(body);
+    });
+
+  const upload = async <T>(path: string, body: FormData, rest: UploadOptions = {}): Promise<T> => {
+    let token = options.getToken();
+    for (let replayed = false; ; replayed = true) {
+      const response = await sendUpload(path, body, rest, token);
+      if (response.status >= 200 && response.status < 300) return parseBody(response.text) as T;
+      const error = toApiError(response.status, response.statusText, parseBody(response.text));
+      if (error.status !== 401 || replayed || !token) throw error;
+      const fresh = await options.onUnauthorized();
+      if (!fresh) throw error;
+      token = fresh;
+    }
+  };
+
   const requestOf = (operation: AnyRoute, input: unknown, rest: CallOptions | undefined): [string, RequestOptions] => {
     const { params, query, body } = input as { params?: Record<string, unknown>; query?: Query; body?: unknown };
     return [
@@ -209,6 +269,7 @@ export const createHttpClient = (options: HttpClientOptions): HttpClient => {
       const [path, options] = requestOf(operation, input, rest);
       return request<Blob>(path, { ...options, responseType: 'blob' });
     },
+    upload,
     request,
     get: (path, query, rest) => request(path, { ...rest, method: 'GET', ...(query ? { query } : {}) }),
     post: (path, json, rest) => request(path, { ...rest, method: 'POST', json }),

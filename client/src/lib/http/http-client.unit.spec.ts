@@ -192,3 +192,122 @@ describe('http client', () => {
     );
   });
 });
+
+type XhrAnswer = { status: number; body?: unknown } | 'network-error';
+
+/** XMLHttpRequest as far as uploads use it: headers, upload progress, then one answer. */
+const fakeXhr = (answers: XhrAnswer[]) => {
+  const sent: { method: string; url: string; headers: Record<string, string>; body: unknown }[] = [];
+  const create = () => {
+    const request = {
+      status: 0,
+      statusText: '',
+      responseText: '',
+      upload: {
+        onprogress: null as ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null,
+      },
+      onload: null as (() => void) | null,
+      onerror: null as (() => void) | null,
+      onabort: null as (() => void) | null,
+      method: '',
+      url: '',
+      headers: {} as Record<string, string>,
+      open(method: string, url: string) {
+        request.method = method;
+        request.url = url;
+      },
+      setRequestHeader(name: string, value: string) {
+        request.headers[name] = value;
+      },
+      abort() {
+        queueMicrotask(() => request.onabort?.());
+      },
+      send(body: unknown) {
+        sent.push({ method: request.method, url: request.url, headers: request.headers, body });
+        const answer = answers.shift() ?? { status: 201, body: {} };
+        queueMicrotask(() => {
+          request.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+          request.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
+          if (answer === 'network-error') return request.onerror?.();
+          request.status = answer.status;
+          request.responseText = answer.body === undefined ? '' : JSON.stringify(answer.body);
+          request.onload?.();
+        });
+      },
+    };
+    return request as unknown as XMLHttpRequest;
+  };
+  return { create, sent };
+};
+
+describe('http client uploads', () => {
+  const uploader = (answers: XhrAnswer[], overrides: Partial<HttpClientOptions> = {}) => {
+    const xhr = fakeXhr(answers);
+    const http = createHttpClient({
+      getToken: () => 'own-token',
+      onUnauthorized: () => Promise.resolve(null),
+      getLanguage: () => 'fr-FR',
+      xhr: xhr.create,
+      ...overrides,
+    });
+    return { http, sent: xhr.sent };
+  };
+
+  it('POSTs the form with the token and the language, reports progress and answers the JSON', async () => {
+    const { http, sent } = uploader([{ status: 201, body: { id: 'img-1' } }]);
+    const form = new FormData();
+    form.set('category', 'avatars');
+    const progress: number[] = [];
+    await expect(
+      http.upload('/api/image/uploads', form, { onProgress: (done, total) => progress.push(done / total) }),
+    ).resolves.toEqual({ id: 'img-1' });
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        url: '/api/image/uploads',
+        headers: { Accept: 'application/json', 'Accept-Language': 'fr-FR', Authorization: 'Bearer own-token' },
+        body: form,
+      },
+    ]);
+    expect(progress).toEqual([0.5, 1]);
+  });
+
+  it('answers the API’s refusal as an ApiError with its localized message, without retrying', async () => {
+    const { http, sent } = uploader([
+      { status: 400, body: { code: 'image_not_an_image', message: 'Ce fichier n’est pas une image.' } },
+    ]);
+    await expect(http.upload('/api/image/uploads', new FormData())).rejects.toMatchObject({
+      status: 400,
+      code: 'image_not_an_image',
+      message: 'Ce fichier n’est pas une image.',
+    });
+    expect(sent).toHaveLength(1);
+  });
+
+  it('sends the upload again once with a fresh token after a 401', async () => {
+    const onUnauthorized = vi.fn(() => Promise.resolve('fresh-token'));
+    const { http, sent } = uploader(
+      [
+        { status: 401, body: { code: 'token_expired', message: 'Expired' } },
+        { status: 201, body: { id: 'img-2' } },
+      ],
+      { onUnauthorized },
+    );
+    await expect(http.upload('/api/image/uploads', new FormData())).resolves.toEqual({ id: 'img-2' });
+    expect(sent.map((request) => request.headers['Authorization'])).toEqual(['Bearer own-token', 'Bearer fresh-token']);
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('reports a network failure as status 0, and a cancelled upload as its abort reason', async () => {
+    const { http } = uploader(['network-error', { status: 201 }]);
+    await expect(http.upload('/api/image/uploads', new FormData())).rejects.toMatchObject({
+      status: 0,
+      code: 'network_error',
+    });
+    const controller = new AbortController();
+    controller.abort(new Error('left the page'));
+    await expect(http.upload('/api/image/uploads', new FormData(), { signal: controller.signal })).rejects.toThrow(
+      'left the page',
+    );
+  });
+});

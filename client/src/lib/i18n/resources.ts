@@ -7,6 +7,7 @@ import type enGbCredits from '../../locales/en-GB/credits.json';
 import type enGbDashboard from '../../locales/en-GB/dashboard.json';
 import type enGbEnvironment from '../../locales/en-GB/environment.json';
 import type enGbErrors from '../../locales/en-GB/errors.json';
+import type enGbImages from '../../locales/en-GB/images.json';
 import type enGbLanding from '../../locales/en-GB/landing.json';
 import type enGbOperatorName from '../../locales/en-GB/operator-name.json';
 import type enGbOrganizations from '../../locales/en-GB/organizations.json';
@@ -43,6 +44,7 @@ export const NAMESPACES = [
   'settingsSuperAdmins',
   'aiProviders',
   'coaching',
+  'images',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
@@ -71,6 +73,7 @@ type EnGbCatalogues = {
   settingsSuperAdmins: typeof enGbSettingsSuperAdmins;
   aiProviders: typeof enGbAiProviders;
   coaching: typeof enGbCoaching;
+  images: typeof enGbImages;
 };
 
 /** en-GB is the reference shape: typed `t()` keys come from it, and French must provide at least the same keys. */

@@ -43,18 +43,28 @@ describe('organization-list read model', () => {
           type: 'OrganizationMailSettingsChanged',
           data: { organizationId: 'acme', senderName: 'Acme Academy', replyTo: 'help@acme.example', changedAt: at(12) },
         },
+        {
+          type: 'OrganizationLogoChanged',
+          data: { organizationId: 'acme', logoImageId: 'img-acme', changedAt: at(12) },
+        },
       );
       await append('organization-zeta', created('zeta', 'zeta labs', 4));
       await append('organization-beta', created('beta', 'Beta_Works', 5));
-      await append('organization-gone', created('gone', 'Acme Old', 6), {
-        type: 'OrganizationArchived',
-        data: { organizationId: 'gone', archivedAt: at(20) },
-      });
+      await append(
+        'organization-gone',
+        created('gone', 'Acme Old', 6),
+        {
+          type: 'OrganizationLogoChanged',
+          data: { organizationId: 'gone', logoImageId: 'img-gone', changedAt: at(7) },
+        },
+        { type: 'OrganizationLogoChanged', data: { organizationId: 'gone', logoImageId: null, changedAt: at(8) } },
+        { type: 'OrganizationArchived', data: { organizationId: 'gone', archivedAt: at(20) } },
+      );
       await append('organization-delta', created('delta', '100% Delta', 7));
     },
   );
 
-  it('holds one row per organization with its latest name, description, metadata, operator name, mail settings and status', async () => {
+  it('holds one row per organization with its latest name, description, metadata, operator name, mail settings, logo and status', async () => {
     const { rows } = await db.query(
       `SELECT * FROM rm_organizations WHERE organization_id IN ('acme', 'gone', 'platform') ORDER BY organization_id`,
     );
@@ -71,6 +81,7 @@ describe('organization-list read model', () => {
         operator_name: 'Acme HR',
         mail_sender_name: 'Acme Academy',
         mail_reply_to: 'help@acme.example',
+        logo_image_id: 'img-acme',
         created_at: new Date(at(3)),
         updated_at: new Date(at(12)),
       },
@@ -86,6 +97,7 @@ describe('organization-list read model', () => {
         operator_name: '',
         mail_sender_name: '',
         mail_reply_to: '',
+        logo_image_id: null,
         created_at: new Date(at(6)),
         updated_at: new Date(at(20)),
       },
@@ -101,6 +113,7 @@ describe('organization-list read model', () => {
         operator_name: '',
         mail_sender_name: '',
         mail_reply_to: '',
+        logo_image_id: null,
         created_at: new Date(at(1)),
         updated_at: new Date(at(1)),
       },
@@ -118,6 +131,7 @@ describe('organization-list read model', () => {
       operatorName: 'Acme HR',
       mailSenderName: 'Acme Academy',
       mailReplyTo: 'help@acme.example',
+      logoImageId: 'img-acme',
       createdAt: at(3),
       updatedAt: at(12),
     });

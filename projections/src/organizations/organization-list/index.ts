@@ -18,11 +18,11 @@ const METADATA_COLUMNS: Readonly<Record<OrganizationMetadataKind, string>> = {
 
 /**
  * Organizations as the settings screens list them; archived ones stay, marked. Version 3 added the
- * operator display name and the mail settings (a rebuild fills them from the events).
+ * operator display name and the mail settings, version 4 the logo (a rebuild fills them from the events).
  */
 export const organizationListProjection = defineProjection({
   name: 'organization-list',
-  version: 3,
+  version: 4,
   tables: { organizations: 'rm_organizations' },
   async setup(tx, t) {
     await tx.exec(`
@@ -38,6 +38,7 @@ export const organizationListProjection = defineProjection({
         operator_name text NOT NULL DEFAULT '',
         mail_sender_name text NOT NULL DEFAULT '',
         mail_reply_to text NOT NULL DEFAULT '',
+        logo_image_id text,
         created_at timestamptz NOT NULL,
         updated_at timestamptz NOT NULL
       );
@@ -79,6 +80,13 @@ export const organizationListProjection = defineProjection({
         [data.organizationId, data.senderName, data.replyTo, data.changedAt],
       );
     },
+    async OrganizationLogoChanged(tx, { data }, t) {
+      await tx.query(`UPDATE ${t.organizations} SET logo_image_id = $2, updated_at = $3 WHERE organization_id = $1`, [
+        data.organizationId,
+        data.logoImageId,
+        data.changedAt,
+      ]);
+    },
     async OrganizationArchived(tx, { data }, t) {
       await tx.query(`UPDATE ${t.organizations} SET status = 'archived', updated_at = $2 WHERE organization_id = $1`, [
         data.organizationId,
@@ -102,6 +110,8 @@ export type OrganizationView = {
   /** '' when none is set: the platform's default applies. */
   mailSenderName: string;
   mailReplyTo: string;
+  /** An uploaded image's id; null when none is set. */
+  logoImageId: string | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -124,12 +134,13 @@ type OrganizationRecord = {
   operator_name: string;
   mail_sender_name: string;
   mail_reply_to: string;
+  logo_image_id: string | null;
   created_at: Date | string;
   updated_at: Date | string;
 };
 
 const COLUMNS = `organization_id, name, description, kind, status, metadata_organization, metadata_product,
-  metadata_custom, operator_name, mail_sender_name, mail_reply_to, created_at, updated_at`;
+  metadata_custom, operator_name, mail_sender_name, mail_reply_to, logo_image_id, created_at, updated_at`;
 
 const toView = (row: OrganizationRecord): OrganizationView => ({
   organizationId: row.organization_id,
@@ -141,6 +152,7 @@ const toView = (row: OrganizationRecord): OrganizationView => ({
   operatorName: row.operator_name,
   mailSenderName: row.mail_sender_name,
   mailReplyTo: row.mail_reply_to,
+  logoImageId: row.logo_image_id,
   createdAt: new Date(row.created_at).toISOString(),
   updatedAt: new Date(row.updated_at).toISOString(),
 });

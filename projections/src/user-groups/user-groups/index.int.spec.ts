@@ -30,17 +30,22 @@ describe('user-groups read model', () => {
       added('sales', 'ada', 3),
       added('sales', 'bob', 4),
       added('sales', 'cy', 5),
+      { type: 'UserGroupImageChanged', data: { userGroupId: 'sales', imageId: 'img-sales', changedAt: at(6) } },
       removed('sales', 'bob', 6),
     );
     await append('user-group-design', created('design', 'design', 7), added('design', 'ada', 8));
-    await append('user-group-old', created('old', 'Alumni', 9), added('old', 'ada', 10), {
-      type: 'UserGroupArchived',
-      data: { userGroupId: 'old', archivedAt: at(11) },
-    });
+    await append(
+      'user-group-old',
+      created('old', 'Alumni', 9),
+      added('old', 'ada', 10),
+      { type: 'UserGroupImageChanged', data: { userGroupId: 'old', imageId: 'img-old', changedAt: at(10) } },
+      { type: 'UserGroupImageChanged', data: { userGroupId: 'old', imageId: null, changedAt: at(10) } },
+      { type: 'UserGroupArchived', data: { userGroupId: 'old', archivedAt: at(11) } },
+    );
     await append('user-group-beta', created('beta', 'Beta_Testers', 12, 'beta'));
   });
 
-  it('holds each group with its member count, and its members', async () => {
+  it('holds each group with its member count, its picture, and its members', async () => {
     const { rows } = await db.query(`SELECT * FROM rm_user_groups WHERE user_group_id IN ('old', 'sales') ORDER BY 1`);
     expect(rows).toEqual([
       {
@@ -50,6 +55,7 @@ describe('user-groups read model', () => {
         description: '',
         status: 'archived',
         member_count: 1,
+        image_id: null,
         created_at: new Date(at(9)),
         updated_at: new Date(at(11)),
       },
@@ -60,6 +66,7 @@ describe('user-groups read model', () => {
         description: 'Europe',
         status: 'active',
         member_count: 2,
+        image_id: 'img-sales',
         created_at: new Date(at(1)),
         updated_at: new Date(at(6)),
       },
@@ -81,6 +88,7 @@ describe('user-groups read model', () => {
       description: 'Europe',
       status: 'active',
       memberCount: 2,
+      imageId: 'img-sales',
       createdAt: at(1),
       updatedAt: at(6),
       memberIds: ['ada', 'cy'],

@@ -12,10 +12,13 @@ const recountMembers = (tx: SqlExecutor, t: TableNames<'groups' | 'members'>, us
     [userGroupId, at],
   );
 
-/** User groups with their members; archived groups stay, marked, with the members they had. */
+/**
+ * User groups with their members; archived groups stay, marked, with the members they had. Version 2
+ * added the group's picture (a rebuild fills it from the events).
+ */
 export const userGroupsProjection = defineProjection({
   name: 'user-groups',
-  version: 1,
+  version: 2,
   tables: { groups: 'rm_user_groups', members: 'rm_user_group_members' },
   async setup(tx, t) {
     await tx.exec(`
@@ -26,6 +29,7 @@ export const userGroupsProjection = defineProjection({
         description text NOT NULL,
         status text NOT NULL,
         member_count integer NOT NULL DEFAULT 0,
+        image_id text,
         created_at timestamptz NOT NULL,
         updated_at timestamptz NOT NULL
       );
@@ -51,6 +55,13 @@ export const userGroupsProjection = defineProjection({
         data.name,
         data.description,
         data.updatedAt,
+      ]);
+    },
+    async UserGroupImageChanged(tx, { data }, t) {
+      await tx.query(`UPDATE ${t.groups} SET image_id = $2, updated_at = $3 WHERE user_group_id = $1`, [
+        data.userGroupId,
+        data.imageId,
+        data.changedAt,
       ]);
     },
     async UserGroupArchived(tx, { data }, t) {
@@ -85,6 +96,8 @@ export type UserGroupView = {
   description: string;
   status: UserGroupStatus;
   memberCount: number;
+  /** An uploaded image's id; null: the default picture. */
+  imageId: string | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -100,12 +113,13 @@ type UserGroupRecord = {
   description: string;
   status: UserGroupStatus;
   member_count: number;
+  image_id: string | null;
   created_at: Date | string;
   updated_at: Date | string;
 };
 
-const COLUMNS = `g.user_group_id, g.organization_id, g.name, g.description, g.status, g.member_count, g.created_at,
-  g.updated_at`;
+const COLUMNS = `g.user_group_id, g.organization_id, g.name, g.description, g.status, g.member_count, g.image_id,
+  g.created_at, g.updated_at`;
 
 const toView = (row: UserGroupRecord): UserGroupView => ({
   userGroupId: row.user_group_id,
@@ -114,6 +128,7 @@ const toView = (row: UserGroupRecord): UserGroupView => ({
   description: row.description,
   status: row.status,
   memberCount: row.member_count,
+  imageId: row.image_id,
   createdAt: new Date(row.created_at).toISOString(),
   updatedAt: new Date(row.updated_at).toISOString(),
 });

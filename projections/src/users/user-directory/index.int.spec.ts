@@ -70,6 +70,11 @@ describe('user-directory read model', () => {
       },
     });
     await append(
+      'user-sso',
+      { type: 'UserAvatarChanged', data: { userId: 'sso', avatarImageId: 'img-sso', changedAt: at(2) } },
+      { type: 'UserAvatarChanged', data: { userId: 'sso', avatarImageId: null, changedAt: at(2) } },
+    );
+    await append(
       'user-grace',
       invited('grace', 3, { firstName: 'Grace', lastName: 'Hopper' }),
       activated('grace', 4),
@@ -77,6 +82,7 @@ describe('user-directory read model', () => {
         type: 'UserProfileUpdated',
         data: { userId: 'grace', firstName: 'Grace', lastName: 'Brewster Hopper', locale: 'en-GB', updatedAt: at(5) },
       },
+      { type: 'UserAvatarChanged', data: { userId: 'grace', avatarImageId: 'img-grace', changedAt: at(5) } },
       { type: 'UserRoleChanged', data: { userId: 'grace', role: 'operator', changedAt: at(6) } },
       { type: 'UserDisabled', data: { userId: 'grace', disabledAt: at(7) } },
       { type: 'UserEnabled', data: { userId: 'grace', enabledAt: at(8) } },
@@ -110,7 +116,7 @@ describe('user-directory read model', () => {
     await append('user-twin', invited('twin', 19, { email: 'reused@example.com', organizationId: 'beta' }));
   });
 
-  it('holds one row per user with its latest profile, role, status and password', async () => {
+  it('holds one row per user with its latest profile, avatar, role, status and password', async () => {
     const { rows } = await db.query(`SELECT * FROM rm_users WHERE user_id IN ('u1', 'sso', 'grace') ORDER BY user_id`);
     expect(rows).toEqual([
       {
@@ -122,6 +128,7 @@ describe('user-directory read model', () => {
         role: 'operator',
         status: 'active',
         locale: 'en-GB',
+        avatar_image_id: 'img-grace',
         password_hash: '$argon2id$new',
         password_changed_at: new Date(at(9)),
         activated_at: new Date(at(4)),
@@ -137,6 +144,7 @@ describe('user-directory read model', () => {
         role: 'editor',
         status: 'active',
         locale: 'en-GB',
+        avatar_image_id: null,
         password_hash: null,
         password_changed_at: null,
         activated_at: new Date(at(2)),
@@ -152,6 +160,7 @@ describe('user-directory read model', () => {
         role: 'super-admin',
         status: 'active',
         locale: 'en-GB',
+        avatar_image_id: null,
         password_hash: '$argon2id$u1',
         password_changed_at: new Date(at(1)),
         activated_at: new Date(at(1)),
@@ -180,6 +189,7 @@ describe('user-directory read model', () => {
       role: 'operator',
       status: 'active',
       locale: 'en-GB',
+      avatarImageId: 'img-grace',
       hasPassword: true,
       passwordChangedAt: at(9),
       activatedAt: at(4),

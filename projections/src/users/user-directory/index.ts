@@ -18,10 +18,11 @@ const update = (
  * Who can sign in: one row per user with the normalised email, role, status and password hash.
  * The email index is not unique on purpose: the email-claim streams keep emails unique, and a
  * unique index here would turn a duplicate into an event this projection can never get past.
+ * Version 3 added the avatar (a rebuild fills it from the events).
  */
 export const userDirectoryProjection = defineProjection({
   name: 'user-directory',
-  version: 2,
+  version: 3,
   tables: { users: 'rm_users' },
   async setup(tx, t) {
     await tx.exec(`
@@ -34,6 +35,7 @@ export const userDirectoryProjection = defineProjection({
         role text NOT NULL,
         status text NOT NULL,
         locale text NOT NULL,
+        avatar_image_id text,
         password_hash text,
         password_changed_at timestamptz,
         activated_at timestamptz,
@@ -105,6 +107,9 @@ export const userDirectoryProjection = defineProjection({
         data.locale,
       );
     },
+    async UserAvatarChanged(tx, { data }, t) {
+      await update(tx, t, data.userId, 'avatar_image_id = $3', data.changedAt, data.avatarImageId);
+    },
     async UserRoleChanged(tx, { data }, t) {
       await update(tx, t, data.userId, 'role = $3', data.changedAt, data.role);
     },
@@ -145,6 +150,8 @@ export type UserView = {
   role: Role;
   status: UserStatus;
   locale: UserLocale;
+  /** An uploaded image's id; null: the generated avatar. */
+  avatarImageId: string | null;
   /** False for an account that signs in only through single sign-on, or is not activated yet. */
   hasPassword: boolean;
   passwordChangedAt: string | null;
@@ -169,6 +176,7 @@ type UserRecord = {
   role: Role;
   status: UserStatus;
   locale: UserLocale;
+  avatar_image_id: string | null;
   password_hash: string | null;
   password_changed_at: Date | string | null;
   activated_at: Date | string | null;
@@ -188,6 +196,7 @@ const toView = (row: UserRecord): UserView => ({
   role: row.role,
   status: row.status,
   locale: row.locale,
+  avatarImageId: row.avatar_image_id,
   hasPassword: row.password_hash !== null,
   passwordChangedAt: isoOrNull(row.password_changed_at),
   activatedAt: isoOrNull(row.activated_at),

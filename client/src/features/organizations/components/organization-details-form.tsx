@@ -1,17 +1,19 @@
 import { organizationOperations } from '@ai-coaching/contracts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ImageUploadField } from '../../../components/image-upload-field';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
+import { imageUrl } from '../../../lib/images';
 import { useCreateOrganization, useUpdateOrganization, type Organization } from '../api/organizations-api';
 
 const schema = organizationOperations.create.body;
 
-/** Name and description: creates an organization, or edits one. */
+/** Name, description and logo: creates an organization, or edits one. */
 export const OrganizationDetailsForm = ({
   organization,
   editable = true,
@@ -27,15 +29,27 @@ export const OrganizationDetailsForm = ({
   const update = useUpdateOrganization(organization?.id ?? '');
   const form = useSchemaForm({
     schema,
-    initial: { name: organization?.name ?? '', description: organization?.description ?? '' },
+    initial: {
+      name: organization?.name ?? '',
+      description: organization?.description ?? '',
+      logo_image_id: organization?.logo_image_id ?? null,
+    },
     requiredMessages: { name: t('form.nameRequired') },
-    submit: async ({ name, description = '' }) => {
+    submit: async ({ name, description = '', logo_image_id = null }) => {
       if (organization) {
-        await update.mutateAsync({ name, description });
+        await update.mutateAsync({
+          name,
+          description,
+          ...(logo_image_id !== organization.logo_image_id ? { logo_image_id } : {}),
+        });
         toast.show(t('form.saved'));
         return;
       }
-      const created = await create.mutateAsync({ name, description });
+      const created = await create.mutateAsync({
+        name,
+        description,
+        ...(logo_image_id !== null ? { logo_image_id } : {}),
+      });
       toast.show(t('form.created', { name: created.name }));
       void navigate(`/settings/organization/edit/${created.id}`);
     },
@@ -54,6 +68,24 @@ export const OrganizationDetailsForm = ({
     <form onSubmit={form.handleSubmit} noValidate className="flex flex-col gap-4">
       <TextField label={t('form.name')} required readOnly={!editable} {...field('name')} />
       <TextAreaField label={t('form.description')} rows={3} readOnly={!editable} {...field('description')} />
+      {editable ? (
+        <ImageUploadField
+          label={t('form.logo')}
+          category="organizations"
+          value={form.values.logo_image_id ?? null}
+          onChange={(id) => form.setValue('logo_image_id', id)}
+          error={form.errorOf('logo_image_id')}
+        />
+      ) : organization?.logo_image_id ? (
+        <figure className="flex flex-col gap-1">
+          <figcaption className="text-sm font-medium">{t('form.logo')}</figcaption>
+          <img
+            src={imageUrl(organization.logo_image_id)}
+            alt={t('form.logo')}
+            className="size-24 rounded-md bg-gray-200 object-cover dark:bg-gray-700"
+          />
+        </figure>
+      ) : null}
       {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
       {editable ? (
         <div className="flex justify-end">

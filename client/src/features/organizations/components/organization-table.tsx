@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../components/ui/paged-table';
 import { useListParams } from '../../../hooks/use-list-params';
 import { formatCredits } from '../../../lib/credits/nb-credits';
+import { imageUrl } from '../../../lib/images';
 import { canAll, useCan, useCurrentUser } from '../../../lib/session/session-context';
 import { useOrganizations, type Organization } from '../api/organizations-api';
 
@@ -38,14 +39,22 @@ export const OrganizationTable = () => {
           sortKey: 'name',
           isRowHeader: true,
           cell: (organization) => (
-            <>
-              {organization.name}
-              {organization.kind === 'platform' ? (
-                <span className="ml-2 inline-block rounded-full bg-gray-200 px-2 py-0.5 text-xs dark:bg-gray-700">
-                  {t('list.platform')}
-                </span>
-              ) : null}
-            </>
+            <span className="flex min-w-0 items-center gap-3">
+              {/* No default logo exists (spec §3): an empty tile keeps the names aligned. */}
+              <span className="hidden size-10 shrink-0 overflow-hidden rounded-md bg-gray-100 sm:inline-block dark:bg-gray-800">
+                {organization.logo_image_id ? (
+                  <img src={imageUrl(organization.logo_image_id)} alt="" className="size-full object-cover" />
+                ) : null}
+              </span>
+              <span className="min-w-0">
+                {organization.name}
+                {organization.kind === 'platform' ? (
+                  <span className="ml-2 inline-block rounded-full bg-gray-200 px-2 py-0.5 text-xs dark:bg-gray-700">
+                    {t('list.platform')}
+                  </span>
+                ) : null}
+              </span>
+            </span>
           ),
         },
         {

@@ -7,15 +7,28 @@ import {
   userOperations,
 } from '../../../lib/http/contract-routes';
 import type { RequestOf } from '../../../lib/http/route';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
 import { queryKeys } from '../../../lib/query/query-keys';
 
-export const useUpdateOwnNames = (id: string) =>
-  useMutation({
-    mutationFn: (body: { first_name: string; last_name: string }) =>
-      api.call(userOperations.update, { params: { id }, body }),
+const userKeys = queryKeys('users');
+
+/** My own record: what `/v1/me` does not carry (the picture). Everyone may read themself. */
+export const useOwnUser = (id: string) =>
+  useQuery({
+    queryKey: userKeys.detail(id),
+    queryFn: () => api.call(userOperations.read, { params: { id } }),
+    enabled: id !== '',
   });
+
+export const useUpdateOwnProfile = (id: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { first_name: string; last_name: string; avatar_image_id?: string | null }) =>
+      api.call(userOperations.update, { params: { id }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+};
 
 /** Other sessions end, this one continues. */
 export const useChangePassword = () =>

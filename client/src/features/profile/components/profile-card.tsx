@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ImageUploadField } from '../../../components/image-upload-field';
 import { Alert } from '../../../components/ui/alert';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonClassName } from '../../../components/ui/button';
@@ -11,29 +12,40 @@ import { useToast } from '../../../components/ui/toast';
 import { splitApiError } from '../../../hooks/use-schema-form';
 import { formatCredits } from '../../../lib/credits/nb-credits';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
+import { imageUrl } from '../../../lib/images';
 import { displayName, type CurrentUser } from '../../../lib/session/current-user';
 import { useSession } from '../../../lib/session/session-context';
-import { useUpdateOwnNames } from '../api/profile-api';
+import { useOwnUser, useUpdateOwnProfile } from '../api/profile-api';
 
-/** `/profile`: who I am, my names (editable), my credits, and the ways to my password and transfers. */
+/** `/profile`: who I am, my names and picture (editable), my credits, and the ways to my password and transfers. */
 export const ProfileCard = ({ user }: { user: CurrentUser }) => {
   const { t, i18n } = useTranslation('profile');
   const { reloadProfile } = useSession();
   const toast = useToast();
   const errorMessage = useErrorMessage();
-  const update = useUpdateOwnNames(user.id);
+  const update = useUpdateOwnProfile(user.id);
+  // `/v1/me` does not carry the picture: it comes with my own record.
+  const own = useOwnUser(user.id);
+  const savedAvatar = own.data?.avatar_image_id ?? null;
   const [form, setForm] = useState({ first_name: user.first_name, last_name: user.last_name });
+  // undefined while the picture is the saved one.
+  const [avatar, setAvatar] = useState<string | null | undefined>(undefined);
   const [blank, setBlank] = useState(false);
   // The API's field messages (in the interface language) go next to their fields; anything else in the alert.
-  const server = splitApiError(update.error, ['first_name', 'last_name']);
+  const server = splitApiError(update.error, ['first_name', 'last_name', 'avatar_image_id']);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const changes = { first_name: form.first_name.trim(), last_name: form.last_name.trim() };
+    const changes = {
+      first_name: form.first_name.trim(),
+      last_name: form.last_name.trim(),
+      ...(avatar !== undefined && avatar !== savedAvatar ? { avatar_image_id: avatar } : {}),
+    };
     setBlank(!changes.first_name);
     if (!changes.first_name) return;
     update.mutate(changes, {
       onSuccess: () => {
+        setAvatar(undefined);
         reloadProfile();
         toast.show(t('saved'));
       },
@@ -44,7 +56,7 @@ export const ProfileCard = ({ user }: { user: CurrentUser }) => {
     <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
       <Card>
         <div className="mb-6 flex flex-wrap items-center gap-4">
-          <Avatar name={displayName(user)} size={64} />
+          <Avatar name={displayName(user)} src={imageUrl(savedAvatar)} size={64} />
           <div className="min-w-0">
             <p className="truncate text-lg font-medium">{displayName(user)}</p>
             <p className="truncate text-sm text-gray-700 dark:text-gray-300">{user.email}</p>
@@ -69,6 +81,16 @@ export const ProfileCard = ({ user }: { user: CurrentUser }) => {
           />
           <div className="sm:col-span-2">
             <TextField label={t('email')} value={user.email} readOnly hint={t('emailHint')} />
+          </div>
+          <div className="sm:col-span-2">
+            <ImageUploadField
+              label={t('avatar')}
+              category="avatars"
+              fallback="avatar"
+              value={avatar === undefined ? savedAvatar : avatar}
+              onChange={setAvatar}
+              error={server.fields['avatar_image_id'] ?? null}
+            />
           </div>
           {update.isError && server.rest ? (
             <div className="sm:col-span-2">

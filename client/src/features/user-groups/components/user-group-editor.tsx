@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CreditCommandForm } from '../../../components/credit-command-form';
-import { EntityImage } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmAction } from '../../../components/ui/confirm-action';
@@ -153,14 +152,11 @@ export const UserGroupEditor = ({ id }: { id: string }) => {
       />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
-          <div className="mb-4 flex items-center gap-3">
-            <EntityImage kind="usergroup" className="size-16 rounded-md" />
-            {group.status === 'archived' ? (
-              <span className="rounded-full bg-gray-200 px-2 py-0.5 text-xs dark:bg-gray-700">
-                {t('edit.archived')}
-              </span>
-            ) : null}
-          </div>
+          {group.status === 'archived' ? (
+            <p className="mb-4 inline-flex rounded-full bg-gray-200 px-2 py-0.5 text-xs dark:bg-gray-700">
+              {t('edit.archived')}
+            </p>
+          ) : null}
           <UserGroupForm key={group.updated_at} group={group} organizationId={group.organization_id} />
           {group.status === 'active' ? (
             <div className="mt-6 border-t border-gray-200 pt-4 dark:border-gray-700">

@@ -1,6 +1,7 @@
 import { userGroupOperations } from '@ai-coaching/contracts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ImageUploadField } from '../../../components/image-upload-field';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/field';
@@ -9,7 +10,7 @@ import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useCreateUserGroup, useUpdateUserGroup, type UserGroupDetail } from '../api/user-groups-api';
 
-/** Name and description of a group: creates one (in the caller's organization) or changes one. */
+/** Name, description and picture of a group: creates one (in the caller's organization) or changes one. */
 export const UserGroupForm = ({ group, organizationId }: { group?: UserGroupDetail; organizationId: string }) => {
   const { t } = useTranslation('userGroups');
   const toast = useToast();
@@ -19,11 +20,20 @@ export const UserGroupForm = ({ group, organizationId }: { group?: UserGroupDeta
   const update = useUpdateUserGroup(group?.id ?? '');
   const form = useSchemaForm({
     schema: userGroupOperations.create.body,
-    initial: { name: group?.name ?? '', description: group?.description ?? '', organization_id: organizationId },
+    initial: {
+      name: group?.name ?? '',
+      description: group?.description ?? '',
+      organization_id: organizationId,
+      image_id: group?.image_id ?? null,
+    },
     requiredMessages: { name: t('form.nameRequired') },
-    submit: async ({ name, description }) => {
+    submit: async ({ name, description, image_id = null }) => {
       if (group) {
-        await update.mutateAsync({ name, description: description ?? '' });
+        await update.mutateAsync({
+          name,
+          description: description ?? '',
+          ...(image_id !== group.image_id ? { image_id } : {}),
+        });
         toast.show(t('form.saved'));
         return;
       }
@@ -31,6 +41,7 @@ export const UserGroupForm = ({ group, organizationId }: { group?: UserGroupDeta
         name,
         description: description ?? '',
         organization_id: organizationId,
+        ...(image_id !== null ? { image_id } : {}),
       });
       toast.show(t('form.created', { name: created.name }));
       void navigate(`/settings/usergroup/edit/${created.id}`);
@@ -41,6 +52,14 @@ export const UserGroupForm = ({ group, organizationId }: { group?: UserGroupDeta
     <form onSubmit={form.handleSubmit} noValidate className="flex flex-col gap-4">
       <TextField label={t('form.name')} required {...form.field('name')} />
       <TextAreaField label={t('form.description')} rows={3} {...form.field('description')} />
+      <ImageUploadField
+        label={t('form.image')}
+        category="usergroups"
+        fallback="usergroup"
+        value={form.values.image_id ?? null}
+        onChange={(id) => form.setValue('image_id', id)}
+        error={form.errorOf('image_id')}
+      />
       {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
       <div className="flex justify-end">
         <Button type="submit" loading={form.submitting}>

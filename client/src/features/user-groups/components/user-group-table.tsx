@@ -5,6 +5,7 @@ import { buttonClassName } from '../../../components/ui/button';
 import { PagedTable } from '../../../components/ui/paged-table';
 import { useListParams } from '../../../hooks/use-list-params';
 import { formatCredits } from '../../../lib/credits/nb-credits';
+import { imageUrl } from '../../../lib/images';
 import { useCan } from '../../../lib/session/session-context';
 import { useUserGroups, type UserGroup } from '../api/user-groups-api';
 
@@ -44,7 +45,11 @@ export const UserGroupTable = () => {
             isRowHeader: true,
             cell: (group) => (
               <span className="flex min-w-0 items-center gap-3">
-                <EntityImage kind="usergroup" className="size-10 shrink-0 rounded-md" />
+                <EntityImage
+                  kind="usergroup"
+                  src={imageUrl(group.image_id, 'usergroup')}
+                  className="size-10 shrink-0 rounded-md"
+                />
                 <span className="min-w-0">
                   <span className="block">{group.name}</span>
                   <span className="block text-xs font-normal text-gray-700 sm:hidden dark:text-gray-300">

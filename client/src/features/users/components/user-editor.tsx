@@ -2,6 +2,7 @@ import { userOperations } from '@ai-coaching/contracts';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CreditCommandForm } from '../../../components/credit-command-form';
+import { ImageUploadField } from '../../../components/image-upload-field';
 import { Alert } from '../../../components/ui/alert';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
@@ -15,6 +16,7 @@ import { useToast } from '../../../components/ui/toast';
 import { WalletFigures } from '../../../components/wallet-figures';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
+import { imageUrl } from '../../../lib/images';
 import { displayName } from '../../../lib/session/current-user';
 import { useCan, useCurrentUser, useSession } from '../../../lib/session/session-context';
 import {
@@ -45,14 +47,17 @@ const DetailsForm = ({ user }: { user: UserDetail }) => {
       first_name: user.first_name,
       last_name: user.last_name,
       organization_role: user.organization_role as UpdateUserInput['organization_role'],
+      avatar_image_id: user.avatar_image_id,
     },
     requiredMessages: { first_name: t('invite.invalid.first_name') },
-    submit: async ({ first_name, last_name, organization_role }) => {
-      // Names are sent as they stand; the role only when it changed, so keeping one's own role asks nothing.
+    submit: async ({ first_name, last_name, organization_role, avatar_image_id }) => {
+      // Names are sent as they stand; the role and the picture only when they changed, so keeping one's own role
+      // asks nothing.
       await update.mutateAsync({
         first_name,
         last_name,
         ...(organization_role !== user.organization_role ? { organization_role } : {}),
+        ...(avatar_image_id !== undefined && avatar_image_id !== user.avatar_image_id ? { avatar_image_id } : {}),
       });
       toast.show(t('edit.saved'));
     },
@@ -68,6 +73,16 @@ const DetailsForm = ({ user }: { user: UserDetail }) => {
         error={form.errorOf('first_name') ?? (firstNameMissing ? t('invite.invalid.first_name') : null)}
       />
       <TextField label={t('fields.lastName')} {...form.field('last_name')} />
+      <div className="sm:col-span-2">
+        <ImageUploadField
+          label={t('fields.avatar')}
+          category="avatars"
+          fallback="avatar"
+          value={form.values.avatar_image_id ?? null}
+          onChange={(id) => form.setValue('avatar_image_id', id)}
+          error={form.errorOf('avatar_image_id')}
+        />
+      </div>
       {!self && roles.includes(user.organization_role) ? (
         <SelectField
           label={t('fields.role')}
@@ -155,7 +170,7 @@ export const UserEditor = ({ id }: { id: string }) => {
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <div className="mb-4 flex flex-wrap items-center gap-3">
-            <Avatar name={name} size={48} />
+            <Avatar name={name} src={imageUrl(user.avatar_image_id)} size={48} />
             <div className="min-w-0 flex-1">
               <p className="truncate font-medium">{user.email}</p>
               <div className="mt-1 flex flex-wrap gap-2">

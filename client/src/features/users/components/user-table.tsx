@@ -7,6 +7,7 @@ import { PagedTable } from '../../../components/ui/paged-table';
 import { RoleBadge } from '../../../components/ui/role-badge';
 import { useListParams } from '../../../hooks/use-list-params';
 import { formatCredits } from '../../../lib/credits/nb-credits';
+import { imageUrl } from '../../../lib/images';
 import { displayName } from '../../../lib/session/current-user';
 import { useCan, useCurrentUser } from '../../../lib/session/session-context';
 import { useOrganizationOptions, useUsers, type User } from '../api/users-api';
@@ -74,7 +75,7 @@ export const UserTable = () => {
             cell: (user) => (
               <span className="flex min-w-0 items-center gap-3">
                 <span className="hidden sm:inline-flex">
-                  <Avatar name={displayName(user)} size={36} />
+                  <Avatar name={displayName(user)} src={imageUrl(user.avatar_image_id)} size={36} />
                 </span>
                 <span className="min-w-0">
                   <span className="block">{displayName(user)}</span>
