@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { loadNamespaces } from '../lib/i18n/i18n';
 import type { Namespace } from '../lib/i18n/resources';
 import type { RouteHandle } from './navigation/route-handle';
+import type { CoachingScreen } from './routes/coaching/coaching-route';
 
 /** Ids in addresses: what the API accepts (api/src/http/schemas.ts idSchema). */
 const ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -35,31 +36,51 @@ const comingSoon = (feature: string, handle: RouteHandle = {}): Page => ({
     import('./routes/coming-soon-route').then((m) => ({ Component: () => <m.ComingSoonRoute feature={feature} /> })),
 });
 
-/** Spec §2 "AI coaching", filled by the coaching issues; until then each page is guarded and says it is coming. */
+const coaching = (screen: CoachingScreen, handle: RouteHandle = {}): Page => ({
+  handle,
+  namespaces: ['coaching', 'images'],
+  load: () =>
+    import('./routes/coaching/coaching-route').then((m) => ({ Component: () => <m.CoachingRoute {...screen} /> })),
+});
+
+const AUTHORED = ['mission', 'persona', 'observer'] as const;
+const ALL_KINDS = ['mission', 'persona', 'observer', 'playlist', 'scenario'] as const;
+
+/** Spec §2 "AI coaching". The session screens come with the coaching sessions issue; until then they say so. */
 const coachingRoutes: RouteObject[] = [
-  page(undefined, comingSoon('coaching')),
-  ...(['mission', 'persona', 'observer', 'scenario'] as const).map((entity) =>
-    page(`${entity}/list`, comingSoon(entity, { permissions: [`coaching-${entity}-list`] })),
+  page(undefined, coaching({ screen: 'home' })),
+  // `playlist/list` is not in spec §2 (it lists four): playlists are listed like the other kinds.
+  ...ALL_KINDS.map((kind) =>
+    page(`${kind}/list`, coaching({ screen: 'list', kind }, { permissions: [`coaching-${kind}-list`] })),
   ),
-  ...(['mission', 'persona', 'observer'] as const).map((entity) =>
-    page(`${entity}/create/:copyId?`, comingSoon(entity, { permissions: [`coaching-${entity}-create`] })),
-  ),
-  ...(['playlist', 'scenario'] as const).map((entity) =>
-    page(`${entity}/create`, comingSoon(entity, { permissions: [`coaching-${entity}-create`] })),
-  ),
-  ...(['mission', 'persona', 'observer', 'playlist', 'scenario'] as const).map((entity) =>
+  ...AUTHORED.map((kind) =>
     page(
-      `${entity}/edit/:id`,
-      comingSoon(entity, {
-        permissions: [`coaching-${entity}-update`, `coaching-${entity}-read`],
-        isValid: validId('id'),
-      }),
+      `${kind}/create/:copyId?`,
+      coaching(
+        { screen: 'create', kind },
+        {
+          permissions: [`coaching-${kind}-create`],
+          isValid: (params) => !params['copyId'] || validId('copyId')(params),
+        },
+      ),
     ),
   ),
-  ...(['mission', 'persona', 'observer'] as const).map((entity) =>
+  ...(['playlist', 'scenario'] as const).map((kind) =>
+    page(`${kind}/create`, coaching({ screen: 'create', kind }, { permissions: [`coaching-${kind}-create`] })),
+  ),
+  ...ALL_KINDS.map((kind) =>
     page(
-      `${entity}/fork/:id`,
-      comingSoon(entity, { permissions: [`coaching-${entity}-fork`], isValid: validId('id') }),
+      `${kind}/edit/:id`,
+      coaching(
+        { screen: 'edit', kind },
+        { permissions: [`coaching-${kind}-update`, `coaching-${kind}-read`], isValid: validId('id') },
+      ),
+    ),
+  ),
+  ...AUTHORED.map((kind) =>
+    page(
+      `${kind}/fork/:id`,
+      coaching({ screen: 'fork', kind }, { permissions: [`coaching-${kind}-fork`], isValid: validId('id') }),
     ),
   ),
   // `scenario/info-{scenarioID}`, `session/play-{sessionID}`, `session/result-{sessionID}`: React Router has no
@@ -123,7 +144,7 @@ export const pageRoutes: RouteObject[] = [
   page('redirect/guest', { ...comingSoon('guest', { layout: 'web-empty' }) }),
   page('profile', {
     handle: { permissions: ['user-self-edit'] },
-    namespaces: ['profile'],
+    namespaces: ['profile', 'images'],
     load: () => import('./routes/profile/profile-route').then((m) => ({ Component: m.ProfileRoute })),
   }),
   page('profile/change-password', {
@@ -161,7 +182,7 @@ export const pageRoutes: RouteObject[] = [
   }),
   page('settings/my-organization', {
     handle: { permissions: ['organization-self-edit'] },
-    namespaces: ['organizations', 'operatorName'],
+    namespaces: ['organizations', 'operatorName', 'images'],
     load: () => import('./routes/settings/my-organization-route').then((m) => ({ Component: m.MyOrganizationRoute })),
   }),
   // Not in spec §2 (its route list does not show them): the pages of settings-email and super-admin-*.
@@ -198,12 +219,12 @@ export const pageRoutes: RouteObject[] = [
   }),
   page('settings/user/edit/:id', {
     handle: { permissions: ['user-update'], isValid: validId('id') },
-    namespaces: ['users', 'resetLink'],
+    namespaces: ['users', 'resetLink', 'images'],
     load: () => import('./routes/settings/users/user-edit-route').then((m) => ({ Component: m.UserEditRoute })),
   }),
   page('settings/usergroup/create', {
     handle: { permissions: ['user-group-create'] },
-    namespaces: ['userGroups'],
+    namespaces: ['userGroups', 'images'],
     load: () =>
       import('./routes/settings/user-groups/user-group-create-route').then((m) => ({
         Component: m.UserGroupCreateRoute,
@@ -211,7 +232,7 @@ export const pageRoutes: RouteObject[] = [
   }),
   page('settings/usergroup/edit/:id', {
     handle: { permissions: ['user-group-create'], isValid: validId('id') },
-    namespaces: ['userGroups'],
+    namespaces: ['userGroups', 'images'],
     load: () =>
       import('./routes/settings/user-groups/user-group-edit-route').then((m) => ({ Component: m.UserGroupEditRoute })),
   }),
@@ -225,7 +246,7 @@ export const pageRoutes: RouteObject[] = [
   }),
   page('settings/organization/create', {
     handle: { permissions: ['organization-create'] },
-    namespaces: ['organizations'],
+    namespaces: ['organizations', 'images'],
     load: () =>
       import('./routes/settings/organizations/organization-create-route').then((m) => ({
         Component: m.OrganizationCreateRoute,
@@ -233,7 +254,7 @@ export const pageRoutes: RouteObject[] = [
   }),
   page('settings/organization/edit/:id', {
     handle: { permissions: ['organization-update', 'organization-detail-read'], isValid: validId('id') },
-    namespaces: ['organizations', 'operatorName'],
+    namespaces: ['organizations', 'operatorName', 'images'],
     load: () =>
       import('./routes/settings/organizations/organization-edit-route').then((m) => ({
         Component: m.OrganizationEditRoute,

@@ -48,6 +48,16 @@ export const errorsByField = (issues: readonly FieldIssue[]): Record<string, str
   return errors;
 };
 
+const isWithin = (path: string, name: string) => path === name || path.startsWith(`${name}.`);
+
+/** A field's error, else the first about one of its parts (`success_criteria.2`, `rubric.1.name`). */
+export const firstErrorWithin = (errors: Readonly<Record<string, string>>, name: string): string | null =>
+  errors[name] ?? Object.entries(errors).find(([path]) => isWithin(path, name))?.[1] ?? null;
+
+/** The errors left once a field changed: a changed list also drops what was said about its parts. */
+export const withoutField = (errors: Readonly<Record<string, string>>, name: string): Record<string, string> =>
+  Object.fromEntries(Object.entries(errors).filter(([path]) => !isWithin(path, name)));
+
 /**
  * The problems of a failed request that belong to the fields a form shows (each next to its field),
  * and whether anything is left for the form's alert (another field, or no field at all).
@@ -79,6 +89,8 @@ export type SchemaForm<Input extends Values> = {
     name: Name,
   ): { name: Name; value: string; onChange: (event: ChangeEvent<{ value: string }>) => void; error: string | null };
   errorOf(name: keyof Input & string): string | null;
+  /** The field's error, else the first error of one of its parts (`success_criteria.2`): for list fields. */
+  errorWithin(name: keyof Input & string): string | null;
   /** An error that belongs to no field of this form (a conflict, a network failure …), for an alert. */
   formError: unknown;
   submitting: boolean;
@@ -109,10 +121,11 @@ export const useSchemaForm = <Schema extends z.ZodType<Values>>(options: {
 
   const setValue = <Name extends keyof Input & string>(name: Name, value: Input[Name]) => {
     setValues((current) => ({ ...current, [name]: value }));
-    setErrors(({ [name]: _cleared, ...rest }) => rest);
+    setErrors((current) => withoutField(current, name));
   };
 
   const errorOf = (name: keyof Input & string) => errors[name] ?? null;
+  const errorWithin = (name: keyof Input & string) => firstErrorWithin(errors, name);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -153,6 +166,7 @@ export const useSchemaForm = <Schema extends z.ZodType<Values>>(options: {
       };
     },
     errorOf,
+    errorWithin,
     formError,
     submitting,
     handleSubmit,

@@ -2,7 +2,7 @@ import { userGroupOperations, userOperations } from '@ai-coaching/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../lib/http/api-error';
-import { errorsByField, schemaIssues, splitApiError } from './use-schema-form';
+import { errorsByField, firstErrorWithin, schemaIssues, splitApiError, withoutField } from './use-schema-form';
 
 describe('schema forms', () => {
   it('describes what the shared schema refused in the user’s language, field by field, with the API’s own texts', () => {
@@ -34,6 +34,14 @@ describe('schema forms', () => {
       'Saisissez une adresse e-mail valide.',
       'Trop court\u00a0: saisissez au moins 8 caractères.',
     ]);
+  });
+
+  it('finds a list’s errors on its parts, and forgets them when the list changes', () => {
+    const errors = { 'rubric.1.name': 'Fill in this field.', rubric_note: 'Other field', title: 'Too long' };
+    expect(firstErrorWithin(errors, 'rubric')).toBe('Fill in this field.');
+    expect(firstErrorWithin(errors, 'title')).toBe('Too long');
+    expect(firstErrorWithin(errors, 'goal')).toBeNull();
+    expect(withoutField(errors, 'rubric')).toEqual({ rubric_note: 'Other field', title: 'Too long' });
   });
 
   it('keeps the first message of a field the API refused twice', () => {

@@ -34,11 +34,15 @@ test("[NAVIGATION]: a route whose validity check fails shows 'Page Not Found: {p
   );
 });
 
-test('[NAVIGATION]: coaching routes are guarded pages that say the feature is coming', async ({ page }) => {
+test('[NAVIGATION]: coaching pages open in their layouts; the session screens still say they are coming', async ({
+  page,
+}) => {
   await signIn(page, adminToken);
   await page.goto('/apps/ai-coaching/mission/list');
-  await expect(page.getByTestId('coming-soon')).toContainText('Coming soon');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Missions');
   await expect(page.locator('[data-layout]')).toHaveAttribute('data-layout', 'default-app');
+  await page.goto('/apps/ai-coaching/scenario/info-s1');
+  await expect(page.getByTestId('coming-soon')).toContainText('Coming soon');
   await page.goto('/apps/ai-coaching/session/result-s1');
   await expect(page.locator('[data-layout]')).toHaveAttribute('data-layout', 'coaching-no-sidebar');
 });

@@ -19,6 +19,8 @@ export type ConfirmActionProps = {
   action: () => Promise<unknown>;
   /** After success (and the toast): navigate away, refresh … */
   onDone?: () => void;
+  /** Shows a failure where it concerns the user (next to what it is about) instead of in a passing toast. */
+  onError?: (error: unknown) => void;
 };
 
 /**
@@ -36,6 +38,7 @@ export const ConfirmAction = ({
   doneMessage,
   action,
   onDone,
+  onError,
 }: ConfirmActionProps) => {
   const toast = useToast();
   const errorMessage = useErrorMessage();
@@ -50,7 +53,8 @@ export const ConfirmAction = ({
       setOpen(false);
       onDone?.();
     } catch (error) {
-      toast.show(errorMessage(error), 'error');
+      if (onError) onError(error);
+      else toast.show(errorMessage(error), 'error');
       setOpen(false);
     } finally {
       setBusy(false);

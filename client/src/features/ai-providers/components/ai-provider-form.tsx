@@ -16,7 +16,7 @@ import {
   type AiProvider,
 } from '../api/ai-providers-api';
 import { CREATABLE_KINDS, endpointSettingsFor, settingUse, type EndpointSetting } from '../utils/provider-kinds';
-import { CheckboxField } from './choice-fields';
+import { CheckboxField } from '../../../components/ui/choice-fields';
 import { useScopeLabel } from './provider-badges';
 
 type EndpointValues = { base_url?: string | null; api_version?: string | null; region?: string | null };

@@ -13,7 +13,7 @@ import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useCan } from '../../../lib/session/session-context';
 import { useAiModels, useDeleteAiModel, useSaveAiModel, type AiModel } from '../api/ai-providers-api';
 import { parseTypedNumber, typedNumber } from '../utils/number-input';
-import { CheckboxGroup } from './choice-fields';
+import { CheckboxGroup } from '../../../components/ui/choice-fields';
 
 /**
  * The spec's "OpenAI Realtime" model-list entry (§3), one click away on the providers that serve it;

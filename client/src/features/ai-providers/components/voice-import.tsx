@@ -8,7 +8,7 @@ import { EmptyState, LoadError, Loading } from '../../../components/ui/query-sta
 import { useToast } from '../../../components/ui/toast';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useAvailableVoices, useImportAiSpeechVoices, type AiAvailableVoice } from '../api/ai-providers-api';
-import { CheckboxField } from './choice-fields';
+import { CheckboxField } from '../../../components/ui/choice-fields';
 
 const matches = (voice: AiAvailableVoice, search: string) => {
   const needle = search.trim().toLocaleLowerCase();

@@ -17,7 +17,7 @@ import {
   useSaveAiSpeechVoice,
   type AiSpeechVoice,
 } from '../api/ai-providers-api';
-import { CheckboxGroup } from './choice-fields';
+import { CheckboxGroup } from '../../../components/ui/choice-fields';
 import { VoiceImport } from './voice-import';
 import { useVoiceSample, VoiceSample } from './voice-preview';
 

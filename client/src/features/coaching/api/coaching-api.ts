@@ -1,0 +1,179 @@
+import {
+  aiModelOperations,
+  aiSpeechVoiceOperations,
+  coachingForkOperations as forks,
+  coachingShareOperations as shares,
+  missionContent,
+  observerContent,
+  personaContent,
+  playlistContent,
+  scenarioContent,
+  type MissionItem,
+  type Page,
+  type ObserverItem,
+  type PersonaItem,
+  type PlaylistItem,
+  type ScenarioItem,
+} from '@ai-coaching/contracts';
+import type { CoachingStatus } from '@ai-coaching/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListState } from '../../../hooks/use-list-params';
+import { api, newIdempotencyKey } from '../../../lib/http/api';
+import { queryKeys } from '../../../lib/query/query-keys';
+import type { CoachingKind, ForkableKind, ShareableKind } from '../utils/coaching-kinds';
+
+export type { MissionItem, ObserverItem, PersonaItem, PlaylistItem, ScenarioItem } from '@ai-coaching/contracts';
+
+/** An item of each kind, as the API answers it. */
+export type CoachingItemOf = {
+  persona: PersonaItem;
+  mission: MissionItem;
+  observer: ObserverItem;
+  scenario: ScenarioItem;
+  playlist: PlaylistItem;
+};
+export type AnyCoachingItem = CoachingItemOf[CoachingKind];
+
+// The contracts' operations (not lib/http/contract-routes): the editors need the schemas anyway, and the five kinds
+// share one shape of operations, so one set of hooks serves them all.
+const OPERATIONS = {
+  persona: personaContent.operations,
+  mission: missionContent.operations,
+  observer: observerContent.operations,
+  scenario: scenarioContent.operations,
+  playlist: playlistContent.operations,
+} as const;
+
+// Typed once here for the five kinds, instead of five copies of each hook.
+type Operations = (typeof OPERATIONS)['persona'];
+const operationsOf = (kind: CoachingKind) => OPERATIONS[kind] as unknown as Operations;
+
+const keys = {
+  persona: queryKeys('coaching-personas'),
+  mission: queryKeys('coaching-missions'),
+  observer: queryKeys('coaching-observers'),
+  scenario: queryKeys('coaching-scenarios'),
+  playlist: queryKeys('coaching-playlists'),
+} as const;
+
+export type CoachingSource = 'own' | 'library' | 'shared';
+export type CoachingFilters = ListState & { status?: CoachingStatus; source?: CoachingSource };
+
+export const useCoachingList = <Kind extends CoachingKind>(kind: Kind, filters: CoachingFilters, enabled = true) =>
+  useQuery({
+    queryKey: keys[kind].list(filters),
+    queryFn: async () => {
+      const page = await api.call(operationsOf(kind).list, { query: filters });
+      return page as unknown as Page<CoachingItemOf[Kind]>;
+    },
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+/** Everything of a kind a picker may offer (the largest page the API serves), by name. */
+export const useCoachingChoices = <Kind extends CoachingKind>(kind: Kind, enabled = true) =>
+  useCoachingList(kind, { page: 1, page_size: 48, sort: 'name', q: '' }, enabled);
+
+export const useCoachingItem = <Kind extends CoachingKind>(kind: Kind, id: string | undefined) =>
+  useQuery({
+    queryKey: keys[kind].detail(id ?? ''),
+    queryFn: async () =>
+      (await api.call(operationsOf(kind).read, { params: { id: id ?? '' } })) as unknown as CoachingItemOf[Kind],
+    enabled: Boolean(id),
+  });
+
+export const useCoachingVersions = (kind: CoachingKind, id: string, enabled: boolean) =>
+  useQuery({
+    queryKey: [...keys[kind].detail(id), 'versions'],
+    queryFn: () => api.call(operationsOf(kind).versions, { params: { id } }),
+    enabled,
+  });
+
+export const useCoachingVersion = (kind: CoachingKind, id: string, version: number | null) =>
+  useQuery({
+    queryKey: [...keys[kind].detail(id), 'versions', version],
+    queryFn: async () =>
+      (await api.call(operationsOf(kind).version, {
+        params: { id, version: version ?? 0 },
+      })) as unknown as Record<string, unknown>,
+    enabled: version !== null,
+    staleTime: Infinity,
+  });
+
+/** After any change: every list and detail of the kind, and of the kinds that show it (a scenario shows its persona). */
+const useCoachingMutation = <Input, Output>(kind: CoachingKind, mutationFn: (input: Input) => Promise<Output>) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () =>
+      Promise.all(
+        [keys[kind], ...(kind === 'scenario' || kind === 'playlist' ? [] : [keys.scenario])].map((kindKeys) =>
+          queryClient.invalidateQueries({ queryKey: kindKeys.all }),
+        ),
+      ),
+  });
+};
+
+export type CoachingFields = Record<string, unknown>;
+
+export const useSaveCoachingItem = <Kind extends CoachingKind>(kind: Kind) =>
+  useCoachingMutation(kind, async (input: { id?: string; body: CoachingFields }) => {
+    const operations = operationsOf(kind);
+    const answer =
+      input.id === undefined
+        ? await api.call(operations.create, { body: input.body as never }, { idempotencyKey: newIdempotencyKey() })
+        : await api.call(operations.update, { params: { id: input.id }, body: input.body as never });
+    return answer as unknown as CoachingItemOf[Kind];
+  });
+
+export type CoachingAction = 'publish' | 'archive' | 'restore';
+
+export const useCoachingAction = <Kind extends CoachingKind>(kind: Kind) =>
+  useCoachingMutation(
+    kind,
+    async ({ id, action }: { id: string; action: CoachingAction }) =>
+      (await api.call(operationsOf(kind)[action], { params: { id } })) as unknown as CoachingItemOf[Kind],
+  );
+
+export const useDeleteCoachingItem = (kind: CoachingKind) =>
+  useCoachingMutation(kind, (id: string) => api.call(operationsOf(kind).delete, { params: { id } }));
+
+/** One key per fork page: a double click or a retried request makes one fork. */
+export const useForkCoachingItem = <Kind extends ForkableKind>(kind: Kind) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, idempotencyKey }: { id: string; idempotencyKey: string }) =>
+      (await api.call(
+        forks[kind] as typeof forks.persona,
+        { params: { id } },
+        { idempotencyKey },
+      )) as unknown as CoachingItemOf[Kind],
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys[kind].all }),
+  });
+};
+
+export const useShareCoachingItem = (kind: ShareableKind) =>
+  useCoachingMutation(
+    kind,
+    ({
+      id,
+      body,
+    }: {
+      id: string;
+      body: { user_group_ids: string[]; user_ids: string[]; organization_ids?: string[] };
+    }) => api.call(shares[kind], { params: { id }, body }),
+  );
+
+/** AI models able to chat, for observers and scenarios: the platform's and the organization's. */
+export const useChatModels = () =>
+  useQuery({
+    queryKey: ['ai-models', 'list', { coaching: true }],
+    queryFn: () =>
+      api.call(aiModelOperations.list, { query: { page: 1, page_size: 48, sort: 'name', capability: 'chat' } }),
+  });
+
+export const useSpeechVoices = () =>
+  useQuery({
+    queryKey: ['ai-speech-voices', 'list', { coaching: true }],
+    queryFn: () => api.call(aiSpeechVoiceOperations.list, { query: { page: 1, page_size: 48, sort: 'name' } }),
+  });
