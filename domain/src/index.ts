@@ -66,4 +66,7 @@ export * from './coaching/content/decider.js';
 export * from './coaching/content/references.js';
 export * from './coaching/persona/persona-greeting.js';
 export * from './coaching/pricing/session-price.js';
+export * from './coaching/sessions/events.js';
+export type * from './coaching/sessions/commands.js';
+export * from './coaching/sessions/decider.js';
 export { DeciderSpecification } from './testing/decider-specification.js';
