@@ -20,3 +20,4 @@ export * from './i18n/messages.js';
 export * from './ai.js';
 export * from './coaching-content.js';
 export * from './image-uploads.js';
+export * from './coaching-sessions.js';

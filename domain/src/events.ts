@@ -3,6 +3,7 @@ import type { AiProviderEvent } from './ai/providers/events.js';
 import type { AiServiceKeyEvent } from './ai/service-keys/events.js';
 import type { AiSpeechVoiceEvent } from './ai/speech-voices/events.js';
 import type { CoachingItemEvent } from './coaching/content/events.js';
+import type { CoachingSessionEvent } from './coaching/sessions/events.js';
 import type { CreditEvent } from './credits/events.js';
 import type { OrganizationEvent } from './organizations/events.js';
 import type { PlatformEvent } from './platform/events.js';
@@ -22,7 +23,8 @@ export type AnyDomainEvent =
   | AiServiceKeyEvent
   | AiModelEvent
   | AiSpeechVoiceEvent
-  | CoachingItemEvent;
+  | CoachingItemEvent
+  | CoachingSessionEvent;
 
 export type DomainEventType = AnyDomainEvent['type'];
 

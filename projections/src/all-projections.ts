@@ -1,5 +1,6 @@
 import { aiCatalogueProjection } from './ai/ai-catalogue/index.js';
 import { coachingContentProjection } from './coaching/coaching-content/index.js';
+import { coachingSessionsProjection } from './coaching/coaching-sessions/index.js';
 import { creditHistoryProjection } from './credits/credit-history/index.js';
 import { walletBalancesProjection } from './credits/wallet-balances/index.js';
 import { organizationListProjection } from './organizations/organization-list/index.js';
@@ -22,4 +23,5 @@ export const allProjections: readonly Projection[] = [
   creditHistoryProjection,
   aiCatalogueProjection,
   coachingContentProjection,
+  coachingSessionsProjection,
 ];

@@ -12,3 +12,4 @@ export * from './credits/wallet-balances/index.js';
 export * from './credits/credit-history/index.js';
 export * from './ai/ai-catalogue/index.js';
 export * from './coaching/coaching-content/index.js';
+export * from './coaching/coaching-sessions/index.js';

@@ -4,6 +4,7 @@ import { buildOpenApiDocument } from '../openapi/build-document.js';
 import { aiRoutes } from './ai.js';
 import { authRoutes } from './auth.js';
 import { coachingContentRoutes } from './coaching-content.js';
+import { coachingSessionRoutes } from './coaching-sessions.js';
 import { creditRoutes } from './credits.js';
 import { environmentVariableRoutes } from './environment-variables.js';
 import { healthRoutes, type ReadinessCheck } from './health.js';
@@ -45,6 +46,7 @@ export const apiRoutes = (readiness: readonly ReadinessCheck[]): RouteDefinition
     ...aiRoutes,
     ...imageUploadRoutes,
     ...coachingContentRoutes,
+    ...coachingSessionRoutes,
   ];
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
   routes.push(

@@ -73,6 +73,9 @@ const visibleItem = async (
   throw itemNotFound();
 };
 
+/** For the features that use content (sessions start from a scenario): the same visibility rules, the same 404. */
+export const visibleCoachingItem = visibleItem;
+
 const editableItem = async (
   services: Pick<AppServices, 'db'>,
   caller: UserCaller,

@@ -1,4 +1,11 @@
-import { reservationOf, type CreditLedgerState } from '@ai-coaching/domain';
+import {
+  coachingSessionDecider,
+  coachingSessionStreamId,
+  ConflictError,
+  reservationOf,
+  type CreditLedgerState,
+} from '@ai-coaching/domain';
+import { handleCommand } from '@ai-coaching/platform';
 import { listPendingReservations } from '@ai-coaching/projections';
 import { nowIso, type AppServices } from '../app-services.js';
 import {
@@ -7,6 +14,7 @@ import {
   reservationExpiryJobId,
   type ExpireReservationPayload,
 } from '../jobs/credits/expire-reservation.job.js';
+import { sessionIdOfReservation } from '../coaching/session-reservation.js';
 import { handleLedgerCommand } from './ledger-handler.js';
 
 /** Thrown when the expiry job ran before the reservation's expiry: the queue retries it later. */
@@ -24,6 +32,7 @@ export const expireReservation = async (
   payload: ExpireReservationPayload,
   options: { causationId: string },
 ): Promise<{ expired: boolean; state: CreditLedgerState }> => {
+  await endAbandonedSession(services, payload, options);
   const result = await handleLedgerCommand(
     services.store,
     { type: 'ExpireReservation', data: payload, metadata: { now: nowIso(services) } },
@@ -36,6 +45,48 @@ export const expireReservation = async (
     );
   }
   return { expired: result.events.length > 0, state: result.state };
+};
+
+/**
+ * A session still playing at its reservation's expiry lost its runtime (its timer would have ended it): it ends at
+ * its last turn and the ledger captures that time before the expiry below would release everything. A session that
+ * ended but whose capture was cut short is settled here too. The capture shares its command id with the session's
+ * own settlement, so whichever runs second finds the reservation resolved.
+ */
+const endAbandonedSession = async (
+  services: Pick<AppServices, 'store' | 'clock'>,
+  payload: ExpireReservationPayload,
+  options: { causationId: string },
+): Promise<void> => {
+  const sessionId = sessionIdOfReservation(payload.reservationId);
+  if (sessionId === null) return;
+  const metadata = { causationId: options.causationId };
+  const { state } = await handleCommand(
+    services.store,
+    coachingSessionStreamId(sessionId),
+    coachingSessionDecider,
+    { type: 'ExpireCoachingSessionReservation', data: { sessionId }, metadata: { now: nowIso(services) } },
+    { commandId: `expire-session-${payload.reservationId}`, metadata },
+  );
+  if (state.status === 'none' || state.ending === null || state.reservation.reservedCredits === 0) return;
+  try {
+    await handleLedgerCommand(
+      services.store,
+      {
+        type: 'CaptureReservation',
+        data: {
+          organizationId: payload.organizationId,
+          actorId: null,
+          reservationId: payload.reservationId,
+          amount: state.ending.capturedCredits,
+        },
+        metadata: { now: nowIso(services) },
+      },
+      { commandId: `capture-${payload.reservationId}`, metadata },
+    );
+  } catch (error) {
+    if (!(error instanceof ConflictError && error.code === 'reservation_already_resolved')) throw error;
+  }
 };
 
 /** Enqueues the expiry job of one reservation; the job id makes enqueuing it again a no-op. */

@@ -304,6 +304,25 @@ export const errors = {
   coaching_reference_unpublished: 'Publish “{{title}}” first: this {{kind}} uses it.',
   coaching_version_not_found: 'This version was never published.',
 
+  // Coaching sessions (docs/coaching-sessions.md).
+  coaching_session_not_found: 'This session does not exist.',
+  coaching_session_exists: 'This session already exists.',
+  coaching_session_ended: 'This session has already ended ({{status}}).',
+  invalid_coaching_session_name: 'A session name has 1 to {{max}} characters.',
+  invalid_coaching_session_limits:
+    'A session needs a time limit of at least a second, a turn limit of at least one turn or none, and a whole price.',
+  coaching_session_reservation_mismatch: 'A session reserves its price for the whole time limit: {{price}} credits.',
+  coaching_session_reservation_expiry: "A session's reservation expires after its time limit.",
+  coaching_session_turn_empty: 'A turn says something.',
+  coaching_session_turn_id_reused: 'This turn id was already used for another turn.',
+  coaching_session_awaiting_reply: 'The persona has not answered your last turn yet: send it again to retry.',
+  coaching_session_turn_out_of_order:
+    'The persona answers the last learner turn, or opens a conversation nobody has spoken in.',
+  coaching_session_reply_failed:
+    'The persona could not answer: the AI provider failed. Nothing was recorded or charged; send your turn again.',
+  coaching_scenario_unplayable:
+    'This scenario cannot be played: its persona, mission or model is no longer available. Ask its author to publish it again.',
+
   // Organizations.
   invalid_organization_name: 'An organization name has 1 to {{max}} characters.',
   invalid_organization_description: 'A description has at most {{max}} characters.',
@@ -332,7 +351,10 @@ export const errors = {
     default: 'A number of credits is a whole number from 1 to {{max}}.',
     field: 'nb_credits is a whole number from 1 to {{max}}.',
   },
-  insufficient_credits: 'Not enough credits: {{available}} available.',
+  insufficient_credits: {
+    default: 'Not enough credits: {{available}} available.',
+    session: 'Not enough credits to start this session: it reserves {{price}} and {{available}} are available.',
+  },
   transfer_id_reused: 'This transfer id was already used for another movement.',
   issuance_limit_reached: 'No more credits can be issued to this organization.',
   invalid_target: {

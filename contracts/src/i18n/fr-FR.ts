@@ -294,6 +294,26 @@ export const errors: Translation<typeof enGB.errors> = {
   coaching_reference_unpublished: 'Publiez d’abord « {{title}} » : ce contenu ({{kind}}) l’utilise.',
   coaching_version_not_found: 'Cette version n’a jamais été publiée.',
 
+  coaching_session_not_found: 'Cette session n’existe pas.',
+  coaching_session_exists: 'Cette session existe déjà.',
+  coaching_session_ended: 'Cette session est déjà terminée ({{status}}).',
+  invalid_coaching_session_name: 'Un nom de session compte de 1 à {{max}} caractères.',
+  invalid_coaching_session_limits:
+    'Une session demande une limite de temps d’au moins une seconde, une limite de tours d’au moins un tour ou aucune, et un prix entier.',
+  coaching_session_reservation_mismatch:
+    'Une session réserve son prix pour toute sa limite de temps\u00a0: {{price}} crédits.',
+  coaching_session_reservation_expiry: 'La réservation d’une session expire après sa limite de temps.',
+  coaching_session_turn_empty: 'Un tour dit quelque chose.',
+  coaching_session_turn_id_reused: 'Cet identifiant de tour a déjà servi pour un autre tour.',
+  coaching_session_awaiting_reply:
+    'Le persona n’a pas encore répondu à votre dernier tour\u00a0: envoyez-le de nouveau pour réessayer.',
+  coaching_session_turn_out_of_order:
+    'Le persona répond au dernier tour de l’apprenant, ou ouvre une conversation où personne n’a encore parlé.',
+  coaching_session_reply_failed:
+    'Le persona n’a pas pu répondre\u00a0: le fournisseur d’IA a échoué. Rien n’a été enregistré ni facturé\u00a0; envoyez de nouveau votre tour.',
+  coaching_scenario_unplayable:
+    'Ce scénario ne peut pas être joué\u00a0: son persona, sa mission ou son modèle n’est plus disponible. Demandez à son auteur de le publier de nouveau.',
+
   invalid_organization_name: 'Un nom d’organisation compte de 1 à {{max}} caractères.',
   invalid_organization_description: 'Une description compte au plus {{max}} caractères.',
   invalid_metadata: 'Les métadonnées sont un objet de clés et de valeurs.',
@@ -322,7 +342,11 @@ export const errors: Translation<typeof enGB.errors> = {
     default: 'Un nombre de crédits est un nombre entier de 1 à {{max}}.',
     field: 'nb_credits est un nombre entier de 1 à {{max}}.',
   },
-  insufficient_credits: 'Crédits insuffisants\u00a0: {{available}} disponible(s).',
+  insufficient_credits: {
+    default: 'Crédits insuffisants\u00a0: {{available}} disponible(s).',
+    session:
+      'Crédits insuffisants pour démarrer cette session\u00a0: elle réserve {{price}} crédits et {{available}} sont disponibles.',
+  },
   transfer_id_reused: 'Cet identifiant de transfert a déjà servi pour un autre mouvement.',
   issuance_limit_reached: 'Aucun crédit supplémentaire ne peut être émis pour cette organisation.',
   invalid_target: {

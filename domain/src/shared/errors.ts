@@ -5,7 +5,7 @@
 export type ErrorDetails = Record<string, unknown>;
 
 export abstract class DomainError extends Error {
-  abstract readonly status: 400 | 403 | 404 | 409 | 422;
+  abstract readonly status: 400 | 403 | 404 | 409 | 422 | 503;
   constructor(
     readonly code: string,
     message: string,
@@ -34,4 +34,12 @@ export class NotFoundError extends DomainError {
 /** The command contradicts the current state: a duplicate, an archived target, too few credits (409). */
 export class ConflictError extends DomainError {
   readonly status = 409;
+}
+
+/**
+ * Something the command depends on outside the product (an AI provider) failed, and nothing was recorded: the very
+ * same request may be sent again (503).
+ */
+export class UnavailableError extends DomainError {
+  readonly status = 503;
 }

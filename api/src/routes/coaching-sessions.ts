@@ -1,0 +1,60 @@
+import {
+  deleteCoachingSession,
+  listCoachingSessionsOf,
+  playCoachingSessionTurn,
+  readCoachingSession,
+  renameCoachingSession,
+  startCoachingSession,
+  stopCoachingSession,
+} from '@ai-coaching/application';
+import { coachingSessionOperations as op } from '@ai-coaching/contracts';
+import { defineRoute, permission } from '../http/route.js';
+
+// Reading another's session needs `coaching-session-check-other` as well; the use cases decide that, per session.
+export const coachingSessionRoutes = [
+  defineRoute(op.list, {
+    access: permission('coaching-session-read'),
+    handler: async ({ query, origin, services }) => ({ body: await listCoachingSessionsOf(services, origin, query) }),
+  }),
+  defineRoute(op.create, {
+    access: permission('coaching-session-create'),
+    handler: async ({ body, origin, services }) => ({
+      status: 201,
+      body: await startCoachingSession(services, origin, body),
+    }),
+  }),
+  defineRoute(op.read, {
+    access: permission('coaching-session-read'),
+    handler: async ({ params, origin, services }) => ({
+      body: await readCoachingSession(services, origin, params.id),
+    }),
+  }),
+  defineRoute(op.rename, {
+    access: permission('coaching-session-rename'),
+    handler: async ({ params, body, origin, services }) => ({
+      body: await renameCoachingSession(services, origin, params.id, body),
+    }),
+  }),
+  defineRoute(op.delete, {
+    access: permission('coaching-session-delete'),
+    handler: ({ params, origin, services }) => deleteCoachingSession(services, origin, params.id),
+  }),
+  defineRoute(op.turn, {
+    access: permission('coaching-session-run'),
+    handler: async ({ params, body, origin, services }) => ({
+      body: await playCoachingSessionTurn(services, origin, params.id, body),
+    }),
+  }),
+  defineRoute(op.end, {
+    access: permission('coaching-session-run'),
+    handler: async ({ params, origin, services }) => ({
+      body: await stopCoachingSession(services, origin, params.id, 'end'),
+    }),
+  }),
+  defineRoute(op.abort, {
+    access: permission('coaching-session-run'),
+    handler: async ({ params, origin, services }) => ({
+      body: await stopCoachingSession(services, origin, params.id, 'abort'),
+    }),
+  }),
+];

@@ -1,0 +1,555 @@
+import type {
+  CoachingSessionAnswer,
+  CoachingSessionSummaryAnswer,
+  CoachingSessionTurnAnswer,
+  Page,
+} from '@ai-coaching/contracts';
+import {
+  AiCallError,
+  coachingSessionDecider,
+  coachingSessionEndsAt,
+  coachingSessionStreamId,
+  ConflictError,
+  DomainError,
+  effectiveTimeLimitSeconds,
+  ForbiddenError,
+  isTerminalCoachingSessionStatus,
+  NotFoundError,
+  personaGreeting,
+  sessionPriceCredits,
+  UnavailableError,
+  userAccount,
+  type AiMessage,
+  type CoachingFields,
+  type CoachingSessionCommand,
+  type CoachingSessionContentVersion,
+  type CoachingSessionState,
+  type CoachingSessionStatus,
+  type ExistingCoachingSession,
+  type ListParams,
+  type PersonaMood,
+  type RoleplayBrief,
+  type SessionLanguage,
+} from '@ai-coaching/domain';
+import {
+  findAiModel,
+  findCoachingItem,
+  findCoachingItemVersion,
+  findCoachingSession,
+  listCoachingSessions,
+  listCoachingSessionTurns,
+  type CoachingSessionView,
+} from '@ai-coaching/projections';
+import { aiPort } from '../ai/ai-port.js';
+import { nowIso, type AppServices, type Origin } from '../app-services.js';
+import { runCommand } from '../commands/run-command.js';
+import { captureReservation, releaseReservation, reserveCredits } from '../credits/reservations.js';
+import { mayAccess, signedInUser, type UserCaller } from '../tenancy/scope.js';
+import { visibleCoachingItem } from './coaching-content.js';
+import { coachingSessionReservationId } from './session-reservation.js';
+
+export { coachingSessionReservationId, sessionIdOfReservation } from './session-reservation.js';
+
+// Text sessions over HTTP (docs/coaching-sessions.md, "HTTP"): start with a reservation, play turn by turn through
+// the AI port, end and settle the credits. The gateway's streamed turn is to call the same `playCoachingSessionTurn`.
+
+/**
+ * The time limit of a scenario that sets none, nor does its mission: the reservation needs a bound, and half an
+ * hour is longer than any role-play the library holds.
+ */
+export const DEFAULT_SESSION_TIME_LIMIT_SECONDS = 1800;
+
+/**
+ * The hold outlives the time limit by this much: the ledger must never release credits while the learner still
+ * plays, and the expiry job, which settles an abandoned session, runs only after it.
+ */
+export const SESSION_RESERVATION_GRACE_SECONDS = 300;
+
+/** A learner who never reaches a turn limit still plays under one: the built-in provider's brief needs a number. */
+const NO_TURN_LIMIT = 10_000;
+
+const sessionNotFound = () => new NotFoundError('coaching_session_not_found', 'This session does not exist.');
+
+const unplayable = () =>
+  new ConflictError(
+    'coaching_scenario_unplayable',
+    'This scenario cannot be played: its persona, mission or model is no longer available. Ask its author to publish it again.',
+  );
+
+const mayCheckOthers = (caller: UserCaller) => caller.permissions.includes('coaching-session-check-other');
+
+/**
+ * The player sees their own sessions; with `coaching-session-check-other`, the caller sees the others of their
+ * organization too, but only to read them. Anything else answers 404, as for a missing session.
+ */
+const visibleSession = async (
+  services: Pick<AppServices, 'db'>,
+  caller: UserCaller,
+  sessionId: string,
+  purpose: 'read' | 'play',
+): Promise<CoachingSessionView> => {
+  const session = await findCoachingSession(services.db, sessionId);
+  if (!session || !mayAccess(caller, session.organizationId)) throw sessionNotFound();
+  if (session.userId === caller.userId) return session;
+  if (purpose === 'read' && mayCheckOthers(caller) && session.organizationId === caller.organizationId) return session;
+  throw sessionNotFound();
+};
+
+/** Whole seconds played so far, as the decider counts them. */
+const secondsSoFar = (session: CoachingSessionView, now: string) =>
+  Math.min(session.timeLimitSeconds, Math.max(0, Math.floor((Date.parse(now) - Date.parse(session.startedAt)) / 1000)));
+
+/** Captured once ended; while playing, what ending now would capture, so the learner sees the credits used. */
+const costOf = (session: CoachingSessionView, now: string) => {
+  if (session.capturedCredits !== null) return session.capturedCredits;
+  if (!session.personaSpoke) return 0;
+  return Math.min(session.reservedCredits, sessionPriceCredits(session.creditsPerMinute, secondsSoFar(session, now)));
+};
+
+const summaryOf = (session: CoachingSessionView, now: string): Omit<CoachingSessionAnswer, 'turns'> => ({
+  id: session.sessionId,
+  scenario_id: session.scenarioId,
+  status: session.status,
+  cost_credits: costOf(session, now),
+  started_at: session.startedAt,
+  ...(session.endedAt === null ? {} : { ended_at: session.endedAt }),
+  name: session.name,
+  organization_id: session.organizationId,
+  user_id: session.userId,
+  persona_id: session.content.persona.id,
+  mission_id: session.content.mission?.id ?? null,
+  model_id: session.content.modelId,
+  language: session.content.language,
+  mode: session.content.mode,
+  time_limit_seconds: session.timeLimitSeconds,
+  turn_limit: session.turnLimit,
+  ends_at: coachingSessionEndsAt(session),
+  credits_per_minute: session.creditsPerMinute,
+  reserved_credits: session.reservedCredits,
+  end_reason: session.endReason,
+  awaiting_reply_to: session.awaitingReplyTo,
+});
+
+const answerOf = async (services: AppServices, session: CoachingSessionView): Promise<CoachingSessionAnswer> => {
+  const turns = await listCoachingSessionTurns(services.db, session.sessionId);
+  return {
+    ...summaryOf(session, nowIso(services)),
+    turns: turns.map((turn) => ({ id: turn.turnId, role: turn.role, text: turn.text, at: turn.at })),
+  };
+};
+
+const reread = async (services: AppServices, sessionId: string): Promise<CoachingSessionAnswer> => {
+  const session = await findCoachingSession(services.db, sessionId);
+  if (!session) throw sessionNotFound();
+  return answerOf(services, session);
+};
+
+type WithoutTime<Command> = Command extends unknown ? Omit<Command, 'metadata'> : never;
+
+const run = (
+  services: AppServices,
+  origin: Origin,
+  sessionId: string,
+  command: WithoutTime<CoachingSessionCommand>,
+  commandId?: string,
+) =>
+  runCommand(
+    services,
+    origin,
+    {
+      streamId: coachingSessionStreamId(sessionId),
+      decider: coachingSessionDecider,
+      command: { ...command, metadata: { now: nowIso(services) } } as CoachingSessionCommand,
+    },
+    commandId ? { commandId } : {},
+  );
+
+/**
+ * Captures what the ending charged and releases the rest. Every path that may end a session calls it, and calling
+ * it again does nothing: the capture's command id is the reservation's, and a reservation resolves once.
+ */
+const settle = async (services: AppServices, origin: Origin, state: CoachingSessionState): Promise<void> => {
+  if (state.status === 'none' || state.ending === null || state.reservation.reservedCredits === 0) return;
+  try {
+    await captureReservation(services, origin, {
+      organizationId: state.organizationId,
+      reservationId: state.reservation.reservationId,
+      amount: state.ending.capturedCredits,
+    });
+  } catch (error) {
+    // Settled already (a repeated End, or the expiry job got there first): nothing is charged twice.
+    if (error instanceof ConflictError && error.code === 'reservation_already_resolved') return;
+    throw error;
+  }
+};
+
+const runAndSettle = async (
+  services: AppServices,
+  origin: Origin,
+  sessionId: string,
+  command: WithoutTime<CoachingSessionCommand>,
+  commandId?: string,
+) => {
+  const result = await run(services, origin, sessionId, command, commandId);
+  await settle(services, origin, result.state);
+  return result;
+};
+
+type PublishedItem = { id: string; version: number; fields: CoachingFields };
+
+/** The version of an item a new session plays: its latest published one, unless archived or deleted since. */
+const publishedVersionOf = async (services: Pick<AppServices, 'db'>, itemId: string): Promise<PublishedItem> => {
+  const item = await findCoachingItem(services.db, itemId);
+  if (!item || item.publishedVersion === null || item.publishedFields === null || item.status === 'archived') {
+    throw unplayable();
+  }
+  return { id: itemId, version: item.publishedVersion, fields: item.publishedFields };
+};
+
+const frozen = (item: PublishedItem): CoachingSessionContentVersion => ({ id: item.id, version: item.version });
+
+const str = (fields: CoachingFields, key: string): string => {
+  const value = fields[key];
+  return typeof value === 'string' ? value : '';
+};
+const num = (fields: CoachingFields, key: string): number | null => {
+  const value = fields[key];
+  return typeof value === 'number' ? value : null;
+};
+const phrases = (fields: CoachingFields | null, key: string): string[] => {
+  const value = fields?.[key];
+  return Array.isArray(value) ? value.filter((phrase): phrase is string => typeof phrase === 'string') : [];
+};
+
+const greetingOf = (persona: CoachingFields): string =>
+  personaGreeting({
+    name: str(persona, 'name'),
+    job_title: str(persona, 'job_title'),
+    company: str(persona, 'company'),
+    mood: (str(persona, 'mood') || 'neutral') as PersonaMood,
+    language: (str(persona, 'language') || 'en-GB') as SessionLanguage,
+  });
+
+const insufficientCredits = (available: number, price: number) =>
+  new ConflictError(
+    'insufficient_credits',
+    `Not enough credits to start this session: it reserves ${price} and ${available} are available.`,
+    { available, price },
+  );
+
+/**
+ * Starts a session of a published scenario the caller may see. Its price for the whole time limit is held on the
+ * learner's own wallet first, so a session never plays on credits it does not have; then the session freezes the
+ * versions it plays and the persona opens with its greeting.
+ */
+export const startCoachingSession = async (
+  services: AppServices,
+  origin: Origin,
+  body: { scenario_id: string },
+): Promise<CoachingSessionAnswer> => {
+  const caller = signedInUser(origin.caller);
+  const scenarioItem = await visibleCoachingItem(services, caller, 'scenario', body.scenario_id);
+  // Drafts are not played, even by their editors: a session refers to a published version.
+  if (scenarioItem.publishedVersion === null || scenarioItem.status === 'archived') {
+    throw new NotFoundError('coaching_item_not_found', 'This item does not exist.');
+  }
+  const scenario = await publishedVersionOf(services, scenarioItem.itemId);
+  const persona = await publishedVersionOf(services, str(scenario.fields, 'persona_id'));
+  const missionId = str(scenario.fields, 'mission_id');
+  const mission = missionId ? await publishedVersionOf(services, missionId) : null;
+  const observerIds = Array.isArray(scenario.fields['observer_ids'])
+    ? (scenario.fields['observer_ids'] as string[])
+    : [];
+  const observers = await Promise.all(observerIds.map((id) => publishedVersionOf(services, id)));
+  const model = await findAiModel(services.db, str(scenario.fields, 'model_id'));
+  if (!model || !model.capabilities.includes('chat')) throw unplayable();
+
+  const timeLimitSeconds =
+    effectiveTimeLimitSeconds(
+      num(scenario.fields, 'time_limit_seconds'),
+      mission && num(mission.fields, 'time_limit_seconds'),
+    ) ?? DEFAULT_SESSION_TIME_LIMIT_SECONDS;
+  const price = sessionPriceCredits(model.creditsPerMinute, timeLimitSeconds);
+  const sessionId = services.ids.newId();
+  const reservationId = coachingSessionReservationId(sessionId);
+  const ttlSeconds = timeLimitSeconds + SESSION_RESERVATION_GRACE_SECONDS;
+
+  let expiresAt = new Date(services.clock.now().getTime() + ttlSeconds * 1000).toISOString();
+  // The ledger holds no zero amount: a free model reserves nothing, and its session settles nothing.
+  if (price > 0) {
+    try {
+      const reserved = await reserveCredits(services, origin, {
+        organizationId: caller.organizationId,
+        account: userAccount(caller.userId),
+        amount: price,
+        sessionId,
+        reservationId,
+        ttlSeconds,
+        actorId: caller.userId,
+      });
+      expiresAt = reserved.expiresAt;
+    } catch (error) {
+      if (error instanceof ConflictError && error.code === 'insufficient_credits') {
+        throw insufficientCredits(Number(error.details?.['available'] ?? 0), price);
+      }
+      throw error;
+    }
+  }
+
+  const start = run(services, origin, sessionId, {
+    type: 'StartCoachingSession',
+    data: {
+      sessionId,
+      organizationId: caller.organizationId,
+      player: { type: 'user', userId: caller.userId },
+      name: str(scenario.fields, 'name'),
+      content: {
+        scenario: frozen(scenario),
+        persona: frozen(persona),
+        mission: mission && frozen(mission),
+        observers: observers.map(frozen),
+        modelId: model.aiModelId,
+        voiceId: str(scenario.fields, 'voice_id') || null,
+        language: (str(scenario.fields, 'language') || 'en-GB') as SessionLanguage,
+        mode: str(scenario.fields, 'mode') === 'voice' ? 'voice' : 'text',
+      },
+      timeLimitSeconds,
+      turnLimit: mission && num(mission.fields, 'turn_limit'),
+      creditsPerMinute: model.creditsPerMinute,
+      reservation: { reservationId, reservedCredits: price, expiresAt },
+    },
+  });
+  try {
+    await start;
+  } catch (error) {
+    // No session holds the credits: free them now rather than at the expiry.
+    if (price > 0) {
+      await releaseReservation(services, origin, { organizationId: caller.organizationId, reservationId }).catch(
+        (releaseError: unknown) =>
+          services.logger.error({ err: releaseError, reservationId }, 'could not release a failed start'),
+      );
+    }
+    throw error;
+  }
+  // The greeting needs no provider: it is the line the persona's editor previews (persona-greeting.ts).
+  await run(services, origin, sessionId, {
+    type: 'RecordCoachingSessionPersonaTurn',
+    data: { sessionId, turnId: `${sessionId}-greeting`, replyTo: null, text: greetingOf(persona.fields) },
+  });
+  return reread(services, sessionId);
+};
+
+export type CoachingSessionListQuery = ListParams & {
+  scope?: 'mine' | 'organization';
+  scenario_id?: string;
+  status?: CoachingSessionStatus;
+  user_id?: string;
+  from?: string;
+  to?: string;
+};
+
+const notYours = () => new ForbiddenError('forbidden', 'You do not have permission to do this.');
+
+export const listCoachingSessionsOf = async (
+  services: AppServices,
+  origin: Origin,
+  query: CoachingSessionListQuery,
+): Promise<Page<CoachingSessionSummaryAnswer>> => {
+  const caller = signedInUser(origin.caller);
+  const { scope = 'mine', scenario_id, status, user_id, from, to, ...params } = query;
+  const others = scope === 'organization' || (user_id !== undefined && user_id !== caller.userId);
+  if (others && !mayCheckOthers(caller)) throw notYours();
+  const userId = scope === 'organization' ? user_id : (user_id ?? caller.userId);
+  const page = await listCoachingSessions(services.db, {
+    ...params,
+    organizationId: caller.organizationId,
+    ...(userId === undefined ? {} : { userId }),
+    ...(scenario_id === undefined ? {} : { scenarioId: scenario_id }),
+    ...(status === undefined ? {} : { status }),
+    ...(from === undefined ? {} : { from }),
+    ...(to === undefined ? {} : { to }),
+  });
+  const now = nowIso(services);
+  return {
+    ...page,
+    items: page.items.map((session) => ({ ...summaryOf(session, now), turn_count: session.turnCount })),
+  };
+};
+
+export const readCoachingSession = async (services: AppServices, origin: Origin, sessionId: string) => {
+  const caller = signedInUser(origin.caller);
+  return answerOf(services, await visibleSession(services, caller, sessionId, 'read'));
+};
+
+export const renameCoachingSession = async (
+  services: AppServices,
+  origin: Origin,
+  sessionId: string,
+  body: { name: string },
+): Promise<CoachingSessionAnswer> => {
+  const caller = signedInUser(origin.caller);
+  await visibleSession(services, caller, sessionId, 'play');
+  await run(services, origin, sessionId, { type: 'RenameCoachingSession', data: { sessionId, name: body.name } });
+  return reread(services, sessionId);
+};
+
+/** A session still playing is aborted and charged for its time first, so its hold is never left to the expiry. */
+export const deleteCoachingSession = async (services: AppServices, origin: Origin, sessionId: string) => {
+  const caller = signedInUser(origin.caller);
+  await visibleSession(services, caller, sessionId, 'play');
+  await runAndSettle(services, origin, sessionId, {
+    type: 'DeleteCoachingSession',
+    data: { sessionId, userId: caller.userId },
+  });
+};
+
+/** End or Abort; on an ended session nothing changes, but its settlement is retried in case it was cut short. */
+export const stopCoachingSession = async (
+  services: AppServices,
+  origin: Origin,
+  sessionId: string,
+  how: 'end' | 'abort',
+): Promise<CoachingSessionAnswer> => {
+  const caller = signedInUser(origin.caller);
+  await visibleSession(services, caller, sessionId, 'play');
+  await runAndSettle(services, origin, sessionId, {
+    type: how === 'end' ? 'EndCoachingSession' : 'AbortCoachingSession',
+    data: { sessionId },
+  });
+  return reread(services, sessionId);
+};
+
+const fieldsOf = async (services: AppServices, version: CoachingSessionContentVersion): Promise<CoachingFields> => {
+  const found = await findCoachingItemVersion(services.db, version.id, version.version);
+  // Published versions are kept as long as their item; a deleted item's session still plays from its name alone.
+  return found?.fields ?? {};
+};
+
+const roleOf = (persona: CoachingFields) =>
+  [str(persona, 'job_title'), str(persona, 'company')].filter((part) => part.trim().length > 0).join(', ');
+
+/**
+ * What a real model reads: who it plays, what the learner must achieve, and how to close the role-play with the
+ * markers the decider reads. The built-in provider reads the brief instead.
+ */
+const systemPrompt = (persona: CoachingFields, mission: CoachingFields | null, language: SessionLanguage): string => {
+  const lines = [
+    `You are ${str(persona, 'name')}${roleOf(persona) ? `, ${roleOf(persona)}` : ''}, in a role-play with a learner. Stay in character and answer in ${language}.`,
+    `Personality: ${str(persona, 'personality')}`,
+    `Background: ${str(persona, 'background')}`,
+    `Mood: ${str(persona, 'mood')}. Difficulty (1 easy to 5 hard): ${num(persona, 'difficulty') ?? 3}.`,
+    `Speaking style: ${str(persona, 'speaking_style')}`,
+    `Instructions: ${str(persona, 'instructions')}`,
+  ];
+  if (mission) {
+    lines.push(
+      `The learner's goal: ${str(mission, 'goal')}`,
+      `The learner succeeds when they: ${phrases(mission, 'success_criteria').join('; ')}. Then end your reply with [[WIN]].`,
+      `The learner fails when they: ${phrases(mission, 'failure_conditions').join('; ')}. Then end your reply with [[LOSE]].`,
+    );
+  }
+  lines.push('When the conversation has come to a natural close, end your reply with [[END]].');
+  return lines.filter((line) => !/: $/.test(line)).join('\n');
+};
+
+const briefOf = (
+  session: ExistingCoachingSession,
+  persona: CoachingFields,
+  mission: CoachingFields | null,
+): RoleplayBrief => {
+  const greeting = session.turns.find((turn) => turn.role === 'persona' && turn.replyTo === null)?.text;
+  const role = roleOf(persona);
+  return {
+    language: session.content.language,
+    persona: {
+      name: str(persona, 'name'),
+      ...(role ? { role } : {}),
+      background: [],
+      ...(greeting ? { greeting } : {}),
+    },
+    mission: {
+      // The persona's objections are prose in its instructions, which only a real model reads.
+      objections: [],
+      successPhrases: phrases(mission, 'success_criteria'),
+      failurePhrases: phrases(mission, 'failure_conditions'),
+    },
+    turnLimit: session.turnLimit ?? NO_TURN_LIMIT,
+  };
+};
+
+const replyFailed = (turnId: string, reason: string) =>
+  new UnavailableError(
+    'coaching_session_reply_failed',
+    'The persona could not answer: the AI provider failed. Nothing was recorded or charged; send your turn again.',
+    { reason, turn_id: turnId },
+  );
+
+/** The persona's whole reply from the provider; any failure records nothing, so the learner resends the turn. */
+const askPersona = async (services: AppServices, session: ExistingCoachingSession, turnId: string) => {
+  const [persona, mission] = await Promise.all([
+    fieldsOf(services, session.content.persona),
+    session.content.mission ? fieldsOf(services, session.content.mission) : Promise.resolve(null),
+  ]);
+  const model = await findAiModel(services.db, session.content.modelId);
+  if (!model) throw replyFailed(turnId, 'ai_model_not_found');
+  const messages: AiMessage[] = [
+    { role: 'system', content: systemPrompt(persona, mission, session.content.language) },
+    ...session.turns.map((turn): AiMessage => ({
+      role: turn.role === 'persona' ? 'assistant' : 'user',
+      content: turn.text,
+    })),
+  ];
+  try {
+    let reply = '';
+    for await (const event of aiPort(services).chat(
+      { providerId: model.providerId, modelId: model.aiModelId },
+      { messages, roleplay: briefOf(session, persona, mission) },
+      { organizationId: session.organizationId, sessionId: session.sessionId },
+    )) {
+      if (event.type === 'delta') reply += event.text;
+      else reply = event.text;
+    }
+    if (reply.trim().length === 0) throw new AiCallError('invalid_output', 'The provider answered nothing.');
+    return reply;
+  } catch (error) {
+    if (error instanceof AiCallError || error instanceof DomainError) throw replyFailed(turnId, error.code);
+    services.logger.error({ err: error, sessionId: session.sessionId }, 'persona reply failed');
+    throw replyFailed(turnId, 'provider_error');
+  }
+};
+
+const turnAnswer = (state: CoachingSessionState, learnerTurnId: string): CoachingSessionTurnAnswer => {
+  if (state.status === 'none') throw sessionNotFound();
+  const reply = state.turns.find((turn) => turn.role === 'persona' && turn.replyTo === learnerTurnId);
+  return { reply: reply?.text ?? '', status: state.status };
+};
+
+/**
+ * One learner turn and the persona's whole reply. The learner's turn is recorded first, under the client's id, so a
+ * resent turn (a failed reply, a dropped connection) is recorded once and the provider is asked again only while it
+ * awaits its reply. The reply's persona turn id derives from it, so two runs of one reply record the first.
+ */
+export const playCoachingSessionTurn = async (
+  services: AppServices,
+  origin: Origin,
+  sessionId: string,
+  body: { text: string; turn_id?: string | undefined },
+): Promise<CoachingSessionTurnAnswer> => {
+  const caller = signedInUser(origin.caller);
+  await visibleSession(services, caller, sessionId, 'play');
+  const turnId = body.turn_id ?? services.ids.newId();
+  const recorded = await runAndSettle(services, origin, sessionId, {
+    type: 'RecordCoachingSessionLearnerTurn',
+    data: { sessionId, turnId, text: body.text },
+  });
+  const state = recorded.state;
+  if (state.status === 'none' || isTerminalCoachingSessionStatus(state.status) || state.awaitingReplyTo !== turnId) {
+    return turnAnswer(state, turnId);
+  }
+  const reply = await askPersona(services, state, turnId);
+  const answered = await runAndSettle(services, origin, sessionId, {
+    type: 'RecordCoachingSessionPersonaTurn',
+    data: { sessionId, turnId: `reply-${turnId}`, replyTo: turnId, text: reply },
+  });
+  return turnAnswer(answered.state, turnId);
+};

@@ -1,0 +1,201 @@
+import {
+  COACHING_SESSION_END_REASONS,
+  COACHING_SESSION_NAME_MAX,
+  COACHING_SESSION_STATUSES,
+  SESSION_LANGUAGES,
+} from '@ai-coaching/domain';
+import { z } from 'zod';
+import { closed, idParams, idSchema, text } from './http/fields.js';
+import { listQuery, pageOf } from './http/lists.js';
+import { defineOperations } from './http/operation.js';
+import { rule } from './i18n/messages.js';
+
+// Coaching sessions over HTTP (docs/coaching-sessions.md, "HTTP"). Fixed by the issue: a session's `id,
+// scenario_id, status, turns: [{role, text, at}], cost_credits, started_at, ended_at?` and a turn's `{reply,
+// status}`; the other fields are ours.
+
+export const COACHING_SESSION_TURN_MAX = 4000;
+
+const status = z.enum(COACHING_SESSION_STATUSES);
+
+const turnSchema = z.strictObject({
+  /** The turn's id: a client resends a turn under the same id, and resumes a transcript from the last it has. */
+  id: text(),
+  role: z.enum(['learner', 'persona']),
+  text: text(),
+  at: text(),
+});
+
+const sessionShape = {
+  id: text(),
+  scenario_id: text(),
+  status,
+  /** Captured once the session ended; until then what the time played so far costs, never past the reservation. */
+  cost_credits: z.number().int(),
+  started_at: text(),
+  ended_at: text().optional(),
+  name: text(),
+  organization_id: text(),
+  /** Who played; null for a guest. */
+  user_id: text().nullable(),
+  persona_id: text(),
+  /** null: free speech. */
+  mission_id: text().nullable(),
+  model_id: text(),
+  language: z.enum(SESSION_LANGUAGES),
+  mode: z.enum(['text', 'voice']),
+  time_limit_seconds: z.number().int(),
+  turn_limit: z.number().int().nullable(),
+  /** When the time limit ends the session: the clock the learner sees. */
+  ends_at: text(),
+  credits_per_minute: z.number().int(),
+  /** Held for the whole time limit at the start: the most the session may cost. */
+  reserved_credits: z.number().int(),
+  end_reason: z.enum(COACHING_SESSION_END_REASONS).nullable(),
+  /** The learner turn the persona has not answered yet (its reply failed): resend it under this id. */
+  awaiting_reply_to: text().nullable(),
+};
+
+export const coachingSessionSchema = z.strictObject({ ...sessionShape, turns: z.array(turnSchema) });
+
+/** A session in a list: its transcript is read one session at a time. */
+export const coachingSessionSummarySchema = z.strictObject({ ...sessionShape, turn_count: z.number().int() });
+
+export const coachingSessionTurnAnswerSchema = z.strictObject({
+  /** The persona's reply without outcome markers; empty when the session ended without one. */
+  reply: text(),
+  status,
+});
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 24 * 3600 * 1000;
+
+/** A date is a whole UTC day: `from` starts with it, `to` ends with it (included). A date-time is exact. */
+const instant = (bound: 'from' | 'to') =>
+  z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })])
+    .transform((value) => {
+      if (!DATE_ONLY.test(value)) return new Date(value).toISOString();
+      const dayStart = Date.parse(`${value}T00:00:00Z`);
+      return new Date(bound === 'to' ? dayStart + DAY_MS : dayStart).toISOString();
+    })
+    .describe(
+      bound === 'from'
+        ? 'Sessions started at or after this date (YYYY-MM-DD, a UTC day) or date-time.'
+        : 'Sessions started up to this date included (YYYY-MM-DD, a UTC day), or before this date-time.',
+    );
+
+const listFilters = {
+  /** `organization`: everyone's in the caller's organization (`coaching-session-check-other`). */
+  scope: z.enum(['mine', 'organization']).default('mine'),
+  scenario_id: idSchema.optional(),
+  status: status.optional(),
+  /** Another user's sessions need `coaching-session-check-other`. */
+  user_id: idSchema.optional(),
+  from: instant('from').optional(),
+  to: instant('to').optional(),
+};
+
+const notFound = { description: '`coaching_session_not_found`: no session with this id that the caller may see.' };
+const answer = { description: 'The session.', schema: coachingSessionSchema };
+
+export const coachingSessionOperations = defineOperations(
+  { name: 'coachingSessions', tag: 'Coaching: sessions' },
+  {
+    list: {
+      method: 'GET',
+      path: '/v1/coaching/sessions',
+      summary:
+        'The caller’s sessions; with `coaching-session-check-other`, `scope=organization` or another `user_id` lists others of their organization. `sort`: `-updated_at` newest first (default), `updated_at` oldest first, `name` by name.',
+      query: listQuery(listFilters).refine(
+        (query) => query.from === undefined || query.to === undefined || query.from < query.to,
+        { ...rule('period_order'), path: ['to'] },
+      ),
+      responses: {
+        200: { description: 'A page of sessions.', schema: pageOf(coachingSessionSummarySchema) },
+        403: { description: '`forbidden`: others’ sessions without `coaching-session-check-other`.' },
+      },
+    },
+    create: {
+      method: 'POST',
+      path: '/v1/coaching/sessions',
+      summary:
+        'Start a session of a published scenario the caller may see: reserves its price for the whole time limit from the caller’s wallet, freezes the versions played, and records the persona’s greeting.',
+      idempotent: true,
+      body: closed(z.object({ scenario_id: idSchema })),
+      responses: {
+        201: answer,
+        404: { description: '`coaching_item_not_found`: no published scenario with this id that the caller may see.' },
+        409: {
+          description:
+            '`insufficient_credits`: `details.available` (the wallet) and `details.price` (what the session reserves); nothing is reserved.',
+        },
+      },
+    },
+    read: {
+      method: 'GET',
+      path: '/v1/coaching/sessions/:id',
+      summary: 'One session: status, transcript, timings and cost.',
+      params: idParams,
+      responses: { 200: answer, 404: notFound },
+    },
+    rename: {
+      method: 'PATCH',
+      path: '/v1/coaching/sessions/:id',
+      summary: 'Rename a session, ended or not.',
+      params: idParams,
+      body: closed(z.object({ name: text().trim().min(1).max(COACHING_SESSION_NAME_MAX) })),
+      responses: { 200: answer, 404: notFound },
+    },
+    delete: {
+      method: 'DELETE',
+      path: '/v1/coaching/sessions/:id',
+      summary: 'Delete a session; one still playing is aborted and charged for its time first.',
+      params: idParams,
+      responses: { 204: { description: 'Deleted.' }, 404: notFound },
+    },
+    turn: {
+      method: 'POST',
+      path: '/v1/coaching/sessions/:id/turns',
+      summary:
+        'Say something and get the persona’s whole reply. Resend a turn under the same `turn_id` after a failure: it is recorded and charged once.',
+      params: idParams,
+      body: closed(
+        z.object({
+          text: text().trim().min(1).max(COACHING_SESSION_TURN_MAX),
+          turn_id: idSchema.optional(),
+        }),
+      ),
+      responses: {
+        200: { description: 'The reply and the status after it.', schema: coachingSessionTurnAnswerSchema },
+        404: notFound,
+        409: {
+          description:
+            '`coaching_session_ended` (`details.status`), `coaching_session_awaiting_reply` (`details.turn_id`: resend that turn), or `coaching_session_turn_id_reused`.',
+        },
+        503: {
+          description:
+            '`coaching_session_reply_failed`: the AI provider did not answer (`details.reason`, `details.turn_id`); nothing was recorded or charged, send the same turn again.',
+        },
+      },
+    },
+    end: {
+      method: 'POST',
+      path: '/v1/coaching/sessions/:id/end',
+      summary: 'End the session (`end`), charged for the minutes started; an ended session answers as it is.',
+      params: idParams,
+      responses: { 200: answer, 404: notFound },
+    },
+    abort: {
+      method: 'POST',
+      path: '/v1/coaching/sessions/:id/abort',
+      summary: 'Abort the session (`abort`), charged as End; an ended session answers as it is.',
+      params: idParams,
+      responses: { 200: answer, 404: notFound },
+    },
+  },
+);
+
+export type CoachingSessionAnswer = z.input<typeof coachingSessionSchema>;
+export type CoachingSessionSummaryAnswer = z.input<typeof coachingSessionSummarySchema>;
+export type CoachingSessionTurnAnswer = z.input<typeof coachingSessionTurnAnswerSchema>;

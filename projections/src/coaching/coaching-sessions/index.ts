@@ -1,0 +1,305 @@
+import type {
+  CoachingSessionContent,
+  CoachingSessionEndReason,
+  CoachingSessionStatus,
+  ListPage,
+  ListParams,
+} from '@ai-coaching/domain';
+import type { SqlExecutor } from '@ai-coaching/platform';
+import { defineProjection } from '../../runner/projection.js';
+import { pagedList, sortOrder, sqlFilter } from '../../shared/paged-list.js';
+
+/**
+ * The coaching sessions and their transcripts: what the session screens, the lists of mine and my team's, and the
+ * HTTP answers read. The transcript is plain text for now; the per-session key that encrypts it (crypto-shredding
+ * on delete, issue 12 item 7) comes later, and deleting a session already removes its rows here.
+ */
+export const coachingSessionsProjection = defineProjection({
+  name: 'coaching-sessions',
+  version: 1,
+  tables: { sessions: 'rm_coaching_sessions', turns: 'rm_coaching_session_turns' },
+  async setup(tx, t) {
+    await tx.exec(`
+      CREATE TABLE IF NOT EXISTS ${t.sessions} (
+        session_id text PRIMARY KEY,
+        organization_id text NOT NULL,
+        -- null for a guest.
+        user_id text,
+        guest_id text,
+        name text NOT NULL,
+        scenario_id text NOT NULL,
+        content jsonb NOT NULL,
+        status text NOT NULL,
+        time_limit_seconds integer NOT NULL,
+        turn_limit integer,
+        credits_per_minute integer NOT NULL,
+        reservation_id text NOT NULL,
+        reserved_credits integer NOT NULL,
+        awaiting_reply_to text,
+        -- Whether the persona has spoken: a session it never spoke in is free.
+        persona_spoke boolean NOT NULL DEFAULT false,
+        captured_credits integer,
+        used_seconds integer,
+        end_reason text,
+        started_at timestamptz NOT NULL,
+        ended_at timestamptz,
+        updated_at timestamptz NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS ${t.sessions}_org_idx ON ${t.sessions} (organization_id, started_at);
+      CREATE INDEX IF NOT EXISTS ${t.sessions}_user_idx ON ${t.sessions} (user_id, started_at);
+      CREATE TABLE IF NOT EXISTS ${t.turns} (
+        session_id text NOT NULL,
+        turn_id text NOT NULL,
+        -- The order turns were recorded in; times may be equal.
+        seq integer NOT NULL,
+        role text NOT NULL,
+        text text NOT NULL,
+        reply_to text,
+        at timestamptz NOT NULL,
+        PRIMARY KEY (session_id, turn_id)
+      );`);
+  },
+  on: {
+    async CoachingSessionStarted(tx, { data }, t) {
+      await tx.query(
+        `INSERT INTO ${t.sessions} (session_id, organization_id, user_id, guest_id, name, scenario_id, content, status,
+           time_limit_seconds, turn_limit, credits_per_minute, reservation_id, reserved_credits, started_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)
+         ON CONFLICT (session_id) DO NOTHING`,
+        [
+          data.sessionId,
+          data.organizationId,
+          data.player.type === 'user' ? data.player.userId : null,
+          data.player.type === 'guest' ? data.player.guestId : null,
+          data.name,
+          data.content.scenario.id,
+          JSON.stringify(data.content),
+          data.status,
+          data.timeLimitSeconds,
+          data.turnLimit,
+          data.creditsPerMinute,
+          data.reservation.reservationId,
+          data.reservation.reservedCredits,
+          data.startedAt,
+        ],
+      );
+    },
+    async CoachingSessionLearnerTurnRecorded(tx, { data }, t) {
+      if (await addTurn(tx, t.turns, { ...data, role: 'learner', replyTo: null })) {
+        await tx.query(`UPDATE ${t.sessions} SET awaiting_reply_to = $2, updated_at = $3 WHERE session_id = $1`, [
+          data.sessionId,
+          data.turnId,
+          data.at,
+        ]);
+      }
+    },
+    async CoachingSessionPersonaTurnRecorded(tx, { data }, t) {
+      if (await addTurn(tx, t.turns, { ...data, role: 'persona' })) {
+        await tx.query(
+          `UPDATE ${t.sessions} SET awaiting_reply_to = NULL, persona_spoke = true, updated_at = $2
+           WHERE session_id = $1`,
+          [data.sessionId, data.at],
+        );
+      }
+    },
+    async CoachingSessionEnded(tx, { data }, t) {
+      await tx.query(
+        `UPDATE ${t.sessions} SET status = $2, end_reason = $3, used_seconds = $4, captured_credits = $5,
+           ended_at = $6, updated_at = $6 WHERE session_id = $1`,
+        [data.sessionId, data.status, data.reason, data.usedSeconds, data.capturedCredits, data.endedAt],
+      );
+    },
+    async CoachingSessionRenamed(tx, { data }, t) {
+      await tx.query(`UPDATE ${t.sessions} SET name = $2, updated_at = $3 WHERE session_id = $1`, [
+        data.sessionId,
+        data.name,
+        data.renamedAt,
+      ]);
+    },
+    async CoachingSessionDeleted(tx, { data }, t) {
+      await tx.query(`DELETE FROM ${t.sessions} WHERE session_id = $1`, [data.sessionId]);
+      await tx.query(`DELETE FROM ${t.turns} WHERE session_id = $1`, [data.sessionId]);
+    },
+  },
+});
+
+/** Adds a turn once; answers whether it was new (a replayed event changes nothing). */
+const addTurn = async (
+  tx: SqlExecutor,
+  table: string,
+  turn: {
+    sessionId: string;
+    turnId: string;
+    role: 'learner' | 'persona';
+    text: string;
+    replyTo: string | null;
+    at: string;
+  },
+): Promise<boolean> => {
+  const inserted = await tx.query(
+    `INSERT INTO ${table} (session_id, turn_id, seq, role, text, reply_to, at)
+     VALUES ($1, $2, (SELECT count(*)::int + 1 FROM ${table} WHERE session_id = $1), $3, $4, $5, $6)
+     ON CONFLICT (session_id, turn_id) DO NOTHING`,
+    [turn.sessionId, turn.turnId, turn.role, turn.text, turn.replyTo, turn.at],
+  );
+  return inserted.rowCount > 0;
+};
+
+export type CoachingSessionTurnView = {
+  turnId: string;
+  role: 'learner' | 'persona';
+  text: string;
+  replyTo: string | null;
+  at: string;
+};
+
+export type CoachingSessionView = {
+  sessionId: string;
+  organizationId: string;
+  userId: string | null;
+  guestId: string | null;
+  name: string;
+  scenarioId: string;
+  content: CoachingSessionContent;
+  status: Exclude<CoachingSessionStatus, ''>;
+  timeLimitSeconds: number;
+  turnLimit: number | null;
+  creditsPerMinute: number;
+  reservationId: string;
+  reservedCredits: number;
+  awaitingReplyTo: string | null;
+  personaSpoke: boolean;
+  /** null until the session ended. */
+  capturedCredits: number | null;
+  usedSeconds: number | null;
+  endReason: CoachingSessionEndReason | null;
+  startedAt: string;
+  endedAt: string | null;
+  updatedAt: string;
+  turnCount: number;
+};
+
+type SessionRecord = {
+  session_id: string;
+  organization_id: string;
+  user_id: string | null;
+  guest_id: string | null;
+  name: string;
+  scenario_id: string;
+  content: CoachingSessionContent;
+  status: Exclude<CoachingSessionStatus, ''>;
+  time_limit_seconds: number;
+  turn_limit: number | null;
+  credits_per_minute: number;
+  reservation_id: string;
+  reserved_credits: number;
+  awaiting_reply_to: string | null;
+  persona_spoke: boolean;
+  captured_credits: number | null;
+  used_seconds: number | null;
+  end_reason: CoachingSessionEndReason | null;
+  started_at: Date | string;
+  ended_at: Date | string | null;
+  updated_at: Date | string;
+  turn_count: number;
+};
+
+const SESSION_COLUMNS = `s.session_id, s.organization_id, s.user_id, s.guest_id, s.name, s.scenario_id, s.content,
+  s.status, s.time_limit_seconds, s.turn_limit, s.credits_per_minute, s.reservation_id, s.reserved_credits,
+  s.awaiting_reply_to, s.persona_spoke, s.captured_credits, s.used_seconds, s.end_reason, s.started_at, s.ended_at,
+  s.updated_at, (SELECT count(*)::int FROM rm_coaching_session_turns c WHERE c.session_id = s.session_id) AS turn_count`;
+
+const iso = (value: Date | string): string => new Date(value).toISOString();
+
+const toSession = (row: SessionRecord): CoachingSessionView => ({
+  sessionId: row.session_id,
+  organizationId: row.organization_id,
+  userId: row.user_id,
+  guestId: row.guest_id,
+  name: row.name,
+  scenarioId: row.scenario_id,
+  content: row.content,
+  status: row.status,
+  timeLimitSeconds: row.time_limit_seconds,
+  turnLimit: row.turn_limit,
+  creditsPerMinute: row.credits_per_minute,
+  reservationId: row.reservation_id,
+  reservedCredits: row.reserved_credits,
+  awaitingReplyTo: row.awaiting_reply_to,
+  personaSpoke: row.persona_spoke,
+  capturedCredits: row.captured_credits,
+  usedSeconds: row.used_seconds,
+  endReason: row.end_reason,
+  startedAt: iso(row.started_at),
+  endedAt: row.ended_at === null ? null : iso(row.ended_at),
+  updatedAt: iso(row.updated_at),
+  turnCount: row.turn_count,
+});
+
+export const findCoachingSession = async (
+  db: SqlExecutor,
+  sessionId: string,
+): Promise<CoachingSessionView | undefined> => {
+  const { rows } = await db.query<SessionRecord>(
+    `SELECT ${SESSION_COLUMNS} FROM rm_coaching_sessions s WHERE s.session_id = $1`,
+    [sessionId],
+  );
+  return rows[0] && toSession(rows[0]);
+};
+
+/** The transcript in the order it was said. */
+export const listCoachingSessionTurns = async (
+  db: SqlExecutor,
+  sessionId: string,
+): Promise<CoachingSessionTurnView[]> => {
+  const { rows } = await db.query<{
+    turn_id: string;
+    role: 'learner' | 'persona';
+    text: string;
+    reply_to: string | null;
+    at: Date | string;
+  }>(`SELECT turn_id, role, text, reply_to, at FROM rm_coaching_session_turns WHERE session_id = $1 ORDER BY seq`, [
+    sessionId,
+  ]);
+  return rows.map((row) => ({
+    turnId: row.turn_id,
+    role: row.role,
+    text: row.text,
+    replyTo: row.reply_to,
+    at: iso(row.at),
+  }));
+};
+
+export type CoachingSessionListParams = ListParams & {
+  /** Always one organization: sessions are never listed across tenants. */
+  organizationId: string;
+  userId?: string;
+  scenarioId?: string;
+  status?: CoachingSessionStatus;
+  /** Started at or after (ISO). */
+  from?: string;
+  /** Started before (ISO). */
+  to?: string;
+};
+
+export const listCoachingSessions = (
+  db: SqlExecutor,
+  params: CoachingSessionListParams,
+): Promise<ListPage<CoachingSessionView>> => {
+  const filter = sqlFilter()
+    .equals('s.organization_id', params.organizationId)
+    .equals('s.user_id', params.userId)
+    .equals('s.scenario_id', params.scenarioId)
+    .equals('s.status', params.status)
+    .inRange('s.started_at', params.from, params.to)
+    .search(['s.name'], params.q);
+  return pagedList(db, {
+    readModel: 'coaching-sessions',
+    from: 'rm_coaching_sessions s',
+    columns: SESSION_COLUMNS,
+    filter,
+    order: sortOrder({ name: 'lower(s.name)', updatedAt: 's.updated_at', id: 's.session_id' }),
+    params,
+    toItem: toSession,
+  });
+};
