@@ -56,7 +56,12 @@ const sessionShape = {
   awaiting_reply_to: text().nullable(),
 };
 
-export const coachingSessionSchema = z.strictObject({ ...sessionShape, turns: z.array(turnSchema) });
+export const coachingSessionSchema = z.strictObject({
+  ...sessionShape,
+  turns: z.array(turnSchema),
+  /** The frozen mission's goal, kept in view while playing; null for free speech. */
+  mission_goal: text().nullable(),
+});
 
 /** A session in a list: its transcript is read one session at a time. */
 export const coachingSessionSummarySchema = z.strictObject({ ...sessionShape, turn_count: z.number().int() });

@@ -106,7 +106,10 @@ const costOf = (session: CoachingSessionView, now: string) => {
   return Math.min(session.reservedCredits, sessionPriceCredits(session.creditsPerMinute, secondsSoFar(session, now)));
 };
 
-const summaryOf = (session: CoachingSessionView, now: string): Omit<CoachingSessionAnswer, 'turns'> => ({
+const summaryOf = (
+  session: CoachingSessionView,
+  now: string,
+): Omit<CoachingSessionAnswer, 'turns' | 'mission_goal'> => ({
   id: session.sessionId,
   scenario_id: session.scenarioId,
   status: session.status,
@@ -132,9 +135,11 @@ const summaryOf = (session: CoachingSessionView, now: string): Omit<CoachingSess
 
 const answerOf = async (services: AppServices, session: CoachingSessionView): Promise<CoachingSessionAnswer> => {
   const turns = await listCoachingSessionTurns(services.db, session.sessionId);
+  const mission = session.content.mission && (await fieldsOf(services, session.content.mission));
   return {
     ...summaryOf(session, nowIso(services)),
     turns: turns.map((turn) => ({ id: turn.turnId, role: turn.role, text: turn.text, at: turn.at })),
+    mission_goal: mission ? str(mission, 'goal') : null,
   };
 };
 

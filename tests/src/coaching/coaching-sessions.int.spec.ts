@@ -236,6 +236,19 @@ for (const engine of engines) {
         expect(ended.body.code).toBe('coaching_session_ended');
       });
 
+      it('starts once for a retried request with the same Idempotency-Key, reserving once', async () => {
+        const before = await wallet(a.learnerId);
+        const headers = { 'Idempotency-Key': `start-${newId()}` };
+        const body = { scenario_id: paidScenario };
+        const first = await api(a.learner).call(sessions.create, { body }, { headers });
+        const retried = await api(a.learner).call(sessions.create, { body }, { headers });
+        expect(retried.status).toBe(201);
+        expect(retried.body.id).toBe(first.body.id);
+        expect(first.body.mission_goal).toBe('Close the deal');
+        expect((await wallet(a.learnerId)).credit_pending).toBe(before.credit_pending + 4);
+        await api(a.learner).call(sessions.abort, { params: { id: first.body.id! } });
+      });
+
       it('ends in loose when the learner says a failure phrase', async () => {
         const { body } = await start(a.learner, libraryScenario);
         const lost = await say(a.learner, body.id!, 'This is our final price, take it or leave it.');

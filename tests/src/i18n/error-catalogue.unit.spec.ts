@@ -27,7 +27,7 @@ const sources = execFileSync(
 
 const STRING = String.raw`'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|\x60(?:[^\x60\\]|\\.)*\x60`;
 const THROW = new RegExp(
-  String.raw`new (?:ValidationError|ForbiddenError|NotFoundError|ConflictError|ApiError|AuthenticationError|SsoError)\(\s*(?:\d{3},\s*)?'([a-z_]+)',\s*(${STRING}|[A-Z_]+)`,
+  String.raw`new (?:ValidationError|ForbiddenError|NotFoundError|ConflictError|UnavailableError|ApiError|AuthenticationError|SsoError)\(\s*(?:\d{3},\s*)?'([a-z_]+)',\s*(${STRING}|[A-Z_]+)`,
   'g',
 );
 
