@@ -72,6 +72,50 @@ export const coachingSessionTurnAnswerSchema = z.strictObject({
   status,
 });
 
+/** What a scenario's information page shows before a learner starts (`GET /v1/coaching/scenarios/{id}/briefing`). */
+export const scenarioBriefingSchema = z.strictObject({
+  scenario_id: text(),
+  /** The published version a session started now would play. */
+  version: z.number().int(),
+  name: text(),
+  description: text(),
+  image_id: text().nullable(),
+  language: z.enum(SESSION_LANGUAGES),
+  mode: z.enum(['text', 'voice']),
+  persona: z.strictObject({
+    id: text(),
+    name: text(),
+    avatar_image_id: text().nullable(),
+    job_title: text(),
+    company: text(),
+    /** The line the persona opens the session with. */
+    greeting: text(),
+  }),
+  /** null: free speech. */
+  mission: z
+    .strictObject({
+      id: text(),
+      title: text(),
+      image_id: text().nullable(),
+      briefing: text(),
+      goal: text(),
+      success_criteria: z.array(text()),
+      failure_conditions: z.array(text()),
+      turn_limit: z.number().int().nullable(),
+    })
+    .nullable(),
+  observers: z.array(
+    z.strictObject({ id: text(), name: text(), description: text(), avatar_image_id: text().nullable() }),
+  ),
+  time_limit_seconds: z.number().int(),
+  credits_per_minute: z.number().int(),
+  /** What starting reserves: every started minute of the time limit. */
+  price_credits: z.number().int(),
+  /** The caller's own wallet: starting needs at least the price. */
+  available_credits: z.number().int(),
+});
+export type ScenarioBriefing = z.infer<typeof scenarioBriefingSchema>;
+
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -119,6 +163,17 @@ export const coachingSessionOperations = defineOperations(
       responses: {
         200: { description: 'A page of sessions.', schema: pageOf(coachingSessionSummarySchema) },
         403: { description: '`forbidden`: others’ sessions without `coaching-session-check-other`.' },
+      },
+    },
+    briefing: {
+      method: 'GET',
+      path: '/v1/coaching/scenarios/:id/briefing',
+      summary:
+        'What a learner reads before starting a published scenario: persona and greeting, mission, observers, language, the price of a session and the caller’s available credits.',
+      params: idParams,
+      responses: {
+        200: { description: 'The briefing.', schema: scenarioBriefingSchema },
+        404: { description: '`coaching_item_not_found`: no published scenario with this id that the caller may see.' },
       },
     },
     create: {

@@ -1,4 +1,5 @@
 import {
+  briefCoachingScenario,
   deleteCoachingSession,
   listCoachingSessionsOf,
   playCoachingSessionTurn,
@@ -15,6 +16,12 @@ export const coachingSessionRoutes = [
   defineRoute(op.list, {
     access: permission('coaching-session-read'),
     handler: async ({ query, origin, services }) => ({ body: await listCoachingSessionsOf(services, origin, query) }),
+  }),
+  defineRoute(op.briefing, {
+    access: permission('coaching-scenario-read'),
+    handler: async ({ params, origin, services }) => ({
+      body: await briefCoachingScenario(services, origin, params.id),
+    }),
   }),
   defineRoute(op.create, {
     access: permission('coaching-session-create'),

@@ -44,6 +44,7 @@ import { aiPort } from '../ai/ai-port.js';
 import { nowIso, type AppServices, type Origin } from '../app-services.js';
 import { runCommand } from '../commands/run-command.js';
 import { captureReservation, releaseReservation, reserveCredits } from '../credits/reservations.js';
+import { walletOf } from '../credits/wallets.js';
 import { mayAccess, signedInUser, type UserCaller } from '../tenancy/scope.js';
 import { visibleCoachingItem } from './coaching-content.js';
 import { coachingSessionReservationId } from './session-reservation.js';
@@ -247,13 +248,9 @@ const insufficientCredits = (available: number, price: number) =>
  * learner's own wallet first, so a session never plays on credits it does not have; then the session freezes the
  * versions it plays and the persona opens with its greeting.
  */
-export const startCoachingSession = async (
-  services: AppServices,
-  origin: Origin,
-  body: { scenario_id: string },
-): Promise<CoachingSessionAnswer> => {
-  const caller = signedInUser(origin.caller);
-  const scenarioItem = await visibleCoachingItem(services, caller, 'scenario', body.scenario_id);
+/** What a new session of this scenario would play: the published versions, the model, the time limit and the price. */
+const playableScenario = async (services: AppServices, caller: UserCaller, scenarioId: string) => {
+  const scenarioItem = await visibleCoachingItem(services, caller, 'scenario', scenarioId);
   // Drafts are not played, even by their editors: a session refers to a published version.
   if (scenarioItem.publishedVersion === null || scenarioItem.status === 'archived') {
     throw new NotFoundError('coaching_item_not_found', 'This item does not exist.');
@@ -268,13 +265,79 @@ export const startCoachingSession = async (
   const observers = await Promise.all(observerIds.map((id) => publishedVersionOf(services, id)));
   const model = await findAiModel(services.db, str(scenario.fields, 'model_id'));
   if (!model || !model.capabilities.includes('chat')) throw unplayable();
-
   const timeLimitSeconds =
     effectiveTimeLimitSeconds(
       num(scenario.fields, 'time_limit_seconds'),
       mission && num(mission.fields, 'time_limit_seconds'),
     ) ?? DEFAULT_SESSION_TIME_LIMIT_SECONDS;
   const price = sessionPriceCredits(model.creditsPerMinute, timeLimitSeconds);
+  return { scenario, persona, mission, observers, model, timeLimitSeconds, price };
+};
+
+/**
+ * What the scenario's information page shows before a learner starts: the published scenario, persona, mission and
+ * observers, and what starting costs against the learner's own wallet. One answer, because a learner may read the
+ * scenario but not the AI model that sets its price.
+ */
+export const briefCoachingScenario = async (services: AppServices, origin: Origin, scenarioId: string) => {
+  const caller = signedInUser(origin.caller);
+  const { scenario, persona, mission, observers, model, timeLimitSeconds, price } = await playableScenario(
+    services,
+    caller,
+    scenarioId,
+  );
+  const wallet = await walletOf(services, userAccount(caller.userId));
+  const fields = scenario.fields;
+  return {
+    scenario_id: scenario.id,
+    version: scenario.version,
+    name: str(fields, 'name'),
+    description: str(fields, 'description'),
+    image_id: str(fields, 'image_id') || null,
+    language: (str(fields, 'language') || 'en-GB') as SessionLanguage,
+    mode: str(fields, 'mode') === 'voice' ? ('voice' as const) : ('text' as const),
+    persona: {
+      id: persona.id,
+      name: str(persona.fields, 'name'),
+      avatar_image_id: str(persona.fields, 'avatar_image_id') || null,
+      job_title: str(persona.fields, 'job_title'),
+      company: str(persona.fields, 'company'),
+      greeting: greetingOf(persona.fields),
+    },
+    mission: mission && {
+      id: mission.id,
+      title: str(mission.fields, 'title'),
+      image_id: str(mission.fields, 'image_id') || null,
+      briefing: str(mission.fields, 'briefing'),
+      goal: str(mission.fields, 'goal'),
+      success_criteria: phrases(mission.fields, 'success_criteria'),
+      failure_conditions: phrases(mission.fields, 'failure_conditions'),
+      turn_limit: num(mission.fields, 'turn_limit'),
+    },
+    observers: observers.map((observer) => ({
+      id: observer.id,
+      name: str(observer.fields, 'name'),
+      description: str(observer.fields, 'description'),
+      avatar_image_id: str(observer.fields, 'avatar_image_id') || null,
+    })),
+    time_limit_seconds: timeLimitSeconds,
+    credits_per_minute: model.creditsPerMinute,
+    price_credits: price,
+    available_credits: wallet.credit_wallet,
+  };
+};
+
+export const startCoachingSession = async (
+  services: AppServices,
+  origin: Origin,
+  body: { scenario_id: string },
+): Promise<CoachingSessionAnswer> => {
+  const caller = signedInUser(origin.caller);
+  const { scenario, persona, mission, observers, model, timeLimitSeconds, price } = await playableScenario(
+    services,
+    caller,
+    body.scenario_id,
+  );
   const sessionId = services.ids.newId();
   const reservationId = coachingSessionReservationId(sessionId);
   const ttlSeconds = timeLimitSeconds + SESSION_RESERVATION_GRACE_SECONDS;

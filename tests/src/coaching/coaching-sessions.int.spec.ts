@@ -295,6 +295,25 @@ for (const engine of engines) {
         expect(mine.body.total).toBe(0);
       });
 
+      it('briefs a learner before starting: persona and greeting, mission, observers, price and own balance', async () => {
+        const briefing = await api(a.poor).call(sessions.briefing, { params: { id: paidScenario } });
+        expect(briefing.status).toBe(200);
+        expect(briefing.body).toMatchObject({
+          scenario_id: paidScenario,
+          language: 'en-GB',
+          mission: { goal: 'Close the deal', success_criteria: ['deal'], turn_limit: 10 },
+          credits_per_minute: 2,
+          price_credits: 4,
+          available_credits: 0,
+        });
+        expect(briefing.body.persona.greeting).toContain(briefing.body.persona.name);
+        expect(briefing.body.observers).toHaveLength(1);
+        const library = await api(a.learner).call(sessions.briefing, { params: { id: libraryScenario } });
+        expect(library.body).toMatchObject({ price_credits: 0, credits_per_minute: 0 });
+        // Another organization's scenario is not there for them.
+        expect((await api(b.learner).call(sessions.briefing, { params: { id: paidScenario } })).status).toBe(404);
+      });
+
       it('aborts: status abort, the minute started captured and the rest released, once', async () => {
         const before = await wallet(a.learnerId);
         const { body } = await start(a.learner, paidScenario);
