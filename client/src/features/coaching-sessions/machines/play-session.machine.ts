@@ -1,0 +1,576 @@
+import type { CoachingSessionAnswer, CoachingSessionTurnAnswer } from '@ai-coaching/contracts';
+import { isTerminalCoachingSessionStatus, sessionPriceCredits } from '@ai-coaching/domain';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+
+// The play screen (issue 12 §4, `session/play-{sessionID}`). The transport is injected so the same machine runs over
+// HTTP today and over the Socket.IO gateway later, and so it is tested without React or a server. Every turn is sent
+// under an id made here: after any failure or drop the same id is sent again, which the server records and charges
+// once (docs/coaching-sessions.md, "Turns"), so a turn is never lost nor repeated.
+
+export type PlaySession = CoachingSessionAnswer;
+export type PlayTurn = PlaySession['turns'][number];
+export type PlaySessionStatus = PlaySession['status'];
+export type PlayTurnAnswer = CoachingSessionTurnAnswer;
+export type OutgoingTurn = { turn_id: string; text: string };
+
+export type PlaySessionTransport = {
+  load(sessionId: string, options: { signal: AbortSignal }): Promise<PlaySession>;
+  /** `onDelta` is for a transport that streams the reply; one that answers whole never calls it. */
+  sendTurn(
+    sessionId: string,
+    turn: OutgoingTurn,
+    options: { signal: AbortSignal; onDelta: (text: string) => void },
+  ): Promise<PlayTurnAnswer>;
+  end(sessionId: string): Promise<PlaySession>;
+  abort(sessionId: string): Promise<PlaySession>;
+};
+
+/** The learner turn waiting for the persona. `recorded`: the server holds it, so it can only be resent, not dropped. */
+export type PendingTurn = { id: string; text: string; recorded: boolean };
+
+/** `message` comes from the API in the learner's language; the screen words the others by `code`. */
+export type PlayError = { code: string; message: string | null; status: number | null };
+
+export type PlaySessionContext = {
+  sessionId: string;
+  now: () => number;
+  createTurnId: () => string;
+  /** The last copy the server sent: name, mission goal, language… */
+  session: PlaySession | null;
+  status: PlaySessionStatus | null;
+  turns: PlayTurn[];
+  pendingTurn: PendingTurn | null;
+  draft: string;
+  /** The persona's reply as it streams in, until the whole reply becomes a turn. */
+  streaming: string;
+  error: PlayError | null;
+  startedAt: number | null;
+  endsAt: number | null;
+  secondsLeft: number | null;
+  reservedCredits: number;
+  creditsPerMinute: number;
+  costSoFar: number;
+  attempts: number;
+};
+
+export type PlaySessionInput = { sessionId: string; now?: () => number; createTurnId?: () => string };
+
+export type PlaySessionEvent =
+  | { type: 'TYPE'; text: string }
+  | { type: 'SEND' }
+  | { type: 'REPLY.DELTA'; text: string; turnId?: string }
+  | { type: 'RETRY' }
+  | { type: 'DISCARD' }
+  | { type: 'END' }
+  | { type: 'ABORT' }
+  | { type: 'TICK'; now: number }
+  | { type: 'CONNECTION.LOST' }
+  | { type: 'CONNECTION.RESTORED' };
+
+export type PlaySessionOutput = { status: PlaySessionStatus | null; error: PlayError | null };
+
+type SendTurnInput = { sessionId: string; turn: OutgoingTurn; onDelta: (text: string) => void };
+
+const RETRY_BASE_MS = 1000;
+const RETRY_MAX_MS = 15_000;
+
+/** The server records a persona reply under this id, so a reply taken here and one reloaded later are one turn. */
+export const replyTurnId = (turnId: string): string => `reply-${turnId}`;
+
+/** The server's turns in its order, then those it does not know yet (the turn still on its way): one per id. */
+export function mergeTurns(known: readonly PlayTurn[], loaded: readonly PlayTurn[]): PlayTurn[] {
+  const merged = new Map<string, PlayTurn>();
+  for (const turn of [...loaded, ...known]) if (!merged.has(turn.id)) merged.set(turn.id, turn);
+  return [...merged.values()];
+}
+
+export function toPlayError(error: unknown): PlayError {
+  if (typeof error !== 'object' || error === null) return { code: 'unknown_error', message: null, status: null };
+  const { code, message, status } = error as Record<string, unknown>;
+  return {
+    code: typeof code === 'string' && code ? code : 'unknown_error',
+    message: typeof message === 'string' && message ? message : null,
+    status: typeof status === 'number' ? status : null,
+  };
+}
+
+/**
+ * - `reply_failed`: the turn is recorded and awaits its reply; only resending it can move on.
+ * - `out_of_sync`: the server knows better (ended, or awaiting another turn); reloading tells.
+ * - `transient`: the server was not reached or broke (network, 5xx): whether the turn arrived is unknown.
+ * - `refused`: the server said no and recorded nothing.
+ */
+export type FailureKind = 'reply_failed' | 'out_of_sync' | 'transient' | 'refused';
+
+export function failureKind(error: PlayError): FailureKind {
+  if (error.code === 'coaching_session_reply_failed') return 'reply_failed';
+  if (error.code === 'coaching_session_ended' || error.code === 'coaching_session_awaiting_reply') return 'out_of_sync';
+  if (error.status === 0 || (error.status !== null && error.status >= 500)) return 'transient';
+  return 'refused';
+}
+
+const secondsUntil = (endsAt: number, now: number) => Math.max(0, Math.ceil((endsAt - now) / 1000));
+
+/** What ending now would capture, like the server: every started minute, never more than the reservation. */
+function costAt(context: Pick<PlaySessionContext, 'startedAt' | 'reservedCredits' | 'creditsPerMinute'>, now: number) {
+  if (context.startedAt === null) return 0;
+  const seconds = Math.floor(Math.max(0, now - context.startedAt) / 1000);
+  return Math.min(context.reservedCredits, sessionPriceCredits(context.creditsPerMinute, seconds));
+}
+
+const withTurn = (turns: readonly PlayTurn[], turn: PlayTurn) =>
+  turns.some((known) => known.id === turn.id) ? [...turns] : [...turns, turn];
+
+const isoAt = (ms: number) => new Date(ms).toISOString();
+
+const holdsTurn = (session: PlaySession, turnId: string) => session.turns.some((turn) => turn.id === turnId);
+
+const sessionOf = ({ event }: { event: { output: PlaySession } }) => ({ session: event.output });
+const answerOf = ({ event }: { event: { output: PlayTurnAnswer } }) => ({ answer: event.output });
+const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: toPlayError(event.error) });
+
+const missingTransport = () =>
+  Promise.reject(new Error('The play-session machine needs a transport: use createPlaySessionMachine(transport).'));
+
+export const playSessionMachine = setup({
+  types: {
+    context: {} as PlaySessionContext,
+    events: {} as PlaySessionEvent,
+    input: {} as PlaySessionInput,
+    output: {} as PlaySessionOutput,
+  },
+  actors: {
+    load: fromPromise<PlaySession, { sessionId: string }>(missingTransport),
+    sendTurn: fromPromise<PlayTurnAnswer, SendTurnInput>(missingTransport),
+    end: fromPromise<PlaySession, { sessionId: string }>(missingTransport),
+    abort: fromPromise<PlaySession, { sessionId: string }>(missingTransport),
+  },
+  delays: {
+    retryDelay: ({ context }) => Math.min(RETRY_BASE_MS * 2 ** Math.max(0, context.attempts - 1), RETRY_MAX_MS),
+  },
+  guards: {
+    hasDraft: ({ context }) => context.draft.trim() !== '',
+    isTimeUp: ({ context }, { now }: { now: number }) => context.endsAt !== null && now >= context.endsAt,
+    answerEndsSession: (_, { answer }: { answer: PlayTurnAnswer }) => isTerminalCoachingSessionStatus(answer.status),
+    // A delta of a reply given up on (before a retry or a drop) must not leak into the next one.
+    isDeltaForPendingTurn: ({ context }, { turnId }: { turnId: string | undefined }) =>
+      context.pendingTurn !== null && (turnId === undefined || turnId === context.pendingTurn.id),
+    isTurnFailure: (_, { error }: { error: PlayError }) => {
+      const kind = failureKind(error);
+      return kind === 'reply_failed' || kind === 'refused';
+    },
+    isTransient: (_, { error }: { error: PlayError }) => failureKind(error) === 'transient',
+    canDiscard: ({ context }) => context.pendingTurn !== null && !context.pendingTurn.recorded,
+    sessionIsOver: (_, { session }: { session: PlaySession }) => isTerminalCoachingSessionStatus(session.status),
+    // Either the server awaits this very turn, or it never got it: both are answered by sending the same id.
+    pendingTurnNeedsReply: ({ context }, { session }: { session: PlaySession }) => {
+      const pending = context.pendingTurn;
+      if (pending === null) return false;
+      return (
+        session.awaiting_reply_to === pending.id ||
+        (session.awaiting_reply_to === null && !holdsTurn(session, pending.id))
+      );
+    },
+    serverAwaitsAnotherTurn: (_, { session }: { session: PlaySession }) => session.awaiting_reply_to !== null,
+  },
+  actions: {
+    setDraft: assign((_, { text }: { text: string }) => ({ draft: text })),
+    startTurn: assign(({ context }) => {
+      const pendingTurn: PendingTurn = { id: context.createTurnId(), text: context.draft.trim(), recorded: false };
+      const shown: PlayTurn = { id: pendingTurn.id, role: 'learner', text: pendingTurn.text, at: isoAt(context.now()) };
+      return { pendingTurn, turns: [...context.turns, shown], draft: '', streaming: '', error: null };
+    }),
+    appendDelta: assign(({ context }, { text }: { text: string }) => ({ streaming: context.streaming + text })),
+    clearStreaming: assign({ streaming: '' }),
+    recordReply: assign(({ context }, { answer }: { answer: PlayTurnAnswer }) => {
+      const pending = context.pendingTurn;
+      // An outcome marker alone leaves no words to show.
+      const turns =
+        pending && answer.reply
+          ? withTurn(context.turns, {
+              id: replyTurnId(pending.id),
+              role: 'persona',
+              text: answer.reply,
+              at: isoAt(context.now()),
+            })
+          : context.turns;
+      return { status: answer.status, turns, pendingTurn: null, streaming: '', error: null };
+    }),
+    setFailure: assign(({ context }, { error }: { error: PlayError }) => ({
+      error,
+      streaming: '',
+      pendingTurn:
+        context.pendingTurn && failureKind(error) === 'reply_failed'
+          ? { ...context.pendingTurn, recorded: true }
+          : context.pendingTurn,
+    })),
+    setError: assign((_, { error }: { error: PlayError }) => ({ error })),
+    clearError: assign({ error: null }),
+    countAttempt: assign(({ context }) => ({ attempts: context.attempts + 1 })),
+    resetAttempts: assign({ attempts: 0 }),
+    // The unsent words come back in front of whatever was typed since.
+    discardTurn: assign(({ context }) => {
+      const pending = context.pendingTurn;
+      if (pending === null) return {};
+      return {
+        turns: context.turns.filter((turn) => turn.id !== pending.id),
+        draft: context.draft ? `${pending.text}\n${context.draft}` : pending.text,
+        pendingTurn: null,
+        error: null,
+      };
+    }),
+    applySession: assign(({ context }, { session }: { session: PlaySession }) => {
+      const now = context.now();
+      const startedAt = Date.parse(session.started_at);
+      const endsAt = Date.parse(session.ends_at);
+      const pending = context.pendingTurn;
+      const money = {
+        startedAt,
+        reservedCredits: session.reserved_credits,
+        creditsPerMinute: session.credits_per_minute,
+      };
+      return {
+        ...money,
+        session,
+        status: session.status,
+        turns: mergeTurns(context.turns, session.turns),
+        pendingTurn: pending && holdsTurn(session, pending.id) ? { ...pending, recorded: true } : pending,
+        endsAt,
+        secondsLeft: secondsUntil(endsAt, now),
+        // Once ended the server's figure is what was captured; while playing it is computed like every tick's.
+        costSoFar: isTerminalCoachingSessionStatus(session.status) ? session.cost_credits : costAt(money, now),
+        error: null,
+        attempts: 0,
+      };
+    }),
+    // The session is over: a turn the server never recorded was never said.
+    forgetUnrecordedTurn: assign(({ context }, { session }: { session: PlaySession }) => {
+      const pending = context.pendingTurn;
+      const turns =
+        pending && !holdsTurn(session, pending.id)
+          ? context.turns.filter((turn) => turn.id !== pending.id)
+          : context.turns;
+      return { turns, pendingTurn: null, streaming: '' };
+    }),
+    settlePendingTurn: assign({ pendingTurn: null }),
+    // Another tab (or this page before a reload) left a turn unanswered: the server refuses any other until it is.
+    adoptAwaitingTurn: assign(({ context }, { session }: { session: PlaySession }) => {
+      const awaitedId = session.awaiting_reply_to ?? '';
+      const ours = context.pendingTurn;
+      const unsent = ours && !holdsTurn(session, ours.id) ? ours : null;
+      const awaited = session.turns.find((turn) => turn.id === awaitedId);
+      return {
+        pendingTurn: { id: awaitedId, text: awaited?.text ?? '', recorded: true },
+        turns: unsent ? context.turns.filter((turn) => turn.id !== unsent.id) : context.turns,
+        draft: unsent ? (context.draft ? `${unsent.text}\n${context.draft}` : unsent.text) : context.draft,
+        error: { code: 'coaching_session_awaiting_reply', message: null, status: null },
+      };
+    }),
+    updateClock: assign(({ context }, { now }: { now: number }) => ({
+      secondsLeft: context.endsAt === null ? null : secondsUntil(context.endsAt, now),
+      costSoFar: costAt(context, now),
+    })),
+  },
+}).createMachine({
+  id: 'playSession',
+  context: ({ input }) => ({
+    sessionId: input.sessionId,
+    now: input.now ?? (() => Date.now()),
+    createTurnId: input.createTurnId ?? (() => crypto.randomUUID()),
+    session: null,
+    status: null,
+    turns: [],
+    pendingTurn: null,
+    draft: '',
+    streaming: '',
+    error: null,
+    startedAt: null,
+    endsAt: null,
+    secondsLeft: null,
+    reservedCredits: 0,
+    creditsPerMinute: 0,
+    costSoFar: 0,
+    attempts: 0,
+  }),
+  output: ({ context }) => ({ status: context.status, error: context.error }),
+  initial: 'connecting',
+  on: {
+    TYPE: { actions: { type: 'setDraft', params: ({ event }) => ({ text: event.text }) } },
+    TICK: { actions: { type: 'updateClock', params: ({ event }) => ({ now: event.now }) } },
+  },
+  states: {
+    connecting: {
+      entry: 'resetAttempts',
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            src: 'load',
+            input: ({ context }) => ({ sessionId: context.sessionId }),
+            onDone: [
+              {
+                guard: { type: 'sessionIsOver', params: sessionOf },
+                target: '#playSession.ended',
+                actions: [
+                  { type: 'applySession', params: sessionOf },
+                  { type: 'forgetUnrecordedTurn', params: sessionOf },
+                ],
+              },
+              {
+                guard: { type: 'serverAwaitsAnotherTurn', params: sessionOf },
+                target: '#playSession.failed',
+                actions: [
+                  { type: 'applySession', params: sessionOf },
+                  { type: 'adoptAwaitingTurn', params: sessionOf },
+                ],
+              },
+              { target: '#playSession.ready', actions: { type: 'applySession', params: sessionOf } },
+            ],
+            onError: [
+              {
+                guard: { type: 'isTransient', params: errorOf },
+                target: 'waiting',
+                actions: [{ type: 'setError', params: errorOf }, 'countAttempt'],
+              },
+              { target: '#playSession.unavailable', actions: { type: 'setError', params: errorOf } },
+            ],
+          },
+        },
+        waiting: {
+          after: { retryDelay: 'loading' },
+          on: { 'CONNECTION.RESTORED': 'loading' },
+        },
+      },
+    },
+    ready: {
+      on: {
+        SEND: { guard: 'hasDraft', target: 'answering', actions: 'startTurn' },
+        TICK: [
+          {
+            guard: { type: 'isTimeUp', params: ({ event }) => ({ now: event.now }) },
+            target: 'expiring',
+            actions: { type: 'updateClock', params: ({ event }) => ({ now: event.now }) },
+          },
+          { actions: { type: 'updateClock', params: ({ event }) => ({ now: event.now }) } },
+        ],
+        END: 'ending',
+        ABORT: 'aborting',
+        'CONNECTION.LOST': 'reconnecting',
+      },
+    },
+    answering: {
+      entry: 'clearStreaming',
+      invoke: {
+        src: 'sendTurn',
+        input: ({ context, self }) => {
+          const pending = context.pendingTurn;
+          if (pending === null) throw new Error('answering needs a pending turn');
+          return {
+            sessionId: context.sessionId,
+            turn: { turn_id: pending.id, text: pending.text },
+            onDelta: (text: string) => self.send({ type: 'REPLY.DELTA', text, turnId: pending.id }),
+          };
+        },
+        onDone: [
+          {
+            guard: { type: 'answerEndsSession', params: answerOf },
+            target: 'ended',
+            actions: { type: 'recordReply', params: answerOf },
+          },
+          { target: 'ready', actions: { type: 'recordReply', params: answerOf } },
+        ],
+        onError: [
+          {
+            guard: { type: 'isTurnFailure', params: errorOf },
+            target: 'failed',
+            actions: { type: 'setFailure', params: errorOf },
+          },
+          // Whether the turn arrived is unknown: the reloaded session says whether to resend it.
+          { target: 'reconnecting', actions: { type: 'setError', params: errorOf } },
+        ],
+      },
+      on: {
+        'REPLY.DELTA': {
+          guard: { type: 'isDeltaForPendingTurn', params: ({ event }) => ({ turnId: event.turnId }) },
+          actions: { type: 'appendDelta', params: ({ event }) => ({ text: event.text }) },
+        },
+        END: 'ending',
+        ABORT: 'aborting',
+        'CONNECTION.LOST': 'reconnecting',
+      },
+    },
+    failed: {
+      on: {
+        RETRY: { target: 'answering', actions: 'clearError' },
+        DISCARD: { guard: 'canDiscard', target: 'ready', actions: 'discardTurn' },
+        TICK: [
+          {
+            guard: { type: 'isTimeUp', params: ({ event }) => ({ now: event.now }) },
+            target: 'expiring',
+            actions: { type: 'updateClock', params: ({ event }) => ({ now: event.now }) },
+          },
+          { actions: { type: 'updateClock', params: ({ event }) => ({ now: event.now }) } },
+        ],
+        END: 'ending',
+        ABORT: 'aborting',
+        'CONNECTION.LOST': 'reconnecting',
+      },
+    },
+    reconnecting: {
+      entry: ['resetAttempts', 'clearStreaming'],
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            src: 'load',
+            input: ({ context }) => ({ sessionId: context.sessionId }),
+            onDone: [
+              {
+                guard: { type: 'sessionIsOver', params: sessionOf },
+                target: '#playSession.ended',
+                actions: [
+                  { type: 'applySession', params: sessionOf },
+                  { type: 'forgetUnrecordedTurn', params: sessionOf },
+                ],
+              },
+              {
+                guard: { type: 'pendingTurnNeedsReply', params: sessionOf },
+                target: '#playSession.answering',
+                actions: { type: 'applySession', params: sessionOf },
+              },
+              {
+                guard: { type: 'serverAwaitsAnotherTurn', params: sessionOf },
+                target: '#playSession.failed',
+                actions: [
+                  { type: 'applySession', params: sessionOf },
+                  { type: 'adoptAwaitingTurn', params: sessionOf },
+                ],
+              },
+              // The server already holds the reply to our turn: it came with the transcript, nothing is resent.
+              {
+                target: '#playSession.ready',
+                actions: [{ type: 'applySession', params: sessionOf }, 'settlePendingTurn'],
+              },
+            ],
+            onError: [
+              {
+                guard: { type: 'isTransient', params: errorOf },
+                target: 'waiting',
+                actions: [{ type: 'setError', params: errorOf }, 'countAttempt'],
+              },
+              { target: '#playSession.unavailable', actions: { type: 'setError', params: errorOf } },
+            ],
+          },
+        },
+        waiting: {
+          after: { retryDelay: 'loading' },
+          on: { 'CONNECTION.RESTORED': 'loading' },
+        },
+      },
+    },
+    // The server ends a session at its time limit only when asked something: reading it may already show `end`,
+    // else End, sent after the deadline, records the time limit.
+    expiring: {
+      invoke: {
+        src: 'load',
+        input: ({ context }) => ({ sessionId: context.sessionId }),
+        onDone: [
+          {
+            guard: { type: 'sessionIsOver', params: sessionOf },
+            target: 'ended',
+            actions: [
+              { type: 'applySession', params: sessionOf },
+              { type: 'forgetUnrecordedTurn', params: sessionOf },
+            ],
+          },
+          { target: 'ending', actions: { type: 'applySession', params: sessionOf } },
+        ],
+        onError: { target: 'reconnecting', actions: { type: 'setError', params: errorOf } },
+      },
+    },
+    // End and Abort answer an ended session as it is, so repeating them after a failure is safe.
+    ending: {
+      entry: 'resetAttempts',
+      initial: 'calling',
+      states: {
+        calling: {
+          invoke: {
+            src: 'end',
+            input: ({ context }) => ({ sessionId: context.sessionId }),
+            onDone: {
+              target: '#playSession.ended',
+              actions: [
+                { type: 'applySession', params: sessionOf },
+                { type: 'forgetUnrecordedTurn', params: sessionOf },
+              ],
+            },
+            onError: [
+              {
+                guard: { type: 'isTransient', params: errorOf },
+                target: 'waiting',
+                actions: [{ type: 'setError', params: errorOf }, 'countAttempt'],
+              },
+              { target: '#playSession.reconnecting', actions: { type: 'setError', params: errorOf } },
+            ],
+          },
+        },
+        waiting: {
+          after: { retryDelay: 'calling' },
+          on: { 'CONNECTION.RESTORED': 'calling' },
+        },
+      },
+    },
+    aborting: {
+      entry: 'resetAttempts',
+      initial: 'calling',
+      states: {
+        calling: {
+          invoke: {
+            src: 'abort',
+            input: ({ context }) => ({ sessionId: context.sessionId }),
+            onDone: {
+              target: '#playSession.ended',
+              actions: [
+                { type: 'applySession', params: sessionOf },
+                { type: 'forgetUnrecordedTurn', params: sessionOf },
+              ],
+            },
+            onError: [
+              {
+                guard: { type: 'isTransient', params: errorOf },
+                target: 'waiting',
+                actions: [{ type: 'setError', params: errorOf }, 'countAttempt'],
+              },
+              { target: '#playSession.reconnecting', actions: { type: 'setError', params: errorOf } },
+            ],
+          },
+        },
+        waiting: {
+          after: { retryDelay: 'calling' },
+          on: { 'CONNECTION.RESTORED': 'calling' },
+        },
+      },
+    },
+    ended: { type: 'final' },
+    /** The session cannot be read (deleted, not the caller's): nothing here can change that. */
+    unavailable: { type: 'final' },
+  },
+});
+
+/** The transport as the machine's actors; the signal cancels a request the machine no longer waits for. */
+export const playSessionActors = (transport: PlaySessionTransport) => ({
+  load: fromPromise<PlaySession, { sessionId: string }>(({ input, signal }) =>
+    transport.load(input.sessionId, { signal }),
+  ),
+  sendTurn: fromPromise<PlayTurnAnswer, SendTurnInput>(({ input, signal }) =>
+    transport.sendTurn(input.sessionId, input.turn, { signal, onDelta: input.onDelta }),
+  ),
+  end: fromPromise<PlaySession, { sessionId: string }>(({ input }) => transport.end(input.sessionId)),
+  abort: fromPromise<PlaySession, { sessionId: string }>(({ input }) => transport.abort(input.sessionId)),
+});
+
+export const createPlaySessionMachine = (transport: PlaySessionTransport) =>
+  playSessionMachine.provide({ actors: playSessionActors(transport) });
+
+export type PlaySessionMachine = typeof playSessionMachine;
+export type PlaySessionActorRef = ActorRefFrom<PlaySessionMachine>;
