@@ -46,7 +46,7 @@ const coaching = (screen: CoachingScreen, handle: RouteHandle = {}): Page => ({
 const AUTHORED = ['mission', 'persona', 'observer'] as const;
 const ALL_KINDS = ['mission', 'persona', 'observer', 'playlist', 'scenario'] as const;
 
-/** Spec §2 "AI coaching". The session screens come with the coaching sessions issue; until then they say so. */
+/** Spec §2 "AI coaching": the content screens, then the scenario's information and the session screens. */
 const coachingRoutes: RouteObject[] = [
   page(undefined, coaching({ screen: 'home' })),
   // `playlist/list` is not in spec §2 (it lists four): playlists are listed like the other kinds.
@@ -85,19 +85,21 @@ const coachingRoutes: RouteObject[] = [
   ),
   // `scenario/info-{scenarioID}`, `session/play-{sessionID}`, `session/result-{sessionID}`: React Router has no
   // partial dynamic segments, so one segment is matched and its prefix checked by the validity check.
-  page(
-    'scenario/:slug',
-    comingSoon('scenario', { permissions: ['coaching-scenario-read'], isValid: prefixedId('slug', 'info-') }),
-  ),
-  page(
-    'session/:slug',
-    comingSoon('session', {
+  page('scenario/:slug', {
+    handle: { permissions: ['coaching-scenario-read'], isValid: prefixedId('slug', 'info-') },
+    namespaces: ['coachingSessions'],
+    load: () => import('./routes/coaching/session-route').then((m) => ({ Component: m.ScenarioInfoRoute })),
+  }),
+  page('session/:slug', {
+    handle: {
       // Spec §2: the coaching play app is public (guests play with a guest token).
       public: true,
       layout: (params) => (params['slug']?.startsWith('result-') ? 'coaching-no-sidebar' : 'coaching-app'),
       isValid: (params) => prefixedId('slug', 'play-')(params) || prefixedId('slug', 'result-')(params),
-    }),
-  ),
+    },
+    namespaces: ['coachingSessions'],
+    load: () => import('./routes/coaching/session-route').then((m) => ({ Component: m.SessionRoute })),
+  }),
 ];
 
 /** Every route of spec §2, with its permissions, layout and public flag. Pages load on first visit. */

@@ -34,14 +34,14 @@ test("[NAVIGATION]: a route whose validity check fails shows 'Page Not Found: {p
   );
 });
 
-test('[NAVIGATION]: coaching pages open in their layouts; the session screens still say they are coming', async ({
+test('[NAVIGATION]: coaching pages open in their layouts; the shared session still says it is coming', async ({
   page,
 }) => {
   await signIn(page, adminToken);
   await page.goto('/apps/ai-coaching/mission/list');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Missions');
   await expect(page.locator('[data-layout]')).toHaveAttribute('data-layout', 'default-app');
-  await page.goto('/apps/ai-coaching/scenario/info-s1');
+  await page.goto('/shared/ai-coaching-session/some-code');
   await expect(page.getByTestId('coming-soon')).toContainText('Coming soon');
   await page.goto('/apps/ai-coaching/session/result-s1');
   await expect(page.locator('[data-layout]')).toHaveAttribute('data-layout', 'coaching-no-sidebar');

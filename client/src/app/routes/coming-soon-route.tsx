@@ -4,17 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClassName } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
 
-export type ComingSoonFeature =
-  | 'coaching'
-  | 'mission'
-  | 'persona'
-  | 'observer'
-  | 'playlist'
-  | 'scenario'
-  | 'session'
-  | 'sharedSession'
-  | 'guest'
-  | 'aiProviders';
+export type ComingSoonFeature = 'sharedSession' | 'guest';
 
 /** Placeholder for routes whose feature lands with a later issue: guarded like the real page, and honest about it. */
 export const ComingSoonRoute = ({ feature }: { feature: string }) => {

@@ -14,6 +14,18 @@ export const authOperations = routesOf<typeof contracts.authOperations>()({
   changePasswordAfterReset: { method: 'POST', path: '/v1/change_password_after_reset' },
 });
 
+export const coachingSessionOperations = routesOf<typeof contracts.coachingSessionOperations>()({
+  list: { method: 'GET', path: '/v1/coaching/sessions' },
+  briefing: { method: 'GET', path: '/v1/coaching/scenarios/:id/briefing' },
+  create: { method: 'POST', path: '/v1/coaching/sessions' },
+  read: { method: 'GET', path: '/v1/coaching/sessions/:id' },
+  rename: { method: 'PATCH', path: '/v1/coaching/sessions/:id' },
+  delete: { method: 'DELETE', path: '/v1/coaching/sessions/:id' },
+  turn: { method: 'POST', path: '/v1/coaching/sessions/:id/turns' },
+  end: { method: 'POST', path: '/v1/coaching/sessions/:id/end' },
+  abort: { method: 'POST', path: '/v1/coaching/sessions/:id/abort' },
+});
+
 export const creditHistoryOperations = routesOf<typeof contracts.creditHistoryOperations>()({
   list: { method: 'GET', path: '/v1/organizations/:organization_id/credit_movements' },
   export: { method: 'GET', path: '/v1/organizations/:organization_id/credit_movements.csv' },

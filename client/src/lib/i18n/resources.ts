@@ -1,6 +1,7 @@
 import type enGbAiProviders from '../../locales/en-GB/ai-providers.json';
 import type enGbAuth from '../../locales/en-GB/auth.json';
 import type enGbCoaching from '../../locales/en-GB/coaching.json';
+import type enGbCoachingSessions from '../../locales/en-GB/coaching-sessions.json';
 import type enGbComingSoon from '../../locales/en-GB/coming-soon.json';
 import type enGbCommon from '../../locales/en-GB/common.json';
 import type enGbCredits from '../../locales/en-GB/credits.json';
@@ -44,6 +45,7 @@ export const NAMESPACES = [
   'settingsSuperAdmins',
   'aiProviders',
   'coaching',
+  'coachingSessions',
   'images',
 ] as const;
 
@@ -73,6 +75,7 @@ type EnGbCatalogues = {
   settingsSuperAdmins: typeof enGbSettingsSuperAdmins;
   aiProviders: typeof enGbAiProviders;
   coaching: typeof enGbCoaching;
+  coachingSessions: typeof enGbCoachingSessions;
   images: typeof enGbImages;
 };
 

@@ -1,4 +1,9 @@
-import { organizationOperations, userGroupOperations, userOperations } from '../../../lib/http/contract-routes';
+import {
+  coachingSessionOperations,
+  organizationOperations,
+  userGroupOperations,
+  userOperations,
+} from '../../../lib/http/contract-routes';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
 
@@ -6,6 +11,8 @@ const LISTS = {
   users: userOperations.list,
   groups: userGroupOperations.list,
   organizations: organizationOperations.list,
+  /** The caller's own sessions. */
+  sessions: coachingSessionOperations.list,
 } as const;
 
 /** How many a list holds: its `total`, asked for with the smallest page. */
@@ -15,7 +22,7 @@ export const useDashboardCount = (list: keyof typeof LISTS, enabled: boolean, or
     queryFn: async () => {
       const query = {
         page_size: 12,
-        ...(organizationId && list !== 'organizations' ? { organization_id: organizationId } : {}),
+        ...(organizationId && (list === 'users' || list === 'groups') ? { organization_id: organizationId } : {}),
       };
       return (await api.call(LISTS[list], { query })).total;
     },

@@ -57,6 +57,7 @@ export const DashboardView = ({ user, canOpen }: { user: CurrentUser; canOpen: (
   const superAdmin = user.organization_role === 'super-admin';
   const organizationScope = superAdmin ? undefined : user.organization_id;
   const users = useDashboardCount('users', can('user-list'), organizationScope);
+  const sessions = useDashboardCount('sessions', can('coaching-session-read'));
   const groups = useDashboardCount('groups', can('user-group-list'), organizationScope);
   const organizations = useDashboardCount('organizations', superAdmin);
   const showsOrganization = can(['organization-detail-read', 'organization-read']) && user.organization_id !== '';
@@ -119,12 +120,14 @@ export const DashboardView = ({ user, canOpen }: { user: CurrentUser; canOpen: (
             to={linkTo('/settings/organization/list')}
           />
         ) : null}
-        <Card>
-          <p className="text-sm text-gray-700 dark:text-gray-300">{t('figures.sessions')}</p>
-          <p className="mt-2 inline-flex rounded-full bg-primary-50 px-3 py-1 text-sm font-medium text-primary-800 dark:bg-primary-950 dark:text-primary-200">
-            {t('comingSoon')}
-          </p>
-        </Card>
+        {can('coaching-session-read') ? (
+          <Figure
+            label={t('figures.sessions')}
+            value={sessions.data}
+            testId="figure-sessions"
+            to={linkTo('/apps/ai-coaching')}
+          />
+        ) : null}
       </div>
       <section aria-labelledby="quick-links" className="mt-8">
         <h2 id="quick-links" className="mb-3 text-lg font-semibold">

@@ -1,0 +1,24 @@
+import { useParams } from 'react-router';
+import { ScenarioInfo } from '../../../features/coaching-sessions/components/scenario-info';
+import { SessionPlay } from '../../../features/coaching-sessions/components/session-play';
+import { SessionResult } from '../../../features/coaching-sessions/components/session-result';
+
+// The route's validity check has made sure of the prefix (route-table.tsx), so what follows it is the id.
+
+/** `scenario/info-{scenarioID}`. */
+export const ScenarioInfoRoute = () => {
+  const { slug = '' } = useParams();
+  const id = slug.slice('info-'.length);
+  return <ScenarioInfo key={id} scenarioId={id} />;
+};
+
+/** `session/play-{sessionID}` and `session/result-{sessionID}`. */
+export const SessionRoute = () => {
+  const { slug = '' } = useParams();
+  if (slug.startsWith('result-')) {
+    const id = slug.slice('result-'.length);
+    return <SessionResult key={id} sessionId={id} />;
+  }
+  const id = slug.slice('play-'.length);
+  return <SessionPlay key={id} sessionId={id} />;
+};

@@ -1,0 +1,41 @@
+import { coachingSessionOperations as sessions } from '@ai-coaching/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/http/api';
+import { queryKeys } from '../../../lib/query/query-keys';
+import type { PlaySessionTransport } from '../machines/play-session.machine';
+
+export type {
+  CoachingSessionAnswer as CoachingSession,
+  CoachingSessionTurnAnswer,
+  ScenarioBriefing,
+} from '@ai-coaching/contracts';
+
+const keys = queryKeys('coaching-sessions');
+
+export const useScenarioBriefing = (scenarioId: string) =>
+  useQuery({
+    queryKey: ['coaching-scenarios', 'briefing', scenarioId],
+    queryFn: () => api.call(sessions.briefing, { params: { id: scenarioId } }),
+  });
+
+export const useCoachingSession = (id: string) =>
+  useQuery({ queryKey: keys.detail(id), queryFn: () => api.call(sessions.read, { params: { id } }) });
+
+/** The page keeps one key per visit (`newIdempotencyKey`): a double click or a retry starts one session. */
+export const useStartSession = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ scenarioId, idempotencyKey }: { scenarioId: string; idempotencyKey: string }) =>
+      api.call(sessions.create, { body: { scenario_id: scenarioId } }, { idempotencyKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
+  });
+};
+
+/** The play machine's transport over HTTP: whole replies (the gateway's streaming transport comes with live play). */
+export const httpSessionTransport: PlaySessionTransport = {
+  load: (sessionId, { signal }) => api.call(sessions.read, { params: { id: sessionId } }, { signal }),
+  sendTurn: (sessionId, turn, { signal }) =>
+    api.call(sessions.turn, { params: { id: sessionId }, body: turn }, { signal }),
+  end: (sessionId) => api.call(sessions.end, { params: { id: sessionId } }),
+  abort: (sessionId) => api.call(sessions.abort, { params: { id: sessionId } }),
+};

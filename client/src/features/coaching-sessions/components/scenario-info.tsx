@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert';
+import { Avatar, EntityImage } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { PageHeader } from '../../../components/ui/page-header';
+import { LoadError, Loading } from '../../../components/ui/query-state';
+import { newIdempotencyKey } from '../../../lib/http/api';
+import { useErrorMessage } from '../../../lib/http/use-error-message';
+import { imageUrl } from '../../../lib/images';
+import { useCan } from '../../../lib/session/session-context';
+import { useScenarioBriefing, useStartSession } from '../api/sessions-api';
+import { playPath } from '../utils/session-paths';
+
+/** `scenario/info-{scenarioID}`: what the learner will play, what it costs, and Start. */
+export const ScenarioInfo = ({ scenarioId }: { scenarioId: string }) => {
+  const { t } = useTranslation('coachingSessions');
+  const can = useCan();
+  const navigate = useNavigate();
+  const errorMessage = useErrorMessage();
+  const query = useScenarioBriefing(scenarioId);
+  const start = useStartSession();
+  const [idempotencyKey] = useState(newIdempotencyKey);
+
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  const briefing = query.data;
+  const { mission, persona } = briefing;
+  const short = briefing.available_credits < briefing.price_credits;
+  const minutes = Math.ceil(briefing.time_limit_seconds / 60);
+
+  return (
+    <>
+      <PageHeader
+        title={briefing.name}
+        description={briefing.description}
+        actions={
+          <Link to="/apps/ai-coaching" className="text-sm font-medium text-primary-700 underline dark:text-primary-300">
+            {t('info.back')}
+          </Link>
+        }
+      />
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="flex flex-col gap-6">
+          <Card>
+            <h2 className="mb-3 text-lg font-semibold">{t('info.persona')}</h2>
+            <div className="flex items-start gap-3">
+              <Avatar src={imageUrl(persona.avatar_image_id)} name={persona.name} size={56} />
+              <div className="min-w-0">
+                <p className="font-semibold">{persona.name}</p>
+                <p className="text-sm text-gray-700 dark:text-gray-300">
+                  {[persona.job_title, persona.company].filter(Boolean).join(' · ')}
+                </p>
+                <blockquote
+                  lang={briefing.language}
+                  className="mt-2 rounded-lg rounded-tl-none bg-gray-100 px-3 py-2 text-sm dark:bg-gray-800"
+                >
+                  {persona.greeting}
+                </blockquote>
+              </div>
+            </div>
+          </Card>
+          <Card>
+            <h2 className="mb-3 text-lg font-semibold">{t('info.mission')}</h2>
+            {mission ? (
+              <div className="flex flex-col gap-3 text-sm">
+                <EntityImage
+                  kind="mission"
+                  src={imageUrl(mission.image_id)}
+                  className="aspect-[3/2] w-full max-w-md rounded-md"
+                />
+                <p className="font-semibold">{mission.title}</p>
+                {mission.briefing ? <p className="whitespace-pre-line">{mission.briefing}</p> : null}
+                {mission.goal ? (
+                  <p>
+                    <strong>{t('info.goal')} </strong>
+                    {mission.goal}
+                  </p>
+                ) : null}
+                {mission.success_criteria.length > 0 ? (
+                  <div>
+                    <p className="font-medium">{t('info.winWhen')}</p>
+                    <ul className="list-disc pl-5">
+                      {mission.success_criteria.map((phrase) => (
+                        <li key={phrase}>{phrase}</li>
+                      ))}
+                    </ul>
+                  </div>
+                ) : null}
+                {mission.failure_conditions.length > 0 ? (
+                  <div>
+                    <p className="font-medium">{t('info.watchOut')}</p>
+                    <ul className="list-disc pl-5">
+                      {mission.failure_conditions.map((phrase) => (
+                        <li key={phrase}>{phrase}</li>
+                      ))}
+                    </ul>
+                  </div>
+                ) : null}
+              </div>
+            ) : (
+              <p className="text-sm">{t('info.freeSpeech')}</p>
+            )}
+          </Card>
+          <Card>
+            <h2 className="mb-3 text-lg font-semibold">{t('info.observers')}</h2>
+            <ul className="flex flex-col gap-3">
+              {briefing.observers.map((observer) => (
+                <li key={observer.id} className="flex items-start gap-3 text-sm">
+                  <Avatar src={imageUrl(observer.avatar_image_id)} name={observer.name} size={36} />
+                  <span className="min-w-0">
+                    <span className="block font-medium">{observer.name}</span>
+                    <span className="block text-gray-700 dark:text-gray-300">{observer.description}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        </div>
+        <Card className="order-first lg:sticky lg:top-4 lg:order-none">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-2 text-sm">
+            <dt className="font-medium">{t('info.language')}</dt>
+            <dd>{t(`languages.${briefing.language}`)}</dd>
+            <dt className="font-medium">{t('info.mode')}</dt>
+            <dd>{t(`modes.${briefing.mode}`)}</dd>
+            <dt className="font-medium">{t('info.timeLimit')}</dt>
+            <dd>{t('info.minutes', { count: minutes })}</dd>
+            <dt className="font-medium">{t('info.price')}</dt>
+            <dd data-testid="session-price">
+              {briefing.price_credits === 0
+                ? t('info.free')
+                : t('info.priceUpTo', { count: briefing.price_credits, perMinute: briefing.credits_per_minute })}
+            </dd>
+            <dt className="font-medium">{t('info.balance')}</dt>
+            <dd data-testid="session-balance">{t('info.credits', { count: briefing.available_credits })}</dd>
+          </dl>
+          {short ? (
+            <div className="mt-4">
+              <Alert tone="error">
+                {t('info.notEnough', { price: briefing.price_credits, available: briefing.available_credits })}
+              </Alert>
+            </div>
+          ) : null}
+          {start.isError ? (
+            <div className="mt-4">
+              <Alert tone="error">{errorMessage(start.error)}</Alert>
+            </div>
+          ) : null}
+          {can('coaching-session-create') ? (
+            <Button
+              className="mt-4 w-full"
+              disabled={short}
+              loading={start.isPending}
+              onClick={() =>
+                start.mutate(
+                  { scenarioId: briefing.scenario_id, idempotencyKey },
+                  { onSuccess: (session) => void navigate(playPath(session.id)) },
+                )
+              }
+            >
+              {t('info.start')}
+            </Button>
+          ) : null}
+        </Card>
+      </div>
+    </>
+  );
+};

@@ -1,0 +1,185 @@
+import { useMachine } from '@xstate/react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { LoadError, Loading } from '../../../components/ui/query-state';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { httpSessionTransport } from '../api/sessions-api';
+import { createPlaySessionMachine } from '../machines/play-session.machine';
+import { resultPath } from '../utils/session-paths';
+import { SessionStatus } from './session-status';
+import { Transcript } from './transcript';
+
+const machine = createPlaySessionMachine(httpSessionTransport);
+
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+/** `session/play-{sessionID}`: the chat, the clock and the cost, the mission's goal, End and Abort. */
+export const SessionPlay = ({ sessionId }: { sessionId: string }) => {
+  const { t } = useTranslation('coachingSessions');
+  const [state, send] = useMachine(machine, { input: { sessionId } });
+  const [confirm, setConfirm] = useState<'END' | 'ABORT' | null>(null);
+  const messageRef = useRef<HTMLTextAreaElement>(null);
+  const { context } = state;
+  useDocumentTitle(context.session?.name ?? t('play.connecting'));
+
+  // The clock and the cost move every second; the machine ends the session when time is up.
+  useEffect(() => {
+    const timer = setInterval(() => send({ type: 'TICK', now: Date.now() }), 1000);
+    return () => clearInterval(timer);
+  }, [send]);
+  // The browser says when the network goes and comes back: the machine reloads the session and resends what is due.
+  useEffect(() => {
+    const lost = () => send({ type: 'CONNECTION.LOST' });
+    const restored = () => send({ type: 'CONNECTION.RESTORED' });
+    window.addEventListener('offline', lost);
+    window.addEventListener('online', restored);
+    return () => {
+      window.removeEventListener('offline', lost);
+      window.removeEventListener('online', restored);
+    };
+  }, [send]);
+
+  const ready = state.matches('ready');
+  useEffect(() => {
+    if (ready) messageRef.current?.focus();
+  }, [ready]);
+
+  if (state.matches('unavailable')) return <LoadError error={context.error} />;
+  if (context.session === null) return <Loading label={t('play.connecting')} />;
+  const session = context.session;
+  const ended = state.matches('ended');
+  const answering = state.matches('answering');
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      send({ type: 'SEND' });
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-xl font-semibold break-words">{session.name}</h1>
+          {session.mission_goal ? (
+            <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
+              <strong>{t('play.goal')}: </strong>
+              {session.mission_goal}
+            </p>
+          ) : null}
+        </div>
+        <SessionStatus status={context.status ?? session.status} />
+      </header>
+      <dl className="grid grid-cols-2 gap-3 text-sm sm:flex sm:gap-6">
+        <div>
+          <dt className="text-gray-700 dark:text-gray-300">{t('play.timeLeft')}</dt>
+          <dd className="text-lg font-semibold tabular-nums" data-testid="time-left">
+            {clock(context.secondsLeft ?? 0)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-gray-700 dark:text-gray-300">{t('play.cost')}</dt>
+          <dd className="text-lg font-semibold tabular-nums" data-testid="cost-so-far">
+            {t('info.credits', { count: context.costSoFar })}
+          </dd>
+        </div>
+      </dl>
+      {state.matches('reconnecting') || state.matches({ connecting: 'waiting' }) ? (
+        <Alert>{t('play.reconnecting')}</Alert>
+      ) : null}
+      <Card>
+        <Transcript
+          turns={context.turns.map((turn) => ({ ...turn, pending: context.pendingTurn?.id === turn.id }))}
+          personaName={t('result.persona')}
+          language={session.language}
+          answering={answering}
+          streaming={context.streaming}
+        />
+      </Card>
+      {state.matches('failed') ? (
+        <Alert tone="error">
+          <p>{context.error?.message ?? t('play.failed')}</p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={() => send({ type: 'RETRY' })}>
+              {t('play.retry')}
+            </Button>
+            {context.pendingTurn && !context.pendingTurn.recorded ? (
+              <Button variant="ghost" onClick={() => send({ type: 'DISCARD' })}>
+                {t('play.discard')}
+              </Button>
+            ) : null}
+          </div>
+        </Alert>
+      ) : null}
+      {ended ? (
+        <Card>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm">{t('play.ended')}</p>
+            <Link
+              to={resultPath(session.id)}
+              className="text-sm font-medium text-primary-700 underline dark:text-primary-300"
+            >
+              {t('play.seeResult')}
+            </Link>
+          </div>
+        </Card>
+      ) : (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            send({ type: 'SEND' });
+          }}
+          className="flex flex-col gap-2"
+        >
+          <label htmlFor="session-message" className="text-sm font-medium">
+            {t('play.message')}
+          </label>
+          <textarea
+            id="session-message"
+            ref={messageRef}
+            rows={3}
+            maxLength={4000}
+            value={context.draft}
+            aria-describedby="session-message-hint"
+            onChange={(event) => send({ type: 'TYPE', text: event.target.value })}
+            onKeyDown={onKeyDown}
+            className="block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-sm dark:border-gray-600 dark:bg-gray-900"
+          />
+          <p id="session-message-hint" className="text-xs text-gray-700 dark:text-gray-300">
+            {t('play.sendHint')}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={!ready || context.draft.trim() === ''} loading={answering}>
+              {t('play.send')}
+            </Button>
+            <Button variant="secondary" onClick={() => setConfirm('END')}>
+              {t('play.end')}
+            </Button>
+            <Button variant="danger" onClick={() => setConfirm('ABORT')}>
+              {t('play.abort')}
+            </Button>
+          </div>
+        </form>
+      )}
+      <ConfirmDialog
+        open={confirm !== null}
+        title={confirm === 'ABORT' ? t('play.abortTitle') : t('play.endTitle')}
+        confirmLabel={confirm === 'ABORT' ? t('play.abort') : t('play.end')}
+        tone="danger"
+        busy={false}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => {
+          if (confirm) send({ type: confirm });
+          setConfirm(null);
+        }}
+      >
+        {confirm === 'ABORT' ? t('play.abortBody') : t('play.endBody')}
+      </ConfirmDialog>
+    </div>
+  );
+};

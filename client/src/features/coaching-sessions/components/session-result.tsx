@@ -1,0 +1,62 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Card } from '../../../components/ui/card';
+import { PageHeader } from '../../../components/ui/page-header';
+import { LoadError, Loading } from '../../../components/ui/query-state';
+import { useCoachingSession } from '../api/sessions-api';
+import { infoPath } from '../utils/session-paths';
+import { SessionStatus } from './session-status';
+import { Transcript } from './transcript';
+
+const durationOf = (startedAt: string, endedAt: string | undefined) =>
+  Math.max(0, Math.round(((endedAt ? Date.parse(endedAt) : Date.now()) - Date.parse(startedAt)) / 1000));
+
+/** `session/result-{sessionID}`: how it ended, the transcript, how long it took and what it cost. */
+export const SessionResult = ({ sessionId }: { sessionId: string }) => {
+  const { t } = useTranslation('coachingSessions');
+  const query = useCoachingSession(sessionId);
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  const session = query.data;
+  const seconds = durationOf(session.started_at, session.ended_at);
+  return (
+    <>
+      <PageHeader
+        title={session.name}
+        description={<SessionStatus status={session.status} size="lg" />}
+        actions={
+          <Link
+            to={infoPath(session.scenario_id)}
+            className="text-sm font-medium text-primary-700 underline dark:text-primary-300"
+          >
+            {t('result.playAgain')}
+          </Link>
+        }
+      />
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <Card>
+          <h2 className="mb-3 text-lg font-semibold">{t('result.transcript')}</h2>
+          <Transcript turns={session.turns} personaName={t('result.persona')} language={session.language} />
+        </Card>
+        <div className="flex flex-col gap-6">
+          <Card>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-2 text-sm">
+              <dt className="font-medium">{t('result.duration')}</dt>
+              <dd data-testid="session-duration">
+                {t('result.durationValue', { minutes: Math.floor(seconds / 60), seconds: seconds % 60 })}
+              </dd>
+              <dt className="font-medium">{t('result.cost')}</dt>
+              <dd data-testid="session-cost">{t('info.credits', { count: session.cost_credits })}</dd>
+              <dt className="font-medium">{t('result.turns')}</dt>
+              <dd>{session.turns.filter((turn) => turn.role === 'learner').length}</dd>
+            </dl>
+          </Card>
+          <Card>
+            <h2 className="mb-2 text-lg font-semibold">{t('result.report')}</h2>
+            <p className="text-sm text-gray-700 dark:text-gray-300">{t('result.reportLater')}</p>
+          </Card>
+        </div>
+      </div>
+    </>
+  );
+};

@@ -1,0 +1,150 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
+import { startMailSink } from '../support/mail-sink.js';
+import { apiToken } from '../support/session.js';
+import { arranger, expectNoSidewaysScroll, signInWithToken, type Arranger } from '../settings/arrange.js';
+
+// Issue 12 (first screens): a learner opens a library scenario, starts it, chats to a win on the built-in provider and
+// reads the result; aborts another; and is refused before starting a paid scenario without the credits, with the price
+// and the balance shown.
+test.describe.configure({ mode: 'serial' });
+
+let sink: SmtpSink;
+let api: APIRequestContext;
+let arrange: Arranger;
+let learnerToken = '';
+const stamp = Date.now();
+const learner = { email: `learner-${stamp}@e2e.test`, password: 'Learner-Passw0rd!' };
+const LIBRARY_SCENARIO = 'Price negotiation: the sceptical buyer';
+let paidScenarioId = '';
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  sink = await startMailSink();
+  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
+  arrange = await arranger(api, sink);
+  const organizationId = await arrange.organization(`Learners ${stamp}`);
+  await arrange.account({
+    email: learner.email,
+    first_name: 'Lea',
+    last_name: 'Learner',
+    organization_id: organizationId,
+    organization_role: 'user',
+    password: learner.password,
+  });
+  learnerToken = await apiToken(api, learner.email, learner.password);
+
+  // A library scenario on a paid model (2 credits a minute, 2 minutes): the learner, with no credits, cannot start it.
+  const providers = await (
+    await api.get('/v1/ai_providers?page_size=48', { headers: { authorization: `Bearer ${arrange.token}` } })
+  ).json();
+  const builtin = (providers as { items: { id: string; kind: string }[] }).items.find((p) => p.kind === 'builtin')!;
+  const model = await arrange.call('POST', '/v1/ai_models', {
+    provider_id: builtin.id,
+    model_id: 'builtin-coach',
+    display_name: `Paid coach ${stamp}`,
+    capabilities: ['chat'],
+    credits_per_minute: 2,
+  });
+  const publish = (plural: string, id: string) => arrange.call('POST', `/v1/coaching/${plural}/${id}/publish`);
+  const persona = await arrange.call('POST', '/v1/coaching/personas', { name: `Pat ${stamp}`, language: 'en-GB' });
+  const observer = await arrange.call('POST', '/v1/coaching/observers', {
+    name: `Coach ${stamp}`,
+    rubric: [{ name: 'Listens', description: '', scale: '1_5', weight: 1, not_relevant_when: null }],
+    model_id: model.id,
+  });
+  await publish('personas', persona.id);
+  await publish('observers', observer.id);
+  paidScenarioId = (
+    await arrange.call('POST', '/v1/coaching/scenarios', {
+      name: `Paid talk ${stamp}`,
+      persona_id: persona.id,
+      observer_ids: [observer.id],
+      language: 'en-GB',
+      model_id: model.id,
+      time_limit_seconds: 120,
+    })
+  ).id;
+  await publish('scenarios', paidScenarioId);
+});
+test.afterAll(async () => {
+  await api?.dispose();
+  await sink?.close();
+});
+
+const axe = async (page: Page) => {
+  await expect(page.locator('[role="status"] svg.animate-spin')).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+};
+
+const say = async (page: Page, text: string) => {
+  await page.getByLabel('Your message').fill(text);
+  await page.getByRole('button', { name: 'Send' }).click();
+};
+
+test('[SESSION]: a learner starts a library scenario, chats to a win and reads the result', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInWithToken(page, learnerToken);
+  await page.goto('/apps/ai-coaching');
+  await page.getByRole('link', { name: new RegExp(LIBRARY_SCENARIO) }).click();
+  await expect(page).toHaveURL(/\/scenario\/info-/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(LIBRARY_SCENARIO);
+  await expect(page.getByTestId('session-price')).toHaveText('Free');
+  await axe(page);
+  await page.getByRole('button', { name: 'Start the session' }).click();
+
+  await expect(page).toHaveURL(/\/session\/play-/);
+  await expect(page.locator('[data-layout]')).toHaveAttribute('data-layout', 'coaching-app');
+  const transcript = page.getByRole('list', { name: 'Conversation' });
+  await expect(transcript.getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'in-progress');
+  await say(page, 'Let us look at the return on investment of the scheduling module.');
+  await expect(transcript.getByRole('listitem')).toHaveCount(3);
+  await say(page, 'I can freeze the price for two years in exchange for a renewal today.');
+  await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'win');
+  await expect(page.getByTestId('session-status')).toHaveText('Won');
+  // The markers never reach the learner.
+  await expect(transcript).not.toContainText('[[WIN]]');
+  await axe(page);
+
+  await page.getByRole('link', { name: 'See the result' }).click();
+  await expect(page).toHaveURL(/\/session\/result-/);
+  await expect(page.locator('[data-layout]')).toHaveAttribute('data-layout', 'coaching-no-sidebar');
+  await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'win');
+  await expect(page.getByTestId('session-cost')).toHaveText('0 credits');
+  await expect(page.getByRole('list', { name: 'Conversation' }).getByRole('listitem')).toHaveCount(5);
+  await axe(page);
+});
+
+test('[SESSION]: aborting gives the abort status; 360 px in the dark theme, in French', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signInWithToken(page, learnerToken, { theme: 'dark', locale: 'fr-FR' });
+  const library = (await (
+    await api.get(`/v1/coaching/scenarios?source=library&q=${encodeURIComponent(LIBRARY_SCENARIO)}`, {
+      headers: { authorization: `Bearer ${learnerToken}` },
+    })
+  ).json()) as { items: { id: string }[] };
+  await page.goto(`/apps/ai-coaching/scenario/info-${library.items[0]!.id}`);
+  await expectNoSidewaysScroll(page);
+  await page.getByRole('button', { name: 'Commencer la session' }).click();
+  await expect(page).toHaveURL(/\/session\/play-/);
+  await expectNoSidewaysScroll(page);
+  await axe(page);
+  await page.getByRole('button', { name: 'Abandonner' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Abandonner' }).click();
+  await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'abort');
+  await expect(page.getByTestId('session-status')).toHaveText('Abandonnée');
+});
+
+test('[SESSION]: without enough credits the learner is refused before starting, with the price and the balance', async ({
+  page,
+}) => {
+  await signInWithToken(page, learnerToken);
+  await page.goto(`/apps/ai-coaching/scenario/info-${paidScenarioId}`);
+  await expect(page.getByTestId('session-price')).toHaveText('Up to 4 credits (2 per started minute)');
+  await expect(page.getByTestId('session-balance')).toHaveText('0 credits');
+  await expect(page.getByRole('alert')).toContainText('Starting reserves 4 credits and you have 0.');
+  await expect(page.getByRole('button', { name: 'Start the session' })).toBeDisabled();
+});
