@@ -90,6 +90,12 @@ const coachingRoutes: RouteObject[] = [
     namespaces: ['coachingSessions'],
     load: () => import('./routes/coaching/session-route').then((m) => ({ Component: m.ScenarioInfoRoute })),
   }),
+  // Not in spec §2: the learner's sessions (and, with `coaching-session-check-other`, the organization's).
+  page('session/list', {
+    handle: { permissions: ['coaching-session-read'] },
+    namespaces: ['coachingSessions'],
+    load: () => import('./routes/coaching/session-route').then((m) => ({ Component: m.SessionListRoute })),
+  }),
   page('session/:slug', {
     handle: {
       // Spec §2: the coaching play app is public (guests play with a guest token).

@@ -14,6 +14,8 @@ let sink: SmtpSink;
 let api: APIRequestContext;
 let arrange: Arranger;
 let learnerToken = '';
+let operatorToken = '';
+let colleagueToken = '';
 const stamp = Date.now();
 const learner = { email: `learner-${stamp}@e2e.test`, password: 'Learner-Passw0rd!' };
 const LIBRARY_SCENARIO = 'Price negotiation: the sceptical buyer';
@@ -33,6 +35,21 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     password: learner.password,
   });
   learnerToken = await apiToken(api, learner.email, learner.password);
+  for (const [role, email] of [
+    ['operator', `lead-${stamp}@e2e.test`],
+    ['user', `peer-${stamp}@e2e.test`],
+  ] as const) {
+    await arrange.account({
+      email,
+      first_name: role === 'operator' ? 'Olga' : 'Paul',
+      organization_id: organizationId,
+      organization_role: role,
+      password: learner.password,
+    });
+    const token = await apiToken(api, email, learner.password);
+    if (role === 'operator') operatorToken = token;
+    else colleagueToken = token;
+  }
 
   // A library scenario on a paid model (2 credits a minute, 2 minutes): the learner, with no credits, cannot start it.
   const providers = await (
@@ -147,4 +164,29 @@ test('[SESSION]: without enough credits the learner is refused before starting, 
   await expect(page.getByTestId('session-balance')).toHaveText('0 credits');
   await expect(page.getByRole('alert')).toContainText('Starting reserves 4 credits and you have 0.');
   await expect(page.getByRole('button', { name: 'Start the session' })).toBeDisabled();
+});
+
+test('[SESSION]: the learner lists their sessions; an operator of the organization sees them, a colleague gets 404', async ({
+  page,
+}) => {
+  await signInWithToken(page, learnerToken);
+  await page.goto('/apps/ai-coaching');
+  await page.getByRole('link', { name: 'My sessions' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Coaching sessions');
+  await axe(page);
+  await page.getByLabel('Status').selectOption('win');
+  const won = page.getByTestId('session-row');
+  await expect(won).toHaveCount(1);
+  await expect(won.getByTestId('session-status')).toHaveAttribute('data-status', 'win');
+  await won.getByRole('link', { name: LIBRARY_SCENARIO }).click();
+  await expect(page).toHaveURL(/\/session\/result-/);
+  const sessionId = page.url().split('result-')[1]!;
+
+  await signInWithToken(page, operatorToken);
+  await page.goto('/apps/ai-coaching/session/list?scope=organization&status=win');
+  await expect(page.getByTestId('session-row').getByRole('link', { name: LIBRARY_SCENARIO })).toBeVisible();
+  const asColleague = await api.get(`/v1/coaching/sessions/${sessionId}`, {
+    headers: { authorization: `Bearer ${colleagueToken}` },
+  });
+  expect(asColleague.status()).toBe(404);
 });

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { ScenarioInfo } from '../../../features/coaching-sessions/components/scenario-info';
+import { SessionList } from '../../../features/coaching-sessions/components/session-list';
 import { SessionPlay } from '../../../features/coaching-sessions/components/session-play';
 import { SessionResult } from '../../../features/coaching-sessions/components/session-result';
 
@@ -22,3 +23,6 @@ export const SessionRoute = () => {
   const id = slug.slice('play-'.length);
   return <SessionPlay key={id} sessionId={id} />;
 };
+
+/** `session/list` (ours: spec §2 shows no sessions list). */
+export const SessionListRoute = SessionList;

@@ -1,11 +1,14 @@
 import { coachingSessionOperations as sessions } from '@ai-coaching/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CoachingSessionStatus } from '@ai-coaching/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListState } from '../../../hooks/use-list-params';
 import { api } from '../../../lib/http/api';
 import { queryKeys } from '../../../lib/query/query-keys';
 import type { PlaySessionTransport } from '../machines/play-session.machine';
 
 export type {
   CoachingSessionAnswer as CoachingSession,
+  CoachingSessionSummaryAnswer as CoachingSessionSummary,
   CoachingSessionTurnAnswer,
   ScenarioBriefing,
 } from '@ai-coaching/contracts';
@@ -16,6 +19,15 @@ export const useScenarioBriefing = (scenarioId: string) =>
   useQuery({
     queryKey: ['coaching-scenarios', 'briefing', scenarioId],
     queryFn: () => api.call(sessions.briefing, { params: { id: scenarioId } }),
+  });
+
+export type SessionScope = 'mine' | 'organization';
+
+export const useCoachingSessions = (filters: ListState & { scope: SessionScope; status?: CoachingSessionStatus }) =>
+  useQuery({
+    queryKey: keys.list(filters),
+    queryFn: () => api.call(sessions.list, { query: filters }),
+    placeholderData: keepPreviousData,
   });
 
 export const useCoachingSession = (id: string) =>

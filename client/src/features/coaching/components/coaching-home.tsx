@@ -57,7 +57,17 @@ export const CoachingHome = () => {
   );
   return (
     <>
-      <PageHeader title={t('app.title')} description={t('home.about')} />
+      <PageHeader
+        title={t('app.title')}
+        description={t('home.about')}
+        actions={
+          can('coaching-session-read') ? (
+            <Link to="/apps/ai-coaching/session/list" className={buttonClassName('secondary')}>
+              {t('home.sessions')}
+            </Link>
+          ) : null
+        }
+      />
       {playable.length > 0 ? (
         <section aria-labelledby="coaching-ready" className="mb-8">
           <h2 id="coaching-ready" className="mb-3 text-lg font-semibold">
