@@ -20,13 +20,15 @@ const stamp = Date.now();
 const learner = { email: `learner-${stamp}@e2e.test`, password: 'Learner-Passw0rd!' };
 const LIBRARY_SCENARIO = 'Price negotiation: the sceptical buyer';
 let paidScenarioId = '';
+let organizationId = '';
+let learnerId = '';
 
 test.beforeAll(async ({ playwright }, testInfo) => {
   sink = await startMailSink();
   api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
   arrange = await arranger(api, sink);
-  const organizationId = await arrange.organization(`Learners ${stamp}`);
-  await arrange.account({
+  organizationId = await arrange.organization(`Learners ${stamp}`);
+  learnerId = await arrange.account({
     email: learner.email,
     first_name: 'Lea',
     last_name: 'Learner',
@@ -189,4 +191,33 @@ test('[SESSION]: the learner lists their sessions; an operator of the organizati
     headers: { authorization: `Bearer ${colleagueToken}` },
   });
   expect(asColleague.status()).toBe(404);
+});
+
+test('[SESSION]: a paid session captures its started minutes: the wallet and the organization history show it', async ({
+  page,
+}) => {
+  await arrange.call('POST', `/v1/organizations/allocate_credit/${organizationId}`, { nb_credits: 10 });
+  await arrange.call('POST', `/v1/users/allocate_credit/${learnerId}`, { nb_credits: 10 }, operatorToken);
+  await signInWithToken(page, learnerToken);
+  await page.goto(`/apps/ai-coaching/scenario/info-${paidScenarioId}`);
+  await expect(page.getByTestId('session-balance')).toHaveText('10 credits');
+  await page.getByRole('button', { name: 'Start the session' }).click();
+  await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'free-speech');
+  await say(page, 'Hello Pat, how is your week going?');
+  await expect(page.getByRole('list', { name: 'Conversation' }).getByRole('listitem')).toHaveCount(3);
+  await page.getByRole('button', { name: 'End the session' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'End the session' }).click();
+  await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'end');
+  await page.getByRole('link', { name: 'See the result' }).click();
+  await expect(page.getByTestId('session-cost')).toHaveText('2 credits');
+  const me = (await (await api.get('/v1/me', { headers: { authorization: `Bearer ${learnerToken}` } })).json()) as {
+    credit_wallet: number;
+  };
+  expect(me.credit_wallet).toBe(8);
+
+  await signInWithToken(page, operatorToken);
+  await page.goto(`/settings/organization/transaction/history/${organizationId}`);
+  const consumed = page.locator('[data-testid="movement-row"][data-kind="captured"]');
+  await expect(consumed).toHaveCount(1);
+  await expect(consumed.getByTestId('movement-amount')).toContainText('2');
 });
