@@ -9,7 +9,12 @@ import {
   projectionMigrations,
   waitForProjections,
 } from '@ai-coaching/projections';
-import { ensureBuiltinAiProvider, ensureStarterLibrary, scheduleReservationExpiries } from '@ai-coaching/application';
+import {
+  ensureBuiltinAiProvider,
+  ensureStarterLibrary,
+  scheduleCoachingAnalyses,
+  scheduleReservationExpiries,
+} from '@ai-coaching/application';
 import { workerJobs } from '@ai-coaching/workers';
 import { createApiApp } from './app.js';
 import { idempotencyMigrations } from './http/idempotency.js';
@@ -45,6 +50,7 @@ export const startOneProcess = async (
 
   await platform.queue.startWorkers(workerJobs(platform));
   await scheduleReservationExpiries(platform);
+  await scheduleCoachingAnalyses(platform);
 
   const seed = await seedPlatform(platform);
   if (seed.created) {

@@ -37,3 +37,5 @@ export * from './ai/ai-voice-previews.js';
 export * from './ai/ai-port.js';
 export * from './ai/builtin-provider.js';
 export * from './uploads/image-uploads.js';
+export * from './jobs/analysis/analyse-observer.job.js';
+export * from './coaching/coaching-analysis.js';

@@ -116,6 +116,66 @@ export const scenarioBriefingSchema = z.strictObject({
 });
 export type ScenarioBriefing = z.infer<typeof scenarioBriefingSchema>;
 
+const observerStatus = z.enum(['pending', 'running', 'done', 'failed']);
+
+const criterionAnswerSchema = z.strictObject({
+  name: text(),
+  /** On the criterion's scale (`pass_fail` 0 or 1, `1_5`, `1_10`); null when it did not apply to this session. */
+  score: z.number().nullable(),
+  /** The learner's words the score rests on, each linked to its turn of the transcript. */
+  evidence: z.array(z.strictObject({ turn_id: text(), quote: text() })),
+  scale: z.enum(['pass_fail', '1_5', '1_10']),
+  weight: z.number(),
+  relevant: z.boolean(),
+});
+
+/** The built-in measurements of the transcript, the same whichever model judged it. */
+const metricsSchema = z.strictObject({
+  words: z.strictObject({ learner: z.number().int(), persona: z.number().int(), total: z.number().int() }),
+  /** Learner words / all words, 0..1; null when nobody spoke. */
+  talk_ratio: z.number().nullable(),
+  questions: z.strictObject({
+    total: z.number().int(),
+    open: z.number().int(),
+    closed: z.number().int(),
+    asked: z.array(z.strictObject({ turn_id: text().nullable(), text: text(), kind: z.enum(['open', 'closed']) })),
+  }),
+  /** The learner's longest turn. */
+  longest_monologue: z.strictObject({ words: z.number().int(), turn_id: text().nullable() }).nullable(),
+  fillers: z.strictObject({ total: z.number().int(), by_filler: z.record(z.string(), z.number().int()) }),
+  words_per_minute: z.number().nullable(),
+});
+
+/**
+ * A session's analysis report, one version of it. Fixed by the issue: `status, version, overall_score?,
+ * observers: [{observer_id, status, criteria: [{name, score, evidence}], summary}], metrics`; the rest is ours.
+ */
+export const coachingSessionAnalysisSchema = z.strictObject({
+  status: observerStatus,
+  version: z.number().int(),
+  /** Every version of this session's report, oldest first: older ones stay readable with `?version=`. */
+  versions: z.array(z.number().int()),
+  /** The weighted mean of every relevant criterion, 0..100; once every observer has finished and one reported. */
+  overall_score: z.number().optional(),
+  observers: z.array(
+    z.strictObject({
+      observer_id: text(),
+      observer_version: z.number().int(),
+      status: observerStatus,
+      criteria: z.array(criterionAnswerSchema),
+      summary: text().nullable(),
+      went_well: z.array(text()),
+      to_improve: z.array(text()),
+      /** This observer's weighted mean, 0..100. */
+      score: z.number().nullable(),
+    }),
+  ),
+  metrics: metricsSchema,
+  trigger: z.enum(['session_ended', 'rerun']),
+  requested_at: text(),
+});
+export type CoachingSessionAnalysisAnswer = z.input<typeof coachingSessionAnalysisSchema>;
+
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -252,6 +312,46 @@ export const coachingSessionOperations = defineOperations(
       summary: 'Abort the session (`abort`), charged as End; an ended session answers as it is.',
       params: idParams,
       responses: { 200: answer, 404: notFound },
+    },
+  },
+);
+
+/**
+ * The analysis reports of a session (docs/coaching-sessions.md, "Reports"): their own group, so the session screens'
+ * operations stay as they are until the result page reads the reports.
+ */
+export const coachingSessionAnalysisOperations = defineOperations(
+  { name: 'coachingSessionAnalyses', tag: 'Coaching: sessions' },
+  {
+    analysis: {
+      method: 'GET',
+      path: '/v1/coaching/sessions/:id/analysis',
+      summary:
+        'The analysis report of a session the caller may read: each observer’s criteria with evidence, what went well, what to improve and a summary, the built-in metrics and the weighted overall score. The latest version unless `version` names an older one.',
+      params: idParams,
+      query: closed(z.object({ version: z.coerce.number().int().min(1).optional() })),
+      responses: {
+        200: { description: 'The report.', schema: coachingSessionAnalysisSchema },
+        404: {
+          description:
+            '`coaching_session_not_found`, or `coaching_session_analysis_not_found`: no report (yet, or of this version; an aborted session has none).',
+        },
+      },
+    },
+    rerunAnalysis: {
+      method: 'POST',
+      path: '/v1/coaching/sessions/:id/analysis/rerun',
+      summary:
+        'Analyse an ended session again with its observers’ latest published versions: a new report version; the older ones stay readable.',
+      params: idParams,
+      responses: {
+        202: { description: 'The new version, pending.', schema: coachingSessionAnalysisSchema },
+        404: notFound,
+        409: {
+          description:
+            '`coaching_session_analysis_running` (`details.version`): the latest version has not finished; `coaching_session_not_analysable`: the session is playing or was aborted.',
+        },
+      },
     },
   },
 );

@@ -2,6 +2,7 @@ import type { AiModelEvent } from './ai/models/events.js';
 import type { AiProviderEvent } from './ai/providers/events.js';
 import type { AiServiceKeyEvent } from './ai/service-keys/events.js';
 import type { AiSpeechVoiceEvent } from './ai/speech-voices/events.js';
+import type { CoachingSessionAnalysisEvent } from './coaching/analysis/events.js';
 import type { CoachingItemEvent } from './coaching/content/events.js';
 import type { CoachingSessionEvent } from './coaching/sessions/events.js';
 import type { CreditEvent } from './credits/events.js';
@@ -24,7 +25,8 @@ export type AnyDomainEvent =
   | AiModelEvent
   | AiSpeechVoiceEvent
   | CoachingItemEvent
-  | CoachingSessionEvent;
+  | CoachingSessionEvent
+  | CoachingSessionAnalysisEvent;
 
 export type DomainEventType = AnyDomainEvent['type'];
 

@@ -70,3 +70,7 @@ export * from './coaching/sessions/events.js';
 export type * from './coaching/sessions/commands.js';
 export * from './coaching/sessions/decider.js';
 export { DeciderSpecification } from './testing/decider-specification.js';
+export * from './coaching/analysis/events.js';
+export type * from './coaching/analysis/commands.js';
+export * from './coaching/analysis/decider.js';
+export * from './coaching/analysis/scores.js';

@@ -1,5 +1,6 @@
 import { aiCatalogueProjection } from './ai/ai-catalogue/index.js';
 import { coachingContentProjection } from './coaching/coaching-content/index.js';
+import { coachingSessionAnalysesProjection } from './coaching/coaching-session-analyses/index.js';
 import { coachingSessionsProjection } from './coaching/coaching-sessions/index.js';
 import { creditHistoryProjection } from './credits/credit-history/index.js';
 import { walletBalancesProjection } from './credits/wallet-balances/index.js';
@@ -24,4 +25,5 @@ export const allProjections: readonly Projection[] = [
   aiCatalogueProjection,
   coachingContentProjection,
   coachingSessionsProjection,
+  coachingSessionAnalysesProjection,
 ];

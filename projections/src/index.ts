@@ -13,3 +13,4 @@ export * from './credits/credit-history/index.js';
 export * from './ai/ai-catalogue/index.js';
 export * from './coaching/coaching-content/index.js';
 export * from './coaching/coaching-sessions/index.js';
+export * from './coaching/coaching-session-analyses/index.js';

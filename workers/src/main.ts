@@ -1,5 +1,5 @@
 import { openPlatform, requireSharedDatabase, startHealthServer, startRuntime } from '@ai-coaching/platform';
-import { scheduleReservationExpiries } from '@ai-coaching/application';
+import { scheduleCoachingAnalyses, scheduleReservationExpiries } from '@ai-coaching/application';
 import { workerJobs } from './worker-jobs.js';
 
 /** Job workers alone: they take jobs from Redis (BullMQ) and scale horizontally. */
@@ -8,6 +8,7 @@ await startRuntime('workers', async ({ config, logger, lifecycle }) => {
   const platform = await openPlatform({ config, logger, lifecycle, runtime: 'workers' });
   await platform.queue.startWorkers(workerJobs(platform));
   await scheduleReservationExpiries(platform);
+  await scheduleCoachingAnalyses(platform);
   const health = await startHealthServer({
     host: config.HOST,
     port: config.PORT,

@@ -1,4 +1,6 @@
 import {
+  analyseObserverJob,
+  analyseSessionOfReservation,
   expireReservationJob,
   resolveMailSender,
   sendMailJob,
@@ -6,6 +8,7 @@ import {
   type AppServices,
 } from '@ai-coaching/application';
 import { bindJob, type JobBinding, type Platform } from '@ai-coaching/platform';
+import { createAnalyseObserverHandler } from './jobs/analysis/analyse-observer.handler.js';
 import { createExpireReservationHandler } from './jobs/credits/expire-reservation.handler.js';
 import { createSendMailHandler } from './jobs/mail/send-mail.handler.js';
 import { createSendPasswordResetHandler } from './jobs/identity/send-password-reset.handler.js';
@@ -15,7 +18,7 @@ export type WorkerDeps = AppServices & Pick<Platform, 'mailer'>;
 /**
  * Every job this product runs, bound to its handler. A job's definition (id, payload schema, retry
  * policy) lives in the application layer, which enqueues it; its handler is one file under
- * `jobs/<area>/<job>.handler.ts` here. Analysis reports arrive with their feature.
+ * `jobs/<area>/<job>.handler.ts` here.
  */
 export const workerJobs = (deps: WorkerDeps): JobBinding[] => [
   bindJob(
@@ -27,6 +30,12 @@ export const workerJobs = (deps: WorkerDeps): JobBinding[] => [
       mailFrom: deps.config.MAIL_FROM,
     }),
   ),
-  bindJob(expireReservationJob, createExpireReservationHandler(deps)),
+  bindJob(expireReservationJob, async (payload, context) => {
+    await createExpireReservationHandler(deps)(payload, context);
+    // An abandoned session the expiry ended gets its report like any other ending.
+    await analyseSessionOfReservation(deps, payload.reservationId);
+  }),
   bindJob(sendPasswordResetJob, createSendPasswordResetHandler(deps)),
+  // Observers of one session are independent model calls: a few at once keep a report's wait short.
+  bindJob(analyseObserverJob, createAnalyseObserverHandler(deps), { concurrency: 4 }),
 ];

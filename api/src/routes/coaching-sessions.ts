@@ -4,14 +4,18 @@ import {
   listCoachingSessionsOf,
   playCoachingSessionTurn,
   readCoachingSession,
+  readCoachingSessionAnalysis,
   renameCoachingSession,
+  rerunCoachingSessionAnalysis,
   startCoachingSession,
   stopCoachingSession,
 } from '@ai-coaching/application';
-import { coachingSessionOperations as op } from '@ai-coaching/contracts';
+import { coachingSessionAnalysisOperations as analysis, coachingSessionOperations as op } from '@ai-coaching/contracts';
 import { defineRoute, permission } from '../http/route.js';
 
 // Reading another's session needs `coaching-session-check-other` as well; the use cases decide that, per session.
+// Its analysis report is read by whoever reads the session; a re-run is a reviewer's correction of the report, so it
+// needs `coaching-session-analysis-report-update` (editors and operators).
 export const coachingSessionRoutes = [
   defineRoute(op.list, {
     access: permission('coaching-session-read'),
@@ -62,6 +66,19 @@ export const coachingSessionRoutes = [
     access: permission('coaching-session-run'),
     handler: async ({ params, origin, services }) => ({
       body: await stopCoachingSession(services, origin, params.id, 'abort'),
+    }),
+  }),
+  defineRoute(analysis.analysis, {
+    access: permission('coaching-session-read'),
+    handler: async ({ params, query, origin, services }) => ({
+      body: await readCoachingSessionAnalysis(services, origin, params.id, query),
+    }),
+  }),
+  defineRoute(analysis.rerunAnalysis, {
+    access: permission('coaching-session-analysis-report-update'),
+    handler: async ({ params, origin, services }) => ({
+      status: 202,
+      body: await rerunCoachingSessionAnalysis(services, origin, params.id),
     }),
   }),
 ];

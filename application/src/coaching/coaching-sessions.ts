@@ -46,6 +46,7 @@ import { runCommand } from '../commands/run-command.js';
 import { captureReservation, releaseReservation, reserveCredits } from '../credits/reservations.js';
 import { walletOf } from '../credits/wallets.js';
 import { mayAccess, signedInUser, type UserCaller } from '../tenancy/scope.js';
+import { analyseEndedSession } from './coaching-analysis.js';
 import { visibleCoachingItem } from './coaching-content.js';
 import { coachingSessionReservationId } from './session-reservation.js';
 
@@ -83,7 +84,7 @@ const mayCheckOthers = (caller: UserCaller) => caller.permissions.includes('coac
  * The player sees their own sessions; with `coaching-session-check-other`, the caller sees the others of their
  * organization too, but only to read them. Anything else answers 404, as for a missing session.
  */
-const visibleSession = async (
+export const visibleSession = async (
   services: Pick<AppServices, 'db'>,
   caller: UserCaller,
   sessionId: string,
@@ -198,6 +199,9 @@ const runAndSettle = async (
 ) => {
   const result = await run(services, origin, sessionId, command, commandId);
   await settle(services, origin, result.state);
+  if (result.events.some((event) => event.type === 'CoachingSessionEnded')) {
+    await analyseEndedSession(services, origin, result.state);
+  }
   return result;
 };
 

@@ -322,6 +322,9 @@ export const errors = {
     'The persona could not answer: the AI provider failed. Nothing was recorded or charged; send your turn again.',
   coaching_scenario_unplayable:
     'This scenario cannot be played: its persona, mission or model is no longer available. Ask its author to publish it again.',
+  coaching_session_analysis_not_found: 'This session has no analysis report of this version.',
+  coaching_session_analysis_running: 'The analysis of this session is still running: re-run it once it has finished.',
+  coaching_session_not_analysable: 'Only a session that ended in win, loose or end is analysed.',
 
   // Organizations.
   invalid_organization_name: 'An organization name has 1 to {{max}} characters.',

@@ -313,6 +313,10 @@ export const errors: Translation<typeof enGB.errors> = {
     'Le persona n’a pas pu répondre\u00a0: le fournisseur d’IA a échoué. Rien n’a été enregistré ni facturé\u00a0; envoyez de nouveau votre tour.',
   coaching_scenario_unplayable:
     'Ce scénario ne peut pas être joué\u00a0: son persona, sa mission ou son modèle n’est plus disponible. Demandez à son auteur de le publier de nouveau.',
+  coaching_session_analysis_not_found: 'Cette session n’a pas de rapport d’analyse de cette version.',
+  coaching_session_analysis_running:
+    'L’analyse de cette session est encore en cours\u00a0: relancez-la une fois qu’elle est terminée.',
+  coaching_session_not_analysable: 'Seule une session terminée en win, loose ou end est analysée.',
 
   invalid_organization_name: 'Un nom d’organisation compte de 1 à {{max}} caractères.',
   invalid_organization_description: 'Une description compte au plus {{max}} caractères.',

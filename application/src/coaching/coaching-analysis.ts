@@ -1,0 +1,628 @@
+import type { CoachingSessionAnalysisAnswer } from '@ai-coaching/contracts';
+import {
+  AiCallError,
+  analysisVersionStatus,
+  builtinEvidencePhrases,
+  coachingSessionAnalysisDecider,
+  coachingSessionAnalysisStreamId,
+  coachingSessionDecider,
+  coachingSessionStreamId,
+  conversationMetrics,
+  ConflictError,
+  DomainError,
+  fold,
+  NotFoundError,
+  RUBRIC_SCALE_RANGE,
+  scoreOnScale,
+  weightedAnalysisScore,
+  type AiMessage,
+  type AnalysisCriterionScore,
+  type CoachingFields,
+  type CoachingSessionAnalysisCommand,
+  type CoachingSessionAnalysisState,
+  type CoachingSessionAnalysisTrigger,
+  type CoachingSessionContentVersion,
+  type CoachingSessionEvent,
+  type CoachingSessionState,
+  type ConversationMetrics,
+  type ExistingCoachingSession,
+  type RubricItem,
+  type RubricScale,
+  type RubricScore,
+  type SessionLanguage,
+  type TranscriptTurn,
+} from '@ai-coaching/domain';
+import {
+  findAiModel,
+  findCoachingItem,
+  findCoachingItemVersion,
+  findCoachingSessionAnalysis,
+  listCoachingSessionAnalysisVersions,
+  listEndedSessionsWithoutAnalysis,
+  listUnfinishedObserverReports,
+  type CoachingSessionAnalysisView,
+} from '@ai-coaching/projections';
+import { z } from 'zod';
+import { aiPort } from '../ai/ai-port.js';
+import { nowIso, SYSTEM, type AppServices, type Origin } from '../app-services.js';
+import { runCommand } from '../commands/run-command.js';
+import {
+  analyseObserverJob,
+  analyseObserverJobId,
+  type AnalyseObserverPayload,
+} from '../jobs/analysis/analyse-observer.job.js';
+import { signedInUser } from '../tenancy/scope.js';
+import { visibleSession } from './coaching-sessions.js';
+import { sessionIdOfReservation } from './session-reservation.js';
+
+// Analysis reports (docs/coaching-sessions.md, "Reports"): when a session ends in win, loose or end, one
+// `analysis.observer` job per observer scores the frozen transcript against the observer's rubric through the AI
+// port's structured output; the built-in metrics are measured once per version. Events on the session's own
+// analysis stream, `coaching-session-analysis-{sessionId}`; a re-run appends the next version.
+
+const ANALYSED_STATUSES = new Set(['win', 'loose', 'end']);
+
+type AnalysisServices = AppServices;
+
+const runAnalysisCommand = (
+  services: AnalysisServices,
+  origin: Origin,
+  sessionId: string,
+  command: Omit<CoachingSessionAnalysisCommand, 'metadata'>,
+  commandId?: string,
+) =>
+  runCommand(
+    services,
+    origin,
+    {
+      streamId: coachingSessionAnalysisStreamId(sessionId),
+      decider: coachingSessionAnalysisDecider,
+      command: { ...command, metadata: { now: nowIso(services) } } as CoachingSessionAnalysisCommand,
+    },
+    commandId ? { commandId } : {},
+  );
+
+/** The session as its own stream holds it: the transcript a report scores never lags behind a read model. */
+const loadSession = async (services: Pick<AppServices, 'store'>, sessionId: string) => {
+  const recorded = await services.store.readStream(coachingSessionStreamId(sessionId));
+  return fold(
+    coachingSessionDecider,
+    recorded.map((event) => ({ type: event.type, data: event.data }) as CoachingSessionEvent),
+  );
+};
+
+const loadAnalysis = async (services: Pick<AppServices, 'store'>, sessionId: string) => {
+  const recorded = await services.store.readStream(coachingSessionAnalysisStreamId(sessionId));
+  return fold(
+    coachingSessionAnalysisDecider,
+    recorded.map(
+      (event) =>
+        ({ type: event.type, data: event.data }) as Parameters<typeof coachingSessionAnalysisDecider.evolve>[1],
+    ),
+  );
+};
+
+const transcriptOf = (session: ExistingCoachingSession): TranscriptTurn[] =>
+  session.turns.map((turn) => ({ speaker: turn.role, text: turn.text }));
+
+const analysable = (session: CoachingSessionState): session is ExistingCoachingSession =>
+  session.status !== 'none' && !session.deleted && ANALYSED_STATUSES.has(session.status);
+
+/** Enqueues the job of every observer of this version that has not finished; the job ids make it idempotent. */
+const enqueueObservers = async (
+  services: AnalysisServices,
+  organizationId: string,
+  sessionId: string,
+  state: CoachingSessionAnalysisState,
+  version: number,
+) => {
+  const entry = state.versions.find((candidate) => candidate.version === version);
+  for (const observer of entry?.observers ?? []) {
+    if (observer.status === 'done' || observer.status === 'failed') continue;
+    const payload = { organizationId, sessionId, version, observerId: observer.observerId };
+    await services.queue.enqueue(analyseObserverJob, payload, { jobId: analyseObserverJobId(payload) });
+  }
+};
+
+const requestAnalysis = async (
+  services: AnalysisServices,
+  origin: Origin,
+  session: ExistingCoachingSession,
+  request: {
+    trigger: CoachingSessionAnalysisTrigger;
+    requestedBy: string | null;
+    observers: CoachingSessionContentVersion[];
+  },
+) => {
+  const result = await runAnalysisCommand(
+    services,
+    origin,
+    session.sessionId,
+    {
+      type: 'RequestCoachingSessionAnalysis',
+      data: {
+        sessionId: session.sessionId,
+        organizationId: session.organizationId,
+        trigger: request.trigger,
+        requestedBy: request.requestedBy,
+        observers: request.observers,
+        metrics: conversationMetrics(transcriptOf(session), session.content.language),
+      },
+    },
+    // Every path that ends a session, and the start-up catch-up, ask for version 1 under one command id.
+    request.trigger === 'session_ended' ? `analysis-request-${session.sessionId}-v1` : undefined,
+  );
+  const latest = result.state.versions.at(-1);
+  if (latest) await enqueueObservers(services, session.organizationId, session.sessionId, result.state, latest.version);
+  return latest?.version ?? null;
+};
+
+/**
+ * Asks for version 1 of the report of a session that has just ended in win, loose or end. Called by every path that
+ * ends a session; it never fails the ending: the workers' start-up catch-up asks again for what was missed.
+ */
+export const analyseEndedSession = async (
+  services: AnalysisServices,
+  origin: Origin,
+  session: CoachingSessionState,
+): Promise<void> => {
+  if (!analysable(session) || session.content.observers.length === 0) return;
+  try {
+    await requestAnalysis(services, origin, session, {
+      trigger: 'session_ended',
+      requestedBy: null,
+      observers: session.content.observers,
+    });
+  } catch (error) {
+    (origin.log ?? services.logger).error(
+      { err: error, sessionId: session.sessionId },
+      'could not request the analysis',
+    );
+  }
+};
+
+/**
+ * After the reservation-expiry job: the session it ended (abandoned, `expired`) is analysed like any other ending.
+ * The job's own use case stays free of the analysis, as the ledger's expiry knows nothing of reports.
+ */
+export const analyseSessionOfReservation = async (services: AnalysisServices, reservationId: string): Promise<void> => {
+  const sessionId = sessionIdOfReservation(reservationId);
+  if (sessionId !== null) await analyseEndedSession(services, SYSTEM, await loadSession(services, sessionId));
+};
+
+/**
+ * The workers' start-up catch-up: the in-process queue forgets its jobs when the process stops, and a process may
+ * die between a session's ending and its request. BullMQ keeps its jobs, and the job ids make this add nothing.
+ */
+export const scheduleCoachingAnalyses = async (services: AnalysisServices): Promise<number> => {
+  let scheduled = 0;
+  for (const sessionId of await listEndedSessionsWithoutAnalysis(services.db)) {
+    await analyseEndedSession(services, SYSTEM, await loadSession(services, sessionId));
+    scheduled += 1;
+  }
+  for (const payload of await listUnfinishedObserverReports(services.db)) {
+    await services.queue.enqueue(analyseObserverJob, payload, { jobId: analyseObserverJobId(payload) });
+    scheduled += 1;
+  }
+  return scheduled;
+};
+
+// --- One observer's report -------------------------------------------------------------------------------------
+
+type RubricCriterion = {
+  name: string;
+  description: string;
+  scale: RubricScale;
+  weight: number;
+  notRelevantWhen: string | null;
+};
+
+const str = (fields: CoachingFields, key: string): string => {
+  const value = fields[key];
+  return typeof value === 'string' ? value : '';
+};
+
+const rubricOf = (fields: CoachingFields): RubricCriterion[] => {
+  const rubric = fields['rubric'];
+  if (!Array.isArray(rubric)) return [];
+  return rubric.map((raw) => {
+    const criterion = raw as Record<string, unknown>;
+    const scale = criterion['scale'];
+    return {
+      name: typeof criterion['name'] === 'string' ? criterion['name'] : '',
+      description: typeof criterion['description'] === 'string' ? criterion['description'] : '',
+      scale: scale === 'pass_fail' || scale === '1_10' ? scale : '1_5',
+      weight: typeof criterion['weight'] === 'number' ? criterion['weight'] : 1,
+      notRelevantWhen: typeof criterion['not_relevant_when'] === 'string' ? criterion['not_relevant_when'] : null,
+    };
+  });
+};
+
+/** What a model answers: snake_case, every criterion of the rubric by name. */
+const modelAnswerShape = z.object({
+  criteria: z.array(
+    z.object({
+      name: z.string(),
+      relevant: z.boolean(),
+      score: z.number(),
+      evidence: z.array(z.object({ turn_id: z.string(), quote: z.string() })),
+    }),
+  ),
+  went_well: z.array(z.string()),
+  to_improve: z.array(z.string()),
+  summary: z.string(),
+});
+type ModelAnswer = z.infer<typeof modelAnswerShape>;
+
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The built-in observer's lines, in the session's language (en-US reads the British ones). */
+const BUILTIN_LINES = {
+  'en-GB': {
+    heard: (name: string) => `${name}: your own words show it.`,
+    missed: (name: string) => `${name}: say in so many words what it asks for.`,
+    summary: (heard: number, total: number) =>
+      `${heard} of ${total} criteria heard in your words. The built-in observer matches words, it does not judge meaning.`,
+  },
+  'fr-FR': {
+    heard: (name: string) => `${name}\u00a0: vos propres mots le montrent.`,
+    missed: (name: string) => `${name}\u00a0: dites explicitement ce que ce critère demande.`,
+    summary: (heard: number, total: number) =>
+      `${heard} critère(s) sur ${total} retrouvé(s) dans vos mots. L’observateur intégré compare des mots, il ne juge pas le sens.`,
+  },
+};
+
+/**
+ * The built-in provider measures instead of judging (`BuiltinAnalysis`: metrics and a rubric scored by evidence
+ * phrases). Read here into a model's answer, so every provider goes through one schema, one check and one path.
+ */
+const fromBuiltinAnalysis =
+  (rubric: readonly RubricCriterion[], turns: ExistingCoachingSession['turns'], language: SessionLanguage) =>
+  (value: unknown): unknown => {
+    if (typeof value !== 'object' || value === null || !('metrics' in value) || !('rubric' in value)) return value;
+    const scored = (value as { rubric: RubricScore | null }).rubric;
+    const lines = language === 'fr-FR' ? BUILTIN_LINES['fr-FR'] : BUILTIN_LINES['en-GB'];
+    const learnerTurns = turns.filter((turn) => turn.role === 'learner');
+    const criteria = rubric.map((criterion, index) => {
+      const item = scored?.items[index];
+      const { min, max } = RUBRIC_SCALE_RANGE[criterion.scale];
+      const score =
+        criterion.scale === 'pass_fail' ? (item?.met ? 1 : 0) : min + Math.round((item?.score ?? 0) * (max - min));
+      const evidence = (item?.evidence ?? []).flatMap((quote) => {
+        const turn = learnerTurns.find((candidate) => candidate.text.includes(quote));
+        return turn ? [{ turn_id: turn.turnId, quote }] : [];
+      });
+      return { name: criterion.name, relevant: true, score, evidence, met: item?.met ?? false };
+    });
+    const heard = criteria.filter((criterion) => criterion.met);
+    return {
+      criteria: criteria.map(({ met: _met, ...criterion }) => criterion),
+      went_well: heard.map((criterion) => lines.heard(criterion.name)),
+      to_improve: criteria.filter((criterion) => !criterion.met).map((criterion) => lines.missed(criterion.name)),
+      summary: lines.summary(heard.length, criteria.length),
+    };
+  };
+
+/** The answer's schema for this rubric: checked on return, and a mismatch is what the port's one repair retry fixes. */
+const answerSchemaFor = (
+  rubric: readonly RubricCriterion[],
+  turns: ExistingCoachingSession['turns'],
+  language: SessionLanguage,
+) =>
+  z.preprocess(
+    fromBuiltinAnalysis(rubric, turns, language),
+    modelAnswerShape.superRefine((answer, context) => {
+      for (const criterion of rubric) {
+        const found = answer.criteria.find((candidate) => sameName(candidate.name, criterion.name));
+        if (!found) {
+          context.addIssue({
+            code: 'custom',
+            path: ['criteria'],
+            message: `the criterion "${criterion.name}" is missing`,
+          });
+          continue;
+        }
+        const { min, max } = RUBRIC_SCALE_RANGE[criterion.scale];
+        if (found.relevant && (found.score < min || found.score > max)) {
+          context.addIssue({
+            code: 'custom',
+            path: ['criteria'],
+            message: `the score of "${criterion.name}" is on a ${min} to ${max} scale`,
+          });
+        }
+      }
+    }),
+  );
+
+const SCALE_WORDS: Record<RubricScale, string> = {
+  pass_fail: '0 (fail) or 1 (pass)',
+  '1_5': 'a whole number from 1 to 5',
+  '1_10': 'a whole number from 1 to 10',
+};
+
+const promptOf = (
+  observer: CoachingFields,
+  rubric: readonly RubricCriterion[],
+  session: ExistingCoachingSession,
+): AiMessage[] => [
+  {
+    role: 'system',
+    content: [
+      `You are ${str(observer, 'name')}, an observer who assesses a learner's role-play. ${str(observer, 'description')}`,
+      str(observer, 'instructions'),
+      'Score every criterion of the rubric below, by its exact name:',
+      ...rubric.map(
+        (criterion) =>
+          `- ${criterion.name} (${SCALE_WORDS[criterion.scale]}): ${criterion.description}` +
+          (criterion.notRelevantWhen ? ` Not relevant when: ${criterion.notRelevantWhen}` : ''),
+      ),
+      'Mark a criterion relevant: false only when its "not relevant when" condition holds; its score is then ignored.',
+      'Support each score with evidence: short quotes of the learner, each with the id of the turn it comes from.',
+      `Write went_well, to_improve and summary in ${session.content.language}.`,
+    ]
+      .filter((line) => line.trim().length > 0)
+      .join('\n'),
+  },
+  {
+    role: 'user',
+    content: session.turns
+      .map((turn) => `[${turn.turnId}] ${turn.role === 'learner' ? 'Learner' : 'Persona'}: ${turn.text}`)
+      .join('\n'),
+  },
+];
+
+/** The model's answer as the report keeps it: the rubric's order, scale and weight, scores on the scale. */
+const criteriaOf = (
+  rubric: readonly RubricCriterion[],
+  answer: ModelAnswer,
+  turns: ExistingCoachingSession['turns'],
+): AnalysisCriterionScore[] => {
+  const turnIds = new Set(turns.map((turn) => turn.turnId));
+  return rubric.map((criterion) => {
+    const found = answer.criteria.find((candidate) => sameName(candidate.name, criterion.name));
+    const relevant = found?.relevant ?? false;
+    return {
+      name: criterion.name,
+      scale: criterion.scale,
+      weight: criterion.weight,
+      relevant,
+      score: found && relevant ? scoreOnScale(criterion.scale, found.score) : null,
+      // A quote the model pinned on no turn of this transcript cannot be shown where it was said.
+      evidence: (found?.evidence ?? [])
+        .filter((quote) => turnIds.has(quote.turn_id) && quote.quote.trim().length > 0)
+        .map((quote) => ({ turnId: quote.turn_id, quote: quote.quote.trim() })),
+    };
+  });
+};
+
+/** Failures a later try may not meet: the queue tries again, until the last try marks the observer failed. */
+const TRANSIENT = new Set(['timeout', 'unreachable', 'rate_limited', 'provider_error', 'circuit_open', 'tls_error']);
+
+class ObserverAnalysisFailure extends Error {
+  constructor(
+    readonly reason: string,
+    readonly transient: boolean,
+  ) {
+    super(`The observer's analysis failed: ${reason}`);
+    this.name = 'ObserverAnalysisFailure';
+  }
+}
+
+const askObserver = async (
+  services: AnalysisServices,
+  session: ExistingCoachingSession,
+  observer: CoachingFields,
+): Promise<{ criteria: AnalysisCriterionScore[]; wentWell: string[]; toImprove: string[]; summary: string }> => {
+  const rubric = rubricOf(observer);
+  const model = await findAiModel(services.db, str(observer, 'model_id'));
+  if (!model) throw new ObserverAnalysisFailure('ai_model_not_found', false);
+  const transcript = transcriptOf(session);
+  const builtinRubric: RubricItem[] = rubric.map((criterion, index) => ({
+    id: String(index),
+    label: criterion.name,
+    evidencePhrases: builtinEvidencePhrases(criterion),
+    weight: criterion.weight,
+  }));
+  try {
+    const { value } = await aiPort(services).structured(
+      { providerId: model.providerId, modelId: model.aiModelId },
+      {
+        messages: promptOf(observer, rubric, session),
+        schema: answerSchemaFor(rubric, session.turns, session.content.language) as z.ZodType<ModelAnswer>,
+        schemaName: 'observer_report',
+        analysis: { transcript, language: session.content.language, rubric: builtinRubric },
+      },
+      { organizationId: session.organizationId, sessionId: session.sessionId },
+    );
+    return {
+      criteria: criteriaOf(rubric, value, session.turns),
+      wentWell: value.went_well.map((line) => line.trim()).filter(Boolean),
+      toImprove: value.to_improve.map((line) => line.trim()).filter(Boolean),
+      summary: value.summary.trim(),
+    };
+  } catch (error) {
+    if (error instanceof AiCallError) throw new ObserverAnalysisFailure(error.code, TRANSIENT.has(error.code));
+    if (error instanceof DomainError) throw new ObserverAnalysisFailure(error.code, false);
+    throw new ObserverAnalysisFailure('provider_error', true);
+  }
+};
+
+/**
+ * The `analysis.observer` job. Idempotent by its command ids (per session, version and observer) and by the decider,
+ * which records one result per observer and version: a job run twice, or again by another worker after one was
+ * killed mid-report, appends one result.
+ */
+export const analyseObserver = async (
+  services: AnalysisServices,
+  payload: AnalyseObserverPayload,
+  run: { lastAttempt: boolean; causationId: string },
+): Promise<'recorded' | 'failed' | 'nothing'> => {
+  const { sessionId, version, observerId } = payload;
+  const slot = (await loadAnalysis(services, sessionId)).versions
+    .find((entry) => entry.version === version)
+    ?.observers.find((observer) => observer.observerId === observerId);
+  if (!slot || slot.status === 'done' || slot.status === 'failed') return 'nothing';
+  const key = `${sessionId}-v${version}-${observerId}`;
+  const origin: Origin = { correlationId: run.causationId };
+  await runAnalysisCommand(
+    services,
+    origin,
+    sessionId,
+    { type: 'StartCoachingSessionObserverAnalysis', data: { sessionId, version, observerId } },
+    `analysis-start-${key}`,
+  );
+  const session = await loadSession(services, sessionId);
+  // A session deleted since has nothing left to analyse; its reports are gone with it.
+  if (session.status === 'none' || session.deleted) return 'nothing';
+  const fail = async (reason: string) => {
+    await runAnalysisCommand(
+      services,
+      origin,
+      sessionId,
+      { type: 'FailCoachingSessionObserverAnalysis', data: { sessionId, version, observerId, reason } },
+      `analysis-fail-${key}`,
+    );
+    return 'failed' as const;
+  };
+  const observer = await findCoachingItemVersion(services.db, observerId, slot.observerVersion);
+  if (!observer) return fail('observer_not_found');
+  try {
+    const report = await askObserver(services, session, observer.fields);
+    const result = await runAnalysisCommand(
+      services,
+      origin,
+      sessionId,
+      {
+        type: 'RecordCoachingSessionObserverReport',
+        data: { sessionId, version, observerId, observerVersion: slot.observerVersion, ...report },
+      },
+      `analysis-report-${key}`,
+    );
+    return result.events.length > 0 ? 'recorded' : 'nothing';
+  } catch (error) {
+    if (!(error instanceof ObserverAnalysisFailure)) throw error;
+    if (error.transient && !run.lastAttempt) throw error;
+    return fail(error.reason);
+  }
+};
+
+// --- Reading and re-running ------------------------------------------------------------------------------------
+
+const analysisNotFound = () =>
+  new NotFoundError('coaching_session_analysis_not_found', 'This session has no analysis report of this version.');
+
+const metricsAnswer = (metrics: ConversationMetrics, turnIds: readonly string[]) => {
+  // Metrics count turns by their index in the transcript; the answer names them by id, as evidence does.
+  const turnIdAt = (index: number) => turnIds[index] ?? null;
+  return {
+    words: metrics.words,
+    talk_ratio: metrics.talkRatio,
+    questions: {
+      total: metrics.questions.total,
+      open: metrics.questions.open,
+      closed: metrics.questions.closed,
+      asked: metrics.questions.asked.map((question) => ({
+        turn_id: turnIdAt(question.turnIndex),
+        text: question.text,
+        kind: question.kind,
+      })),
+    },
+    longest_monologue: metrics.longestMonologue && {
+      words: metrics.longestMonologue.words,
+      turn_id: turnIdAt(metrics.longestMonologue.turnIndex),
+    },
+    fillers: { total: metrics.fillers.total, by_filler: metrics.fillers.byFiller },
+    words_per_minute: metrics.wordsPerMinute,
+  };
+};
+
+const analysisAnswer = (
+  view: CoachingSessionAnalysisView,
+  versions: number[],
+  turnIds: string[],
+): CoachingSessionAnalysisAnswer => {
+  const status = analysisVersionStatus(view.observers.map((observer) => observer.status));
+  const reported = view.observers.filter((observer) => observer.status === 'done');
+  const finished = status === 'done' || status === 'failed';
+  const overall = finished ? weightedAnalysisScore(reported.flatMap((observer) => observer.criteria)) : null;
+  return {
+    status,
+    version: view.version,
+    versions,
+    ...(overall === null ? {} : { overall_score: overall }),
+    observers: view.observers.map((observer) => ({
+      observer_id: observer.observerId,
+      observer_version: observer.observerVersion,
+      status: observer.status,
+      criteria: observer.criteria.map((criterion) => ({
+        name: criterion.name,
+        score: criterion.score,
+        evidence: criterion.evidence.map((quote) => ({ turn_id: quote.turnId, quote: quote.quote })),
+        scale: criterion.scale,
+        weight: criterion.weight,
+        relevant: criterion.relevant,
+      })),
+      summary: observer.summary,
+      went_well: observer.wentWell,
+      to_improve: observer.toImprove,
+      score: observer.score,
+    })),
+    metrics: metricsAnswer(view.metrics, turnIds),
+    trigger: view.trigger,
+    requested_at: view.requestedAt,
+  };
+};
+
+const answerFor = async (services: AnalysisServices, sessionId: string, version?: number) => {
+  const view = await findCoachingSessionAnalysis(services.db, sessionId, version);
+  if (!view) throw analysisNotFound();
+  const session = await loadSession(services, sessionId);
+  const turnIds = session.status === 'none' ? [] : session.turns.map((turn) => turn.turnId);
+  return analysisAnswer(view, await listCoachingSessionAnalysisVersions(services.db, sessionId), turnIds);
+};
+
+/** Whoever may read the session reads its reports (`visibleSession`): its player, and reviewers of their organization. */
+export const readCoachingSessionAnalysis = async (
+  services: AnalysisServices,
+  origin: Origin,
+  sessionId: string,
+  query: { version?: number | undefined },
+): Promise<CoachingSessionAnalysisAnswer> => {
+  const caller = signedInUser(origin.caller);
+  await visibleSession(services, caller, sessionId, 'read');
+  return answerFor(services, sessionId, query.version);
+};
+
+/** The observer version a re-run uses: the latest published one, so an improved observer re-scores old sessions. */
+const currentObserverVersion = async (services: AnalysisServices, frozen: CoachingSessionContentVersion) => {
+  const item = await findCoachingItem(services.db, frozen.id);
+  if (!item || item.publishedVersion === null || item.status === 'archived') return frozen;
+  return { id: frozen.id, version: item.publishedVersion };
+};
+
+/** A new version of the report of a session the caller may read (`coaching-session-analysis-report-update`). */
+export const rerunCoachingSessionAnalysis = async (
+  services: AnalysisServices,
+  origin: Origin,
+  sessionId: string,
+): Promise<CoachingSessionAnalysisAnswer> => {
+  const caller = signedInUser(origin.caller);
+  await visibleSession(services, caller, sessionId, 'read');
+  const session = await loadSession(services, sessionId);
+  if (!analysable(session) || session.content.observers.length === 0) {
+    throw new ConflictError(
+      'coaching_session_not_analysable',
+      'Only a session that ended in win, loose or end is analysed.',
+      { status: session.status === 'none' ? null : session.status },
+    );
+  }
+  const observers = await Promise.all(
+    session.content.observers.map((frozen) => currentObserverVersion(services, frozen)),
+  );
+  const version = await requestAnalysis(services, origin, session, {
+    trigger: 'rerun',
+    requestedBy: caller.userId,
+    observers,
+  });
+  return answerFor(services, sessionId, version ?? undefined);
+};

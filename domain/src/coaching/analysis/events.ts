@@ -1,0 +1,78 @@
+import type { ConversationMetrics } from '../../ai/conversation-metrics/metrics.js';
+import type { CoachingSessionContentVersion } from '../sessions/events.js';
+
+// The analysis reports of one session (docs/coaching-sessions.md, "Reports"): one stream per session, apart from the
+// session's own, because reports are written long after the session ended and re-run at will, and must never race
+// the session's commands for its revision.
+
+export const coachingSessionAnalysisStreamId = (sessionId: string): string => `coaching-session-analysis-${sessionId}`;
+
+/** The spec's rubric scales (the observer editor's `RUBRIC_SCALES`). */
+export type RubricScale = 'pass_fail' | '1_5' | '1_10';
+
+/** A quote of the transcript, linked to the turn it comes from. */
+export type AnalysisEvidence = { turnId: string; quote: string };
+
+/** One rubric criterion as an observer scored it; its scale and weight are the observer version's. */
+export type AnalysisCriterionScore = {
+  name: string;
+  scale: RubricScale;
+  weight: number;
+  /** false: the observer found it did not apply to this session, so it has no score and does not count. */
+  relevant: boolean;
+  /** On the criterion's own scale (0 or 1 for pass_fail); null when not relevant. */
+  score: number | null;
+  evidence: AnalysisEvidence[];
+};
+
+/** Why an analysis version exists: the session's ending made version 1; each re-run makes the next. */
+export type CoachingSessionAnalysisTrigger = 'session_ended' | 'rerun';
+
+export type CoachingSessionAnalysisRequested = {
+  type: 'CoachingSessionAnalysisRequested';
+  data: {
+    sessionId: string;
+    organizationId: string;
+    version: number;
+    trigger: CoachingSessionAnalysisTrigger;
+    requestedBy: string | null;
+    /** The observer versions this version scores against, in the scenario's order. */
+    observers: CoachingSessionContentVersion[];
+    /** Measured from the frozen transcript, so they are the same whichever model judges it. */
+    metrics: ConversationMetrics;
+    requestedAt: string;
+  };
+};
+
+export type CoachingSessionObserverAnalysisStarted = {
+  type: 'CoachingSessionObserverAnalysisStarted';
+  data: { sessionId: string; version: number; observerId: string; startedAt: string };
+};
+
+export type CoachingSessionObserverReportRecorded = {
+  type: 'CoachingSessionObserverReportRecorded';
+  data: {
+    sessionId: string;
+    version: number;
+    observerId: string;
+    observerVersion: number;
+    criteria: AnalysisCriterionScore[];
+    wentWell: string[];
+    toImprove: string[];
+    summary: string;
+    /** The weighted mean of its relevant criteria, 0..100; null when none applied. */
+    score: number | null;
+    recordedAt: string;
+  };
+};
+
+export type CoachingSessionObserverAnalysisFailed = {
+  type: 'CoachingSessionObserverAnalysisFailed';
+  data: { sessionId: string; version: number; observerId: string; reason: string; failedAt: string };
+};
+
+export type CoachingSessionAnalysisEvent =
+  | CoachingSessionAnalysisRequested
+  | CoachingSessionObserverAnalysisStarted
+  | CoachingSessionObserverReportRecorded
+  | CoachingSessionObserverAnalysisFailed;

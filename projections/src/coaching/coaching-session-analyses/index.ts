@@ -1,0 +1,244 @@
+import type {
+  AnalysisCriterionScore,
+  CoachingSessionAnalysisTrigger,
+  ConversationMetrics,
+  ObserverAnalysisStatus,
+} from '@ai-coaching/domain';
+import type { SqlExecutor } from '@ai-coaching/platform';
+import { defineProjection } from '../../runner/projection.js';
+
+/**
+ * The analysis reports of coaching sessions, every version of them (docs/coaching-sessions.md, "Reports"). A
+ * version's status and overall score are derived on read from its observers' rows, so nothing stored here can
+ * disagree with them. Deleting a session removes its reports, as it removes its transcript.
+ */
+export const coachingSessionAnalysesProjection = defineProjection({
+  name: 'coaching-session-analyses',
+  version: 1,
+  tables: { analyses: 'rm_coaching_session_analyses', observers: 'rm_coaching_session_observer_reports' },
+  async setup(tx, t) {
+    await tx.exec(`
+      CREATE TABLE IF NOT EXISTS ${t.analyses} (
+        session_id text NOT NULL,
+        version integer NOT NULL,
+        organization_id text NOT NULL,
+        trigger text NOT NULL,
+        requested_by text,
+        metrics jsonb NOT NULL,
+        requested_at timestamptz NOT NULL,
+        PRIMARY KEY (session_id, version)
+      );
+      CREATE TABLE IF NOT EXISTS ${t.observers} (
+        session_id text NOT NULL,
+        version integer NOT NULL,
+        observer_id text NOT NULL,
+        observer_version integer NOT NULL,
+        -- The scenario's order of observers.
+        position integer NOT NULL,
+        status text NOT NULL,
+        criteria jsonb,
+        went_well jsonb,
+        to_improve jsonb,
+        summary text,
+        score integer,
+        failure text,
+        updated_at timestamptz NOT NULL,
+        PRIMARY KEY (session_id, version, observer_id)
+      );
+      CREATE INDEX IF NOT EXISTS ${t.observers}_status_idx ON ${t.observers} (status);`);
+  },
+  on: {
+    async CoachingSessionAnalysisRequested(tx, { data }, t) {
+      await tx.query(
+        `INSERT INTO ${t.analyses} (session_id, version, organization_id, trigger, requested_by, metrics, requested_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (session_id, version) DO NOTHING`,
+        [
+          data.sessionId,
+          data.version,
+          data.organizationId,
+          data.trigger,
+          data.requestedBy,
+          JSON.stringify(data.metrics),
+          data.requestedAt,
+        ],
+      );
+      for (const [position, observer] of data.observers.entries()) {
+        await tx.query(
+          `INSERT INTO ${t.observers} (session_id, version, observer_id, observer_version, position, status, updated_at)
+           VALUES ($1, $2, $3, $4, $5, 'pending', $6) ON CONFLICT (session_id, version, observer_id) DO NOTHING`,
+          [data.sessionId, data.version, observer.id, observer.version, position, data.requestedAt],
+        );
+      }
+    },
+    async CoachingSessionObserverAnalysisStarted(tx, { data }, t) {
+      await tx.query(
+        `UPDATE ${t.observers} SET status = 'running', updated_at = $4
+         WHERE session_id = $1 AND version = $2 AND observer_id = $3 AND status = 'pending'`,
+        [data.sessionId, data.version, data.observerId, data.startedAt],
+      );
+    },
+    async CoachingSessionObserverReportRecorded(tx, { data }, t) {
+      await tx.query(
+        `UPDATE ${t.observers} SET status = 'done', observer_version = $4, criteria = $5, went_well = $6,
+           to_improve = $7, summary = $8, score = $9, updated_at = $10
+         WHERE session_id = $1 AND version = $2 AND observer_id = $3`,
+        [
+          data.sessionId,
+          data.version,
+          data.observerId,
+          data.observerVersion,
+          JSON.stringify(data.criteria),
+          JSON.stringify(data.wentWell),
+          JSON.stringify(data.toImprove),
+          data.summary,
+          data.score,
+          data.recordedAt,
+        ],
+      );
+    },
+    async CoachingSessionObserverAnalysisFailed(tx, { data }, t) {
+      await tx.query(
+        `UPDATE ${t.observers} SET status = 'failed', failure = $4, updated_at = $5
+         WHERE session_id = $1 AND version = $2 AND observer_id = $3`,
+        [data.sessionId, data.version, data.observerId, data.reason, data.failedAt],
+      );
+    },
+    async CoachingSessionDeleted(tx, { data }, t) {
+      await tx.query(`DELETE FROM ${t.analyses} WHERE session_id = $1`, [data.sessionId]);
+      await tx.query(`DELETE FROM ${t.observers} WHERE session_id = $1`, [data.sessionId]);
+    },
+  },
+});
+
+export type ObserverReportView = {
+  observerId: string;
+  observerVersion: number;
+  status: ObserverAnalysisStatus;
+  criteria: AnalysisCriterionScore[];
+  wentWell: string[];
+  toImprove: string[];
+  summary: string | null;
+  score: number | null;
+  failure: string | null;
+  updatedAt: string;
+};
+
+export type CoachingSessionAnalysisView = {
+  sessionId: string;
+  version: number;
+  organizationId: string;
+  trigger: CoachingSessionAnalysisTrigger;
+  requestedBy: string | null;
+  metrics: ConversationMetrics;
+  requestedAt: string;
+  observers: ObserverReportView[];
+};
+
+const iso = (value: Date | string): string => new Date(value).toISOString();
+
+/** The versions of a session's analysis, oldest first. */
+export const listCoachingSessionAnalysisVersions = async (db: SqlExecutor, sessionId: string): Promise<number[]> => {
+  const { rows } = await db.query<{ version: number }>(
+    `SELECT version FROM rm_coaching_session_analyses WHERE session_id = $1 ORDER BY version`,
+    [sessionId],
+  );
+  return rows.map((row) => row.version);
+};
+
+/** One version of a session's analysis; the latest without `version`. */
+export const findCoachingSessionAnalysis = async (
+  db: SqlExecutor,
+  sessionId: string,
+  version?: number,
+): Promise<CoachingSessionAnalysisView | undefined> => {
+  const { rows } = await db.query<{
+    session_id: string;
+    version: number;
+    organization_id: string;
+    trigger: CoachingSessionAnalysisTrigger;
+    requested_by: string | null;
+    metrics: ConversationMetrics;
+    requested_at: Date | string;
+  }>(
+    `SELECT session_id, version, organization_id, trigger, requested_by, metrics, requested_at
+     FROM rm_coaching_session_analyses WHERE session_id = $1 AND ($2::integer IS NULL OR version = $2)
+     ORDER BY version DESC LIMIT 1`,
+    [sessionId, version ?? null],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const observers = await db.query<{
+    observer_id: string;
+    observer_version: number;
+    status: ObserverAnalysisStatus;
+    criteria: AnalysisCriterionScore[] | null;
+    went_well: string[] | null;
+    to_improve: string[] | null;
+    summary: string | null;
+    score: number | null;
+    failure: string | null;
+    updated_at: Date | string;
+  }>(
+    `SELECT observer_id, observer_version, status, criteria, went_well, to_improve, summary, score, failure, updated_at
+     FROM rm_coaching_session_observer_reports WHERE session_id = $1 AND version = $2 ORDER BY position`,
+    [sessionId, row.version],
+  );
+  return {
+    sessionId: row.session_id,
+    version: row.version,
+    organizationId: row.organization_id,
+    trigger: row.trigger,
+    requestedBy: row.requested_by,
+    metrics: row.metrics,
+    requestedAt: iso(row.requested_at),
+    observers: observers.rows.map((observer) => ({
+      observerId: observer.observer_id,
+      observerVersion: observer.observer_version,
+      status: observer.status,
+      criteria: observer.criteria ?? [],
+      wentWell: observer.went_well ?? [],
+      toImprove: observer.to_improve ?? [],
+      summary: observer.summary,
+      score: observer.score,
+      failure: observer.failure,
+      updatedAt: iso(observer.updated_at),
+    })),
+  };
+};
+
+/**
+ * What the workers' start-up catch-up looks at: observers still pending or running (their job may have been lost
+ * with an in-process queue), and ended sessions, neither aborted nor deleted, that have no analysis yet (the
+ * process died between the ending and its request).
+ */
+export const listUnfinishedObserverReports = async (
+  db: SqlExecutor,
+): Promise<{ sessionId: string; organizationId: string; version: number; observerId: string }[]> => {
+  const { rows } = await db.query<{
+    session_id: string;
+    organization_id: string;
+    version: number;
+    observer_id: string;
+  }>(
+    `SELECT o.session_id, a.organization_id, o.version, o.observer_id
+     FROM rm_coaching_session_observer_reports o
+     JOIN rm_coaching_session_analyses a ON a.session_id = o.session_id AND a.version = o.version
+     WHERE o.status IN ('pending', 'running') ORDER BY o.session_id, o.version, o.position`,
+  );
+  return rows.map((row) => ({
+    sessionId: row.session_id,
+    organizationId: row.organization_id,
+    version: row.version,
+    observerId: row.observer_id,
+  }));
+};
+
+export const listEndedSessionsWithoutAnalysis = async (db: SqlExecutor): Promise<string[]> => {
+  const { rows } = await db.query<{ session_id: string }>(
+    `SELECT s.session_id FROM rm_coaching_sessions s
+     WHERE s.status IN ('win', 'loose', 'end')
+       AND NOT EXISTS (SELECT 1 FROM rm_coaching_session_analyses a WHERE a.session_id = s.session_id)
+     ORDER BY s.session_id`,
+  );
+  return rows.map((row) => row.session_id);
+};
