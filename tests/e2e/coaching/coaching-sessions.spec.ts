@@ -134,6 +134,11 @@ test('[SESSION]: a learner starts a library scenario, chats to a win and reads t
   await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'win');
   await expect(page.getByTestId('session-cost')).toHaveText('0 credits');
   await expect(page.getByRole('list', { name: 'Conversation' }).getByRole('listitem')).toHaveCount(5);
+  // The observers' reports arrive one by one, then the overall score.
+  await expect(page.getByTestId('observer-report')).toHaveCount(2, { timeout: 30_000 });
+  await expect(page.getByTestId('report-progress')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await expect(page.getByTestId('report-progress')).toContainText(/Overall score: \d+ \/ 100/);
+  await expect(page.locator('[data-testid="observer-report"][data-status="done"]')).toHaveCount(2);
   await axe(page);
 });
 

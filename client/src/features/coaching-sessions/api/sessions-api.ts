@@ -1,4 +1,7 @@
-import { coachingSessionOperations as sessions } from '@ai-coaching/contracts';
+import {
+  coachingSessionAnalysisOperations as analyses,
+  coachingSessionOperations as sessions,
+} from '@ai-coaching/contracts';
 import type { CoachingSessionStatus } from '@ai-coaching/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListState } from '../../../hooks/use-list-params';
@@ -7,6 +10,7 @@ import { queryKeys } from '../../../lib/query/query-keys';
 import type { PlaySessionTransport } from '../machines/play-session.machine';
 
 export type {
+  CoachingSessionAnalysisAnswer as SessionAnalysis,
   CoachingSessionAnswer as CoachingSession,
   CoachingSessionSummaryAnswer as CoachingSessionSummary,
   CoachingSessionTurnAnswer,
@@ -50,4 +54,30 @@ export const httpSessionTransport: PlaySessionTransport = {
     api.call(sessions.turn, { params: { id: sessionId }, body: turn }, { signal }),
   end: (sessionId) => api.call(sessions.end, { params: { id: sessionId } }),
   abort: (sessionId) => api.call(sessions.abort, { params: { id: sessionId } }),
+};
+
+const UNFINISHED = ['pending', 'running'];
+
+/** The session's report, asked again every 2 s while observers are still at work: reports arrive one by one. */
+export const useSessionAnalysis = (sessionId: string, version: number | null, enabled: boolean) =>
+  useQuery({
+    queryKey: [...keys.detail(sessionId), 'analysis', version],
+    queryFn: () =>
+      api.call(analyses.analysis, { params: { id: sessionId }, query: version === null ? {} : { version } }),
+    enabled,
+    retry: false,
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      // No report yet (404) while the session's end is being recorded: ask again shortly.
+      if (query.state.error) return 3000;
+      return status !== undefined && UNFINISHED.includes(status) ? 2000 : false;
+    },
+  });
+
+export const useRerunAnalysis = (sessionId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.call(analyses.rerunAnalysis, { params: { id: sessionId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...keys.detail(sessionId), 'analysis'] }),
+  });
 };

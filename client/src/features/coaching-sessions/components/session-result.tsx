@@ -5,6 +5,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { LoadError, Loading } from '../../../components/ui/query-state';
 import { useCoachingSession } from '../api/sessions-api';
 import { infoPath } from '../utils/session-paths';
+import { SessionReport } from './session-report';
 import { SessionStatus } from './session-status';
 import { Transcript } from './transcript';
 
@@ -34,28 +35,30 @@ export const SessionResult = ({ sessionId }: { sessionId: string }) => {
         }
       />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <Card>
-          <h2 className="mb-3 text-lg font-semibold">{t('result.transcript')}</h2>
-          <Transcript turns={session.turns} personaName={t('result.persona')} language={session.language} />
-        </Card>
         <div className="flex flex-col gap-6">
           <Card>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-2 text-sm">
-              <dt className="font-medium">{t('result.duration')}</dt>
-              <dd data-testid="session-duration">
-                {t('result.durationValue', { minutes: Math.floor(seconds / 60), seconds: seconds % 60 })}
-              </dd>
-              <dt className="font-medium">{t('result.cost')}</dt>
-              <dd data-testid="session-cost">{t('info.credits', { count: session.cost_credits })}</dd>
-              <dt className="font-medium">{t('result.turns')}</dt>
-              <dd>{session.turns.filter((turn) => turn.role === 'learner').length}</dd>
-            </dl>
+            <h2 className="mb-3 text-lg font-semibold">{t('result.transcript')}</h2>
+            <Transcript turns={session.turns} personaName={t('result.persona')} language={session.language} />
           </Card>
-          <Card>
-            <h2 className="mb-2 text-lg font-semibold">{t('result.report')}</h2>
-            <p className="text-sm text-gray-700 dark:text-gray-300">{t('result.reportLater')}</p>
-          </Card>
+          <section aria-labelledby="session-report">
+            <h2 id="session-report" className="mb-3 text-lg font-semibold">
+              {t('result.report')}
+            </h2>
+            <SessionReport sessionId={session.id} scenarioId={session.scenario_id} />
+          </section>
         </div>
+        <Card className="order-first lg:order-none">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-2 text-sm">
+            <dt className="font-medium">{t('result.duration')}</dt>
+            <dd data-testid="session-duration">
+              {t('result.durationValue', { minutes: Math.floor(seconds / 60), seconds: seconds % 60 })}
+            </dd>
+            <dt className="font-medium">{t('result.cost')}</dt>
+            <dd data-testid="session-cost">{t('info.credits', { count: session.cost_credits })}</dd>
+            <dt className="font-medium">{t('result.turns')}</dt>
+            <dd>{session.turns.filter((turn) => turn.role === 'learner').length}</dd>
+          </dl>
+        </Card>
       </div>
     </>
   );

@@ -40,7 +40,7 @@ export const SessionStatus = ({ status, size = 'md' }: { status: CoachingSession
     <span
       data-testid="session-status"
       data-status={status}
-      className={`inline-flex items-center gap-2 rounded-full border px-3 py-1 font-medium ${TONES[tone]} ${size === 'lg' ? 'text-base' : 'text-sm'}`}
+      className={`inline-flex items-center gap-2 rounded-full border px-3 py-1 font-medium whitespace-nowrap ${TONES[tone]} ${size === 'lg' ? 'text-base' : 'text-sm'}`}
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
         <path strokeLinecap="round" strokeLinejoin="round" d={ICONS[tone]} />

@@ -1,0 +1,181 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { SelectField } from '../../../components/ui/field';
+import { Spinner } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/http/api-error';
+import { useErrorMessage } from '../../../lib/http/use-error-message';
+import { useCan } from '../../../lib/session/session-context';
+import { useRerunAnalysis, useScenarioBriefing, useSessionAnalysis, type SessionAnalysis } from '../api/sessions-api';
+
+type ObserverReport = SessionAnalysis['observers'][number];
+
+const SCALE_MAX = { pass_fail: 1, '1_5': 5, '1_10': 10 } as const;
+
+const ObserverCard = ({ report, name }: { report: ObserverReport; name: string }) => {
+  const { t } = useTranslation('coachingSessions');
+  return (
+    <Card>
+      <div data-testid="observer-report" data-status={report.status} className="flex flex-col gap-3 text-sm">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h3 className="text-base font-semibold">{name}</h3>
+          {report.status === 'done' && report.score !== null ? (
+            <span className="text-lg font-semibold">{t('report.score', { score: report.score })}</span>
+          ) : report.status === 'failed' ? (
+            <span className="text-red-700 dark:text-red-400">{t('report.observerFailed')}</span>
+          ) : (
+            <span className="inline-flex items-center gap-2 text-gray-700 dark:text-gray-300">
+              <Spinner size={16} />
+              {t(report.status === 'running' ? 'report.observerStatus.running' : 'report.observerStatus.pending')}
+            </span>
+          )}
+        </div>
+        {report.status === 'done' ? (
+          <>
+            {report.summary ? <p>{report.summary}</p> : null}
+            <table className="w-full text-left">
+              <caption className="sr-only">{t('report.criteria', { name })}</caption>
+              <thead>
+                <tr className="border-b border-gray-200 dark:border-gray-700">
+                  <th scope="col" className="py-1 pr-2">
+                    {t('report.criterion')}
+                  </th>
+                  <th scope="col" className="py-1 text-right">
+                    {t('report.criterionScore')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.criteria.map((criterion) => (
+                  <tr key={criterion.name} className="border-b border-gray-100 align-top dark:border-gray-800">
+                    <td className="py-1 pr-2">
+                      <span className="block font-medium">{criterion.name}</span>
+                      {criterion.evidence.map((quote) => (
+                        <q
+                          key={`${quote.turn_id}-${quote.quote}`}
+                          className="block text-gray-700 italic dark:text-gray-300"
+                        >
+                          {quote.quote}
+                        </q>
+                      ))}
+                    </td>
+                    <td className="py-1 text-right whitespace-nowrap">
+                      {criterion.relevant && criterion.score !== null
+                        ? criterion.scale === 'pass_fail'
+                          ? t(criterion.score >= 1 ? 'report.pass' : 'report.fail')
+                          : `${criterion.score} / ${SCALE_MAX[criterion.scale]}`
+                        : t('report.notRelevant')}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {report.went_well.length > 0 ? (
+              <div>
+                <p className="font-medium">{t('report.wentWell')}</p>
+                <ul className="list-disc pl-5">
+                  {report.went_well.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+            {report.to_improve.length > 0 ? (
+              <div>
+                <p className="font-medium">{t('report.toImprove')}</p>
+                <ul className="list-disc pl-5">
+                  {report.to_improve.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+          </>
+        ) : null}
+      </div>
+    </Card>
+  );
+};
+
+/** The observers' reports as they arrive, the overall score once all are in, the built-in metrics, older versions. */
+export const SessionReport = ({ sessionId, scenarioId }: { sessionId: string; scenarioId: string }) => {
+  const { t } = useTranslation('coachingSessions');
+  const can = useCan();
+  const errorMessage = useErrorMessage();
+  const [version, setVersion] = useState<number | null>(null);
+  const query = useSessionAnalysis(sessionId, version, true);
+  const briefing = useScenarioBriefing(scenarioId);
+  const rerun = useRerunAnalysis(sessionId);
+  const nameOf = (observerId: string, index: number) =>
+    briefing.data?.observers.find((observer) => observer.id === observerId)?.name ??
+    t('report.observerNumber', { number: index + 1 });
+
+  if (query.isPending) return <p className="text-sm">{t('report.waiting')}</p>;
+  if (query.isError) {
+    const missing = isApiError(query.error) && query.error.code === 'coaching_session_analysis_not_found';
+    return (
+      <p className="text-sm text-gray-700 dark:text-gray-300">
+        {missing ? t('report.none') : errorMessage(query.error)}
+      </p>
+    );
+  }
+  const analysis = query.data;
+  const finished = analysis.observers.filter((report) => report.status === 'done' || report.status === 'failed');
+  const { metrics } = analysis;
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <p data-testid="report-progress" data-status={analysis.status} className="text-sm" aria-live="polite">
+          {analysis.overall_score !== undefined
+            ? t('report.overall', { score: analysis.overall_score })
+            : t('report.progress', { done: finished.length, total: analysis.observers.length })}
+        </p>
+        {analysis.versions.length > 1 ? (
+          <SelectField
+            label={t('report.version')}
+            value={String(version ?? analysis.version)}
+            options={[...analysis.versions].reverse().map((number) => ({
+              value: String(number),
+              label: t('report.versionNumber', { number }),
+            }))}
+            onChange={(event) => setVersion(Number(event.target.value))}
+          />
+        ) : null}
+      </div>
+      {analysis.observers.map((report, index) => (
+        <ObserverCard key={report.observer_id} report={report} name={nameOf(report.observer_id, index)} />
+      ))}
+      <Card>
+        <h3 className="mb-2 text-base font-semibold">{t('report.metrics')}</h3>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="font-medium">{t('report.talkRatio')}</dt>
+          <dd>{metrics.talk_ratio === null ? '—' : `${Math.round(metrics.talk_ratio * 100)} %`}</dd>
+          <dt className="font-medium">{t('report.questions')}</dt>
+          <dd>{t('report.questionsValue', { total: metrics.questions.total, open: metrics.questions.open })}</dd>
+          <dt className="font-medium">{t('report.monologue')}</dt>
+          <dd>{t('report.words', { count: metrics.longest_monologue?.words ?? 0 })}</dd>
+          <dt className="font-medium">{t('report.fillers')}</dt>
+          <dd>{metrics.fillers.total}</dd>
+        </dl>
+      </Card>
+      {can('coaching-session-analysis-report-update') &&
+      analysis.status !== 'pending' &&
+      analysis.status !== 'running' ? (
+        <div className="flex flex-col gap-2">
+          {rerun.isError ? <Alert tone="error">{errorMessage(rerun.error)}</Alert> : null}
+          <div>
+            <Button
+              variant="secondary"
+              loading={rerun.isPending}
+              onClick={() => rerun.mutate(undefined, { onSuccess: () => setVersion(null) })}
+            >
+              {t('report.rerun')}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+};
