@@ -132,6 +132,43 @@ const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: toPlayEr
 const missingTransport = () =>
   Promise.reject(new Error('The play-session machine needs a transport: use createPlaySessionMachine(transport).'));
 
+/**
+ * End and Abort alike: the call, retried while the server is unreachable; the session as it then is. They answer an
+ * ended session as it is, so repeating them after a failure is safe.
+ */
+const stopping = (src: 'end' | 'abort') =>
+  ({
+    entry: 'resetAttempts',
+    initial: 'calling',
+    states: {
+      calling: {
+        invoke: {
+          src,
+          input: ({ context }: { context: PlaySessionContext }) => ({ sessionId: context.sessionId }),
+          onDone: {
+            target: '#playSession.ended',
+            actions: [
+              { type: 'applySession', params: sessionOf },
+              { type: 'forgetUnrecordedTurn', params: sessionOf },
+            ],
+          },
+          onError: [
+            {
+              guard: { type: 'isTransient', params: errorOf },
+              target: 'waiting',
+              actions: [{ type: 'setError', params: errorOf }, 'countAttempt'],
+            },
+            { target: '#playSession.reconnecting', actions: { type: 'setError', params: errorOf } },
+          ],
+        },
+      },
+      waiting: {
+        after: { retryDelay: 'calling' },
+        on: { 'CONNECTION.RESTORED': 'calling' },
+      },
+    },
+  }) as const;
+
 export const playSessionMachine = setup({
   types: {
     context: {} as PlaySessionContext,
@@ -488,69 +525,8 @@ export const playSessionMachine = setup({
         onError: { target: 'reconnecting', actions: { type: 'setError', params: errorOf } },
       },
     },
-    // End and Abort answer an ended session as it is, so repeating them after a failure is safe.
-    ending: {
-      entry: 'resetAttempts',
-      initial: 'calling',
-      states: {
-        calling: {
-          invoke: {
-            src: 'end',
-            input: ({ context }) => ({ sessionId: context.sessionId }),
-            onDone: {
-              target: '#playSession.ended',
-              actions: [
-                { type: 'applySession', params: sessionOf },
-                { type: 'forgetUnrecordedTurn', params: sessionOf },
-              ],
-            },
-            onError: [
-              {
-                guard: { type: 'isTransient', params: errorOf },
-                target: 'waiting',
-                actions: [{ type: 'setError', params: errorOf }, 'countAttempt'],
-              },
-              { target: '#playSession.reconnecting', actions: { type: 'setError', params: errorOf } },
-            ],
-          },
-        },
-        waiting: {
-          after: { retryDelay: 'calling' },
-          on: { 'CONNECTION.RESTORED': 'calling' },
-        },
-      },
-    },
-    aborting: {
-      entry: 'resetAttempts',
-      initial: 'calling',
-      states: {
-        calling: {
-          invoke: {
-            src: 'abort',
-            input: ({ context }) => ({ sessionId: context.sessionId }),
-            onDone: {
-              target: '#playSession.ended',
-              actions: [
-                { type: 'applySession', params: sessionOf },
-                { type: 'forgetUnrecordedTurn', params: sessionOf },
-              ],
-            },
-            onError: [
-              {
-                guard: { type: 'isTransient', params: errorOf },
-                target: 'waiting',
-                actions: [{ type: 'setError', params: errorOf }, 'countAttempt'],
-              },
-              { target: '#playSession.reconnecting', actions: { type: 'setError', params: errorOf } },
-            ],
-          },
-        },
-        waiting: {
-          after: { retryDelay: 'calling' },
-          on: { 'CONNECTION.RESTORED': 'calling' },
-        },
-      },
-    },
+    ending: stopping('end'),
+    aborting: stopping('abort'),
     ended: { type: 'final' },
     /** The session cannot be read (deleted, not the caller's): nothing here can change that. */
     unavailable: { type: 'final' },
