@@ -8,6 +8,7 @@ import {
   coachingSessionAnalysesProjection,
   findCoachingSessionAnalysis,
   listCoachingSessionAnalysisVersions,
+  listEndedSessionsWithoutAnalysis,
   listUnfinishedObserverReports,
 } from './index.js';
 
@@ -64,6 +65,20 @@ const recorded = (
     score: 75,
     recordedAt: at(day),
   },
+});
+
+describe('the analysis catch-up at a start', () => {
+  it('finds nothing to do, rather than failing, before the projections have created their tables', async () => {
+    const { db } = await openEventDatabase();
+    try {
+      const table = await db.query<{ name: string | null }>("SELECT to_regclass('rm_coaching_sessions')::text AS name");
+      expect(table.rows[0]?.name).toBeNull();
+      expect(await listEndedSessionsWithoutAnalysis(db)).toEqual([]);
+      expect(await listUnfinishedObserverReports(db)).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
 });
 
 describe('coaching-session-analyses read model', () => {

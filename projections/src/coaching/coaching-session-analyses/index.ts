@@ -4,7 +4,7 @@ import type {
   ConversationMetrics,
   ObserverAnalysisStatus,
 } from '@ai-coaching/domain';
-import type { SqlExecutor } from '@ai-coaching/platform';
+import { PgErrorCode, pgErrorCode, type SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection } from '../../runner/projection.js';
 
 /**
@@ -211,34 +211,49 @@ export const findCoachingSessionAnalysis = async (
  * with an in-process queue), and ended sessions, neither aborted nor deleted, that have no analysis yet (the
  * process died between the ending and its request).
  */
-export const listUnfinishedObserverReports = async (
+/**
+ * At a start, before the projections process of a new installation has created its tables, there is nothing to catch
+ * up on: an empty answer rather than a failed start (as `listPendingReservations` does).
+ */
+const unlessNotCreatedYet = async <T>(query: () => Promise<T[]>): Promise<T[]> => {
+  try {
+    return await query();
+  } catch (error) {
+    if (pgErrorCode(error) === PgErrorCode.undefinedTable) return [];
+    throw error;
+  }
+};
+
+export const listUnfinishedObserverReports = (
   db: SqlExecutor,
-): Promise<{ sessionId: string; organizationId: string; version: number; observerId: string }[]> => {
-  const { rows } = await db.query<{
-    session_id: string;
-    organization_id: string;
-    version: number;
-    observer_id: string;
-  }>(
-    `SELECT o.session_id, a.organization_id, o.version, o.observer_id
+): Promise<{ sessionId: string; organizationId: string; version: number; observerId: string }[]> =>
+  unlessNotCreatedYet(async () => {
+    const { rows } = await db.query<{
+      session_id: string;
+      organization_id: string;
+      version: number;
+      observer_id: string;
+    }>(
+      `SELECT o.session_id, a.organization_id, o.version, o.observer_id
      FROM rm_coaching_session_observer_reports o
      JOIN rm_coaching_session_analyses a ON a.session_id = o.session_id AND a.version = o.version
      WHERE o.status IN ('pending', 'running') ORDER BY o.session_id, o.version, o.position`,
-  );
-  return rows.map((row) => ({
-    sessionId: row.session_id,
-    organizationId: row.organization_id,
-    version: row.version,
-    observerId: row.observer_id,
-  }));
-};
+    );
+    return rows.map((row) => ({
+      sessionId: row.session_id,
+      organizationId: row.organization_id,
+      version: row.version,
+      observerId: row.observer_id,
+    }));
+  });
 
-export const listEndedSessionsWithoutAnalysis = async (db: SqlExecutor): Promise<string[]> => {
-  const { rows } = await db.query<{ session_id: string }>(
-    `SELECT s.session_id FROM rm_coaching_sessions s
-     WHERE s.status IN ('win', 'loose', 'end')
-       AND NOT EXISTS (SELECT 1 FROM rm_coaching_session_analyses a WHERE a.session_id = s.session_id)
-     ORDER BY s.session_id`,
-  );
-  return rows.map((row) => row.session_id);
-};
+export const listEndedSessionsWithoutAnalysis = (db: SqlExecutor): Promise<string[]> =>
+  unlessNotCreatedYet(async () => {
+    const { rows } = await db.query<{ session_id: string }>(
+      `SELECT s.session_id FROM rm_coaching_sessions s
+       WHERE s.status IN ('win', 'loose', 'end')
+         AND NOT EXISTS (SELECT 1 FROM rm_coaching_session_analyses a WHERE a.session_id = s.session_id)
+       ORDER BY s.session_id`,
+    );
+    return rows.map((row) => row.session_id);
+  });
