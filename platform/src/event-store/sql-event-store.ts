@@ -134,6 +134,17 @@ const currentRevision = async (sql: SqlExecutor, streamId: string): Promise<bigi
 };
 
 /**
+ * Queues appends to one stream before their transaction has an id. `$all` orders by transaction id, and a
+ * transaction takes its id at its first write: were the row lock of `claimRevisions` the queue, a writer could take
+ * its id, then be overtaken in the queue by one with a higher id, and its later revision would precede the earlier
+ * one in `$all`. An advisory lock takes no transaction id, so each writer's id is taken after the previous writer of
+ * the stream committed, hence higher. Two streams whose hashes collide only queue together.
+ */
+const lockStream = async (sql: SqlExecutor, streamId: string): Promise<void> => {
+  await sql.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [streamId]);
+};
+
+/**
  * Moves the stream row forward by `count` if it is at the expected revision and returns the new
  * revision, or undefined on a conflict. The row lock it takes makes concurrent appends to one
  * stream queue up; a waiting UPDATE re-checks its WHERE against the committed row.
@@ -204,6 +215,7 @@ const insertEvents = async (
 export const createSqlEventStore = (db: SqlDatabase): EventStore => {
   const append = (streamId: string, events: readonly ValidatedEvent[], expected: ExpectedRevision) =>
     db.transaction(async (tx): Promise<AppendResult> => {
+      await lockStream(tx, streamId);
       const retried = resolveStoredEventIds(streamId, events, await findStoredEvents(tx, events));
       if (retried) return retried;
       const last = await claimRevisions(tx, streamId, expected, events.length);
