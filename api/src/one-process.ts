@@ -94,6 +94,7 @@ export const startOneProcess = async (
     authenticate: socketIdentity(platform),
     allowedOrigins: config.allowedOrigins,
     logger,
+    services: { ...platform, wakeProjections },
     ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}),
   });
 

@@ -66,6 +66,14 @@ export const coachingSessionSchema = z.strictObject({
 /** A session in a list: its transcript is read one session at a time. */
 export const coachingSessionSummarySchema = z.strictObject({ ...sessionShape, turn_count: z.number().int() });
 
+/** A learner turn, over HTTP and, with the session's id, over the gateway (`session.turn`). */
+export const coachingSessionTurnBodySchema = closed(
+  z.object({
+    text: text().trim().min(1).max(COACHING_SESSION_TURN_MAX),
+    turn_id: idSchema.optional(),
+  }),
+);
+
 export const coachingSessionTurnAnswerSchema = z.strictObject({
   /** The persona's reply without outcome markers; empty when the session ended without one. */
   reply: text(),
@@ -280,12 +288,7 @@ export const coachingSessionOperations = defineOperations(
       summary:
         'Say something and get the persona’s whole reply. Resend a turn under the same `turn_id` after a failure: it is recorded and charged once.',
       params: idParams,
-      body: closed(
-        z.object({
-          text: text().trim().min(1).max(COACHING_SESSION_TURN_MAX),
-          turn_id: idSchema.optional(),
-        }),
-      ),
+      body: coachingSessionTurnBodySchema,
       responses: {
         200: { description: 'The reply and the status after it.', schema: coachingSessionTurnAnswerSchema },
         404: notFound,

@@ -38,6 +38,7 @@ export * from './credits/commands.js';
 export * from './credits/state.js';
 export * from './credits/decider.js';
 export * from './ai/vocabulary.js';
+export * from './ai/visible-reply-stream.js';
 export * from './ai/adapter.js';
 export * from './ai/providers/events.js';
 export type * from './ai/providers/commands.js';

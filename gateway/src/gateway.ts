@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import type { AppServices } from '@ai-coaching/application';
 import type { Logger } from '@ai-coaching/platform';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Redis } from 'ioredis';
@@ -9,6 +10,7 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@ai-coaching/contracts';
+import { createTurnsInFlight, handleSessionTurns } from './session/session-turns.js';
 import type { SocketData } from './socket-data.js';
 
 export type GatewayOptions = {
@@ -18,6 +20,8 @@ export type GatewayOptions = {
   /** Browser origins allowed to open a socket (ASVS 4.4.2); others are refused at the handshake. */
   allowedOrigins: readonly string[];
   logger: Logger;
+  /** What the use cases sockets call run on: the runtime's platform. */
+  services: AppServices;
   /** With Redis, events fan out across gateway nodes through Redis streams. */
   redisUrl?: string;
 };
@@ -76,6 +80,7 @@ export const createGateway = (options: GatewayOptions): Gateway => {
     next();
   });
 
+  const turnsInFlight = createTurnsInFlight();
   io.on('connection', (socket) => {
     socket.emit('gateway.welcome', {
       protocolVersion: PROTOCOL_VERSION,
@@ -85,6 +90,7 @@ export const createGateway = (options: GatewayOptions): Gateway => {
     socket.on('gateway.ping', (ack) => {
       if (typeof ack === 'function') ack({ at: new Date().toISOString() });
     });
+    handleSessionTurns(socket, options.services, turnsInFlight, options.logger);
   });
 
   return {

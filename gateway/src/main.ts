@@ -32,6 +32,7 @@ await startRuntime('gateway', async ({ config, logger, lifecycle }) => {
     authenticate: socketIdentity(platform),
     allowedOrigins: config.allowedOrigins,
     logger,
+    services: platform,
     ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}),
   });
   await new Promise<void>((resolve, reject) => {

@@ -10,6 +10,7 @@ import {
   coachingSessionEndsAt,
   coachingSessionStreamId,
   ConflictError,
+  createVisibleReplyStream,
   DomainError,
   effectiveTimeLimitSeconds,
   ForbiddenError,
@@ -53,7 +54,8 @@ import { coachingSessionReservationId } from './session-reservation.js';
 export { coachingSessionReservationId, sessionIdOfReservation } from './session-reservation.js';
 
 // Text sessions over HTTP (docs/coaching-sessions.md, "HTTP"): start with a reservation, play turn by turn through
-// the AI port, end and settle the credits. The gateway's streamed turn is to call the same `playCoachingSessionTurn`.
+// the AI port, end and settle the credits. The gateway's streamed turn calls the same `playCoachingSessionTurn`, with
+// a listener for the reply's deltas.
 
 /**
  * The time limit of a scenario that sets none, nor does its mission: the reservation needs a bound, and half an
@@ -556,8 +558,20 @@ const replyFailed = (turnId: string, reason: string) =>
     { reason, turn_id: turnId },
   );
 
-/** The persona's whole reply from the provider; any failure records nothing, so the learner resends the turn. */
-const askPersona = async (services: AppServices, session: ExistingCoachingSession, turnId: string) => {
+/** Told each piece of the persona's reply as the provider streams it, outcome markers left out. */
+export type ReplyDeltaListener = (text: string) => void;
+
+/**
+ * The persona's whole reply from the provider; any failure records nothing, so the learner resends the turn. Deltas
+ * reach `onDelta` as they come: a reply that fails midway has shown words the transcript will not hold, which the
+ * player discards when told to resend.
+ */
+const askPersona = async (
+  services: AppServices,
+  session: ExistingCoachingSession,
+  turnId: string,
+  onDelta?: ReplyDeltaListener,
+) => {
   const [persona, mission] = await Promise.all([
     fieldsOf(services, session.content.persona),
     session.content.mission ? fieldsOf(services, session.content.mission) : Promise.resolve(null),
@@ -573,14 +587,21 @@ const askPersona = async (services: AppServices, session: ExistingCoachingSessio
   ];
   try {
     let reply = '';
+    const visible = createVisibleReplyStream();
+    const show = (text: string) => {
+      if (onDelta && text) onDelta(text);
+    };
     for await (const event of aiPort(services).chat(
       { providerId: model.providerId, modelId: model.aiModelId },
       { messages, roleplay: briefOf(session, persona, mission) },
       { organizationId: session.organizationId, sessionId: session.sessionId },
     )) {
-      if (event.type === 'delta') reply += event.text;
-      else reply = event.text;
+      if (event.type === 'delta') {
+        reply += event.text;
+        show(visible.push(event.text));
+      } else reply = event.text;
     }
+    show(visible.flush());
     if (reply.trim().length === 0) throw new AiCallError('invalid_output', 'The provider answered nothing.');
     return reply;
   } catch (error) {
@@ -606,6 +627,7 @@ export const playCoachingSessionTurn = async (
   origin: Origin,
   sessionId: string,
   body: { text: string; turn_id?: string | undefined },
+  options: { onDelta?: ReplyDeltaListener } = {},
 ): Promise<CoachingSessionTurnAnswer> => {
   const caller = signedInUser(origin.caller);
   await visibleSession(services, caller, sessionId, 'play');
@@ -618,7 +640,7 @@ export const playCoachingSessionTurn = async (
   if (state.status === 'none' || isTerminalCoachingSessionStatus(state.status) || state.awaitingReplyTo !== turnId) {
     return turnAnswer(state, turnId);
   }
-  const reply = await askPersona(services, state, turnId);
+  const reply = await askPersona(services, state, turnId, options.onDelta);
   const answered = await runAndSettle(services, origin, sessionId, {
     type: 'RecordCoachingSessionPersonaTurn',
     data: { sessionId, turnId: `reply-${turnId}`, replyTo: turnId, text: reply },

@@ -7,6 +7,8 @@ import { createHttpClient, type HttpClient, type HttpClientOptions } from './htt
 const interfaceLanguage = (): string | undefined =>
   typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined;
 
+let tokenSource: () => string | null = () => null;
+
 let client: HttpClient = createHttpClient({
   getToken: () => null,
   onUnauthorized: () => Promise.resolve(null),
@@ -31,8 +33,15 @@ export const api: HttpClient = {
 
 /** Every request also says the interface language (`Accept-Language`), unless the options read it otherwise. */
 export const configureApi = (options: HttpClientOptions): void => {
+  tokenSource = options.getToken;
   client = createHttpClient({ getLanguage: interfaceLanguage, ...options });
 };
+
+/** The token requests carry now, for connections that are not HTTP requests (the gateway's socket). */
+export const currentAccessToken = (): string | null => tokenSource();
+
+/** The interface language, for connections that are not HTTP requests. */
+export const currentLanguage = (): string | undefined => interfaceLanguage();
 
 /** A fresh key per user intent: a retried request (same key) is answered once by the API. */
 export const newIdempotencyKey = (): string => crypto.randomUUID();

@@ -9,12 +9,15 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadError, Loading } from '../../../components/ui/query-state';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { httpSessionTransport } from '../api/sessions-api';
+import { openSessionSocket, socketSessionTransport, type SessionSocket } from '../api/socket-transport';
 import { createPlaySessionMachine } from '../machines/play-session.machine';
 import { resultPath } from '../utils/session-paths';
 import { SessionStatus } from './session-status';
 import { Transcript } from './transcript';
 
-const machine = createPlaySessionMachine(httpSessionTransport);
+// One socket per play screen, opened while it is shown; turns go over HTTP whenever it is not connected.
+let playSocket: SessionSocket | null = null;
+const machine = createPlaySessionMachine(socketSessionTransport(() => playSocket, httpSessionTransport));
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
@@ -31,6 +34,18 @@ export const SessionPlay = ({ sessionId }: { sessionId: string }) => {
   useEffect(() => {
     const timer = setInterval(() => send({ type: 'TICK', now: Date.now() }), 1000);
     return () => clearInterval(timer);
+  }, [send]);
+  useEffect(() => {
+    const socket = openSessionSocket();
+    playSocket = socket;
+    // A socket back after a drop: the machine need not wait for its next retry.
+    const restored = () => send({ type: 'CONNECTION.RESTORED' });
+    socket.on('connect', restored);
+    return () => {
+      socket.off('connect', restored);
+      socket.disconnect();
+      if (playSocket === socket) playSocket = null;
+    };
   }, [send]);
   // The browser says when the network goes and comes back: the machine reloads the session and resends what is due.
   useEffect(() => {

@@ -1,0 +1,125 @@
+import {
+  playCoachingSessionTurn,
+  type AppServices,
+  type Origin,
+  type ReplyDeltaListener,
+} from '@ai-coaching/application';
+import {
+  errorText,
+  negotiateLocale,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  sessionTurnMessageSchema,
+  translateError,
+  type CoachingSessionTurnAnswer,
+  type GatewayResult,
+  type MessageLocale,
+} from '@ai-coaching/contracts';
+import { DomainError } from '@ai-coaching/domain';
+import type { Logger } from '@ai-coaching/platform';
+import type { Socket } from 'socket.io';
+import { z } from 'zod';
+import type { SocketData } from '../socket-data.js';
+
+// The gateway's text turn (docs/coaching-sessions.md, "Streaming over the gateway"): the same use case as
+// `POST /v1/coaching/sessions/{id}/turns`, with the reply's deltas sent to the socket as the provider writes them.
+
+/** A turn being answered in this process, which a socket resending it after a drop rejoins instead of asking again. */
+type TurnInFlight = {
+  answer: Promise<CoachingSessionTurnAnswer>;
+  /** What the reply showed so far, for a socket that rejoins midway. */
+  shown: string;
+  listeners: Set<ReplyDeltaListener>;
+};
+
+export type TurnsInFlight = Map<string, TurnInFlight>;
+
+export const createTurnsInFlight = (): TurnsInFlight => new Map();
+
+/** The language the socket reads: the interface's, sent at the handshake, else the browser's. */
+export const socketLocale = (socket: Pick<Socket, 'handshake'>): MessageLocale => {
+  const chosen = socket.handshake.auth['locale'];
+  return negotiateLocale(typeof chosen === 'string' ? chosen : socket.handshake.headers['accept-language']);
+};
+
+/** An error as the HTTP API would answer it: the same code, status and message in the caller's language. */
+export const gatewayFailure = (error: unknown, locale: MessageLocale, log: Logger): GatewayResult<never> => {
+  if (error instanceof DomainError) {
+    const details = error.details;
+    return {
+      ok: false,
+      status: error.status,
+      error: { code: error.code, message: translateError(locale, error), ...(details ? { details } : {}) },
+    };
+  }
+  if (error instanceof z.ZodError) {
+    return {
+      ok: false,
+      status: 400,
+      error: {
+        code: 'invalid_request',
+        message: errorText(locale, 'invalid_request'),
+        details: { issues: error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })) },
+      },
+    };
+  }
+  log.error({ err: error }, 'gateway call failed');
+  return { ok: false, status: 500, error: { code: 'internal_error', message: errorText(locale, 'internal_error') } };
+};
+
+type TurnSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/**
+ * `session.turn`: records the learner's turn and streams the persona's reply. The turn goes on when the socket drops,
+ * so the reply is recorded either way; the same turn sent again meanwhile (a reconnect) joins it, gets what was shown
+ * so far and the rest, and the provider is asked once.
+ */
+export const handleSessionTurns = (
+  socket: TurnSocket,
+  services: AppServices,
+  inFlight: TurnsInFlight,
+  log: Logger,
+): void => {
+  socket.on('session.turn', async (payload, ack) => {
+    if (typeof ack !== 'function') return;
+    const locale = socketLocale(socket);
+    const parsed = sessionTurnMessageSchema.safeParse(payload);
+    if (!parsed.success) return ack(gatewayFailure(parsed.error, locale, log));
+    const { session_id: sessionId, turn_id: turnId, text } = parsed.data;
+    const origin: Origin = { caller: socket.data.caller, correlationId: socket.id, log, locale };
+
+    const send: ReplyDeltaListener = (delta) =>
+      socket.emit('session.reply.delta', { session_id: sessionId, turn_id: turnId, text: delta });
+    // The caller is part of the key: nobody rejoins a turn of a session they could not play.
+    const key = `${socket.data.userId}:${sessionId}:${turnId}`;
+    let turn = inFlight.get(key);
+    if (turn) {
+      if (turn.shown) send(turn.shown);
+    } else {
+      const progress = { shown: '', listeners: new Set<ReplyDeltaListener>() };
+      const answer = playCoachingSessionTurn(
+        services,
+        origin,
+        sessionId,
+        { text, turn_id: turnId },
+        {
+          onDelta: (delta) => {
+            progress.shown += delta;
+            for (const listener of progress.listeners) listener(delta);
+          },
+        },
+      ).finally(() => inFlight.delete(key));
+      const started: TurnInFlight = Object.assign(progress, { answer });
+      inFlight.set(key, started);
+      turn = started;
+    }
+    turn.listeners.add(send);
+    try {
+      ack({ ok: true, answer: await turn.answer });
+    } catch (error) {
+      ack(gatewayFailure(error, locale, log));
+    } finally {
+      turn.listeners.delete(send);
+    }
+  });
+};

@@ -1,0 +1,98 @@
+import { BUILTIN_AI_MODEL_ID } from '@ai-coaching/application';
+import { apiClient, type TestServer } from '@ai-coaching/api/testing';
+import {
+  aiModelOperations as models,
+  aiProviderOperations as providers,
+  aiServiceKeyOperations as keys,
+  missionContent,
+  observerContent,
+  personaContent,
+  scenarioContent,
+} from '@ai-coaching/contracts';
+import { newId } from '@ai-coaching/platform';
+import { expect } from 'vitest';
+import type { FakeOpenAiServer } from '../fakes/openai-server.js';
+
+export const unique = (label: string) => `${label} ${newId().slice(-8)}`;
+
+/**
+ * A model on an OpenAI-compatible provider that is the fake server, registered by a super-admin. The fake listens on
+ * 127.0.0.1, which only `AI_ALLOW_PRIVATE_NETWORK=true` lets a provider use.
+ */
+export const fakeChatModel = async (
+  server: TestServer,
+  superAdmin: string,
+  fake: FakeOpenAiServer,
+  { apiKey, modelId, creditsPerMinute }: { apiKey: string; modelId: string; creditsPerMinute: number },
+): Promise<string> => {
+  const api = apiClient(server, superAdmin);
+  const provider = await api.call(providers.create, {
+    body: { name: unique('Ollama'), kind: 'openai_compatible', base_url: fake.baseUrl, enabled: true },
+  });
+  await api.call(keys.create, { body: { provider_id: provider.body.id!, label: 'Production', value: apiKey } });
+  const model = await api.call(models.create, {
+    body: {
+      provider_id: provider.body.id!,
+      model_id: modelId,
+      display_name: unique('Llama'),
+      capabilities: ['chat'],
+      credits_per_minute: creditsPerMinute,
+    },
+  });
+  expect(model.status).toBe(201);
+  return model.body.id!;
+};
+
+/**
+ * A published scenario with a mission won by saying "deal", on this model, with everything it uses published. Its
+ * observer reads on the built-in model unless told otherwise, so that reports never take a fake's scripted replies.
+ */
+export const publishedScenario = async (
+  server: TestServer,
+  editor: string,
+  {
+    modelId,
+    timeLimitSeconds,
+    observerModelId = BUILTIN_AI_MODEL_ID,
+  }: { modelId: string; timeLimitSeconds: number; observerModelId?: string },
+): Promise<string> => {
+  const api = apiClient(server, editor);
+  const publish = async (plural: string, id: string) =>
+    expect((await api.send('POST', `/v1/coaching/${plural}/${id}/publish`)).status).toBe(200);
+  const persona = await api.call(personaContent.operations.create, {
+    body: { name: unique('Sam'), language: 'en-GB', mood: 'neutral' },
+  });
+  const mission = await api.call(missionContent.operations.create, {
+    body: {
+      title: unique('Close'),
+      goal: 'Close the deal',
+      success_criteria: ['deal'],
+      failure_conditions: ['take it or leave it'],
+      turn_limit: 10,
+    },
+  });
+  const observer = await api.call(observerContent.operations.create, {
+    body: {
+      name: unique('Coach'),
+      model_id: observerModelId,
+      rubric: [{ name: 'Close', description: 'Asks', scale: '1_5', weight: 1, not_relevant_when: null }],
+    },
+  });
+  await publish('personas', persona.body.id!);
+  await publish('missions', mission.body.id!);
+  await publish('observers', observer.body.id!);
+  const scenario = await api.call(scenarioContent.operations.create, {
+    body: {
+      name: unique('Call'),
+      persona_id: persona.body.id!,
+      mission_id: mission.body.id!,
+      observer_ids: [observer.body.id!],
+      language: 'en-GB',
+      model_id: modelId,
+      time_limit_seconds: timeLimitSeconds,
+    },
+  });
+  expect(scenario.status).toBe(201);
+  await publish('scenarios', scenario.body.id!);
+  return scenario.body.id!;
+};
