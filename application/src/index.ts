@@ -39,3 +39,4 @@ export * from './ai/builtin-provider.js';
 export * from './uploads/image-uploads.js';
 export * from './jobs/analysis/analyse-observer.job.js';
 export * from './coaching/coaching-analysis.js';
+export * from './coaching/coaching-chats.js';

@@ -21,3 +21,4 @@ export * from './ai.js';
 export * from './coaching-content.js';
 export * from './image-uploads.js';
 export * from './coaching-sessions.js';
+export * from './coaching-chats.js';

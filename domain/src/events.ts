@@ -3,6 +3,7 @@ import type { AiProviderEvent } from './ai/providers/events.js';
 import type { AiServiceKeyEvent } from './ai/service-keys/events.js';
 import type { AiSpeechVoiceEvent } from './ai/speech-voices/events.js';
 import type { CoachingSessionAnalysisEvent } from './coaching/analysis/events.js';
+import type { CoachingChatEvent } from './coaching/chats/events.js';
 import type { CoachingItemEvent } from './coaching/content/events.js';
 import type { CoachingSessionEvent } from './coaching/sessions/events.js';
 import type { CreditEvent } from './credits/events.js';
@@ -26,7 +27,8 @@ export type AnyDomainEvent =
   | AiSpeechVoiceEvent
   | CoachingItemEvent
   | CoachingSessionEvent
-  | CoachingSessionAnalysisEvent;
+  | CoachingSessionAnalysisEvent
+  | CoachingChatEvent;
 
 export type DomainEventType = AnyDomainEvent['type'];
 

@@ -75,3 +75,7 @@ export * from './coaching/analysis/events.js';
 export type * from './coaching/analysis/commands.js';
 export * from './coaching/analysis/decider.js';
 export * from './coaching/analysis/scores.js';
+export * from './coaching/chats/events.js';
+export type * from './coaching/chats/commands.js';
+export * from './coaching/chats/decider.js';
+export * from './ai/builtin/coach.js';

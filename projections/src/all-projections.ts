@@ -1,4 +1,5 @@
 import { aiCatalogueProjection } from './ai/ai-catalogue/index.js';
+import { coachingChatsProjection } from './coaching/coaching-chats/index.js';
 import { coachingContentProjection } from './coaching/coaching-content/index.js';
 import { coachingSessionAnalysesProjection } from './coaching/coaching-session-analyses/index.js';
 import { coachingSessionsProjection } from './coaching/coaching-sessions/index.js';
@@ -26,4 +27,5 @@ export const allProjections: readonly Projection[] = [
   coachingContentProjection,
   coachingSessionsProjection,
   coachingSessionAnalysesProjection,
+  coachingChatsProjection,
 ];

@@ -14,3 +14,4 @@ export * from './ai/ai-catalogue/index.js';
 export * from './coaching/coaching-content/index.js';
 export * from './coaching/coaching-sessions/index.js';
 export * from './coaching/coaching-session-analyses/index.js';
+export * from './coaching/coaching-chats/index.js';

@@ -3,6 +3,7 @@ import { defineRoute, publicAccess, type RouteDefinition } from '../http/route.j
 import { buildOpenApiDocument } from '../openapi/build-document.js';
 import { aiRoutes } from './ai.js';
 import { authRoutes } from './auth.js';
+import { coachingChatRoutes } from './coaching-chats.js';
 import { coachingContentRoutes } from './coaching-content.js';
 import { coachingSessionRoutes } from './coaching-sessions.js';
 import { creditRoutes } from './credits.js';
@@ -47,6 +48,7 @@ export const apiRoutes = (readiness: readonly ReadinessCheck[]): RouteDefinition
     ...imageUploadRoutes,
     ...coachingContentRoutes,
     ...coachingSessionRoutes,
+    ...coachingChatRoutes,
   ];
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
   routes.push(

@@ -1,5 +1,6 @@
 import {
   AiCallError,
+  builtinCoachAnswer,
   builtinRoleplayTurn,
   builtinStreamChunks,
   conversationMetrics,
@@ -30,7 +31,8 @@ export type BuiltinAnalysis = { metrics: ConversationMetrics; rubric: RubricScor
 
 /**
  * The built-in offline provider: no network, no key. It plays a role-play from its brief (the
- * persona and mission, `builtinRoleplayTurn`), streamed word by word; its connection test always
+ * persona and mission, `builtinRoleplayTurn`), streamed word by word, and coaches after a session from the coach's
+ * brief (`builtinCoachAnswer`); its connection test always
  * succeeds. Its observer measures instead of judging: an analysis call gets `BuiltinAnalysis` (the
  * conversation metrics, and the rubric scored by evidence phrases), provided the caller's schema
  * accepts that shape; any other structured request is not something it can answer.
@@ -39,6 +41,14 @@ export const createBuiltinAdapter: AiAdapterFactory = () => {
   const adapter: AiAdapter = {
     capabilities: ['chat'],
     async *chat(request) {
+      if (request.coach) {
+        // The coach answers the last question asked; earlier exchanges change nothing it measures.
+        const question = request.messages.findLast((message) => message.role === 'user')?.content ?? '';
+        const text = builtinCoachAnswer(request.coach, question);
+        for (const chunk of builtinStreamChunks(text)) yield { type: 'delta', text: chunk };
+        yield { type: 'done', text, usage: NO_USAGE };
+        return;
+      }
       if (!request.roleplay) {
         throw new AiCallError(
           'not_supported',

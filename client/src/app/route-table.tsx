@@ -103,7 +103,8 @@ const coachingRoutes: RouteObject[] = [
       layout: (params) => (params['slug']?.startsWith('result-') ? 'coaching-no-sidebar' : 'coaching-app'),
       isValid: (params) => prefixedId('slug', 'play-')(params) || prefixedId('slug', 'result-')(params),
     },
-    namespaces: ['coachingSessions'],
+    // The result page's "Ask the coach" panel speaks coachingChats.
+    namespaces: ['coachingSessions', 'coachingChats'],
     load: () => import('./routes/coaching/session-route').then((m) => ({ Component: m.SessionRoute })),
   }),
 ];

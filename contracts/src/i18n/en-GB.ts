@@ -326,6 +326,18 @@ export const errors = {
   coaching_session_analysis_running: 'The analysis of this session is still running: re-run it once it has finished.',
   coaching_session_not_analysable: 'Only a session that ended in win, loose or end is analysed.',
 
+  // Ask the coach (docs/coaching-sessions.md).
+  coaching_chat_not_found: 'This conversation does not exist.',
+  coaching_chat_exists: 'This conversation already exists.',
+  invalid_coaching_chat_title: 'A conversation title has 1 to {{max}} characters.',
+  invalid_coaching_chat_question: 'A question has 1 to {{max}} characters.',
+  coaching_chat_message_id_reused: 'This message id was already used for another question.',
+  coaching_chat_full: 'A conversation holds at most {{max}} questions: start a new one.',
+  coaching_chat_answer_empty: "The coach's answer is empty: ask again.",
+  coaching_chat_session_playing: 'This session is still playing: ask the coach once it has ended.',
+  coaching_chat_reply_failed:
+    'The coach could not answer: the AI provider failed. Nothing was recorded; send your message again.',
+
   // Organizations.
   invalid_organization_name: 'An organization name has 1 to {{max}} characters.',
   invalid_organization_description: 'A description has at most {{max}} characters.',

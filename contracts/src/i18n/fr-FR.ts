@@ -318,6 +318,18 @@ export const errors: Translation<typeof enGB.errors> = {
     'L’analyse de cette session est encore en cours\u00a0: relancez-la une fois qu’elle est terminée.',
   coaching_session_not_analysable: 'Seule une session terminée en win, loose ou end est analysée.',
 
+  coaching_chat_not_found: 'Cette conversation n’existe pas.',
+  coaching_chat_exists: 'Cette conversation existe déjà.',
+  invalid_coaching_chat_title: 'Le titre d’une conversation compte de 1 à {{max}} caractères.',
+  invalid_coaching_chat_question: 'Une question compte de 1 à {{max}} caractères.',
+  coaching_chat_message_id_reused: 'Cet identifiant de message a déjà servi pour une autre question.',
+  coaching_chat_full: 'Une conversation compte au plus {{max}} questions\u00a0: commencez-en une nouvelle.',
+  coaching_chat_answer_empty: 'La réponse du coach est vide\u00a0: posez de nouveau la question.',
+  coaching_chat_session_playing:
+    'Cette session est encore en cours\u00a0: interrogez le coach une fois qu’elle sera terminée.',
+  coaching_chat_reply_failed:
+    'Le coach n’a pas pu répondre\u00a0: le fournisseur d’IA a échoué. Rien n’a été enregistré\u00a0; envoyez de nouveau votre message.',
+
   invalid_organization_name: 'Un nom d’organisation compte de 1 à {{max}} caractères.',
   invalid_organization_description: 'Une description compte au plus {{max}} caractères.',
   invalid_metadata: 'Les métadonnées sont un objet de clés et de valeurs.',

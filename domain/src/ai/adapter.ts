@@ -84,11 +84,29 @@ export type RoleplayBrief = {
   turnLimit: number;
 };
 
+/**
+ * What the built-in provider coaches from after a session ("Ask the coach"): a real model reads the same facts in
+ * its system prompt and ignores this. The question is the last user message.
+ */
+export type CoachBrief = {
+  language: SessionLanguage;
+  /** The session's status when it ended: win, loose, end or abort. */
+  status: string;
+  personaName: string;
+  /** null: free speech. */
+  mission: { goal: string; successCriteria: readonly string[]; failureConditions: readonly string[] } | null;
+  transcript: readonly TranscriptTurn[];
+  /** The latest analysis report, when one has arrived. */
+  report: { overallScore: number | null; wentWell: readonly string[]; toImprove: readonly string[] } | null;
+};
+
 export type ChatRequest = {
   model: AiModelRef;
   messages: readonly AiMessage[];
   /** Present for role-play turns; the built-in provider needs it. */
   roleplay?: RoleplayBrief;
+  /** Present for questions to the coach about an ended session; the built-in provider needs it. */
+  coach?: CoachBrief;
 };
 
 /** A chat answer as it streams: text deltas, then the whole text with its usage. */

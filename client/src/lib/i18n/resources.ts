@@ -1,6 +1,7 @@
 import type enGbAiProviders from '../../locales/en-GB/ai-providers.json';
 import type enGbAuth from '../../locales/en-GB/auth.json';
 import type enGbCoaching from '../../locales/en-GB/coaching.json';
+import type enGbCoachingChats from '../../locales/en-GB/coaching-chats.json';
 import type enGbCoachingSessions from '../../locales/en-GB/coaching-sessions.json';
 import type enGbComingSoon from '../../locales/en-GB/coming-soon.json';
 import type enGbCommon from '../../locales/en-GB/common.json';
@@ -46,6 +47,7 @@ export const NAMESPACES = [
   'aiProviders',
   'coaching',
   'coachingSessions',
+  'coachingChats',
   'images',
 ] as const;
 
@@ -76,6 +78,7 @@ type EnGbCatalogues = {
   aiProviders: typeof enGbAiProviders;
   coaching: typeof enGbCoaching;
   coachingSessions: typeof enGbCoachingSessions;
+  coachingChats: typeof enGbCoachingChats;
   images: typeof enGbImages;
 };
 

@@ -1,4 +1,6 @@
 import { useParams } from 'react-router';
+import { Can } from '../../../components/can';
+import { AskCoach } from '../../../features/coaching-chats/components/ask-coach';
 import { ScenarioInfo } from '../../../features/coaching-sessions/components/scenario-info';
 import { SessionList } from '../../../features/coaching-sessions/components/session-list';
 import { SessionPlay } from '../../../features/coaching-sessions/components/session-play';
@@ -18,7 +20,17 @@ export const SessionRoute = () => {
   const { slug = '' } = useParams();
   if (slug.startsWith('result-')) {
     const id = slug.slice('result-'.length);
-    return <SessionResult key={id} sessionId={id} />;
+    return (
+      <SessionResult
+        key={id}
+        sessionId={id}
+        afterReport={(session) => (
+          <Can permissions="chat-read">
+            <AskCoach sessionId={session.id} playerId={session.user_id} language={session.language} />
+          </Can>
+        )}
+      />
+    );
   }
   const id = slug.slice('play-'.length);
   return <SessionPlay key={id} sessionId={id} />;

@@ -1,9 +1,10 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { LoadError, Loading } from '../../../components/ui/query-state';
-import { useCoachingSession } from '../api/sessions-api';
+import { useCoachingSession, type CoachingSession } from '../api/sessions-api';
 import { infoPath } from '../utils/session-paths';
 import { SessionReport } from './session-report';
 import { SessionStatus } from './session-status';
@@ -12,8 +13,17 @@ import { Transcript } from './transcript';
 const durationOf = (startedAt: string, endedAt: string | undefined) =>
   Math.max(0, Math.round(((endedAt ? Date.parse(endedAt) : Date.now()) - Date.parse(startedAt)) / 1000));
 
+export type SessionResultProps = {
+  sessionId: string;
+  /**
+   * What the route adds below the report once the session has ended ("Ask the coach"): features never import each
+   * other, so the route composes them.
+   */
+  afterReport?: (session: CoachingSession) => ReactNode;
+};
+
 /** `session/result-{sessionID}`: how it ended, the transcript, how long it took and what it cost. */
-export const SessionResult = ({ sessionId }: { sessionId: string }) => {
+export const SessionResult = ({ sessionId, afterReport }: SessionResultProps) => {
   const { t } = useTranslation('coachingSessions');
   const query = useCoachingSession(sessionId);
   if (query.isPending) return <Loading />;
@@ -46,6 +56,7 @@ export const SessionResult = ({ sessionId }: { sessionId: string }) => {
             </h2>
             <SessionReport sessionId={session.id} scenarioId={session.scenario_id} />
           </section>
+          {session.ended_at !== undefined ? afterReport?.(session) : null}
         </div>
         <Card className="order-first lg:order-none">
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-2 text-sm">
