@@ -13,6 +13,7 @@ import {
   ensureBuiltinAiProvider,
   ensureStarterLibrary,
   scheduleCoachingAnalyses,
+  scheduleCoachingSessionTimeLimits,
   scheduleReservationExpiries,
 } from '@ai-coaching/application';
 import { workerJobs } from '@ai-coaching/workers';
@@ -50,6 +51,7 @@ export const startOneProcess = async (
 
   await platform.queue.startWorkers(workerJobs(platform));
   await scheduleReservationExpiries(platform);
+  await scheduleCoachingSessionTimeLimits(platform);
   await scheduleCoachingAnalyses(platform);
 
   const seed = await seedPlatform(platform);

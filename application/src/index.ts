@@ -39,4 +39,6 @@ export * from './ai/builtin-provider.js';
 export * from './uploads/image-uploads.js';
 export * from './jobs/analysis/analyse-observer.job.js';
 export * from './coaching/coaching-analysis.js';
+export * from './jobs/session/expire-time-limit.job.js';
+export * from './coaching/session-time-limit.js';
 export * from './coaching/coaching-chats.js';

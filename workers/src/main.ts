@@ -1,5 +1,9 @@
 import { openPlatform, requireSharedDatabase, startHealthServer, startRuntime } from '@ai-coaching/platform';
-import { scheduleCoachingAnalyses, scheduleReservationExpiries } from '@ai-coaching/application';
+import {
+  scheduleCoachingAnalyses,
+  scheduleCoachingSessionTimeLimits,
+  scheduleReservationExpiries,
+} from '@ai-coaching/application';
 import { workerJobs } from './worker-jobs.js';
 
 /** Job workers alone: they take jobs from Redis (BullMQ) and scale horizontally. */
@@ -8,6 +12,7 @@ await startRuntime('workers', async ({ config, logger, lifecycle }) => {
   const platform = await openPlatform({ config, logger, lifecycle, runtime: 'workers' });
   await platform.queue.startWorkers(workerJobs(platform));
   await scheduleReservationExpiries(platform);
+  await scheduleCoachingSessionTimeLimits(platform);
   await scheduleCoachingAnalyses(platform);
   const health = await startHealthServer({
     host: config.HOST,

@@ -2,6 +2,7 @@ import {
   analyseObserverJob,
   analyseSessionOfReservation,
   expireReservationJob,
+  expireSessionTimeLimitJob,
   resolveMailSender,
   sendMailJob,
   sendPasswordResetJob,
@@ -12,6 +13,7 @@ import { createAnalyseObserverHandler } from './jobs/analysis/analyse-observer.h
 import { createExpireReservationHandler } from './jobs/credits/expire-reservation.handler.js';
 import { createSendMailHandler } from './jobs/mail/send-mail.handler.js';
 import { createSendPasswordResetHandler } from './jobs/identity/send-password-reset.handler.js';
+import { createExpireSessionTimeLimitHandler } from './jobs/session/expire-time-limit.handler.js';
 
 export type WorkerDeps = AppServices & Pick<Platform, 'mailer'>;
 
@@ -36,6 +38,8 @@ export const workerJobs = (deps: WorkerDeps): JobBinding[] => [
     await analyseSessionOfReservation(deps, payload.reservationId);
   }),
   bindJob(sendPasswordResetJob, createSendPasswordResetHandler(deps)),
+  // Sessions end at their time limit whether or not anybody is still watching them.
+  bindJob(expireSessionTimeLimitJob, createExpireSessionTimeLimitHandler(deps)),
   // Observers of one session are independent model calls: a few at once keep a report's wait short.
   bindJob(analyseObserverJob, createAnalyseObserverHandler(deps), { concurrency: 4 }),
 ];

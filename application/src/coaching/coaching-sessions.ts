@@ -13,6 +13,7 @@ import {
   createVisibleReplyStream,
   DomainError,
   effectiveTimeLimitSeconds,
+  fold,
   ForbiddenError,
   isTerminalCoachingSessionStatus,
   NotFoundError,
@@ -24,6 +25,7 @@ import {
   type CoachingFields,
   type CoachingSessionCommand,
   type CoachingSessionContentVersion,
+  type CoachingSessionEvent,
   type CoachingSessionState,
   type CoachingSessionStatus,
   type ExistingCoachingSession,
@@ -50,6 +52,7 @@ import { mayAccess, signedInUser, type UserCaller } from '../tenancy/scope.js';
 import { analyseEndedSession } from './coaching-analysis.js';
 import { visibleCoachingItem } from './coaching-content.js';
 import { coachingSessionReservationId } from './session-reservation.js';
+import { CoachingSessionTimeNotUpYet, scheduleCoachingSessionTimeLimit } from './session-time-limit.js';
 
 export { coachingSessionReservationId, sessionIdOfReservation } from './session-reservation.js';
 
@@ -393,8 +396,9 @@ export const startCoachingSession = async (
       reservation: { reservationId, reservedCredits: price, expiresAt },
     },
   });
+  let started: Awaited<typeof start>;
   try {
-    await start;
+    started = await start;
   } catch (error) {
     // No session holds the credits: free them now rather than at the expiry.
     if (price > 0) {
@@ -404,6 +408,16 @@ export const startCoachingSession = async (
       );
     }
     throw error;
+  }
+  if (started.state.status !== 'none') {
+    const endsAt = coachingSessionEndsAt(started.state);
+    // A lost timer is not worth failing a started session for: a restart schedules it again, and the reservation's
+    // expiry ends the session anyway.
+    await scheduleCoachingSessionTimeLimit(services, {
+      organizationId: caller.organizationId,
+      sessionId,
+      endsAt,
+    }).catch((error: unknown) => services.logger.error({ err: error, sessionId }, 'could not schedule the time limit'));
   }
   // The greeting needs no provider: it is the line the persona's editor previews (persona-greeting.ts).
   await run(services, origin, sessionId, {
@@ -491,6 +505,43 @@ export const stopCoachingSession = async (
     data: { sessionId },
   });
   return reread(services, sessionId);
+};
+
+/**
+ * The `session.time-limit` job: a session still playing at its deadline ends with `end` (`time_limit`), is charged the
+ * whole limit and gets its report, as every other ending. An ended, deleted or unknown session changes nothing, and
+ * neither does a paid one whose reservation has expired: its runtime died with the timer, and the reservation's expiry
+ * ends it at its last turn (docs/coaching-sessions.md, "What each ending charges").
+ */
+export const expireCoachingSessionTimeLimit = async (
+  services: AppServices,
+  payload: { sessionId: string },
+  options: { causationId: string },
+): Promise<{ ended: boolean }> => {
+  const recorded = await services.store.readStream(coachingSessionStreamId(payload.sessionId));
+  const session = fold(
+    coachingSessionDecider,
+    recorded.map((event) => ({ type: event.type, data: event.data }) as CoachingSessionEvent),
+  );
+  if (session.status === 'none' || session.deleted || isTerminalCoachingSessionStatus(session.status)) {
+    return { ended: false };
+  }
+  const now = services.clock.now().getTime();
+  const { reservedCredits, expiresAt } = session.reservation;
+  if (reservedCredits > 0 && now >= Date.parse(expiresAt)) return { ended: false };
+  if (now < Date.parse(coachingSessionEndsAt(session))) {
+    throw new CoachingSessionTimeNotUpYet(
+      `Session ${payload.sessionId} plays until ${coachingSessionEndsAt(session)}; its time-limit job ran early.`,
+    );
+  }
+  const result = await runAndSettle(
+    services,
+    { correlationId: options.causationId },
+    payload.sessionId,
+    { type: 'ExpireCoachingSessionTimeLimit', data: { sessionId: payload.sessionId } },
+    `time-limit-${payload.sessionId}`,
+  );
+  return { ended: result.events.some((event) => event.type === 'CoachingSessionEnded') };
 };
 
 const fieldsOf = async (services: AppServices, version: CoachingSessionContentVersion): Promise<CoachingFields> => {

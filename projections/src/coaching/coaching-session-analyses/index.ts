@@ -4,8 +4,9 @@ import type {
   ConversationMetrics,
   ObserverAnalysisStatus,
 } from '@ai-coaching/domain';
-import { PgErrorCode, pgErrorCode, type SqlExecutor } from '@ai-coaching/platform';
+import type { SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection } from '../../runner/projection.js';
+import { unlessNotCreatedYet } from '../../shared/not-created-yet.js';
 
 /**
  * The analysis reports of coaching sessions, every version of them (docs/coaching-sessions.md, "Reports"). A
@@ -209,21 +210,8 @@ export const findCoachingSessionAnalysis = async (
 /**
  * What the workers' start-up catch-up looks at: observers still pending or running (their job may have been lost
  * with an in-process queue), and ended sessions, neither aborted nor deleted, that have no analysis yet (the
- * process died between the ending and its request).
+ * process died between the ending and its request). Nothing before the projections have created their tables.
  */
-/**
- * At a start, before the projections process of a new installation has created its tables, there is nothing to catch
- * up on: an empty answer rather than a failed start (as `listPendingReservations` does).
- */
-const unlessNotCreatedYet = async <T>(query: () => Promise<T[]>): Promise<T[]> => {
-  try {
-    return await query();
-  } catch (error) {
-    if (pgErrorCode(error) === PgErrorCode.undefinedTable) return [];
-    throw error;
-  }
-};
-
 export const listUnfinishedObserverReports = (
   db: SqlExecutor,
 ): Promise<{ sessionId: string; organizationId: string; version: number; observerId: string }[]> =>

@@ -7,6 +7,7 @@ import type {
 } from '@ai-coaching/domain';
 import type { SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection } from '../../runner/projection.js';
+import { unlessNotCreatedYet } from '../../shared/not-created-yet.js';
 import { pagedList, sortOrder, sqlFilter } from '../../shared/paged-list.js';
 
 /**
@@ -269,6 +270,26 @@ export const listCoachingSessionTurns = async (
     at: iso(row.at),
   }));
 };
+
+/**
+ * Every session still playing, with when its time limit ends it: what a runtime's start schedules the time-limit
+ * timer of again, since the in-process queue forgot it with the process that stopped. Nothing before the projections
+ * have created their tables.
+ */
+export const listLiveCoachingSessions = (
+  db: SqlExecutor,
+): Promise<{ sessionId: string; organizationId: string; endsAt: string }[]> =>
+  unlessNotCreatedYet(async () => {
+    const { rows } = await db.query<{ session_id: string; organization_id: string; ends_at: Date | string }>(
+      `SELECT session_id, organization_id, started_at + time_limit_seconds * interval '1 second' AS ends_at
+       FROM rm_coaching_sessions WHERE status IN ('free-speech', 'in-progress') ORDER BY started_at`,
+    );
+    return rows.map((row) => ({
+      sessionId: row.session_id,
+      organizationId: row.organization_id,
+      endsAt: iso(row.ends_at),
+    }));
+  });
 
 export type CoachingSessionListParams = ListParams & {
   /** Always one organization: sessions are never listed across tenants. */

@@ -6,16 +6,10 @@ import type {
   OwnerKind,
   SystemAccount,
 } from '@ai-coaching/domain';
-import {
-  createChangeAwareCache,
-  PgErrorCode,
-  pgErrorCode,
-  readModelTopic,
-  type RecordedEvent,
-  type SqlExecutor,
-} from '@ai-coaching/platform';
+import { createChangeAwareCache, readModelTopic, type RecordedEvent, type SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection, onEach, type TableNames } from '../../runner/projection.js';
 import { accountOwner, postingDeltas, toCredits, type Credits } from '../ledger.js';
+import { unlessNotCreatedYet } from '../../shared/not-created-yet.js';
 
 type Tables = TableNames<'wallets' | 'reservations'>;
 
@@ -244,8 +238,8 @@ export type PendingReservation = { reservationId: string; organizationId: string
  * Every reservation still pending, with its expiry. Before the projections runtime has first
  * started, its table does not exist yet: then nothing is pending.
  */
-export const listPendingReservations = async (db: SqlExecutor): Promise<PendingReservation[]> => {
-  try {
+export const listPendingReservations = (db: SqlExecutor): Promise<PendingReservation[]> =>
+  unlessNotCreatedYet(async () => {
     const { rows } = await db.query<{ reservation_id: string; organization_id: string; expires_at: Date | string }>(
       "SELECT reservation_id, organization_id, expires_at FROM rm_credit_reservations WHERE status = 'pending'",
     );
@@ -254,8 +248,4 @@ export const listPendingReservations = async (db: SqlExecutor): Promise<PendingR
       organizationId: row.organization_id,
       expiresAt: new Date(row.expires_at).toISOString(),
     }));
-  } catch (error) {
-    if (pgErrorCode(error) === PgErrorCode.undefinedTable) return [];
-    throw error;
-  }
-};
+  });

@@ -1,0 +1,30 @@
+import { defineJob } from '@ai-coaching/platform';
+import { z } from 'zod';
+
+/** Ids become part of a job id, so they keep to the characters BullMQ accepts there (no ':'). */
+const ID = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/);
+
+export const expireSessionTimeLimitPayloadSchema = z.object({
+  organizationId: ID,
+  sessionId: ID,
+});
+
+export type ExpireSessionTimeLimitPayload = z.infer<typeof expireSessionTimeLimitPayloadSchema>;
+
+/**
+ * Ends a coaching session still playing at its time limit, settles its credits and asks for its report. Enqueued
+ * delayed, once per session, when the session starts. Ten tries from 1 s, doubling (about 17 minutes in all): a run a
+ * little early (clocks apart) comes back once the time is up, and a database restart is outlasted.
+ */
+export const expireSessionTimeLimitJob = defineJob({
+  id: 'session.time-limit',
+  schema: expireSessionTimeLimitPayloadSchema,
+  attempts: 10,
+  backoffMs: 1000,
+});
+
+/** One timer per session: scheduling it again (a retried start, the catch-up at a restart) adds nothing. */
+export const sessionTimeLimitJobId = (sessionId: string): string => `session-time-limit_${sessionId}`;
+
+/** The job runs this long after the deadline, so that clocks a little apart do not find it early. */
+export const SESSION_TIME_LIMIT_GRACE_MS = 1000;

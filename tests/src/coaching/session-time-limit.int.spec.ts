@@ -1,0 +1,214 @@
+import { rm } from 'node:fs/promises';
+import {
+  BUILTIN_AI_PROVIDER_ID,
+  CoachingSessionTimeNotUpYet,
+  expireCoachingSessionTimeLimit,
+} from '@ai-coaching/application';
+import {
+  apiClient,
+  createTestOrganization,
+  signInAs,
+  startTestServerOn,
+  type TestServer,
+} from '@ai-coaching/api/testing';
+import {
+  aiModelOperations as models,
+  coachingSessionAnalysisOperations as analyses,
+  coachingSessionOperations as sessions,
+  type WalletFields,
+} from '@ai-coaching/contracts';
+import { postgresAvailability, redisAvailability, TEST_REDIS_URL } from '@ai-coaching/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moveCredits } from '../credits/credit-test-client.js';
+import { publishedScenario, unique } from './session-fixtures.js';
+
+// The time-limit timer (docs/coaching-sessions.md, "Time limit"): the `session.time-limit` job ends a session still
+// playing at its deadline like any other ending, in the embedded mode (in-process queue) and on Redis (BullMQ), and a
+// restart schedules again what the in-process queue forgot. Real time: the shortest limit a scenario takes is 30 s.
+
+const TIME_LIMIT_SECONDS = 30;
+/** The deadline, the job's grace, a retry and a slow shared machine. */
+const ENDING_TIMEOUT_MS = 60_000;
+
+const postgres = await postgresAvailability();
+const redis = await redisAvailability();
+
+const modes: {
+  name: string;
+  engine: 'pglite' | 'postgres';
+  env: Record<string, string>;
+  available: boolean;
+  reason?: string | undefined;
+}[] = [
+  { name: 'the embedded mode (PGlite, in-process queue)', engine: 'pglite', env: {}, available: true },
+  {
+    name: 'Redis (PostgreSQL, BullMQ)',
+    engine: 'postgres',
+    env: { REDIS_URL: TEST_REDIS_URL },
+    available: postgres.available && redis.available,
+    reason: postgres.reason ?? redis.reason,
+  },
+];
+
+/** An organization with an operator, an editor and a funded learner, and a 30 s scenario at 2 credits a minute. */
+const arrange = async (server: TestServer) => {
+  const api = (token: string) => apiClient(server, token);
+  const superAdmin = (await signInAs(server, { role: 'super-admin' })).token;
+  const organizationId = await createTestOrganization(server, unique('Acme'));
+  const inOrganization = (role: 'operator' | 'editor' | 'user') => signInAs(server, { role, organizationId });
+  const operator = (await inOrganization('operator')).token;
+  const editor = (await inOrganization('editor')).token;
+  const learner = await inOrganization('user');
+  await moveCredits(server, superAdmin, 'organizations', 'allocate_credit', organizationId, { nb_credits: 10 });
+  await moveCredits(server, operator, 'users', 'allocate_credit', learner.userId, { nb_credits: 10 });
+
+  const model = await api(superAdmin).call(models.create, {
+    body: {
+      provider_id: BUILTIN_AI_PROVIDER_ID,
+      model_id: 'builtin-coach',
+      display_name: unique('Paid coach'),
+      capabilities: ['chat'],
+      credits_per_minute: 2,
+    },
+  });
+  const scenarioId = await publishedScenario(server, editor, {
+    modelId: model.body.id!,
+    timeLimitSeconds: TIME_LIMIT_SECONDS,
+  });
+  return { operator, learner: learner.token, learnerId: learner.userId, scenarioId };
+};
+
+type Arranged = Awaited<ReturnType<typeof arrange>>;
+
+/** The figures the operator sees of the learner's wallet. */
+const walletOf = async (server: TestServer, people: Arranged): Promise<WalletFields> => {
+  const { body } = await apiClient(server, people.operator).send<WalletFields>('GET', `/v1/users/${people.learnerId}`);
+  return { credit_wallet: body.credit_wallet, credit_posted: body.credit_posted, credit_pending: body.credit_pending };
+};
+
+const startSession = async (server: TestServer, people: Arranged) => {
+  const started = await apiClient(server, people.learner).call(sessions.create, {
+    body: { scenario_id: people.scenarioId },
+  });
+  expect(started.status).toBe(201);
+  // The whole limit is one started minute at 2 credits.
+  expect(started.body).toMatchObject({ status: 'in-progress', reserved_credits: 2, time_limit_seconds: 30 });
+  return started.body;
+};
+
+/** Polls the learner's read of the session until it has ended, as the timer, not a request, ends it. */
+const endedSession = async (server: TestServer, people: Arranged, id: string) => {
+  const read = () => apiClient(server, people.learner).call(sessions.read, { params: { id } });
+  await expect.poll(async () => (await read()).body.status, { timeout: ENDING_TIMEOUT_MS, interval: 500 }).toBe('end');
+  return (await read()).body;
+};
+
+/** The ending is settled and reported like any other: the whole limit captured, the rest released, version 1 asked. */
+const expectSettledAndReported = async (
+  server: TestServer,
+  people: Arranged,
+  session: { id?: string; ends_at?: string },
+  before: WalletFields,
+) => {
+  await expect
+    .poll(() => walletOf(server, people), { timeout: 10_000 })
+    .toEqual({
+      credit_wallet: before.credit_wallet - 2,
+      credit_posted: before.credit_posted - 2,
+      credit_pending: before.credit_pending,
+    });
+  const analysis = () =>
+    apiClient(server, people.learner).call(analyses.analysis, { params: { id: session.id! }, query: {} });
+  await expect.poll(async () => (await analysis()).status, { timeout: 10_000 }).toBe(200);
+  expect((await analysis()).body).toMatchObject({ version: 1, trigger: 'session_ended' });
+};
+
+for (const mode of modes) {
+  describe.skipIf(!mode.available)(
+    `[COACHING]: a session ends at its time limit, in ${mode.name}${mode.available ? '' : ` (skipped: ${mode.reason})`}`,
+    () => {
+      let server: TestServer;
+      let people: Arranged;
+
+      beforeAll(async () => {
+        server = await startTestServerOn(mode.engine, mode.env);
+        people = await arrange(server);
+      }, 180_000);
+      afterAll(async () => {
+        await server?.close();
+      });
+
+      it(
+        'ends with end (time_limit) at its deadline, charges the whole limit once and asks for its report',
+        async () => {
+          const before = await walletOf(server, people);
+          const started = await startSession(server, people);
+          const reply = await apiClient(server, people.learner).call(sessions.turn, {
+            params: { id: started.id! },
+            body: { text: 'Hello Sam, how is your week going?' },
+          });
+          expect(reply.body.status).toBe('in-progress');
+
+          const ended = await endedSession(server, people, started.id!);
+          expect(ended).toMatchObject({ end_reason: 'time_limit', cost_credits: 2, ended_at: started.ends_at });
+          await expectSettledAndReported(server, people, ended, before);
+          // Ending it again (the learner's End arriving late) changes and charges nothing.
+          const again = await apiClient(server, people.learner).call(sessions.end, { params: { id: started.id! } });
+          expect(again.body).toMatchObject({ status: 'end', end_reason: 'time_limit', cost_credits: 2 });
+          expect((await walletOf(server, people)).credit_wallet).toBe(before.credit_wallet - 2);
+        },
+        ENDING_TIMEOUT_MS + 30_000,
+      );
+
+      it('leaves a session alone when its timer runs early, or once its reservation has expired', async () => {
+        const started = await startSession(server, people);
+        const payload = { sessionId: started.id! };
+        const at = (offsetMs: number) => ({
+          ...server.platform,
+          clock: { now: () => new Date(Date.now() + offsetMs) },
+        });
+        // Early: the queue is to try again later.
+        await expect(expireCoachingSessionTimeLimit(at(0), payload, { causationId: 'early' })).rejects.toBeInstanceOf(
+          CoachingSessionTimeNotUpYet,
+        );
+        // Past the hold's expiry (limit + 300 s) the runtime died with the timer: the reservation's expiry ends it at
+        // its last turn instead of charging the whole limit.
+        const late = await expireCoachingSessionTimeLimit(at(10 * 60_000), payload, { causationId: 'late' });
+        expect(late).toEqual({ ended: false });
+        const read = await apiClient(server, people.learner).call(sessions.read, { params: { id: started.id! } });
+        expect(read.body.status).toBe('in-progress');
+        await apiClient(server, people.learner).call(sessions.abort, { params: { id: started.id! } });
+        const gone = await expireCoachingSessionTimeLimit(at(60_000), payload, { causationId: 'after-abort' });
+        expect(gone).toEqual({ ended: false });
+      });
+    },
+  );
+}
+
+describe('[COACHING]: a restart of the embedded mode ends the sessions whose deadline passed while it was down', () => {
+  let server: TestServer;
+  let dataDir = '';
+
+  afterAll(async () => {
+    await server?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('schedules the timers the in-process queue forgot, and the late ones run at once', async () => {
+    server = await startTestServerOn('pglite');
+    const people = await arrange(server);
+    const before = await walletOf(server, people);
+    const started = await startSession(server, people);
+    dataDir = server.dataDir;
+    await server.close({ keepData: true });
+
+    // Down over the deadline: nothing is left to end the session but the restart's catch-up.
+    const downFor = Date.parse(started.ends_at!) - Date.now() + 1000;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, downFor)));
+    server = await startTestServerOn('pglite', { DATA_DIR: dataDir });
+
+    const ended = await endedSession(server, people, started.id!);
+    expect(ended).toMatchObject({ end_reason: 'time_limit', cost_credits: 2, ended_at: started.ends_at });
+    await expectSettledAndReported(server, people, ended, before);
+  }, 180_000);
+});
