@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 const GROUPS = [
   'authOperations',
+  'coachingDashboardOperations',
   'coachingSessionOperations',
   'creditHistoryOperations',
   'environmentVariableOperations',

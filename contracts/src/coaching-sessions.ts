@@ -1,4 +1,5 @@
 import {
+  ANALYSIS_CORRECTION_COMMENT_MAX,
   COACHING_SESSION_END_REASONS,
   COACHING_SESSION_NAME_MAX,
   COACHING_SESSION_STATUSES,
@@ -9,6 +10,7 @@ import { closed, idParams, idSchema, text } from './http/fields.js';
 import { listQuery, pageOf } from './http/lists.js';
 import { defineOperations } from './http/operation.js';
 import { rule } from './i18n/messages.js';
+import { backgroundJobSchema } from './jobs.js';
 
 // Coaching sessions over HTTP (docs/coaching-sessions.md, "HTTP"). Fixed by the issue: a session's `id,
 // scenario_id, status, turns: [{role, text, at}], cost_credits, started_at, ended_at?` and a turn's `{reply,
@@ -135,6 +137,16 @@ const criterionAnswerSchema = z.strictObject({
   scale: z.enum(['pass_fail', '1_5', '1_10']),
   weight: z.number(),
   relevant: z.boolean(),
+  /** A reviewer's correction: `score` is then the corrected score, and the observer's is kept here. */
+  correction: z
+    .strictObject({
+      /** What the observer scored; null when it found the criterion did not apply. */
+      original_score: z.number().nullable(),
+      comment: text(),
+      corrected_by: z.strictObject({ user_id: text(), name: text().nullable() }),
+      corrected_at: text(),
+    })
+    .nullable(),
 });
 
 /** The built-in measurements of the transcript, the same whichever model judged it. */
@@ -163,7 +175,10 @@ export const coachingSessionAnalysisSchema = z.strictObject({
   version: z.number().int(),
   /** Every version of this session's report, oldest first: older ones stay readable with `?version=`. */
   versions: z.array(z.number().int()),
-  /** The weighted mean of every relevant criterion, 0..100; once every observer has finished and one reported. */
+  /**
+   * The weighted mean of every relevant criterion, 0..100, with reviewers' corrections; once every observer has
+   * finished and one reported.
+   */
   overall_score: z.number().optional(),
   observers: z.array(
     z.strictObject({
@@ -174,7 +189,7 @@ export const coachingSessionAnalysisSchema = z.strictObject({
       summary: text().nullable(),
       went_well: z.array(text()),
       to_improve: z.array(text()),
-      /** This observer's weighted mean, 0..100. */
+      /** This observer's weighted mean, 0..100, with reviewers' corrections. */
       score: z.number().nullable(),
     }),
   ),
@@ -201,6 +216,9 @@ const instant = (bound: 'from' | 'to') =>
         ? 'Sessions started at or after this date (YYYY-MM-DD, a UTC day) or date-time.'
         : 'Sessions started up to this date included (YYYY-MM-DD, a UTC day), or before this date-time.',
     );
+
+/** A bound of the sessions' start date, as the list reads it; the dashboard's period reads the same. */
+export const sessionStartBound = instant;
 
 const listFilters = {
   /** `organization`: everyone's in the caller's organization (`coaching-session-check-other`). */
@@ -354,6 +372,69 @@ export const coachingSessionAnalysisOperations = defineOperations(
           description:
             '`coaching_session_analysis_running` (`details.version`): the latest version has not finished; `coaching_session_not_analysable`: the session is playing or was aborted.',
         },
+      },
+    },
+    correctScore: {
+      method: 'POST',
+      path: '/v1/coaching/sessions/:id/analysis/corrections',
+      summary:
+        'Correct one criterion’s score in an observer’s delivered report of a version, with a comment: the observer’s score is kept and shown beside it, and the observer’s and overall scores use the corrected one. Send it again with the same `Idempotency-Key` and it is applied once.',
+      idempotent: true,
+      params: idParams,
+      body: closed(
+        z.object({
+          version: z.number().int().min(1),
+          observer_id: idSchema,
+          criterion: text().trim().min(1).max(200),
+          /** A whole score on the criterion's scale (`pass_fail` 0 or 1, `1_5`, `1_10`). */
+          score: z.number(),
+          comment: text().trim().min(1).max(ANALYSIS_CORRECTION_COMMENT_MAX),
+        }),
+      ),
+      responses: {
+        201: { description: 'The report of that version, corrected.', schema: coachingSessionAnalysisSchema },
+        400: {
+          description:
+            '`analysis_score_out_of_scale` (`details.min`, `details.max`), `analysis_criterion_unknown`, `analysis_observer_unknown`, `analysis_correction_comment_required`, each naming its field in `details.issues`.',
+        },
+        404: {
+          description: '`coaching_session_not_found`, or `coaching_session_analysis_not_found`: no report of this version.',
+        },
+        409: { description: '`analysis_report_not_done` (`details.status`): the observer has not delivered its report.' },
+      },
+    },
+  },
+);
+
+/**
+ * Bulk re-runs of analysis reports (docs/coaching-sessions.md, "Reports"): every ended session of the caller's
+ * organization of a scenario, or scored by an observer, started in a period, as a background job.
+ */
+export const coachingAnalysisRerunOperations = defineOperations(
+  { name: 'coachingAnalysisReruns', tag: 'Coaching: sessions' },
+  {
+    start: {
+      method: 'POST',
+      path: '/v1/coaching/analysis_reruns',
+      summary:
+        'Re-run the analysis reports of every session of the caller’s organization that ended in win, loose or end, of `scenario_id` and/or scored by `observer_id`, started from `from` to `to`: a background job (`GET /v1/jobs/{id}`) that makes a new report version of each; older versions stay readable. Sent again with the same `Idempotency-Key`, it answers the same job.',
+      idempotent: true,
+      body: closed(
+        z.object({
+          scenario_id: idSchema.optional(),
+          observer_id: idSchema.optional(),
+          from: instant('from'),
+          to: instant('to'),
+        }),
+      )
+        .refine((body) => body.scenario_id !== undefined || body.observer_id !== undefined, {
+          ...rule('analysis_rerun_target'),
+          path: ['scenario_id'],
+        })
+        .refine((body) => body.from < body.to, { ...rule('period_order'), path: ['to'] }),
+      responses: {
+        202: { description: 'The job, queued.', schema: backgroundJobSchema },
+        403: { description: '`forbidden`: re-running reports needs `coaching-session-analysis-report-update` too.' },
       },
     },
   },

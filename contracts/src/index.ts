@@ -22,3 +22,5 @@ export * from './coaching-content.js';
 export * from './image-uploads.js';
 export * from './coaching-sessions.js';
 export * from './coaching-chats.js';
+export * from './jobs.js';
+export * from './coaching-dashboard.js';

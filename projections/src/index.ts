@@ -14,4 +14,6 @@ export * from './ai/ai-catalogue/index.js';
 export * from './coaching/coaching-content/index.js';
 export * from './coaching/coaching-sessions/index.js';
 export * from './coaching/coaching-session-analyses/index.js';
+export * from './jobs/background-jobs/index.js';
 export * from './coaching/coaching-chats/index.js';
+export * from './coaching/coaching-dashboard/index.js';

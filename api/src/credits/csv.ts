@@ -23,17 +23,18 @@ export const csvCell = (value: CsvCell): string => {
 export const csvRow = (cells: readonly CsvCell[]): string => `${cells.map(csvCell).join(',')}\r\n`;
 
 /**
- * A header row of `columns`, then one row per item, as a byte stream a response can pipe: the
- * rows are pulled as the client reads, so an export of any size never sits in memory.
- * `onError` hears a failure of the rows before the stream is cut with it.
+ * A header row (`header`, else the names of `columns`), then one row per item, as a byte stream a
+ * response can pipe: the rows are pulled as the client reads, so an export of any size never sits
+ * in memory. `onError` hears a failure of the rows before the stream is cut with it.
  */
 export const csvStream = <Row extends { readonly [Column in keyof Row]: CsvCell }>(
   columns: readonly (keyof Row)[],
   rows: AsyncIterable<Row>,
   onError: (error: unknown) => void,
+  header: readonly string[] = columns as readonly string[],
 ): Readable => {
   async function* lines() {
-    yield csvRow(columns as readonly string[]);
+    yield csvRow(header);
     try {
       for await (const row of rows) yield csvRow(columns.map((column) => row[column]));
     } catch (error) {

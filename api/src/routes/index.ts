@@ -5,12 +5,14 @@ import { aiRoutes } from './ai.js';
 import { authRoutes } from './auth.js';
 import { coachingChatRoutes } from './coaching-chats.js';
 import { coachingContentRoutes } from './coaching-content.js';
+import { coachingDashboardRoutes } from './coaching-dashboard.js';
 import { coachingSessionRoutes } from './coaching-sessions.js';
 import { creditRoutes } from './credits.js';
 import { environmentVariableRoutes } from './environment-variables.js';
 import { healthRoutes, type ReadinessCheck } from './health.js';
 import { imageUploadRoutes } from './image-uploads.js';
 import { invitationRoutes } from './invitations.js';
+import { backgroundJobRoutes } from './jobs.js';
 import { keycloakRoutes } from './keycloak.js';
 import { mailSettingsRoutes } from './mail-settings.js';
 import { mailOutboxRoutes } from './mail-outbox.js';
@@ -48,7 +50,9 @@ export const apiRoutes = (readiness: readonly ReadinessCheck[]): RouteDefinition
     ...imageUploadRoutes,
     ...coachingContentRoutes,
     ...coachingSessionRoutes,
+    ...backgroundJobRoutes,
     ...coachingChatRoutes,
+    ...coachingDashboardRoutes,
   ];
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
   routes.push(

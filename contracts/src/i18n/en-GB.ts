@@ -38,6 +38,8 @@ export const issues = {
   email_or_empty: 'Enter a valid email address, or leave it empty.',
   history_account: 'An account is `organization:<id>`, `group:<id>`, `user:<id>`, `issuance` or `consumed`.',
   period_order: '`to` must come after `from`.',
+  analysis_rerun_target: 'Choose a scenario, an observer, or both.',
+  dashboard_group_team_only: 'A group filters the team’s figures: ask for `scope=team`, or leave `group_id` out.',
   nb_credits: 'nb_credits is a whole number from 1 to {{max}}.',
   crop_all_or_none: 'Give the whole crop rectangle (crop_x, crop_y, crop_width and crop_height), or none of it.',
 } as const;
@@ -325,6 +327,18 @@ export const errors = {
   coaching_session_analysis_not_found: 'This session has no analysis report of this version.',
   coaching_session_analysis_running: 'The analysis of this session is still running: re-run it once it has finished.',
   coaching_session_not_analysable: 'Only a session that ended in win, loose or end is analysed.',
+  analysis_observer_unknown: 'This observer did not take part in this report.',
+  analysis_report_not_done: 'This observer has not delivered its report: correct it once it is done.',
+  analysis_criterion_unknown: 'This criterion is not in the observer’s rubric.',
+  analysis_score_out_of_scale: 'Give a whole score from {{min}} to {{max}}.',
+  analysis_correction_comment_required: 'Say why the score is corrected.',
+  analysis_correction_comment_too_long: 'Keep the comment to {{max}} characters.',
+
+  // Background jobs.
+  background_job_not_found: 'There is no such job, or you may not follow it.',
+  background_job_exists: 'A job with this id exists already.',
+  background_job_items_repeated: 'A job works through each item once.',
+  background_job_unfinished: 'This job still has items to process.',
 
   // Ask the coach (docs/coaching-sessions.md).
   coaching_chat_not_found: 'This conversation does not exist.',
@@ -360,6 +374,7 @@ export const errors = {
   invalid_operator_name: 'An operator display name has at most {{max}} characters, on one line.',
   invalid_sender_name: 'A sender name has at most {{max}} characters, on one line.',
   invalid_reply_to: 'Enter a valid reply-to address, or leave it empty.',
+  invalid_session_retention: 'Sessions are kept for {{min}} to {{max}} whole days, or until deleted.',
 
   // Credits.
   invalid_nb_credits: {

@@ -37,6 +37,8 @@ export const issues: Translation<typeof enGB.issues> = {
   email_or_empty: 'Saisissez une adresse e-mail valide, ou laissez le champ vide.',
   history_account: 'Un compte s’écrit `organization:<id>`, `group:<id>`, `user:<id>`, `issuance` ou `consumed`.',
   period_order: '`to` doit venir après `from`.',
+  analysis_rerun_target: 'Choisissez un scénario, un observateur, ou les deux.',
+  dashboard_group_team_only: 'Un groupe filtre les chiffres de l’équipe\u00a0: demandez `scope=team`, ou retirez `group_id`.',
   nb_credits: 'nb_credits est un nombre entier de 1 à {{max}}.',
   crop_all_or_none: 'Donnez le rectangle de recadrage entier (crop_x, crop_y, crop_width et crop_height), ou rien.',
 };
@@ -317,6 +319,19 @@ export const errors: Translation<typeof enGB.errors> = {
   coaching_session_analysis_running:
     'L’analyse de cette session est encore en cours\u00a0: relancez-la une fois qu’elle est terminée.',
   coaching_session_not_analysable: 'Seule une session terminée en win, loose ou end est analysée.',
+  analysis_observer_unknown: 'Cet observateur n’a pas participé à ce rapport.',
+  analysis_report_not_done:
+    'Cet observateur n’a pas encore rendu son rapport\u00a0: corrigez-le une fois qu’il est terminé.',
+  analysis_criterion_unknown: 'Ce critère ne fait pas partie de la grille de l’observateur.',
+  analysis_score_out_of_scale: 'Donnez une note entière de {{min}} à {{max}}.',
+  analysis_correction_comment_required: 'Dites pourquoi la note est corrigée.',
+  analysis_correction_comment_too_long: 'Limitez le commentaire à {{max}} caractères.',
+
+  // Tâches de fond.
+  background_job_not_found: 'Cette tâche n’existe pas, ou vous ne pouvez pas la suivre.',
+  background_job_exists: 'Une tâche porte déjà cet identifiant.',
+  background_job_items_repeated: 'Une tâche traite chaque élément une seule fois.',
+  background_job_unfinished: 'Cette tâche a encore des éléments à traiter.',
 
   coaching_chat_not_found: 'Cette conversation n’existe pas.',
   coaching_chat_exists: 'Cette conversation existe déjà.',
@@ -353,6 +368,7 @@ export const errors: Translation<typeof enGB.errors> = {
   invalid_operator_name: 'Un nom d’opérateur compte au plus {{max}} caractères, sur une seule ligne.',
   invalid_sender_name: 'Un nom d’expéditeur compte au plus {{max}} caractères, sur une seule ligne.',
   invalid_reply_to: 'Saisissez une adresse de réponse valide, ou laissez le champ vide.',
+  invalid_session_retention: 'Les sessions sont conservées de {{min}} à {{max}} jours entiers, ou jusqu’à leur suppression.',
 
   invalid_nb_credits: {
     default: 'Un nombre de crédits est un nombre entier de 1 à {{max}}.',

@@ -14,6 +14,11 @@ export const authOperations = routesOf<typeof contracts.authOperations>()({
   changePasswordAfterReset: { method: 'POST', path: '/v1/change_password_after_reset' },
 });
 
+export const coachingDashboardOperations = routesOf<typeof contracts.coachingDashboardOperations>()({
+  read: { method: 'GET', path: '/v1/coaching/dashboard' },
+  export: { method: 'GET', path: '/v1/coaching/dashboard.csv' },
+});
+
 export const coachingSessionOperations = routesOf<typeof contracts.coachingSessionOperations>()({
   list: { method: 'GET', path: '/v1/coaching/sessions' },
   briefing: { method: 'GET', path: '/v1/coaching/scenarios/:id/briefing' },

@@ -1,11 +1,15 @@
 import {
+  coachingDashboardOperations,
   coachingSessionOperations,
   organizationOperations,
   userGroupOperations,
   userOperations,
 } from '../../../lib/http/contract-routes';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
+import type { RequestOf } from '../../../lib/http/route';
+import { isLocale } from '../../../lib/i18n/locales';
+import { queryKeys } from '../../../lib/query/query-keys';
 
 const LISTS = {
   users: userOperations.list,
@@ -34,4 +38,39 @@ export const useOrganizationWallet = (organizationId: string, enabled: boolean) 
     queryKey: ['organizations', 'detail', organizationId],
     queryFn: () => api.call(organizationOperations.read, { params: { id: organizationId } }),
     enabled: enabled && organizationId !== '',
+  });
+
+export type CoachingDashboardQuery = RequestOf<typeof coachingDashboardOperations.read>['query'];
+export type CoachingDashboardExportQuery = RequestOf<typeof coachingDashboardOperations.export>['query'];
+
+const coachingDashboardKeys = queryKeys('coaching-dashboard');
+
+/** The coaching figures of a period: the caller's own (`mine`) or their team's. */
+export const useCoachingDashboard = (query: CoachingDashboardQuery, enabled = true) =>
+  useQuery({
+    queryKey: coachingDashboardKeys.list(query),
+    queryFn: () => api.call(coachingDashboardOperations.read, { query }),
+    // A new period or filter keeps the figures in view until its own arrive, so the page does not jump.
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+/** The team's figures as the CSV text, its header row and words in the interface's language. */
+export const downloadCoachingDashboardCsv = (query: CoachingDashboardExportQuery) => {
+  const lang = document.documentElement.lang;
+  return api.request<string>(coachingDashboardOperations.export.path, {
+    query: { ...query, ...(isLocale(lang) ? { lang } : {}) },
+    responseType: 'text',
+  });
+};
+
+/** The organization's active groups for the team's group filter, by name (the spec's largest page). */
+export const useTeamGroups = (organizationId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['dashboard', 'team-groups', organizationId],
+    queryFn: () =>
+      api.call(userGroupOperations.list, {
+        query: { page: 1, page_size: 48, sort: 'name', ...(organizationId ? { organization_id: organizationId } : {}) },
+      }),
+    enabled,
   });

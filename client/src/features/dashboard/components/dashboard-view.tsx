@@ -1,43 +1,13 @@
 import type { Permission } from '@ai-coaching/domain';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Card } from '../../../components/ui/card';
 import { RoleBadge } from '../../../components/ui/role-badge';
-import { Spinner } from '../../../components/ui/spinner';
 import { formatCredits } from '../../../lib/credits/nb-credits';
 import { displayName, type CurrentUser } from '../../../lib/session/current-user';
 import { canAll, useCan } from '../../../lib/session/session-context';
 import { useDashboardCount, useOrganizationWallet } from '../api/dashboard-api';
-
-const FIGURE_LINK =
-  'group block rounded-lg border border-gray-200 bg-white p-4 shadow-xs transition-colors hover:border-primary-600 sm:p-6 dark:border-gray-800 dark:bg-gray-900 dark:hover:border-primary-300';
-
-/** A figure of the dashboard; with `to`, the whole card links to the list the figure counts. */
-const Figure = ({ label, value, testId, to }: { label: string; value: ReactNode; testId: string; to?: string }) => {
-  const body = (
-    <>
-      <p className="flex items-start justify-between gap-2 text-sm text-gray-700 dark:text-gray-300">
-        {label}
-        {to ? (
-          <span aria-hidden="true" className="text-primary-700 group-hover:translate-x-0.5 dark:text-primary-300">
-            →
-          </span>
-        ) : null}
-      </p>
-      <p className="mt-2 text-3xl font-semibold" data-testid={testId}>
-        {value ?? <Spinner />}
-      </p>
-    </>
-  );
-  return to ? (
-    <Link to={to} className={FIGURE_LINK}>
-      {body}
-    </Link>
-  ) : (
-    <Card>{body}</Card>
-  );
-};
+import { CoachingDashboard } from './coaching-dashboard';
+import { Figure } from './figure';
 
 const QUICK_LINKS: { to: string; key: string; permissions: Permission[] }[] = [
   { to: '/settings/user/create', key: 'inviteUser', permissions: ['user-create'] },
@@ -48,8 +18,9 @@ const QUICK_LINKS: { to: string; key: string; permissions: Permission[] }[] = [
 ];
 
 /**
- * `/dashboard`: credits and people at a glance, each figure a link to its list; coaching figures join when sessions
- * land. `canOpen` says whether the user may open a page (the app's route permissions), so no figure leads to /403.
+ * `/dashboard`: credits and people at a glance, each figure a link to its list, then the coaching figures
+ * (`CoachingDashboard`: the learner's own and, with `coaching-session-check-other`, the team's). `canOpen` says whether
+ * the user may open a page (the app's route permissions), so no figure leads to /403.
  */
 export const DashboardView = ({ user, canOpen }: { user: CurrentUser; canOpen: (path: string) => boolean }) => {
   const { t, i18n } = useTranslation('dashboard');
@@ -129,6 +100,7 @@ export const DashboardView = ({ user, canOpen }: { user: CurrentUser; canOpen: (
           />
         ) : null}
       </div>
+      {can('coaching-session-read') ? <CoachingDashboard organizationId={user.organization_id} /> : null}
       <section aria-labelledby="quick-links" className="mt-8">
         <h2 id="quick-links" className="mb-3 text-lg font-semibold">
           {t('quickLinks.title')}

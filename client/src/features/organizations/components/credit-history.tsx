@@ -20,7 +20,7 @@ import {
   type MovementKind,
 } from '../api/credit-api';
 import { useOrganization } from '../api/organizations-api';
-import { saveTextFile } from '../utils/save-text-file';
+import { saveTextFile } from '../../../lib/save-text-file';
 
 /** `/settings/organization/transaction/history/{id}`: every movement, filtered, sorted, paged and exportable as CSV. */
 export const CreditHistory = ({ organizationId }: { organizationId: string }) => {

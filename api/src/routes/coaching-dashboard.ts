@@ -1,0 +1,33 @@
+import { exportCoachingDashboard, readCoachingDashboard } from '@ai-coaching/application';
+import { COACHING_DASHBOARD_EXPORT_COLUMNS, coachingDashboardOperations as op } from '@ai-coaching/contracts';
+import { csvStream } from '../credits/csv.js';
+import { defineRoute, permission } from '../http/route.js';
+
+// The learner's own figures need only `coaching-session-read`; `scope=team` needs `coaching-session-check-other`
+// too, which the use case checks (403). The export is the team's, so its route asks for that permission itself.
+export const coachingDashboardRoutes = [
+  defineRoute(op.read, {
+    access: permission('coaching-session-read'),
+    handler: async ({ query, origin, services }) => ({ body: await readCoachingDashboard(services, origin, query) }),
+  }),
+  defineRoute(op.export, {
+    access: permission('coaching-session-check-other'),
+    handler: async ({ query, origin, services }) => {
+      const { header, rows } = await exportCoachingDashboard(services, origin, query);
+      const day = services.clock.now().toISOString().slice(0, 10);
+      return {
+        body: csvStream(
+          COACHING_DASHBOARD_EXPORT_COLUMNS,
+          rows,
+          (error) => services.logger.error({ err: error }, 'coaching dashboard export failed mid-stream'),
+          header,
+        ),
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="coaching-dashboard-${day}.csv"`,
+          'Cache-Control': 'no-store',
+        },
+      };
+    },
+  }),
+];

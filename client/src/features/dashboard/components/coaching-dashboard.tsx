@@ -1,0 +1,89 @@
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Card } from '../../../components/ui/card';
+import { SelectField } from '../../../components/ui/field';
+import { EmptyState, LoadError, Loading } from '../../../components/ui/query-state';
+import { useCan } from '../../../lib/session/session-context';
+import { useCoachingDashboard } from '../api/dashboard-api';
+import { CoachingFigures, CriteriaScores } from './coaching-figures';
+import { ScoreTrendChart } from './score-trend-chart';
+import { DASHBOARD_PERIODS, periodQuery, type DashboardPeriod } from '../utils/period';
+
+// The team's section is only for those with `coaching-session-check-other`, and holds tables and filters a learner
+// never sees: its own chunk, downloaded when it shows.
+const TeamDashboard = lazy(() => import('./team-dashboard').then((module) => ({ default: module.TeamDashboard })));
+
+/**
+ * The dashboard's coaching part: a period for both sections, the learner's own figures, score trend and criteria,
+ * and with `coaching-session-check-other` the team's (loaded on demand).
+ */
+export const CoachingDashboard = ({ organizationId }: { organizationId: string }) => {
+  const { t } = useTranslation('dashboard');
+  const can = useCan();
+  // The period's days are fixed when it is chosen, so a re-render never asks for a new query.
+  const [{ period, range }, setSelection] = useState(() => ({
+    period: '30' as DashboardPeriod,
+    range: periodQuery('30', Date.now()),
+  }));
+  const mine = useCoachingDashboard({ scope: 'mine', ...range });
+  const seesTeam = can('coaching-session-check-other');
+
+  return (
+    <section aria-labelledby="coaching-dashboard" className="mt-8 space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="coaching-dashboard" className="text-lg font-semibold">
+          {t('coaching.title')}
+        </h2>
+        <SelectField
+          label={t('coaching.period.label')}
+          value={period}
+          onChange={(event) => {
+            const chosen = event.target.value as DashboardPeriod;
+            setSelection({ period: chosen, range: periodQuery(chosen, Date.now()) });
+          }}
+          options={DASHBOARD_PERIODS.map((value) => ({ value, label: t(`coaching.period.options.${value}`) }))}
+          data-testid="coaching-period"
+        />
+      </div>
+      <Card>
+        <h3 className="mb-4 text-base font-semibold">{t('coaching.mine.title')}</h3>
+        {mine.isPending ? (
+          <Loading />
+        ) : mine.isError ? (
+          <LoadError error={mine.error} onRetry={() => void mine.refetch()} />
+        ) : mine.data.totals.sessions === 0 ? (
+          <EmptyState>
+            {t('coaching.mine.empty')}{' '}
+            <Link to="/apps/ai-coaching" className="font-medium text-primary-700 underline dark:text-primary-300">
+              {t('coaching.mine.start')}
+            </Link>
+          </EmptyState>
+        ) : (
+          <div className="space-y-6" aria-busy={mine.isPlaceholderData || undefined}>
+            <CoachingFigures totals={mine.data.totals} testIdPrefix="coaching-mine" />
+            <div className="grid gap-6 lg:grid-cols-3">
+              <div className="lg:col-span-2">
+                <h4 className="mb-2 text-sm font-semibold">{t('coaching.trend.title')}</h4>
+                <ScoreTrendChart
+                  buckets={mine.data.trend}
+                  interval={mine.data.interval}
+                  period={{ from: mine.data.from, to: mine.data.to }}
+                />
+              </div>
+              <div>
+                <h4 className="mb-2 text-sm font-semibold">{t('coaching.criteria.title')}</h4>
+                <CriteriaScores criteria={mine.data.criteria} />
+              </div>
+            </div>
+          </div>
+        )}
+      </Card>
+      {seesTeam ? (
+        <Suspense fallback={<Loading label={t('coaching.team.loading')} />}>
+          <TeamDashboard range={range} organizationId={organizationId} />
+        </Suspense>
+      ) : null}
+    </section>
+  );
+};
