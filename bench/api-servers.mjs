@@ -3,6 +3,9 @@
 //
 //   node bench/api-servers.mjs bare              a bare Koa server answering a fixed JSON body
 //   node bench/api-servers.mjs app <engine>      the one-process server on pglite|postgres, seeded
+//   node bench/api-servers.mjs sessions <engine> <providerUrl> <learners>
+//                                                the same, with a scenario on an OpenAI-compatible provider at
+//                                                <providerUrl> and <learners> learners funded to play it
 //
 // Each sends { url, ... } over the IPC channel once it listens, and stops on 'stop'.
 import Koa from 'koa';
@@ -37,7 +40,117 @@ if (kind === 'bare') {
   }
   ready({ url: server.url, token: operator.token });
   onStop(() => server.close());
+} else if (kind === 'sessions') {
+  const [, , providerUrl, learnerCount] = process.argv.slice(2);
+  const { apiClient, createTestOrganization, signInAs, startTestServerOn } = await import('@ai-coaching/api/testing');
+  const contracts = await import('@ai-coaching/contracts');
+  // The provider listens on 127.0.0.1; `warn` keeps 50 sessions' access log lines out of the figures' terminal.
+  const server = await startTestServerOn(engine, { LOG_LEVEL: 'warn', AI_ALLOW_PRIVATE_NETWORK: 'true' });
+  const superAdmin = (await signInAs(server, { role: 'super-admin' })).token;
+  const organizationId = await createTestOrganization(server, 'Bench sessions');
+  const operator = await signInAs(server, { role: 'operator', organizationId });
+  const editor = await signInAs(server, { role: 'editor', organizationId });
+  const as = (token) => apiClient(server, token);
+  const created = async (answer) => {
+    if (answer.status >= 300)
+      throw new Error(`arranging the bench failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return answer.body;
+  };
+  const provider = await created(
+    await as(superAdmin).call(contracts.aiProviderOperations.create, {
+      body: { name: 'Bench provider', kind: 'openai_compatible', base_url: providerUrl, enabled: true },
+    }),
+  );
+  await created(
+    await as(superAdmin).call(contracts.aiServiceKeyOperations.create, {
+      body: { provider_id: provider.id, label: 'Bench', value: 'sk-bench-0123456789' },
+    }),
+  );
+  const model = await created(
+    await as(superAdmin).call(contracts.aiModelOperations.create, {
+      body: {
+        provider_id: provider.id,
+        model_id: 'bench-chat',
+        display_name: 'Bench chat',
+        capabilities: ['chat'],
+        credits_per_minute: 1,
+      },
+    }),
+  );
+  const publish = async (plural, id) =>
+    created(await as(editor.token).send('POST', `/v1/coaching/${plural}/${id}/publish`));
+  const persona = await created(
+    await as(editor.token).call(contracts.personaContent.operations.create, {
+      body: { name: 'Sam Buyer', language: 'en-GB', mood: 'neutral' },
+    }),
+  );
+  const mission = await created(
+    await as(editor.token).call(contracts.missionContent.operations.create, {
+      body: {
+        title: 'Close',
+        goal: 'Close the deal',
+        success_criteria: ['deal'],
+        failure_conditions: ['no way'],
+        turn_limit: 20,
+      },
+    }),
+  );
+  const observers = [];
+  for (const name of ['Discovery coach', 'Closing coach']) {
+    const observer = await created(
+      await as(editor.token).call(contracts.observerContent.operations.create, {
+        body: {
+          name,
+          model_id: model.id,
+          rubric: [
+            { name: 'Questions', description: 'Asks open questions', scale: '1_5', weight: 1, not_relevant_when: null },
+            { name: 'Close', description: 'Asks for the deal', scale: '1_5', weight: 2, not_relevant_when: null },
+          ],
+        },
+      }),
+    );
+    await publish('observers', observer.id);
+    observers.push(observer.id);
+  }
+  await publish('personas', persona.id);
+  await publish('missions', mission.id);
+  const scenario = await created(
+    await as(editor.token).call(contracts.scenarioContent.operations.create, {
+      body: {
+        name: 'Bench call',
+        persona_id: persona.id,
+        mission_id: mission.id,
+        observer_ids: observers,
+        language: 'en-GB',
+        model_id: model.id,
+        time_limit_seconds: 600,
+      },
+    }),
+  );
+  await publish('scenarios', scenario.id);
+  const count = Number(learnerCount);
+  await created(
+    await as(superAdmin).call(contracts.organizationCreditOperations.issue, {
+      params: { organization_id: organizationId },
+      body: { nb_credits: count * 20 },
+    }),
+  );
+  const learners = [];
+  for (let index = 0; index < count; index += 1) {
+    const learner = await signInAs(server, { role: 'user', organizationId });
+    await created(
+      await as(operator.token).call(contracts.userCreditOperations.allocate, {
+        params: { user_id: learner.userId },
+        body: { nb_credits: 20 },
+      }),
+    );
+    learners.push(learner.token);
+  }
+  ready({ url: server.url, scenarioId: scenario.id, learners });
+  onStop(() => server.close());
 } else {
-  console.error('Usage: node bench/api-servers.mjs bare | app <pglite|postgres>');
+  console.error(
+    'Usage: node bench/api-servers.mjs bare | app <pglite|postgres> | sessions <pglite|postgres> <url> <n>',
+  );
   process.exit(2);
 }

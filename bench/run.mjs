@@ -22,6 +22,8 @@ const BENCHMARKS = [
   { file: 'eventstore.mjs', engines: ['pglite', 'postgres'] },
   { file: 'credits.mjs', engines: ['pglite', 'postgres'] },
   { file: 'api.mjs', engines: ['pglite', 'postgres'] },
+  // 50 sessions at once against a provider on this machine: the first-token overhead and report throughput.
+  { file: 'sessions.mjs', engines: ['pglite', 'postgres'] },
   // The client's weight and Lighthouse scores do not depend on the engine: the one-process default only.
   { file: 'client.mjs', engines: ['pglite'] },
 ];

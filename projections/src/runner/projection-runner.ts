@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type {
   EventStore,
   GlobalPosition,
@@ -120,6 +121,8 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
   );
   const pollIntervalMs = options.pollIntervalMs ?? 100;
   const abort = new AbortController();
+  // Every projection's loop sleeps on this one signal at once: more than Node's default 10 listeners is no leak.
+  setMaxListeners(projections.length + 1, abort.signal);
   const wakeUps = new Map(projections.map((projection) => [projection.name, new AbortController()]));
   const loops: Promise<void>[] = [];
   const busy = new Map<string, Promise<void>>();
