@@ -2,6 +2,7 @@ import type { AiModelEvent } from './ai/models/events.js';
 import type { AiProviderEvent } from './ai/providers/events.js';
 import type { AiServiceKeyEvent } from './ai/service-keys/events.js';
 import type { AiSpeechVoiceEvent } from './ai/speech-voices/events.js';
+import type { BackgroundJobEvent } from './background-jobs/events.js';
 import type { CoachingSessionAnalysisEvent } from './coaching/analysis/events.js';
 import type { CoachingChatEvent } from './coaching/chats/events.js';
 import type { CoachingItemEvent } from './coaching/content/events.js';
@@ -28,6 +29,7 @@ export type AnyDomainEvent =
   | CoachingItemEvent
   | CoachingSessionEvent
   | CoachingSessionAnalysisEvent
+  | BackgroundJobEvent
   | CoachingChatEvent;
 
 export type DomainEventType = AnyDomainEvent['type'];

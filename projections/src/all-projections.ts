@@ -5,6 +5,7 @@ import { coachingSessionAnalysesProjection } from './coaching/coaching-session-a
 import { coachingSessionsProjection } from './coaching/coaching-sessions/index.js';
 import { creditHistoryProjection } from './credits/credit-history/index.js';
 import { walletBalancesProjection } from './credits/wallet-balances/index.js';
+import { backgroundJobsProjection } from './jobs/background-jobs/index.js';
 import { organizationListProjection } from './organizations/organization-list/index.js';
 import type { Projection } from './runner/projection.js';
 import { userGroupsProjection } from './user-groups/user-groups/index.js';
@@ -27,5 +28,6 @@ export const allProjections: readonly Projection[] = [
   coachingContentProjection,
   coachingSessionsProjection,
   coachingSessionAnalysesProjection,
+  backgroundJobsProjection,
   coachingChatsProjection,
 ];

@@ -1,6 +1,7 @@
 import {
   analyseObserverJob,
   analyseSessionOfReservation,
+  rerunAnalysesJob,
   expireReservationJob,
   expireSessionTimeLimitJob,
   resolveMailSender,
@@ -10,6 +11,7 @@ import {
 } from '@ai-coaching/application';
 import { bindJob, type JobBinding, type Platform } from '@ai-coaching/platform';
 import { createAnalyseObserverHandler } from './jobs/analysis/analyse-observer.handler.js';
+import { createRerunAnalysesHandler } from './jobs/analysis/rerun-analyses.handler.js';
 import { createExpireReservationHandler } from './jobs/credits/expire-reservation.handler.js';
 import { createSendMailHandler } from './jobs/mail/send-mail.handler.js';
 import { createSendPasswordResetHandler } from './jobs/identity/send-password-reset.handler.js';
@@ -42,4 +44,5 @@ export const workerJobs = (deps: WorkerDeps): JobBinding[] => [
   bindJob(expireSessionTimeLimitJob, createExpireSessionTimeLimitHandler(deps)),
   // Observers of one session are independent model calls: a few at once keep a report's wait short.
   bindJob(analyseObserverJob, createAnalyseObserverHandler(deps), { concurrency: 4 }),
+  bindJob(rerunAnalysesJob, createRerunAnalysesHandler(deps)),
 ];

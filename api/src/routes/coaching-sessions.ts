@@ -1,5 +1,6 @@
 import {
   briefCoachingScenario,
+  correctCoachingSessionAnalysisScore,
   deleteCoachingSession,
   listCoachingSessionsOf,
   playCoachingSessionTurn,
@@ -7,10 +8,15 @@ import {
   readCoachingSessionAnalysis,
   renameCoachingSession,
   rerunCoachingSessionAnalysis,
+  startCoachingAnalysisRerun,
   startCoachingSession,
   stopCoachingSession,
 } from '@ai-coaching/application';
-import { coachingSessionAnalysisOperations as analysis, coachingSessionOperations as op } from '@ai-coaching/contracts';
+import {
+  coachingAnalysisRerunOperations as reruns,
+  coachingSessionAnalysisOperations as analysis,
+  coachingSessionOperations as op,
+} from '@ai-coaching/contracts';
 import { defineRoute, permission } from '../http/route.js';
 
 // Reading another's session needs `coaching-session-check-other` as well; the use cases decide that, per session.
@@ -79,6 +85,25 @@ export const coachingSessionRoutes = [
     handler: async ({ params, origin, services }) => ({
       status: 202,
       body: await rerunCoachingSessionAnalysis(services, origin, params.id),
+    }),
+  }),
+  defineRoute(analysis.correctScore, {
+    access: permission('coaching-session-analysis-report-update'),
+    handler: async ({ params, body, origin, services, ctx }) => ({
+      status: 201,
+      body: await correctCoachingSessionAnalysisScore(services, origin, params.id, {
+        ...body,
+        idempotencyKey: ctx.get('idempotency-key'),
+      }),
+    }),
+  }),
+  // Everyone's sessions of the organization: a reviewer of others' sessions; the use case asks for the correction
+  // right as well (every role holding the first holds the second).
+  defineRoute(reruns.start, {
+    access: permission('coaching-session-check-other'),
+    handler: async ({ body, origin, services, ctx }) => ({
+      status: 202,
+      body: await startCoachingAnalysisRerun(services, origin, { ...body, idempotencyKey: ctx.get('idempotency-key') }),
     }),
   }),
 ];

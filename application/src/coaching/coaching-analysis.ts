@@ -37,11 +37,14 @@ import {
   findCoachingItem,
   findCoachingItemVersion,
   findCoachingSessionAnalysis,
+  findUser,
   listCoachingSessionAnalysisVersions,
   listEndedSessionsWithoutAnalysis,
+  listUnfinishedBackgroundJobs,
   listUnfinishedObserverReports,
   type CoachingSessionAnalysisView,
 } from '@ai-coaching/projections';
+import { deterministicId } from '@ai-coaching/platform';
 import { z } from 'zod';
 import { aiPort } from '../ai/ai-port.js';
 import { nowIso, SYSTEM, type AppServices, type Origin } from '../app-services.js';
@@ -51,6 +54,7 @@ import {
   analyseObserverJobId,
   type AnalyseObserverPayload,
 } from '../jobs/analysis/analyse-observer.job.js';
+import { rerunAnalysesJob, rerunAnalysesJobId } from '../jobs/analysis/rerun-analyses.job.js';
 import { signedInUser } from '../tenancy/scope.js';
 import { visibleSession } from './coaching-sessions.js';
 import { sessionIdOfReservation } from './session-reservation.js';
@@ -132,6 +136,8 @@ const requestAnalysis = async (
     trigger: CoachingSessionAnalysisTrigger;
     requestedBy: string | null;
     observers: CoachingSessionContentVersion[];
+    /** A job's request (a bulk re-run's), which makes one version however often the job runs. */
+    requestId?: string;
   },
 ) => {
   const result = await runAnalysisCommand(
@@ -145,16 +151,25 @@ const requestAnalysis = async (
         organizationId: session.organizationId,
         trigger: request.trigger,
         requestedBy: request.requestedBy,
+        ...(request.requestId === undefined ? {} : { requestId: request.requestId }),
         observers: request.observers,
         metrics: conversationMetrics(transcriptOf(session), session.content.language),
       },
     },
     // Every path that ends a session, and the start-up catch-up, ask for version 1 under one command id.
-    request.trigger === 'session_ended' ? `analysis-request-${session.sessionId}-v1` : undefined,
+    request.trigger === 'session_ended'
+      ? `analysis-request-${session.sessionId}-v1`
+      : request.requestId === undefined
+        ? undefined
+        : `analysis-request-${request.requestId}`,
   );
-  const latest = result.state.versions.at(-1);
-  if (latest) await enqueueObservers(services, session.organizationId, session.sessionId, result.state, latest.version);
-  return latest?.version ?? null;
+  // A job's request seen again answers the version it made first (and enqueues its unfinished observers again).
+  const made =
+    request.requestId === undefined
+      ? result.state.versions.at(-1)
+      : result.state.versions.find((entry) => entry.requestId === request.requestId);
+  if (made) await enqueueObservers(services, session.organizationId, session.sessionId, result.state, made.version);
+  return made?.version ?? null;
 };
 
 /**
@@ -202,6 +217,11 @@ export const scheduleCoachingAnalyses = async (services: AnalysisServices): Prom
   }
   for (const payload of await listUnfinishedObserverReports(services.db)) {
     await services.queue.enqueue(analyseObserverJob, payload, { jobId: analyseObserverJobId(payload) });
+    scheduled += 1;
+  }
+  // Bulk re-runs cut short by a stop resume where they were: each processed session is recorded on the job.
+  for (const payload of await listUnfinishedBackgroundJobs(services.db, 'coaching.analysis-rerun')) {
+    await services.queue.enqueue(rerunAnalysesJob, payload, { jobId: rerunAnalysesJobId(payload) });
     scheduled += 1;
   }
   return scheduled;
@@ -536,10 +556,26 @@ const metricsAnswer = (metrics: ConversationMetrics, turnIds: readonly string[])
   };
 };
 
+/** The names of the reviewers who corrected this version, by user id (null: the account is gone). */
+const reviewerNames = async (services: AnalysisServices, view: CoachingSessionAnalysisView) => {
+  const ids = new Set(
+    view.observers.flatMap((observer) =>
+      observer.criteria.flatMap((criterion) => criterion.correction?.correctedBy ?? []),
+    ),
+  );
+  const names = new Map<string, string | null>();
+  for (const id of ids) {
+    const user = await findUser(services.db, id);
+    names.set(id, user ? `${user.firstName} ${user.lastName}`.trim() : null);
+  }
+  return names;
+};
+
 const analysisAnswer = (
   view: CoachingSessionAnalysisView,
   versions: number[],
   turnIds: string[],
+  reviewers: ReadonlyMap<string, string | null>,
 ): CoachingSessionAnalysisAnswer => {
   const status = analysisVersionStatus(view.observers.map((observer) => observer.status));
   const reported = view.observers.filter((observer) => observer.status === 'done');
@@ -561,6 +597,15 @@ const analysisAnswer = (
         scale: criterion.scale,
         weight: criterion.weight,
         relevant: criterion.relevant,
+        correction: criterion.correction && {
+          original_score: criterion.correction.originalScore,
+          comment: criterion.correction.comment,
+          corrected_by: {
+            user_id: criterion.correction.correctedBy,
+            name: reviewers.get(criterion.correction.correctedBy) ?? null,
+          },
+          corrected_at: criterion.correction.correctedAt,
+        },
       })),
       summary: observer.summary,
       went_well: observer.wentWell,
@@ -578,7 +623,12 @@ const answerFor = async (services: AnalysisServices, sessionId: string, version?
   if (!view) throw analysisNotFound();
   const session = await loadSession(services, sessionId);
   const turnIds = session.status === 'none' ? [] : session.turns.map((turn) => turn.turnId);
-  return analysisAnswer(view, await listCoachingSessionAnalysisVersions(services.db, sessionId), turnIds);
+  return analysisAnswer(
+    view,
+    await listCoachingSessionAnalysisVersions(services.db, sessionId),
+    turnIds,
+    await reviewerNames(services, view),
+  );
 };
 
 /** Whoever may read the session reads its reports (`visibleSession`): its player, and reviewers of their organization. */
@@ -625,4 +675,88 @@ export const rerunCoachingSessionAnalysis = async (
     observers,
   });
   return answerFor(services, sessionId, version ?? undefined);
+};
+
+/**
+ * A reviewer corrects one criterion's score of an observer's delivered report, with a comment
+ * (`coaching-session-analysis-report-update`, on a session the caller may read). The correction's id derives from
+ * the request's `Idempotency-Key` when it has one, so a retried request corrects once.
+ */
+export const correctCoachingSessionAnalysisScore = async (
+  services: AnalysisServices,
+  origin: Origin,
+  sessionId: string,
+  input: {
+    version: number;
+    observer_id: string;
+    criterion: string;
+    score: number;
+    comment: string;
+    idempotencyKey?: string | undefined;
+  },
+): Promise<CoachingSessionAnalysisAnswer> => {
+  const caller = signedInUser(origin.caller);
+  await visibleSession(services, caller, sessionId, 'read');
+  const correctionId = input.idempotencyKey
+    ? deterministicId('analysis-correction', caller.userId, input.idempotencyKey)
+    : services.ids.newId();
+  await runAnalysisCommand(
+    services,
+    origin,
+    sessionId,
+    {
+      type: 'CorrectCoachingSessionAnalysisScore',
+      data: {
+        sessionId,
+        version: input.version,
+        observerId: input.observer_id,
+        correctionId,
+        criterion: input.criterion,
+        score: input.score,
+        comment: input.comment,
+        correctedBy: caller.userId,
+      },
+    },
+    `analysis-correction-${correctionId}`,
+  );
+  return answerFor(services, sessionId, input.version);
+};
+
+/** What a bulk re-run did with one session. */
+export type SessionRerunOutcome =
+  | { outcome: 'succeeded'; version: number }
+  | { outcome: 'skipped'; reason: 'coaching_session_analysis_running' | 'coaching_session_not_analysable' };
+
+/**
+ * One session of a bulk re-run (`analysis.reruns`): the single re-run's path under the job's request id, so the job
+ * run again after a crash finds the version it made and makes no other. A session whose report is still being made,
+ * or that can no longer be analysed (deleted since), is skipped, not failed: there is nothing wrong to retry.
+ */
+export const rerunSessionAnalysisForJob = async (
+  services: AnalysisServices,
+  origin: Origin,
+  input: { sessionId: string; requestId: string; requestedBy: string | null },
+): Promise<SessionRerunOutcome> => {
+  const session = await loadSession(services, input.sessionId);
+  if (!analysable(session) || session.content.observers.length === 0) {
+    return { outcome: 'skipped', reason: 'coaching_session_not_analysable' };
+  }
+  const observers = await Promise.all(
+    session.content.observers.map((frozen) => currentObserverVersion(services, frozen)),
+  );
+  try {
+    const version = await requestAnalysis(services, origin, session, {
+      trigger: 'rerun',
+      requestedBy: input.requestedBy,
+      observers,
+      requestId: input.requestId,
+    });
+    if (version === null) return { outcome: 'skipped', reason: 'coaching_session_not_analysable' };
+    return { outcome: 'succeeded', version };
+  } catch (error) {
+    if (error instanceof ConflictError && error.code === 'coaching_session_analysis_running') {
+      return { outcome: 'skipped', reason: 'coaching_session_analysis_running' };
+    }
+    throw error;
+  }
 };

@@ -23,8 +23,24 @@ export type FailCoachingSessionObserverAnalysis = Command<
   { sessionId: string; version: number; observerId: string; reason: string }
 >;
 
+/** A reviewer (`coaching-session-analysis-report-update`) corrects one criterion's score, with a comment. */
+export type CorrectCoachingSessionAnalysisScore = Command<
+  'CorrectCoachingSessionAnalysisScore',
+  {
+    sessionId: string;
+    version: number;
+    observerId: string;
+    correctionId: string;
+    criterion: string;
+    score: number;
+    comment: string;
+    correctedBy: string;
+  }
+>;
+
 export type CoachingSessionAnalysisCommand =
   | RequestCoachingSessionAnalysis
   | StartCoachingSessionObserverAnalysis
   | RecordCoachingSessionObserverReport
-  | FailCoachingSessionObserverAnalysis;
+  | FailCoachingSessionObserverAnalysis
+  | CorrectCoachingSessionAnalysisScore;

@@ -36,6 +36,11 @@ export type CoachingSessionAnalysisRequested = {
     version: number;
     trigger: CoachingSessionAnalysisTrigger;
     requestedBy: string | null;
+    /**
+     * Who asked, for a re-run made on someone's behalf by a job (a bulk re-run's `{jobId}-{sessionId}`): the same
+     * request seen again finds this version and asks for nothing more. Absent on older events and single re-runs.
+     */
+    requestId?: string | null;
     /** The observer versions this version scores against, in the scenario's order. */
     observers: CoachingSessionContentVersion[];
     /** Measured from the frozen transcript, so they are the same whichever model judges it. */
@@ -71,8 +76,34 @@ export type CoachingSessionObserverAnalysisFailed = {
   data: { sessionId: string; version: number; observerId: string; reason: string; failedAt: string };
 };
 
+/**
+ * A reviewer's correction of one criterion's score in one observer's report of one version. The observer's own score
+ * stays in its `CoachingSessionObserverReportRecorded`; this event carries the score it replaced (`previousScore`,
+ * the observer's or an earlier correction's) and the observer's weighted score once corrected.
+ */
+export type CoachingSessionAnalysisScoreCorrected = {
+  type: 'CoachingSessionAnalysisScoreCorrected';
+  data: {
+    sessionId: string;
+    version: number;
+    observerId: string;
+    /** The command's own id: the same correction sent again appends nothing. */
+    correctionId: string;
+    criterion: string;
+    /** The score this correction replaced (null: the criterion did not apply). */
+    previousScore: number | null;
+    score: number;
+    comment: string;
+    correctedBy: string;
+    /** The observer's weighted mean with every correction so far, 0..100. */
+    observerScore: number | null;
+    correctedAt: string;
+  };
+};
+
 export type CoachingSessionAnalysisEvent =
   | CoachingSessionAnalysisRequested
   | CoachingSessionObserverAnalysisStarted
   | CoachingSessionObserverReportRecorded
-  | CoachingSessionObserverAnalysisFailed;
+  | CoachingSessionObserverAnalysisFailed
+  | CoachingSessionAnalysisScoreCorrected;

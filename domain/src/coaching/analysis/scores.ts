@@ -38,6 +38,14 @@ export const weightedAnalysisScore = (criteria: readonly AnalysisCriterionScore[
   return totalWeight === 0 ? null : Math.round(weighted / totalWeight);
 };
 
+/** The criteria with one criterion's score replaced by a reviewer's: it counts from then on, relevant or not. */
+export const correctedCriteria = (
+  criteria: readonly AnalysisCriterionScore[],
+  name: string,
+  score: number,
+): AnalysisCriterionScore[] =>
+  criteria.map((criterion) => (criterion.name === name ? { ...criterion, relevant: true, score } : criterion));
+
 /** Words too common to show that a criterion was met. */
 const COMMON_WORDS = new Set([
   ...['about', 'after', 'before', 'their', 'there', 'these', 'those', 'which', 'while', 'where', 'other', 'every'],

@@ -67,6 +67,28 @@ const recorded = (
   },
 });
 
+const correction = (
+  correctionId: string,
+  score: number,
+  previousScore: number,
+  day: number,
+): CoachingSessionAnalysisEvent => ({
+  type: 'CoachingSessionAnalysisScoreCorrected',
+  data: {
+    sessionId: 's1',
+    version: 1,
+    observerId: 'o1',
+    correctionId,
+    criterion: 'Discovery',
+    previousScore,
+    score,
+    comment: `Set to ${score}`,
+    correctedBy: 'reviewer',
+    observerScore: score === 5 ? 100 : 25,
+    correctedAt: at(day),
+  },
+});
+
 describe('the analysis catch-up at a start', () => {
   it('finds nothing to do, rather than failing, before the projections have created their tables', async () => {
     const { db } = await openEventDatabase();
@@ -99,6 +121,7 @@ describe('coaching-session-analyses read model', () => {
     observers: (
       await db.query('SELECT * FROM rm_coaching_session_observer_reports ORDER BY session_id, version, position')
     ).rows,
+    corrections: (await db.query('SELECT * FROM rm_coaching_session_analysis_corrections ORDER BY correction_id')).rows,
   });
 
   beforeAll(async () => {
@@ -125,6 +148,7 @@ describe('coaching-session-analyses read model', () => {
       requested('s1', 2, 3),
       recorded('s1', 2, 'o2', 4),
     );
+    await append('coaching-session-analysis-s1', correction('c1', 2, 4, 4), correction('c2', 5, 2, 5));
     await append('coaching-session-analysis-s2', requested('s2', 1, 5));
   });
   afterAll(async () => {
@@ -147,11 +171,34 @@ describe('coaching-session-analyses read model', () => {
       version: 1,
       metrics,
       observers: [
-        { observerId: 'o1', status: 'done', wentWell: ['Asked'], criteria: [{ name: 'Discovery', score: 4 }] },
+        { observerId: 'o1', status: 'done', wentWell: ['Asked'], criteria: [{ name: 'Discovery' }] },
         { observerId: 'o2', status: 'failed', failure: 'timeout' },
       ],
     });
     expect(await findCoachingSessionAnalysis(db, 's1', 3)).toBeUndefined();
+  });
+
+  it('shows a criterion’s latest correction beside the observer’s own score, and the observer’s corrected score', async () => {
+    const report = await findCoachingSessionAnalysis(db, 's1', 1);
+    expect(report?.observers[0]).toMatchObject({
+      score: 100,
+      criteria: [
+        {
+          name: 'Discovery',
+          score: 5,
+          relevant: true,
+          correction: {
+            correctionId: 'c2',
+            originalScore: 4,
+            comment: 'Set to 5',
+            correctedBy: 'reviewer',
+            correctedAt: at(5),
+          },
+        },
+      ],
+    });
+    // Version 2 has corrections of its own, none yet.
+    expect((await findCoachingSessionAnalysis(db, 's1', 2))?.observers[1]?.criteria[0]?.correction).toBeNull();
   });
 
   it('lists the observers still to report, for the start-up catch-up', async () => {

@@ -15,8 +15,12 @@ import { unlessNotCreatedYet } from '../../shared/not-created-yet.js';
  */
 export const coachingSessionAnalysesProjection = defineProjection({
   name: 'coaching-session-analyses',
-  version: 1,
-  tables: { analyses: 'rm_coaching_session_analyses', observers: 'rm_coaching_session_observer_reports' },
+  version: 2,
+  tables: {
+    analyses: 'rm_coaching_session_analyses',
+    observers: 'rm_coaching_session_observer_reports',
+    corrections: 'rm_coaching_session_analysis_corrections',
+  },
   async setup(tx, t) {
     await tx.exec(`
       CREATE TABLE IF NOT EXISTS ${t.analyses} (
@@ -46,7 +50,23 @@ export const coachingSessionAnalysesProjection = defineProjection({
         updated_at timestamptz NOT NULL,
         PRIMARY KEY (session_id, version, observer_id)
       );
-      CREATE INDEX IF NOT EXISTS ${t.observers}_status_idx ON ${t.observers} (status);`);
+      CREATE INDEX IF NOT EXISTS ${t.observers}_status_idx ON ${t.observers} (status);
+      -- Reviewers' corrections, every one kept; a report shows the latest of each criterion beside the observer's.
+      CREATE TABLE IF NOT EXISTS ${t.corrections} (
+        correction_id text PRIMARY KEY,
+        session_id text NOT NULL,
+        version integer NOT NULL,
+        observer_id text NOT NULL,
+        criterion text NOT NULL,
+        previous_score integer,
+        score integer NOT NULL,
+        comment text NOT NULL,
+        corrected_by text NOT NULL,
+        corrected_at timestamptz NOT NULL,
+        -- The event's revision in the session's analysis stream: the order corrections were made in.
+        revision bigint NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS ${t.corrections}_report_idx ON ${t.corrections} (session_id, version, observer_id);`);
   },
   on: {
     async CoachingSessionAnalysisRequested(tx, { data }, t) {
@@ -104,18 +124,53 @@ export const coachingSessionAnalysesProjection = defineProjection({
         [data.sessionId, data.version, data.observerId, data.reason, data.failedAt],
       );
     },
+    async CoachingSessionAnalysisScoreCorrected(tx, { data, revision }, t) {
+      await tx.query(
+        `INSERT INTO ${t.corrections} (correction_id, session_id, version, observer_id, criterion, previous_score,
+           score, comment, corrected_by, corrected_at, revision)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (correction_id) DO NOTHING`,
+        [
+          data.correctionId,
+          data.sessionId,
+          data.version,
+          data.observerId,
+          data.criterion,
+          data.previousScore,
+          data.score,
+          data.comment,
+          data.correctedBy,
+          data.correctedAt,
+          revision.toString(),
+        ],
+      );
+      await tx.query(
+        `UPDATE ${t.observers} SET score = $4, updated_at = $5 WHERE session_id = $1 AND version = $2 AND observer_id = $3`,
+        [data.sessionId, data.version, data.observerId, data.observerScore, data.correctedAt],
+      );
+    },
     async CoachingSessionDeleted(tx, { data }, t) {
       await tx.query(`DELETE FROM ${t.analyses} WHERE session_id = $1`, [data.sessionId]);
       await tx.query(`DELETE FROM ${t.observers} WHERE session_id = $1`, [data.sessionId]);
+      await tx.query(`DELETE FROM ${t.corrections} WHERE session_id = $1`, [data.sessionId]);
     },
   },
 });
+
+/** A reviewer's latest correction of a criterion, and what the observer itself scored. */
+export type CriterionCorrectionView = {
+  correctionId: string;
+  originalScore: number | null;
+  comment: string;
+  correctedBy: string;
+  correctedAt: string;
+};
 
 export type ObserverReportView = {
   observerId: string;
   observerVersion: number;
   status: ObserverAnalysisStatus;
-  criteria: AnalysisCriterionScore[];
+  /** With reviewers' corrections applied (`score` the corrected one); the observer's own score in `correction`. */
+  criteria: (AnalysisCriterionScore & { correction: CriterionCorrectionView | null })[];
   wentWell: string[];
   toImprove: string[];
   summary: string | null;
@@ -184,6 +239,40 @@ export const findCoachingSessionAnalysis = async (
      FROM rm_coaching_session_observer_reports WHERE session_id = $1 AND version = $2 ORDER BY position`,
     [sessionId, row.version],
   );
+  const corrections = await db.query<{
+    correction_id: string;
+    observer_id: string;
+    criterion: string;
+    score: number;
+    comment: string;
+    corrected_by: string;
+    corrected_at: Date | string;
+  }>(
+    `SELECT correction_id, observer_id, criterion, score, comment, corrected_by, corrected_at
+     FROM rm_coaching_session_analysis_corrections WHERE session_id = $1 AND version = $2 ORDER BY revision`,
+    [sessionId, row.version],
+  );
+  // In the order applied: the latest correction of a criterion is the one that stands.
+  const latest = new Map(
+    corrections.rows.map((correction) => [`${correction.observer_id}\n${correction.criterion}`, correction]),
+  );
+  const corrected = (observerId: string, criteria: AnalysisCriterionScore[]) =>
+    criteria.map((criterion) => {
+      const correction = latest.get(`${observerId}\n${criterion.name}`);
+      if (!correction) return { ...criterion, correction: null };
+      return {
+        ...criterion,
+        relevant: true,
+        score: correction.score,
+        correction: {
+          correctionId: correction.correction_id,
+          originalScore: criterion.relevant ? criterion.score : null,
+          comment: correction.comment,
+          correctedBy: correction.corrected_by,
+          correctedAt: iso(correction.corrected_at),
+        },
+      };
+    });
   return {
     sessionId: row.session_id,
     version: row.version,
@@ -196,7 +285,7 @@ export const findCoachingSessionAnalysis = async (
       observerId: observer.observer_id,
       observerVersion: observer.observer_version,
       status: observer.status,
-      criteria: observer.criteria ?? [],
+      criteria: corrected(observer.observer_id, observer.criteria ?? []),
       wentWell: observer.went_well ?? [],
       toImprove: observer.to_improve ?? [],
       summary: observer.summary,

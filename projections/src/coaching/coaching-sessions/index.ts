@@ -324,3 +324,29 @@ export const listCoachingSessions = (
     toItem: toSession,
   });
 };
+
+/**
+ * The sessions of one organization a bulk re-run of analysis reports works through: ended in win, loose or end,
+ * started in [from, to), of the scenario and/or scored by the observer (one of the frozen observers), oldest first.
+ */
+export const listAnalysableSessionIds = async (
+  db: SqlExecutor,
+  params: {
+    organizationId: string;
+    scenarioId?: string | undefined;
+    observerId?: string | undefined;
+    from: string;
+    to: string;
+  },
+): Promise<string[]> => {
+  const { rows } = await db.query<{ session_id: string }>(
+    `SELECT session_id FROM rm_coaching_sessions
+     WHERE organization_id = $1 AND status IN ('win', 'loose', 'end')
+       AND started_at >= $2 AND started_at < $3
+       AND ($4::text IS NULL OR scenario_id = $4)
+       AND ($5::text IS NULL OR content->'observers' @> jsonb_build_array(jsonb_build_object('id', $5::text)))
+     ORDER BY started_at, session_id`,
+    [params.organizationId, params.from, params.to, params.scenarioId ?? null, params.observerId ?? null],
+  );
+  return rows.map((row) => row.session_id);
+};

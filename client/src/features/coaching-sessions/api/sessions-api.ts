@@ -1,6 +1,10 @@
 import {
+  backgroundJobOperations as jobs,
+  coachingAnalysisRerunOperations as reruns,
   coachingSessionAnalysisOperations as analyses,
   coachingSessionOperations as sessions,
+  observerContent,
+  scenarioContent,
 } from '@ai-coaching/contracts';
 import type { CoachingSessionStatus } from '@ai-coaching/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +14,7 @@ import { queryKeys } from '../../../lib/query/query-keys';
 import type { PlaySessionTransport } from '../machines/play-session.machine';
 
 export type {
+  BackgroundJobAnswer as BackgroundJob,
   CoachingSessionAnalysisAnswer as SessionAnalysis,
   CoachingSessionAnswer as CoachingSession,
   CoachingSessionSummaryAnswer as CoachingSessionSummary,
@@ -79,5 +84,66 @@ export const useRerunAnalysis = (sessionId: string) => {
   return useMutation({
     mutationFn: () => api.call(analyses.rerunAnalysis, { params: { id: sessionId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...keys.detail(sessionId), 'analysis'] }),
+  });
+};
+
+export type ScoreCorrection = {
+  version: number;
+  observer_id: string;
+  criterion: string;
+  score: number;
+  comment: string;
+};
+
+/** One key per correction form opened: a double click or a retried request corrects once. */
+export const useCorrectScore = (sessionId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ correction, idempotencyKey }: { correction: ScoreCorrection; idempotencyKey: string }) =>
+      api.call(analyses.correctScore, { params: { id: sessionId }, body: correction }, { idempotencyKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...keys.detail(sessionId), 'analysis'] }),
+  });
+};
+
+/** The organization's scenarios and observers a bulk re-run may name (the largest page the API serves, by name). */
+export const useRerunChoices = (enabled: boolean) => {
+  const query = { page: 1, page_size: 48, sort: 'name', q: '' } as const;
+  const scenarios = useQuery({
+    queryKey: ['coaching-scenarios', 'rerun-choices'],
+    queryFn: () => api.call(scenarioContent.operations.list, { query }),
+    enabled,
+  });
+  const observers = useQuery({
+    queryKey: ['coaching-observers', 'rerun-choices'],
+    queryFn: () => api.call(observerContent.operations.list, { query }),
+    enabled,
+  });
+  return { scenarios, observers };
+};
+
+export type AnalysisRerunRequest = { scenario_id?: string; observer_id?: string; from: string; to: string };
+
+export const useStartAnalysisRerun = () =>
+  useMutation({
+    mutationFn: ({ request, idempotencyKey }: { request: AnalysisRerunRequest; idempotencyKey: string }) =>
+      api.call(reruns.start, { body: request }, { idempotencyKey }),
+  });
+
+/** A background job, asked again every second until it has finished. */
+export const useBackgroundJob = (jobId: string | null) => {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: ['jobs', 'detail', jobId],
+    queryFn: async () => {
+      const job = await api.call(jobs.read, { params: { id: jobId! } });
+      // The reports it re-ran have new versions: lists and reports read again.
+      if (job.status === 'completed') void queryClient.invalidateQueries({ queryKey: keys.all });
+      return job;
+    },
+    enabled: jobId !== null,
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === 'completed' || status === 'failed' ? false : 1000;
+    },
   });
 };

@@ -10,6 +10,7 @@ import { useListParams } from '../../../hooks/use-list-params';
 import { useCan } from '../../../lib/session/session-context';
 import { useCoachingSessions, type CoachingSessionSummary, type SessionScope } from '../api/sessions-api';
 import { playPath, resultPath } from '../utils/session-paths';
+import { AnalysisRerunDialog } from './analysis-rerun-dialog';
 import { SessionStatus } from './session-status';
 
 const ENDED: readonly string[] = ['win', 'loose', 'end', 'abort'];
@@ -34,9 +35,12 @@ export const SessionList = () => {
         title={t('list.title')}
         description={t('list.about')}
         actions={
-          <Link to="/apps/ai-coaching" className={buttonClassName('secondary')}>
-            {t('list.play')}
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            {mayCheckOthers && can('coaching-session-analysis-report-update') ? <AnalysisRerunDialog /> : null}
+            <Link to="/apps/ai-coaching" className={buttonClassName('secondary')}>
+              {t('list.play')}
+            </Link>
+          </div>
         }
       />
       <PagedTable<CoachingSessionSummary>

@@ -1,20 +1,209 @@
+import { coachingSessionAnalysisOperations } from '@ai-coaching/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { SelectField } from '../../../components/ui/field';
+import { SelectField, TextAreaField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
+import { newIdempotencyKey } from '../../../lib/http/api';
 import { isApiError } from '../../../lib/http/api-error';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useCan } from '../../../lib/session/session-context';
-import { useRerunAnalysis, useScenarioBriefing, useSessionAnalysis, type SessionAnalysis } from '../api/sessions-api';
+import {
+  useCorrectScore,
+  useRerunAnalysis,
+  useScenarioBriefing,
+  useSessionAnalysis,
+  type SessionAnalysis,
+} from '../api/sessions-api';
 
 type ObserverReport = SessionAnalysis['observers'][number];
+type Criterion = ObserverReport['criteria'][number];
 
-const SCALE_MAX = { pass_fail: 1, '1_5': 5, '1_10': 10 } as const;
+const SCALE_RANGE = { pass_fail: [0, 1], '1_5': [1, 5], '1_10': [1, 10] } as const;
 
-const ObserverCard = ({ report, name }: { report: ObserverReport; name: string }) => {
+/** A score as the report shows it: passed or not, else out of the scale's maximum. */
+const useScoreText = () => {
+  const { t } = useTranslation('coachingSessions');
+  return (scale: Criterion['scale'], score: number | null) =>
+    score === null
+      ? t('report.notRelevant')
+      : scale === 'pass_fail'
+        ? t(score >= 1 ? 'report.pass' : 'report.fail')
+        : `${score} / ${SCALE_RANGE[scale][1]}`;
+};
+
+/**
+ * A reviewer's correction of one criterion: a score on its scale and a comment, each problem next to its field (the
+ * contract's schema here, the scale's bounds from the API). One key per opened form, so a retry corrects once.
+ */
+const CorrectionForm = ({
+  sessionId,
+  version,
+  observerId,
+  criterion,
+  onDone,
+}: {
+  sessionId: string;
+  version: number;
+  observerId: string;
+  criterion: Criterion;
+  onDone: () => void;
+}) => {
+  const { t } = useTranslation('coachingSessions');
+  const errorMessage = useErrorMessage();
+  const scoreText = useScoreText();
+  const correct = useCorrectScore(sessionId);
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const [min, max] = SCALE_RANGE[criterion.scale];
+  const form = useSchemaForm({
+    schema: coachingSessionAnalysisOperations.correctScore.body,
+    initial: {
+      version,
+      observer_id: observerId,
+      criterion: criterion.name,
+      score: criterion.score ?? min,
+      comment: '',
+    },
+    requiredMessages: { comment: t('report.correction.commentRequired') },
+    submit: async (correction) => {
+      await correct.mutateAsync({ correction, idempotencyKey });
+      onDone();
+    },
+  });
+  const scoreField = form.field('score');
+  return (
+    <form
+      onSubmit={form.handleSubmit}
+      noValidate
+      data-testid="correction-form"
+      className="mt-2 flex flex-col gap-2 rounded border border-gray-200 p-3 dark:border-gray-700"
+    >
+      <SelectField
+        label={t('report.correction.score')}
+        name="score"
+        required
+        value={String(form.values.score)}
+        options={Array.from({ length: max - min + 1 }, (_, index) => min + index).map((score) => ({
+          value: String(score),
+          label: scoreText(criterion.scale, score),
+        }))}
+        onChange={(event) => form.setValue('score', Number(event.target.value))}
+        error={scoreField.error}
+      />
+      <TextAreaField
+        label={t('report.correction.comment')}
+        hint={t('report.correction.commentHint')}
+        rows={3}
+        required
+        {...form.field('comment')}
+      />
+      {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onDone} disabled={form.submitting}>
+          {t('report.correction.cancel')}
+        </Button>
+        <Button type="submit" loading={form.submitting}>
+          {t('report.correction.save')}
+        </Button>
+      </div>
+    </form>
+  );
+};
+
+/** The score, "original → corrected" once a reviewer corrected it, and who did, when and why. */
+const CriterionRow = ({
+  criterion,
+  correctable,
+  sessionId,
+  version,
+  observerId,
+}: {
+  criterion: Criterion;
+  correctable: boolean;
+  sessionId: string;
+  version: number;
+  observerId: string;
+}) => {
+  const { t, i18n } = useTranslation('coachingSessions');
+  const scoreText = useScoreText();
+  const [editing, setEditing] = useState(false);
+  const correction = criterion.correction;
+  const dates = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' });
+  return (
+    <tr className="border-b border-gray-100 align-top dark:border-gray-800" data-testid="report-criterion">
+      <td className="py-1 pr-2">
+        <span className="block font-medium">{criterion.name}</span>
+        {criterion.evidence.map((quote) => (
+          <q key={`${quote.turn_id}-${quote.quote}`} className="block text-gray-700 italic dark:text-gray-300">
+            {quote.quote}
+          </q>
+        ))}
+        {correction ? (
+          <p className="mt-1 text-gray-700 dark:text-gray-300" data-testid="criterion-correction">
+            {t('report.correction.by', {
+              name: correction.corrected_by.name ?? t('report.correction.someone'),
+              date: dates.format(new Date(correction.corrected_at)),
+              comment: correction.comment,
+            })}
+          </p>
+        ) : null}
+        {editing ? (
+          <CorrectionForm
+            sessionId={sessionId}
+            version={version}
+            observerId={observerId}
+            criterion={criterion}
+            onDone={() => setEditing(false)}
+          />
+        ) : null}
+      </td>
+      <td className="py-1 text-right whitespace-nowrap">
+        {correction ? (
+          <span
+            aria-label={t('report.correction.change', {
+              from: scoreText(criterion.scale, correction.original_score),
+              to: scoreText(criterion.scale, criterion.score),
+            })}
+          >
+            <s className="text-gray-600 dark:text-gray-400">{scoreText(criterion.scale, correction.original_score)}</s>
+            {' → '}
+            <span className="font-semibold">{scoreText(criterion.scale, criterion.score)}</span>
+          </span>
+        ) : (
+          scoreText(criterion.scale, criterion.relevant ? criterion.score : null)
+        )}
+        {correctable && !editing ? (
+          <div>
+            <Button
+              variant="secondary"
+              onClick={() => setEditing(true)}
+              aria-label={t('report.correction.open', { name: criterion.name })}
+            >
+              {t('report.correction.action')}
+            </Button>
+          </div>
+        ) : null}
+      </td>
+    </tr>
+  );
+};
+
+const ObserverCard = ({
+  report,
+  name,
+  sessionId,
+  version,
+  correctable,
+}: {
+  report: ObserverReport;
+  name: string;
+  sessionId: string;
+  version: number;
+  correctable: boolean;
+}) => {
   const { t } = useTranslation('coachingSessions');
   return (
     <Card>
@@ -49,26 +238,14 @@ const ObserverCard = ({ report, name }: { report: ObserverReport; name: string }
               </thead>
               <tbody>
                 {report.criteria.map((criterion) => (
-                  <tr key={criterion.name} className="border-b border-gray-100 align-top dark:border-gray-800">
-                    <td className="py-1 pr-2">
-                      <span className="block font-medium">{criterion.name}</span>
-                      {criterion.evidence.map((quote) => (
-                        <q
-                          key={`${quote.turn_id}-${quote.quote}`}
-                          className="block text-gray-700 italic dark:text-gray-300"
-                        >
-                          {quote.quote}
-                        </q>
-                      ))}
-                    </td>
-                    <td className="py-1 text-right whitespace-nowrap">
-                      {criterion.relevant && criterion.score !== null
-                        ? criterion.scale === 'pass_fail'
-                          ? t(criterion.score >= 1 ? 'report.pass' : 'report.fail')
-                          : `${criterion.score} / ${SCALE_MAX[criterion.scale]}`
-                        : t('report.notRelevant')}
-                    </td>
-                  </tr>
+                  <CriterionRow
+                    key={criterion.name}
+                    criterion={criterion}
+                    correctable={correctable}
+                    sessionId={sessionId}
+                    version={version}
+                    observerId={report.observer_id}
+                  />
                 ))}
               </tbody>
             </table>
@@ -145,7 +322,14 @@ export const SessionReport = ({ sessionId, scenarioId }: { sessionId: string; sc
         ) : null}
       </div>
       {analysis.observers.map((report, index) => (
-        <ObserverCard key={report.observer_id} report={report} name={nameOf(report.observer_id, index)} />
+        <ObserverCard
+          key={report.observer_id}
+          report={report}
+          name={nameOf(report.observer_id, index)}
+          sessionId={sessionId}
+          version={analysis.version}
+          correctable={can('coaching-session-analysis-report-update')}
+        />
       ))}
       <Card>
         <h3 className="mb-2 text-base font-semibold">{t('report.metrics')}</h3>

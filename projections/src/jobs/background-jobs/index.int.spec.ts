@@ -1,0 +1,98 @@
+import type { BackgroundJobEvent } from '@ai-coaching/domain';
+import { createLogger, type SqlDatabase } from '@ai-coaching/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProjectionRunner, waitForProjections, type ProjectionRunner } from '../../runner/projection-runner.js';
+import { openEventDatabase } from '../../testing/read-model-harness.js';
+import { at } from '../../testing/read-model-spec.js';
+import { backgroundJobsProjection, findBackgroundJob, listUnfinishedBackgroundJobs } from './index.js';
+
+const queued = (jobId: string, items: string[], day: number): BackgroundJobEvent => ({
+  type: 'BackgroundJobQueued',
+  data: {
+    jobId,
+    kind: 'coaching.analysis-rerun',
+    organizationId: 'org-1',
+    startedBy: 'op',
+    input: { scenario_id: 'sc1' },
+    items,
+    queuedAt: at(day),
+  },
+});
+const processed = (jobId: string, item: string, outcome: 'succeeded' | 'skipped' | 'failed'): BackgroundJobEvent => ({
+  type: 'BackgroundJobItemProcessed',
+  data: { jobId, item, outcome, detail: outcome === 'succeeded' ? null : 'why', processedAt: at(2) },
+});
+
+describe('background-jobs read model', () => {
+  let db: SqlDatabase;
+  let runner: ProjectionRunner;
+  let store: Awaited<ReturnType<typeof openEventDatabase>>['store'];
+  const append = async (jobId: string, ...events: BackgroundJobEvent[]) => {
+    const { position } = await store.appendToStream(
+      `background-job-${jobId}`,
+      events.map((event) => ({ id: crypto.randomUUID(), ...event })),
+    );
+    runner.wake();
+    const names = [backgroundJobsProjection.name];
+    expect((await waitForProjections(db, position, { timeoutMs: 10_000, names })).reached).toBe(true);
+  };
+
+  beforeAll(async () => {
+    ({ db, store } = await openEventDatabase());
+    runner = createProjectionRunner({
+      store,
+      db,
+      projections: [backgroundJobsProjection],
+      logger: createLogger({ level: 'silent' }),
+      pollIntervalMs: 10,
+    });
+    await runner.start();
+    await append(
+      'j1',
+      queued('j1', ['a', 'b', 'c'], 1),
+      { type: 'BackgroundJobStarted', data: { jobId: 'j1', startedAt: at(2) } },
+      processed('j1', 'a', 'succeeded'),
+      processed('j1', 'b', 'skipped'),
+      processed('j1', 'c', 'failed'),
+      { type: 'BackgroundJobCompleted', data: { jobId: 'j1', completedAt: at(3) } },
+    );
+    await append('j2', queued('j2', ['a'], 4));
+  });
+  afterAll(async () => {
+    await runner?.stop();
+    await db?.close();
+  });
+
+  it('counts each outcome and keeps the job’s times', async () => {
+    expect(await findBackgroundJob(db, 'j1')).toEqual({
+      jobId: 'j1',
+      kind: 'coaching.analysis-rerun',
+      organizationId: 'org-1',
+      startedBy: 'op',
+      status: 'completed',
+      input: { scenario_id: 'sc1' },
+      total: 3,
+      succeeded: 1,
+      skipped: 1,
+      failed: 1,
+      error: null,
+      queuedAt: at(1),
+      startedAt: at(2),
+      finishedAt: at(3),
+    });
+    expect(await findBackgroundJob(db, 'j9')).toBeUndefined();
+  });
+
+  it('lists the jobs still to finish, for the start-up catch-up', async () => {
+    expect(await listUnfinishedBackgroundJobs(db, 'coaching.analysis-rerun')).toEqual([
+      { jobId: 'j2', organizationId: 'org-1' },
+    ]);
+  });
+
+  it('rebuilds to the very same rows as it built event by event', async () => {
+    const rows = async () => (await db.query('SELECT * FROM rm_background_jobs ORDER BY job_id')).rows;
+    const incremental = await rows();
+    await runner.rebuild(backgroundJobsProjection.name);
+    expect(await rows()).toEqual(incremental);
+  });
+});

@@ -1,0 +1,153 @@
+import type { BackgroundJobKind, BackgroundJobStatus } from '@ai-coaching/domain';
+import type { SqlExecutor } from '@ai-coaching/platform';
+import { defineProjection } from '../../runner/projection.js';
+import { unlessNotCreatedYet } from '../../shared/not-created-yet.js';
+
+/**
+ * Background jobs and their progress (docs/background-jobs.md): one row per job, its counts moved by each processed
+ * item. The runner applies each event once (checkpoint in the same transaction), so the counts never double.
+ */
+export const backgroundJobsProjection = defineProjection({
+  name: 'background-jobs',
+  version: 1,
+  tables: { jobs: 'rm_background_jobs' },
+  async setup(tx, t) {
+    await tx.exec(`
+      CREATE TABLE IF NOT EXISTS ${t.jobs} (
+        job_id text PRIMARY KEY,
+        kind text NOT NULL,
+        organization_id text NOT NULL,
+        started_by text,
+        status text NOT NULL,
+        input jsonb NOT NULL,
+        total integer NOT NULL,
+        succeeded integer NOT NULL DEFAULT 0,
+        skipped integer NOT NULL DEFAULT 0,
+        failed integer NOT NULL DEFAULT 0,
+        error text,
+        queued_at timestamptz NOT NULL,
+        started_at timestamptz,
+        finished_at timestamptz
+      );
+      CREATE INDEX IF NOT EXISTS ${t.jobs}_organization_idx ON ${t.jobs} (organization_id, queued_at);`);
+  },
+  on: {
+    async BackgroundJobQueued(tx, { data }, t) {
+      await tx.query(
+        `INSERT INTO ${t.jobs} (job_id, kind, organization_id, started_by, status, input, total, queued_at)
+         VALUES ($1, $2, $3, $4, 'queued', $5, $6, $7) ON CONFLICT (job_id) DO NOTHING`,
+        [
+          data.jobId,
+          data.kind,
+          data.organizationId,
+          data.startedBy,
+          JSON.stringify(data.input),
+          data.items.length,
+          data.queuedAt,
+        ],
+      );
+    },
+    async BackgroundJobStarted(tx, { data }, t) {
+      await tx.query(`UPDATE ${t.jobs} SET status = 'running', started_at = $2 WHERE job_id = $1`, [
+        data.jobId,
+        data.startedAt,
+      ]);
+    },
+    async BackgroundJobItemProcessed(tx, { data }, t) {
+      // The column is chosen from the decider's closed set of outcomes, never from free text.
+      const column = { succeeded: 'succeeded', skipped: 'skipped', failed: 'failed' }[data.outcome];
+      await tx.query(`UPDATE ${t.jobs} SET ${column} = ${column} + 1 WHERE job_id = $1`, [data.jobId]);
+    },
+    async BackgroundJobCompleted(tx, { data }, t) {
+      await tx.query(`UPDATE ${t.jobs} SET status = 'completed', finished_at = $2 WHERE job_id = $1`, [
+        data.jobId,
+        data.completedAt,
+      ]);
+    },
+    async BackgroundJobFailed(tx, { data }, t) {
+      await tx.query(`UPDATE ${t.jobs} SET status = 'failed', error = $2, finished_at = $3 WHERE job_id = $1`, [
+        data.jobId,
+        data.reason,
+        data.failedAt,
+      ]);
+    },
+  },
+});
+
+export type BackgroundJobView = {
+  jobId: string;
+  kind: BackgroundJobKind;
+  organizationId: string;
+  startedBy: string | null;
+  status: BackgroundJobStatus;
+  input: Record<string, unknown>;
+  total: number;
+  succeeded: number;
+  skipped: number;
+  failed: number;
+  error: string | null;
+  queuedAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+};
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+export const findBackgroundJob = async (db: SqlExecutor, jobId: string): Promise<BackgroundJobView | undefined> => {
+  const { rows } = await db.query<{
+    job_id: string;
+    kind: BackgroundJobKind;
+    organization_id: string;
+    started_by: string | null;
+    status: BackgroundJobStatus;
+    input: Record<string, unknown>;
+    total: number;
+    succeeded: number;
+    skipped: number;
+    failed: number;
+    error: string | null;
+    queued_at: Date | string;
+    started_at: Date | string | null;
+    finished_at: Date | string | null;
+  }>(
+    `SELECT job_id, kind, organization_id, started_by, status, input, total, succeeded, skipped, failed, error,
+       queued_at, started_at, finished_at
+     FROM rm_background_jobs WHERE job_id = $1`,
+    [jobId],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    jobId: row.job_id,
+    kind: row.kind,
+    organizationId: row.organization_id,
+    startedBy: row.started_by,
+    status: row.status,
+    input: row.input,
+    total: row.total,
+    succeeded: row.succeeded,
+    skipped: row.skipped,
+    failed: row.failed,
+    error: row.error,
+    queuedAt: iso(row.queued_at)!,
+    startedAt: iso(row.started_at),
+    finishedAt: iso(row.finished_at),
+  };
+};
+
+/**
+ * Jobs of a kind still queued or running: the workers' start-up enqueues them again, as the in-process queue forgets
+ * its jobs when the process stops. Nothing before the projections have created their tables.
+ */
+export const listUnfinishedBackgroundJobs = (
+  db: SqlExecutor,
+  kind: BackgroundJobKind,
+): Promise<{ jobId: string; organizationId: string }[]> =>
+  unlessNotCreatedYet(async () => {
+    const { rows } = await db.query<{ job_id: string; organization_id: string }>(
+      `SELECT job_id, organization_id FROM rm_background_jobs
+       WHERE kind = $1 AND status IN ('queued', 'running') ORDER BY queued_at, job_id`,
+      [kind],
+    );
+    return rows.map((row) => ({ jobId: row.job_id, organizationId: row.organization_id }));
+  });
