@@ -207,7 +207,10 @@ for (const engine of engines) {
         const chatId = (await newChat(a.learner, sessionId)).body.id!;
         const asked = await ask(a.learner, chatId, 'Qu’aurais-je dû dire autrement ?');
         expect(asked.status).toBe(200);
-        expect(asked.body.answer).toMatch(/^(Le tour à changer|Vous n’avez rien dit)/);
+        expect(asked.body.answer).toMatch(
+          /^Le tour à changer\u00a0: à votre tour 1, vous avez dit «\u00a0C’est notre prix final/,
+        );
+        expect(asked.body.answer).toContain('La mission échoue sur «\u00a0à prendre ou à laisser\u00a0»');
       });
 
       it('waits for the session to end before a conversation starts', async () => {
@@ -239,6 +242,13 @@ for (const engine of engines) {
         });
         expect(failed.body.message).toMatch(/^Le coach n’a pas pu répondre/);
         expect((await readChat(a.learner, chatId)).body.exchanges).toEqual([]);
+        expect(await chatEvents(chatId)).toEqual(['CoachingChatStarted']);
+        // A stream cut halfway records nothing either: half an answer is no answer.
+        fake.reset();
+        fake.script({ kind: 'cut', text: 'Ask what matters to them before', afterChunks: 2 });
+        const cut = await ask(a.learner, chatId, 'What should I have said?', 'q-1');
+        expect(cut.status).toBe(503);
+        expect(cut.body.code).toBe('coaching_chat_reply_failed');
         expect(await chatEvents(chatId)).toEqual(['CoachingChatStarted']);
 
         fake.reset();

@@ -97,6 +97,9 @@ type CoachLines = {
 };
 
 const NBSP = '\u00a0';
+
+/** A quote closing a sentence: its own final punctuation ends it ("…leave it.”"), else a full stop does. */
+const stop = (quote: string): string => (/[.!?…][\s\u00a0]*[”»"]?$/u.test(quote) ? quote : `${quote}.`);
 const joinEn = (items: readonly string[]) =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 const joinFr = (items: readonly string[]) =>
@@ -108,19 +111,19 @@ const EN: CoachLines = {
     'You did not say anything in this session, so there is nothing of yours to comment on yet. Play it again and open with a question about what matters to the other person.',
   fillersNone: 'You used no filler words: your turns were clean. Keep it that way.',
   fillers: (total, list) => `You used ${total} filler word${total === 1 ? '' : 's'} (${list}).`,
-  fillersExample: (quote) => `For example, ${quote}.`,
+  fillersExample: (quote) => `For example, ${stop(quote)}`,
   fillersTip: 'Next time, pause for a second instead: silence sounds more confident than “um”.',
   talk: (percent) => `You spoke ${percent}% of the words in this conversation.`,
   talkTooMuch: 'That is a lot: ask a question and let the other person talk more than you do.',
   talkTooLittle: 'That is little: take the lead more, say what you propose and why.',
   talkBalanced: 'That is a good balance between talking and listening.',
-  longest: (words, quote) => `Your longest turn had ${words} words: ${quote}.`,
+  longest: (words, quote) => `Your longest turn had ${words} words: ${stop(quote)}`,
   freeSpeech: 'This session was free speech: it had no mission to win, so I judge it by how you spoke.',
   goal: (goal) => `Your goal was: ${goal}`,
   criteriaMet: (list) => `You covered ${list}.`,
   criteriaMissing: (list) => `You never said ${list}: that is what the mission needed to be won.`,
   criteriaAllMet: 'You covered every success criterion of the mission.',
-  failure: (phrase, quote) => `The mission fails on “${phrase}”, and ${quote}.`,
+  failure: (phrase, quote) => `The mission fails on “${phrase}”, and ${stop(quote)}`,
   outcome: {
     win: 'You won the mission.',
     loose: 'You lost the mission.',
@@ -132,17 +135,18 @@ const EN: CoachLines = {
   questions: (total, open, closed) =>
     `You asked ${total} question${total === 1 ? '' : 's'}: ${open} open and ${closed} closed.`,
   closedExample: (quote) =>
-    `A closed question gets a yes or a no: ${quote}. Ask it openly instead, starting with “What”, “How” or “Tell me about”.`,
-  openExample: (quote) => `Good open question: ${quote}.`,
+    `A closed question gets a yes or a no: ${stop(quote)} Ask it openly instead, starting with “What”, “How” or “Tell me about”.`,
+  openExample: (quote) => `Good open question: ${stop(quote)}`,
   rephraseFailure: (quote, phrase) =>
-    `The turn to change: ${quote}. “${phrase}” is what the mission fails on. Say what you can offer instead, and ask what the other person needs.`,
+    `The turn to change: ${stop(quote)} The mission fails on “${phrase}”: say what you can offer instead, and ask what the other person needs.`,
   rephraseLong: (quote, words) =>
     `The turn to change: ${quote} (${words} words). Say the one point that matters in a sentence or two, then ask a question and listen.`,
   rephraseClosed: (quote) =>
-    `The turn to change: ${quote}. That question only gets a yes or a no: ask it openly, with “What” or “How”, so the other person explains.`,
-  rephraseFillers: (quote) => `The turn to change: ${quote}. Say the same without the filler words, and pause instead.`,
+    `The turn to change: ${stop(quote)} That question only gets a yes or a no: ask it openly, with “What” or “How”, so the other person explains.`,
+  rephraseFillers: (quote) =>
+    `The turn to change: ${stop(quote)} Say the same without the filler words, and pause instead.`,
   rephraseCriterion: (quote, criterion) =>
-    `The turn to change: ${quote}. It was the moment to cover “${criterion}”, which the mission needed and you never said.`,
+    `The turn to change: ${stop(quote)} It was the moment to cover “${criterion}”, which the mission needed and you never said.`,
   score: (score) => `Your overall score is ${score}/100.`,
   noReport: 'The observers’ report has not arrived yet, so I can only go by the transcript.',
   toImprove: (list) => `The observers suggest you improve: ${list}.`,
@@ -158,19 +162,19 @@ const FR: CoachLines = {
   nothingSaid: `Vous n’avez rien dit pendant cette session${NBSP}: il n’y a encore rien à commenter. Rejouez-la et commencez par une question sur ce qui compte pour votre interlocuteur.`,
   fillersNone: `Vous n’avez utilisé aucun mot de remplissage${NBSP}: vos tours étaient nets. Continuez ainsi.`,
   fillers: (total, list) => `Vous avez utilisé ${total} mot${total === 1 ? '' : 's'} de remplissage (${list}).`,
-  fillersExample: (quote) => `Par exemple, ${quote}.`,
+  fillersExample: (quote) => `Par exemple, ${stop(quote)}`,
   fillersTip: `La prochaine fois, marquez plutôt une pause${NBSP}: un silence paraît plus assuré qu’un «${NBSP}euh${NBSP}».`,
   talk: (percent) => `Vous avez prononcé ${percent}${NBSP}% des mots de cette conversation.`,
   talkTooMuch: `C’est beaucoup${NBSP}: posez une question et laissez votre interlocuteur parler plus que vous.`,
   talkTooLittle: `C’est peu${NBSP}: prenez davantage l’initiative, dites ce que vous proposez et pourquoi.`,
   talkBalanced: 'C’est un bon équilibre entre parler et écouter.',
-  longest: (words, quote) => `Votre tour le plus long comptait ${words} mots${NBSP}: ${quote}.`,
+  longest: (words, quote) => `Votre tour le plus long comptait ${words} mots${NBSP}: ${stop(quote)}`,
   freeSpeech: `Cette session était en expression libre${NBSP}: sans mission à gagner, je la juge sur votre façon de parler.`,
   goal: (goal) => `Votre objectif était${NBSP}: ${goal}`,
   criteriaMet: (list) => `Vous avez abordé ${list}.`,
   criteriaMissing: (list) => `Vous n’avez jamais dit ${list}${NBSP}: c’est ce qu’il fallait pour gagner la mission.`,
   criteriaAllMet: 'Vous avez abordé chaque critère de réussite de la mission.',
-  failure: (phrase, quote) => `La mission échoue sur «${NBSP}${phrase}${NBSP}», et ${quote}.`,
+  failure: (phrase, quote) => `La mission échoue sur «${NBSP}${phrase}${NBSP}», et ${stop(quote)}`,
   outcome: {
     win: 'Vous avez gagné la mission.',
     loose: 'Vous avez perdu la mission.',
@@ -181,18 +185,18 @@ const FR: CoachLines = {
   questions: (total, open, closed) =>
     `Vous avez posé ${total} question${total === 1 ? '' : 's'}${NBSP}: ${open} ouverte${open === 1 ? '' : 's'} et ${closed} fermée${closed === 1 ? '' : 's'}.`,
   closedExample: (quote) =>
-    `Une question fermée n’appelle qu’un oui ou un non${NBSP}: ${quote}. Posez-la plutôt de façon ouverte, avec «${NBSP}Qu’est-ce que${NBSP}», «${NBSP}Comment${NBSP}» ou «${NBSP}Parlez-moi de${NBSP}».`,
-  openExample: (quote) => `Bonne question ouverte${NBSP}: ${quote}.`,
+    `Une question fermée n’appelle qu’un oui ou un non${NBSP}: ${stop(quote)} Posez-la plutôt de façon ouverte, avec «${NBSP}Qu’est-ce que${NBSP}», «${NBSP}Comment${NBSP}» ou «${NBSP}Parlez-moi de${NBSP}».`,
+  openExample: (quote) => `Bonne question ouverte${NBSP}: ${stop(quote)}`,
   rephraseFailure: (quote, phrase) =>
-    `Le tour à changer${NBSP}: ${quote}. «${NBSP}${phrase}${NBSP}» fait échouer la mission. Dites plutôt ce que vous pouvez proposer, et demandez ce dont votre interlocuteur a besoin.`,
+    `Le tour à changer${NBSP}: ${stop(quote)} La mission échoue sur «${NBSP}${phrase}${NBSP}»${NBSP}: dites plutôt ce que vous pouvez proposer, et demandez ce dont votre interlocuteur a besoin.`,
   rephraseLong: (quote, words) =>
     `Le tour à changer${NBSP}: ${quote} (${words} mots). Dites en une ou deux phrases le point qui compte, puis posez une question et écoutez.`,
   rephraseClosed: (quote) =>
-    `Le tour à changer${NBSP}: ${quote}. Cette question n’appelle qu’un oui ou un non${NBSP}: posez-la de façon ouverte, avec «${NBSP}Qu’est-ce que${NBSP}» ou «${NBSP}Comment${NBSP}», pour que votre interlocuteur explique.`,
+    `Le tour à changer${NBSP}: ${stop(quote)} Cette question n’appelle qu’un oui ou un non${NBSP}: posez-la de façon ouverte, avec «${NBSP}Qu’est-ce que${NBSP}» ou «${NBSP}Comment${NBSP}», pour que votre interlocuteur explique.`,
   rephraseFillers: (quote) =>
-    `Le tour à changer${NBSP}: ${quote}. Dites la même chose sans les mots de remplissage, en marquant plutôt une pause.`,
+    `Le tour à changer${NBSP}: ${stop(quote)} Dites la même chose sans les mots de remplissage, en marquant plutôt une pause.`,
   rephraseCriterion: (quote, criterion) =>
-    `Le tour à changer${NBSP}: ${quote}. C’était le moment d’aborder «${NBSP}${criterion}${NBSP}», qu’il fallait pour la mission et que vous n’avez jamais dit.`,
+    `Le tour à changer${NBSP}: ${stop(quote)} C’était le moment d’aborder «${NBSP}${criterion}${NBSP}», qu’il fallait pour la mission et que vous n’avez jamais dit.`,
   score: (score) => `Votre note globale est de ${score}/100.`,
   noReport: `Le rapport des observateurs n’est pas encore arrivé${NBSP}: je ne peux m’appuyer que sur la transcription.`,
   toImprove: (list) => `Les observateurs vous suggèrent d’améliorer${NBSP}: ${list}.`,

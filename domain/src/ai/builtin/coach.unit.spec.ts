@@ -51,7 +51,7 @@ describe('the built-in coach', () => {
 
   it('quotes the turn that lost the mission when asked what to say differently', () => {
     expect(builtinCoachAnswer(english, 'What should I have said differently?')).toBe(
-      'The turn to change: in your turn 3 you said “Well, take it or leave it.”. “take it or leave it” is what the mission fails on. Say what you can offer instead, and ask what the other person needs.',
+      'The turn to change: in your turn 3 you said “Well, take it or leave it.” The mission fails on “take it or leave it”: say what you can offer instead, and ask what the other person needs.',
     );
   });
 
@@ -59,7 +59,7 @@ describe('the built-in coach', () => {
     const answer = builtinCoachAnswer(english, 'How were my questions?');
     expect(answer).toContain('You asked 2 questions: 1 open and 1 closed.');
     expect(answer).toContain('in your turn 1 you said “Um, do you have a budget?”');
-    expect(answer).toContain('Good open question: in your turn 2 you said “What matters most to you?”.');
+    expect(answer).toContain('Good open question: in your turn 2 you said “What matters most to you?”');
   });
 
   it('names the criteria said and missed, from the mission', () => {
@@ -83,7 +83,7 @@ describe('the built-in coach', () => {
 
   it('answers in French, from the transcript alone while no report has arrived', () => {
     expect(builtinCoachAnswer(french, 'Qu’aurais-je dû dire autrement ?')).toBe(
-      'Le tour à changer\u00a0: à votre tour 1, vous avez dit «\u00a0Euh, est-ce que vous avez un budget ?\u00a0». Cette question n’appelle qu’un oui ou un non\u00a0: posez-la de façon ouverte, avec «\u00a0Qu’est-ce que\u00a0» ou «\u00a0Comment\u00a0», pour que votre interlocuteur explique.',
+      'Le tour à changer\u00a0: à votre tour 1, vous avez dit «\u00a0Euh, est-ce que vous avez un budget ?\u00a0» Cette question n’appelle qu’un oui ou un non\u00a0: posez-la de façon ouverte, avec «\u00a0Qu’est-ce que\u00a0» ou «\u00a0Comment\u00a0», pour que votre interlocuteur explique.',
     );
     const improve = builtinCoachAnswer(french, 'Comment puis-je faire mieux ?');
     expect(improve).toContain('Le rapport des observateurs n’est pas encore arrivé');
