@@ -1,0 +1,131 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
+import { startMailSink } from '../support/mail-sink.js';
+import { apiToken } from '../support/session.js';
+import { arranger, signInWithToken, type Arranger } from '../settings/arrange.js';
+
+// Issue 12 §5: a reviewer corrects a criterion of a learner's report on the result page, everyone sees the correction
+// beside the observer's score; an operator re-runs the reports of a scenario from the sessions list and follows the
+// job to the end.
+test.describe.configure({ mode: 'serial' });
+
+let sink: SmtpSink;
+let api: APIRequestContext;
+let arrange: Arranger;
+let learnerToken = '';
+let operatorToken = '';
+let sessionId = '';
+const stamp = Date.now();
+const password = 'Reviewer-Passw0rd!';
+const LIBRARY_SCENARIO = 'Price negotiation: the sceptical buyer';
+
+const axe = async (page: Page) => {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+};
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  test.setTimeout(90_000);
+  sink = await startMailSink();
+  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
+  arrange = await arranger(api, sink);
+  const organizationId = await arrange.organization(`Reviews ${stamp}`);
+  for (const [role, email, first] of [
+    ['user', `lea-${stamp}@e2e.test`, 'Lea'],
+    ['operator', `olga-${stamp}@e2e.test`, 'Olga'],
+  ] as const) {
+    await arrange.account({
+      email,
+      first_name: first,
+      last_name: 'Reviewer',
+      organization_id: organizationId,
+      organization_role: role,
+      password,
+    });
+    const token = await apiToken(api, email, password);
+    if (role === 'user') learnerToken = token;
+    else operatorToken = token;
+  }
+  // The learner plays the library scenario to a win over the API; its report is then written in the background.
+  const as = { authorization: `Bearer ${learnerToken}` };
+  const library = (await (
+    await api.get(`/v1/coaching/scenarios?source=library&q=${encodeURIComponent(LIBRARY_SCENARIO)}`, { headers: as })
+  ).json()) as { items: { id: string }[] };
+  const started = (await (
+    await api.post('/v1/coaching/sessions', { headers: as, data: { scenario_id: library.items[0]!.id } })
+  ).json()) as { id: string };
+  sessionId = started.id;
+  for (const text of [
+    'What matters most to you? Let us look at the return on investment of the scheduling module.',
+    'I can freeze the price for two years in exchange for a renewal today.',
+  ]) {
+    expect((await api.post(`/v1/coaching/sessions/${sessionId}/turns`, { headers: as, data: { text } })).status()).toBe(
+      200,
+    );
+  }
+  await expect
+    .poll(
+      async () => {
+        const report = await api.get(`/v1/coaching/sessions/${sessionId}/analysis`, { headers: as });
+        return report.status() === 200 ? ((await report.json()) as { status: string }).status : 'none';
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('done');
+});
+test.afterAll(async () => {
+  await api?.dispose();
+  await sink?.close();
+});
+
+test('[SESSION]: a reviewer corrects a criterion with a comment, and the learner sees it beside the original', async ({
+  page,
+}) => {
+  await signInWithToken(page, operatorToken);
+  await page.goto(`/apps/ai-coaching/session/result-${sessionId}`);
+  await expect(page.getByTestId('report-progress')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Correct the score of Discovery' }).click();
+  const form = page.getByTestId('correction-form');
+  await form.getByLabel('Corrected score').selectOption('1');
+  await form.getByRole('button', { name: 'Save the correction' }).click();
+  // The comment is required, and said next to its field.
+  await expect(form.getByRole('alert')).toHaveText('Say why the score is corrected.');
+  await axe(page);
+  await form.getByLabel('Comment').fill('Only one open question, and no follow-up.');
+  await form.getByRole('button', { name: 'Save the correction' }).click();
+  await expect(form).toHaveCount(0);
+  const correction = page.getByTestId('criterion-correction');
+  await expect(correction).toHaveCount(1);
+  await expect(correction).toContainText('Corrected by Olga Reviewer on');
+  await expect(correction).toContainText('Only one open question, and no follow-up.');
+  const row = page.getByTestId('report-criterion').filter({ has: correction });
+  await expect(row).toContainText('→ 1 / 5');
+
+  await signInWithToken(page, learnerToken);
+  await page.goto(`/apps/ai-coaching/session/result-${sessionId}`);
+  await expect(page.getByTestId('criterion-correction')).toContainText('Only one open question');
+  // A learner holds no correction right.
+  await expect(page.getByRole('button', { name: /^Correct the score of/ })).toHaveCount(0);
+});
+
+test('[SESSION]: an operator re-runs the reports of a scenario and follows the job to 100 %', async ({ page }) => {
+  await signInWithToken(page, operatorToken);
+  await page.goto('/apps/ai-coaching/session/list?scope=organization');
+  await page.getByRole('button', { name: 'Re-run reports' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Re-run analysis reports' });
+  await dialog.getByLabel('Scenario').selectOption({ label: LIBRARY_SCENARIO });
+  await axe(page);
+  await dialog.getByRole('button', { name: 'Re-run', exact: true }).click();
+  await expect(dialog.getByTestId('rerun-job')).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
+  await expect(dialog).toContainText('Done: 1 re-run, 0 left as they were');
+  await expect(dialog.getByRole('progressbar')).toHaveAttribute('value', '100');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // The session's report has a version 2; version 1 and its correction stay readable.
+  await page.goto(`/apps/ai-coaching/session/result-${sessionId}`);
+  await expect(page.getByLabel('Report version')).toHaveValue('2', { timeout: 30_000 });
+  await page.getByLabel('Report version').selectOption('1');
+  await expect(page.getByTestId('criterion-correction')).toContainText('Only one open question');
+});
