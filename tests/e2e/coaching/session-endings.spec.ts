@@ -1,0 +1,139 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
+import { startMailSink } from '../support/mail-sink.js';
+import { apiToken } from '../support/session.js';
+import { arranger, signInWithToken, type Arranger } from '../settings/arrange.js';
+
+// Issue 12, "Done when": the time limit and an [[END]] each give the status end, on the built-in provider. Abort, the
+// refusal without credits and the operator's read are in coaching-sessions.spec.ts.
+test.describe.configure({ mode: 'serial' });
+
+let sink: SmtpSink;
+let api: APIRequestContext;
+let arrange: Arranger;
+let learnerToken = '';
+const stamp = Date.now();
+/** The shortest time limit a scenario takes. */
+const TIME_LIMIT_SECONDS = 30;
+let timedScenarioId = '';
+let oneTurnScenarioId = '';
+
+type SessionAnswer = { status: string; end_reason: string | null; ends_at: string; ended_at?: string };
+
+const readSession = async (id: string): Promise<SessionAnswer> =>
+  (await (
+    await api.get(`/v1/coaching/sessions/${id}`, { headers: { authorization: `Bearer ${learnerToken}` } })
+  ).json()) as SessionAnswer;
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  sink = await startMailSink();
+  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
+  arrange = await arranger(api, sink);
+  const organizationId = await arrange.organization(`Endings ${stamp}`);
+  const password = 'Learner-Passw0rd!';
+  const editor = { email: `endings-editor-${stamp}@e2e.test`, password };
+  const learner = { email: `endings-learner-${stamp}@e2e.test`, password };
+  for (const [person, role] of [
+    [editor, 'editor'],
+    [learner, 'user'],
+  ] as const) {
+    await arrange.account({ ...person, first_name: role, organization_id: organizationId, organization_role: role });
+  }
+  const editorToken = await apiToken(api, editor.email, editor.password);
+  learnerToken = await apiToken(api, learner.email, learner.password);
+
+  // Two scenarios on the free built-in model: one with a 30 s limit, one whose mission allows a single learner turn,
+  // after which the built-in persona closes with [[END]] (docs/ai-builtin-provider.md).
+  const models = (await (
+    await api.get('/v1/ai_models?capability=chat&page_size=48', {
+      headers: { authorization: `Bearer ${editorToken}` },
+    })
+  ).json()) as { items: { id: string; model_id: string; credits_per_minute: number }[] };
+  const builtin = models.items.find((model) => model.model_id === 'builtin-coach' && model.credits_per_minute === 0)!;
+  const as = <T = { id: string }>(path: string, data?: unknown) => arrange.call<T>('POST', path, data, editorToken);
+  const publish = (plural: string, id: string) => as(`/v1/coaching/${plural}/${id}/publish`);
+  const persona = await as('/v1/coaching/personas', { name: `Robin ${stamp}`, language: 'en-GB' });
+  const observer = await as('/v1/coaching/observers', {
+    name: `Listening coach ${stamp}`,
+    rubric: [{ name: 'Listens', description: '', scale: '1_5', weight: 1, not_relevant_when: null }],
+    model_id: builtin.id,
+  });
+  const mission = await as('/v1/coaching/missions', {
+    title: `One question ${stamp}`,
+    goal: 'Get the order in one question.',
+    success_criteria: ['signed order'],
+    turn_limit: 1,
+  });
+  await publish('personas', persona.id);
+  await publish('observers', observer.id);
+  await publish('missions', mission.id);
+  const scenario = async (name: string, fields: Record<string, unknown>) => {
+    const { id } = await as('/v1/coaching/scenarios', {
+      name,
+      persona_id: persona.id,
+      observer_ids: [observer.id],
+      language: 'en-GB',
+      model_id: builtin.id,
+      ...fields,
+    });
+    await publish('scenarios', id);
+    return id;
+  };
+  timedScenarioId = await scenario(`Half a minute ${stamp}`, { time_limit_seconds: TIME_LIMIT_SECONDS });
+  oneTurnScenarioId = await scenario(`One question ${stamp}`, { mission_id: mission.id });
+});
+test.afterAll(async () => {
+  await api?.dispose();
+  await sink?.close();
+});
+
+const say = async (page: Page, text: string) => {
+  await page.getByLabel('Your message').fill(text);
+  await page.getByRole('button', { name: 'Send' }).click();
+};
+
+const startFromInfo = async (page: Page, scenarioId: string) => {
+  await signInWithToken(page, learnerToken);
+  await page.goto(`/apps/ai-coaching/scenario/info-${scenarioId}`);
+  await page.getByRole('button', { name: 'Start the session' }).click();
+  await expect(page).toHaveURL(/\/session\/play-/);
+  return page.url().split('play-')[1]!;
+};
+
+test('[SESSION]: the time limit ends a session with the end status, even once the learner has left it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const id = await startFromInfo(page, timedScenarioId);
+  await expect(page.getByTestId('time-left')).toBeVisible();
+  await say(page, 'Hello Robin, how is your week going?');
+  await expect(page.getByRole('list', { name: 'Conversation' }).getByRole('listitem')).toHaveCount(3);
+  // The learner walks away: no screen is left to end the session when its clock reaches zero, the server's timer is.
+  await page.goto('/apps/ai-coaching/session/list');
+  expect((await readSession(id)).status).toBe('free-speech');
+  await expect
+    .poll(async () => (await readSession(id)).status, { timeout: (TIME_LIMIT_SECONDS + 30) * 1000, intervals: [1000] })
+    .toBe('end');
+  const ended = await readSession(id);
+  expect(ended).toMatchObject({ end_reason: 'time_limit', ended_at: ended.ends_at });
+
+  await page.goto(`/apps/ai-coaching/session/result-${id}`);
+  await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'end');
+  await expect(page.getByTestId('session-status')).toHaveText('Ended');
+  await expect(page.getByRole('list', { name: 'Conversation' }).getByRole('listitem')).toHaveCount(3);
+  // An ending by the time limit is reported like any other.
+  await expect(page.getByTestId('report-progress')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+});
+
+test('[SESSION]: the persona closing the conversation with [[END]] gives the end status', async ({ page }) => {
+  const id = await startFromInfo(page, oneTurnScenarioId);
+  await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'in-progress');
+  // The mission allows one learner turn: the built-in persona wraps up and writes [[END]].
+  await say(page, 'Could we talk about your plans for next year?');
+  await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'end');
+  await expect(page.getByTestId('session-status')).toHaveText('Ended');
+  const transcript = page.getByRole('list', { name: 'Conversation' });
+  await expect(transcript.getByRole('listitem')).toHaveCount(3);
+  await expect(transcript).not.toContainText('[[END]]');
+  expect(await readSession(id)).toMatchObject({ status: 'end', end_reason: 'marker' });
+});

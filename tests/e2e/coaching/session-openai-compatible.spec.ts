@@ -1,0 +1,176 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../src/fakes/openai-server.js';
+import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
+import { startMailSink } from '../support/mail-sink.js';
+import { apiToken } from '../support/session.js';
+import { arranger, signInWithToken, toast, type Arranger } from '../settings/arrange.js';
+
+// Issue 12, "Done when", with the fake OpenAI-compatible server (tests/src/fakes/openai-server.ts, started here on
+// 127.0.0.1, which scripts/e2e-server.mjs lets providers reach with AI_ALLOW_PRIVATE_NETWORK=true): a super-admin
+// registers the provider, its key and a chat model; an editor makes a scenario on that model; a learner plays it to
+// the persona's scripted [[WIN]] and reads the result with its report.
+test.describe.configure({ mode: 'serial' });
+
+const KEY = 'sk-test-e2e-sessions-0123456789';
+const MODEL = 'llama3.1';
+const stamp = Date.now();
+const names = { persona: `Morgan ${stamp}`, scenario: `Supplier call ${stamp}`, model: `Llama sessions ${stamp}` };
+
+let fake: FakeOpenAiServer;
+let sink: SmtpSink;
+let api: APIRequestContext;
+let arrange: Arranger;
+let editorToken = '';
+let learnerToken = '';
+let modelId = '';
+let personaId = '';
+let missionId = '';
+let observerId = '';
+let scenarioId = '';
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  fake = await startFakeOpenAiServer({ apiKey: KEY, models: [MODEL] });
+  sink = await startMailSink();
+  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
+  arrange = await arranger(api, sink);
+
+  // The super-admin's part: the provider, its key and the model, through the API (the screens that do it are
+  // tests/e2e/ai/ai-providers.spec.ts's).
+  const provider = await arrange.call('POST', '/v1/ai_providers', {
+    name: `Fake LLM sessions ${stamp}`,
+    kind: 'openai_compatible',
+    base_url: fake.baseUrl,
+    enabled: true,
+  });
+  await arrange.call('POST', '/v1/ai_service_keys', { provider_id: provider.id, label: 'Production', value: KEY });
+  modelId = (
+    await arrange.call('POST', '/v1/ai_models', {
+      provider_id: provider.id,
+      model_id: MODEL,
+      display_name: names.model,
+      capabilities: ['chat'],
+      credits_per_minute: 0,
+    })
+  ).id;
+
+  const organizationId = await arrange.organization(`Fake LLM learners ${stamp}`);
+  const password = 'Learner-Passw0rd!';
+  const editor = { email: `llm-editor-${stamp}@e2e.test`, password };
+  const learner = { email: `llm-learner-${stamp}@e2e.test`, password };
+  for (const [person, role] of [
+    [editor, 'editor'],
+    [learner, 'user'],
+  ] as const) {
+    await arrange.account({ ...person, first_name: role, organization_id: organizationId, organization_role: role });
+  }
+  editorToken = await apiToken(api, editor.email, editor.password);
+  learnerToken = await apiToken(api, learner.email, learner.password);
+
+  // What the scenario combines, published by the editor. The observer reads on the built-in model, so the report
+  // never takes one of the fake's scripted replies.
+  const models = (await (
+    await api.get('/v1/ai_models?capability=chat&page_size=48', {
+      headers: { authorization: `Bearer ${editorToken}` },
+    })
+  ).json()) as { items: { id: string; model_id: string; credits_per_minute: number }[] };
+  const builtin = models.items.find((model) => model.model_id === 'builtin-coach' && model.credits_per_minute === 0)!;
+  const as = (path: string, data?: unknown) => arrange.call('POST', path, data, editorToken);
+  personaId = (await as('/v1/coaching/personas', { name: names.persona, language: 'en-GB', mood: 'sceptical' })).id;
+  missionId = (
+    await as('/v1/coaching/missions', {
+      title: `Win the supplier ${stamp}`,
+      goal: 'Get a yes to a pilot.',
+      success_criteria: ['pilot'],
+      failure_conditions: ['take it or leave it'],
+    })
+  ).id;
+  observerId = (
+    await as('/v1/coaching/observers', {
+      name: `Discovery coach ${stamp}`,
+      rubric: [{ name: 'Asks questions', description: '', scale: '1_5', weight: 1, not_relevant_when: null }],
+      model_id: builtin.id,
+    })
+  ).id;
+  for (const [plural, id] of [
+    ['personas', personaId],
+    ['missions', missionId],
+    ['observers', observerId],
+  ] as const) {
+    await as(`/v1/coaching/${plural}/${id}/publish`);
+  }
+});
+test.afterAll(async () => {
+  await api?.dispose();
+  await sink?.close();
+  await fake?.close();
+});
+
+const say = async (page: Page, text: string) => {
+  await page.getByLabel('Your message').fill(text);
+  await page.getByRole('button', { name: 'Send' }).click();
+};
+
+test('[SESSION]: an editor makes a scenario on the OpenAI-compatible model and publishes it', async ({ page }) => {
+  await signInWithToken(page, editorToken);
+  await page.goto('/apps/ai-coaching/scenario/create');
+  await page.getByLabel('Name', { exact: true }).fill(names.scenario);
+  await page.getByLabel('Persona', { exact: true }).selectOption({ label: names.persona });
+  await page.getByLabel('Mission', { exact: true }).selectOption(missionId);
+  await page.getByLabel('Add an observer').selectOption(observerId);
+  await page.getByLabel('AI model').selectOption(modelId);
+  await expect(page.getByTestId('scenario-price')).toHaveText('Free');
+  await page.getByRole('button', { name: 'Create draft' }).click();
+  await expect(page).toHaveURL(/\/edit\/[A-Za-z0-9_-]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(names.scenario);
+  scenarioId = page.url().split('/').at(-1)!;
+  await page.getByRole('button', { name: 'Publish version 1' }).click();
+  await expect(toast(page)).toContainText('published as version 1');
+});
+
+test('[SESSION]: a learner plays it to the persona’s [[WIN]], then reads the transcript and the report', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  expect(scenarioId, 'the editor’s scenario').not.toBe('');
+  fake.reset();
+  fake.script(
+    { kind: 'reply', text: 'Fair enough. And what would a first step with you look like?' },
+    { kind: 'reply', text: 'A pilot on one site works for me. Deal. [[WIN]]' },
+  );
+  await signInWithToken(page, learnerToken);
+  await page.goto(`/apps/ai-coaching/scenario/info-${scenarioId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(names.scenario);
+  await expect(page.getByTestId('session-price')).toHaveText('Free');
+  await page.getByRole('button', { name: 'Start the session' }).click();
+  await expect(page).toHaveURL(/\/session\/play-/);
+
+  const transcript = page.getByRole('list', { name: 'Conversation' });
+  await expect(transcript.getByRole('listitem')).toHaveCount(1);
+  await say(page, 'What is slowing your deliveries down today?');
+  await expect(transcript.getByRole('listitem')).toHaveCount(3);
+  await expect(transcript.getByRole('listitem').nth(2)).toHaveText(/what would a first step with you look like\?/);
+  await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'in-progress');
+  await say(page, 'Let us start with a pilot on one site.');
+  await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'win');
+  await expect(page.getByTestId('session-status')).toHaveText('Won');
+  await expect(transcript.getByRole('listitem')).toHaveCount(5);
+  await expect(transcript.getByRole('listitem').nth(4)).toContainText('A pilot on one site works for me. Deal.');
+  await expect(transcript).not.toContainText('[[WIN]]');
+
+  // The persona was the fake's: it was asked twice, with the persona's brief and the learner's words.
+  const asked = fake.completions();
+  expect(asked).toHaveLength(2);
+  expect(asked[1]!.body?.['model']).toBe(MODEL);
+  const messages = JSON.stringify(asked[1]!.body?.['messages']);
+  expect(messages).toContain(names.persona);
+  expect(messages).toContain('What is slowing your deliveries down today?');
+
+  await page.getByRole('link', { name: 'See the result' }).click();
+  await expect(page).toHaveURL(/\/session\/result-/);
+  await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'win');
+  await expect(page.getByRole('list', { name: 'Conversation' }).getByRole('listitem')).toHaveCount(5);
+  await expect(page.getByTestId('session-cost')).toHaveText('0 credits');
+  await expect(page.getByTestId('report-progress')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await expect(page.locator('[data-testid="observer-report"][data-status="done"]')).toHaveCount(1);
+  await expect(page.getByTestId('report-progress')).toContainText(/Overall score: \d+ \/ 100/);
+});
