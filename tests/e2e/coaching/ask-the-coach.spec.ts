@@ -113,3 +113,13 @@ test('[COACH]: in French, a new conversation; the operator reads the learner’s
   await expect(page.getByTestId('coach-conversation')).toContainText('You spoke');
   await expect(page.getByLabel('Your question')).toHaveCount(0);
 });
+
+test('[COACH]: the learner deletes a conversation; the other stays', async ({ page }) => {
+  await signInWithToken(page, learnerToken);
+  await page.goto(`/apps/ai-coaching/session/result-${sessionId}`);
+  await expect(page.getByTestId('coach-conversation')).toContainText('You spoke');
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByTestId('coach-conversation')).toContainText('The turn to change');
+  await expect(page.getByRole('combobox', { name: 'Conversation shown' })).toHaveCount(0);
+});

@@ -47,3 +47,14 @@ export const useAskCoach = () => {
     onSuccess: (_exchange, { chatId }) => queryClient.invalidateQueries({ queryKey: keys.detail(chatId) }),
   });
 };
+
+export const useDeleteChat = (sessionId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (chatId: string) => api.call(chats.delete, { params: { id: chatId } }),
+    onSuccess: (_answer, chatId) => {
+      queryClient.removeQueries({ queryKey: keys.detail(chatId) });
+      return queryClient.invalidateQueries({ queryKey: sessionChatsKey(sessionId) });
+    },
+  });
+};

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { ConfirmAction } from '../../../components/ui/confirm-action';
 import { LoadError, Loading } from '../../../components/ui/query-state';
 import { newIdempotencyKey } from '../../../lib/http/api';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { canAll, useCurrentUser } from '../../../lib/session/session-context';
-import { useAskCoach, useCoachingChat, useSessionChats, useStartChat } from '../api/chats-api';
+import { useAskCoach, useCoachingChat, useDeleteChat, useSessionChats, useStartChat } from '../api/chats-api';
 
 const QUESTION_MAX = 2000;
 const SUGGESTIONS = ['differently', 'questions', 'talk', 'mission'] as const;
@@ -38,6 +39,8 @@ export const AskCoach = ({ sessionId, playerId, language }: AskCoachProps) => {
   const chat = useCoachingChat(chatId);
   const start = useStartChat(sessionId);
   const ask = useAskCoach();
+  const remove = useDeleteChat(sessionId);
+  const mayDelete = mayAsk && canAll(user, 'chat-delete');
   const [draft, setDraft] = useState('');
   const [pending, setPending] = useState<Pending | null>(null);
   const [startKey, setStartKey] = useState(newIdempotencyKey);
@@ -90,15 +93,32 @@ export const AskCoach = ({ sessionId, playerId, language }: AskCoachProps) => {
           {t('title')}
         </h2>
         {mayAsk && chatId !== null ? (
-          <Button
-            variant="ghost"
-            onClick={() => {
-              setChosen('new');
-              setPending(null);
-            }}
-          >
-            {t('newConversation')}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setChosen('new');
+                setPending(null);
+              }}
+            >
+              {t('newConversation')}
+            </Button>
+            {mayDelete ? (
+              <ConfirmAction
+                label={t('delete.label')}
+                variant="ghost"
+                title={t('delete.title')}
+                body={t('delete.body')}
+                confirmLabel={t('delete.confirm')}
+                doneMessage={t('delete.done')}
+                action={() => remove.mutateAsync(chatId)}
+                onDone={() => {
+                  setChosen(null);
+                  setPending(null);
+                }}
+              />
+            ) : null}
+          </div>
         ) : null}
       </div>
       <p className="mb-3 text-sm text-gray-700 dark:text-gray-300">{mayAsk ? t('about') : t('aboutReader')}</p>
