@@ -1,3 +1,4 @@
+import { starterLibraryItemId } from '@ai-coaching/application';
 import {
   apiClient,
   createTestOrganization,
@@ -212,6 +213,22 @@ describe(`[COACHING]: session turns over the gateway, streamed, on ${engine.name
     expect(overSocket).toEqual({ ok: true, answer: overHttp.body });
     expect(fake.completions()).toHaveLength(1);
     expect(await transcript(id)).toHaveLength(3);
+  });
+
+  it('streams the built-in provider’s reply to a library scenario', async () => {
+    const library = starterLibraryItemId('scenario', 'price', 'en-GB');
+    const started = await api(learner.token).call(sessions.create, { body: { scenario_id: library } });
+    expect(started.status).toBe(201);
+    const socket = await socketOf(learner.token);
+    const { deltas, result } = playTurn(socket, {
+      session_id: started.body.id!,
+      turn_id: 'turn-1',
+      text: 'What would make this worth it for you?',
+    });
+    const answer = await result;
+    expect(answer).toMatchObject({ ok: true, answer: { status: 'in-progress' } });
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(deltas.join('').trim()).toBe(answer !== 'dropped' && answer.ok ? answer.answer.reply : '');
   });
 
   it("refuses another user's session as missing, and a malformed turn with the fields at fault", async () => {
