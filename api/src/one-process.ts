@@ -15,6 +15,7 @@ import {
   scheduleCoachingAnalyses,
   scheduleCoachingSessionTimeLimits,
   scheduleReservationExpiries,
+  scheduleSessionRetention,
 } from '@ai-coaching/application';
 import { workerJobs } from '@ai-coaching/workers';
 import { createApiApp } from './app.js';
@@ -53,6 +54,7 @@ export const startOneProcess = async (
   await scheduleReservationExpiries(platform);
   await scheduleCoachingSessionTimeLimits(platform);
   await scheduleCoachingAnalyses(platform);
+  await scheduleSessionRetention(platform);
 
   const seed = await seedPlatform(platform);
   if (seed.created) {

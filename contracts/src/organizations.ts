@@ -5,6 +5,8 @@ import {
   ORGANIZATION_METADATA_MAX_KEYS,
   ORGANIZATION_METADATA_VALUE_MAX,
   ORGANIZATION_NAME_MAX,
+  SESSION_RETENTION_DAYS_MAX,
+  SESSION_RETENTION_DAYS_MIN,
 } from '@ai-coaching/domain';
 import { z } from 'zod';
 import { closed, idParams, idSchema, patchOf, text } from './http/fields.js';
@@ -20,6 +22,13 @@ const name = text().trim().min(1).max(ORGANIZATION_NAME_MAX);
 const description = text().trim().max(ORGANIZATION_DESCRIPTION_MAX);
 /** An uploaded image (`POST /api/image/uploads`, category `organizations`); null: no logo. */
 const logoImageId = idSchema.nullable();
+/** Whole days; null: sessions are kept until someone deletes them (the default). The client's form checks it too. */
+export const sessionRetentionDaysSchema = z
+  .number()
+  .int()
+  .min(SESSION_RETENTION_DAYS_MIN)
+  .max(SESSION_RETENTION_DAYS_MAX)
+  .nullable();
 
 /** One kind of metadata: flat keys and values. */
 export const organizationMetadataSchema = z
@@ -52,6 +61,13 @@ export const organizationSchema = z.strictObject({
   logo_image_id: text()
     .nullable()
     .describe('The organization’s logo, served at `/api/image/uploads/{logo_image_id}`; null when none is set.'),
+  session_retention_days: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'Coaching sessions ended more than this many days ago are deleted, their transcripts shredded, by a job that runs every hour; null (the default) keeps them until someone deletes them.',
+    ),
   user_count: z.number().int(),
   created_at: text(),
   updated_at: text(),
@@ -103,13 +119,14 @@ export const organizationOperations = defineOperations(
       method: 'PATCH',
       path: '/v1/organizations/:id',
       summary:
-        'Change the name, description, logo (`logo_image_id`, null for none) or metadata. Every field is checked against its permission before anything changes.',
+        'Change the name, description, logo (`logo_image_id`, null for none), how long coaching sessions are kept (`session_retention_days`, null to keep them until deleted) or metadata. Every field is checked against its permission before anything changes.',
       params: idParams,
       body: patchOf(
         z.object({
           name: name.optional(),
           description: description.optional(),
           logo_image_id: logoImageId.optional(),
+          session_retention_days: sessionRetentionDaysSchema.optional(),
           metadata_organization: organizationMetadataSchema.optional(),
           metadata_product: organizationMetadataSchema.optional(),
           metadata_custom: organizationMetadataSchema.optional(),

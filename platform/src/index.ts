@@ -41,6 +41,8 @@ export * from './mail/create-mailer.js';
 export * from './rate-limit/auth-rate-limiter.js';
 export * from './crypto/encryption.js';
 export * from './crypto/secret-keys.js';
+export * from './crypto/personal-data-keys.js';
+export * from './event-store/personal-data-event-store.js';
 export * from './sso/realm-schema.js';
 export * from './sso/sso-error.js';
 export * from './sso/sso-keys.js';

@@ -3,6 +3,7 @@ import {
   scheduleCoachingAnalyses,
   scheduleCoachingSessionTimeLimits,
   scheduleReservationExpiries,
+  scheduleSessionRetention,
 } from '@ai-coaching/application';
 import { workerJobs } from './worker-jobs.js';
 
@@ -14,6 +15,7 @@ await startRuntime('workers', async ({ config, logger, lifecycle }) => {
   await scheduleReservationExpiries(platform);
   await scheduleCoachingSessionTimeLimits(platform);
   await scheduleCoachingAnalyses(platform);
+  await scheduleSessionRetention(platform);
   const health = await startHealthServer({
     host: config.HOST,
     port: config.PORT,

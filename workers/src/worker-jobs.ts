@@ -7,6 +7,7 @@ import {
   resolveMailSender,
   sendMailJob,
   sendPasswordResetJob,
+  sessionRetentionJob,
   type AppServices,
 } from '@ai-coaching/application';
 import { bindJob, type JobBinding, type Platform } from '@ai-coaching/platform';
@@ -15,6 +16,7 @@ import { createRerunAnalysesHandler } from './jobs/analysis/rerun-analyses.handl
 import { createExpireReservationHandler } from './jobs/credits/expire-reservation.handler.js';
 import { createSendMailHandler } from './jobs/mail/send-mail.handler.js';
 import { createSendPasswordResetHandler } from './jobs/identity/send-password-reset.handler.js';
+import { createSessionRetentionHandler } from './jobs/session/retention.handler.js';
 import { createExpireSessionTimeLimitHandler } from './jobs/session/expire-time-limit.handler.js';
 
 export type WorkerDeps = AppServices & Pick<Platform, 'mailer'>;
@@ -45,4 +47,5 @@ export const workerJobs = (deps: WorkerDeps): JobBinding[] => [
   // Observers of one session are independent model calls: a few at once keep a report's wait short.
   bindJob(analyseObserverJob, createAnalyseObserverHandler(deps), { concurrency: 4 }),
   bindJob(rerunAnalysesJob, createRerunAnalysesHandler(deps)),
+  bindJob(sessionRetentionJob, createSessionRetentionHandler(deps)),
 ];

@@ -43,6 +43,7 @@ import {
   listCoachingSessionTurns,
   type CoachingSessionView,
 } from '@ai-coaching/projections';
+import { destroyDataKey } from '@ai-coaching/platform';
 import { aiPort } from '../ai/ai-port.js';
 import { nowIso, type AppServices, type Origin } from '../app-services.js';
 import { runCommand } from '../commands/run-command.js';
@@ -484,10 +485,31 @@ export const renameCoachingSession = async (
 /** A session still playing is aborted and charged for its time first, so its hold is never left to the expiry. */
 export const deleteCoachingSession = async (services: AppServices, origin: Origin, sessionId: string) => {
   const caller = signedInUser(origin.caller);
-  await visibleSession(services, caller, sessionId, 'play');
-  await runAndSettle(services, origin, sessionId, {
+  const session = await visibleSession(services, caller, sessionId, 'play');
+  await eraseCoachingSession(services, origin, session, caller.userId);
+};
+
+/**
+ * The one delete path (the learner's, and the retention job's with no user): the session's key is destroyed first,
+ * so its transcript and reports are unreadable in the events from then on (crypto-shredding: events are never
+ * rewritten), then the deletion is recorded, which removes the read models' rows. Destroying first means a crash in
+ * between leaves a session still listed but already unreadable, which deleting again finishes; the other order
+ * would leave a deleted session whose text could still be read back.
+ */
+export const eraseCoachingSession = async (
+  services: AppServices,
+  origin: Origin,
+  session: Pick<CoachingSessionView, 'sessionId' | 'organizationId'>,
+  deletedBy: string | null,
+) => {
+  await destroyDataKey(
+    services.db,
+    { subjectId: session.sessionId, organizationId: session.organizationId },
+    services.clock.now(),
+  );
+  await runAndSettle(services, origin, session.sessionId, {
     type: 'DeleteCoachingSession',
-    data: { sessionId, userId: caller.userId },
+    data: { sessionId: session.sessionId, userId: deletedBy },
   });
 };
 

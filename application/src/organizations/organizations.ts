@@ -31,6 +31,7 @@ const toOrganization = (organization: OrganizationView, userCount: number, walle
   metadata: organization.metadata,
   operator_name: organization.operatorName,
   logo_image_id: organization.logoImageId,
+  session_retention_days: organization.sessionRetentionDays,
   user_count: userCount,
   created_at: organization.createdAt,
   updated_at: organization.updatedAt,
@@ -124,7 +125,7 @@ export const createOrganization = async (
 };
 
 /**
- * Changes the name, description, logo or metadata kinds sent. Every field is checked against its
+ * Changes the name, description, logo, session retention or metadata kinds sent. Every field is checked against its
  * permission first, so a change the caller may not make in full changes nothing.
  */
 export const updateOrganization = async (
@@ -157,6 +158,13 @@ export const updateOrganization = async (
     await run(services, origin, {
       type: 'ChangeOrganizationLogo',
       data: { organizationId: organization.organizationId, logoImageId: body.logo_image_id },
+      metadata: { now },
+    });
+  }
+  if (body.session_retention_days !== undefined) {
+    await run(services, origin, {
+      type: 'ChangeSessionRetention',
+      data: { organizationId: organization.organizationId, retentionDays: body.session_retention_days },
       metadata: { now },
     });
   }

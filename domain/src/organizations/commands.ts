@@ -38,6 +38,11 @@ export type ChangeOrganizationLogo = Command<
   { organizationId: string; logoImageId: string | null }
 >;
 
+export type ChangeSessionRetention = Command<
+  'ChangeSessionRetention',
+  { organizationId: string; retentionDays: number | null }
+>;
+
 export type OrganizationCommand =
   | CreateOrganization
   | UpdateOrganization
@@ -45,4 +50,5 @@ export type OrganizationCommand =
   | ArchiveOrganization
   | ChangeOperatorName
   | ChangeOrganizationMailSettings
-  | ChangeOrganizationLogo;
+  | ChangeOrganizationLogo
+  | ChangeSessionRetention;

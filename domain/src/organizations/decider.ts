@@ -6,6 +6,7 @@ import type {
   ChangeOperatorName,
   ChangeOrganizationLogo,
   ChangeOrganizationMailSettings,
+  ChangeSessionRetention,
   CreateOrganization,
   OrganizationCommand,
   UpdateOrganization,
@@ -26,6 +27,9 @@ export const ORGANIZATION_METADATA_KEY_MAX = 64;
 export const ORGANIZATION_METADATA_VALUE_MAX = 2000;
 export const OPERATOR_NAME_MAX = 80;
 export const MAIL_SENDER_NAME_MAX = 80;
+/** Days an organization may keep its ended coaching sessions for: a day to ten years. */
+export const SESSION_RETENTION_DAYS_MIN = 1;
+export const SESSION_RETENTION_DAYS_MAX = 3650;
 
 /** Line breaks and other control characters: a display name ends up in a mail header. */
 const CONTROL_CHARACTER = /\p{Cc}/u;
@@ -48,6 +52,8 @@ export type ExistingOrganization = {
   mailSettings: OrganizationMailSettings;
   /** An uploaded image's id (only a reference: the image is public by its random id), null for none. */
   logoImageId: string | null;
+  /** Days ended coaching sessions are kept; null: until deleted by hand. */
+  sessionRetentionDays: number | null;
 };
 
 export type OrganizationState = { status: 'none' } | ExistingOrganization;
@@ -262,6 +268,32 @@ const changeLogo = (command: ChangeOrganizationLogo, state: OrganizationState): 
   ];
 };
 
+const changeSessionRetention = (command: ChangeSessionRetention, state: OrganizationState): OrganizationEvent[] => {
+  const organization = changeable(state);
+  const { retentionDays } = command.data;
+  if (
+    retentionDays !== null &&
+    !(
+      Number.isInteger(retentionDays) &&
+      retentionDays >= SESSION_RETENTION_DAYS_MIN &&
+      retentionDays <= SESSION_RETENTION_DAYS_MAX
+    )
+  ) {
+    throw new ValidationError(
+      'invalid_session_retention',
+      `Sessions are kept for ${SESSION_RETENTION_DAYS_MIN} to ${SESSION_RETENTION_DAYS_MAX} whole days, or until deleted.`,
+      { field: 'session_retention_days' },
+    );
+  }
+  if (retentionDays === organization.sessionRetentionDays) return [];
+  return [
+    {
+      type: 'OrganizationSessionRetentionChanged',
+      data: { organizationId: organization.organizationId, retentionDays, changedAt: command.metadata.now },
+    },
+  ];
+};
+
 const emptyMetadata = (): Record<OrganizationMetadataKind, OrganizationMetadata> => ({
   organization: {},
   product: {},
@@ -285,6 +317,8 @@ export const organizationDecider: Decider<OrganizationCommand, OrganizationEvent
         return changeMailSettings(command, state);
       case 'ChangeOrganizationLogo':
         return changeLogo(command, state);
+      case 'ChangeSessionRetention':
+        return changeSessionRetention(command, state);
       default: {
         const unknown: never = command;
         throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
@@ -304,6 +338,7 @@ export const organizationDecider: Decider<OrganizationCommand, OrganizationEvent
           operatorName: '',
           mailSettings: { senderName: '', replyTo: '' },
           logoImageId: null,
+          sessionRetentionDays: null,
         };
       case 'OrganizationUpdated':
         return state.status === 'none'
@@ -323,6 +358,8 @@ export const organizationDecider: Decider<OrganizationCommand, OrganizationEvent
           : { ...state, mailSettings: { senderName: event.data.senderName, replyTo: event.data.replyTo } };
       case 'OrganizationLogoChanged':
         return state.status === 'none' ? state : { ...state, logoImageId: event.data.logoImageId };
+      case 'OrganizationSessionRetentionChanged':
+        return state.status === 'none' ? state : { ...state, sessionRetentionDays: event.data.retentionDays };
     }
   },
   initialState: () => ({ status: 'none' }),

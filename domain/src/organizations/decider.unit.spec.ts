@@ -6,6 +6,7 @@ import type {
   ChangeOperatorName,
   ChangeOrganizationLogo,
   ChangeOrganizationMailSettings,
+  ChangeSessionRetention,
   CreateOrganization,
   UpdateOrganization,
   UpdateOrganizationMetadata,
@@ -19,6 +20,7 @@ import {
   ORGANIZATION_METADATA_VALUE_MAX,
   ORGANIZATION_NAME_MAX,
   organizationDecider,
+  SESSION_RETENTION_DAYS_MAX,
 } from './decider.js';
 import type {
   OperatorNameChanged,
@@ -29,6 +31,7 @@ import type {
   OrganizationMetadata,
   OrganizationMetadataKind,
   OrganizationMetadataUpdated,
+  OrganizationSessionRetentionChanged,
   OrganizationUpdated,
 } from './events.js';
 
@@ -426,6 +429,52 @@ describe('Organizations', () => {
     it('should refuse an archived or missing organization', () => {
       given([created, archived]).when(changeLogo('img-1')).thenThrows(ConflictError, isCode('organization_archived'));
       given([]).when(changeLogo('img-1')).thenThrows(NotFoundError, isCode('organization_not_found'));
+    });
+  });
+
+  describe('ChangeSessionRetention', () => {
+    const keep = (retentionDays: number | null): ChangeSessionRetention => ({
+      type: 'ChangeSessionRetention',
+      data: { organizationId: 'org-1', retentionDays },
+      metadata: { now: later },
+    });
+    const kept = (retentionDays: number | null): OrganizationSessionRetentionChanged => ({
+      type: 'OrganizationSessionRetentionChanged',
+      data: { organizationId: 'org-1', retentionDays, changedAt: later },
+    });
+
+    it('should keep sessions until deleted by default, and record a number of days', () => {
+      given([created]).when(keep(null)).thenNothing();
+      given([created])
+        .when(keep(30))
+        .then([kept(30)]);
+      given([created])
+        .when(keep(SESSION_RETENTION_DAYS_MAX))
+        .then([kept(SESSION_RETENTION_DAYS_MAX)]);
+    });
+
+    it('should turn it off again, and decide nothing when unchanged', () => {
+      given([created, kept(30)])
+        .when(keep(null))
+        .then([kept(null)]);
+      given([created, kept(30)])
+        .when(keep(30))
+        .thenNothing();
+    });
+
+    it.each([0, -1, 1.5, SESSION_RETENTION_DAYS_MAX + 1])('should refuse %s days', (days) => {
+      given([created])
+        .when(keep(days))
+        .thenThrows(
+          ValidationError,
+          (error) =>
+            error.code === 'invalid_session_retention' && error.details?.['field'] === 'session_retention_days',
+        );
+    });
+
+    it('should refuse an archived or missing organization', () => {
+      given([created, archived]).when(keep(30)).thenThrows(ConflictError, isCode('organization_archived'));
+      given([]).when(keep(30)).thenThrows(NotFoundError, isCode('organization_not_found'));
     });
   });
 });

@@ -69,6 +69,16 @@ export type OrganizationLogoChanged = {
   data: { organizationId: string; logoImageId: string | null; changedAt: string };
 };
 
+/**
+ * How long the organization keeps its coaching sessions: a session ended more than `retentionDays` days ago is
+ * deleted (its key destroyed, docs/coaching-sessions.md "Personal data") by the retention job. null: kept until
+ * someone deletes them, the default.
+ */
+export type OrganizationSessionRetentionChanged = {
+  type: 'OrganizationSessionRetentionChanged';
+  data: { organizationId: string; retentionDays: number | null; changedAt: string };
+};
+
 export type OrganizationEvent =
   | OrganizationCreated
   | OrganizationUpdated
@@ -76,4 +86,5 @@ export type OrganizationEvent =
   | OrganizationArchived
   | OperatorNameChanged
   | OrganizationMailSettingsChanged
-  | OrganizationLogoChanged;
+  | OrganizationLogoChanged
+  | OrganizationSessionRetentionChanged;

@@ -28,10 +28,21 @@ export class DecryptionError extends Error {
 export const deriveEncryptionKey = (secret: string): EncryptionKey => {
   if (secret.length < 32)
     throw new Error('The secret to derive an encryption key from must be at least 32 characters.');
-  const key = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), KEY_INFO, 32));
+  return encryptionKeyOf(Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), KEY_INFO, 32)));
+};
+
+/** A 32-byte key (a random data key, say) named by its fingerprint, as derived keys are. */
+export const encryptionKeyOf = (key: Buffer): EncryptionKey => {
+  if (key.length !== 32) throw new Error('An AES-256 key is 32 bytes.');
   const id = createHash('sha256').update('key-id:').update(key).digest('base64url').slice(0, 8);
   return { id, key };
 };
+
+/** A fresh random AES-256 key. */
+export const randomEncryptionKey = (): EncryptionKey => encryptionKeyOf(randomBytes(32));
+
+/** Does the value have the shape `encryptSecret` gives (it may still not decrypt)? */
+export const looksEncrypted = (value: string): boolean => /^v1\.[\w-]+\.[\w-]+\.[\w-]*\.[\w-]+$/.test(value);
 
 export const encryptSecret = (key: EncryptionKey, plaintext: string, context: string): string => {
   const iv = randomBytes(IV_BYTES);

@@ -313,4 +313,34 @@ describe.skipIf(!redis.available)(`BullMQ job queue (skipped: ${redis.reason})`,
       expect(lines.find((line) => line.msg === 'job stalled; it will run again')).toMatchObject({ jobId: 'survivor' });
     });
   });
+
+  describe('When a job repeats', () => {
+    it('runs it at once and then every interval, with one scheduler however many processes register it', async () => {
+      const { jobs, inspect } = setup();
+      const other = createBullmqJobQueue({
+        redisUrl: TEST_REDIS_URL,
+        prefix,
+        queueName: inspect.name,
+        logger: createLogger({ level: 'silent' }),
+      });
+      cleanups.push(() => other.close({ timeoutMs: 500 }));
+      const runs: unknown[] = [];
+      await jobs.startWorkers([bindJob(mailSend, async (received) => void runs.push(received))]);
+
+      await jobs.repeat(mailSend, payload, { schedulerId: 'digest', everyMs: 1000 });
+      await other.repeat(mailSend, payload, { schedulerId: 'digest', everyMs: 1000 });
+      await waitFor(() => runs.length >= 2, 10_000);
+
+      expect(runs[0]).toEqual(payload);
+      expect(await inspect.getJobSchedulers()).toEqual([expect.objectContaining({ key: 'digest', every: 1000 })]);
+    });
+
+    it('refuses a bad payload before scheduling anything', async () => {
+      const { jobs, inspect } = setup();
+      await expect(jobs.repeat(mailSend, { to: 'nope' }, { schedulerId: 'digest', everyMs: 1000 })).rejects.toThrow(
+        JobPayloadError,
+      );
+      expect(await inspect.getJobSchedulers()).toEqual([]);
+    });
+  });
 });

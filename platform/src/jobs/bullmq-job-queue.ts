@@ -7,13 +7,22 @@ import {
   DEFAULT_JOB_BACKOFF_MS,
   JobPayloadError,
   assertValidEnqueueOptions,
+  assertValidRepeatOptions,
   errorMessage,
   indexBindings,
   parseJobPayload,
   prepareJobPayload,
   settlesWithin,
 } from './in-process-job-queue.js';
-import type { EnqueueOptions, EnqueueResult, JobBinding, JobDefinition, JobHandler, JobQueue } from './job-queue.js';
+import type {
+  EnqueueOptions,
+  EnqueueResult,
+  JobBinding,
+  JobDefinition,
+  JobHandler,
+  JobQueue,
+  RepeatOptions,
+} from './job-queue.js';
 
 export const DEFAULT_QUEUE_NAME = 'ai-coaching';
 
@@ -49,6 +58,13 @@ export type BullmqJobQueueOptions = {
 };
 
 export type BullmqJobQueue = JobQueue & { readonly kind: 'bullmq' };
+
+const retryOptionsOf = (definition: JobDefinition<unknown>) => ({
+  attempts: definition.attempts ?? DEFAULT_JOB_ATTEMPTS,
+  backoff: { type: 'exponential' as const, delay: definition.backoffMs ?? DEFAULT_JOB_BACKOFF_MS },
+  removeOnComplete: { age: COMPLETED_JOB_RETENTION_SECONDS },
+  removeOnFail: { age: FAILED_JOB_RETENTION_SECONDS },
+});
 
 /** Per-kind concurrency inside the one shared Worker, which itself runs up to the largest limit. */
 const createLimiter = (limit: number) => {
@@ -155,13 +171,7 @@ export const createBullmqJobQueue = (options: BullmqJobQueueOptions): BullmqJobQ
       assertValidEnqueueOptions(enqueueOptions);
       const { jobId, delayMs } = enqueueOptions;
       const data = prepareJobPayload(definition, payload, jobId);
-      const jobOptions = {
-        ...(delayMs ? { delay: delayMs } : {}),
-        attempts: definition.attempts ?? DEFAULT_JOB_ATTEMPTS,
-        backoff: { type: 'exponential', delay: definition.backoffMs ?? DEFAULT_JOB_BACKOFF_MS },
-        removeOnComplete: { age: COMPLETED_JOB_RETENTION_SECONDS },
-        removeOnFail: { age: FAILED_JOB_RETENTION_SECONDS },
-      };
+      const jobOptions = { ...(delayMs ? { delay: delayMs } : {}), ...retryOptionsOf(definition) };
       if (jobId === undefined) {
         const job = await queue.add(definition.id, data, jobOptions);
         if (job.id === undefined) throw new Error(`BullMQ returned no id for job "${definition.id}"`);
@@ -178,6 +188,19 @@ export const createBullmqJobQueue = (options: BullmqJobQueueOptions): BullmqJobQ
       const [storedTimestamp, storedData] = await client.hmget(queue.toKey(jobId), 'timestamp', 'data');
       const deduplicated = storedTimestamp !== String(timestamp) || storedData !== JSON.stringify(data);
       return { jobId, deduplicated };
+    },
+
+    async repeat<Payload>(definition: JobDefinition<Payload>, payload: Payload, repeatOptions: RepeatOptions) {
+      if (closing) throw new Error('job queue is closed');
+      assertValidRepeatOptions(repeatOptions);
+      const data = prepareJobPayload(definition, payload, repeatOptions.schedulerId);
+      // One scheduler per id in Redis: every runtime may register it at start, and each run is enqueued once. With
+      // `every`, BullMQ runs the first at once, as the in-process queue does.
+      await queue.upsertJobScheduler(
+        repeatOptions.schedulerId,
+        { every: repeatOptions.everyMs },
+        { name: definition.id, data, opts: retryOptionsOf(definition) },
+      );
     },
 
     async startWorkers(bindings) {

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { createLogger, type Logger } from '../logging/logger.js';
-import type { EnqueueOptions, EnqueueResult, JobBinding, JobDefinition, JobHandler, JobQueue } from './job-queue.js';
+import type {
+  EnqueueOptions,
+  EnqueueResult,
+  JobBinding,
+  JobDefinition,
+  JobHandler,
+  JobQueue,
+  RepeatOptions,
+} from './job-queue.js';
 
 export const DEFAULT_JOB_ATTEMPTS = 5;
 export const DEFAULT_JOB_BACKOFF_MS = 1000;
@@ -72,6 +80,13 @@ export const assertValidEnqueueOptions = (options: EnqueueOptions): void => {
   }
   if (delayMs !== undefined && !(Number.isFinite(delayMs) && delayMs >= 0)) {
     throw new Error(`delayMs must be a finite number >= 0, got ${delayMs}`);
+  }
+};
+
+export const assertValidRepeatOptions = (options: RepeatOptions): void => {
+  assertValidEnqueueOptions({ jobId: options.schedulerId });
+  if (!(Number.isInteger(options.everyMs) && options.everyMs >= 1000)) {
+    throw new Error(`everyMs must be a whole number of milliseconds >= 1000, got ${options.everyMs}`);
   }
 };
 
@@ -166,6 +181,7 @@ export const createInProcessJobQueue = (options: InProcessJobQueueOptions = {}):
   const shutdown = new AbortController();
   let started = false;
   let closing: Promise<void> | undefined;
+  const repeaters = new Map<string, NodeJS.Timeout>();
 
   const laneOf = (id: string): Lane => {
     let lane = lanes.get(id);
@@ -279,23 +295,43 @@ export const createInProcessJobQueue = (options: InProcessJobQueueOptions = {}):
     }
   };
 
+  const enqueue = async <Payload>(
+    definition: JobDefinition<Payload>,
+    payload: Payload,
+    enqueueOptions: EnqueueOptions = {},
+  ): Promise<EnqueueResult> => {
+    if (closing) throw new Error('job queue is closed');
+    assertValidEnqueueOptions(enqueueOptions);
+    const data = prepareJobPayload(definition, payload, enqueueOptions.jobId);
+    const jobId = enqueueOptions.jobId ?? randomUUID();
+    if (live.has(jobId) || finished.has(jobId)) return { jobId, deduplicated: true };
+    const entry: Entry = { jobId, definition, data, attempt: 1, running: false };
+    live.set(jobId, entry);
+    schedule(entry, enqueueOptions.delayMs ?? 0);
+    return { jobId, deduplicated: false };
+  };
+
   return {
     kind: 'in-process',
 
-    async enqueue<Payload>(
-      definition: JobDefinition<Payload>,
-      payload: Payload,
-      enqueueOptions: EnqueueOptions = {},
-    ): Promise<EnqueueResult> {
+    enqueue,
+
+    async repeat<Payload>(definition: JobDefinition<Payload>, payload: Payload, repeatOptions: RepeatOptions) {
       if (closing) throw new Error('job queue is closed');
-      assertValidEnqueueOptions(enqueueOptions);
-      const data = prepareJobPayload(definition, payload, enqueueOptions.jobId);
-      const jobId = enqueueOptions.jobId ?? randomUUID();
-      if (live.has(jobId) || finished.has(jobId)) return { jobId, deduplicated: true };
-      const entry: Entry = { jobId, definition, data, attempt: 1, running: false };
-      live.set(jobId, entry);
-      schedule(entry, enqueueOptions.delayMs ?? 0);
-      return { jobId, deduplicated: false };
+      assertValidRepeatOptions(repeatOptions);
+      prepareJobPayload(definition, payload, repeatOptions.schedulerId);
+      clearInterval(repeaters.get(repeatOptions.schedulerId));
+      const runNow = () => {
+        if (closing) return;
+        enqueue(definition, payload).catch((error: unknown) =>
+          logger.error({ name: definition.id, error: errorMessage(error) }, 'could not enqueue a repeated job'),
+        );
+      };
+      const timer = setInterval(runNow, repeatOptions.everyMs);
+      // Nothing survives this process anyway; a schedule must not keep it alive.
+      timer.unref();
+      repeaters.set(repeatOptions.schedulerId, timer);
+      runNow();
     },
 
     async startWorkers(bindings) {
@@ -317,6 +353,8 @@ export const createInProcessJobQueue = (options: InProcessJobQueueOptions = {}):
     close({ timeoutMs = DEFAULT_CLOSE_TIMEOUT_MS } = {}) {
       closing ??= (async () => {
         shutdown.abort();
+        for (const timer of repeaters.values()) clearInterval(timer);
+        repeaters.clear();
         const dropped: string[] = [];
         for (const entry of live.values()) {
           if (entry.running) continue;

@@ -322,4 +322,41 @@ describe('In-process job queue', () => {
       expect(Date.now() - startedAt).toBeLessThan(1000);
     });
   });
+
+  describe('When a job repeats', () => {
+    it('should run it at once, then every interval, until the queue closes', async () => {
+      vi.useFakeTimers();
+      const q = newQueue();
+      const runs: unknown[] = [];
+      await q.startWorkers([bindJob(mailSend, async (payload) => void runs.push(payload))]);
+
+      await q.repeat(mailSend, { to: 'a@example.com' }, { schedulerId: 'digest', everyMs: 60_000 });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(runs).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(120_000);
+      expect(runs).toHaveLength(3);
+
+      // Registering the same schedule again replaces it rather than doubling it.
+      await q.repeat(mailSend, { to: 'a@example.com' }, { schedulerId: 'digest', everyMs: 60_000 });
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(runs).toHaveLength(5);
+
+      await q.close({ timeoutMs: 100 });
+      await vi.advanceTimersByTimeAsync(180_000);
+      expect(runs).toHaveLength(5);
+    });
+
+    it('should refuse a bad payload or schedule before scheduling anything', async () => {
+      const q = newQueue();
+      await expect(q.repeat(mailSend, { to: 'nope' }, { schedulerId: 'digest', everyMs: 60_000 })).rejects.toThrow(
+        JobPayloadError,
+      );
+      await expect(
+        q.repeat(mailSend, { to: 'a@example.com' }, { schedulerId: 'di:gest', everyMs: 60_000 }),
+      ).rejects.toThrow(/':'/);
+      await expect(q.repeat(mailSend, { to: 'a@example.com' }, { schedulerId: 'digest', everyMs: 10 })).rejects.toThrow(
+        /everyMs/,
+      );
+    });
+  });
 });

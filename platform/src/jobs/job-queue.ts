@@ -62,6 +62,16 @@ export type EnqueueOptions = {
 
 export type EnqueueResult = { jobId: string; deduplicated: boolean };
 
+/**
+ * A job run on a schedule: one scheduler per id however many processes register it (BullMQ's job scheduler in
+ * Redis), or a timer in this process (in-process queue). Registering again with the same id replaces the schedule.
+ */
+export type RepeatOptions = {
+  /** Stable id of the schedule; must not contain ':'. */
+  schedulerId: string;
+  everyMs: number;
+};
+
 export type JobQueueKind = 'in-process' | 'bullmq';
 
 export type JobQueue = {
@@ -72,6 +82,11 @@ export type JobQueue = {
     payload: Payload,
     options?: EnqueueOptions,
   ): Promise<EnqueueResult>;
+  /**
+   * Enqueues the job now and then every `everyMs` (validated like `enqueue`). Each run is an ordinary job: retried
+   * by its definition's policy, and its handler must be idempotent.
+   */
+  repeat<Payload>(definition: JobDefinition<Payload>, payload: Payload, options: RepeatOptions): Promise<void>;
   /** Starts processing jobs of these kinds in this process. */
   startWorkers(bindings: readonly JobBinding[]): Promise<void>;
   ping(): Promise<void>;

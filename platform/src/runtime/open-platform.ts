@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { coachingPersonalData } from '@ai-coaching/domain';
 import { idsFrom, systemClock, type Clock, type IdGenerator } from '../clock/clock.js';
 import type { Config } from '../config/config.js';
 import { describeTopology } from '../config/config.js';
@@ -7,10 +8,13 @@ import { voicePreviewMigrations } from '../ai/voice-previews.js';
 import { authSessionMigrations } from '../auth/auth-sessions.js';
 import type { BlobStore } from '../blobs/blob-store.js';
 import { createBlobStore } from '../blobs/create-blob-store.js';
+import { personalDataKeyMigrations } from '../crypto/personal-data-keys.js';
+import { secretEncryptionKeys } from '../crypto/secret-keys.js';
 import { ensureSecret, secretMigrations } from '../crypto/secrets.js';
 import { createTokenService, type TokenService } from '../crypto/token-service.js';
 import { connectEsdbEventStore } from '../event-store/esdb-event-store.js';
 import type { EventStore } from '../event-store/event-store.js';
+import { withPersonalData } from '../event-store/personal-data-event-store.js';
 import { createSqlEventStore, eventStoreMigrations } from '../event-store/sql-event-store.js';
 import { createJobQueue } from '../jobs/create-job-queue.js';
 import type { JobQueue } from '../jobs/job-queue.js';
@@ -94,11 +98,21 @@ export const openPlatform = async (options: OpenPlatformOptions): Promise<Platfo
     ...aiUsageMigrations,
     ...voicePreviewMigrations,
     ...imageUploadMigrations,
+    ...personalDataKeyMigrations,
     ...(options.migrations ?? []),
   ]);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
 
-  const store = config.EVENTSTORE_URL ? await connectEsdbEventStore(config.EVENTSTORE_URL) : createSqlEventStore(db);
+  const engineStore = config.EVENTSTORE_URL
+    ? await connectEsdbEventStore(config.EVENTSTORE_URL)
+    : createSqlEventStore(db);
+  // Every runtime reads and writes events through the personal-data layer, so no runtime ever stores a transcript
+  // in the clear or projects one it may no longer read (ADR 0015). The keys live in SQL whichever engine holds events.
+  const store = withPersonalData(engineStore, {
+    db,
+    masterKeys: () => secretEncryptionKeys({ db, config }),
+    policy: coachingPersonalData,
+  });
   lifecycle.add('event store', () => store.close());
 
   // Registered before the queue so that shutdown drains running mail jobs before the mailer closes.

@@ -71,6 +71,7 @@ for (const engine of engines) {
           metadata: { organization: {}, product: {}, custom: {} },
           operator_name: '',
           logo_image_id: null,
+          session_retention_days: null,
           user_count: 0,
           created_at: expect.any(String),
           updated_at: created.body.created_at,

@@ -12,8 +12,9 @@ import { pagedList, sortOrder, sqlFilter } from '../../shared/paged-list.js';
 
 /**
  * The coaching sessions and their transcripts: what the session screens, the lists of mine and my team's, and the
- * HTTP answers read. The transcript is plain text for now; the per-session key that encrypts it (crypto-shredding
- * on delete, issue 12 item 7) comes later, and deleting a session already removes its rows here.
+ * HTTP answers read. The events hold the transcript sealed with the session's key; this read model holds it in plain
+ * text while the session lives, and deleting the session removes its rows here as its key is destroyed, so a rebuild
+ * finds only redacted texts (docs/coaching-sessions.md "Personal data").
  */
 export const coachingSessionsProjection = defineProjection({
   name: 'coaching-sessions',
@@ -349,4 +350,21 @@ export const listAnalysableSessionIds = async (
     [params.organizationId, params.from, params.to, params.scenarioId ?? null, params.observerId ?? null],
   );
   return rows.map((row) => row.session_id);
+};
+
+/**
+ * The sessions of one organization that ended before `endedBefore`, oldest first, at most `limit`: what the retention
+ * job deletes. A session still playing has no end, so it is never among them.
+ */
+export const listCoachingSessionsEndedBefore = async (
+  db: SqlExecutor,
+  params: { organizationId: string; endedBefore: string; limit: number },
+): Promise<{ sessionId: string; organizationId: string }[]> => {
+  const { rows } = await db.query<{ session_id: string; organization_id: string }>(
+    `SELECT session_id, organization_id FROM rm_coaching_sessions
+     WHERE organization_id = $1 AND ended_at IS NOT NULL AND ended_at < $2
+     ORDER BY ended_at, session_id LIMIT $3`,
+    [params.organizationId, params.endedBefore, params.limit],
+  );
+  return rows.map((row) => ({ sessionId: row.session_id, organizationId: row.organization_id }));
 };

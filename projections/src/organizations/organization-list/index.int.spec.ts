@@ -1,7 +1,13 @@
 import type { OrganizationEvent } from '@ai-coaching/domain';
 import { describe, expect, it } from 'vitest';
 import { at, listParams as params, seededReadModel } from '../../testing/read-model-spec.js';
-import { findOrganization, findPlatformOrganization, listOrganizations, organizationListProjection } from './index.js';
+import {
+  findOrganization,
+  findPlatformOrganization,
+  listOrganizations,
+  listSessionRetentions,
+  organizationListProjection,
+} from './index.js';
 
 const created = (organizationId: string, name: string, day: number): OrganizationEvent => ({
   type: 'OrganizationCreated',
@@ -47,6 +53,10 @@ describe('organization-list read model', () => {
           type: 'OrganizationLogoChanged',
           data: { organizationId: 'acme', logoImageId: 'img-acme', changedAt: at(12) },
         },
+        {
+          type: 'OrganizationSessionRetentionChanged',
+          data: { organizationId: 'acme', retentionDays: 30, changedAt: at(12) },
+        },
       );
       await append('organization-zeta', created('zeta', 'zeta labs', 4));
       await append('organization-beta', created('beta', 'Beta_Works', 5));
@@ -58,13 +68,21 @@ describe('organization-list read model', () => {
           data: { organizationId: 'gone', logoImageId: 'img-gone', changedAt: at(7) },
         },
         { type: 'OrganizationLogoChanged', data: { organizationId: 'gone', logoImageId: null, changedAt: at(8) } },
+        {
+          type: 'OrganizationSessionRetentionChanged',
+          data: { organizationId: 'gone', retentionDays: 7, changedAt: at(9) },
+        },
+        {
+          type: 'OrganizationSessionRetentionChanged',
+          data: { organizationId: 'gone', retentionDays: null, changedAt: at(10) },
+        },
         { type: 'OrganizationArchived', data: { organizationId: 'gone', archivedAt: at(20) } },
       );
       await append('organization-delta', created('delta', '100% Delta', 7));
     },
   );
 
-  it('holds one row per organization with its latest name, description, metadata, operator name, mail settings, logo and status', async () => {
+  it('holds one row per organization with its latest name, description, metadata, operator name, mail settings, logo, session retention and status', async () => {
     const { rows } = await db.query(
       `SELECT * FROM rm_organizations WHERE organization_id IN ('acme', 'gone', 'platform') ORDER BY organization_id`,
     );
@@ -82,6 +100,7 @@ describe('organization-list read model', () => {
         mail_sender_name: 'Acme Academy',
         mail_reply_to: 'help@acme.example',
         logo_image_id: 'img-acme',
+        session_retention_days: 30,
         created_at: new Date(at(3)),
         updated_at: new Date(at(12)),
       },
@@ -98,6 +117,7 @@ describe('organization-list read model', () => {
         mail_sender_name: '',
         mail_reply_to: '',
         logo_image_id: null,
+        session_retention_days: null,
         created_at: new Date(at(6)),
         updated_at: new Date(at(20)),
       },
@@ -114,6 +134,7 @@ describe('organization-list read model', () => {
         mail_sender_name: '',
         mail_reply_to: '',
         logo_image_id: null,
+        session_retention_days: null,
         created_at: new Date(at(1)),
         updated_at: new Date(at(1)),
       },
@@ -132,11 +153,16 @@ describe('organization-list read model', () => {
       mailSenderName: 'Acme Academy',
       mailReplyTo: 'help@acme.example',
       logoImageId: 'img-acme',
+      sessionRetentionDays: 30,
       createdAt: at(3),
       updatedAt: at(12),
     });
     expect(await findOrganization(db, 'gone')).toMatchObject({ status: 'archived' });
     expect(await findOrganization(db, 'nobody')).toBeUndefined();
+  });
+
+  it('lists the organizations that keep their sessions for a number of days', async () => {
+    expect(await listSessionRetentions(db)).toEqual([{ organizationId: 'acme', retentionDays: 30 }]);
   });
 
   it('finds the platform organization', async () => {

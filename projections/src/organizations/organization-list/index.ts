@@ -18,11 +18,12 @@ const METADATA_COLUMNS: Readonly<Record<OrganizationMetadataKind, string>> = {
 
 /**
  * Organizations as the settings screens list them; archived ones stay, marked. Version 3 added the
- * operator display name and the mail settings, version 4 the logo (a rebuild fills them from the events).
+ * operator display name and the mail settings, version 4 the logo, version 5 how long coaching sessions are kept (a
+ * rebuild fills them from the events).
  */
 export const organizationListProjection = defineProjection({
   name: 'organization-list',
-  version: 4,
+  version: 5,
   tables: { organizations: 'rm_organizations' },
   async setup(tx, t) {
     await tx.exec(`
@@ -39,6 +40,7 @@ export const organizationListProjection = defineProjection({
         mail_sender_name text NOT NULL DEFAULT '',
         mail_reply_to text NOT NULL DEFAULT '',
         logo_image_id text,
+        session_retention_days integer,
         created_at timestamptz NOT NULL,
         updated_at timestamptz NOT NULL
       );
@@ -87,6 +89,12 @@ export const organizationListProjection = defineProjection({
         data.changedAt,
       ]);
     },
+    async OrganizationSessionRetentionChanged(tx, { data }, t) {
+      await tx.query(
+        `UPDATE ${t.organizations} SET session_retention_days = $2, updated_at = $3 WHERE organization_id = $1`,
+        [data.organizationId, data.retentionDays, data.changedAt],
+      );
+    },
     async OrganizationArchived(tx, { data }, t) {
       await tx.query(`UPDATE ${t.organizations} SET status = 'archived', updated_at = $2 WHERE organization_id = $1`, [
         data.organizationId,
@@ -112,6 +120,8 @@ export type OrganizationView = {
   mailReplyTo: string;
   /** An uploaded image's id; null when none is set. */
   logoImageId: string | null;
+  /** Days ended coaching sessions are kept; null: until deleted by hand. */
+  sessionRetentionDays: number | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -135,12 +145,14 @@ type OrganizationRecord = {
   mail_sender_name: string;
   mail_reply_to: string;
   logo_image_id: string | null;
+  session_retention_days: number | null;
   created_at: Date | string;
   updated_at: Date | string;
 };
 
 const COLUMNS = `organization_id, name, description, kind, status, metadata_organization, metadata_product,
-  metadata_custom, operator_name, mail_sender_name, mail_reply_to, logo_image_id, created_at, updated_at`;
+  metadata_custom, operator_name, mail_sender_name, mail_reply_to, logo_image_id, session_retention_days, created_at,
+  updated_at`;
 
 const toView = (row: OrganizationRecord): OrganizationView => ({
   organizationId: row.organization_id,
@@ -153,6 +165,7 @@ const toView = (row: OrganizationRecord): OrganizationView => ({
   mailSenderName: row.mail_sender_name,
   mailReplyTo: row.mail_reply_to,
   logoImageId: row.logo_image_id,
+  sessionRetentionDays: row.session_retention_days,
   createdAt: new Date(row.created_at).toISOString(),
   updatedAt: new Date(row.updated_at).toISOString(),
 });
@@ -193,4 +206,18 @@ export const findPlatformOrganization = async (db: SqlExecutor): Promise<Organiz
     `SELECT ${COLUMNS} FROM rm_organizations WHERE kind = 'platform' ORDER BY created_at, organization_id LIMIT 1`,
   );
   return rows[0] && toView(rows[0]);
+};
+
+/**
+ * The organizations that keep their coaching sessions for a number of days: what the retention job visits. Archived
+ * ones too: archiving keeps the organization's data, and so its promise to delete it in time.
+ */
+export const listSessionRetentions = async (
+  db: SqlExecutor,
+): Promise<{ organizationId: string; retentionDays: number }[]> => {
+  const { rows } = await db.query<{ organization_id: string; session_retention_days: number }>(
+    `SELECT organization_id, session_retention_days FROM rm_organizations
+     WHERE session_retention_days IS NOT NULL ORDER BY organization_id`,
+  );
+  return rows.map((row) => ({ organizationId: row.organization_id, retentionDays: row.session_retention_days }));
 };

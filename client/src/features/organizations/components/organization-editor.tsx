@@ -11,6 +11,7 @@ import { archiveOrganization, useInvalidateOrganizations, useOrganization } from
 import { MetadataEditor } from './metadata-editor';
 import { OrganizationDetailsForm } from './organization-details-form';
 import { OperatorNameForm } from './operator-name-form';
+import { SessionRetentionForm } from './session-retention-form';
 
 /** An organization's details, wallet and metadata; `/settings/organization/edit/{id}` and `/settings/my-organization`. */
 export const OrganizationEditor = ({ id, own = false }: { id: string; own?: boolean }) => {
@@ -52,6 +53,11 @@ export const OrganizationEditor = ({ id, own = false }: { id: string; own?: bool
             organization.status === 'active' &&
             (me?.organization_id === organization.id || me?.organization_role === 'super-admin')
           }
+        />
+        <SessionRetentionForm
+          key={`retention-${organization.updated_at}`}
+          organization={organization}
+          editable={mayEdit('session_retention_days') && organization.status === 'active'}
         />
         {can('organization-delete') && organization.kind === 'customer' && organization.status === 'active' && !own ? (
           <div className="mt-6 border-t border-gray-200 pt-4 dark:border-gray-700">

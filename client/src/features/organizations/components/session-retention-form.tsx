@@ -1,0 +1,78 @@
+import { sessionRetentionDaysSchema } from '@ai-coaching/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { useToast } from '../../../components/ui/toast';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
+import { useErrorMessage } from '../../../lib/http/use-error-message';
+import { useUpdateOrganization, type Organization } from '../api/organizations-api';
+
+const schema = z.strictObject({ session_retention_days: sessionRetentionDaysSchema });
+
+/** Blank keeps sessions until deleted; anything but whole digits stays NaN, which the schema refuses in its words. */
+const parseDays = (typed: string): number | null => {
+  const text = typed.trim();
+  if (text === '') return null;
+  return /^\d+$/.test(text) ? Number(text) : Number.NaN;
+};
+
+/**
+ * How long the organization keeps its coaching sessions: ended more than that many days ago, a session is deleted and
+ * its transcript shredded by the hourly retention job. Blank (the default) keeps them until someone deletes them.
+ * Edited with the organization's details (same permission); read-only for whoever may not change them.
+ */
+export const SessionRetentionForm = ({ organization, editable }: { organization: Organization; editable: boolean }) => {
+  const { t } = useTranslation('organizations');
+  const toast = useToast();
+  const errorMessage = useErrorMessage();
+  const update = useUpdateOrganization(organization.id);
+  const initial = organization.session_retention_days;
+  const [typed, setTyped] = useState(initial === null ? '' : String(initial));
+  const form = useSchemaForm({
+    schema,
+    initial: { session_retention_days: initial },
+    submit: async ({ session_retention_days }) => {
+      await update.mutateAsync({ session_retention_days });
+      toast.show(
+        session_retention_days === null
+          ? t('retention.savedOff')
+          : t('retention.saved', { count: session_retention_days }),
+      );
+    },
+  });
+
+  return (
+    <form
+      onSubmit={form.handleSubmit}
+      noValidate
+      className="mt-6 flex flex-col gap-4 border-t border-gray-200 pt-4 dark:border-gray-700"
+    >
+      <h3 className="text-base font-semibold">{t('retention.title')}</h3>
+      <TextField
+        {...form.field('session_retention_days')}
+        label={t('retention.label')}
+        hint={t('retention.hint')}
+        inputMode="numeric"
+        autoComplete="off"
+        readOnly={!editable}
+        placeholder={t('retention.off')}
+        value={typed}
+        onChange={(event) => {
+          setTyped(event.target.value);
+          form.setValue('session_retention_days', parseDays(event.target.value));
+        }}
+      />
+      {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
+      {editable ? (
+        <div className="flex justify-end">
+          <Button type="submit" variant="secondary" loading={form.submitting}>
+            {t('retention.save')}
+          </Button>
+        </div>
+      ) : null}
+    </form>
+  );
+};
