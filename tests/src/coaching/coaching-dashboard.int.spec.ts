@@ -183,6 +183,34 @@ for (const engine of engines) {
         return sessionId;
       };
 
+      const correct = async (sessionId: string, name: string, score: number) => {
+        const { position } = await server.platform.store.appendToStream(coachingSessionAnalysisStreamId(sessionId), [
+          {
+            id: newId(),
+            type: 'CoachingSessionAnalysisScoreCorrected',
+            data: {
+              sessionId,
+              version: 1,
+              observerId: 'observer-1',
+              correctionId: newId(),
+              criterion: name,
+              previousScore: null,
+              score,
+              comment: 'Seeded correction.',
+              correctedBy: operator.userId,
+              observerScore: null,
+              correctedAt: '2025-03-01T00:00:00.000Z',
+            },
+          },
+        ]);
+        server.projections.wake();
+        const waited = await waitForProjections(server.platform.db, position, {
+          timeoutMs: 15_000,
+          names: ['coaching-session-analyses'],
+        });
+        expect(waited.reached).toBe(true);
+      };
+
       beforeAll(async () => {
         server = await startTestServerOn(engine.name);
         organizationId = await createTestOrganization(server, `Dashboard ${tag}`);
@@ -245,8 +273,8 @@ for (const engine of engines) {
           startedAt: '2025-03-11T10:00:00.000Z',
           ended: { status: 'end', captured: 0 },
         });
-        // Before the period.
-        await seed({
+        // Before the period: Rapport 1/5 (0), which a reviewer corrected to 3/5 (50).
+        const february = await seed({
           organizationId,
           userId: alice.userId,
           scenarioId: scenario,
@@ -254,6 +282,7 @@ for (const engine of engines) {
           ended: { status: 'win', captured: 9 },
           reports: [[criterion('Rapport', '1_5', 1, 1)]],
         });
+        await correct(february, 'Rapport', 3);
         // Bob: an abort, and a session still playing.
         await seed({
           organizationId,
@@ -341,9 +370,10 @@ for (const engine of engines) {
         ]);
         const always = await dashboard(alice.token, {});
         expect(always.body.interval).toBe('week');
-        // February's win scored 0 (Rapport 1/5).
+        // February's win scored 50: its Rapport as the reviewer corrected it (3/5), not the observer's 1/5.
         expect(always.body.totals).toMatchObject({ sessions: 4, wins: 2, win_rate: 0.667, credits_used: 15 });
-        expect(always.body.totals.average_score).toBe(37.7);
+        expect(always.body.totals.average_score).toBe(54.3);
+        expect(always.body.criteria).toContainEqual({ name: 'Rapport', sessions: 3, average_score: 66.7 });
       });
 
       it("gives the team's figures by group and by user, with another organization's sessions never counted", async () => {

@@ -3,9 +3,9 @@ import type { SqlExecutor } from '@ai-coaching/platform';
 
 /**
  * The coaching dashboard's figures (docs/coaching-sessions.md, "Dashboard"): aggregates computed by the database over
- * the read models `coaching-sessions`, `coaching-session-analyses`, `user-directory` and `user-groups`. It keeps no
- * table of its own: every figure is a GROUP BY over rows those read models already keep current, so there is nothing
- * here that could lag behind them or need a rebuild.
+ * the read models `coaching-sessions`, `coaching-session-analyses` (with reviewers' corrections), `user-directory`,
+ * `user-groups` and `coaching-content` (scenario titles). It keeps no table of its own: every figure is a GROUP BY over
+ * rows those read models already keep current, so there is nothing here that could lag behind them or need a rebuild.
  *
  * A session's score is the overall score of its latest finished report version (every observer done or failed), the
  * same weighted mean `weightedAnalysisScore` gives, so a re-run still in progress leaves the previous score counted.
@@ -79,18 +79,20 @@ export type CoachingDashboardCriterionRow = {
   averageScore: number;
 };
 
-/** A criterion's score on its scale brought to 0..100, as `normalisedCriterionScore` does. */
-const NORMALISED_SCORE = `CASE e.value->>'scale' ${Object.entries(RUBRIC_SCALE_RANGE)
-  .map(
-    ([scale, { min, max }]) =>
-      `WHEN '${scale}' THEN (least(${max}, greatest(${min}, (e.value->>'score')::numeric)) - ${min}) * 100 / ${max - min}`,
-  )
-  .join(' ')} END`;
+/** A criterion's score (`score`, an SQL numeric) on its scale brought to 0..100, as `normalisedCriterionScore` does. */
+const normalisedScore = (score: string) =>
+  `CASE e.value->>'scale' ${Object.entries(RUBRIC_SCALE_RANGE)
+    .map(
+      ([scale, { min, max }]) =>
+        `WHEN '${scale}' THEN (least(${max}, greatest(${min}, ${score})) - ${min}) * 100 / ${max - min}`,
+    )
+    .join(' ')} END`;
 
 /**
  * The common table expressions every query starts from: `played` (the filtered sessions of one organization, users'
  * only: a guest's session belongs to no member of the team), `criteria` (the relevant, scored criteria of each played
- * session's latest finished report) and `sessions` (played, with its overall score).
+ * session's latest finished report, a reviewer's latest correction standing for the observer's score, as the report
+ * shows it) and `sessions` (played, with its overall score).
  */
 const scopedSessions = (filter: CoachingDashboardFilter) => {
   const params: unknown[] = [filter.organizationId];
@@ -124,12 +126,17 @@ const scopedSessions = (filter: CoachingDashboardFilter) => {
     ),
     criteria AS (
       SELECT l.session_id, e.value->>'name' AS name, (e.value->>'weight')::numeric AS weight,
-             ${NORMALISED_SCORE} AS score
+             ${normalisedScore(`coalesce(c.score::numeric, (e.value->>'score')::numeric)`)} AS score
       FROM latest l
       JOIN rm_coaching_session_observer_reports o
         ON o.session_id = l.session_id AND o.version = l.version AND o.status = 'done'
       CROSS JOIN LATERAL jsonb_array_elements(coalesce(o.criteria, '[]'::jsonb)) AS e(value)
-      WHERE (e.value->>'relevant')::boolean AND jsonb_typeof(e.value->'score') = 'number'
+      LEFT JOIN LATERAL (
+        SELECT x.score FROM rm_coaching_session_analysis_corrections x
+        WHERE x.session_id = o.session_id AND x.version = o.version AND x.observer_id = o.observer_id
+          AND x.criterion = e.value->>'name'
+        ORDER BY x.revision DESC LIMIT 1) c ON true
+      WHERE (c.score IS NOT NULL OR ((e.value->>'relevant')::boolean AND jsonb_typeof(e.value->'score') = 'number'))
         AND (e.value->>'weight')::numeric > 0
     ),
     sessions AS (
