@@ -18,19 +18,38 @@ import {
 } from '@ai-coaching/contracts';
 import { coachingSessionAnalysisStreamId, normalisedCriterionScore, RUBRIC_SCALE_RANGE } from '@ai-coaching/domain';
 import { newId } from '@ai-coaching/platform';
+import { redisAvailability, TEST_REDIS_URL } from '@ai-coaching/platform/testing';
 import { createRerunAnalysesHandler } from '@ai-coaching/workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Reviewers' corrections of analysis reports and operators' bulk re-runs (docs/coaching-sessions.md, "Reports"),
-// through the API on both engines, with the built-in provider and the jobs running in this process.
+// through the API on both engines with the jobs in this process's queue, and on PostgreSQL with BullMQ, with the
+// built-in provider.
 
 const engines = await testEngines();
+const redis = await redisAvailability();
+/** A Redis database of its own: another suite's workers on the shared default one would take these jobs. */
+const ownRedisDatabase = () => {
+  const url = new URL(TEST_REDIS_URL);
+  url.pathname = `/${1 + Math.floor(Math.random() * 15)}`;
+  return url.toString();
+};
+const modes = [
+  ...engines.map((engine) => ({ ...engine, label: engine.name, env: {} as Record<string, string> })),
+  {
+    name: 'postgres' as const,
+    label: 'postgres with BullMQ',
+    available: engines[1]!.available && redis.available,
+    reason: engines[1]!.reason ?? redis.reason,
+    env: { REDIS_URL: ownRedisDatabase() },
+  },
+];
 const unique = (label: string) => `${label} ${newId().slice(-8)}`;
 const today = () => new Date().toISOString().slice(0, 10);
 
-for (const engine of engines) {
+for (const engine of modes) {
   describe.skipIf(!engine.available)(
-    `[COACHING]: report corrections and bulk re-runs on ${engine.name}${engine.reason ? ` (skipped: ${engine.reason})` : ''}`,
+    `[COACHING]: report corrections and bulk re-runs on ${engine.label}${engine.reason ? ` (skipped: ${engine.reason})` : ''}`,
     () => {
       let server: TestServer;
       const a = { operator: '', editor: '', learner: '', operatorName: '' };
@@ -74,7 +93,7 @@ for (const engine of engines) {
       };
 
       beforeAll(async () => {
-        server = await startTestServerOn(engine.name);
+        server = await startTestServerOn(engine.name, engine.env);
         const organization = await createTestOrganization(server, unique('Acme'));
         const inA = (role: 'operator' | 'editor' | 'user') => signInAs(server, { role, organizationId: organization });
         a.operator = (
