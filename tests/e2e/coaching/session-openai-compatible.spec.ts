@@ -6,15 +6,20 @@ import { apiToken } from '../support/session.js';
 import { arranger, signInWithToken, toast, type Arranger } from '../settings/arrange.js';
 
 // Issue 12, "Done when", with the fake OpenAI-compatible server (tests/src/fakes/openai-server.ts, started here on
-// 127.0.0.1, which scripts/e2e-server.mjs lets providers reach with AI_ALLOW_PRIVATE_NETWORK=true): a super-admin
-// registers the provider, its key and a chat model; an editor makes a scenario on that model; a learner plays it to
-// the persona's scripted [[WIN]] and reads the result with its report.
+// 127.0.0.1, which scripts/e2e-server.mjs lets providers reach with AI_ALLOW_PRIVATE_NETWORK=true), in the browser: a
+// super-admin registers the provider, its key and a chat model; an editor makes a scenario on that model; a learner
+// plays it to the persona's scripted [[WIN]] and reads the result with its report.
 test.describe.configure({ mode: 'serial' });
 
 const KEY = 'sk-test-e2e-sessions-0123456789';
 const MODEL = 'llama3.1';
 const stamp = Date.now();
-const names = { persona: `Morgan ${stamp}`, scenario: `Supplier call ${stamp}`, model: `Llama sessions ${stamp}` };
+const names = {
+  provider: `Fake LLM sessions ${stamp}`,
+  model: `Llama sessions ${stamp}`,
+  persona: `Morgan ${stamp}`,
+  scenario: `Supplier call ${stamp}`,
+};
 
 let fake: FakeOpenAiServer;
 let sink: SmtpSink;
@@ -33,25 +38,6 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   sink = await startMailSink();
   api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
   arrange = await arranger(api, sink);
-
-  // The super-admin's part: the provider, its key and the model, through the API (the screens that do it are
-  // tests/e2e/ai/ai-providers.spec.ts's).
-  const provider = await arrange.call('POST', '/v1/ai_providers', {
-    name: `Fake LLM sessions ${stamp}`,
-    kind: 'openai_compatible',
-    base_url: fake.baseUrl,
-    enabled: true,
-  });
-  await arrange.call('POST', '/v1/ai_service_keys', { provider_id: provider.id, label: 'Production', value: KEY });
-  modelId = (
-    await arrange.call('POST', '/v1/ai_models', {
-      provider_id: provider.id,
-      model_id: MODEL,
-      display_name: names.model,
-      capabilities: ['chat'],
-      credits_per_minute: 0,
-    })
-  ).id;
 
   const organizationId = await arrange.organization(`Fake LLM learners ${stamp}`);
   const password = 'Learner-Passw0rd!';
@@ -110,7 +96,40 @@ const say = async (page: Page, text: string) => {
   await page.getByRole('button', { name: 'Send' }).click();
 };
 
+test('[SESSION]: a super-admin connects the fake OpenAI-compatible server and adds a chat model', async ({ page }) => {
+  await signInWithToken(page, arrange.token);
+  await page.goto('/ai-providers/create');
+  await page.getByLabel('Name').fill(names.provider);
+  await page.getByLabel('Kind').selectOption({ label: 'OpenAI-compatible server' });
+  await page.getByLabel('Base URL').fill(fake.baseUrl);
+  await page.getByRole('button', { name: 'Add the provider' }).click();
+  await expect(page).toHaveURL(/\/ai-providers\/edit\/[\w-]+$/);
+  await page.getByLabel('Label').fill('Production');
+  await page.getByLabel('Key', { exact: true }).fill(KEY);
+  await page.getByRole('button', { name: 'Add the key' }).click();
+  await expect(toast(page)).toContainText('Key Production added');
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByTestId('connection-result')).toHaveAttribute('data-ok', 'true');
+
+  await page.getByRole('button', { name: 'Add a model' }).click();
+  const modelForm = page.getByRole('form', { name: 'New model' });
+  await modelForm.getByLabel('Model or deployment id').fill(MODEL);
+  await modelForm.getByLabel('Display name').fill(names.model);
+  await modelForm.getByLabel('Credits per minute').fill('0');
+  await modelForm.getByRole('button', { name: 'Add the model' }).click();
+  await expect(toast(page)).toContainText(`Model ${names.model} added.`);
+  await expect(page.getByTestId('ai-model-row')).toContainText(`${MODEL} · Chat · 0 credits/min`);
+
+  const models = (await (
+    await api.get(`/v1/ai_models?capability=chat&page_size=48&q=${encodeURIComponent(names.model)}`, {
+      headers: { authorization: `Bearer ${editorToken}` },
+    })
+  ).json()) as { items: { id: string; display_name: string }[] };
+  modelId = models.items.find((model) => model.display_name === names.model)!.id;
+});
+
 test('[SESSION]: an editor makes a scenario on the OpenAI-compatible model and publishes it', async ({ page }) => {
+  expect(modelId, 'the super-admin’s model').not.toBe('');
   await signInWithToken(page, editorToken);
   await page.goto('/apps/ai-coaching/scenario/create');
   await page.getByLabel('Name', { exact: true }).fill(names.scenario);
