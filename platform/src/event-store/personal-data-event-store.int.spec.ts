@@ -111,6 +111,13 @@ const describeLayer = (engine: string, open: () => Promise<{ db: SqlDatabase; cl
         expect.objectContaining({ name: 'Call with Mrs Dupont' }),
         expect.objectContaining({ text: 'new words' }),
       ]);
+
+      // Shredded, its old event in the clear reads redacted too through the store.
+      await destroyDataKey(db, { subjectId: sessionId, organizationId: 'org-legacy' }, new Date());
+      expect((await store.readStream(stream)).map((event) => [event.data, event.metadata.redacted])).toEqual([
+        [expect.objectContaining({ name: '' }), true],
+        [expect.objectContaining({ text: '' }), true],
+      ]);
     });
 
     it('does not open a key row moved to another organization', async () => {

@@ -109,6 +109,17 @@ export const openEvent = (event: RecordedEvent, key: DataKeyState | undefined): 
   return { ...event, data, metadata: shredded ? { ...event.metadata, redacted: true } : event.metadata };
 };
 
+/**
+ * An event stored before this layer existed holds its personal strings in the clear, and cannot be rewritten. Once its
+ * subject's key is destroyed it reads redacted all the same, so a deletion holds through the store for every session;
+ * only the database's own copy of such an old event keeps the text.
+ */
+export const redactLegacyEvent = (event: RecordedEvent, paths: readonly string[]): RecordedEvent => {
+  const data = structuredClone(event.data);
+  for (const path of paths) rewriteStrings(data, path, () => REDACTED_TEXT);
+  return { ...event, data, metadata: { ...event.metadata, redacted: true } };
+};
+
 export const withPersonalData = (inner: EventStore, options: PersonalDataOptions): EventStore => {
   const { db, policy } = options;
 
@@ -135,13 +146,27 @@ export const withPersonalData = (inner: EventStore, options: PersonalDataOptions
   const keysFor = async (subjects: readonly string[]) =>
     subjects.length === 0 ? new Map<string, DataKeyState>() : loadDataKeys(db, await options.masterKeys(), subjects);
 
+  // Whose key an event read needs: the one its metadata names, or for an event stored in the clear before this layer,
+  // the one the policy names (to know whether it was shredded since).
+  const subjectOfRecorded = (event: RecordedEvent): { subject: string; legacy?: readonly string[] } | undefined => {
+    const sealed = personalDataOf(event.metadata);
+    if (sealed) return { subject: sealed.subject };
+    const rule = policy.rules[event.type];
+    const subject = rule && isRecord(event.data) ? policy.subjectOf(event.data) : undefined;
+    return rule && subject !== undefined ? { subject, legacy: rule.paths } : undefined;
+  };
+
   const open = async (events: RecordedEvent[]): Promise<RecordedEvent[]> => {
-    const subjects = events.flatMap((event) => personalDataOf(event.metadata)?.subject ?? []);
+    const found = events.map(subjectOfRecorded);
+    const subjects = found.flatMap((entry) => entry?.subject ?? []);
     if (subjects.length === 0) return events;
     const keys = await keysFor(subjects);
-    return events.map((event) => {
-      const subject = personalDataOf(event.metadata)?.subject;
-      return subject === undefined ? event : openEvent(event, keys.get(subject));
+    return events.map((event, index) => {
+      const entry = found[index];
+      if (!entry) return event;
+      const key = keys.get(entry.subject);
+      if (entry.legacy) return key === 'destroyed' ? redactLegacyEvent(event, entry.legacy) : event;
+      return openEvent(event, key);
     });
   };
 

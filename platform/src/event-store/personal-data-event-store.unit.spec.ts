@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DecryptionError, randomEncryptionKey } from '../crypto/encryption.js';
 import type { NewEvent, RecordedEvent } from './event-store.js';
 import { encodePosition } from './global-position.js';
-import { openEvent, REDACTED_TEXT, sealEvent } from './personal-data-event-store.js';
+import { openEvent, REDACTED_TEXT, redactLegacyEvent, sealEvent } from './personal-data-event-store.js';
 
 const SESSION = 'session-1';
 const report: NewEvent = {
@@ -115,6 +115,13 @@ describe('personal data sealed in events', () => {
     expect(sealed.metadata).toMatchObject({ redacted: true });
     expect(JSON.stringify(sealed.data)).not.toMatch(/Dupont|budget|next step/);
     expect(openEvent(recorded(sealed), 'destroyed').data).toEqual(sealed.data);
+  });
+
+  it('redacts an event stored in the clear before sealing existed, once its subject is shredded', () => {
+    const redacted = redactLegacyEvent(recorded(report), paths);
+    expect(redacted.metadata.redacted).toBe(true);
+    expect(JSON.stringify(redacted.data)).not.toMatch(/Dupont|budget|next step/);
+    expect(redacted.data).toMatchObject({ score: 70, criteria: [{ evidence: [{ turnId: 't1', quote: '' }] }, {}] });
   });
 
   it('leaves events without personal data as they are', () => {
