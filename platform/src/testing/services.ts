@@ -33,6 +33,17 @@ const check = async (name: string, url: string, port: number): Promise<ServiceAv
 export const postgresAvailability = (): Promise<ServiceAvailability> => check('PostgreSQL', TEST_DATABASE_URL, 5432);
 export const redisAvailability = (): Promise<ServiceAvailability> => check('Redis', TEST_REDIS_URL, 6379);
 
+/**
+ * The test Redis on a database of its own, one of 1 to 15 at random: a suite running BullMQ beside another on the
+ * shared default database could see its jobs taken by the other's workers, which read another PostgreSQL database
+ * and find nothing to do.
+ */
+export const separateRedisDatabaseUrl = (): string => {
+  const url = new URL(TEST_REDIS_URL);
+  url.pathname = `/${1 + Math.floor(Math.random() * 15)}`;
+  return url.toString();
+};
+
 /** A schema or key-prefix name unique to one test file run. */
 export const uniqueTestName = (prefix: string): string =>
   `${prefix}_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;

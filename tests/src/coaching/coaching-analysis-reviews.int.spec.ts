@@ -18,7 +18,7 @@ import {
 } from '@ai-coaching/contracts';
 import { coachingSessionAnalysisStreamId, normalisedCriterionScore, RUBRIC_SCALE_RANGE } from '@ai-coaching/domain';
 import { newId } from '@ai-coaching/platform';
-import { redisAvailability, TEST_REDIS_URL } from '@ai-coaching/platform/testing';
+import { redisAvailability, separateRedisDatabaseUrl } from '@ai-coaching/platform/testing';
 import { createRerunAnalysesHandler } from '@ai-coaching/workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -28,12 +28,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const engines = await testEngines();
 const redis = await redisAvailability();
-/** A Redis database of its own: another suite's workers on the shared default one would take these jobs. */
-const ownRedisDatabase = () => {
-  const url = new URL(TEST_REDIS_URL);
-  url.pathname = `/${1 + Math.floor(Math.random() * 15)}`;
-  return url.toString();
-};
 const modes = [
   ...engines.map((engine) => ({ ...engine, label: engine.name, env: {} as Record<string, string> })),
   {
@@ -41,7 +35,7 @@ const modes = [
     label: 'postgres with BullMQ',
     available: engines[1]!.available && redis.available,
     reason: engines[1]!.reason ?? redis.reason,
-    env: { REDIS_URL: ownRedisDatabase() },
+    env: { REDIS_URL: separateRedisDatabaseUrl() },
   },
 ];
 const unique = (label: string) => `${label} ${newId().slice(-8)}`;

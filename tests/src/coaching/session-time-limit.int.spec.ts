@@ -17,7 +17,7 @@ import {
   coachingSessionOperations as sessions,
   type WalletFields,
 } from '@ai-coaching/contracts';
-import { postgresAvailability, redisAvailability, TEST_REDIS_URL } from '@ai-coaching/platform/testing';
+import { postgresAvailability, redisAvailability, separateRedisDatabaseUrl } from '@ai-coaching/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveCredits } from '../credits/credit-test-client.js';
 import { publishedScenario, unique } from './session-fixtures.js';
@@ -44,7 +44,7 @@ const modes: {
   {
     name: 'Redis (PostgreSQL, BullMQ)',
     engine: 'postgres',
-    env: { REDIS_URL: TEST_REDIS_URL },
+    env: { REDIS_URL: separateRedisDatabaseUrl() },
     available: postgres.available && redis.available,
     reason: postgres.reason ?? redis.reason,
   },
