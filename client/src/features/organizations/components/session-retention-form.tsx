@@ -9,15 +9,9 @@ import { useToast } from '../../../components/ui/toast';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useUpdateOrganization, type Organization } from '../api/organizations-api';
+import { parseRetentionDays, typedRetentionDays } from '../utils/retention-days';
 
 const schema = z.strictObject({ session_retention_days: sessionRetentionDaysSchema });
-
-/** Blank keeps sessions until deleted; anything but whole digits stays NaN, which the schema refuses in its words. */
-const parseDays = (typed: string): number | null => {
-  const text = typed.trim();
-  if (text === '') return null;
-  return /^\d+$/.test(text) ? Number(text) : Number.NaN;
-};
 
 /**
  * How long the organization keeps its coaching sessions: ended more than that many days ago, a session is deleted and
@@ -30,7 +24,7 @@ export const SessionRetentionForm = ({ organization, editable }: { organization:
   const errorMessage = useErrorMessage();
   const update = useUpdateOrganization(organization.id);
   const initial = organization.session_retention_days;
-  const [typed, setTyped] = useState(initial === null ? '' : String(initial));
+  const [typed, setTyped] = useState(typedRetentionDays(initial));
   const form = useSchemaForm({
     schema,
     initial: { session_retention_days: initial },
@@ -62,7 +56,7 @@ export const SessionRetentionForm = ({ organization, editable }: { organization:
         value={typed}
         onChange={(event) => {
           setTyped(event.target.value);
-          form.setValue('session_retention_days', parseDays(event.target.value));
+          form.setValue('session_retention_days', parseRetentionDays(event.target.value));
         }}
       />
       {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
