@@ -131,10 +131,11 @@ export const withPersonalData = (inner: EventStore, options: PersonalDataOptions
     return { subject, paths: rule.paths };
   };
 
-  // The organization a new key belongs to: the event's own, else the one the subject's first event names.
+  // The organization a new key belongs to: the one an event of that subject names, else its first stored event's.
   const organizationOf = async (subject: string, events: readonly NewEvent[]): Promise<string> => {
     for (const event of events) {
-      if (isRecord(event.data) && typeof event.data.organizationId === 'string') return event.data.organizationId;
+      if (!isRecord(event.data) || typeof event.data.organizationId !== 'string') continue;
+      if (policy.subjectOf(event.data) === subject) return event.data.organizationId;
     }
     const [first] = await inner.readStream(policy.originStreamOf(subject), { maxCount: 1 });
     if (first && isRecord(first.data) && typeof first.data.organizationId === 'string') {
