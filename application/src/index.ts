@@ -48,3 +48,5 @@ export * from './jobs/session/expire-time-limit.job.js';
 export * from './jobs/session/retention.job.js';
 export * from './coaching/session-retention.js';
 export * from './coaching/session-time-limit.js';
+export * from './applications/applications.js';
+export * from './coaching/coaching-playlist-progress.js';

@@ -24,3 +24,5 @@ export * from './coaching-sessions.js';
 export * from './coaching-chats.js';
 export * from './jobs.js';
 export * from './coaching-dashboard.js';
+export * from './applications.js';
+export * from './coaching-playlist-progress.js';

@@ -2,6 +2,7 @@ import type { AiModelEvent } from './ai/models/events.js';
 import type { AiProviderEvent } from './ai/providers/events.js';
 import type { AiServiceKeyEvent } from './ai/service-keys/events.js';
 import type { AiSpeechVoiceEvent } from './ai/speech-voices/events.js';
+import type { ApplicationEvent } from './applications/events.js';
 import type { BackgroundJobEvent } from './background-jobs/events.js';
 import type { CoachingSessionAnalysisEvent } from './coaching/analysis/events.js';
 import type { CoachingChatEvent } from './coaching/chats/events.js';
@@ -30,7 +31,8 @@ export type AnyDomainEvent =
   | CoachingSessionEvent
   | CoachingSessionAnalysisEvent
   | BackgroundJobEvent
-  | CoachingChatEvent;
+  | CoachingChatEvent
+  | ApplicationEvent;
 
 export type DomainEventType = AnyDomainEvent['type'];
 

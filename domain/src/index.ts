@@ -84,3 +84,7 @@ export * from './coaching/chats/events.js';
 export type * from './coaching/chats/commands.js';
 export * from './coaching/chats/decider.js';
 export * from './ai/builtin/coach.js';
+export * from './applications/catalogue.js';
+export * from './applications/events.js';
+export type * from './applications/commands.js';
+export * from './applications/decider.js';

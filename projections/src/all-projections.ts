@@ -1,4 +1,5 @@
 import { aiCatalogueProjection } from './ai/ai-catalogue/index.js';
+import { organizationApplicationsProjection } from './applications/organization-applications/index.js';
 import { coachingChatsProjection } from './coaching/coaching-chats/index.js';
 import { coachingContentProjection } from './coaching/coaching-content/index.js';
 import { coachingSessionAnalysesProjection } from './coaching/coaching-session-analyses/index.js';
@@ -30,4 +31,5 @@ export const allProjections: readonly Projection[] = [
   coachingSessionAnalysesProjection,
   backgroundJobsProjection,
   coachingChatsProjection,
+  organizationApplicationsProjection,
 ];

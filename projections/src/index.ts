@@ -17,3 +17,5 @@ export * from './coaching/coaching-session-analyses/index.js';
 export * from './jobs/background-jobs/index.js';
 export * from './coaching/coaching-chats/index.js';
 export * from './coaching/coaching-dashboard/index.js';
+export * from './applications/organization-applications/index.js';
+export * from './coaching/coaching-playlist-progress/index.js';

@@ -2,10 +2,12 @@ import { openApiOperations } from '@ai-coaching/contracts';
 import { defineRoute, publicAccess, type RouteDefinition } from '../http/route.js';
 import { buildOpenApiDocument } from '../openapi/build-document.js';
 import { aiRoutes } from './ai.js';
+import { applicationRoutes } from './applications.js';
 import { authRoutes } from './auth.js';
 import { coachingChatRoutes } from './coaching-chats.js';
 import { coachingContentRoutes } from './coaching-content.js';
 import { coachingDashboardRoutes } from './coaching-dashboard.js';
+import { coachingPlaylistProgressRoutes } from './coaching-playlist-progress.js';
 import { coachingSessionRoutes } from './coaching-sessions.js';
 import { creditRoutes } from './credits.js';
 import { environmentVariableRoutes } from './environment-variables.js';
@@ -53,6 +55,8 @@ export const apiRoutes = (readiness: readonly ReadinessCheck[]): RouteDefinition
     ...backgroundJobRoutes,
     ...coachingChatRoutes,
     ...coachingDashboardRoutes,
+    ...coachingPlaylistProgressRoutes,
+    ...applicationRoutes,
   ];
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
   routes.push(

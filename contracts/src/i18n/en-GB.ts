@@ -203,6 +203,9 @@ export const errors = {
   platform_not_initialized: 'The platform is not initialised yet; try again shortly.',
   platform_already_initialized: 'This installation has already been initialised.',
 
+  // Applications.
+  application_not_found: 'There is no such application.',
+
   // User groups.
   invalid_user_group_name: 'A group name has 1 to {{max}} characters.',
   invalid_user_group_description: 'A description has at most {{max}} characters.',

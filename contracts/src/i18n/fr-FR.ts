@@ -195,6 +195,8 @@ export const errors: Translation<typeof enGB.errors> = {
   platform_not_initialized: 'La plateforme n’est pas encore initialisée\u00a0; réessayez dans un instant.',
   platform_already_initialized: 'Cette installation a déjà été initialisée.',
 
+  application_not_found: 'Cette application n’existe pas.',
+
   invalid_user_group_name: 'Un nom de groupe compte de 1 à {{max}} caractères.',
   invalid_user_group_description: 'Une description compte au plus {{max}} caractères.',
   user_group_not_found: 'Ce groupe d’utilisateurs n’existe pas.',

@@ -20,6 +20,9 @@ const PLATFORM_ONLY = new Set<Permission>([
   'organization-list',
   'organization-update',
   'organization-update-credit',
+  // Which applications an organization has is the platform's to say (docs/applications.md).
+  'application-install',
+  'application-delete',
   'environment-variables-read',
   'environment-variables-update',
   'super-admin-create',

@@ -92,9 +92,9 @@ const normalisedScore = (score: string) =>
  * The common table expressions every query starts from: `played` (the filtered sessions of one organization, users'
  * only: a guest's session belongs to no member of the team), `criteria` (the relevant, scored criteria of each played
  * session's latest finished report, a reviewer's latest correction standing for the observer's score, as the report
- * shows it) and `sessions` (played, with its overall score).
+ * shows it) and `sessions` (played, with its overall score). Playlist progress reads the same scores from here.
  */
-const scopedSessions = (filter: CoachingDashboardFilter) => {
+export const scopedSessions = (filter: CoachingDashboardFilter) => {
   const params: unknown[] = [filter.organizationId];
   const bind = (value: unknown) => {
     params.push(value);
