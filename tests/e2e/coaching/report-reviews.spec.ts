@@ -101,7 +101,9 @@ test('[SESSION]: a reviewer corrects a criterion with a comment, and the learner
   await expect(correction).toContainText('Corrected by Olga Reviewer on');
   await expect(correction).toContainText('Only one open question, and no follow-up.');
   const row = page.getByTestId('report-criterion').filter({ has: correction });
-  await expect(row).toContainText('→ 1 / 5');
+  await expect(row.getByTestId('corrected-score')).toContainText('→ 1 / 5');
+  await expect(row).toContainText(/Scored \d \/ 5 by the observer, corrected to 1 \/ 5/);
+  await axe(page);
 
   await signInWithToken(page, learnerToken);
   await page.goto(`/apps/ai-coaching/session/result-${sessionId}`);

@@ -162,16 +162,22 @@ const CriterionRow = ({
       </td>
       <td className="py-1 text-right whitespace-nowrap">
         {correction ? (
-          <span
-            aria-label={t('report.correction.change', {
-              from: scoreText(criterion.scale, correction.original_score),
-              to: scoreText(criterion.scale, criterion.score),
-            })}
-          >
-            <s className="text-gray-600 dark:text-gray-400">{scoreText(criterion.scale, correction.original_score)}</s>
-            {' → '}
-            <span className="font-semibold">{scoreText(criterion.scale, criterion.score)}</span>
-          </span>
+          <>
+            {/* Read out as one sentence; the struck-through figure alone would not say it was corrected. */}
+            <span className="sr-only">
+              {t('report.correction.change', {
+                from: scoreText(criterion.scale, correction.original_score),
+                to: scoreText(criterion.scale, criterion.score),
+              })}
+            </span>
+            <span aria-hidden="true" data-testid="corrected-score">
+              <s className="text-gray-600 dark:text-gray-400">
+                {scoreText(criterion.scale, correction.original_score)}
+              </s>
+              {' → '}
+              <span className="font-semibold">{scoreText(criterion.scale, criterion.score)}</span>
+            </span>
+          </>
         ) : (
           scoreText(criterion.scale, criterion.relevant ? criterion.score : null)
         )}
