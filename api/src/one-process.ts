@@ -12,6 +12,7 @@ import {
 import {
   ensureBuiltinAiProvider,
   ensureStarterLibrary,
+  resumeSessionGenerations,
   scheduleCoachingAnalyses,
   scheduleCoachingSessionTimeLimits,
   scheduleReservationExpiries,
@@ -54,6 +55,7 @@ export const startOneProcess = async (
   await scheduleReservationExpiries(platform);
   await scheduleCoachingSessionTimeLimits(platform);
   await scheduleCoachingAnalyses(platform);
+  await resumeSessionGenerations(platform);
   await scheduleSessionRetention(platform);
 
   const seed = await seedPlatform(platform);

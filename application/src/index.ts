@@ -40,6 +40,8 @@ export * from './uploads/image-uploads.js';
 export * from './jobs/analysis/analyse-observer.job.js';
 export * from './coaching/coaching-analysis.js';
 export * from './jobs/analysis/rerun-analyses.job.js';
+export * from './jobs/coaching/generate-sessions.job.js';
+export * from './coaching/session-generators.js';
 export * from './coaching/coaching-analysis-reruns.js';
 export * from './background-jobs/background-jobs.js';
 export * from './coaching/coaching-chats.js';

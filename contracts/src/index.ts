@@ -23,6 +23,7 @@ export * from './image-uploads.js';
 export * from './coaching-sessions.js';
 export * from './coaching-chats.js';
 export * from './jobs.js';
+export * from './coaching-session-generators.js';
 export * from './coaching-dashboard.js';
 export * from './applications.js';
 export * from './coaching-playlist-progress.js';

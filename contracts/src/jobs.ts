@@ -7,7 +7,7 @@ import { defineOperations } from './http/operation.js';
 
 export const backgroundJobSchema = z.strictObject({
   id: text(),
-  /** What the job does: `coaching.analysis-rerun`. */
+  /** What the job does: `coaching.analysis-rerun`, `coaching.session-generation`. */
   kind: text(),
   status: z.enum(['queued', 'running', 'completed', 'failed']),
   /** The share of items processed, 0..100. */
@@ -29,6 +29,15 @@ export const backgroundJobSchema = z.strictObject({
   created_at: text(),
   started_at: text().nullable(),
   finished_at: text().nullable(),
+  /** Each item processed so far, in order: what became of it, and why when it was skipped or failed. */
+  results: z.array(
+    z.strictObject({
+      item: text(),
+      outcome: z.enum(['succeeded', 'skipped', 'failed']),
+      /** A stable code saying why. */
+      detail: text().nullable(),
+    }),
+  ),
 });
 export type BackgroundJobAnswer = z.input<typeof backgroundJobSchema>;
 

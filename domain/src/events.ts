@@ -8,6 +8,7 @@ import type { CoachingSessionAnalysisEvent } from './coaching/analysis/events.js
 import type { CoachingChatEvent } from './coaching/chats/events.js';
 import type { CoachingItemEvent } from './coaching/content/events.js';
 import type { CoachingSessionEvent } from './coaching/sessions/events.js';
+import type { SessionGeneratorEvent } from './coaching/session-generators/events.js';
 import type { CreditEvent } from './credits/events.js';
 import type { OrganizationEvent } from './organizations/events.js';
 import type { PlatformEvent } from './platform/events.js';
@@ -31,6 +32,7 @@ export type AnyDomainEvent =
   | CoachingSessionEvent
   | CoachingSessionAnalysisEvent
   | BackgroundJobEvent
+  | SessionGeneratorEvent
   | CoachingChatEvent
   | ApplicationEvent;
 

@@ -7,6 +7,7 @@ import { coachingSessionsProjection } from './coaching/coaching-sessions/index.j
 import { creditHistoryProjection } from './credits/credit-history/index.js';
 import { walletBalancesProjection } from './credits/wallet-balances/index.js';
 import { backgroundJobsProjection } from './jobs/background-jobs/index.js';
+import { coachingSessionGeneratorsProjection } from './coaching/coaching-session-generators/index.js';
 import { organizationListProjection } from './organizations/organization-list/index.js';
 import type { Projection } from './runner/projection.js';
 import { userGroupsProjection } from './user-groups/user-groups/index.js';
@@ -30,6 +31,7 @@ export const allProjections: readonly Projection[] = [
   coachingSessionsProjection,
   coachingSessionAnalysesProjection,
   backgroundJobsProjection,
+  coachingSessionGeneratorsProjection,
   coachingChatsProjection,
   organizationApplicationsProjection,
 ];

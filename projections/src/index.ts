@@ -15,6 +15,7 @@ export * from './coaching/coaching-content/index.js';
 export * from './coaching/coaching-sessions/index.js';
 export * from './coaching/coaching-session-analyses/index.js';
 export * from './jobs/background-jobs/index.js';
+export * from './coaching/coaching-session-generators/index.js';
 export * from './coaching/coaching-chats/index.js';
 export * from './coaching/coaching-dashboard/index.js';
 export * from './applications/organization-applications/index.js';

@@ -5,5 +5,6 @@ export * from './jobs/mail/send-mail.handler.js';
 export * from './jobs/mail/templates.js';
 export * from './jobs/analysis/analyse-observer.handler.js';
 export * from './jobs/analysis/rerun-analyses.handler.js';
+export * from './jobs/coaching/generate-sessions.handler.js';
 export * from './jobs/session/expire-time-limit.handler.js';
 export * from './jobs/session/retention.handler.js';

@@ -1,5 +1,6 @@
 import { openPlatform, requireSharedDatabase, startHealthServer, startRuntime } from '@ai-coaching/platform';
 import {
+  resumeSessionGenerations,
   scheduleCoachingAnalyses,
   scheduleCoachingSessionTimeLimits,
   scheduleReservationExpiries,
@@ -15,6 +16,7 @@ await startRuntime('workers', async ({ config, logger, lifecycle }) => {
   await scheduleReservationExpiries(platform);
   await scheduleCoachingSessionTimeLimits(platform);
   await scheduleCoachingAnalyses(platform);
+  await resumeSessionGenerations(platform);
   await scheduleSessionRetention(platform);
   const health = await startHealthServer({
     host: config.HOST,

@@ -2,6 +2,7 @@ import {
   analyseObserverJob,
   analyseSessionOfReservation,
   rerunAnalysesJob,
+  generateSessionsJob,
   expireReservationJob,
   expireSessionTimeLimitJob,
   resolveMailSender,
@@ -13,6 +14,7 @@ import {
 import { bindJob, type JobBinding, type Platform } from '@ai-coaching/platform';
 import { createAnalyseObserverHandler } from './jobs/analysis/analyse-observer.handler.js';
 import { createRerunAnalysesHandler } from './jobs/analysis/rerun-analyses.handler.js';
+import { createGenerateSessionsHandler } from './jobs/coaching/generate-sessions.handler.js';
 import { createExpireReservationHandler } from './jobs/credits/expire-reservation.handler.js';
 import { createSendMailHandler } from './jobs/mail/send-mail.handler.js';
 import { createSendPasswordResetHandler } from './jobs/identity/send-password-reset.handler.js';
@@ -47,5 +49,6 @@ export const workerJobs = (deps: WorkerDeps): JobBinding[] => [
   // Observers of one session are independent model calls: a few at once keep a report's wait short.
   bindJob(analyseObserverJob, createAnalyseObserverHandler(deps), { concurrency: 4 }),
   bindJob(rerunAnalysesJob, createRerunAnalysesHandler(deps)),
+  bindJob(generateSessionsJob, createGenerateSessionsHandler(deps)),
   bindJob(sessionRetentionJob, createSessionRetentionHandler(deps)),
 ];

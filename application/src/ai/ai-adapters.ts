@@ -1,6 +1,7 @@
 import {
   AiCallError,
   builtinCoachAnswer,
+  builtinScenarioDraft,
   builtinRoleplayTurn,
   builtinStreamChunks,
   conversationMetrics,
@@ -35,7 +36,8 @@ export type BuiltinAnalysis = { metrics: ConversationMetrics; rubric: RubricScor
  * brief (`builtinCoachAnswer`); its connection test always
  * succeeds. Its observer measures instead of judging: an analysis call gets `BuiltinAnalysis` (the
  * conversation metrics, and the rubric scored by evidence phrases), provided the caller's schema
- * accepts that shape; any other structured request is not something it can answer.
+ * accepts that shape; a session generator's draft call gets a draft from templates (`builtinScenarioDraft`); any
+ * other structured request is not something it can answer.
  */
 export const createBuiltinAdapter: AiAdapterFactory = () => {
   const adapter: AiAdapter = {
@@ -63,7 +65,16 @@ export const createBuiltinAdapter: AiAdapterFactory = () => {
       yield { type: 'done', text, usage: NO_USAGE };
     },
     structured(request) {
-      const { analysis } = request;
+      const { analysis, draft } = request;
+      if (draft) {
+        const parsed = request.schema.safeParse(builtinScenarioDraft(draft));
+        if (!parsed.success) {
+          return Promise.reject(
+            new AiCallError('invalid_output', `The built-in draft does not fit ${request.schemaName}.`),
+          );
+        }
+        return Promise.resolve({ value: parsed.data, usage: NO_USAGE });
+      }
       if (!analysis) {
         return Promise.reject(
           new AiCallError('not_supported', 'The built-in provider answers analysis requests only.'),

@@ -1,6 +1,13 @@
-import { AiCallError, builtinRoleplayTurn, conversationMetrics, type RoleplayBrief } from '@ai-coaching/domain';
+import {
+  AiCallError,
+  builtinRoleplayTurn,
+  builtinScenarioDraft,
+  conversationMetrics,
+  type RoleplayBrief,
+} from '@ai-coaching/domain';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { scenarioDraftAnswerSchema } from '../coaching/session-generators.js';
 import { createBuiltinAdapter, defaultAiAdapters } from './ai-adapters.js';
 
 const brief: RoleplayBrief = {
@@ -76,6 +83,35 @@ describe('the built-in adapter', () => {
           schemaName: 'verdict',
           analysis: { transcript, language: 'en-GB' },
         },
+        context,
+      ),
+    ).rejects.toMatchObject({ code: 'invalid_output' });
+  });
+
+  it('drafts a session generator’s scenario from its templates, in the shape the generator asks', async () => {
+    const draft = {
+      skill: 'negotiation',
+      audience: 'buyers',
+      industry: 'retail',
+      difficulty: 4,
+      language: 'fr-FR' as const,
+      index: 1,
+    };
+    const { value, usage } = await adapter.structured(
+      {
+        model: { modelId: 'builtin-coach' },
+        messages: [],
+        schema: scenarioDraftAnswerSchema,
+        schemaName: 'scenario_draft',
+        draft,
+      },
+      context,
+    );
+    expect(value).toEqual(builtinScenarioDraft(draft));
+    expect(usage).toEqual({ inputTokens: 0, outputTokens: 0 });
+    await expect(
+      adapter.structured(
+        { model: { modelId: 'builtin-coach' }, messages: [], schema: z.object({ x: z.string() }), schemaName: 'x', draft },
         context,
       ),
     ).rejects.toMatchObject({ code: 'invalid_output' });

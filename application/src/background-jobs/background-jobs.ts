@@ -13,7 +13,12 @@ import {
   type BackgroundJobKind,
   type Permission,
 } from '@ai-coaching/domain';
-import { findBackgroundJob, type BackgroundJobView } from '@ai-coaching/projections';
+import {
+  findBackgroundJob,
+  listBackgroundJobItems,
+  type BackgroundJobItemView,
+  type BackgroundJobView,
+} from '@ai-coaching/projections';
 import { nowIso, type AppServices, type Origin } from '../app-services.js';
 import { runCommand } from '../commands/run-command.js';
 import { isSuperAdmin, mayAccess, signedInUser } from '../tenancy/scope.js';
@@ -28,6 +33,7 @@ import { isSuperAdmin, mayAccess, signedInUser } from '../tenancy/scope.js';
  */
 export const BACKGROUND_JOB_FOLLOWERS: Record<BackgroundJobKind, readonly Permission[]> = {
   'coaching.analysis-rerun': ['coaching-session-check-other', 'coaching-session-analysis-report-update'],
+  'coaching.session-generation': ['coaching-session-generate', 'coaching-session-generator-read'],
 };
 
 const jobNotFound = () =>
@@ -59,7 +65,10 @@ const loadJob = async (services: Pick<AppServices, 'store'>, jobId: string) => {
   );
 };
 
-export const backgroundJobAnswer = (view: BackgroundJobView): BackgroundJobAnswer => {
+export const backgroundJobAnswer = (
+  view: BackgroundJobView,
+  items: readonly BackgroundJobItemView[],
+): BackgroundJobAnswer => {
   const processed = view.succeeded + view.skipped + view.failed;
   return {
     id: view.jobId,
@@ -78,6 +87,7 @@ export const backgroundJobAnswer = (view: BackgroundJobView): BackgroundJobAnswe
     created_at: view.queuedAt,
     started_at: view.startedAt,
     finished_at: view.finishedAt,
+    results: items.map((item) => ({ item: item.item, outcome: item.outcome, detail: item.detail })),
   };
 };
 
@@ -95,7 +105,7 @@ export const readBackgroundJob = async (
     isSuperAdmin(caller) ||
     [...BACKGROUND_JOB_FOLLOWERS[view.kind]].every((permission) => can(caller.permissions, [permission]));
   if (!follows) throw jobNotFound();
-  return backgroundJobAnswer(view);
+  return backgroundJobAnswer(view, await listBackgroundJobItems(services.db, jobId));
 };
 
 /**
@@ -117,7 +127,7 @@ export const queueBackgroundJob = async (
   await runJobCommand(services, origin, job.jobId, { type: 'QueueBackgroundJob', data: job }, `job-queue-${job.jobId}`);
   const view = await findBackgroundJob(services.db, job.jobId);
   if (!view) throw jobNotFound();
-  return backgroundJobAnswer(view);
+  return backgroundJobAnswer(view, await listBackgroundJobItems(services.db, job.jobId));
 };
 
 /** What the kind's work made of one item; `detail` says why it was skipped or failed. */

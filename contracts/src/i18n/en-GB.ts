@@ -343,6 +343,11 @@ export const errors = {
   background_job_items_repeated: 'A job works through each item once.',
   background_job_unfinished: 'This job still has items to process.',
 
+  // Session generators (docs/coaching-session-generators.md).
+  session_generator_not_found: 'This session generator does not exist.',
+  session_generator_exists: 'This session generator already exists.',
+  invalid_session_generator: 'Check this field of the brief.',
+
   // Ask the coach (docs/coaching-sessions.md).
   coaching_chat_not_found: 'This conversation does not exist.',
   coaching_chat_exists: 'This conversation already exists.',

@@ -335,6 +335,11 @@ export const errors: Translation<typeof enGB.errors> = {
   background_job_items_repeated: 'Une tâche traite chaque élément une seule fois.',
   background_job_unfinished: 'Cette tâche a encore des éléments à traiter.',
 
+  // Générateurs de sessions.
+  session_generator_not_found: 'Ce générateur de sessions n’existe pas.',
+  session_generator_exists: 'Ce générateur de sessions existe déjà.',
+  invalid_session_generator: 'Vérifiez ce champ de la consigne.',
+
   coaching_chat_not_found: 'Cette conversation n’existe pas.',
   coaching_chat_exists: 'Cette conversation existe déjà.',
   invalid_coaching_chat_title: 'Le titre d’une conversation compte de 1 à {{max}} caractères.',

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AiVoiceGender } from './speech-voices/events.js';
 import type { RubricItem } from './conversation-metrics/rubric.js';
+import type { ScenarioDraftBrief } from './builtin/scenario-draft.js';
 import type { AiCapability, AiProviderKind, SessionLanguage } from './vocabulary.js';
 
 // What an AI adapter is (issue 10): one per provider kind (the openai SDK for every Chat Completions
@@ -124,6 +125,8 @@ export type StructuredRequest<T> = {
    * conversation metrics, and the rubric's scores when the observer has one.
    */
   analysis?: { transcript: readonly TranscriptTurn[]; language: SessionLanguage; rubric?: readonly RubricItem[] };
+  /** Present for the session generator's drafts; the built-in provider drafts from templates (`builtinScenarioDraft`). */
+  draft?: ScenarioDraftBrief;
 };
 
 export type TranscriptTurn = {

@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProjectionRunner, waitForProjections, type ProjectionRunner } from '../../runner/projection-runner.js';
 import { openEventDatabase } from '../../testing/read-model-harness.js';
 import { at } from '../../testing/read-model-spec.js';
-import { backgroundJobsProjection, findBackgroundJob, listUnfinishedBackgroundJobs } from './index.js';
+import {
+  backgroundJobsProjection,
+  findBackgroundJob,
+  listBackgroundJobItems,
+  listUnfinishedBackgroundJobs,
+} from './index.js';
 
 const queued = (jobId: string, items: string[], day: number): BackgroundJobEvent => ({
   type: 'BackgroundJobQueued',
@@ -83,6 +88,15 @@ describe('background-jobs read model', () => {
     expect(await findBackgroundJob(db, 'j9')).toBeUndefined();
   });
 
+  it('keeps each processed item’s outcome and why, in the order processed', async () => {
+    expect(await listBackgroundJobItems(db, 'j1')).toEqual([
+      { item: 'a', outcome: 'succeeded', detail: null, processedAt: at(2) },
+      { item: 'b', outcome: 'skipped', detail: 'why', processedAt: at(2) },
+      { item: 'c', outcome: 'failed', detail: 'why', processedAt: at(2) },
+    ]);
+    expect(await listBackgroundJobItems(db, 'j2')).toEqual([]);
+  });
+
   it('lists the jobs still to finish, for the start-up catch-up', async () => {
     expect(await listUnfinishedBackgroundJobs(db, 'coaching.analysis-rerun')).toEqual([
       { jobId: 'j2', organizationId: 'org-1' },
@@ -90,7 +104,10 @@ describe('background-jobs read model', () => {
   });
 
   it('rebuilds to the very same rows as it built event by event', async () => {
-    const rows = async () => (await db.query('SELECT * FROM rm_background_jobs ORDER BY job_id')).rows;
+    const rows = async () => [
+      (await db.query('SELECT * FROM rm_background_jobs ORDER BY job_id')).rows,
+      (await db.query('SELECT * FROM rm_background_job_items ORDER BY job_id, item')).rows,
+    ];
     const incremental = await rows();
     await runner.rebuild(backgroundJobsProjection.name);
     expect(await rows()).toEqual(incremental);

@@ -1,4 +1,4 @@
-import type { BackgroundJobKind, BackgroundJobStatus } from '@ai-coaching/domain';
+import type { BackgroundJobItemOutcome, BackgroundJobKind, BackgroundJobStatus } from '@ai-coaching/domain';
 import type { SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection } from '../../runner/projection.js';
 import { unlessNotCreatedYet } from '../../shared/not-created-yet.js';
@@ -6,11 +6,13 @@ import { unlessNotCreatedYet } from '../../shared/not-created-yet.js';
 /**
  * Background jobs and their progress (docs/background-jobs.md): one row per job, its counts moved by each processed
  * item. The runner applies each event once (checkpoint in the same transaction), so the counts never double.
+ * Version 2 keeps each processed item's outcome too (a job's `results`), for kinds whose items are worth naming
+ * (the session generator's drafts).
  */
 export const backgroundJobsProjection = defineProjection({
   name: 'background-jobs',
-  version: 1,
-  tables: { jobs: 'rm_background_jobs' },
+  version: 2,
+  tables: { jobs: 'rm_background_jobs', items: 'rm_background_job_items' },
   async setup(tx, t) {
     await tx.exec(`
       CREATE TABLE IF NOT EXISTS ${t.jobs} (
@@ -29,7 +31,15 @@ export const backgroundJobsProjection = defineProjection({
         started_at timestamptz,
         finished_at timestamptz
       );
-      CREATE INDEX IF NOT EXISTS ${t.jobs}_organization_idx ON ${t.jobs} (organization_id, queued_at);`);
+      CREATE INDEX IF NOT EXISTS ${t.jobs}_organization_idx ON ${t.jobs} (organization_id, queued_at);
+      CREATE TABLE IF NOT EXISTS ${t.items} (
+        job_id text NOT NULL,
+        item text NOT NULL,
+        outcome text NOT NULL,
+        detail text,
+        processed_at timestamptz NOT NULL,
+        PRIMARY KEY (job_id, item)
+      );`);
   },
   on: {
     async BackgroundJobQueued(tx, { data }, t) {
@@ -57,6 +67,11 @@ export const backgroundJobsProjection = defineProjection({
       // The column is chosen from the decider's closed set of outcomes, never from free text.
       const column = { succeeded: 'succeeded', skipped: 'skipped', failed: 'failed' }[data.outcome];
       await tx.query(`UPDATE ${t.jobs} SET ${column} = ${column} + 1 WHERE job_id = $1`, [data.jobId]);
+      await tx.query(
+        `INSERT INTO ${t.items} (job_id, item, outcome, detail, processed_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (job_id, item) DO NOTHING`,
+        [data.jobId, data.item, data.outcome, data.detail, data.processedAt],
+      );
     },
     async BackgroundJobCompleted(tx, { data }, t) {
       await tx.query(`UPDATE ${t.jobs} SET status = 'completed', finished_at = $2 WHERE job_id = $1`, [
@@ -151,3 +166,30 @@ export const listUnfinishedBackgroundJobs = (
     );
     return rows.map((row) => ({ jobId: row.job_id, organizationId: row.organization_id }));
   });
+
+export type BackgroundJobItemView = {
+  item: string;
+  outcome: BackgroundJobItemOutcome;
+  detail: string | null;
+  processedAt: string;
+};
+
+/** A job's processed items, in the order they were processed. */
+export const listBackgroundJobItems = async (db: SqlExecutor, jobId: string): Promise<BackgroundJobItemView[]> => {
+  const { rows } = await db.query<{
+    item: string;
+    outcome: BackgroundJobItemOutcome;
+    detail: string | null;
+    processed_at: Date | string;
+  }>(
+    `SELECT item, outcome, detail, processed_at FROM rm_background_job_items WHERE job_id = $1
+     ORDER BY processed_at, item`,
+    [jobId],
+  );
+  return rows.map((row) => ({
+    item: row.item,
+    outcome: row.outcome,
+    detail: row.detail,
+    processedAt: new Date(row.processed_at).toISOString(),
+  }));
+};

@@ -1,0 +1,47 @@
+import {
+  createSessionGenerator,
+  deleteSessionGenerator,
+  listSessionGenerators,
+  readSessionGenerator,
+  startSessionGeneration,
+  updateSessionGenerator,
+} from '@ai-coaching/application';
+import { sessionGeneratorOperations as op } from '@ai-coaching/contracts';
+import { defineRoute, permission } from '../http/route.js';
+
+// Session generators: `coaching-session-generator-*` manage the briefs, `coaching-session-generate` runs one. The
+// use cases keep each organization to its own generators (404 for another's).
+export const sessionGeneratorRoutes = [
+  defineRoute(op.list, {
+    access: permission('coaching-session-generator-read'),
+    handler: async ({ query, origin, services }) => ({ body: await listSessionGenerators(services, origin, query) }),
+  }),
+  defineRoute(op.create, {
+    access: permission('coaching-session-generator-create'),
+    handler: async ({ body, origin, services }) => ({
+      status: 201,
+      body: await createSessionGenerator(services, origin, body),
+    }),
+  }),
+  defineRoute(op.read, {
+    access: permission('coaching-session-generator-read'),
+    handler: async ({ params, origin, services }) => ({ body: await readSessionGenerator(services, origin, params.id) }),
+  }),
+  defineRoute(op.update, {
+    access: permission('coaching-session-generator-update'),
+    handler: async ({ params, body, origin, services }) => ({
+      body: await updateSessionGenerator(services, origin, params.id, body),
+    }),
+  }),
+  defineRoute(op.delete, {
+    access: permission('coaching-session-generator-delete'),
+    handler: ({ params, origin, services }) => deleteSessionGenerator(services, origin, params.id),
+  }),
+  defineRoute(op.generate, {
+    access: permission('coaching-session-generate'),
+    handler: async ({ params, origin, services, ctx }) => ({
+      status: 202,
+      body: await startSessionGeneration(services, origin, params.id, ctx.get('idempotency-key') || undefined),
+    }),
+  }),
+];

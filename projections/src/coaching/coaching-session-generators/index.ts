@@ -1,0 +1,157 @@
+import type { ListPage, ListParams, SessionLanguage } from '@ai-coaching/domain';
+import type { SqlExecutor } from '@ai-coaching/platform';
+import { defineProjection } from '../../runner/projection.js';
+import { pagedList, sortOrder, sqlFilter } from '../../shared/paged-list.js';
+
+/**
+ * Session generators (docs/coaching-session-generators.md): one row per generator and its brief. A deleted one
+ * leaves the table; the drafts it made are ordinary content and stay.
+ */
+export const coachingSessionGeneratorsProjection = defineProjection({
+  name: 'coaching-session-generators',
+  version: 1,
+  tables: { generators: 'rm_coaching_session_generators' },
+  async setup(tx, t) {
+    await tx.exec(`
+      CREATE TABLE IF NOT EXISTS ${t.generators} (
+        generator_id text PRIMARY KEY,
+        organization_id text NOT NULL,
+        name text NOT NULL,
+        skill text NOT NULL,
+        audience text NOT NULL,
+        industry text NOT NULL,
+        difficulty integer NOT NULL,
+        language text NOT NULL,
+        count integer NOT NULL,
+        model_id text NOT NULL,
+        created_by text,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS ${t.generators}_org_idx ON ${t.generators} (organization_id, updated_at);`);
+  },
+  on: {
+    async SessionGeneratorCreated(tx, { data }, t) {
+      await tx.query(
+        `INSERT INTO ${t.generators} (generator_id, organization_id, name, skill, audience, industry, difficulty,
+           language, count, model_id, created_by, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) ON CONFLICT (generator_id) DO NOTHING`,
+        [
+          data.generatorId,
+          data.organizationId,
+          data.name,
+          data.skill,
+          data.audience,
+          data.industry,
+          data.difficulty,
+          data.language,
+          data.count,
+          data.modelId,
+          data.createdBy,
+          data.createdAt,
+        ],
+      );
+    },
+    async SessionGeneratorUpdated(tx, { data }, t) {
+      await tx.query(
+        `UPDATE ${t.generators} SET name = $2, skill = $3, audience = $4, industry = $5, difficulty = $6,
+           language = $7, count = $8, model_id = $9, updated_at = $10 WHERE generator_id = $1`,
+        [
+          data.generatorId,
+          data.name,
+          data.skill,
+          data.audience,
+          data.industry,
+          data.difficulty,
+          data.language,
+          data.count,
+          data.modelId,
+          data.updatedAt,
+        ],
+      );
+    },
+    async SessionGeneratorDeleted(tx, { data }, t) {
+      await tx.query(`DELETE FROM ${t.generators} WHERE generator_id = $1`, [data.generatorId]);
+    },
+  },
+});
+
+export type SessionGeneratorView = {
+  generatorId: string;
+  organizationId: string;
+  name: string;
+  skill: string;
+  audience: string;
+  industry: string;
+  difficulty: number;
+  language: SessionLanguage;
+  count: number;
+  modelId: string;
+  createdBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+type SessionGeneratorRecord = {
+  generator_id: string;
+  organization_id: string;
+  name: string;
+  skill: string;
+  audience: string;
+  industry: string;
+  difficulty: number;
+  language: SessionLanguage;
+  count: number;
+  model_id: string;
+  created_by: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+};
+
+const COLUMNS = `g.generator_id, g.organization_id, g.name, g.skill, g.audience, g.industry, g.difficulty, g.language,
+  g.count, g.model_id, g.created_by, g.created_at, g.updated_at`;
+
+const toView = (row: SessionGeneratorRecord): SessionGeneratorView => ({
+  generatorId: row.generator_id,
+  organizationId: row.organization_id,
+  name: row.name,
+  skill: row.skill,
+  audience: row.audience,
+  industry: row.industry,
+  difficulty: row.difficulty,
+  language: row.language,
+  count: row.count,
+  modelId: row.model_id,
+  createdBy: row.created_by,
+  createdAt: new Date(row.created_at).toISOString(),
+  updatedAt: new Date(row.updated_at).toISOString(),
+});
+
+const ORDER = sortOrder({ name: 'lower(g.name)', updatedAt: 'g.updated_at', id: 'g.generator_id' });
+
+export const listSessionGenerators = (
+  db: SqlExecutor,
+  params: ListParams & { organizationId?: string },
+): Promise<ListPage<SessionGeneratorView>> =>
+  pagedList(db, {
+    readModel: 'coaching-session-generators',
+    from: 'rm_coaching_session_generators g',
+    columns: COLUMNS,
+    filter: sqlFilter()
+      .equals('g.organization_id', params.organizationId)
+      .search(['g.name', 'g.skill', 'g.industry'], params.q),
+    order: ORDER,
+    params,
+    toItem: toView,
+  });
+
+export const findSessionGenerator = async (
+  db: SqlExecutor,
+  generatorId: string,
+): Promise<SessionGeneratorView | undefined> => {
+  const { rows } = await db.query<SessionGeneratorRecord>(
+    `SELECT ${COLUMNS} FROM rm_coaching_session_generators g WHERE g.generator_id = $1`,
+    [generatorId],
+  );
+  return rows[0] && toView(rows[0]);
+};

@@ -1,0 +1,291 @@
+import { BUILTIN_AI_MODEL_ID } from '@ai-coaching/application';
+import {
+  apiClient,
+  createTestOrganization,
+  signInAs,
+  startTestServerOn,
+  testEngines,
+  type TestServer,
+} from '@ai-coaching/api/testing';
+import {
+  aiModelOperations as models,
+  aiProviderOperations as providers,
+  aiServiceKeyOperations as keys,
+  backgroundJobOperations as jobs,
+  coachingSessionOperations as sessions,
+  missionContent,
+  observerContent,
+  personaContent,
+  scenarioContent,
+  sessionGeneratorOperations as generators,
+  type BackgroundJobAnswer,
+} from '@ai-coaching/contracts';
+import { builtinScenarioDraft, coachingItemStreamId } from '@ai-coaching/domain';
+import { newId } from '@ai-coaching/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server.js';
+
+// The session generator (docs/coaching-session-generators.md) through the API, with its runs in this process's
+// queue: three drafts with the built-in provider, three with the fake OpenAI-compatible server (one scripted draft
+// invalid), drafts opened, one published and played to a win; tenancy and roles.
+
+const engines = await testEngines();
+const unique = (label: string) => `${label} ${newId().slice(-8)}`;
+const FAKE_KEY = 'sk-fake-generator-0123456789';
+
+const brief = {
+  skill: 'handling price objections',
+  audience: 'new account managers',
+  industry: 'logistics',
+  difficulty: 2,
+  language: 'en-GB' as const,
+  count: 3,
+};
+
+/** A draft as the fake model answers it; `persona` overrides its persona's fields (a field out of bounds). */
+const fakeDraft = (n: number, persona: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    ...builtinScenarioDraft({ ...brief, index: n }),
+    persona: { ...builtinScenarioDraft({ ...brief, index: n }).persona, name: `Fake persona ${n}`, ...persona },
+    scenario: { name: `Fake scenario ${n}`, description: 'Drafted by the fake model.' },
+  });
+
+for (const engine of engines) {
+  describe.skipIf(!engine.available)(
+    `[COACHING]: session generators on ${engine.name}${engine.reason ? ` (skipped: ${engine.reason})` : ''}`,
+    () => {
+      let server: TestServer;
+      let fake: FakeOpenAiServer;
+      const a = { editor: '', operator: '', learner: '', editorId: '' };
+      const b = { editor: '', operator: '' };
+      let fakeModelId = '';
+      const api = (token: string) => apiClient(server, token);
+
+      const finished = async (token: string, id: string) => {
+        let job: BackgroundJobAnswer | undefined;
+        await expect
+          .poll(
+            async () => {
+              const read = await api(token).call(jobs.read, { params: { id } });
+              job = read.status === 200 ? read.body : undefined;
+              return job?.status;
+            },
+            { timeout: 60_000, interval: 100 },
+          )
+          .toMatch(/^(completed|failed)$/);
+        return job!;
+      };
+      const generate = (token: string, id: string, key?: string) =>
+        api(token).call(
+          generators.generate,
+          { params: { id } },
+          key === undefined ? {} : { headers: { 'idempotency-key': key } },
+        );
+
+      beforeAll(async () => {
+        fake = await startFakeOpenAiServer({ apiKey: FAKE_KEY, models: ['llama3.1'] });
+        // The fake listens on 127.0.0.1, which only AI_ALLOW_PRIVATE_NETWORK lets a provider use.
+        server = await startTestServerOn(engine.name, { AI_ALLOW_PRIVATE_NETWORK: 'true' });
+        const superAdmin = (await signInAs(server, { role: 'super-admin' })).token;
+        const organizationId = await createTestOrganization(server, unique('Acme'));
+        const editor = await signInAs(server, { role: 'editor', organizationId });
+        a.editor = editor.token;
+        a.editorId = editor.userId;
+        a.operator = (await signInAs(server, { role: 'operator', organizationId })).token;
+        a.learner = (await signInAs(server, { role: 'user', organizationId })).token;
+        const other = await createTestOrganization(server, unique('Beta'));
+        b.editor = (await signInAs(server, { role: 'editor', organizationId: other })).token;
+        b.operator = (await signInAs(server, { role: 'operator', organizationId: other })).token;
+        const provider = await api(superAdmin).call(providers.create, {
+          body: { name: unique('Ollama'), kind: 'openai_compatible', base_url: fake.baseUrl, enabled: true },
+        });
+        await api(superAdmin).call(keys.create, {
+          body: { provider_id: provider.body.id!, label: 'Production', value: FAKE_KEY },
+        });
+        const model = await api(superAdmin).call(models.create, {
+          body: {
+            provider_id: provider.body.id!,
+            model_id: 'llama3.1',
+            display_name: unique('Llama'),
+            capabilities: ['chat'],
+            credits_per_minute: 0,
+          },
+        });
+        fakeModelId = model.body.id!;
+      }, 180_000);
+      afterAll(async () => {
+        await server?.close();
+        await fake?.close();
+      });
+
+      it('saves, reads, changes and deletes a brief, on the built-in model unless told; bad input names its field', async () => {
+        const created = await api(a.editor).call(generators.create, { body: { name: unique('Price'), ...brief } });
+        expect(created.status).toBe(201);
+        expect(created.body).toMatchObject({ ...brief, model_id: BUILTIN_AI_MODEL_ID, created_by: a.editorId });
+        const id = created.body.id;
+
+        const tooMany = await api(a.editor).call(generators.create, {
+          body: { name: 'Too many', ...brief, count: 11 },
+        });
+        expect(tooMany.status).toBe(400);
+        expect(JSON.stringify(tooMany.body)).toContain('count');
+        const unknownModel = await api(a.editor).call(generators.create, {
+          body: { name: 'Unknown model', ...brief, model_id: newId() },
+        });
+        expect([unknownModel.status, unknownModel.body]).toMatchObject([
+          404,
+          { code: 'coaching_reference_not_found', details: { issues: [{ path: 'model_id' }] } },
+        ]);
+
+        const changed = await api(a.editor).call(generators.update, {
+          params: { id },
+          body: { count: 2, language: 'fr-FR' },
+        });
+        expect([changed.status, changed.body.count, changed.body.language]).toEqual([200, 2, 'fr-FR']);
+        const listed = await api(a.operator).call(generators.list, { query: {} });
+        expect(listed.body.items.map((item) => item.id)).toContain(id);
+        expect((await api(b.operator).call(generators.list, { query: {} })).body.items.map((i) => i.id)).not.toContain(
+          id,
+        );
+
+        expect((await api(a.editor).call(generators.delete, { params: { id } })).status).toBe(204);
+        expect((await api(a.editor).call(generators.read, { params: { id } })).status).toBe(404);
+      });
+
+      it('keeps each organization to its own generators and each role to its permissions', async () => {
+        const id = (await api(a.editor).call(generators.create, { body: { name: unique('Mine'), ...brief } })).body
+          .id;
+        for (const token of [b.editor, b.operator]) {
+          expect((await api(token).call(generators.read, { params: { id } })).status).toBe(404);
+          expect((await api(token).call(generators.update, { params: { id }, body: { count: 1 } })).status).toBe(404);
+          expect((await generate(token, id)).status).toBe(404);
+          expect((await api(token).call(generators.delete, { params: { id } })).status).toBe(404);
+        }
+        // Learners play content; they neither manage nor run generators.
+        expect((await api(a.learner).call(generators.list, { query: {} })).status).toBe(403);
+        expect((await api(a.learner).call(generators.create, { body: { name: 'No', ...brief } })).status).toBe(403);
+        expect((await generate(a.learner, id)).status).toBe(403);
+        expect((await api(a.editor).call(generators.read, { params: { id } })).status).toBe(200);
+      });
+
+      let builtinDrafts: string[] = [];
+
+      it('drafts three scenarios with the built-in provider as a job with progress, once per Idempotency-Key', async () => {
+        const id = (await api(a.editor).call(generators.create, { body: { name: unique('Offline'), ...brief } }))
+          .body.id;
+        const key = newId();
+        const started = await generate(a.editor, id, key);
+        expect(started.status).toBe(202);
+        expect(started.body).toMatchObject({ kind: 'coaching.session-generation', total: 3 });
+        expect(['queued', 'running', 'completed']).toContain(started.body.status);
+        const again = await generate(a.editor, id, key);
+        expect(again.body.id).toBe(started.body.id);
+
+        const job = await finished(a.editor, started.body.id);
+        expect(job).toMatchObject({ status: 'completed', progress: 100, succeeded: 3, failed: 0 });
+        expect(job.input).toMatchObject({ generator_id: id, ...brief, model_id: BUILTIN_AI_MODEL_ID });
+        builtinDrafts = job.results.map((result) => result.item);
+        expect(job.results.every((result) => result.outcome === 'succeeded')).toBe(true);
+
+        // Each draft opens as a draft, with its persona, mission and observer drafts, all the organization's.
+        const names = new Set<string>();
+        for (const scenarioId of builtinDrafts) {
+          const scenario = await api(a.editor).call(scenarioContent.operations.read, { params: { id: scenarioId } });
+          expect(scenario.status).toBe(200);
+          expect(scenario.body).toMatchObject({ status: 'draft', editable: true, language: 'en-GB', mode: 'text' });
+          names.add(String(scenario.body['name']));
+          const persona = await api(a.editor).call(personaContent.operations.read, {
+            params: { id: String(scenario.body['persona_id']) },
+          });
+          expect(persona.body).toMatchObject({ status: 'draft', difficulty: 2 });
+          const mission = await api(a.editor).call(missionContent.operations.read, {
+            params: { id: String(scenario.body['mission_id']) },
+          });
+          expect(mission.body['status']).toBe('draft');
+          const observer = await api(a.editor).call(observerContent.operations.read, {
+            params: { id: (scenario.body['observer_ids'] as string[])[0]! },
+          });
+          expect(observer.body).toMatchObject({ status: 'draft', model_id: BUILTIN_AI_MODEL_ID });
+          // Drafts are nobody else's business: not the learners', not another organization's.
+          expect((await api(a.learner).call(scenarioContent.operations.read, { params: { id: scenarioId } })).status)
+            .toBe(404);
+          expect((await api(b.editor).call(scenarioContent.operations.read, { params: { id: scenarioId } })).status)
+            .toBe(404);
+        }
+        expect(names.size).toBe(3);
+
+        // The starter and the organization's operators follow the job; another organization does not.
+        expect((await api(a.operator).call(jobs.read, { params: { id: job.id } })).status).toBe(200);
+        expect((await api(b.operator).call(jobs.read, { params: { id: job.id } })).status).toBe(404);
+        expect((await api(a.learner).call(jobs.read, { params: { id: job.id } })).status).toBe(404);
+      });
+
+      it('publishes a draft with its persona, mission and observer, and a learner plays it to a win', async () => {
+        const scenarioId = builtinDrafts[0]!;
+        const scenario = (await api(a.editor).call(scenarioContent.operations.read, { params: { id: scenarioId } }))
+          .body;
+        const mission = (
+          await api(a.editor).call(missionContent.operations.read, { params: { id: String(scenario['mission_id']) } })
+        ).body;
+        const publish = async (plural: string, id: string) =>
+          expect((await api(a.editor).send('POST', `/v1/coaching/${plural}/${id}/publish`)).status).toBe(200);
+        await publish('personas', String(scenario['persona_id']));
+        await publish('missions', String(scenario['mission_id']));
+        await publish('observers', (scenario['observer_ids'] as string[])[0]!);
+        await publish('scenarios', scenarioId);
+
+        const started = await api(a.learner).call(sessions.create, { body: { scenario_id: scenarioId } });
+        expect(started.status).toBe(201);
+        const said = (mission['success_criteria'] as string[]).join(', and ');
+        const turn = await api(a.learner).call(sessions.turn, {
+          params: { id: started.body.id! },
+          body: { text: `What matters most to you? Let me talk about ${said}.` },
+        });
+        expect(turn.status).toBe(200);
+        expect(turn.body.status).toBe('win');
+      });
+
+      it('drafts through the fake OpenAI-compatible server: an invalid draft is reported failed and nothing of it is saved', async () => {
+        const id = (
+          await api(a.editor).call(generators.create, {
+            body: { name: unique('Online'), ...brief, model_id: fakeModelId },
+          })
+        ).body.id;
+        fake.reset();
+        // The second draft's persona is harder than any persona may be: the model's JSON has the right shape,
+        // the content is not valid content.
+        fake.script(
+          { kind: 'reply', text: fakeDraft(0) },
+          { kind: 'reply', text: fakeDraft(1, { difficulty: 9, name: 'Invalid persona' }) },
+          { kind: 'reply', text: fakeDraft(2) },
+        );
+        const started = await generate(a.editor, id, newId());
+        expect(started.status).toBe(202);
+        const job = await finished(a.editor, started.body.id);
+        expect(job).toMatchObject({ status: 'completed', progress: 100, succeeded: 2, failed: 1 });
+        const [first, invalid, third] = job.results;
+        expect([first!.outcome, invalid!.outcome, third!.outcome]).toEqual(['succeeded', 'failed', 'succeeded']);
+        expect(invalid!.detail).toBe('generated_draft_invalid');
+
+        const request = fake.completions()[0]!.body!;
+        expect(request['response_format']).toMatchObject({ type: 'json_schema', json_schema: { name: 'scenario_draft' } });
+        expect(JSON.stringify(request['messages'])).toContain('handling price objections');
+
+        for (const [result, n] of [
+          [first!, 0],
+          [third!, 2],
+        ] as const) {
+          const scenario = await api(a.editor).call(scenarioContent.operations.read, { params: { id: result.item } });
+          expect(scenario.body).toMatchObject({ status: 'draft', name: `Fake scenario ${n}`, model_id: fakeModelId });
+        }
+        expect((await api(a.editor).call(scenarioContent.operations.read, { params: { id: invalid!.item } })).status)
+          .toBe(404);
+        expect(await server.platform.store.readStream(coachingItemStreamId(invalid!.item))).toEqual([]);
+        const personas = await api(a.editor).call(personaContent.operations.list, {
+          query: { q: 'Invalid persona' },
+        });
+        expect(personas.body.items).toEqual([]);
+      });
+    },
+  );
+}
