@@ -40,6 +40,8 @@ const sessionShape = {
   organization_id: text(),
   /** Who played; null for a guest. */
   user_id: text().nullable(),
+  /** A guest's session (through a share link): the name the guest gave; null for a user's. */
+  guest_name: text().nullable(),
   persona_id: text(),
   /** null: free speech. */
   mission_id: text().nullable(),

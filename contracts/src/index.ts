@@ -21,6 +21,7 @@ export * from './ai.js';
 export * from './coaching-content.js';
 export * from './image-uploads.js';
 export * from './coaching-sessions.js';
+export * from './coaching-shared-sessions.js';
 export * from './coaching-chats.js';
 export * from './jobs.js';
 export * from './coaching-session-generators.js';

@@ -8,6 +8,7 @@ import type { CoachingSessionAnalysisEvent } from './coaching/analysis/events.js
 import type { CoachingChatEvent } from './coaching/chats/events.js';
 import type { CoachingItemEvent } from './coaching/content/events.js';
 import type { CoachingSessionEvent } from './coaching/sessions/events.js';
+import type { CoachingSharedSessionEvent } from './coaching/shared-sessions/events.js';
 import type { SessionGeneratorEvent } from './coaching/session-generators/events.js';
 import type { CreditEvent } from './credits/events.js';
 import type { OrganizationEvent } from './organizations/events.js';
@@ -30,6 +31,7 @@ export type AnyDomainEvent =
   | AiSpeechVoiceEvent
   | CoachingItemEvent
   | CoachingSessionEvent
+  | CoachingSharedSessionEvent
   | CoachingSessionAnalysisEvent
   | BackgroundJobEvent
   | SessionGeneratorEvent

@@ -4,6 +4,7 @@ import { coachingChatsProjection } from './coaching/coaching-chats/index.js';
 import { coachingContentProjection } from './coaching/coaching-content/index.js';
 import { coachingSessionAnalysesProjection } from './coaching/coaching-session-analyses/index.js';
 import { coachingSessionsProjection } from './coaching/coaching-sessions/index.js';
+import { coachingSharedSessionsProjection } from './coaching/coaching-shared-sessions/index.js';
 import { creditHistoryProjection } from './credits/credit-history/index.js';
 import { walletBalancesProjection } from './credits/wallet-balances/index.js';
 import { backgroundJobsProjection } from './jobs/background-jobs/index.js';
@@ -29,6 +30,7 @@ export const allProjections: readonly Projection[] = [
   aiCatalogueProjection,
   coachingContentProjection,
   coachingSessionsProjection,
+  coachingSharedSessionsProjection,
   coachingSessionAnalysesProjection,
   backgroundJobsProjection,
   coachingSessionGeneratorsProjection,

@@ -13,6 +13,7 @@ export * from './credits/credit-history/index.js';
 export * from './ai/ai-catalogue/index.js';
 export * from './coaching/coaching-content/index.js';
 export * from './coaching/coaching-sessions/index.js';
+export * from './coaching/coaching-shared-sessions/index.js';
 export * from './coaching/coaching-session-analyses/index.js';
 export * from './jobs/background-jobs/index.js';
 export * from './coaching/coaching-session-generators/index.js';

@@ -23,6 +23,11 @@ export const publicAccess: RouteAccess = { kind: 'public' };
 export const signedIn: RouteAccess = { kind: 'signed-in' };
 export const authenticated: RouteAccess = { kind: 'authenticated' };
 export const permission = (...anyOf: Permission[]): RouteAccess => ({ kind: 'permission', anyOf });
+export const sharedSessionAccess = (param: string, ...anyOf: Permission[]): RouteAccess => ({
+  kind: 'shared-session',
+  param,
+  anyOf,
+});
 
 /** What a handler gets: the parsed input of its operation, who calls, and the request's origin for use cases. */
 export type RouteInput<O extends Operation> = ParsedRequest<O> & {

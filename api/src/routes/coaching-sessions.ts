@@ -17,7 +17,10 @@ import {
   coachingSessionAnalysisOperations as analysis,
   coachingSessionOperations as op,
 } from '@ai-coaching/contracts';
-import { defineRoute, permission } from '../http/route.js';
+import { defineRoute, permission, sharedSessionAccess } from '../http/route.js';
+
+/** A guest's token opens the one session it names (`id`); users need the permission, as elsewhere. */
+const guestOrPermission = (...anyOf: Parameters<typeof permission>) => sharedSessionAccess('id', ...anyOf);
 
 // Reading another's session needs `coaching-session-check-other` as well; the use cases decide that, per session.
 // Its analysis report is read by whoever reads the session; a re-run is a reviewer's correction of the report, so it
@@ -41,7 +44,7 @@ export const coachingSessionRoutes = [
     }),
   }),
   defineRoute(op.read, {
-    access: permission('coaching-session-read'),
+    access: guestOrPermission('coaching-session-read'),
     handler: async ({ params, origin, services }) => ({
       body: await readCoachingSession(services, origin, params.id),
     }),
@@ -57,25 +60,25 @@ export const coachingSessionRoutes = [
     handler: ({ params, origin, services }) => deleteCoachingSession(services, origin, params.id),
   }),
   defineRoute(op.turn, {
-    access: permission('coaching-session-run'),
+    access: guestOrPermission('coaching-session-run'),
     handler: async ({ params, body, origin, services }) => ({
       body: await playCoachingSessionTurn(services, origin, params.id, body),
     }),
   }),
   defineRoute(op.end, {
-    access: permission('coaching-session-run'),
+    access: guestOrPermission('coaching-session-run'),
     handler: async ({ params, origin, services }) => ({
       body: await stopCoachingSession(services, origin, params.id, 'end'),
     }),
   }),
   defineRoute(op.abort, {
-    access: permission('coaching-session-run'),
+    access: guestOrPermission('coaching-session-run'),
     handler: async ({ params, origin, services }) => ({
       body: await stopCoachingSession(services, origin, params.id, 'abort'),
     }),
   }),
   defineRoute(analysis.analysis, {
-    access: permission('coaching-session-read'),
+    access: guestOrPermission('coaching-session-read'),
     handler: async ({ params, query, origin, services }) => ({
       body: await readCoachingSessionAnalysis(services, origin, params.id, query),
     }),

@@ -9,6 +9,7 @@ import { coachingContentRoutes } from './coaching-content.js';
 import { coachingDashboardRoutes } from './coaching-dashboard.js';
 import { coachingPlaylistProgressRoutes } from './coaching-playlist-progress.js';
 import { coachingSessionRoutes } from './coaching-sessions.js';
+import { sharedSessionRoutes } from './coaching-shared-sessions.js';
 import { sessionGeneratorRoutes } from './coaching-session-generators.js';
 import { creditRoutes } from './credits.js';
 import { environmentVariableRoutes } from './environment-variables.js';
@@ -53,6 +54,7 @@ export const apiRoutes = (readiness: readonly ReadinessCheck[]): RouteDefinition
     ...imageUploadRoutes,
     ...coachingContentRoutes,
     ...coachingSessionRoutes,
+    ...sharedSessionRoutes,
     ...backgroundJobRoutes,
     ...sessionGeneratorRoutes,
     ...coachingChatRoutes,

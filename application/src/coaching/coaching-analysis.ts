@@ -56,7 +56,7 @@ import {
 } from '../jobs/analysis/analyse-observer.job.js';
 import { rerunAnalysesJob, rerunAnalysesJobId } from '../jobs/analysis/rerun-analyses.job.js';
 import { signedInUser } from '../tenancy/scope.js';
-import { visibleSession } from './coaching-sessions.js';
+import { sessionCaller, visibleSession } from './coaching-sessions.js';
 import { sessionIdOfReservation } from './session-reservation.js';
 
 // Analysis reports (docs/coaching-sessions.md, "Reports"): when a session ends in win, loose or end, one
@@ -638,7 +638,7 @@ export const readCoachingSessionAnalysis = async (
   sessionId: string,
   query: { version?: number | undefined },
 ): Promise<CoachingSessionAnalysisAnswer> => {
-  const caller = signedInUser(origin.caller);
+  const caller = sessionCaller(origin.caller);
   await visibleSession(services, caller, sessionId, 'read');
   return answerFor(services, sessionId, query.version);
 };

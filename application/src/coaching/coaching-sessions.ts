@@ -25,6 +25,8 @@ import {
   type CoachingFields,
   type CoachingSessionCommand,
   type CoachingSessionContentVersion,
+  type CoachingSessionPlayer,
+  type OwnerAccount,
   type CoachingSessionEvent,
   type CoachingSessionState,
   type CoachingSessionStatus,
@@ -43,13 +45,13 @@ import {
   listCoachingSessionTurns,
   type CoachingSessionView,
 } from '@ai-coaching/projections';
-import { destroyDataKey } from '@ai-coaching/platform';
+import { destroyDataKey, type Caller } from '@ai-coaching/platform';
 import { aiPort } from '../ai/ai-port.js';
 import { nowIso, type AppServices, type Origin } from '../app-services.js';
 import { runCommand } from '../commands/run-command.js';
 import { captureReservation, releaseReservation, reserveCredits } from '../credits/reservations.js';
 import { walletOf } from '../credits/wallets.js';
-import { mayAccess, signedInUser, type UserCaller } from '../tenancy/scope.js';
+import { mayAccess, signedInUser, type GuestCaller, type UserCaller } from '../tenancy/scope.js';
 import { analyseEndedSession } from './coaching-analysis.js';
 import { visibleCoachingItem } from './coaching-content.js';
 import { coachingSessionReservationId } from './session-reservation.js';
@@ -86,21 +88,47 @@ const unplayable = () =>
 
 const mayCheckOthers = (caller: UserCaller) => caller.permissions.includes('coaching-session-check-other');
 
+const accessExpired = () =>
+  new ForbiddenError(
+    'coaching_session_access_expired',
+    'This shared session has expired: its link is no longer valid, so its result cannot be opened any more.',
+  );
+
+/** Who may call the session routes: a signed-in user, or the guest of one session (docs/shared-sessions.md). */
+export const sessionCaller = (caller: Caller | undefined): UserCaller | GuestCaller => {
+  if (caller === undefined) throw new ForbiddenError('forbidden', 'You do not have permission to do this.');
+  return caller;
+};
+
 /**
  * The player sees their own sessions; with `coaching-session-check-other`, the caller sees the others of their
- * organization too, but only to read them. Anything else answers 404, as for a missing session.
+ * organization too, and the sharer of a link the sessions of its guests, but only to read them. A guest sees the one
+ * session their token names, until its link expires; a guest's session whose link expired is read by others only with
+ * `coaching-session-access-expired`. Anything else answers 404, as for a missing session.
  */
 export const visibleSession = async (
-  services: Pick<AppServices, 'db'>,
-  caller: UserCaller,
+  services: Pick<AppServices, 'db' | 'clock'>,
+  caller: UserCaller | GuestCaller,
   sessionId: string,
   purpose: 'read' | 'play',
 ): Promise<CoachingSessionView> => {
   const session = await findCoachingSession(services.db, sessionId);
-  if (!session || !mayAccess(caller, session.organizationId)) throw sessionNotFound();
+  if (!session) throw sessionNotFound();
+  const expired = session.guest !== null && services.clock.now().getTime() >= Date.parse(session.guest.linkExpiresAt);
+  if (caller.kind === 'guest') {
+    if (session.guestId !== caller.guestId || caller.sharedSessionId !== sessionId) throw sessionNotFound();
+    if (expired) throw accessExpired();
+    return session;
+  }
+  if (!mayAccess(caller, session.organizationId)) throw sessionNotFound();
   if (session.userId === caller.userId) return session;
-  if (purpose === 'read' && mayCheckOthers(caller) && session.organizationId === caller.organizationId) return session;
-  throw sessionNotFound();
+  const reader =
+    purpose === 'read' &&
+    (session.guest?.sharedBy === caller.userId ||
+      (mayCheckOthers(caller) && session.organizationId === caller.organizationId));
+  if (!reader) throw sessionNotFound();
+  if (expired && !caller.permissions.includes('coaching-session-access-expired')) throw accessExpired();
+  return session;
 };
 
 /** Whole seconds played so far, as the decider counts them. */
@@ -127,6 +155,7 @@ const summaryOf = (
   name: session.name,
   organization_id: session.organizationId,
   user_id: session.userId,
+  guest_name: session.guest?.displayName ?? null,
   persona_id: session.content.persona.id,
   mission_id: session.content.mission?.id ?? null,
   model_id: session.content.modelId,
@@ -253,19 +282,22 @@ const insufficientCredits = (available: number, price: number) =>
     { available, price },
   );
 
-/**
- * Starts a session of a published scenario the caller may see. Its price for the whole time limit is held on the
- * learner's own wallet first, so a session never plays on credits it does not have; then the session freezes the
- * versions it plays and the persona opens with its greeting.
- */
-/** What a new session of this scenario would play: the published versions, the model, the time limit and the price. */
+/** What a new session of this scenario would play, for a caller who may see it. */
 const playableScenario = async (services: AppServices, caller: UserCaller, scenarioId: string) => {
   const scenarioItem = await visibleCoachingItem(services, caller, 'scenario', scenarioId);
   // Drafts are not played, even by their editors: a session refers to a published version.
   if (scenarioItem.publishedVersion === null || scenarioItem.status === 'archived') {
     throw new NotFoundError('coaching_item_not_found', 'This item does not exist.');
   }
-  const scenario = await publishedVersionOf(services, scenarioItem.itemId);
+  return publishedScenario(services, scenarioItem.itemId);
+};
+
+/**
+ * What a new session of this scenario plays: the published versions, the model, the time limit and the price. A
+ * share link's guests play it whoever they are: its sharer could see it when making the link.
+ */
+export const publishedScenario = async (services: Pick<AppServices, 'db'>, scenarioId: string) => {
+  const scenario = await publishedVersionOf(services, scenarioId);
   const persona = await publishedVersionOf(services, str(scenario.fields, 'persona_id'));
   const missionId = str(scenario.fields, 'mission_id');
   const mission = missionId ? await publishedVersionOf(services, missionId) : null;
@@ -337,18 +369,28 @@ export const briefCoachingScenario = async (services: AppServices, origin: Origi
   };
 };
 
-export const startCoachingSession = async (
+/** Who plays a new session, and whose wallet holds its price. */
+export type SessionStart = {
+  organizationId: string;
+  player: CoachingSessionPlayer;
+  account: OwnerAccount;
+  /** Who the ledger says moved the credits: the learner, or a link's sharer for a guest. */
+  actorId: string;
+};
+
+/**
+ * Starts a session of a published scenario. Its price for the whole time limit is held on the payer's wallet first,
+ * so a session never plays on credits it does not have; then the session freezes the versions it plays and the
+ * persona opens with its greeting. The learner's own start, and a guest's through a share link.
+ */
+export const startSessionOf = async (
   services: AppServices,
   origin: Origin,
-  body: { scenario_id: string },
+  playable: Awaited<ReturnType<typeof publishedScenario>>,
+  who: SessionStart,
+  sessionId: string = services.ids.newId(),
 ): Promise<CoachingSessionAnswer> => {
-  const caller = signedInUser(origin.caller);
-  const { scenario, persona, mission, observers, model, timeLimitSeconds, price } = await playableScenario(
-    services,
-    caller,
-    body.scenario_id,
-  );
-  const sessionId = services.ids.newId();
+  const { scenario, persona, mission, observers, model, timeLimitSeconds, price } = playable;
   const reservationId = coachingSessionReservationId(sessionId);
   const ttlSeconds = timeLimitSeconds + SESSION_RESERVATION_GRACE_SECONDS;
 
@@ -357,13 +399,13 @@ export const startCoachingSession = async (
   if (price > 0) {
     try {
       const reserved = await reserveCredits(services, origin, {
-        organizationId: caller.organizationId,
-        account: userAccount(caller.userId),
+        organizationId: who.organizationId,
+        account: who.account,
         amount: price,
         sessionId,
         reservationId,
         ttlSeconds,
-        actorId: caller.userId,
+        actorId: who.actorId,
       });
       expiresAt = reserved.expiresAt;
     } catch (error) {
@@ -378,8 +420,8 @@ export const startCoachingSession = async (
     type: 'StartCoachingSession',
     data: {
       sessionId,
-      organizationId: caller.organizationId,
-      player: { type: 'user', userId: caller.userId },
+      organizationId: who.organizationId,
+      player: who.player,
       name: str(scenario.fields, 'name'),
       content: {
         scenario: frozen(scenario),
@@ -403,7 +445,7 @@ export const startCoachingSession = async (
   } catch (error) {
     // No session holds the credits: free them now rather than at the expiry.
     if (price > 0) {
-      await releaseReservation(services, origin, { organizationId: caller.organizationId, reservationId }).catch(
+      await releaseReservation(services, origin, { organizationId: who.organizationId, reservationId }).catch(
         (releaseError: unknown) =>
           services.logger.error({ err: releaseError, reservationId }, 'could not release a failed start'),
       );
@@ -415,7 +457,7 @@ export const startCoachingSession = async (
     // A lost timer is not worth failing a started session for: a restart schedules it again, and the reservation's
     // expiry ends the session anyway.
     await scheduleCoachingSessionTimeLimit(services, {
-      organizationId: caller.organizationId,
+      organizationId: who.organizationId,
       sessionId,
       endsAt,
     }).catch((error: unknown) => services.logger.error({ err: error, sessionId }, 'could not schedule the time limit'));
@@ -426,6 +468,21 @@ export const startCoachingSession = async (
     data: { sessionId, turnId: `${sessionId}-greeting`, replyTo: null, text: greetingOf(persona.fields) },
   });
   return reread(services, sessionId);
+};
+
+/** A learner starts a published scenario they may see, paid from their own wallet. */
+export const startCoachingSession = async (
+  services: AppServices,
+  origin: Origin,
+  body: { scenario_id: string },
+): Promise<CoachingSessionAnswer> => {
+  const caller = signedInUser(origin.caller);
+  return startSessionOf(services, origin, await playableScenario(services, caller, body.scenario_id), {
+    organizationId: caller.organizationId,
+    player: { type: 'user', userId: caller.userId },
+    account: userAccount(caller.userId),
+    actorId: caller.userId,
+  });
 };
 
 export type CoachingSessionListQuery = ListParams & {
@@ -449,10 +506,12 @@ export const listCoachingSessionsOf = async (
   const others = scope === 'organization' || (user_id !== undefined && user_id !== caller.userId);
   if (others && !mayCheckOthers(caller)) throw notYours();
   const userId = scope === 'organization' ? user_id : (user_id ?? caller.userId);
+  // Mine: what I played, and what guests played through my share links.
+  const mine = scope === 'mine' && userId === caller.userId;
   const page = await listCoachingSessions(services.db, {
     ...params,
     organizationId: caller.organizationId,
-    ...(userId === undefined ? {} : { userId }),
+    ...(mine ? { playedOrSharedBy: caller.userId } : userId === undefined ? {} : { userId }),
     ...(scenario_id === undefined ? {} : { scenarioId: scenario_id }),
     ...(status === undefined ? {} : { status }),
     ...(from === undefined ? {} : { from }),
@@ -466,7 +525,7 @@ export const listCoachingSessionsOf = async (
 };
 
 export const readCoachingSession = async (services: AppServices, origin: Origin, sessionId: string) => {
-  const caller = signedInUser(origin.caller);
+  const caller = sessionCaller(origin.caller);
   return answerOf(services, await visibleSession(services, caller, sessionId, 'read'));
 };
 
@@ -513,6 +572,11 @@ export const eraseCoachingSession = async (
   });
 };
 
+/** Ends a session for the system (a revoked share link): as End, charged for the time used, with its report. */
+export const endCoachingSessionNow = async (services: AppServices, origin: Origin, sessionId: string) => {
+  await runAndSettle(services, origin, sessionId, { type: 'EndCoachingSession', data: { sessionId } });
+};
+
 /** End or Abort; on an ended session nothing changes, but its settlement is retried in case it was cut short. */
 export const stopCoachingSession = async (
   services: AppServices,
@@ -520,7 +584,7 @@ export const stopCoachingSession = async (
   sessionId: string,
   how: 'end' | 'abort',
 ): Promise<CoachingSessionAnswer> => {
-  const caller = signedInUser(origin.caller);
+  const caller = sessionCaller(origin.caller);
   await visibleSession(services, caller, sessionId, 'play');
   await runAndSettle(services, origin, sessionId, {
     type: how === 'end' ? 'EndCoachingSession' : 'AbortCoachingSession',
@@ -702,7 +766,7 @@ export const playCoachingSessionTurn = async (
   body: { text: string; turn_id?: string | undefined },
   options: { onDelta?: ReplyDeltaListener } = {},
 ): Promise<CoachingSessionTurnAnswer> => {
-  const caller = signedInUser(origin.caller);
+  const caller = sessionCaller(origin.caller);
   await visibleSession(services, caller, sessionId, 'play');
   const turnId = body.turn_id ?? services.ids.newId();
   const recorded = await runAndSettle(services, origin, sessionId, {

@@ -18,7 +18,7 @@ import { findPasswordReset, findUser, findUserByEmail, findUserCredentials } fro
 import { nowIso, type AppServices, type Origin } from '../app-services.js';
 import { runCommand } from '../commands/run-command.js';
 import { sendPasswordResetJob } from '../jobs/identity/send-password-reset.job.js';
-import { resolveMailLocale, sendMailJob } from '../jobs/mail/send-mail.job.js';
+import { MAIL_NAME_MAX, resolveMailLocale, sendMailJob } from '../jobs/mail/send-mail.job.js';
 import { signedInUser } from '../tenancy/scope.js';
 import type { AuthServices } from './auth-services.js';
 import { passwordInvalid } from './authentication-error.js';
@@ -26,7 +26,6 @@ import { passwordInvalid } from './authentication-error.js';
 export const RESET_CODE_TTL_MINUTES = 60;
 
 /** The mail templates' limit for a name. */
-const MAIL_NAME_MAX = 200;
 
 /**
  * How long after its answer a reset request's job starts. Any timer would do for a worker of its

@@ -8,6 +8,7 @@ import type { AppServices } from '../app-services.js';
 // if it did not exist, so another tenant's ids leak nothing.
 
 export type UserCaller = Extract<Caller, { kind: 'user' }>;
+export type GuestCaller = Extract<Caller, { kind: 'guest' }>;
 
 /** Permission routes admit signed-in users only; this narrows the type accordingly (guests are refused). */
 export const signedInUser = (caller: Caller | undefined): UserCaller => {

@@ -2,12 +2,11 @@ import type { UserLocale } from '@ai-coaching/domain';
 import { createSecretCode, hashSecretCode } from '@ai-coaching/platform';
 import type { AppServices } from '../app-services.js';
 import type { UserCaller } from '../tenancy/scope.js';
-import { sendMailJob } from '../jobs/mail/send-mail.job.js';
+import { MAIL_NAME_MAX, sendMailJob } from '../jobs/mail/send-mail.job.js';
 
 export const INVITE_CODE_TTL_DAYS = 7;
 
 /** The mail template's limit for a person's name. */
-const MAIL_NAME_MAX = 200;
 
 export type InviteCode = { code: string; codeHash: string; expiresAt: string };
 

@@ -323,6 +323,18 @@ export const errors = {
   coaching_session_awaiting_reply: 'The persona has not answered your last turn yet: send it again to retry.',
   coaching_session_turn_out_of_order:
     'The persona answers the last learner turn, or opens a conversation nobody has spoken in.',
+  shared_session_not_found: 'This share link does not exist.',
+  shared_session_exists: 'This share link already exists.',
+  shared_session_unavailable:
+    'This link does not work: it may be wrong, expired or no longer offered. Ask the person who shared it for a new one.',
+  shared_session_wallet_empty:
+    'This link cannot start a session right now: its credits have run out. The person who shared it has been told.',
+  invalid_shared_session_label: "A link's label has 1 to {{max}} characters.",
+  invalid_shared_session_expiry: 'A link expires in the future, within {{days}} days.',
+  invalid_shared_session_max_uses: 'A link is used 1 to {{max}} times.',
+  invalid_guest_display_name: 'Your name has 1 to {{max}} characters.',
+  coaching_session_access_expired:
+    'This shared session has expired: its link is no longer valid, so its result cannot be opened any more.',
   coaching_session_reply_failed:
     'The persona could not answer: the AI provider failed. Nothing was recorded or charged; send your turn again.',
   coaching_scenario_unplayable:

@@ -38,7 +38,8 @@ export const issues: Translation<typeof enGB.issues> = {
   history_account: 'Un compte s’écrit `organization:<id>`, `group:<id>`, `user:<id>`, `issuance` ou `consumed`.',
   period_order: '`to` doit venir après `from`.',
   analysis_rerun_target: 'Choisissez un scénario, un observateur, ou les deux.',
-  dashboard_group_team_only: 'Un groupe filtre les chiffres de l’équipe\u00a0: demandez `scope=team`, ou retirez `group_id`.',
+  dashboard_group_team_only:
+    'Un groupe filtre les chiffres de l’équipe\u00a0: demandez `scope=team`, ou retirez `group_id`.',
   nb_credits: 'nb_credits est un nombre entier de 1 à {{max}}.',
   crop_all_or_none: 'Donnez le rectangle de recadrage entier (crop_x, crop_y, crop_width et crop_height), ou rien.',
 };
@@ -313,6 +314,18 @@ export const errors: Translation<typeof enGB.errors> = {
     'Le persona n’a pas encore répondu à votre dernier tour\u00a0: envoyez-le de nouveau pour réessayer.',
   coaching_session_turn_out_of_order:
     'Le persona répond au dernier tour de l’apprenant, ou ouvre une conversation où personne n’a encore parlé.',
+  shared_session_not_found: 'Ce lien de partage n’existe pas.',
+  shared_session_exists: 'Ce lien de partage existe déjà.',
+  shared_session_unavailable:
+    'Ce lien ne fonctionne pas\u00a0: il est peut-être erroné, expiré ou n’est plus proposé. Demandez-en un nouveau à la personne qui l’a partagé.',
+  shared_session_wallet_empty:
+    'Ce lien ne peut pas commencer de session pour le moment\u00a0: ses crédits sont épuisés. La personne qui l’a partagé a été prévenue.',
+  invalid_shared_session_label: 'Le libellé d’un lien compte de 1 à {{max}} caractères.',
+  invalid_shared_session_expiry: 'Un lien expire dans le futur, dans les {{days}} jours au plus.',
+  invalid_shared_session_max_uses: 'Un lien s’utilise de 1 à {{max}} fois.',
+  invalid_guest_display_name: 'Votre nom compte de 1 à {{max}} caractères.',
+  coaching_session_access_expired:
+    'Cette session partagée a expiré\u00a0: son lien n’est plus valable, son résultat ne peut donc plus être ouvert.',
   coaching_session_reply_failed:
     'Le persona n’a pas pu répondre\u00a0: le fournisseur d’IA a échoué. Rien n’a été enregistré ni facturé\u00a0; envoyez de nouveau votre tour.',
   coaching_scenario_unplayable:
@@ -375,7 +388,8 @@ export const errors: Translation<typeof enGB.errors> = {
   invalid_operator_name: 'Un nom d’opérateur compte au plus {{max}} caractères, sur une seule ligne.',
   invalid_sender_name: 'Un nom d’expéditeur compte au plus {{max}} caractères, sur une seule ligne.',
   invalid_reply_to: 'Saisissez une adresse de réponse valide, ou laissez le champ vide.',
-  invalid_session_retention: 'Les sessions sont conservées de {{min}} à {{max}} jours entiers, ou jusqu’à leur suppression.',
+  invalid_session_retention:
+    'Les sessions sont conservées de {{min}} à {{max}} jours entiers, ou jusqu’à leur suppression.',
 
   invalid_nb_credits: {
     default: 'Un nombre de crédits est un nombre entier de 1 à {{max}}.',

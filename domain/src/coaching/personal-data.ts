@@ -27,6 +27,8 @@ export const coachingPersonalData: PersonalDataPolicy = {
     CoachingChatStarted: { paths: ['title'] },
     CoachingChatExchangeRecorded: { paths: ['question', 'answer'] },
     CoachingChatRenamed: { paths: ['title'] },
+    // A guest's name, on the link's stream: it names the guest's session, whose deletion shreds it too.
+    CoachingSharedSessionJoined: { paths: ['displayName'] },
   } satisfies Partial<Record<AnyDomainEvent['type'], PersonalDataRule>>,
   subjectOf: (data) => (typeof data.sessionId === 'string' ? data.sessionId : undefined),
   originStreamOf: coachingSessionStreamId,

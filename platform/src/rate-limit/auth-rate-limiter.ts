@@ -4,7 +4,8 @@ import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { createLogger, type Logger } from '../logging/logger.js';
 
-export type AuthAction = 'login' | 'password-reset' | 'activation' | 'change-password';
+export type AuthAction =
+  'login' | 'password-reset' | 'activation' | 'change-password' | 'shared-session-code' | 'shared-session-join';
 
 /** `max` counted events per `windowSeconds`; the event that reaches `max` blocks the key for `blockSeconds`. */
 export type RateLimit = { max: number; windowSeconds: number; blockSeconds: number };
@@ -31,6 +32,10 @@ export type AuthLimits = Record<AuthAction, AuthActionLimits>;
  *   holding a session (a borrowed laptop, a stolen token) guessing the password that would let them take the account
  *   over for good. It gets the login's numbers, so the session is no shortcut around the login limit; a success
  *   clears the account's count. The address limit catches one client going through many sessions.
+ * - share-link codes, 20 wrong codes per address / 15 min, blocked 1 h: codes have 256 bits, so guessing is hopeless;
+ *   this stops scanners of `/v1/shared/…` early, as activation does.
+ * - share-link starts, every start counted: 30 per link / 10 min (a workshop room joining at once fits), and 10 per
+ *   address / 10 min, so one client cannot drain a link's wallet by starting session after session.
  */
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   login: {
@@ -47,6 +52,13 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   'change-password': {
     account: { max: 5, windowSeconds: 15 * 60, blockSeconds: 15 * 60 },
     address: { max: 30, windowSeconds: 15 * 60, blockSeconds: 15 * 60 },
+  },
+  'shared-session-code': {
+    address: { max: 20, windowSeconds: 15 * 60, blockSeconds: 60 * 60 },
+  },
+  'shared-session-join': {
+    account: { max: 30, windowSeconds: 10 * 60, blockSeconds: 10 * 60 },
+    address: { max: 10, windowSeconds: 10 * 60, blockSeconds: 10 * 60 },
   },
 };
 

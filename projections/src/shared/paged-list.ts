@@ -84,9 +84,9 @@ export const pagedList = async <Row extends object, Item>(
     /**
      * The read model the list reads: its pages are kept until that read model commits again (told
      * at once in this process, by NOTIFY in the others), at most 30 seconds. Lists are read far
-     * more often than they change.
+     * more often than they change. A list joining another read model's tables names both.
      */
-    readModel: string;
+    readModel: string | readonly string[];
     /** `table alias`, possibly with joins. */
     from: string;
     columns: string;
@@ -112,7 +112,9 @@ type LoadedPage = { rows: object[]; total: number };
 type ListCache = ReturnType<typeof createChangeAwareCache<string, LoadedPage>>;
 
 const listCaches = new WeakMap<object, Map<string, ListCache>>();
-const listCacheOf = (db: SqlExecutor, readModel: string) => {
+const listCacheOf = (db: SqlExecutor, readModels: string | readonly string[]) => {
+  const names = typeof readModels === 'string' ? [readModels] : readModels;
+  const readModel = names.join(',');
   let byReadModel = listCaches.get(db);
   if (!byReadModel) {
     byReadModel = new Map();
@@ -121,7 +123,7 @@ const listCacheOf = (db: SqlExecutor, readModel: string) => {
   let cache = byReadModel.get(readModel);
   if (!cache) {
     cache = createChangeAwareCache<string, LoadedPage>(db, {
-      topics: [readModelTopic(readModel)],
+      topics: names.map(readModelTopic),
       ttlMs: 30_000,
       max: 1_000,
     });

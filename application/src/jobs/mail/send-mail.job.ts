@@ -19,7 +19,9 @@ export const resolveMailLocale = (locale: string | undefined): MailLocale => {
 
 // Only web links: a `javascript:` or `data:` URL must never become a button in someone's mailbox.
 const webUrl = z.url({ protocol: /^https?$/, error: 'an http(s) URL' });
-const name = z.string().trim().min(1).max(200);
+/** The longest name a mail shows (a greeting's first name, an organization's name). */
+export const MAIL_NAME_MAX = 200;
+const name = z.string().trim().min(1).max(MAIL_NAME_MAX);
 const instant = z.iso.datetime({ offset: true });
 
 export const templateParamsSchemas = {
@@ -35,6 +37,14 @@ export const templateParamsSchemas = {
   'password-reset': z.object({
     firstName: name,
     resetUrl: webUrl,
+    expiresAt: instant,
+  }),
+  /** A share link's wallet could not pay a visitor's session (docs/shared-sessions.md); `expiresAt`: the link's. */
+  'shared-session-wallet-empty': z.object({
+    firstName: name,
+    linkLabel: name,
+    scenarioName: z.string().trim().max(200),
+    linksUrl: webUrl,
     expiresAt: instant,
   }),
 } as const;
@@ -68,6 +78,11 @@ export type MailSettingsTestParams = z.infer<typeof mailSettingsTestParamsSchema
 export const sendMailPayloadSchema = z.discriminatedUnion('template', [
   z.object({ template: z.literal('invitation'), ...recipient, params: templateParamsSchemas.invitation }),
   z.object({ template: z.literal('password-reset'), ...recipient, params: templateParamsSchemas['password-reset'] }),
+  z.object({
+    template: z.literal('shared-session-wallet-empty'),
+    ...recipient,
+    params: templateParamsSchemas['shared-session-wallet-empty'],
+  }),
   z.object({ template: z.literal(MAIL_SETTINGS_TEST), ...recipient, params: mailSettingsTestParamsSchema }),
 ]);
 

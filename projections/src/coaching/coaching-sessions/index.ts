@@ -179,6 +179,8 @@ export type CoachingSessionView = {
   endedAt: string | null;
   updatedAt: string;
   turnCount: number;
+  /** A guest's session: the name they gave, who shared the link, and when the link expires. */
+  guest: { displayName: string; sharedBy: string; sharedSessionId: string; linkExpiresAt: string } | null;
 };
 
 type SessionRecord = {
@@ -204,12 +206,21 @@ type SessionRecord = {
   ended_at: Date | string | null;
   updated_at: Date | string;
   turn_count: number;
+  guest_name: string | null;
+  shared_by: string | null;
+  shared_session_id: string | null;
+  link_expires_at: Date | string | null;
 };
 
 const SESSION_COLUMNS = `s.session_id, s.organization_id, s.user_id, s.guest_id, s.name, s.scenario_id, s.content,
   s.status, s.time_limit_seconds, s.turn_limit, s.credits_per_minute, s.reservation_id, s.reserved_credits,
   s.awaiting_reply_to, s.persona_spoke, s.captured_credits, s.used_seconds, s.end_reason, s.started_at, s.ended_at,
-  s.updated_at, (SELECT count(*)::int FROM rm_coaching_session_turns c WHERE c.session_id = s.session_id) AS turn_count`;
+  s.updated_at, (SELECT count(*)::int FROM rm_coaching_session_turns c WHERE c.session_id = s.session_id) AS turn_count,
+  g.display_name AS guest_name, g.shared_by, g.shared_session_id, g.link_expires_at`;
+
+/** A guest's name and link come from the share links' read model (coaching-shared-sessions). */
+const SESSIONS_WITH_GUESTS = `rm_coaching_sessions s
+  LEFT JOIN rm_coaching_shared_session_guests g ON g.session_id = s.session_id`;
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
@@ -236,6 +247,15 @@ const toSession = (row: SessionRecord): CoachingSessionView => ({
   endedAt: row.ended_at === null ? null : iso(row.ended_at),
   updatedAt: iso(row.updated_at),
   turnCount: row.turn_count,
+  guest:
+    row.shared_by === null || row.shared_session_id === null || row.link_expires_at === null
+      ? null
+      : {
+          displayName: row.guest_name ?? '',
+          sharedBy: row.shared_by,
+          sharedSessionId: row.shared_session_id,
+          linkExpiresAt: iso(row.link_expires_at),
+        },
 });
 
 export const findCoachingSession = async (
@@ -243,7 +263,7 @@ export const findCoachingSession = async (
   sessionId: string,
 ): Promise<CoachingSessionView | undefined> => {
   const { rows } = await db.query<SessionRecord>(
-    `SELECT ${SESSION_COLUMNS} FROM rm_coaching_sessions s WHERE s.session_id = $1`,
+    `SELECT ${SESSION_COLUMNS} FROM ${SESSIONS_WITH_GUESTS} WHERE s.session_id = $1`,
     [sessionId],
   );
   return rows[0] && toSession(rows[0]);
@@ -296,6 +316,8 @@ export type CoachingSessionListParams = ListParams & {
   /** Always one organization: sessions are never listed across tenants. */
   organizationId: string;
   userId?: string;
+  /** Sessions this user played or, as a guest's, shared the link of. */
+  playedOrSharedBy?: string;
   scenarioId?: string;
   status?: CoachingSessionStatus;
   /** Started at or after (ISO). */
@@ -311,13 +333,14 @@ export const listCoachingSessions = (
   const filter = sqlFilter()
     .equals('s.organization_id', params.organizationId)
     .equals('s.user_id', params.userId)
+    .equals(['s.user_id', 'g.shared_by'], params.playedOrSharedBy)
     .equals('s.scenario_id', params.scenarioId)
     .equals('s.status', params.status)
     .inRange('s.started_at', params.from, params.to)
     .search(['s.name'], params.q);
   return pagedList(db, {
-    readModel: 'coaching-sessions',
-    from: 'rm_coaching_sessions s',
+    readModel: ['coaching-sessions', 'coaching-shared-sessions'],
+    from: SESSIONS_WITH_GUESTS,
     columns: SESSION_COLUMNS,
     filter,
     order: sortOrder({ name: 'lower(s.name)', updatedAt: 's.updated_at', id: 's.session_id' }),

@@ -25,7 +25,11 @@ type MailText = {
 
 type InvitationText = MailText & { introWithInviter: readonly string[] };
 
-export type MailCatalogue = { invitation: InvitationText; 'password-reset': MailText };
+export type MailCatalogue = {
+  invitation: InvitationText;
+  'password-reset': MailText;
+  'shared-session-wallet-empty': MailText;
+};
 
 // French puts a non-breaking space (\u00a0) before : ? and inside « », so they never start a line.
 export const catalogues: Record<MailLocale, MailCatalogue> = {
@@ -56,6 +60,20 @@ export const catalogues: Record<MailLocale, MailCatalogue> = {
       expiry: 'This link is valid until {expiresAt} and can be used once.',
       expired: 'If it has expired, ask for a new one from the sign-in page with “Forgot your password?”.',
       ignore: 'If you did not ask for this, you can ignore this email: your password stays as it is.',
+      signature: 'The {appName} team',
+    },
+    'shared-session-wallet-empty': {
+      subject: 'Your share link “{linkLabel}” has run out of credits',
+      greeting: 'Hello {firstName},',
+      intro: [
+        'A visitor could not start a session of “{scenarioName}” through your share link “{linkLabel}”: the wallet the link names does not hold enough credits for another session.',
+        'Add credits to that wallet, or ask an operator of your organization to allocate some, so that the next visitors can play.',
+      ],
+      action: 'See my share links',
+      linkHint: 'If the button does not work, copy this link into your browser:',
+      expiry: 'The link stays valid until {expiresAt}.',
+      expired: 'Until credits are added, each new visitor is told that the link cannot start a session.',
+      ignore: 'You receive this message at most once a day for each link.',
       signature: 'The {appName} team',
     },
   },
@@ -89,6 +107,21 @@ export const catalogues: Record<MailLocale, MailCatalogue> = {
         'S’il a expiré, demandez-en un nouveau depuis la page de connexion avec «\u00a0Mot de passe oublié\u00a0?\u00a0».',
       ignore:
         'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message\u00a0: votre mot de passe reste inchangé.',
+      signature: 'L’équipe {appName}',
+    },
+    'shared-session-wallet-empty': {
+      subject: 'Votre lien de partage «\u00a0{linkLabel}\u00a0» n’a plus de crédits',
+      greeting: 'Bonjour {firstName},',
+      intro: [
+        'Un visiteur n’a pas pu commencer une session de «\u00a0{scenarioName}\u00a0» avec votre lien de partage «\u00a0{linkLabel}\u00a0»\u00a0: le portefeuille que ce lien désigne n’a plus assez de crédits pour une autre session.',
+        'Ajoutez des crédits à ce portefeuille, ou demandez à un opérateur de votre organisation d’en allouer, pour que les prochains visiteurs puissent jouer.',
+      ],
+      action: 'Voir mes liens de partage',
+      linkHint: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur\u00a0:',
+      expiry: 'Le lien reste valable jusqu’au {expiresAt}.',
+      expired:
+        'Tant que des crédits n’ont pas été ajoutés, chaque nouveau visiteur apprend que le lien ne peut pas commencer de session.',
+      ignore: 'Vous recevez ce message au plus une fois par jour et par lien.',
       signature: 'L’équipe {appName}',
     },
   },
@@ -203,6 +236,11 @@ export const renderMail = (request: MailRequest): RenderedMail => {
       texts = catalogues[locale]['password-reset'];
       values = { ...request.params, expiresAt };
       url = request.params.resetUrl;
+      break;
+    case 'shared-session-wallet-empty':
+      texts = catalogues[locale]['shared-session-wallet-empty'];
+      values = { ...request.params, expiresAt };
+      url = request.params.linksUrl;
       break;
   }
   const say = (sentence: string) => fill(sentence, { ...values, appName: APP_NAME });

@@ -5,6 +5,7 @@ import { catalogues, formatExpiry, placeholdersOf, renderMail, type MailRequest 
 const expiresAt = '2026-11-24T14:30:00.000Z';
 const activationUrl = 'https://coach.example.com/activate?token=abc123&lang=fr';
 const resetUrl = 'https://coach.example.com/reset#token=def456';
+const linksUrl = 'https://coach.example.com/apps/ai-coaching/shared-session/list';
 
 const requests = (locale: (typeof MAIL_LOCALES)[number]): MailRequest[] => [
   {
@@ -18,10 +19,23 @@ const requests = (locale: (typeof MAIL_LOCALES)[number]): MailRequest[] => [
     params: { firstName: 'Marie', organizationName: 'Acme', activationUrl, expiresAt },
   },
   { template: 'password-reset', locale, params: { firstName: 'Marie', resetUrl, expiresAt } },
+  {
+    template: 'shared-session-wallet-empty',
+    locale,
+    params: { firstName: 'Marie', linkLabel: 'Workshop', scenarioName: 'Price talk', linksUrl, expiresAt },
+  },
 ];
 
-const linkOf = (request: MailRequest) =>
-  request.template === 'invitation' ? request.params.activationUrl : request.params.resetUrl;
+const linkOf = (request: MailRequest) => {
+  switch (request.template) {
+    case 'invitation':
+      return request.params.activationUrl;
+    case 'password-reset':
+      return request.params.resetUrl;
+    case 'shared-session-wallet-empty':
+      return request.params.linksUrl;
+  }
+};
 
 describe('[MAIL]: templates', () => {
   it('defines the same templates, sentences and placeholders in every locale', () => {

@@ -41,6 +41,7 @@ function session(overrides: Partial<PlaySession> = {}): PlaySession {
     name: 'Negotiation',
     organization_id: 'org-1',
     user_id: 'user-1',
+    guest_name: null,
     persona_id: 'persona-1',
     mission_id: 'mission-1',
     model_id: 'model-1',

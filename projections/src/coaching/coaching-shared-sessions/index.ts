@@ -1,0 +1,189 @@
+import type { ListPage, ListParams, SharedSessionPayer } from '@ai-coaching/domain';
+import type { SqlExecutor } from '@ai-coaching/platform';
+import { defineProjection } from '../../runner/projection.js';
+import { pagedList, sortOrder, sqlFilter } from '../../shared/paged-list.js';
+
+/**
+ * Share links of scenarios and the guests who came through them (issue 13): what the sharer's list of links, the
+ * public page of a code and the sessions list (a guest's name, the link's sharer and expiry) read. A link is found
+ * by its code's hash only. A guest's row goes with their session, as the session's key does.
+ */
+export const coachingSharedSessionsProjection = defineProjection({
+  name: 'coaching-shared-sessions',
+  version: 1,
+  tables: { links: 'rm_coaching_shared_sessions', guests: 'rm_coaching_shared_session_guests' },
+  async setup(tx, t) {
+    await tx.exec(`
+      CREATE TABLE IF NOT EXISTS ${t.links} (
+        shared_session_id text PRIMARY KEY,
+        organization_id text NOT NULL,
+        scenario_id text NOT NULL,
+        label text NOT NULL,
+        expires_at timestamptz NOT NULL,
+        max_uses integer NOT NULL,
+        uses integer NOT NULL DEFAULT 0,
+        paid_by jsonb NOT NULL,
+        code_hash text NOT NULL UNIQUE,
+        created_by text NOT NULL,
+        created_at timestamptz NOT NULL,
+        revoked_at timestamptz
+      );
+      CREATE INDEX IF NOT EXISTS ${t.links}_creator_idx ON ${t.links} (organization_id, created_by, created_at);
+      CREATE TABLE IF NOT EXISTS ${t.guests} (
+        session_id text PRIMARY KEY,
+        shared_session_id text NOT NULL,
+        guest_id text NOT NULL,
+        display_name text NOT NULL,
+        shared_by text NOT NULL,
+        link_expires_at timestamptz NOT NULL,
+        joined_at timestamptz NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS ${t.guests}_link_idx ON ${t.guests} (shared_session_id);
+      CREATE INDEX IF NOT EXISTS ${t.guests}_sharer_idx ON ${t.guests} (shared_by);`);
+  },
+  on: {
+    async CoachingSharedSessionCreated(tx, { data }, t) {
+      await tx.query(
+        `INSERT INTO ${t.links} (shared_session_id, organization_id, scenario_id, label, expires_at, max_uses, paid_by,
+           code_hash, created_by, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (shared_session_id) DO NOTHING`,
+        [
+          data.sharedSessionId,
+          data.organizationId,
+          data.scenarioId,
+          data.label,
+          data.expiresAt,
+          data.maxUses,
+          JSON.stringify(data.paidBy),
+          data.codeHash,
+          data.createdBy,
+          data.createdAt,
+        ],
+      );
+    },
+    async CoachingSharedSessionJoined(tx, { data }, t) {
+      await tx.query(
+        `INSERT INTO ${t.guests} (session_id, shared_session_id, guest_id, display_name, shared_by, link_expires_at, joined_at)
+         SELECT $1, l.shared_session_id, $3, $4, l.created_by, l.expires_at, $5 FROM ${t.links} l
+         WHERE l.shared_session_id = $2
+         ON CONFLICT (session_id) DO NOTHING`,
+        [data.sessionId, data.sharedSessionId, data.guestId, data.displayName, data.joinedAt],
+      );
+      await tx.query(
+        `UPDATE ${t.links} SET uses = (SELECT count(*) FROM ${t.guests} WHERE shared_session_id = $1)
+         WHERE shared_session_id = $1`,
+        [data.sharedSessionId],
+      );
+    },
+    async CoachingSharedSessionRevoked(tx, { data }, t) {
+      await tx.query(`UPDATE ${t.links} SET revoked_at = $2 WHERE shared_session_id = $1 AND revoked_at IS NULL`, [
+        data.sharedSessionId,
+        data.revokedAt,
+      ]);
+    },
+    // The guest's name is personal data of their session: it goes with it (the use stays counted on the link).
+    async CoachingSessionDeleted(tx, { data }, t) {
+      await tx.query(`UPDATE ${t.guests} SET display_name = '' WHERE session_id = $1`, [data.sessionId]);
+    },
+  },
+});
+
+export type CoachingSharedSessionView = {
+  sharedSessionId: string;
+  organizationId: string;
+  scenarioId: string;
+  label: string;
+  expiresAt: string;
+  maxUses: number;
+  uses: number;
+  paidBy: SharedSessionPayer;
+  createdBy: string;
+  createdAt: string;
+  revokedAt: string | null;
+};
+
+type LinkRecord = {
+  shared_session_id: string;
+  organization_id: string;
+  scenario_id: string;
+  label: string;
+  expires_at: Date | string;
+  max_uses: number;
+  uses: number;
+  paid_by: SharedSessionPayer;
+  created_by: string;
+  created_at: Date | string;
+  revoked_at: Date | string | null;
+};
+
+const iso = (value: Date | string): string => new Date(value).toISOString();
+
+const LINK_COLUMNS = `l.shared_session_id, l.organization_id, l.scenario_id, l.label, l.expires_at, l.max_uses, l.uses,
+  l.paid_by, l.created_by, l.created_at, l.revoked_at`;
+
+const toLink = (row: LinkRecord): CoachingSharedSessionView => ({
+  sharedSessionId: row.shared_session_id,
+  organizationId: row.organization_id,
+  scenarioId: row.scenario_id,
+  label: row.label,
+  expiresAt: iso(row.expires_at),
+  maxUses: row.max_uses,
+  uses: row.uses,
+  paidBy: row.paid_by,
+  createdBy: row.created_by,
+  createdAt: iso(row.created_at),
+  revokedAt: row.revoked_at === null ? null : iso(row.revoked_at),
+});
+
+export const findCoachingSharedSession = async (
+  db: SqlExecutor,
+  sharedSessionId: string,
+): Promise<CoachingSharedSessionView | undefined> => {
+  const { rows } = await db.query<LinkRecord>(
+    `SELECT ${LINK_COLUMNS} FROM rm_coaching_shared_sessions l WHERE l.shared_session_id = $1`,
+    [sharedSessionId],
+  );
+  return rows[0] && toLink(rows[0]);
+};
+
+/** The link of an access code, by the code's hash: the only way in from a code. */
+export const findCoachingSharedSessionByCodeHash = async (
+  db: SqlExecutor,
+  codeHash: string,
+): Promise<CoachingSharedSessionView | undefined> => {
+  const { rows } = await db.query<LinkRecord>(
+    `SELECT ${LINK_COLUMNS} FROM rm_coaching_shared_sessions l WHERE l.code_hash = $1`,
+    [codeHash],
+  );
+  return rows[0] && toLink(rows[0]);
+};
+
+export type CoachingSharedSessionListParams = ListParams & { organizationId: string; createdBy?: string };
+
+export const listCoachingSharedSessions = (
+  db: SqlExecutor,
+  params: CoachingSharedSessionListParams,
+): Promise<ListPage<CoachingSharedSessionView>> =>
+  pagedList(db, {
+    readModel: 'coaching-shared-sessions',
+    from: 'rm_coaching_shared_sessions l',
+    columns: LINK_COLUMNS,
+    filter: sqlFilter()
+      .equals('l.organization_id', params.organizationId)
+      .equals('l.created_by', params.createdBy)
+      .search(['l.label'], params.q),
+    order: sortOrder({ name: 'lower(l.label)', updatedAt: 'l.created_at', id: 'l.shared_session_id' }),
+    params,
+    toItem: toLink,
+  });
+
+/** The sessions guests are playing through a link, for a revocation to end them. */
+export const listLiveGuestSessionIds = async (db: SqlExecutor, sharedSessionId: string): Promise<string[]> => {
+  const { rows } = await db.query<{ session_id: string }>(
+    `SELECT g.session_id FROM rm_coaching_shared_session_guests g
+     JOIN rm_coaching_sessions s ON s.session_id = g.session_id
+     WHERE g.shared_session_id = $1 AND s.status IN ('free-speech', 'in-progress')`,
+    [sharedSessionId],
+  );
+  return rows.map((row) => row.session_id);
+};
