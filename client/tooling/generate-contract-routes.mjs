@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const GROUPS = [
+  'applicationOperations',
   'authOperations',
   'coachingDashboardOperations',
   'coachingSessionOperations',

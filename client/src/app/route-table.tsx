@@ -90,6 +90,13 @@ const coachingRoutes: RouteObject[] = [
     namespaces: ['coachingSessions'],
     load: () => import('./routes/coaching/session-route').then((m) => ({ Component: m.ScenarioInfoRoute })),
   }),
+  // `playlist/play-{playlistID}` is not in spec §2 (it lists a playlist's create and edit pages only): a learner plays
+  // a playlist's scenarios in order and sees their progress, named like the session screens.
+  page('playlist/:slug', {
+    handle: { permissions: ['coaching-playlist-read'], isValid: prefixedId('slug', 'play-') },
+    namespaces: ['coachingSessions'],
+    load: () => import('./routes/coaching/session-route').then((m) => ({ Component: m.PlaylistPlayRoute })),
+  }),
   // Not in spec §2: the learner's sessions (and, with `coaching-session-check-other`, the organization's).
   page('session/list', {
     handle: { permissions: ['coaching-session-read'] },
@@ -140,11 +147,16 @@ export const pageRoutes: RouteObject[] = [
     load: () => import('./routes/settings/environment-route').then((m) => ({ Component: m.EnvironmentRoute })),
   }),
   page('apps', {
-    namespaces: ['dashboard'],
+    namespaces: ['applications'],
     load: () => import('./routes/apps-route').then((m) => ({ Component: m.AppsRoute })),
   }),
   {
     path: 'apps/ai-coaching',
+    // Says so instead of the page when the user's organization has not installed AI coaching (docs/applications.md).
+    lazy: () =>
+      Promise.all([import('./routes/coaching/coaching-app-route'), loadNamespaces(['applications'])]).then(
+        ([module]) => ({ Component: module.CoachingAppRoute }),
+      ),
     children: coachingRoutes,
   },
   page('shared/ai-coaching-session/:accessCode', {
@@ -263,7 +275,7 @@ export const pageRoutes: RouteObject[] = [
   }),
   page('settings/organization/edit/:id', {
     handle: { permissions: ['organization-update', 'organization-detail-read'], isValid: validId('id') },
-    namespaces: ['organizations', 'operatorName', 'images'],
+    namespaces: ['organizations', 'operatorName', 'images', 'applications'],
     load: () =>
       import('./routes/settings/organizations/organization-edit-route').then((m) => ({
         Component: m.OrganizationEditRoute,

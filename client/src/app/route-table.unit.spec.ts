@@ -87,6 +87,10 @@ describe('route table (spec §2)', () => {
     expect(check('/apps/ai-coaching/session/result-s1')).toBe(true);
     expect(check('/apps/ai-coaching/session/s1')).toBe(false);
     expect(check('/apps/ai-coaching/scenario/info-s1')).toBe(true);
+    expect(check('/apps/ai-coaching/playlist/play-p1')).toBe(true);
+    expect(check('/apps/ai-coaching/playlist/p1')).toBe(false);
+    expect(handleFor('/apps/ai-coaching/playlist/play-p1').handle.permissions).toEqual(['coaching-playlist-read']);
+    expect(handleFor('/apps/ai-coaching/playlist/list').pattern).toBe('playlist/list');
     expect(check('/terms/cookies')).toBe(false);
   });
 

@@ -1,5 +1,7 @@
+import type { ApplicationId } from '@ai-coaching/domain';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useInstalledApplications } from '../../features/applications/api/applications-api';
 import { useCurrentUser } from '../../lib/session/session-context';
 import { handleForPath, isAllowed } from '../navigation/route-handle';
 import { pageRoutes } from '../route-table';
@@ -18,12 +20,13 @@ type NavKey =
   | 'superAdmins'
   | 'profile';
 
-export type NavItem = { to: string; key: NavKey };
+/** `application`: the entry shows only once the user's organization is known to have it installed. */
+export type NavItem = { to: string; key: NavKey; application?: ApplicationId };
 
 /** The app menu. An entry shows only when the guard would open its page: the route table's metadata decides. */
 export const APP_NAV: readonly NavItem[] = [
   { to: '/dashboard', key: 'dashboard' },
-  { to: '/apps/ai-coaching', key: 'coaching' },
+  { to: '/apps/ai-coaching', key: 'coaching', application: 'ai-coaching' },
   { to: '/settings/organization/list', key: 'organizations' },
   { to: '/settings/my-organization', key: 'myOrganization' },
   { to: '/settings/user/list', key: 'users' },
@@ -38,17 +41,19 @@ export const APP_NAV: readonly NavItem[] = [
 
 export const COACHING_NAV: readonly NavItem[] = [
   { to: '/dashboard', key: 'dashboard' },
-  { to: '/apps/ai-coaching', key: 'coaching' },
+  { to: '/apps/ai-coaching', key: 'coaching', application: 'ai-coaching' },
 ];
 
 export const SideNav = ({ items, onNavigate }: { items: readonly NavItem[]; onNavigate?: () => void }) => {
   const { t } = useTranslation('shell');
   const user = useCurrentUser();
+  const { installed } = useInstalledApplications();
   return (
     <nav aria-label={t('nav.label')}>
       <ul className="flex flex-col gap-1">
         {items
           .filter((item) => user !== null && isAllowed(user, handleForPath(pageRoutes, item.to)))
+          .filter((item) => item.application === undefined || installed(item.application) === true)
           .map((item) => (
             <li key={item.to}>
               <NavLink

@@ -4,6 +4,12 @@
 import type * as contracts from '@ai-coaching/contracts';
 import { routesOf } from './route';
 
+export const applicationOperations = routesOf<typeof contracts.applicationOperations>()({
+  list: { method: 'GET', path: '/v1/organizations/:id/applications' },
+  install: { method: 'PUT', path: '/v1/organizations/:id/applications/:application_id' },
+  remove: { method: 'DELETE', path: '/v1/organizations/:id/applications/:application_id' },
+});
+
 export const authOperations = routesOf<typeof contracts.authOperations>()({
   login: { method: 'POST', path: '/v1/fau/login', bodyEncoding: 'form' },
   logout: { method: 'POST', path: '/v1/fau/logout' },

@@ -1,4 +1,5 @@
 import type enGbAiProviders from '../../locales/en-GB/ai-providers.json';
+import type enGbApplications from '../../locales/en-GB/applications.json';
 import type enGbAuth from '../../locales/en-GB/auth.json';
 import type enGbCoaching from '../../locales/en-GB/coaching.json';
 import type enGbCoachingChats from '../../locales/en-GB/coaching-chats.json';
@@ -49,6 +50,7 @@ export const NAMESPACES = [
   'coachingSessions',
   'coachingChats',
   'images',
+  'applications',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
@@ -80,6 +82,7 @@ type EnGbCatalogues = {
   coachingSessions: typeof enGbCoachingSessions;
   coachingChats: typeof enGbCoachingChats;
   images: typeof enGbImages;
+  applications: typeof enGbApplications;
 };
 
 /** en-GB is the reference shape: typed `t()` keys come from it, and French must provide at least the same keys. */

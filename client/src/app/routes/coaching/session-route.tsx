@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { Can } from '../../../components/can';
 import { AskCoach } from '../../../features/coaching-chats/components/ask-coach';
+import { PlaylistPlay } from '../../../features/coaching-sessions/components/playlist-play';
 import { ScenarioInfo } from '../../../features/coaching-sessions/components/scenario-info';
 import { SessionList } from '../../../features/coaching-sessions/components/session-list';
 import { SessionPlay } from '../../../features/coaching-sessions/components/session-play';
@@ -38,3 +39,10 @@ export const SessionRoute = () => {
 
 /** `session/list` (ours: spec §2 shows no sessions list). */
 export const SessionListRoute = SessionList;
+
+/** `playlist/play-{playlistID}` (ours: spec §2 shows no page to play a playlist). */
+export const PlaylistPlayRoute = () => {
+  const { slug = '' } = useParams();
+  const id = slug.slice('play-'.length);
+  return <PlaylistPlay key={id} playlistId={id} />;
+};

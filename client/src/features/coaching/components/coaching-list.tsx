@@ -10,7 +10,15 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { useListParams } from '../../../hooks/use-list-params';
 import { useCan } from '../../../lib/session/session-context';
 import { useCoachingList, type AnyCoachingItem, type CoachingSource } from '../api/coaching-api';
-import { createPath, editPath, forkPath, isForkable, titleOf, type CoachingKind } from '../utils/coaching-kinds';
+import {
+  createPath,
+  editPath,
+  forkPath,
+  isForkable,
+  playlistPlayPath,
+  titleOf,
+  type CoachingKind,
+} from '../utils/coaching-kinds';
 import { CoachingImage } from './coaching-image';
 import { CoachingStatusBadge, LibraryBadge } from './coaching-status-badge';
 
@@ -43,6 +51,14 @@ const CoachingCard = ({ kind, item }: { kind: CoachingKind; item: AnyCoachingIte
   const title = titleOf(item, kind);
   const mayEdit = item.editable && can(`coaching-${kind}-update`);
   const actions: ReactNode[] = [];
+  if (kind === 'playlist' && item.published_version !== null && item.status !== 'archived') {
+    actions.push(
+      <Link key="play" to={playlistPlayPath(item.id)} className={buttonClassName('primary', 'min-h-9 px-3 py-1')}>
+        {t('actions.play')}
+        <span className="sr-only"> {title}</span>
+      </Link>,
+    );
+  }
   if (isForkable(kind) && !item.editable && can(`coaching-${kind}-fork`)) {
     actions.push(
       <Link key="fork" to={forkPath(kind, item.id)} className={buttonClassName('secondary', 'min-h-9 px-3 py-1')}>

@@ -28,6 +28,8 @@ export const createPath = (kind: CoachingKind, copyId?: string) =>
   `${COACHING_BASE}/${kind}/create${copyId ? `/${copyId}` : ''}`;
 export const editPath = (kind: CoachingKind, id: string) => `${COACHING_BASE}/${kind}/edit/${id}`;
 export const forkPath = (kind: CoachingKind, id: string) => `${COACHING_BASE}/${kind}/fork/${id}`;
+/** Where a learner plays a playlist's scenarios in order (docs/coaching-sessions.md, "Playlists in play"). */
+export const playlistPlayPath = (id: string) => `${COACHING_BASE}/playlist/play-${id}`;
 
 /** The item's name, whichever field holds it. */
 export const titleOf = (item: Record<string, unknown>, kind: CoachingKind): string =>

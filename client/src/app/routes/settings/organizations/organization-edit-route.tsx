@@ -1,6 +1,8 @@
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Can } from '../../../../components/can';
 import { PageHeader } from '../../../../components/ui/page-header';
+import { OrganizationApplications } from '../../../../features/applications/components/organization-applications';
 import { useOrganization } from '../../../../features/organizations/api/organizations-api';
 import { OrganizationEditor } from '../../../../features/organizations/components/organization-editor';
 
@@ -22,6 +24,9 @@ export const OrganizationEditRoute = () => {
         }
       />
       <OrganizationEditor key={id} id={id} />
+      <Can permissions="application-install">
+        <OrganizationApplications key={`applications-${id}`} organizationId={id} />
+      </Can>
     </>
   );
 };
