@@ -22,6 +22,7 @@ const GROUPS = [
   'organizationOperations',
   'passwordResetLinkOperations',
   'redirectOperations',
+  'sharedSessionOperations',
   'ssoOperations',
   'superAdminOperations',
   'userCreditOperations',

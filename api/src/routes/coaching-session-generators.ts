@@ -25,7 +25,9 @@ export const sessionGeneratorRoutes = [
   }),
   defineRoute(op.read, {
     access: permission('coaching-session-generator-read'),
-    handler: async ({ params, origin, services }) => ({ body: await readSessionGenerator(services, origin, params.id) }),
+    handler: async ({ params, origin, services }) => ({
+      body: await readSessionGenerator(services, origin, params.id),
+    }),
   }),
   defineRoute(op.update, {
     access: permission('coaching-session-generator-update'),

@@ -111,7 +111,13 @@ describe('the built-in adapter', () => {
     expect(usage).toEqual({ inputTokens: 0, outputTokens: 0 });
     await expect(
       adapter.structured(
-        { model: { modelId: 'builtin-coach' }, messages: [], schema: z.object({ x: z.string() }), schemaName: 'x', draft },
+        {
+          model: { modelId: 'builtin-coach' },
+          messages: [],
+          schema: z.object({ x: z.string() }),
+          schemaName: 'x',
+          draft,
+        },
         context,
       ),
     ).rejects.toMatchObject({ code: 'invalid_output' });

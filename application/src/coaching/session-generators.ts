@@ -39,7 +39,11 @@ import { z } from 'zod';
 import { BUILTIN_AI_MODEL_ID } from '../ai/builtin-provider.js';
 import { aiPort } from '../ai/ai-port.js';
 import { nowIso, type AppServices, type Origin } from '../app-services.js';
-import { processBackgroundJob, queueBackgroundJob, type BackgroundJobItemResult } from '../background-jobs/background-jobs.js';
+import {
+  processBackgroundJob,
+  queueBackgroundJob,
+  type BackgroundJobItemResult,
+} from '../background-jobs/background-jobs.js';
 import { runCommand } from '../commands/run-command.js';
 import {
   generateSessionsJob,
@@ -409,13 +413,11 @@ const saveDraft = async (
     throw error;
   }
   const now = nowIso(services);
-  const creations = items.map(
-    (item): Extract<CoachingItemCommand, { type: 'CreateCoachingItem' }> => ({
-      type: 'CreateCoachingItem',
-      data: { ...item, organizationId: job.organizationId, userId: job.startedBy },
-      metadata: { now },
-    }),
-  );
+  const creations = items.map((item): Extract<CoachingItemCommand, { type: 'CreateCoachingItem' }> => ({
+    type: 'CreateCoachingItem',
+    data: { ...item, organizationId: job.organizationId, userId: job.startedBy },
+    metadata: { now },
+  }));
   try {
     for (const creation of creations) coachingItemDecider.decide(creation, coachingItemDecider.initialState());
   } catch (error) {

@@ -29,8 +29,9 @@ describe('the built-in drafts', () => {
     (_, brief) => {
       const draft = scenarioDraftAnswerSchema.parse(builtinScenarioDraft(brief));
       const { language } = brief;
-      expect(personaFieldsSchema.safeParse({ ...draft.persona, language, avatar_image_id: null, voice_id: null }).error)
-        .toBeUndefined();
+      expect(
+        personaFieldsSchema.safeParse({ ...draft.persona, language, avatar_image_id: null, voice_id: null }).error,
+      ).toBeUndefined();
       expect(
         missionFieldsSchema.safeParse({ ...draft.mission, image_id: null, time_limit_seconds: null }).error,
       ).toBeUndefined();

@@ -153,8 +153,7 @@ for (const engine of engines) {
       });
 
       it('keeps each organization to its own generators and each role to its permissions', async () => {
-        const id = (await api(a.editor).call(generators.create, { body: { name: unique('Mine'), ...brief } })).body
-          .id;
+        const id = (await api(a.editor).call(generators.create, { body: { name: unique('Mine'), ...brief } })).body.id;
         for (const token of [b.editor, b.operator]) {
           expect((await api(token).call(generators.read, { params: { id } })).status).toBe(404);
           expect((await api(token).call(generators.update, { params: { id }, body: { count: 1 } })).status).toBe(404);
@@ -171,8 +170,8 @@ for (const engine of engines) {
       let builtinDrafts: string[] = [];
 
       it('drafts three scenarios with the built-in provider as a job with progress, once per Idempotency-Key', async () => {
-        const id = (await api(a.editor).call(generators.create, { body: { name: unique('Offline'), ...brief } }))
-          .body.id;
+        const id = (await api(a.editor).call(generators.create, { body: { name: unique('Offline'), ...brief } })).body
+          .id;
         const key = newId();
         const started = await generate(a.editor, id, key);
         expect(started.status).toBe(202);
@@ -207,10 +206,12 @@ for (const engine of engines) {
           });
           expect(observer.body).toMatchObject({ status: 'draft', model_id: BUILTIN_AI_MODEL_ID });
           // Drafts are nobody else's business: not the learners', not another organization's.
-          expect((await api(a.learner).call(scenarioContent.operations.read, { params: { id: scenarioId } })).status)
-            .toBe(404);
-          expect((await api(b.editor).call(scenarioContent.operations.read, { params: { id: scenarioId } })).status)
-            .toBe(404);
+          expect(
+            (await api(a.learner).call(scenarioContent.operations.read, { params: { id: scenarioId } })).status,
+          ).toBe(404);
+          expect(
+            (await api(b.editor).call(scenarioContent.operations.read, { params: { id: scenarioId } })).status,
+          ).toBe(404);
         }
         expect(names.size).toBe(3);
 
@@ -268,7 +269,10 @@ for (const engine of engines) {
         expect(invalid!.detail).toBe('generated_draft_invalid');
 
         const request = fake.completions()[0]!.body!;
-        expect(request['response_format']).toMatchObject({ type: 'json_schema', json_schema: { name: 'scenario_draft' } });
+        expect(request['response_format']).toMatchObject({
+          type: 'json_schema',
+          json_schema: { name: 'scenario_draft' },
+        });
         expect(JSON.stringify(request['messages'])).toContain('handling price objections');
 
         for (const [result, n] of [
@@ -278,8 +282,9 @@ for (const engine of engines) {
           const scenario = await api(a.editor).call(scenarioContent.operations.read, { params: { id: result.item } });
           expect(scenario.body).toMatchObject({ status: 'draft', name: `Fake scenario ${n}`, model_id: fakeModelId });
         }
-        expect((await api(a.editor).call(scenarioContent.operations.read, { params: { id: invalid!.item } })).status)
-          .toBe(404);
+        expect(
+          (await api(a.editor).call(scenarioContent.operations.read, { params: { id: invalid!.item } })).status,
+        ).toBe(404);
         expect(await server.platform.store.readStream(coachingItemStreamId(invalid!.item))).toEqual([]);
         const personas = await api(a.editor).call(personaContent.operations.list, {
           query: { q: 'Invalid persona' },

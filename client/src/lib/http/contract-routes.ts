@@ -84,6 +84,15 @@ export const redirectOperations = routesOf<typeof contracts.redirectOperations>(
   remove: { method: 'DELETE', path: '/v1/redirects' },
 });
 
+export const sharedSessionOperations = routesOf<typeof contracts.sharedSessionOperations>()({
+  list: { method: 'GET', path: '/v1/coaching/shared_sessions' },
+  create: { method: 'POST', path: '/v1/coaching/shared_sessions' },
+  read: { method: 'GET', path: '/v1/coaching/shared_sessions/:id' },
+  revoke: { method: 'DELETE', path: '/v1/coaching/shared_sessions/:id' },
+  page: { method: 'GET', path: '/v1/shared/ai-coaching-session/:access_code' },
+  join: { method: 'POST', path: '/v1/shared/ai-coaching-session/:access_code/join' },
+});
+
 export const ssoOperations = routesOf<typeof contracts.ssoOperations>()({
   authenticationMethods: { method: 'GET', path: '/v1/authentication_methods' },
   loginUrl: { method: 'GET', path: '/v1/keycloak/get_login_url' },

@@ -115,7 +115,8 @@ const EN: LanguageTemplates = {
     {
       job: 'Customer',
       title: (w) => `${cap(w.skill)}: the unhappy customer`,
-      personality: 'Frustrated and short-tempered today, but fair; calms down when heard and offered something concrete.',
+      personality:
+        'Frustrated and short-tempered today, but fair; calms down when heard and offered something concrete.',
       background: (w) =>
         `${w.persona} is a long-standing customer of a ${w.industry} company. Something went wrong twice this month and nobody called back. They are thinking of leaving for a competitor.`,
       objections: [
@@ -207,14 +208,31 @@ const EN: LanguageTemplates = {
 };
 
 const FR: LanguageTemplates = {
-  names: ['Camille Martin', 'Julien Moreau', 'Sophie Laurent', 'Nicolas Girard', 'Claire Fontaine', 'Hugo Lefèvre', 'Léa Dubois'],
-  companies: ['Groupe Delmas', 'Atlantique Services', 'Maison Berthier', 'Alpes Conseil', 'Rivage', 'Horizon Sud', 'Lumière & Fils'],
+  names: [
+    'Camille Martin',
+    'Julien Moreau',
+    'Sophie Laurent',
+    'Nicolas Girard',
+    'Claire Fontaine',
+    'Hugo Lefèvre',
+    'Léa Dubois',
+  ],
+  companies: [
+    'Groupe Delmas',
+    'Atlantique Services',
+    'Maison Berthier',
+    'Alpes Conseil',
+    'Rivage',
+    'Horizon Sud',
+    'Lumière & Fils',
+  ],
   moods: { 1: 'friendly', 2: 'friendly', 3: 'neutral', 4: 'sceptical', 5: 'irritated' },
   situations: [
     {
       job: 'Responsable des achats',
       title: (w) => `${cap(w.skill)} : l’acheteur hésitant`,
-      personality: 'Prudent avec l’argent et méfiant envers les promesses ; respecte ceux qui écoutent avant de vendre.',
+      personality:
+        'Prudent avec l’argent et méfiant envers les promesses ; respecte ceux qui écoutent avant de vendre.',
       background: (w) =>
         `${w.persona} achète pour ${w.company}, une entreprise du secteur ${w.industry}. Un fournisseur moins cher l’a contacté, et sa direction veut réduire les coûts cette année. Le service actuel lui convient, mais il lui faut une raison de rester.`,
       objections: [

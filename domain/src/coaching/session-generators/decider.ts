@@ -64,59 +64,58 @@ const existing = (state: SessionGeneratorState): ExistingSessionGenerator => {
   return state;
 };
 
-export const sessionGeneratorDecider: Decider<SessionGeneratorCommand, SessionGeneratorEvent, SessionGeneratorState> =
-  {
-    decide(command, state) {
-      const now = command.metadata.now;
-      switch (command.type) {
-        case 'CreateSessionGenerator': {
-          if (state.status !== 'none') {
-            throw new ConflictError('session_generator_exists', 'This session generator already exists.');
-          }
-          const { generatorId, organizationId, createdBy } = command.data;
-          return [
-            {
-              type: 'SessionGeneratorCreated',
-              data: { generatorId, organizationId, ...validBrief(briefOf(command.data)), createdBy, createdAt: now },
-            },
-          ];
+export const sessionGeneratorDecider: Decider<SessionGeneratorCommand, SessionGeneratorEvent, SessionGeneratorState> = {
+  decide(command, state) {
+    const now = command.metadata.now;
+    switch (command.type) {
+      case 'CreateSessionGenerator': {
+        if (state.status !== 'none') {
+          throw new ConflictError('session_generator_exists', 'This session generator already exists.');
         }
-        case 'UpdateSessionGenerator': {
-          const generator = existing(state);
-          const brief = validBrief(briefOf(command.data));
-          if (sameBrief(brief, generator)) return [];
-          return [
-            { type: 'SessionGeneratorUpdated', data: { generatorId: generator.generatorId, ...brief, updatedAt: now } },
-          ];
-        }
-        case 'DeleteSessionGenerator': {
-          // A retried delete finds its work done.
-          if (state.status === 'deleted') return [];
-          const generator = existing(state);
-          return [{ type: 'SessionGeneratorDeleted', data: { generatorId: generator.generatorId, deletedAt: now } }];
-        }
-        default: {
-          const unknown: never = command;
-          throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
-        }
+        const { generatorId, organizationId, createdBy } = command.data;
+        return [
+          {
+            type: 'SessionGeneratorCreated',
+            data: { generatorId, organizationId, ...validBrief(briefOf(command.data)), createdBy, createdAt: now },
+          },
+        ];
       }
-    },
-    evolve(state, event) {
-      switch (event.type) {
-        case 'SessionGeneratorCreated':
-          return {
-            status: 'active',
-            generatorId: event.data.generatorId,
-            organizationId: event.data.organizationId,
-            ...briefOf(event.data),
-          };
-        case 'SessionGeneratorUpdated':
-          return state.status === 'none' ? state : { ...state, ...briefOf(event.data) };
-        case 'SessionGeneratorDeleted':
-          return state.status === 'none' ? state : { ...state, status: 'deleted' };
-        default:
-          return state;
+      case 'UpdateSessionGenerator': {
+        const generator = existing(state);
+        const brief = validBrief(briefOf(command.data));
+        if (sameBrief(brief, generator)) return [];
+        return [
+          { type: 'SessionGeneratorUpdated', data: { generatorId: generator.generatorId, ...brief, updatedAt: now } },
+        ];
       }
-    },
-    initialState: () => ({ status: 'none' }),
-  };
+      case 'DeleteSessionGenerator': {
+        // A retried delete finds its work done.
+        if (state.status === 'deleted') return [];
+        const generator = existing(state);
+        return [{ type: 'SessionGeneratorDeleted', data: { generatorId: generator.generatorId, deletedAt: now } }];
+      }
+      default: {
+        const unknown: never = command;
+        throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
+      }
+    }
+  },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'SessionGeneratorCreated':
+        return {
+          status: 'active',
+          generatorId: event.data.generatorId,
+          organizationId: event.data.organizationId,
+          ...briefOf(event.data),
+        };
+      case 'SessionGeneratorUpdated':
+        return state.status === 'none' ? state : { ...state, ...briefOf(event.data) };
+      case 'SessionGeneratorDeleted':
+        return state.status === 'none' ? state : { ...state, status: 'deleted' };
+      default:
+        return state;
+    }
+  },
+  initialState: () => ({ status: 'none' }),
+};

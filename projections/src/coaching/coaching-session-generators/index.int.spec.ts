@@ -22,19 +22,14 @@ describe('coaching-session-generators read model', () => {
   const { db, reapplyTwice } = seededReadModel<SessionGeneratorEvent>(
     coachingSessionGeneratorsProjection,
     async ({ append }) => {
-      await append(
-        'coaching-session-generator-price',
-        created('price', 'Price objections', 1),
-        {
-          type: 'SessionGeneratorUpdated',
-          data: { generatorId: 'price', ...brief, count: 5, language: 'fr-FR', updatedAt: at(2) },
-        },
-      );
-      await append(
-        'coaching-session-generator-gone',
-        created('gone', 'Gone', 3),
-        { type: 'SessionGeneratorDeleted', data: { generatorId: 'gone', deletedAt: at(4) } },
-      );
+      await append('coaching-session-generator-price', created('price', 'Price objections', 1), {
+        type: 'SessionGeneratorUpdated',
+        data: { generatorId: 'price', ...brief, count: 5, language: 'fr-FR', updatedAt: at(2) },
+      });
+      await append('coaching-session-generator-gone', created('gone', 'Gone', 3), {
+        type: 'SessionGeneratorDeleted',
+        data: { generatorId: 'gone', deletedAt: at(4) },
+      });
       await append('coaching-session-generator-beta', created('beta', 'Beta', 5, 'beta'));
     },
   );

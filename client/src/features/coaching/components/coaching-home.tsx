@@ -61,11 +61,18 @@ export const CoachingHome = () => {
         title={t('app.title')}
         description={t('home.about')}
         actions={
-          can('coaching-session-read') ? (
-            <Link to="/apps/ai-coaching/session/list" className={buttonClassName('secondary')}>
-              {t('home.sessions')}
-            </Link>
-          ) : null
+          <>
+            {can('coaching-session-generator-read') ? (
+              <Link to="/apps/ai-coaching/session-generator/list" className={buttonClassName('secondary')}>
+                {t('home.generators')}
+              </Link>
+            ) : null}
+            {can('coaching-session-read') ? (
+              <Link to="/apps/ai-coaching/session/list" className={buttonClassName('secondary')}>
+                {t('home.sessions')}
+              </Link>
+            ) : null}
+          </>
         }
       />
       {playable.length > 0 ? (

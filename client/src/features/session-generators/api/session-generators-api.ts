@@ -1,0 +1,86 @@
+import {
+  aiModelOperations as models,
+  backgroundJobOperations as jobs,
+  sessionGeneratorOperations as op,
+} from '@ai-coaching/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListState } from '../../../hooks/use-list-params';
+import { api } from '../../../lib/http/api';
+import type { RequestOf } from '../../../lib/http/route';
+import { queryKeys } from '../../../lib/query/query-keys';
+
+export type {
+  BackgroundJobAnswer as BackgroundJob,
+  SessionGeneratorAnswer as SessionGenerator,
+} from '@ai-coaching/contracts';
+
+const keys = queryKeys('session-generators');
+
+export const useSessionGenerators = (filters: ListState) =>
+  useQuery({
+    queryKey: keys.list(filters),
+    queryFn: () => api.call(op.list, { query: filters }),
+    placeholderData: keepPreviousData,
+  });
+
+const useInvalidate = () => {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: keys.all });
+};
+
+export const useCreateSessionGenerator = () => {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: RequestOf<typeof op.create>['body']) => api.call(op.create, { body }),
+    onSuccess: invalidate,
+  });
+};
+
+export const useUpdateSessionGenerator = (id: string) => {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: RequestOf<typeof op.update>['body']) => api.call(op.update, { params: { id }, body }),
+    onSuccess: invalidate,
+  });
+};
+
+export const useDeleteSessionGenerator = () => {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: string) => api.call(op.delete, { params: { id } }),
+    onSuccess: invalidate,
+  });
+};
+
+/** One user intent, one key: a start sent again (a double click, a retry) answers the same job. */
+export const useGenerateSessions = () =>
+  useMutation({
+    mutationFn: ({ id, idempotencyKey }: { id: string; idempotencyKey: string }) =>
+      api.call(op.generate, { params: { id } }, { idempotencyKey }),
+  });
+
+/** A run of a generator, asked again every second until it has finished. */
+export const useGenerationJob = (jobId: string | null) => {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: ['jobs', 'detail', jobId],
+    queryFn: async () => {
+      const job = await api.call(jobs.read, { params: { id: jobId! } });
+      // Its drafts are new content: the content lists read again.
+      if (job.status === 'completed') void queryClient.invalidateQueries({ queryKey: ['coaching-scenarios'] });
+      return job;
+    },
+    enabled: jobId !== null,
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === 'completed' || status === 'failed' ? false : 1000;
+    },
+  });
+};
+
+/** The AI models able to draft: the platform's and the organization's chat models. */
+export const useDraftingModels = () =>
+  useQuery({
+    queryKey: ['ai-models', 'list', { generators: true }],
+    queryFn: () => api.call(models.list, { query: { page: 1, page_size: 48, sort: 'name', capability: 'chat' } }),
+  });

@@ -1,0 +1,145 @@
+import { sessionGeneratorOperations } from '@ai-coaching/contracts';
+import { SESSION_LANGUAGES } from '@ai-coaching/domain';
+import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { useToast } from '../../../components/ui/toast';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
+import { useErrorMessage } from '../../../lib/http/use-error-message';
+import {
+  useCreateSessionGenerator,
+  useDraftingModels,
+  useUpdateSessionGenerator,
+  type SessionGenerator,
+} from '../api/session-generators-api';
+
+const DIFFICULTIES = [1, 2, 3, 4, 5] as const;
+const COUNTS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+
+/**
+ * A generator's brief in a dialog: creates one, or changes `generator`. Each problem shows next to its field, the
+ * contract's own checks first, then the API's.
+ */
+export const SessionGeneratorFormDialog = ({
+  generator,
+  onClose,
+}: {
+  /** The generator to change; left out: a new one. */
+  generator?: SessionGenerator;
+  onClose: () => void;
+}) => {
+  const { t } = useTranslation('sessionGenerators');
+  const toast = useToast();
+  const errorMessage = useErrorMessage();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const create = useCreateSessionGenerator();
+  const update = useUpdateSessionGenerator(generator?.id ?? '');
+  const models = useDraftingModels();
+  const form = useSchemaForm({
+    schema: sessionGeneratorOperations.create.body,
+    initial: {
+      name: generator?.name ?? '',
+      skill: generator?.skill ?? '',
+      audience: generator?.audience ?? '',
+      industry: generator?.industry ?? '',
+      difficulty: generator?.difficulty ?? 3,
+      language: generator?.language ?? 'en-GB',
+      count: generator?.count ?? 3,
+      ...(generator ? { model_id: generator.model_id } : {}),
+    },
+    requiredMessages: {
+      name: t('form.required'),
+      skill: t('form.required'),
+      audience: t('form.required'),
+      industry: t('form.required'),
+    },
+    submit: async (values) => {
+      if (generator) {
+        await update.mutateAsync(values);
+        toast.show(t('form.saved', { name: values.name }));
+      } else {
+        await create.mutateAsync(values);
+        toast.show(t('form.created', { name: values.name }));
+      }
+      onClose();
+    },
+  });
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  const numberField = (name: 'difficulty' | 'count') => {
+    const bound = form.field(name);
+    return {
+      value: bound.value,
+      error: bound.error,
+      onChange: (event: { target: { value: string } }) => form.setValue(name, Number(event.target.value)),
+    };
+  };
+  const model = form.field('model_id');
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      className="m-auto w-full max-w-lg rounded-lg bg-white p-6 text-gray-900 shadow-xl backdrop:bg-gray-950/60 dark:bg-gray-900 dark:text-gray-100"
+    >
+      <h2 id={titleId} className="text-lg font-semibold">
+        {t(generator ? 'form.editTitle' : 'form.createTitle')}
+      </h2>
+      <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{t('form.about')}</p>
+      <form onSubmit={form.handleSubmit} noValidate className="mt-4 flex flex-col gap-3">
+        <TextField label={t('form.name')} required {...form.field('name')} />
+        <TextField label={t('form.skill')} hint={t('form.skillHint')} required {...form.field('skill')} />
+        <TextField label={t('form.audience')} hint={t('form.audienceHint')} required {...form.field('audience')} />
+        <TextField label={t('form.industry')} hint={t('form.industryHint')} required {...form.field('industry')} />
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+          <SelectField
+            label={t('form.difficulty')}
+            options={DIFFICULTIES.map((value) => ({ value: String(value), label: t(`difficulty.${value}`) }))}
+            {...numberField('difficulty')}
+          />
+          <SelectField
+            label={t('form.language')}
+            options={SESSION_LANGUAGES.map((value) => ({ value, label: t(`languages.${value}`) }))}
+            {...form.field('language')}
+          />
+          <SelectField
+            label={t('form.count')}
+            options={COUNTS.map((value) => ({ value: String(value), label: String(value) }))}
+            {...numberField('count')}
+          />
+        </div>
+        <SelectField
+          label={t('form.model')}
+          hint={t('form.modelHint')}
+          options={[
+            ...(generator ? [] : [{ value: '', label: t('form.builtinModel') }]),
+            ...(models.data?.items ?? []).map((item) => ({ value: item.id, label: item.display_name })),
+          ]}
+          value={model.value}
+          error={model.error}
+          onChange={(event) => form.setValue('model_id', event.target.value || undefined)}
+        />
+        {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={onClose} disabled={form.submitting}>
+            {t('form.cancel')}
+          </Button>
+          <Button type="submit" loading={form.submitting}>
+            {t(generator ? 'form.save' : 'form.create')}
+          </Button>
+        </div>
+      </form>
+    </dialog>
+  );
+};

@@ -1,0 +1,111 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
+import { startMailSink } from '../support/mail-sink.js';
+import { apiToken } from '../support/session.js';
+import { arranger, expectNoSidewaysScroll, signInWithToken, toast } from '../settings/arrange.js';
+
+// Issue 13 §5: an editor saves a session generator's brief, runs it on the built-in provider and follows its
+// progress, opens a draft in the scenario editor and publishes it (its persona, mission and observer first).
+test.describe.configure({ mode: 'serial' });
+
+let sink: SmtpSink;
+let api: APIRequestContext;
+let editorToken = '';
+const stamp = Date.now();
+const editor = { email: `generator-${stamp}@e2e.test`, password: 'Generator-Passw0rd!' };
+const name = `Price objections ${stamp}`;
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  sink = await startMailSink();
+  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
+  const arrange = await arranger(api, sink);
+  const organizationId = await arrange.organization(`Generators ${stamp}`);
+  await arrange.account({
+    email: editor.email,
+    first_name: 'Gene',
+    last_name: 'Rator',
+    organization_id: organizationId,
+    organization_role: 'editor',
+    password: editor.password,
+  });
+  editorToken = await apiToken(api, editor.email, editor.password);
+});
+test.afterAll(async () => {
+  await api?.dispose();
+  await sink?.close();
+});
+
+const read = async (path: string) => {
+  const response = await api.get(path, { headers: { authorization: `Bearer ${editorToken}` } });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+};
+
+const publishIn = async (page: Page, path: string) => {
+  await page.goto(path);
+  await page.getByRole('button', { name: 'Publish version 1' }).click();
+  await expect(toast(page)).toContainText('published as version 1');
+};
+
+test('[COACHING]: an editor creates a session generator, runs it, follows its progress and publishes a draft', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInWithToken(page, editorToken);
+  await page.goto('/apps/ai-coaching');
+  await page.getByRole('link', { name: 'Session generators' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Session generators');
+  await expect(page.getByText('No generator yet.')).toBeVisible();
+
+  // The brief, its errors next to its fields first.
+  await page.getByRole('button', { name: 'New generator' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New session generator' });
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog.getByLabel('Name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByText('Fill this in.').first()).toBeVisible();
+  await dialog.getByLabel('Name', { exact: true }).fill(name);
+  await dialog.getByLabel('Skill to practise').fill('handling price objections');
+  await dialog.getByLabel('Learners').fill('new account managers');
+  await dialog.getByLabel('Industry').fill('logistics');
+  await dialog.getByLabel('Difficulty').selectOption('2');
+  await dialog.getByLabel('Scenarios per run').selectOption('3');
+  await expect(dialog.getByLabel('AI model')).toHaveValue('');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toast(page)).toContainText(`“${name}” created.`);
+  const row = page.getByTestId('generator-row').filter({ hasText: name });
+  await expect(row).toContainText('handling price objections · new account managers · logistics');
+  await expect(row).toContainText('3 drafts · English (UK) · 2 – easy');
+
+  // The run: a progress bar until it completes, then each draft.
+  await row.getByRole('button', { name: `Generate ${name}` }).click();
+  const run = page.getByTestId('generation-job');
+  await expect(run.getByRole('heading')).toHaveText(`Drafting with “${name}”`);
+  await expect(run.getByRole('progressbar', { name: 'Drafting progress' })).toBeVisible();
+  await expect(run).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
+  await expect(run.getByRole('progressbar')).toHaveAttribute('value', '100');
+  await expect(run).toContainText('Done: 3 drafted, 0 failed.');
+  await expect(run.getByTestId('generated-draft')).toHaveCount(3);
+  await expect(run.locator('[data-testid="generated-draft"][data-outcome="succeeded"]')).toHaveCount(3);
+
+  // At 360 px the list and the run fit the screen.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expectNoSidewaysScroll(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // A draft opens in the scenario editor, as a draft.
+  await run.getByRole('link', { name: 'Open in the editor Draft 1' }).click();
+  await expect(page).toHaveURL(/\/apps\/ai-coaching\/scenario\/edit\/[A-Za-z0-9_-]+$/);
+  const scenarioId = page.url().split('/').at(-1)!;
+  const scenario = await read(`/v1/coaching/scenarios/${scenarioId}`);
+  expect(scenario['status']).toBe('draft');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(String(scenario['name']));
+  await expect(page.getByRole('button', { name: 'Publish version 1' })).toBeVisible();
+
+  // What it plays is published first, each in its own editor, then the scenario.
+  await publishIn(page, `/apps/ai-coaching/persona/edit/${String(scenario['persona_id'])}`);
+  await publishIn(page, `/apps/ai-coaching/mission/edit/${String(scenario['mission_id'])}`);
+  await publishIn(page, `/apps/ai-coaching/observer/edit/${(scenario['observer_ids'] as string[])[0]!}`);
+  await publishIn(page, `/apps/ai-coaching/scenario/edit/${scenarioId}`);
+  expect((await read(`/v1/coaching/scenarios/${scenarioId}`))['status']).toBe('published');
+});
