@@ -97,6 +97,14 @@ const coachingRoutes: RouteObject[] = [
     namespaces: ['coachingSessions'],
     load: () => import('./routes/coaching/session-route').then((m) => ({ Component: m.PlaylistPlayRoute })),
   }),
+  // Not in spec §2 (it names no generator page): the session generators, listed like the content kinds
+  // (docs/coaching-session-generators.md).
+  page('session-generator/list', {
+    handle: { permissions: ['coaching-session-generator-read'] },
+    namespaces: ['sessionGenerators'],
+    load: () =>
+      import('./routes/coaching/session-generators-route').then((m) => ({ Component: m.SessionGeneratorsRoute })),
+  }),
   // Not in spec §2: the learner's sessions (and, with `coaching-session-check-other`, the organization's).
   page('session/list', {
     handle: { permissions: ['coaching-session-read'] },

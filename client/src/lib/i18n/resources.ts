@@ -18,8 +18,10 @@ import type enGbProfile from '../../locales/en-GB/profile.json';
 import type enGbResetLink from '../../locales/en-GB/reset-link.json';
 import type enGbSettings from '../../locales/en-GB/settings.json';
 import type enGbSettingsEmail from '../../locales/en-GB/settings-email.json';
+import type enGbSessionGenerators from '../../locales/en-GB/session-generators.json';
 import type enGbSettingsSuperAdmins from '../../locales/en-GB/settings-super-admins.json';
 import type enGbShell from '../../locales/en-GB/shell.json';
+import type enGbSharedSessions from '../../locales/en-GB/shared-sessions.json';
 import type enGbTerms from '../../locales/en-GB/terms.json';
 import type enGbUserGroups from '../../locales/en-GB/user-groups.json';
 import type enGbUsers from '../../locales/en-GB/users.json';
@@ -49,6 +51,8 @@ export const NAMESPACES = [
   'coaching',
   'coachingSessions',
   'coachingChats',
+  'sharedSessions',
+  'sessionGenerators',
   'images',
   'applications',
 ] as const;
@@ -81,6 +85,8 @@ type EnGbCatalogues = {
   coaching: typeof enGbCoaching;
   coachingSessions: typeof enGbCoachingSessions;
   coachingChats: typeof enGbCoachingChats;
+  sharedSessions: typeof enGbSharedSessions;
+  sessionGenerators: typeof enGbSessionGenerators;
   images: typeof enGbImages;
   applications: typeof enGbApplications;
 };
