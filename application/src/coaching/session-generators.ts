@@ -11,6 +11,7 @@ import {
 } from '@ai-coaching/contracts';
 import {
   AiCallError,
+  backgroundJobStreamId,
   coachingItemDecider,
   coachingItemStreamId,
   ConflictError,
@@ -29,7 +30,6 @@ import {
 import { deterministicId } from '@ai-coaching/platform';
 import {
   findAiModel,
-  findBackgroundJob,
   findSessionGenerator,
   listSessionGenerators as querySessionGenerators,
   listUnfinishedBackgroundJobs,
@@ -200,10 +200,12 @@ const runInputSchema = z.object({
 type RunInput = z.infer<typeof runInputSchema>;
 
 /** The scenario id of the run's draft number `index`: the job's items, so a result names its draft. */
-const draftScenarioId = (jobId: string, index: number) => deterministicId('session-generation', jobId, String(index));
+export const generatedDraftScenarioId = (jobId: string, index: number) =>
+  deterministicId('session-generation', jobId, String(index));
 
 /** The other items of a draft, named from its scenario, so a try run again finds what an earlier try made. */
-const draftItemId = (scenarioId: string, kind: CoachingKind) => deterministicId('session-generation', scenarioId, kind);
+export const generatedDraftItemId = (scenarioId: string, kind: CoachingKind) =>
+  deterministicId('session-generation', scenarioId, kind);
 
 /**
  * Starts a run of the generator: its drafts' scenario ids become the job's items, then its queue job is enqueued.
@@ -236,7 +238,7 @@ export const startSessionGeneration = async (
     organizationId: generator.organizationId,
     startedBy: caller.userId,
     input,
-    items: Array.from({ length: generator.count }, (_, index) => draftScenarioId(jobId, index)),
+    items: Array.from({ length: generator.count }, (_, index) => generatedDraftScenarioId(jobId, index)),
   });
   const payload = { organizationId: generator.organizationId, jobId };
   await services.queue.enqueue(generateSessionsJob, payload, { jobId: generateSessionsJobId(payload) });
@@ -334,9 +336,9 @@ class DraftFailure extends Error {
 /** A draft's four items as hand-made content would be created, each checked by its field schema. */
 const itemsOf = (draft: ScenarioDraft, input: RunInput, scenarioId: string) => {
   const ids = {
-    persona: draftItemId(scenarioId, 'persona'),
-    mission: draftItemId(scenarioId, 'mission'),
-    observer: draftItemId(scenarioId, 'observer'),
+    persona: generatedDraftItemId(scenarioId, 'persona'),
+    mission: generatedDraftItemId(scenarioId, 'mission'),
+    observer: generatedDraftItemId(scenarioId, 'observer'),
     scenario: scenarioId,
   };
   const checked = (kind: CoachingKind, schema: z.ZodType, fields: Record<string, unknown>) => {
@@ -461,11 +463,13 @@ export const runSessionGeneration = async (
   run: { lastAttempt: boolean; causationId: string },
 ) => {
   const origin: Origin = { correlationId: run.causationId };
-  const view = await findBackgroundJob(services.db, payload.jobId);
-  if (!view) return 'nothing' as const;
-  const input = runInputSchema.parse(view.input);
+  // From the job's own stream, not its read model: a worker in another process may take the queue job before the
+  // read model has caught up with the start.
+  const [queued] = await services.store.readStream(backgroundJobStreamId(payload.jobId), { maxCount: 1 });
+  if (queued?.type !== 'BackgroundJobQueued') return 'nothing' as const;
+  const input = runInputSchema.parse((queued.data as { input: unknown }).input);
   const indexOf = new Map(
-    Array.from({ length: input.count }, (_, index) => [draftScenarioId(payload.jobId, index), index] as const),
+    Array.from({ length: input.count }, (_, index) => [generatedDraftScenarioId(payload.jobId, index), index] as const),
   );
   return processBackgroundJob(services, origin, payload.jobId, run, (scenarioId, job) =>
     saveDraft(services, origin, input, { jobId: payload.jobId, ...job }, scenarioId, indexOf.get(scenarioId) ?? 0),

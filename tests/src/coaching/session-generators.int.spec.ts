@@ -1,4 +1,10 @@
-import { BUILTIN_AI_MODEL_ID } from '@ai-coaching/application';
+import {
+  BUILTIN_AI_MODEL_ID,
+  generatedDraftItemId,
+  generatedDraftScenarioId,
+  queueBackgroundJob,
+  runSessionGeneration,
+} from '@ai-coaching/application';
 import {
   apiClient,
   createTestOrganization,
@@ -20,8 +26,8 @@ import {
   sessionGeneratorOperations as generators,
   type BackgroundJobAnswer,
 } from '@ai-coaching/contracts';
-import { builtinScenarioDraft, coachingItemStreamId } from '@ai-coaching/domain';
-import { newId } from '@ai-coaching/platform';
+import { builtinScenarioDraft, coachingItemDecider, coachingItemStreamId } from '@ai-coaching/domain';
+import { handleCommand, newId } from '@ai-coaching/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server.js';
 
@@ -244,6 +250,63 @@ for (const engine of engines) {
         });
         expect(turn.status).toBe(200);
         expect(turn.body.status).toBe('win');
+      });
+
+      it('resumes a run cut short after a draft’s first item, saving each item once, and a run again changes nothing', async () => {
+        const generator = (
+          await api(a.editor).call(generators.create, { body: { name: unique('Resumed'), ...brief, count: 2 } })
+        ).body;
+        // What a start records, without its queue job: the try that "crashed" is played by hand below.
+        const jobId = newId();
+        const items = [0, 1].map((index) => generatedDraftScenarioId(jobId, index));
+        await queueBackgroundJob(
+          server.platform,
+          { correlationId: 'test' },
+          {
+            jobId,
+            kind: 'coaching.session-generation',
+            organizationId: generator.organization_id,
+            startedBy: a.editorId,
+            input: { generator_id: generator.id, ...brief, count: 2, model_id: BUILTIN_AI_MODEL_ID },
+            items,
+          },
+        );
+        // The crashed try had created the first draft's persona, under the ids and command id a try uses.
+        const personaId = generatedDraftItemId(items[0]!, 'persona');
+        const draft = builtinScenarioDraft({ ...brief, index: 0 });
+        await handleCommand(
+          server.platform.store,
+          coachingItemStreamId(personaId),
+          coachingItemDecider,
+          {
+            type: 'CreateCoachingItem',
+            data: {
+              itemId: personaId,
+              kind: 'persona',
+              organizationId: generator.organization_id,
+              fields: { ...draft.persona, language: 'en-GB', avatar_image_id: null, voice_id: null },
+              userId: a.editorId,
+            },
+            metadata: { now: new Date().toISOString() },
+          },
+          { commandId: `session-generation-${personaId}` },
+        );
+
+        const payload = { organizationId: generator.organization_id, jobId };
+        const run = { lastAttempt: false, causationId: 'test' };
+        expect(await runSessionGeneration(server.platform, payload, run)).toBe('completed');
+        const job = await finished(a.editor, jobId);
+        expect(job).toMatchObject({ status: 'completed', succeeded: 2, failed: 0 });
+        const persona = await server.platform.store.readStream(coachingItemStreamId(personaId));
+        expect(persona.map((event) => event.type)).toEqual(['CoachingItemCreated']);
+        const scenario = await api(a.editor).call(scenarioContent.operations.read, { params: { id: items[0]! } });
+        expect(scenario.body['persona_id']).toBe(personaId);
+
+        // The queue job run again (a retry after the last item) finds nothing to do.
+        expect(await runSessionGeneration(server.platform, payload, run)).toBe('nothing');
+        for (const item of items) {
+          expect((await server.platform.store.readStream(coachingItemStreamId(item))).length).toBe(1);
+        }
       });
 
       it('drafts through the fake OpenAI-compatible server: an invalid draft is reported failed and nothing of it is saved', async () => {
