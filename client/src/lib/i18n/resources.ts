@@ -21,7 +21,6 @@ import type enGbSettingsEmail from '../../locales/en-GB/settings-email.json';
 import type enGbSessionGenerators from '../../locales/en-GB/session-generators.json';
 import type enGbSettingsSuperAdmins from '../../locales/en-GB/settings-super-admins.json';
 import type enGbShell from '../../locales/en-GB/shell.json';
-import type enGbSharedSessions from '../../locales/en-GB/shared-sessions.json';
 import type enGbTerms from '../../locales/en-GB/terms.json';
 import type enGbUserGroups from '../../locales/en-GB/user-groups.json';
 import type enGbUsers from '../../locales/en-GB/users.json';
@@ -51,7 +50,6 @@ export const NAMESPACES = [
   'coaching',
   'coachingSessions',
   'coachingChats',
-  'sharedSessions',
   'sessionGenerators',
   'images',
   'applications',
@@ -85,7 +83,6 @@ type EnGbCatalogues = {
   coaching: typeof enGbCoaching;
   coachingSessions: typeof enGbCoachingSessions;
   coachingChats: typeof enGbCoachingChats;
-  sharedSessions: typeof enGbSharedSessions;
   sessionGenerators: typeof enGbSessionGenerators;
   images: typeof enGbImages;
   applications: typeof enGbApplications;
