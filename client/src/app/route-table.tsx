@@ -29,13 +29,6 @@ const page = (path: string | undefined, { handle, namespaces = [], load }: Page)
   lazy: () => Promise.all([load(), loadNamespaces(namespaces)]).then(([module]) => module),
 });
 
-const comingSoon = (feature: string, handle: RouteHandle = {}): Page => ({
-  handle: { ...handle },
-  namespaces: ['comingSoon'],
-  load: () =>
-    import('./routes/coming-soon-route').then((m) => ({ Component: () => <m.ComingSoonRoute feature={feature} /> })),
-});
-
 const coaching = (screen: CoachingScreen, handle: RouteHandle = {}): Page => ({
   handle,
   namespaces: ['coaching', 'images'],
@@ -87,7 +80,8 @@ const coachingRoutes: RouteObject[] = [
   // partial dynamic segments, so one segment is matched and its prefix checked by the validity check.
   page('scenario/:slug', {
     handle: { permissions: ['coaching-scenario-read'], isValid: prefixedId('slug', 'info-') },
-    namespaces: ['coachingSessions'],
+    // The "Share with guests" panel speaks sharedSessions.
+    namespaces: ['coachingSessions', 'sharedSessions'],
     load: () => import('./routes/coaching/session-route').then((m) => ({ Component: m.ScenarioInfoRoute })),
   }),
   // `playlist/play-{playlistID}` is not in spec §2 (it lists a playlist's create and edit pages only): a learner plays
@@ -105,6 +99,12 @@ const coachingRoutes: RouteObject[] = [
     load: () =>
       import('./routes/coaching/session-generators-route').then((m) => ({ Component: m.SessionGeneratorsRoute })),
   }),
+  // Not in spec §2: the caller's share links (docs/shared-sessions.md).
+  page('shared-session/list', {
+    handle: { permissions: ['generate-shared-session'] },
+    namespaces: ['sharedSessions'],
+    load: () => import('./routes/coaching/session-route').then((m) => ({ Component: m.ShareLinksRoute })),
+  }),
   // Not in spec §2: the learner's sessions (and, with `coaching-session-check-other`, the organization's).
   page('session/list', {
     handle: { permissions: ['coaching-session-read'] },
@@ -118,8 +118,8 @@ const coachingRoutes: RouteObject[] = [
       layout: (params) => (params['slug']?.startsWith('result-') ? 'coaching-no-sidebar' : 'coaching-app'),
       isValid: (params) => prefixedId('slug', 'play-')(params) || prefixedId('slug', 'result-')(params),
     },
-    // The result page's "Ask the coach" panel speaks coachingChats.
-    namespaces: ['coachingSessions', 'coachingChats'],
+    // The result page's "Ask the coach" panel speaks coachingChats; a guest's way out speaks auth.
+    namespaces: ['coachingSessions', 'coachingChats', 'auth'],
     load: () => import('./routes/coaching/session-route').then((m) => ({ Component: m.SessionRoute })),
   }),
 ];
@@ -168,9 +168,15 @@ export const pageRoutes: RouteObject[] = [
     children: coachingRoutes,
   },
   page('shared/ai-coaching-session/:accessCode', {
-    ...comingSoon('sharedSession', { public: true, layout: 'web-empty' }),
+    handle: { public: true, layout: 'web-empty' },
+    namespaces: ['sharedSessions'],
+    load: () => import('./routes/shared-session-route').then((m) => ({ Component: m.SharedSessionRoute })),
   }),
-  page('redirect/guest', { ...comingSoon('guest', { layout: 'web-empty' }) }),
+  page('redirect/guest', {
+    handle: { public: true, layout: 'web-empty' },
+    namespaces: ['sharedSessions'],
+    load: () => import('./routes/shared-session-route').then((m) => ({ Component: m.GuestRedirectRoute })),
+  }),
   page('profile', {
     handle: { permissions: ['user-self-edit'] },
     namespaces: ['profile', 'images'],

@@ -34,7 +34,7 @@ test("[NAVIGATION]: a route whose validity check fails shows 'Page Not Found: {p
   );
 });
 
-test('[NAVIGATION]: coaching pages open in their layouts; the shared session still says it is coming', async ({
+test('[NAVIGATION]: coaching pages open in their layouts; a wrong share link says it does not work', async ({
   page,
 }) => {
   await signIn(page, adminToken);
@@ -42,7 +42,8 @@ test('[NAVIGATION]: coaching pages open in their layouts; the shared session sti
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Missions');
   await expect(page.locator('[data-layout]')).toHaveAttribute('data-layout', 'default-app');
   await page.goto('/shared/ai-coaching-session/some-code');
-  await expect(page.getByTestId('coming-soon')).toContainText('Coming soon');
+  await expect(page.locator('[data-layout]')).toHaveAttribute('data-layout', 'web-empty');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link does not work');
   await page.goto('/apps/ai-coaching/session/result-s1');
   await expect(page.locator('[data-layout]')).toHaveAttribute('data-layout', 'coaching-no-sidebar');
 });

@@ -4,7 +4,6 @@ import type enGbAuth from '../../locales/en-GB/auth.json';
 import type enGbCoaching from '../../locales/en-GB/coaching.json';
 import type enGbCoachingChats from '../../locales/en-GB/coaching-chats.json';
 import type enGbCoachingSessions from '../../locales/en-GB/coaching-sessions.json';
-import type enGbComingSoon from '../../locales/en-GB/coming-soon.json';
 import type enGbCommon from '../../locales/en-GB/common.json';
 import type enGbCredits from '../../locales/en-GB/credits.json';
 import type enGbDashboard from '../../locales/en-GB/dashboard.json';
@@ -21,6 +20,7 @@ import type enGbSettingsEmail from '../../locales/en-GB/settings-email.json';
 import type enGbSessionGenerators from '../../locales/en-GB/session-generators.json';
 import type enGbSettingsSuperAdmins from '../../locales/en-GB/settings-super-admins.json';
 import type enGbShell from '../../locales/en-GB/shell.json';
+import type enGbSharedSessions from '../../locales/en-GB/shared-sessions.json';
 import type enGbTerms from '../../locales/en-GB/terms.json';
 import type enGbUserGroups from '../../locales/en-GB/user-groups.json';
 import type enGbUsers from '../../locales/en-GB/users.json';
@@ -41,7 +41,6 @@ export const NAMESPACES = [
   'userGroups',
   'environment',
   'terms',
-  'comingSoon',
   'operatorName',
   'resetLink',
   'settingsEmail',
@@ -50,6 +49,7 @@ export const NAMESPACES = [
   'coaching',
   'coachingSessions',
   'coachingChats',
+  'sharedSessions',
   'sessionGenerators',
   'images',
   'applications',
@@ -74,7 +74,6 @@ type EnGbCatalogues = {
   userGroups: typeof enGbUserGroups;
   environment: typeof enGbEnvironment;
   terms: typeof enGbTerms;
-  comingSoon: typeof enGbComingSoon;
   operatorName: typeof enGbOperatorName;
   resetLink: typeof enGbResetLink;
   settingsEmail: typeof enGbSettingsEmail;
@@ -83,6 +82,7 @@ type EnGbCatalogues = {
   coaching: typeof enGbCoaching;
   coachingSessions: typeof enGbCoachingSessions;
   coachingChats: typeof enGbCoachingChats;
+  sharedSessions: typeof enGbSharedSessions;
   sessionGenerators: typeof enGbSessionGenerators;
   images: typeof enGbImages;
   applications: typeof enGbApplications;

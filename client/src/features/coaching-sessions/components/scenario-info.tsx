@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
@@ -11,11 +11,20 @@ import { newIdempotencyKey } from '../../../lib/http/api';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { imageUrl } from '../../../lib/images';
 import { useCan } from '../../../lib/session/session-context';
-import { useScenarioBriefing, useStartSession } from '../api/sessions-api';
+import { useScenarioBriefing, useStartSession, type ScenarioBriefing } from '../api/sessions-api';
 import { playPath } from '../utils/session-paths';
 
-/** `scenario/info-{scenarioID}`: what the learner will play, what it costs, and Start. */
-export const ScenarioInfo = ({ scenarioId }: { scenarioId: string }) => {
+/**
+ * `scenario/info-{scenarioID}`: what the learner will play, what it costs, and Start. `aside` adds what the route
+ * composes under Start (sharing the scenario with guests).
+ */
+export const ScenarioInfo = ({
+  scenarioId,
+  aside,
+}: {
+  scenarioId: string;
+  aside?: (briefing: ScenarioBriefing) => ReactNode;
+}) => {
   const { t } = useTranslation('coachingSessions');
   const can = useCan();
   const navigate = useNavigate();
@@ -163,6 +172,7 @@ export const ScenarioInfo = ({ scenarioId }: { scenarioId: string }) => {
               {t('info.start')}
             </Button>
           ) : null}
+          {aside?.(briefing)}
         </Card>
       </div>
     </>

@@ -96,12 +96,19 @@ export const SessionList = () => {
             sortKey: 'name',
             isRowHeader: true,
             cell: (session) => (
-              <Link
-                to={ENDED.includes(session.status) ? resultPath(session.id) : playPath(session.id)}
-                className="font-medium hover:underline"
-              >
-                {session.name}
-              </Link>
+              <span className="min-w-0">
+                <Link
+                  to={ENDED.includes(session.status) ? resultPath(session.id) : playPath(session.id)}
+                  className="font-medium hover:underline"
+                >
+                  {session.name}
+                </Link>
+                {session.guest_name !== null ? (
+                  <span className="block text-sm text-gray-700 dark:text-gray-300" data-testid="session-guest">
+                    {t('list.guest', { name: session.guest_name })}
+                  </span>
+                ) : null}
+              </span>
             ),
           },
           {

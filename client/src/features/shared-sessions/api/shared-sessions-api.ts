@@ -1,0 +1,58 @@
+import type { SharedSession } from '@ai-coaching/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListState } from '../../../hooks/use-list-params';
+import { api } from '../../../lib/http/api';
+import { sharedSessionOperations as links } from '../../../lib/http/contract-routes';
+import { queryKeys } from '../../../lib/query/query-keys';
+
+export type { SharedSession, SharedSessionPage } from '@ai-coaching/contracts';
+
+const keys = queryKeys('shared-sessions');
+
+export const useShareLinks = (filters: ListState) =>
+  useQuery({
+    queryKey: keys.list(filters),
+    queryFn: () => api.call(links.list, { query: filters }),
+    placeholderData: keepPreviousData,
+  });
+
+export type NewShareLink = {
+  scenario_id: string;
+  label: string;
+  expires_at: string;
+  max_uses: number;
+  paid_by?: { type: 'user' } | { type: 'user_group'; user_group_id: string };
+};
+
+/** One key per dialog: a double click or a retry makes one link. */
+export const useCreateShareLink = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: NewShareLink; idempotencyKey: string }) =>
+      api.call(links.create, { body }, { idempotencyKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
+  });
+};
+
+export const useRevokeShareLink = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (link: Pick<SharedSession, 'id'>) => api.call(links.revoke, { params: { id: link.id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
+  });
+};
+
+/** What the public page of a link shows; a closed or wrong code answers 404 `shared_session_unavailable`. */
+export const useSharedSessionPage = (accessCode: string) =>
+  useQuery({
+    queryKey: [...keys.all, 'page', accessCode],
+    queryFn: () => api.call(links.page, { params: { access_code: accessCode } }, { token: null }),
+    retry: false,
+  });
+
+export const joinSharedSession = (accessCode: string, displayName: string) =>
+  api.call(
+    links.join,
+    { params: { access_code: accessCode }, body: { display_name: displayName, accept_terms: true } },
+    { token: null },
+  );
