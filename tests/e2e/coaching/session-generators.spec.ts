@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
@@ -41,6 +42,12 @@ const read = async (path: string) => {
   return (await response.json()) as Record<string, unknown>;
 };
 
+const axe = async (page: Page) => {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+};
+
 const publishIn = async (page: Page, path: string) => {
   await page.goto(path);
   await page.getByRole('button', { name: 'Publish version 1' }).click();
@@ -63,6 +70,7 @@ test('[COACHING]: an editor creates a session generator, runs it, follows its pr
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(dialog.getByLabel('Name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(dialog.getByText('Fill this in.').first()).toBeVisible();
+  await axe(page);
   await dialog.getByLabel('Name', { exact: true }).fill(name);
   await dialog.getByLabel('Skill to practise').fill('handling price objections');
   await dialog.getByLabel('Learners').fill('new account managers');
@@ -88,9 +96,11 @@ test('[COACHING]: an editor creates a session generator, runs it, follows its pr
   await expect(run.getByTestId('generated-draft')).toHaveCount(3);
   await expect(run.locator('[data-testid="generated-draft"][data-outcome="succeeded"]')).toHaveCount(3);
 
-  // At 360 px the list and the run fit the screen.
+  // At 360 px the list and the run fit the screen; no serious accessibility problem either way.
+  await axe(page);
   await page.setViewportSize({ width: 360, height: 800 });
   await expectNoSidewaysScroll(page);
+  await axe(page);
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // A draft opens in the scenario editor, as a draft.
