@@ -2,7 +2,7 @@ import type { SharedSession } from '@ai-coaching/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListState } from '../../../hooks/use-list-params';
 import { api } from '../../../lib/http/api';
-import { sharedSessionOperations as links } from '../../../lib/http/contract-routes';
+import { sharedSessionOperations as links, userGroupOperations as groups } from '../../../lib/http/contract-routes';
 import { queryKeys } from '../../../lib/query/query-keys';
 
 export type { SharedSession, SharedSessionPage } from '@ai-coaching/contracts';
@@ -56,3 +56,11 @@ export const joinSharedSession = (accessCode: string, displayName: string) =>
     { params: { access_code: accessCode }, body: { display_name: displayName, accept_terms: true } },
     { token: null },
   );
+
+/** The groups whose credits a sharer holding `credit-allocate` may have pay for the guests (their organization's). */
+export const usePayingGroups = (enabled: boolean) =>
+  useQuery({
+    queryKey: [...keys.all, 'paying-groups'],
+    queryFn: () => api.call(groups.list, { query: { page: 1, page_size: 48, sort: 'name', q: '' } }),
+    enabled,
+  });

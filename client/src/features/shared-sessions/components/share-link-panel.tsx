@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { TextField } from '../../../components/ui/field';
+import { SelectField, TextField } from '../../../components/ui/field';
 import { newIdempotencyKey } from '../../../lib/http/api';
 import { isApiError } from '../../../lib/http/api-error';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
-import { useCreateShareLink, type SharedSession } from '../api/shared-sessions-api';
+import { useCan } from '../../../lib/session/session-context';
+import { useCreateShareLink, usePayingGroups, type SharedSession } from '../api/shared-sessions-api';
 import { CopyLinkButton } from './copy-link-button';
 import { SHARE_LINKS_PATH } from './share-links';
 
@@ -28,7 +29,11 @@ export const ShareLinkPanel = ({ scenarioId, scenarioName }: { scenarioId: strin
   const { t } = useTranslation('sharedSessions');
   const errorMessage = useErrorMessage();
   const create = useCreateShareLink();
+  const can = useCan();
   const [open, setOpen] = useState(false);
+  // Operators may have a group of theirs pay instead of their own wallet.
+  const payingGroups = usePayingGroups(open && can('credit-allocate'));
+  const [payer, setPayer] = useState('');
   const [label, setLabel] = useState(scenarioName.slice(0, SHARED_SESSION_LABEL_MAX));
   const [expiry, setExpiry] = useState(() => dateInput(new Date(Date.now() + 7 * DAY_MS)));
   const [uses, setUses] = useState('10');
@@ -55,7 +60,13 @@ export const ShareLinkPanel = ({ scenarioId, scenarioName }: { scenarioId: strin
     setFailure(null);
     try {
       const link = await create.mutateAsync({
-        body: { scenario_id: scenarioId, label: label.trim(), expires_at: endOfDay.toISOString(), max_uses: maxUses },
+        body: {
+          scenario_id: scenarioId,
+          label: label.trim(),
+          expires_at: endOfDay.toISOString(),
+          max_uses: maxUses,
+          paid_by: payer ? { type: 'user_group', user_group_id: payer } : { type: 'user' },
+        },
         idempotencyKey,
       });
       setMade(link);
@@ -136,7 +147,22 @@ export const ShareLinkPanel = ({ scenarioId, scenarioName }: { scenarioId: strin
             onChange={(event) => setUses(event.target.value)}
             error={errors.max_uses ?? null}
           />
-          <p className="text-sm text-gray-700 dark:text-gray-300">{t('share.paidByYou')}</p>
+          {payingGroups.data && payingGroups.data.items.length > 0 ? (
+            <SelectField
+              label={t('share.paidBy')}
+              value={payer}
+              onChange={(event) => setPayer(event.target.value)}
+              options={[
+                { value: '', label: t('share.paidByMe') },
+                ...payingGroups.data.items.map((group) => ({
+                  value: group.id,
+                  label: t('share.paidByGroup', { name: group.name }),
+                })),
+              ]}
+            />
+          ) : (
+            <p className="text-sm text-gray-700 dark:text-gray-300">{t('share.paidByYou')}</p>
+          )}
           {failure ? <Alert tone="error">{errorMessage(failure)}</Alert> : null}
           <div className="flex flex-wrap gap-2">
             <Button type="submit" loading={create.isPending}>
