@@ -2,6 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
+import { builtinChatModel, coachingAuthor } from '../support/coaching.js';
 import { apiToken } from '../support/session.js';
 import { arranger, expectNoSidewaysScroll, signInWithToken, type Arranger } from '../settings/arrange.js';
 
@@ -53,38 +54,16 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     else colleagueToken = token;
   }
 
-  // A library scenario on a paid model (2 credits a minute, 2 minutes): the learner, with no credits, cannot start it.
-  const providers = await (
-    await api.get('/v1/ai_providers?page_size=48', { headers: { authorization: `Bearer ${arrange.token}` } })
-  ).json();
-  const builtin = (providers as { items: { id: string; kind: string }[] }).items.find((p) => p.kind === 'builtin')!;
-  const model = await arrange.call('POST', '/v1/ai_models', {
-    provider_id: builtin.id,
-    model_id: 'builtin-coach',
-    display_name: `Paid coach ${stamp}`,
-    capabilities: ['chat'],
-    credits_per_minute: 2,
+  // A scenario on a paid model (2 credits a minute, 2 minutes): the learner, with no credits, cannot start it.
+  const modelId = await builtinChatModel(api, arrange, { displayName: `Paid coach ${stamp}`, creditsPerMinute: 2 });
+  const author = coachingAuthor(arrange);
+  paidScenarioId = await author.scenario({
+    name: `Paid talk ${stamp}`,
+    persona_id: await author.persona({ name: `Pat ${stamp}` }),
+    observer_ids: [await author.observer(`Coach ${stamp}`, modelId)],
+    model_id: modelId,
+    time_limit_seconds: 120,
   });
-  const publish = (plural: string, id: string) => arrange.call('POST', `/v1/coaching/${plural}/${id}/publish`);
-  const persona = await arrange.call('POST', '/v1/coaching/personas', { name: `Pat ${stamp}`, language: 'en-GB' });
-  const observer = await arrange.call('POST', '/v1/coaching/observers', {
-    name: `Coach ${stamp}`,
-    rubric: [{ name: 'Listens', description: '', scale: '1_5', weight: 1, not_relevant_when: null }],
-    model_id: model.id,
-  });
-  await publish('personas', persona.id);
-  await publish('observers', observer.id);
-  paidScenarioId = (
-    await arrange.call('POST', '/v1/coaching/scenarios', {
-      name: `Paid talk ${stamp}`,
-      persona_id: persona.id,
-      observer_ids: [observer.id],
-      language: 'en-GB',
-      model_id: model.id,
-      time_limit_seconds: 120,
-    })
-  ).id;
-  await publish('scenarios', paidScenarioId);
 });
 test.afterAll(async () => {
   await api?.dispose();

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
+import { coachingAuthor } from '../support/coaching.js';
 import { apiToken } from '../support/session.js';
 import { arranger, signInWithToken, type Arranger } from '../settings/arrange.js';
 
@@ -50,37 +51,19 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     })
   ).json()) as { items: { id: string; model_id: string; credits_per_minute: number }[] };
   const builtin = models.items.find((model) => model.model_id === 'builtin-coach' && model.credits_per_minute === 0)!;
-  const as = <T = { id: string }>(path: string, data?: unknown) => arrange.call<T>('POST', path, data, editorToken);
-  const publish = (plural: string, id: string) => as(`/v1/coaching/${plural}/${id}/publish`);
-  const persona = await as('/v1/coaching/personas', { name: `Robin ${stamp}`, language: 'en-GB' });
-  const observer = await as('/v1/coaching/observers', {
-    name: `Listening coach ${stamp}`,
-    rubric: [{ name: 'Listens', description: '', scale: '1_5', weight: 1, not_relevant_when: null }],
-    model_id: builtin.id,
-  });
-  const mission = await as('/v1/coaching/missions', {
+  const author = coachingAuthor(arrange, editorToken);
+  const personaId = await author.persona({ name: `Robin ${stamp}` });
+  const observerId = await author.observer(`Listening coach ${stamp}`, builtin.id);
+  const missionId = await author.mission({
     title: `One question ${stamp}`,
     goal: 'Get the order in one question.',
     success_criteria: ['signed order'],
     turn_limit: 1,
   });
-  await publish('personas', persona.id);
-  await publish('observers', observer.id);
-  await publish('missions', mission.id);
-  const scenario = async (name: string, fields: Record<string, unknown>) => {
-    const { id } = await as('/v1/coaching/scenarios', {
-      name,
-      persona_id: persona.id,
-      observer_ids: [observer.id],
-      language: 'en-GB',
-      model_id: builtin.id,
-      ...fields,
-    });
-    await publish('scenarios', id);
-    return id;
-  };
+  const scenario = (name: string, fields: Record<string, unknown>) =>
+    author.scenario({ name, persona_id: personaId, observer_ids: [observerId], model_id: builtin.id, ...fields });
   timedScenarioId = await scenario(`Half a minute ${stamp}`, { time_limit_seconds: TIME_LIMIT_SECONDS });
-  oneTurnScenarioId = await scenario(`One question ${stamp}`, { mission_id: mission.id });
+  oneTurnScenarioId = await scenario(`One question ${stamp}`, { mission_id: missionId });
 });
 test.afterAll(async () => {
   await api?.dispose();

@@ -2,6 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
+import { builtinChatModel, coachingAuthor } from '../support/coaching.js';
 import { apiToken } from '../support/session.js';
 import { arranger, expectNoSidewaysScroll, signInWithToken, type Arranger } from '../settings/arrange.js';
 
@@ -48,49 +49,22 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   await arrange.call('POST', `/v1/users/allocate_credit/${sharer.id}`, { nb_credits: 10 });
 
   // A scenario on the built-in model at 1 credit a minute, won by asking for the deal.
-  const providers = (await (
-    await api.get('/v1/ai_providers?page_size=48', { headers: { authorization: `Bearer ${arrange.token}` } })
-  ).json()) as { items: { id: string; kind: string }[] };
-  const model = await arrange.call('POST', '/v1/ai_models', {
-    provider_id: providers.items.find((provider) => provider.kind === 'builtin')!.id,
-    model_id: 'builtin-coach',
-    display_name: `Guest coach ${stamp}`,
-    capabilities: ['chat'],
-    credits_per_minute: 1,
+  const modelId = await builtinChatModel(api, arrange, { displayName: `Guest coach ${stamp}`, creditsPerMinute: 1 });
+  const author = coachingAuthor(arrange);
+  scenarioId = await author.scenario({
+    name: SCENARIO,
+    persona_id: await author.persona({ name: `Gale ${stamp}` }),
+    mission_id: await author.mission({
+      title: `Close ${stamp}`,
+      goal: 'Ask for the deal',
+      success_criteria: ['deal'],
+      failure_conditions: ['take it or leave it'],
+      turn_limit: 6,
+    }),
+    observer_ids: [await author.observer(`Coach ${stamp}`, modelId)],
+    model_id: modelId,
+    time_limit_seconds: 120,
   });
-  const publish = (plural: string, id: string) => arrange.call('POST', `/v1/coaching/${plural}/${id}/publish`);
-  const persona = await arrange.call('POST', '/v1/coaching/personas', { name: `Gale ${stamp}`, language: 'en-GB' });
-  const mission = await arrange.call('POST', '/v1/coaching/missions', {
-    title: `Close ${stamp}`,
-    goal: 'Ask for the deal',
-    success_criteria: ['deal'],
-    failure_conditions: ['take it or leave it'],
-    turn_limit: 6,
-  });
-  const observer = await arrange.call('POST', '/v1/coaching/observers', {
-    name: `Coach ${stamp}`,
-    rubric: [{ name: 'Closes', description: '', scale: '1_5', weight: 1, not_relevant_when: null }],
-    model_id: model.id,
-  });
-  for (const [plural, id] of [
-    ['personas', persona.id],
-    ['missions', mission.id],
-    ['observers', observer.id],
-  ] as const) {
-    await publish(plural, id);
-  }
-  scenarioId = (
-    await arrange.call('POST', '/v1/coaching/scenarios', {
-      name: SCENARIO,
-      persona_id: persona.id,
-      mission_id: mission.id,
-      observer_ids: [observer.id],
-      language: 'en-GB',
-      model_id: model.id,
-      time_limit_seconds: 120,
-    })
-  ).id;
-  await publish('scenarios', scenarioId);
 });
 test.afterAll(async () => {
   await api?.dispose();

@@ -1,0 +1,43 @@
+import type { APIRequestContext } from '@playwright/test';
+import type { Arranger } from '../settings/arrange.js';
+
+/** One criterion scored 1 to 5: enough rubric for a test's observer. */
+export const ONE_CRITERION = [{ name: 'Listens', description: '', scale: '1_5', weight: 1, not_relevant_when: null }];
+
+/**
+ * Coaching content made through the API for a test, each item published as it is made (sessions play published
+ * versions only), by the super-admin or by the token given (an editor of the test's organization).
+ */
+export const coachingAuthor = (arrange: Arranger, token: string = arrange.token) => {
+  const published = async (plural: string, body: Record<string, unknown>): Promise<string> => {
+    const { id } = await arrange.call('POST', `/v1/coaching/${plural}`, body, token);
+    await arrange.call('POST', `/v1/coaching/${plural}/${id}/publish`, undefined, token);
+    return id;
+  };
+  return {
+    persona: (body: Record<string, unknown>) => published('personas', { language: 'en-GB', ...body }),
+    mission: (body: Record<string, unknown>) => published('missions', body),
+    observer: (name: string, modelId: string) =>
+      published('observers', { name, model_id: modelId, rubric: ONE_CRITERION }),
+    scenario: (body: Record<string, unknown>) => published('scenarios', { language: 'en-GB', ...body }),
+  };
+};
+
+/** A chat model on the built-in provider at this price per started minute, made by the super-admin. */
+export const builtinChatModel = async (
+  api: APIRequestContext,
+  arrange: Arranger,
+  { displayName, creditsPerMinute }: { displayName: string; creditsPerMinute: number },
+): Promise<string> => {
+  const providers = (await (
+    await api.get('/v1/ai_providers?page_size=48', { headers: { authorization: `Bearer ${arrange.token}` } })
+  ).json()) as { items: { id: string; kind: string }[] };
+  const model = await arrange.call('POST', '/v1/ai_models', {
+    provider_id: providers.items.find((provider) => provider.kind === 'builtin')!.id,
+    model_id: 'builtin-coach',
+    display_name: displayName,
+    capabilities: ['chat'],
+    credits_per_minute: creditsPerMinute,
+  });
+  return model.id;
+};
