@@ -400,9 +400,12 @@ export const coachingSessionAnalysisOperations = defineOperations(
             '`analysis_score_out_of_scale` (`details.min`, `details.max`), `analysis_criterion_unknown`, `analysis_observer_unknown`, `analysis_correction_comment_required`, each naming its field in `details.issues`.',
         },
         404: {
-          description: '`coaching_session_not_found`, or `coaching_session_analysis_not_found`: no report of this version.',
+          description:
+            '`coaching_session_not_found`, or `coaching_session_analysis_not_found`: no report of this version.',
         },
-        409: { description: '`analysis_report_not_done` (`details.status`): the observer has not delivered its report.' },
+        409: {
+          description: '`analysis_report_not_done` (`details.status`): the observer has not delivered its report.',
+        },
       },
     },
   },
