@@ -169,6 +169,65 @@ const stopping = (src: 'end' | 'abort') =>
     },
   }) as const;
 
+/**
+ * Connecting (the page opened) and reconnecting (a drop, or a failure whose outcome is unknown) alike: the session as
+ * the server has it, retried while it is unreachable, then where it says to go. A turn of ours it awaits is resent,
+ * one it already answered is settled, one of another tab's is adopted; at the first connection no turn is ours yet.
+ */
+const loadingSession = (entry: readonly ('resetAttempts' | 'clearStreaming')[]) =>
+  ({
+    entry: [...entry],
+    initial: 'loading',
+    states: {
+      loading: {
+        invoke: {
+          src: 'load',
+          input: ({ context }: { context: PlaySessionContext }) => ({ sessionId: context.sessionId }),
+          onDone: [
+            {
+              guard: { type: 'sessionIsOver', params: sessionOf },
+              target: '#playSession.ended',
+              actions: [
+                { type: 'applySession', params: sessionOf },
+                { type: 'forgetUnrecordedTurn', params: sessionOf },
+              ],
+            },
+            {
+              guard: { type: 'pendingTurnNeedsReply', params: sessionOf },
+              target: '#playSession.answering',
+              actions: { type: 'applySession', params: sessionOf },
+            },
+            {
+              guard: { type: 'serverAwaitsAnotherTurn', params: sessionOf },
+              target: '#playSession.failed',
+              actions: [
+                { type: 'applySession', params: sessionOf },
+                { type: 'adoptAwaitingTurn', params: sessionOf },
+              ],
+            },
+            // The server already holds the reply to our turn: it came with the transcript, nothing is resent.
+            {
+              target: '#playSession.ready',
+              actions: [{ type: 'applySession', params: sessionOf }, 'settlePendingTurn'],
+            },
+          ],
+          onError: [
+            {
+              guard: { type: 'isTransient', params: errorOf },
+              target: 'waiting',
+              actions: [{ type: 'setError', params: errorOf }, 'countAttempt'],
+            },
+            { target: '#playSession.unavailable', actions: { type: 'setError', params: errorOf } },
+          ],
+        },
+      },
+      waiting: {
+        after: { retryDelay: 'loading' },
+        on: { 'CONNECTION.RESTORED': 'loading' },
+      },
+    },
+  }) as const;
+
 export const playSessionMachine = setup({
   types: {
     context: {} as PlaySessionContext,
@@ -336,49 +395,7 @@ export const playSessionMachine = setup({
     TICK: { actions: { type: 'updateClock', params: ({ event }) => ({ now: event.now }) } },
   },
   states: {
-    connecting: {
-      entry: 'resetAttempts',
-      initial: 'loading',
-      states: {
-        loading: {
-          invoke: {
-            src: 'load',
-            input: ({ context }) => ({ sessionId: context.sessionId }),
-            onDone: [
-              {
-                guard: { type: 'sessionIsOver', params: sessionOf },
-                target: '#playSession.ended',
-                actions: [
-                  { type: 'applySession', params: sessionOf },
-                  { type: 'forgetUnrecordedTurn', params: sessionOf },
-                ],
-              },
-              {
-                guard: { type: 'serverAwaitsAnotherTurn', params: sessionOf },
-                target: '#playSession.failed',
-                actions: [
-                  { type: 'applySession', params: sessionOf },
-                  { type: 'adoptAwaitingTurn', params: sessionOf },
-                ],
-              },
-              { target: '#playSession.ready', actions: { type: 'applySession', params: sessionOf } },
-            ],
-            onError: [
-              {
-                guard: { type: 'isTransient', params: errorOf },
-                target: 'waiting',
-                actions: [{ type: 'setError', params: errorOf }, 'countAttempt'],
-              },
-              { target: '#playSession.unavailable', actions: { type: 'setError', params: errorOf } },
-            ],
-          },
-        },
-        waiting: {
-          after: { retryDelay: 'loading' },
-          on: { 'CONNECTION.RESTORED': 'loading' },
-        },
-      },
-    },
+    connecting: loadingSession(['resetAttempts']),
     ready: {
       on: {
         SEND: { guard: 'hasDraft', target: 'answering', actions: 'startTurn' },
@@ -453,58 +470,7 @@ export const playSessionMachine = setup({
         'CONNECTION.LOST': 'reconnecting',
       },
     },
-    reconnecting: {
-      entry: ['resetAttempts', 'clearStreaming'],
-      initial: 'loading',
-      states: {
-        loading: {
-          invoke: {
-            src: 'load',
-            input: ({ context }) => ({ sessionId: context.sessionId }),
-            onDone: [
-              {
-                guard: { type: 'sessionIsOver', params: sessionOf },
-                target: '#playSession.ended',
-                actions: [
-                  { type: 'applySession', params: sessionOf },
-                  { type: 'forgetUnrecordedTurn', params: sessionOf },
-                ],
-              },
-              {
-                guard: { type: 'pendingTurnNeedsReply', params: sessionOf },
-                target: '#playSession.answering',
-                actions: { type: 'applySession', params: sessionOf },
-              },
-              {
-                guard: { type: 'serverAwaitsAnotherTurn', params: sessionOf },
-                target: '#playSession.failed',
-                actions: [
-                  { type: 'applySession', params: sessionOf },
-                  { type: 'adoptAwaitingTurn', params: sessionOf },
-                ],
-              },
-              // The server already holds the reply to our turn: it came with the transcript, nothing is resent.
-              {
-                target: '#playSession.ready',
-                actions: [{ type: 'applySession', params: sessionOf }, 'settlePendingTurn'],
-              },
-            ],
-            onError: [
-              {
-                guard: { type: 'isTransient', params: errorOf },
-                target: 'waiting',
-                actions: [{ type: 'setError', params: errorOf }, 'countAttempt'],
-              },
-              { target: '#playSession.unavailable', actions: { type: 'setError', params: errorOf } },
-            ],
-          },
-        },
-        waiting: {
-          after: { retryDelay: 'loading' },
-          on: { 'CONNECTION.RESTORED': 'loading' },
-        },
-      },
-    },
+    reconnecting: loadingSession(['resetAttempts', 'clearStreaming']),
     // The server ends a session at its time limit only when asked something: reading it may already show `end`,
     // else End, sent after the deadline, records the time limit.
     expiring: {
