@@ -1,4 +1,8 @@
-/** localStorage keys (spec section 3). */
+import { IS_MICROPHONE_CONFIGURED_KEY, SELECTED_INPUT_KEY } from '../../lib/audio/microphone';
+
+export { IS_MICROPHONE_CONFIGURED_KEY, SELECTED_INPUT_KEY };
+
+/** localStorage keys (spec section 3); the microphone's live with the microphone (lib/audio/microphone.ts). */
 export const ACCESS_TOKEN_KEY = 'accessToken';
 /** Holds the own access token saved aside while a guest token is swapped in. */
 export const GUEST_ACCESS_TOKEN_KEY = 'guestAccessToken';
@@ -6,11 +10,8 @@ export const SSO_ACCESS_TOKEN_KEY = 'keycloakAccessToken';
 export const SSO_REFRESH_TOKEN_KEY = 'keycloakRefreshToken';
 export const LAST_METHOD_KEY = 'lastMethod';
 export const LAST_REALM_NAME_KEY = 'lastRealmName';
-export const SELECTED_INPUT_KEY = 'selectedInput';
 export const ROLES_KEY = 'roles';
 export const PERMISSIONS_KEY = 'permissions';
-/** sessionStorage key. */
-export const IS_MICROPHONE_CONFIGURED_KEY = 'isMicrophoneConfigured';
 
 /** localStorage keys that a cleared session removes (lastMethod, lastRealmName and selectedInput survive). */
 export const SESSION_LOCAL_KEYS = [

@@ -13,6 +13,7 @@ import { imageUrl } from '../../../lib/images';
 import { useCan } from '../../../lib/session/session-context';
 import { useScenarioBriefing, useStartSession, type ScenarioBriefing } from '../api/sessions-api';
 import { playPath } from '../utils/session-paths';
+import { MicrophoneCheck } from './microphone-check';
 
 /**
  * `scenario/info-{scenarioID}`: what the learner will play, what it costs, and Start. `aside` adds what the route
@@ -172,6 +173,7 @@ export const ScenarioInfo = ({
               {t('info.start')}
             </Button>
           ) : null}
+          {briefing.mode === 'voice' ? <MicrophoneCheck /> : null}
           {aside?.(briefing)}
         </Card>
       </div>

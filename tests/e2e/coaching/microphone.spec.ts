@@ -1,0 +1,80 @@
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
+import { builtinChatModel, coachingAuthor } from '../support/coaching.js';
+import { startMailSink } from '../support/mail-sink.js';
+import { apiToken } from '../support/session.js';
+import { arranger } from '../settings/arrange.js';
+
+// Issue 14 §4, before a voice session: the microphone check on a voice scenario's page, with Chromium's fake
+// microphone (a beep), and the spec's message when access is refused.
+
+let sink: SmtpSink;
+let api: APIRequestContext;
+let token = '';
+let scenarioId = '';
+let browser: Browser;
+const stamp = Date.now();
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  sink = await startMailSink();
+  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
+  const arrange = await arranger(api, sink);
+  const organizationId = await arrange.organization(`Voices ${stamp}`);
+  const learner = { email: `voice-${stamp}@e2e.test`, password: 'Learner-Passw0rd!' };
+  await arrange.account({ ...learner, first_name: 'Vic', organization_id: organizationId, organization_role: 'user' });
+  token = await apiToken(api, learner.email, learner.password);
+  const modelId = await builtinChatModel(api, arrange, { displayName: `Voice coach ${stamp}`, creditsPerMinute: 0 });
+  const author = coachingAuthor(arrange);
+  scenarioId = await author.scenario({
+    name: `Spoken call ${stamp}`,
+    mode: 'voice',
+    persona_id: await author.persona({ name: `Val ${stamp}` }),
+    observer_ids: [await author.observer(`Coach ${stamp}`, modelId)],
+    model_id: modelId,
+    time_limit_seconds: 120,
+  });
+  // A browser of this file's own, with Chromium's fake microphone.
+  const launch = testInfo.project.use.launchOptions ?? {};
+  browser = await playwright.chromium.launch({
+    ...launch,
+    args: [...(launch.args ?? []), '--use-fake-device-for-media-stream'],
+  });
+});
+test.afterAll(async () => {
+  await browser?.close();
+  await api?.dispose();
+  await sink?.close();
+});
+
+const open = async (permissions: string[], baseURL: string) => {
+  const context = await browser.newContext({ baseURL, permissions, locale: 'en-GB' });
+  await context.addInitScript((accessToken) => localStorage.setItem('accessToken', accessToken), token);
+  const page = await context.newPage();
+  await page.goto(`/apps/ai-coaching/scenario/info-${scenarioId}`);
+  await expect(page.getByRole('heading', { name: 'Your microphone' })).toBeVisible();
+  return page;
+};
+
+test('[VOICE]: the microphone check shows the level moving and remembers the microphone', async ({ baseURL }) => {
+  const page = await open(['microphone'], baseURL!);
+  await page.getByRole('button', { name: 'Try my microphone' }).click();
+  const meter = page.getByRole('meter', { name: 'Microphone level' });
+  await expect
+    .poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: 10_000 })
+    .toBeGreaterThan(5);
+  expect(await page.evaluate(() => sessionStorage.getItem('isMicrophoneConfigured'))).toBe('true');
+  expect(await page.evaluate(() => localStorage.getItem('selectedInput'))).not.toBeNull();
+  await page.getByRole('button', { name: 'Stop the test' }).click();
+  await expect(meter).toHaveAttribute('aria-valuenow', '0');
+  await page.context().close();
+});
+
+test('[VOICE]: a refused microphone says the spec’s message', async ({ baseURL }) => {
+  const page = await open([], baseURL!);
+  await page.getByRole('button', { name: 'Try my microphone' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'The permission to use microphone is denied. Please allow access in your browser settings.',
+  );
+  expect(await page.evaluate(() => sessionStorage.getItem('isMicrophoneConfigured'))).toBeNull();
+  await page.context().close();
+});
