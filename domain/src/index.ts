@@ -41,6 +41,7 @@ export * from './credits/decider.js';
 export * from './ai/vocabulary.js';
 export * from './ai/visible-reply-stream.js';
 export * from './ai/adapter.js';
+export * from './ai/voice.js';
 export * from './ai/providers/events.js';
 export type * from './ai/providers/commands.js';
 export * from './ai/providers/decider.js';

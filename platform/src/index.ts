@@ -56,6 +56,7 @@ export * from './ai/outbound-guard.js';
 export * from './ai/circuit-breaker.js';
 export * from './ai/provider-call.js';
 export * from './ai/openai-adapter.js';
+export * from './ai/openai-realtime-adapter.js';
 export * from './ai/openai-audio-adapter.js';
 export * from './ai/elevenlabs-adapter.js';
 export * from './ai/azure-speech-adapter.js';

@@ -9,11 +9,11 @@ import {
   type AiUsageRecorder,
   type ChatEvent,
   type ChatRequest,
-  type RealtimeRequest,
-  type RealtimeVoiceSession,
   type SpeakRequest,
   type StructuredRequest,
   type TranscribeRequest,
+  type VoiceProvider,
+  type VoiceSessionRequest,
 } from '@ai-coaching/domain';
 import { aiUsageRecorder } from '@ai-coaching/platform';
 import { findAiModel, findAiProvider } from '@ai-coaching/projections';
@@ -52,7 +52,8 @@ export type AiPort = {
     request: PortRequest<SpeakRequest>,
     context: AiCallContext,
   ): Promise<{ audio: Uint8Array; mimeType: string; usage: AiUsage }>;
-  realtime(ref: AiRef, request: PortRequest<RealtimeRequest>, context: AiCallContext): Promise<RealtimeVoiceSession>;
+  /** A live voice conversation, not yet started; each reply's usage is recorded as `realtime` as it comes. */
+  voice(ref: AiRef, request: PortRequest<VoiceSessionRequest>, context: AiCallContext): Promise<VoiceProvider>;
 };
 
 type Operation = Parameters<AiUsageRecorder>[0]['operation'];
@@ -164,11 +165,24 @@ export const createAiPort = (services: PortServices): AiPort => {
       await recordUsage(ref, context, 'speak', answer.usage);
       return answer;
     },
-    async realtime(ref, request, context) {
+    async voice(ref, request, context) {
       const { model, adapter } = await resolve(services, ref, context, 'realtime');
-      if (!adapter.realtime) throw new AiCallError('not_supported', 'This provider has no live voice sessions.');
-      // A live session reports its usage as it goes; the live voice issue records it from its events.
-      return adapter.realtime({ ...request, model: modelRefOf(model, request.model) }, withTimeout(context));
+      if (!adapter.voice) throw new AiCallError('not_supported', 'This provider has no live voice conversations.');
+      const provider = adapter.voice({ ...request, model: modelRefOf(model, request.model) }, withTimeout(context));
+      // A conversation has no end answer to record from: each reply's usage is recorded when the provider tells it.
+      return {
+        capabilities: provider.capabilities,
+        start: (listener) =>
+          provider.start((event) => {
+            if (event.type === 'usage') void recordUsage(ref, context, 'realtime', event.usage);
+            listener(event);
+          }),
+        pushAudio: (frame) => provider.pushAudio(frame),
+        commit: () => provider.commit(),
+        sendText: (text) => provider.sendText(text),
+        interrupt: (responseId, playedMs) => provider.interrupt(responseId, playedMs),
+        close: () => provider.close(),
+      };
     },
   };
 };

@@ -3,6 +3,7 @@ import type { AiVoiceGender } from './speech-voices/events.js';
 import type { RubricItem } from './conversation-metrics/rubric.js';
 import type { ScenarioDraftBrief } from './builtin/scenario-draft.js';
 import type { AiCapability, AiProviderKind, SessionLanguage } from './vocabulary.js';
+import type { VoiceProvider, VoiceSessionRequest } from './voice.js';
 
 // What an AI adapter is (issue 10): one per provider kind (the openai SDK for every Chat Completions
 // speaker, the built-in offline provider, the speech providers) implements `AiAdapter`. Coaching
@@ -150,24 +151,6 @@ export type ProviderVoice = {
   gender?: AiVoiceGender;
 };
 
-/** A live voice conversation (the live voice issue adds its adapters). */
-export type RealtimeVoiceSession = {
-  sendAudio(chunk: Uint8Array): void;
-  events(): AsyncIterable<
-    | { type: 'audio'; chunk: Uint8Array }
-    | { type: 'transcript'; speaker: 'learner' | 'persona'; text: string; final: boolean }
-    | { type: 'usage'; usage: AiUsage }
-    | { type: 'error'; error: AiCallError }
-  >;
-  close(): Promise<void>;
-};
-export type RealtimeRequest = {
-  model: AiModelRef;
-  instructions: string;
-  voiceId?: string;
-  language: SessionLanguage;
-};
-
 /** One provider, spoken to. An adapter implements what its kind can do and refuses the rest. */
 export type AiAdapter = {
   readonly capabilities: readonly AiCapability[];
@@ -178,7 +161,11 @@ export type AiAdapter = {
     request: SpeakRequest,
     context: AiCallContext,
   ): Promise<{ audio: Uint8Array; mimeType: string; usage: AiUsage }>;
-  realtime?(request: RealtimeRequest, context: AiCallContext): Promise<RealtimeVoiceSession>;
+  /**
+   * Opens a live voice conversation (the `realtime` capability): one per conversation, not yet connected
+   * until its `start` (docs/voice.md).
+   */
+  voice?(request: VoiceSessionRequest, context: AiCallContext): VoiceProvider;
   /** The provider's own voices (speech kinds), for importing them into the catalogue. */
   listVoices?(context: AiCallContext): Promise<ProviderVoice[]>;
   /** The connection test: lists models (or the cheapest call the kind has) and names what went wrong. */

@@ -10,11 +10,13 @@ import {
   type ChatEvent,
   type ChatRequest,
   type StructuredRequest,
+  type VoiceSessionRequest,
 } from '@ai-coaching/domain';
 import OpenAI, { APIConnectionTimeoutError, APIError, AzureOpenAI, type ClientOptions } from 'openai';
 import { z } from 'zod';
 import { systemClock, type Clock } from '../clock/clock.js';
 import { checkProviderUrl } from './outbound-guard.js';
+import { createOpenAiRealtimeVoice, type OpenAiRealtimeOptions } from './openai-realtime-adapter.js';
 import {
   answerError,
   DEFAULT_AI_CALL_TIMEOUT_MS,
@@ -52,6 +54,8 @@ const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 export const DEFAULT_AZURE_API_VERSION = '2024-10-21';
 
 export type OpenAiAdapterOptions = ProviderCallOptions & {
+  /** Live voice (`openai`, `openai_azure`): where the realtime socket goes, for tests and local servers. */
+  realtime?: Pick<OpenAiRealtimeOptions, 'realtimeBaseUrl' | 'tlsInsecureForTests' | 'resolver'>;
   /** Told the usage of every answer received (each of the two answers of a repaired structured call). */
   onUsage?: AiUsageRecorder;
   clock?: Clock;
@@ -289,9 +293,19 @@ export const createOpenAiAdapter = (connection: AiConnection, options: OpenAiAda
     }
   }
 
+  // OpenAI and Azure OpenAI speak the realtime protocol; other Chat Completions servers are not assumed to.
+  const voice =
+    kind === 'openai_compatible'
+      ? {}
+      : {
+          voice: (request: VoiceSessionRequest, context: AiCallContext) =>
+            createOpenAiRealtimeVoice(connection, request, context, { ...options, ...options.realtime }),
+        };
+
   return {
-    capabilities: ['chat'],
+    capabilities: kind === 'openai_compatible' ? ['chat'] : ['chat', 'realtime'],
     chat,
+    ...voice,
     async structured<T>(request: StructuredRequest<T>, context: AiCallContext) {
       const responseFormat = {
         type: 'json_schema' as const,

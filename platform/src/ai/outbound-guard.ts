@@ -216,7 +216,7 @@ const systemResolver: Resolver = (hostname, family) =>
  * addresses is refused, so the socket connects only to an address that was checked (no window for DNS
  * rebinding between the check and the connection).
  */
-const guardedLookup =
+export const guardedLookup =
   (policy: OutboundPolicy & { plainHttp: boolean }, resolver: Resolver): LookupFunction =>
   (hostname, options, callback) => {
     resolver(hostname, options.family === 4 || options.family === 6 ? options.family : undefined).then(
