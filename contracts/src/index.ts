@@ -8,6 +8,7 @@ export * from './users.js';
 export * from './credits.js';
 export * from './credit-history.js';
 export * from './gateway/protocol.js';
+export * from './gateway/voice.js';
 export * from './auth.js';
 export * from './sso.js';
 export * from './organizations.js';

@@ -57,6 +57,8 @@ export * from './ai/speech-voices/decider.js';
 export { builtinRoleplayTurn } from './ai/builtin/roleplay.js';
 export type { BuiltinTurn } from './ai/builtin/roleplay.js';
 export { builtinStreamChunks } from './ai/builtin/stream.js';
+export * from './ai/voice-audio/pcm.js';
+export * from './ai/voice-audio/sentences.js';
 export { conversationMetrics } from './ai/conversation-metrics/metrics.js';
 export type { ConversationMetrics } from './ai/conversation-metrics/metrics.js';
 export type { QuestionKind } from './ai/conversation-metrics/questions.js';

@@ -12,6 +12,7 @@ import {
 } from '@ai-coaching/contracts';
 import { createTurnsInFlight, handleSessionTurns } from './session/session-turns.js';
 import type { SocketData } from './socket-data.js';
+import { createVoiceSessions, handleVoiceSessions } from './voice/voice-sessions.js';
 
 export type GatewayOptions = {
   httpServer: HttpServer;
@@ -81,6 +82,7 @@ export const createGateway = (options: GatewayOptions): Gateway => {
   });
 
   const turnsInFlight = createTurnsInFlight();
+  const voiceSessions = createVoiceSessions();
   io.on('connection', (socket) => {
     socket.emit('gateway.welcome', {
       protocolVersion: PROTOCOL_VERSION,
@@ -91,6 +93,7 @@ export const createGateway = (options: GatewayOptions): Gateway => {
       if (typeof ack === 'function') ack({ at: new Date().toISOString() });
     });
     handleSessionTurns(socket, options.services, turnsInFlight, options.logger);
+    handleVoiceSessions(socket, options.services, voiceSessions, options.logger);
   });
 
   return {

@@ -62,6 +62,8 @@ export * from './ai/elevenlabs-adapter.js';
 export * from './ai/azure-speech-adapter.js';
 export * from './ai/voice-previews.js';
 export * from './ai/ai-usage.js';
+export * from './speech/espeak.js';
+export * from './speech/voice-turn-timings.js';
 export * from './blobs/blob-store.js';
 export * from './blobs/fs-blob-store.js';
 export * from './blobs/s3-blob-store.js';

@@ -6,6 +6,7 @@ import {
   builtinStreamChunks,
   conversationMetrics,
   scoreRubric,
+  toWav,
   type ConversationMetrics,
   type RubricScore,
   type AiAdapter,
@@ -18,6 +19,7 @@ import {
   createElevenLabsAdapter,
   createOpenAiAdapter,
   createOpenAiAudioAdapter,
+  espeakSpeak,
   OPENAI_PROTOCOL_KINDS,
   type Config,
 } from '@ai-coaching/platform';
@@ -37,7 +39,8 @@ export type BuiltinAnalysis = { metrics: ConversationMetrics; rubric: RubricScor
  * succeeds. Its observer measures instead of judging: an analysis call gets `BuiltinAnalysis` (the
  * conversation metrics, and the rubric scored by evidence phrases), provided the caller's schema
  * accepts that shape; a session generator's draft call gets a draft from templates (`builtinScenarioDraft`); any
- * other structured request is not something it can answer.
+ * other structured request is not something it can answer. It speaks with eSpeak NG (`speak`: a 24 kHz WAV), the
+ * voice of live voice sessions on it.
  */
 export const createBuiltinAdapter: AiAdapterFactory = () => {
   const adapter: AiAdapter = {
@@ -92,9 +95,14 @@ export const createBuiltinAdapter: AiAdapterFactory = () => {
       }
       return Promise.resolve({ value: parsed.data, usage: NO_USAGE });
     },
-    // No speech synthesis is bundled yet (docs/ai-providers.md, "Voices: preview and import").
-    speak() {
-      return Promise.reject(new AiCallError('not_supported', 'The built-in provider cannot speak yet.'));
+    // eSpeak NG, offline (docs/voice.md, "Built-in voice"): the language picks the voice, so any voice id speaks it.
+    async speak(request) {
+      const spoken = await espeakSpeak(request.text, request.language);
+      return {
+        audio: toWav(spoken),
+        mimeType: 'audio/wav',
+        usage: { ...NO_USAGE, audioSeconds: spoken.samples.length / spoken.sampleRate },
+      };
     },
     test: () => Promise.resolve(),
   };

@@ -3,6 +3,8 @@ import {
   builtinRoleplayTurn,
   builtinScenarioDraft,
   conversationMetrics,
+  parseWav,
+  pcm16Rms,
   type RoleplayBrief,
 } from '@ai-coaching/domain';
 import { describe, expect, it } from 'vitest';
@@ -128,10 +130,19 @@ describe('the built-in adapter', () => {
     await expect(chat[Symbol.asyncIterator]().next()).rejects.toMatchObject({ code: 'not_supported' });
     await expect(adapter.structured({} as never, context)).rejects.toBeInstanceOf(AiCallError);
     await expect(adapter.structured({} as never, context)).rejects.toMatchObject({ code: 'not_supported' });
-    await expect(
-      adapter.speak!({ model: { modelId: 'builtin-coach' }, voiceId: 'x', text: 'Hello', language: 'en-GB' }, context),
-    ).rejects.toMatchObject({ code: 'not_supported' });
   });
+
+  it('speaks offline with eSpeak NG: a 24 kHz PCM16 WAV in the language asked, its length as usage', async () => {
+    const spoken = await adapter.speak!(
+      { model: { modelId: 'builtin-coach' }, voiceId: 'x', text: 'Bonjour, je vous écoute.', language: 'fr-FR' },
+      context,
+    );
+    expect(spoken.mimeType).toBe('audio/wav');
+    const wav = parseWav(spoken.audio);
+    expect(wav.sampleRate).toBe(24_000);
+    expect(pcm16Rms(wav.samples)).toBeGreaterThan(500);
+    expect(spoken.usage.audioSeconds).toBeCloseTo(wav.samples.length / 24_000, 5);
+  }, 20_000);
 });
 
 describe('the default adapters', () => {

@@ -2,10 +2,24 @@ import type { z } from 'zod';
 import { coachingSessionTurnBodySchema, type CoachingSessionTurnAnswer } from '../coaching-sessions.js';
 import { idSchema } from '../http/fields.js';
 import type { ErrorBody } from '../http/errors.js';
+import type {
+  VoiceAudioIn,
+  VoiceAudioOut,
+  VoiceError,
+  VoiceOutcome,
+  VoicePlayback,
+  VoiceResponseDone,
+  VoiceStartAnswer,
+  VoiceStartMessage,
+  VoiceStopMessage,
+  VoiceTextAnswer,
+  VoiceTextMessage,
+  VoiceTranscript,
+} from './voice.js';
 
 /**
  * The typed Socket.IO protocol shared by the gateway and the client. Event names are dotted
- * nouns and verbs declared only here. Session play (text and voice) extends these maps.
+ * nouns and verbs declared only here. Session play extends these maps: text here, voice in `./voice.ts`.
  * What the gateway keeps about a socket (`SocketData`) is the gateway's own business.
  */
 export const PROTOCOL_VERSION = 1;
@@ -37,6 +51,12 @@ export type SessionReplyDelta = { session_id: string; turn_id: string; text: str
 export type ServerToClientEvents = {
   'gateway.welcome': (payload: { protocolVersion: number; userId: string; role: string }) => void;
   'session.reply.delta': (payload: SessionReplyDelta) => void;
+  /** Voice (./voice.ts): a PCM16 LE 24 kHz chunk of the persona's speech, at most 100 ms. */
+  'voice.audio': (header: VoiceAudioOut, pcm: ArrayBuffer) => void;
+  'voice.transcript': (payload: VoiceTranscript) => void;
+  'voice.response.done': (payload: VoiceResponseDone) => void;
+  'voice.outcome': (payload: VoiceOutcome) => void;
+  'voice.error': (payload: VoiceError) => void;
 };
 
 export type ClientToServerEvents = {
@@ -46,4 +66,12 @@ export type ClientToServerEvents = {
     payload: SessionTurnMessage,
     ack: (result: GatewayResult<CoachingSessionTurnAnswer>) => void,
   ) => void;
+  /** Voice (./voice.ts): opens the voice of a voice-mode session; again after a reconnect, resumes it. */
+  'voice.start': (payload: VoiceStartMessage, ack: (result: GatewayResult<VoiceStartAnswer>) => void) => void;
+  /** A push-to-talk turn: played as `session.turn`, its reply spoken as `voice.audio`. */
+  'voice.text': (payload: VoiceTextMessage, ack: (result: GatewayResult<VoiceTextAnswer>) => void) => void;
+  /** A 20 ms frame of the learner's microphone; the built-in provider accepts and ignores it. */
+  'voice.audio.in': (header: VoiceAudioIn, pcm: ArrayBuffer) => void;
+  'voice.playback': (payload: VoicePlayback) => void;
+  'voice.stop': (payload: VoiceStopMessage, ack?: (result: GatewayResult<{ stopped: boolean }>) => void) => void;
 };

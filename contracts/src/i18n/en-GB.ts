@@ -337,6 +337,10 @@ export const errors = {
     'This shared session has expired: its link is no longer valid, so its result cannot be opened any more.',
   coaching_session_reply_failed:
     'The persona could not answer: the AI provider failed. Nothing was recorded or charged; send your turn again.',
+  coaching_session_not_voice: 'This session is played by text: open its voice only for a scenario in voice mode.',
+  coaching_voice_not_started: "Start the session's voice on this connection first (voice.start).",
+  coaching_voice_synthesis_failed:
+    "The persona's voice failed for this reply: read it on screen. Nothing is lost; the next reply is spoken again.",
   coaching_scenario_unplayable:
     'This scenario cannot be played: its persona, mission or model is no longer available. Ask its author to publish it again.',
   coaching_session_analysis_not_found: 'This session has no analysis report of this version.',

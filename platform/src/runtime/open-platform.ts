@@ -5,6 +5,7 @@ import type { Config } from '../config/config.js';
 import { describeTopology } from '../config/config.js';
 import { aiUsageMigrations } from '../ai/ai-usage.js';
 import { voicePreviewMigrations } from '../ai/voice-previews.js';
+import { voiceTurnTimingMigrations } from '../speech/voice-turn-timings.js';
 import { authSessionMigrations } from '../auth/auth-sessions.js';
 import type { BlobStore } from '../blobs/blob-store.js';
 import { createBlobStore } from '../blobs/create-blob-store.js';
@@ -97,6 +98,7 @@ export const openPlatform = async (options: OpenPlatformOptions): Promise<Platfo
     ...environmentVariableMigrations,
     ...aiUsageMigrations,
     ...voicePreviewMigrations,
+    ...voiceTurnTimingMigrations,
     ...imageUploadMigrations,
     ...personalDataKeyMigrations,
     ...(options.migrations ?? []),

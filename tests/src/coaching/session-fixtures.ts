@@ -44,8 +44,9 @@ export const fakeChatModel = async (
 };
 
 /**
- * A published scenario with a mission won by saying "deal", on this model, with everything it uses published. Its
- * observer reads on the built-in model unless told otherwise, so that reports never take a fake's scripted replies.
+ * A published scenario with a mission won by saying "deal", on this model, with everything it uses published (text
+ * mode unless told). Its observer reads on the built-in model unless told otherwise, so that reports never take a
+ * fake's scripted replies.
  */
 export const publishedScenario = async (
   server: TestServer,
@@ -54,7 +55,8 @@ export const publishedScenario = async (
     modelId,
     timeLimitSeconds,
     observerModelId = BUILTIN_AI_MODEL_ID,
-  }: { modelId: string; timeLimitSeconds: number; observerModelId?: string },
+    mode,
+  }: { modelId: string; timeLimitSeconds: number; observerModelId?: string; mode?: 'text' | 'voice' },
 ): Promise<string> => {
   const api = apiClient(server, editor);
   const publish = async (plural: string, id: string) =>
@@ -90,6 +92,7 @@ export const publishedScenario = async (
       language: 'en-GB',
       model_id: modelId,
       time_limit_seconds: timeLimitSeconds,
+      ...(mode ? { mode } : {}),
     },
   });
   expect(scenario.status).toBe(201);

@@ -1,0 +1,137 @@
+import {
+  AiCallError,
+  ConflictError,
+  parseWav,
+  resamplePcm16,
+  VOICE_SAMPLE_RATE,
+  type CoachingSessionStatus,
+  type Pcm16,
+  type SessionLanguage,
+} from '@ai-coaching/domain';
+import { recordVoiceTurnTiming, type VoiceTurnTiming } from '@ai-coaching/platform';
+import { findAiProvider, findAiSpeechVoice, listAiModels } from '@ai-coaching/projections';
+import { createBuiltinAdapter } from '../ai/ai-adapters.js';
+import { aiPort } from '../ai/ai-port.js';
+import type { AppServices, Origin } from '../app-services.js';
+import { BUILTIN_AI_PROVIDER_ID } from '../ai/builtin-provider.js';
+import { sessionCaller, visibleSession } from './coaching-sessions.js';
+
+// A voice-mode session's voice (docs/voice.md): who may open it, and how the persona's words become 24 kHz PCM. The
+// learner's turns and the persona's replies are the text session's (`playCoachingSessionTurn`), so credits, outcomes,
+// the transcript and the reports are one code path; this adds only the speech.
+
+/** Speaks one sentence of the persona as canonical PCM (24 kHz). */
+export type PersonaSpeaker = (text: string) => Promise<Pcm16>;
+
+export type CoachingSessionVoice = {
+  sessionId: string;
+  organizationId: string;
+  status: CoachingSessionStatus;
+  language: SessionLanguage;
+  /** The kind of provider that speaks (`builtin` for eSpeak NG), for the latency figures. */
+  providerKind: string;
+  speak: PersonaSpeaker;
+};
+
+const notVoice = () =>
+  new ConflictError(
+    'coaching_session_not_voice',
+    'This session is played by text: open its voice only for a scenario in voice mode.',
+  );
+
+/** Decodes what a speech provider answered into canonical PCM: a WAVE file, or raw PCM16 at 24 kHz. */
+export const canonicalPcmOf = (audio: Uint8Array, mimeType: string): Pcm16 => {
+  const type = mimeType.split(';')[0]!.trim().toLowerCase();
+  if (type === 'audio/wav' || type === 'audio/x-wav' || type === 'audio/wave') {
+    const wav = parseWav(audio);
+    return { sampleRate: VOICE_SAMPLE_RATE, samples: resamplePcm16(wav.samples, wav.sampleRate, VOICE_SAMPLE_RATE) };
+  }
+  if (type === 'audio/pcm' || type === 'audio/l16') {
+    const rate = Number(/rate=(\d+)/.exec(mimeType)?.[1] ?? VOICE_SAMPLE_RATE);
+    const view = new DataView(audio.buffer, audio.byteOffset, audio.byteLength);
+    const samples = Int16Array.from({ length: Math.floor(audio.length / 2) }, (_, i) => view.getInt16(i * 2, true));
+    return { sampleRate: VOICE_SAMPLE_RATE, samples: resamplePcm16(samples, rate, VOICE_SAMPLE_RATE) };
+  }
+  throw new AiCallError('not_supported', `Speech as ${mimeType} cannot be streamed yet: choose a PCM or WAV voice.`);
+};
+
+/**
+ * The built-in voice (eSpeak NG, offline) when the scenario names no voice or a built-in one; otherwise the voice's
+ * provider through the AI port, with its first speech model, as the voice preview does.
+ */
+const speakerOf = async (
+  services: AppServices,
+  session: {
+    organizationId: string;
+    sessionId: string;
+    content: { voiceId: string | null; language: SessionLanguage };
+  },
+): Promise<{ providerKind: string; speak: PersonaSpeaker }> => {
+  const { language } = session.content;
+  const voice = session.content.voiceId ? await findAiSpeechVoice(services.db, session.content.voiceId) : undefined;
+  const provider = voice ? await findAiProvider(services.db, voice.providerId) : undefined;
+  const context = { organizationId: session.organizationId, sessionId: session.sessionId };
+  if (!voice || !provider || provider.kind === 'builtin') {
+    const builtin = createBuiltinAdapter({ providerId: BUILTIN_AI_PROVIDER_ID, kind: 'builtin' });
+    return {
+      providerKind: 'builtin',
+      speak: async (text) => {
+        const spoken = await builtin.speak!(
+          { model: { modelId: 'builtin-coach' }, voiceId: '', text, language },
+          context,
+        );
+        return canonicalPcmOf(spoken.audio, spoken.mimeType);
+      },
+    };
+  }
+  const models = await listAiModels(services.db, {
+    providerId: provider.providerId,
+    capability: 'speech',
+    page: 1,
+    page_size: 12,
+    sort: 'name',
+  });
+  const model = models.items[0];
+  if (!model) throw new AiCallError('not_supported', 'This voice has no speech model to speak with.');
+  return {
+    providerKind: provider.kind,
+    speak: async (text) => {
+      const spoken = await aiPort(services).speak(
+        { providerId: provider.providerId, modelId: model.aiModelId },
+        { voiceId: voice.voiceId, text, language },
+        context,
+      );
+      return canonicalPcmOf(spoken.audio, spoken.mimeType);
+    },
+  };
+};
+
+/**
+ * Opens the voice of a session the caller plays (a guest: their own shared session only), by the rules of a turn:
+ * anything else answers 404 `coaching_session_not_found`, a text-mode session 409 `coaching_session_not_voice`.
+ */
+export const openCoachingSessionVoice = async (
+  services: AppServices,
+  origin: Origin,
+  sessionId: string,
+): Promise<CoachingSessionVoice> => {
+  const session = await visibleSession(services, sessionCaller(origin.caller), sessionId, 'play');
+  if (session.content.mode !== 'voice') throw notVoice();
+  const speaker = await speakerOf(services, session);
+  return {
+    sessionId: session.sessionId,
+    organizationId: session.organizationId,
+    status: session.status,
+    language: session.content.language,
+    ...speaker,
+  };
+};
+
+/** Keeps a voice turn's timings for the latency figures; a failure to keep them is logged, never the learner's. */
+export const recordCoachingVoiceTurn = async (services: AppServices, timing: VoiceTurnTiming): Promise<void> => {
+  try {
+    await recordVoiceTurnTiming(services.db, timing);
+  } catch (error) {
+    services.logger.error({ err: error, sessionId: timing.sessionId }, 'could not record a voice turn timing');
+  }
+};

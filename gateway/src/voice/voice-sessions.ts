@@ -1,0 +1,388 @@
+import { performance } from 'node:perf_hooks';
+import {
+  openCoachingSessionVoice,
+  playCoachingSessionTurn,
+  recordCoachingVoiceTurn,
+  type AppServices,
+  type CoachingSessionVoice,
+  type Origin,
+} from '@ai-coaching/application';
+import {
+  errorText,
+  VOICE_AUDIO_FORMAT,
+  VOICE_PROTOCOL_VERSION,
+  voiceAudioInSchema,
+  voicePlaybackSchema,
+  voiceStartMessageSchema,
+  voiceStopMessageSchema,
+  voiceTextMessageSchema,
+  type ClientToServerEvents,
+  type CoachingSessionTurnAnswer,
+  type ServerToClientEvents,
+  type VoiceStartAnswer,
+} from '@ai-coaching/contracts';
+import {
+  ConflictError,
+  createSentenceCutter,
+  isTerminalCoachingSessionStatus,
+  pcm16Chunks,
+  VOICE_MAX_CHUNK_MS,
+} from '@ai-coaching/domain';
+import { updateVoiceTurnPlayed, type Logger } from '@ai-coaching/platform';
+import type { Socket } from 'socket.io';
+import { gatewayFailure, socketLocale } from '../session/session-turns.js';
+import type { SocketData } from '../socket-data.js';
+
+// The gateway's voice (docs/voice.md, "Gateway voice protocol"). A push-to-talk turn is the text session's turn
+// (`playCoachingSessionTurn`: credits, outcomes, transcript and reports unchanged); its reply is cut into sentences as
+// it streams, each spoken by the session's voice and sent as ≤ 100 ms PCM chunks. One reply speaks at a time: a new
+// turn or `voice.stop` stops the one speaking (barge-in). The session's voice state lives in the process that runs
+// it; a socket that reconnects and sends `voice.start` again takes over what is left, and nothing sent is sent again.
+
+type VoiceSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+type Response = {
+  responseId: string;
+  turnId: string;
+  cancel: AbortController;
+  /** `performance.now()` when the learner's turn arrived; the durations below count from it. */
+  arrivedAt: number;
+  arrivedAtIso: string;
+  firstSynthesizedMs: number | null;
+  firstSentMs: number | null;
+  playedMs: number | null;
+  chunks: number;
+  failed: boolean;
+  finished: boolean;
+};
+
+type VoiceState = {
+  key: string;
+  sessionId: string;
+  voice: CoachingSessionVoice;
+  /** The socket audio goes to: the last one that sent `voice.start`; none while the learner is reconnecting. */
+  socket: VoiceSocket | undefined;
+  speaking: Response | undefined;
+  /** Turns being played, which the same turn id resent (after a drop) joins instead of playing again. */
+  turns: Map<string, Promise<CoachingSessionTurnAnswer>>;
+  /** Responses already recorded, so a late playback report updates their played milliseconds. */
+  recorded: Map<string, { playedMs: number; writtenAt: number }>;
+};
+
+export type VoiceSessions = Map<string, VoiceState>;
+
+export const createVoiceSessions = (): VoiceSessions => new Map();
+
+/** How often a late playback report of a recorded response is written (the browser reports every ~250 ms). */
+const PLAYED_WRITE_INTERVAL_MS = 2000;
+/** Responses whose late playback reports are kept per session. */
+const RECORDED_KEPT = 8;
+
+const hasWords = (sentence: string) => /[\p{L}\p{N}]/u.test(sentence);
+const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** What `voice.start` answers. The built-in provider hears typed turns only: its audio in is accepted and ignored. */
+const startAnswer = (state: VoiceState): VoiceStartAnswer => ({
+  session_id: state.sessionId,
+  protocol_version: VOICE_PROTOCOL_VERSION,
+  input: { ...VOICE_AUDIO_FORMAT, frame_ms: 20 },
+  output: { ...VOICE_AUDIO_FORMAT, max_chunk_ms: VOICE_MAX_CHUNK_MS },
+  capabilities: { recognition: 'push_to_talk', audio_in: false, barge_in: true, transcripts: true },
+  status: state.voice.status,
+  speaking:
+    state.speaking && !state.speaking.finished
+      ? { turn_id: state.speaking.turnId, response_id: state.speaking.responseId }
+      : null,
+});
+
+export const handleVoiceSessions = (
+  socket: VoiceSocket,
+  services: AppServices,
+  sessions: VoiceSessions,
+  log: Logger,
+): void => {
+  const keyOf = (sessionId: string) => `${socket.data.userId}:${sessionId}`;
+  const originOf = (): Origin => ({
+    caller: socket.data.caller,
+    correlationId: socket.id,
+    log,
+    locale: socketLocale(socket),
+  });
+  const attached = (sessionId: string) => {
+    const state = sessions.get(keyOf(sessionId));
+    return state?.socket === socket ? state : undefined;
+  };
+  const notStarted = () =>
+    new ConflictError(
+      'coaching_voice_not_started',
+      "Start the session's voice on this connection first (voice.start).",
+    );
+
+  /** A session nobody is attached to and nothing plays in is forgotten; `voice.start` opens it again. */
+  const forgetIfIdle = (state: VoiceState) => {
+    if (!state.socket && !state.speaking && state.turns.size === 0) sessions.delete(state.key);
+  };
+
+  /** Ends a response once: its audio stops, what it sent and when is kept. */
+  const finish = async (state: VoiceState, response: Response) => {
+    if (response.finished) return;
+    response.finished = true;
+    if (state.speaking === response) state.speaking = undefined;
+    const status = response.failed ? 'failed' : response.cancel.signal.aborted ? 'cancelled' : 'completed';
+    state.socket?.emit('voice.response.done', {
+      session_id: state.sessionId,
+      response_id: response.responseId,
+      turn_id: response.turnId,
+      status,
+      chunks: response.chunks,
+    });
+    await recordCoachingVoiceTurn(services, {
+      sessionId: state.sessionId,
+      responseId: response.responseId,
+      turnId: response.turnId,
+      organizationId: state.voice.organizationId,
+      providerKind: state.voice.providerKind,
+      turnReceivedAt: response.arrivedAtIso,
+      firstAudioSynthesizedMs: response.firstSynthesizedMs,
+      firstAudioSentMs: response.firstSentMs,
+      playedMs: response.playedMs,
+      status,
+    });
+    state.recorded.set(response.responseId, { playedMs: response.playedMs ?? 0, writtenAt: performance.now() });
+    for (const old of [...state.recorded.keys()].slice(0, -RECORDED_KEPT)) state.recorded.delete(old);
+    forgetIfIdle(state);
+  };
+
+  /** Speaks one sentence: synthesised, then sent chunk by chunk, stopping between chunks once cancelled. */
+  const speakSentence = async (state: VoiceState, response: Response, sentence: string) => {
+    if (response.cancel.signal.aborted || response.failed || !hasWords(sentence)) return;
+    let pcm;
+    try {
+      pcm = await state.voice.speak(sentence);
+    } catch (error) {
+      response.failed = true;
+      log.warn({ err: error, sessionId: state.sessionId }, 'voice synthesis failed');
+      const locale = socketLocale(state.socket ?? socket);
+      state.socket?.emit('voice.error', {
+        session_id: state.sessionId,
+        code: 'coaching_voice_synthesis_failed',
+        message: errorText(locale, 'coaching_voice_synthesis_failed'),
+        retryable: true,
+      });
+      return;
+    }
+    response.firstSynthesizedMs ??= performance.now() - response.arrivedAt;
+    if (response.cancel.signal.aborted) return;
+    state.socket?.emit('voice.transcript', {
+      session_id: state.sessionId,
+      turn_id: response.responseId,
+      role: 'persona',
+      text: sentence,
+      final: false,
+    });
+    for (const chunk of pcm16Chunks(pcm)) {
+      if (response.cancel.signal.aborted) return;
+      const target = state.socket;
+      // Nobody attached (a reconnect under way): this audio is dropped, never queued for a replay.
+      if (target) {
+        target.emit(
+          'voice.audio',
+          {
+            session_id: state.sessionId,
+            response_id: response.responseId,
+            turn_id: response.turnId,
+            seq: response.chunks,
+            sample_rate: VOICE_AUDIO_FORMAT.sample_rate,
+          },
+          Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength) as unknown as ArrayBuffer,
+        );
+        response.firstSentMs ??= performance.now() - response.arrivedAt;
+      }
+      response.chunks += 1;
+      // Lets a barge-in arriving meanwhile be read before the next chunk leaves.
+      await nextTick();
+    }
+  };
+
+  /** Stops the reply being spoken, if any (barge-in). */
+  const stopSpeaking = async (state: VoiceState): Promise<boolean> => {
+    const response = state.speaking;
+    if (!response || response.finished) return false;
+    response.cancel.abort();
+    await finish(state, response);
+    return true;
+  };
+
+  const playTurn = (state: VoiceState, turnId: string, text: string): Promise<CoachingSessionTurnAnswer> => {
+    const response: Response = {
+      responseId: `reply-${turnId}`,
+      turnId,
+      cancel: new AbortController(),
+      arrivedAt: performance.now(),
+      arrivedAtIso: services.clock.now().toISOString(),
+      firstSynthesizedMs: null,
+      firstSentMs: null,
+      playedMs: null,
+      chunks: 0,
+      failed: false,
+      finished: false,
+    };
+    let spoke = false;
+    const cutter = createSentenceCutter();
+    let speech = Promise.resolve();
+    const queue = (sentences: string[]) => {
+      for (const sentence of sentences) {
+        if (!spoke) {
+          spoke = true;
+          state.speaking = response;
+        }
+        speech = speech.then(() => speakSentence(state, response, sentence));
+      }
+    };
+    state.socket?.emit('voice.transcript', {
+      session_id: state.sessionId,
+      turn_id: turnId,
+      role: 'learner',
+      text,
+      final: true,
+    });
+    const answer = playCoachingSessionTurn(
+      services,
+      originOf(),
+      state.sessionId,
+      { text, turn_id: turnId },
+      {
+        onDelta: (delta) => queue(cutter.push(delta)),
+      },
+    );
+    void answer.then(
+      async (answered) => {
+        queue(cutter.flush());
+        state.socket?.emit('voice.transcript', {
+          session_id: state.sessionId,
+          turn_id: response.responseId,
+          role: 'persona',
+          text: answered.reply,
+          final: true,
+        });
+        await speech;
+        // A resent turn already answered speaks nothing: its audio was sent the first time.
+        if (spoke) await finish(state, response);
+        if (isTerminalCoachingSessionStatus(answered.status)) {
+          state.voice = { ...state.voice, status: answered.status };
+          state.socket?.emit('voice.outcome', { session_id: state.sessionId, status: answered.status });
+        }
+      },
+      async () => {
+        response.failed = true;
+        await speech;
+        if (spoke) await finish(state, response);
+      },
+    );
+    return answer;
+  };
+
+  socket.on('voice.start', async (payload, ack) => {
+    if (typeof ack !== 'function') return;
+    const locale = socketLocale(socket);
+    const parsed = voiceStartMessageSchema.safeParse(payload);
+    if (!parsed.success) return ack(gatewayFailure(parsed.error, locale, log));
+    try {
+      const voice = await openCoachingSessionVoice(services, originOf(), parsed.data.session_id);
+      const key = keyOf(voice.sessionId);
+      let state = sessions.get(key);
+      if (state)
+        state.voice = {
+          ...voice,
+          status: isTerminalCoachingSessionStatus(state.voice.status) ? state.voice.status : voice.status,
+        };
+      else {
+        state = {
+          key,
+          sessionId: voice.sessionId,
+          voice,
+          socket,
+          speaking: undefined,
+          turns: new Map(),
+          recorded: new Map(),
+        };
+        sessions.set(key, state);
+      }
+      // The newest socket takes over: a reconnect gets what is still to be sent, and nothing already sent.
+      state.socket = socket;
+      ack({ ok: true, answer: startAnswer(state) });
+    } catch (error) {
+      ack(gatewayFailure(error, locale, log));
+    }
+  });
+
+  socket.on('voice.text', async (payload, ack) => {
+    if (typeof ack !== 'function') return;
+    const locale = socketLocale(socket);
+    const parsed = voiceTextMessageSchema.safeParse(payload);
+    if (!parsed.success) return ack(gatewayFailure(parsed.error, locale, log));
+    const { session_id: sessionId, turn_id: turnId, text } = parsed.data;
+    const state = attached(sessionId);
+    if (!state) return ack(gatewayFailure(notStarted(), locale, log));
+    let turn = state.turns.get(turnId);
+    if (!turn) {
+      // Barge-in: the learner speaks over the persona, who stops.
+      await stopSpeaking(state);
+      turn = playTurn(state, turnId, text).finally(() => {
+        state.turns.delete(turnId);
+        forgetIfIdle(state);
+      });
+      state.turns.set(turnId, turn);
+    }
+    try {
+      ack({ ok: true, answer: { ...(await turn), response_id: `reply-${turnId}` } });
+    } catch (error) {
+      ack(gatewayFailure(error, locale, log));
+    }
+  });
+
+  socket.on('voice.stop', async (payload, ack) => {
+    const parsed = voiceStopMessageSchema.safeParse(payload);
+    const state = parsed.success ? attached(parsed.data.session_id) : undefined;
+    const stopped = state ? await stopSpeaking(state) : false;
+    if (typeof ack === 'function') {
+      if (!parsed.success) ack(gatewayFailure(parsed.error, socketLocale(socket), log));
+      else if (!state) ack(gatewayFailure(notStarted(), socketLocale(socket), log));
+      else ack({ ok: true, answer: { stopped } });
+    }
+  });
+
+  socket.on('voice.playback', (payload) => {
+    const parsed = voicePlaybackSchema.safeParse(payload);
+    if (!parsed.success) return;
+    const state = attached(parsed.data.session_id);
+    if (!state) return;
+    const { response_id: responseId, played_ms: playedMs } = parsed.data;
+    if (state.speaking?.responseId === responseId) {
+      state.speaking.playedMs = Math.max(state.speaking.playedMs ?? 0, playedMs);
+      return;
+    }
+    // Audio leaves faster than it plays: most reports arrive once the response is recorded.
+    const recorded = state.recorded.get(responseId);
+    if (!recorded || playedMs <= recorded.playedMs) return;
+    recorded.playedMs = playedMs;
+    if (performance.now() - recorded.writtenAt < PLAYED_WRITE_INTERVAL_MS) return;
+    recorded.writtenAt = performance.now();
+    void updateVoiceTurnPlayed(services.db, state.sessionId, responseId, playedMs).catch((error: unknown) =>
+      log.warn({ err: error, sessionId: state.sessionId }, 'could not record voice playback'),
+    );
+  });
+
+  // Microphone frames: the built-in provider hears typed turns only, so they are checked and dropped (docs/voice.md).
+  socket.on('voice.audio.in', (header) => {
+    voiceAudioInSchema.safeParse(header);
+  });
+
+  socket.on('disconnect', () => {
+    for (const state of sessions.values()) {
+      if (state.socket !== socket) continue;
+      state.socket = undefined;
+      forgetIfIdle(state);
+    }
+  });
+};
