@@ -376,7 +376,11 @@ export const createOpenAiRealtimeVoice = (
       current.close({ code: 1000, reason: 'conversation ended' });
     });
 
+  /** Ends a `start` still waiting for the provider, when the conversation is closed or its caller leaves. */
+  let abortStart: ((error: AiCallError) => void) | undefined;
+
   const close = async () => {
+    abortStart?.(new AiCallError('cancelled', 'The call was cancelled.'));
     if (closing) return;
     closing = true;
     context.signal?.removeEventListener('abort', onAbort);
@@ -400,6 +404,7 @@ export const createOpenAiRealtimeVoice = (
           socket?.socket.terminate();
           reject(error);
         };
+        abortStart = failStart;
         const timer = setTimeout(
           () =>
             failStart(new AiCallError('timeout', `The provider at ${origin} did not open the conversation in time.`)),

@@ -396,11 +396,23 @@ describe('failures', () => {
     expect(fake.connections.length).toBe(before);
   });
 
-  it('gives up on a provider that does not open the conversation in time', async () => {
+  it('gives up on a provider that does not open the conversation in time, or when the caller leaves', async () => {
     const late = await startFakeRealtimeServer({ apiKey: KEY, startDelayMs: 2000 });
     try {
       const error = await failure(voiceOf(late, {}, { timeoutMs: 300 }).start(() => undefined));
       expect(error.code).toBe('timeout');
+
+      // A learner leaving while the conversation opens ends it at once, as cancelled.
+      const controller = new AbortController();
+      const adapter = createOpenAiAdapter(
+        { providerId: `realtime-${++providerSequence}`, kind: 'openai', baseUrl: late.baseUrl, apiKey: KEY },
+        { allowPrivateNetwork: true, timeoutMs: 5000, realtime: { tlsInsecureForTests: true } },
+      );
+      const leaving = adapter.voice!(request, { organizationId: 'org-1', signal: controller.signal });
+      const startedAt = Date.now();
+      setTimeout(() => controller.abort(), 200);
+      expect((await failure(leaving.start(() => undefined))).code).toBe('cancelled');
+      expect(Date.now() - startedAt).toBeLessThan(1500);
     } finally {
       await late.close();
     }
