@@ -49,16 +49,23 @@ export const espeakSynthesize = async (text: string, voice: string): Promise<Pcm
   if (text.length > ESPEAK_MAX_TEXT) throw new Error(`eSpeak NG speaks at most ${ESPEAK_MAX_TEXT} characters at once.`);
   const module = await compiledModule();
   const { default: ESpeakNg } = await import('espeak-ng');
-  const instance = await ESpeakNg({
-    arguments: ['-b', '1', '-v', voice, '-w', '/out.wav', '-f', '/in.txt'],
-    preRun: [(created) => created.FS.writeFile('/in.txt', text)],
-    instantiateWasm: (imports, done) => {
-      void wasm.instantiate(module, imports).then((created) => done(created, module));
-      return {};
-    },
-    print: quiet,
-    printErr: quiet,
-  });
+  // Emscripten's hook has no way to report a failed instantiation (out of memory): it would wait forever, so the
+  // failure races the module's own promise.
+  let failed: (error: unknown) => void = quiet;
+  const instantiationFailed = new Promise<never>((_, reject) => (failed = reject));
+  const instance = await Promise.race([
+    ESpeakNg({
+      arguments: ['-b', '1', '-v', voice, '-w', '/out.wav', '-f', '/in.txt'],
+      preRun: [(created) => created.FS.writeFile('/in.txt', text)],
+      instantiateWasm: (imports, done) => {
+        void wasm.instantiate(module, imports).then((created) => done(created, module), failed);
+        return {};
+      },
+      print: quiet,
+      printErr: quiet,
+    }),
+    instantiationFailed,
+  ]);
   return parseWav(instance.FS.readFile('/out.wav'));
 };
 
