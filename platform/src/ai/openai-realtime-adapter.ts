@@ -11,7 +11,7 @@ import {
   type VoiceSessionRequest,
   type VoiceTurnDetection,
 } from '@ai-coaching/domain';
-import OpenAI, { AzureOpenAI } from 'openai';
+import OpenAI from 'openai';
 import type { RealtimeClientEvent } from 'openai/resources/realtime/realtime';
 import { OpenAIRealtimeWS } from 'openai/realtime/ws';
 import type { LookupFunction } from 'node:net';
@@ -31,7 +31,7 @@ import {
 
 /**
  * OpenAI realtime speech to speech (issue 14 item 3), for `openai` and `openai_azure` providers, through the
- * `openai` SDK's WebSocket client (`OpenAIRealtimeWS`; `OpenAIRealtimeWS.azure` for Azure). One socket per
+ * `openai` SDK's WebSocket client (`OpenAIRealtimeWS`; for Azure on its GA v1 surface, below). One socket per
  * conversation. The provider detects the end of the learner's turn (server VAD) and transcribes both sides;
  * the gateway owns barge-in: the session asks the provider not to cancel a reply by itself on speech
  * (`interrupt_response: false`), because only the gateway can tell the learner from the persona's own
@@ -40,8 +40,6 @@ import {
  */
 
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
-/** The Azure API version of the GA realtime protocol, used when the provider names none. */
-export const DEFAULT_AZURE_REALTIME_API_VERSION = '2025-08-28';
 const DEFAULT_TRANSCRIPTION_MODEL = 'gpt-4o-mini-transcribe';
 /** How long `close` waits for the provider's closing handshake before dropping the socket. */
 const CLOSE_GRACE_MS = 1000;
@@ -342,19 +340,23 @@ export const createOpenAiRealtimeVoice = (
       ...(options.tlsInsecureForTests ? { rejectUnauthorized: false } : {}),
     };
     const href = url.href.replace(/\/+$/, '');
-    const common = { apiKey, maxRetries: 0, organization: null, project: null, webhookSecret: null, logLevel: 'off' };
-    if (kind === 'openai_azure') {
-      const client = new AzureOpenAI({
-        ...common,
-        logLevel: 'off',
-        baseURL: `${href}/openai`,
-        apiVersion: connection.apiVersion || DEFAULT_AZURE_REALTIME_API_VERSION,
-        deployment: request.model.modelId,
-      });
-      return OpenAIRealtimeWS.azure(client, { deploymentName: request.model.modelId, options: wsOptions });
-    }
-    const client = new OpenAI({ ...common, logLevel: 'off', baseURL: href });
-    return new OpenAIRealtimeWS({ model: request.model.modelId, options: wsOptions }, client);
+    // Azure's GA realtime lives on its v1 surface, `<endpoint>/openai/v1/realtime?model=<deployment>`, which speaks
+    // the GA protocol this adapter sends; the SDK's `OpenAIRealtimeWS.azure` builds the dated preview URL
+    // (`/openai/realtime?api-version=…&deployment=…`), whose preview protocol has another session shape. So
+    // Azure is reached as openai-node's azure.md says for v1: the standard client on that base URL, with the key
+    // also in Azure's own `api-key` header.
+    const azure = kind === 'openai_azure';
+    const client = new OpenAI({
+      apiKey,
+      baseURL: azure ? `${href}/openai/v1` : href,
+      maxRetries: 0,
+      organization: null,
+      project: null,
+      webhookSecret: null,
+      logLevel: 'off',
+    });
+    const headers: Record<string, string> = azure ? { 'api-key': apiKey } : {};
+    return new OpenAIRealtimeWS({ model: request.model.modelId, options: { ...wsOptions, headers } }, client);
   };
 
   const failFatally = (error: AiCallError) => {

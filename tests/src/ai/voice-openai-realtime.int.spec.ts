@@ -251,20 +251,20 @@ describe('a voice conversation with OpenAI realtime', () => {
     });
   });
 
-  it('speaks to Azure OpenAI through the SDK’s Azure client: its path, API version, deployment and api-key', async () => {
+  it('speaks to Azure OpenAI on its GA v1 surface: the deployment as the model, the key in api-key', async () => {
     fake.script({ text: 'Bonjour. [[WIN]]', audioMs: 600 });
     const voice = voiceOf(
       fake,
-      { kind: 'openai_azure', baseUrl: fake.origin, apiVersion: '2025-08-28' },
+      // The provider's API version is for its dated Chat Completions calls; the v1 surface takes none.
+      { kind: 'openai_azure', baseUrl: fake.origin, apiVersion: '2024-10-21' },
       {},
       { ...request, model: { modelId: 'realtime-deployment' }, language: 'fr-FR' },
     );
     const { events, next } = await started(voice);
     const connection = fake.connections.at(-1)!;
-    expect(connection.path).toBe('/openai/realtime');
-    expect(connection.query).toEqual({ 'api-version': '2025-08-28', deployment: 'realtime-deployment' });
+    expect(connection.path).toBe('/openai/v1/realtime');
+    expect(connection.query).toEqual({ model: 'realtime-deployment' });
     expect(connection.headers['api-key']).toBe(KEY);
-    expect(connection.headers.authorization).toBeUndefined();
     expect(connection.session).toMatchObject({ audio: { input: { transcription: { language: 'fr' } } } });
     voice.sendText('Bonjour');
     const done = await next('response_done');

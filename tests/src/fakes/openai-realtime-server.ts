@@ -17,8 +17,9 @@ import { selfSignedCertificate } from './self-signed-certificate.js';
  * by word, `response.output_audio.done`, `response.output_audio_transcript.done` and `response.done` with
  * usage. `response.cancel` ends the active reply (`status: 'cancelled'`, no delta after it) and
  * `conversation.item.truncate` answers `conversation.item.truncated`, or an error past the audio sent; both
- * are recorded for assertions. Paths: `/v1/realtime?model=` (Bearer key) and Azure's
- * `/openai/realtime?api-version=&deployment=` (`api-key`); a wrong key is refused with 401 at the upgrade.
+ * are recorded for assertions. Paths: `/v1/realtime?model=` (Bearer key), Azure's GA `/openai/v1/realtime?model=`
+ * and its preview `/openai/realtime?api-version=&deployment=` (`api-key`); a wrong key is refused with 401 at the
+ * upgrade.
  */
 
 const RATE = 24_000;
@@ -122,11 +123,13 @@ export const startFakeRealtimeServer = async (options: FakeRealtimeOptions = {})
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'https://fake');
-    const azure = url.pathname === '/openai/realtime';
-    const known = azure
-      ? url.searchParams.has('deployment')
-      : url.pathname === '/v1/realtime' && url.searchParams.has('model');
+    // Azure's GA v1 surface takes `?model=` like OpenAI; its dated preview path takes `?deployment=`.
+    const azure = url.pathname.startsWith('/openai/');
+    const model =
+      url.pathname === '/openai/realtime' ? url.searchParams.get('deployment') : url.searchParams.get('model');
+    const known = ['/v1/realtime', '/openai/v1/realtime', '/openai/realtime'].includes(url.pathname) && !!model;
     const key = azure ? request.headers['api-key'] : request.headers.authorization?.replace(/^Bearer /, '');
+
     const refuse = (status: number, text: string) => {
       socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n`);
     };
@@ -145,7 +148,7 @@ export const startFakeRealtimeServer = async (options: FakeRealtimeOptions = {})
       connections.push(recorded);
       sockets.add(ws);
       ws.on('close', () => sockets.delete(ws));
-      serve(ws, recorded, azure ? url.searchParams.get('deployment')! : url.searchParams.get('model')!);
+      serve(ws, recorded, model!);
     });
   });
 
