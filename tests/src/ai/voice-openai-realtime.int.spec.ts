@@ -258,14 +258,28 @@ describe('a voice conversation with OpenAI realtime', () => {
       // The provider's API version is for its dated Chat Completions calls; the v1 surface takes none.
       { kind: 'openai_azure', baseUrl: fake.origin, apiVersion: '2024-10-21' },
       {},
-      { ...request, model: { modelId: 'realtime-deployment' }, language: 'fr-FR' },
+      {
+        ...request,
+        model: { modelId: 'realtime-deployment' },
+        language: 'fr-FR',
+        speed: 1.1,
+        turnDetection: { type: 'semantic_vad', eagerness: 'low' },
+      },
     );
     const { events, next } = await started(voice);
     const connection = fake.connections.at(-1)!;
     expect(connection.path).toBe('/openai/v1/realtime');
     expect(connection.query).toEqual({ model: 'realtime-deployment' });
     expect(connection.headers['api-key']).toBe(KEY);
-    expect(connection.session).toMatchObject({ audio: { input: { transcription: { language: 'fr' } } } });
+    expect(connection.session).toMatchObject({
+      audio: {
+        input: {
+          transcription: { language: 'fr' },
+          turn_detection: { type: 'semantic_vad', eagerness: 'low', create_response: true, interrupt_response: false },
+        },
+        output: { voice: 'marin', speed: 1.1 },
+      },
+    });
     voice.sendText('Bonjour');
     const done = await next('response_done');
     expect(ofResponse(events, done.responseId).transcript).toBe('Bonjour. [[WIN]]');
