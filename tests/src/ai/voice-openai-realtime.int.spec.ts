@@ -289,20 +289,20 @@ describe('a voice conversation with OpenAI realtime', () => {
 describe('barge-in', () => {
   it('cancels the reply, truncates it at the played milliseconds, drops its late audio, and keeps only the heard part', async () => {
     const text = 'Let me explain why our current supplier delivers every single week without fail.';
-    slowFake.script({ text, audioMs: 3000 }, { text: 'Sorry, go ahead.', audioMs: 600, userTranscript: 'Wait, wait.' });
+    slowFake.script({ text, audioMs: 6000 }, { text: 'Sorry, go ahead.', audioMs: 600, userTranscript: 'Wait, wait.' });
     const voice = voiceOf(slowFake);
     const { events, next } = await started(voice);
     const connection = slowFake.connections.at(-1)!;
     voice.sendText('Why should we change supplier?');
 
-    // The persona is speaking: 500 ms of its 3 s reply have arrived (the browser has played less).
+    // The persona is speaking: 800 ms of its 6 s reply have arrived (the browser has played less).
     const first = await next('audio');
-    await next('audio', () => ofResponse(events, first.responseId).audio.length >= 5);
+    await next('audio', () => ofResponse(events, first.responseId).audio.length >= 8);
     speak(voice, [{ voiceMs: 300 }]);
     await next('speech_started');
     const cutAt = events.length;
-    voice.interrupt(first.responseId, 320);
-    voice.interrupt(first.responseId, 320); // a repeated stop changes nothing
+    voice.interrupt(first.responseId, 640);
+    voice.interrupt(first.responseId, 640); // a repeated stop changes nothing
 
     const truncated = await next('response_truncated');
     const done = await next('response_done', (event) => event.responseId === first.responseId);
@@ -312,7 +312,7 @@ describe('barge-in', () => {
     expect(cancels).toEqual([expect.objectContaining({ response_id: first.responseId })]);
     const truncations = connection.events.filter((event) => event.type === 'conversation.item.truncate');
     expect(truncations).toEqual([
-      expect.objectContaining({ item_id: expect.any(String), content_index: 0, audio_end_ms: 320 }),
+      expect.objectContaining({ item_id: expect.any(String), content_index: 0, audio_end_ms: 640 }),
     ]);
     // The provider still sent what it had in flight; none of the cut reply's audio reaches the gateway after the stop.
     const cancelledAt = cancels[0]!.at;
@@ -323,9 +323,9 @@ describe('barge-in', () => {
       false,
     );
 
-    // The history keeps what was heard: the transcript's share of 320 ms of the audio received, cut at a word.
+    // The history keeps what was heard: the transcript's share of 640 ms of the audio received, cut at a word.
     expect(truncated.responseId).toBe(first.responseId);
-    expect(truncated.playedMs).toBe(320);
+    expect(truncated.playedMs).toBe(640);
     expect(text.startsWith(truncated.heardText)).toBe(true);
     expect(truncated.heardText.length).toBeGreaterThan(0);
     expect(truncated.heardText.length).toBeLessThan(text.length / 2);
