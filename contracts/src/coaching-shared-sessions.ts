@@ -68,7 +68,7 @@ export const sharedSessionJoinSchema = z.strictObject({
   session_id: text(),
 });
 
-const codeParams = z.object({ access_code: z.string().min(1).max(128) });
+const codeParams = z.object({ access_code: text().min(1).max(128) });
 const unavailable = {
   description:
     '`shared_session_unavailable`: the code is wrong, expired, revoked or used up — one answer for all, so a code says nothing about itself.',

@@ -3,6 +3,7 @@ import { createLogger, type SqlDatabase } from '@ai-coaching/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProjectionRunner, waitForProjections, type ProjectionRunner } from '../../runner/projection-runner.js';
 import { openEventDatabase } from '../../testing/read-model-harness.js';
+import { coachingSharedSessionsProjection } from '../coaching-shared-sessions/index.js';
 import { at, listParams } from '../../testing/read-model-spec.js';
 import {
   coachingSessionsProjection,
@@ -76,7 +77,8 @@ describe('coaching-sessions read model', () => {
     runner = createProjectionRunner({
       store,
       db,
-      projections: [coachingSessionsProjection],
+      // Its queries join the share links' guests (a guest's name).
+      projections: [coachingSessionsProjection, coachingSharedSessionsProjection],
       logger: createLogger({ level: 'silent' }),
       pollIntervalMs: 10,
     });
