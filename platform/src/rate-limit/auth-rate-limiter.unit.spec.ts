@@ -224,6 +224,11 @@ describe('auth rate limiter (memory store)', () => {
         account: { max: 5, windowSeconds: 900, blockSeconds: 900 },
         address: { max: 30, windowSeconds: 900, blockSeconds: 900 },
       },
+      'shared-session-code': { address: { max: 20, windowSeconds: 900, blockSeconds: 3600 } },
+      'shared-session-join': {
+        account: { max: 30, windowSeconds: 600, blockSeconds: 600 },
+        address: { max: 10, windowSeconds: 600, blockSeconds: 600 },
+      },
     });
   });
 
