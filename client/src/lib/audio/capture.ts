@@ -24,6 +24,8 @@ export type CaptureListeners = {
  */
 export const startCapture = async (stream: MediaStream, listeners: CaptureListeners): Promise<Capture> => {
   const context = new AudioContext();
+  // A context made after an await may start suspended (autoplay policy): the user's click still allows resuming it.
+  if (context.state === 'suspended') await context.resume();
   // A file of its own, served from the app's origin: the content security policy admits no inlined script.
   await context.audioWorklet.addModule(CAPTURE_WORKLET_URL);
   const source = context.createMediaStreamSource(stream);

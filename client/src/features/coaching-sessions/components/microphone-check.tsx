@@ -43,7 +43,10 @@ export const MicrophoneCheck = () => {
     setError(null);
     try {
       const stream = await openMicrophone(browserMicrophoneDeps(), selected || null);
-      capture.current = await startCapture(stream, { onLevel: (value) => setLevel(value) });
+      // The bar falls back slowly (a peak meter), so short sounds stay visible.
+      capture.current = await startCapture(stream, {
+        onLevel: (value) => setLevel((shown) => Math.max(value, (shown ?? 0) * 0.9)),
+      });
       setConfigured(true);
       setSelected(browserMicrophoneDeps().local.getItem(SELECTED_INPUT_KEY) ?? '');
       setChoices(await listMicrophones(browserMicrophoneDeps()));
