@@ -5,10 +5,13 @@ import type { ErrorBody } from '../http/errors.js';
 import type {
   VoiceAudioIn,
   VoiceAudioOut,
+  VoiceCommitMessage,
   VoiceError,
   VoiceOutcome,
   VoicePlayback,
+  VoicePlaybackStop,
   VoiceResponseDone,
+  VoiceSpeech,
   VoiceStartAnswer,
   VoiceStartMessage,
   VoiceStopMessage,
@@ -56,6 +59,8 @@ export type ServerToClientEvents = {
   'voice.transcript': (payload: VoiceTranscript) => void;
   'voice.response.done': (payload: VoiceResponseDone) => void;
   'voice.outcome': (payload: VoiceOutcome) => void;
+  'voice.speech': (payload: VoiceSpeech) => void;
+  'voice.playback.stop': (payload: VoicePlaybackStop) => void;
   'voice.error': (payload: VoiceError) => void;
 };
 
@@ -73,5 +78,7 @@ export type ClientToServerEvents = {
   /** A 20 ms frame of the learner's microphone; the built-in provider accepts and ignores it. */
   'voice.audio.in': (header: VoiceAudioIn, pcm: ArrayBuffer) => void;
   'voice.playback': (payload: VoicePlayback) => void;
+  /** Ends a push-to-talk turn spoken into the microphone. */
+  'voice.commit': (payload: VoiceCommitMessage) => void;
   'voice.stop': (payload: VoiceStopMessage, ack?: (result: GatewayResult<{ stopped: boolean }>) => void) => void;
 };

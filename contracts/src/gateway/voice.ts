@@ -20,8 +20,13 @@ export type VoiceAudioFormat = typeof VOICE_AUDIO_FORMAT;
 export const voiceStartMessageSchema = z.object({ session_id: idSchema });
 export type VoiceStartMessage = z.infer<typeof voiceStartMessageSchema>;
 
-/** How the learner's speech reaches the persona: `push_to_talk` takes typed turns (`voice.text`) only. */
+/**
+ * How the learner's speech reaches the persona: `push_to_talk` takes typed turns (`voice.text`) only; `audio` hears
+ * the microphone (`voice.audio.in`), the end of a turn found by voice activity or by `voice.commit` (push-to-talk
+ * by holding a key, `turn_detection: 'manual'`).
+ */
 export const VOICE_RECOGNITION_MODES = ['push_to_talk', 'audio'] as const;
+export type VoiceRecognitionMode = (typeof VOICE_RECOGNITION_MODES)[number];
 
 export type VoiceStartAnswer = {
   session_id: string;
@@ -31,7 +36,9 @@ export type VoiceStartAnswer = {
   /** What `voice.audio` carries: chunks of at most `max_chunk_ms`. */
   output: VoiceAudioFormat & { max_chunk_ms: number };
   capabilities: {
-    recognition: (typeof VOICE_RECOGNITION_MODES)[number];
+    recognition: VoiceRecognitionMode;
+    /** `voice_activity`: the gateway or provider hears when a turn ends; `manual`: the client sends `voice.commit`. */
+    turn_detection: 'voice_activity' | 'manual';
     /** Whether `voice.audio.in` is listened to; the built-in provider accepts and ignores it. */
     audio_in: boolean;
     barge_in: boolean;
@@ -61,6 +68,10 @@ export const voicePlaybackSchema = z.object({
   played_ms: z.number().int().min(0).max(3_600_000),
 });
 export type VoicePlayback = z.infer<typeof voicePlaybackSchema>;
+
+/** `voice.commit`: the end of a push-to-talk turn spoken into the microphone (the key released). */
+export const voiceCommitMessageSchema = z.object({ session_id: idSchema });
+export type VoiceCommitMessage = z.infer<typeof voiceCommitMessageSchema>;
 
 /** `voice.stop`: barge-in, or leaving voice: the audio being sent stops. */
 export const voiceStopMessageSchema = z.object({ session_id: idSchema });
@@ -94,6 +105,15 @@ export type VoiceResponseDone = {
   /** Chunks sent for it. */
   chunks: number;
 };
+
+/** `voice.speech`: the learner started or stopped speaking, as the gateway or the provider heard it. */
+export type VoiceSpeech = { session_id: string; state: 'started' | 'stopped' };
+
+/**
+ * `voice.playback.stop`: stop playing this response now (barge-in decided by the gateway); sent before anything else,
+ * the browser flushes its jitter buffer and reports what it played (`voice.playback`).
+ */
+export type VoicePlaybackStop = { session_id: string; response_id: string };
 
 /** `voice.outcome`: the session ended with this turn (after its audio). */
 export type VoiceOutcome = { session_id: string; status: TerminalCoachingSessionStatus };

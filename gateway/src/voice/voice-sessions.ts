@@ -87,7 +87,13 @@ const startAnswer = (state: VoiceState): VoiceStartAnswer => ({
   protocol_version: VOICE_PROTOCOL_VERSION,
   input: { ...VOICE_AUDIO_FORMAT, frame_ms: 20 },
   output: { ...VOICE_AUDIO_FORMAT, max_chunk_ms: VOICE_MAX_CHUNK_MS },
-  capabilities: { recognition: 'push_to_talk', audio_in: false, barge_in: true, transcripts: true },
+  capabilities: {
+    recognition: 'push_to_talk',
+    turn_detection: 'manual',
+    audio_in: false,
+    barge_in: true,
+    transcripts: true,
+  },
   status: state.voice.status,
   speaking:
     state.speaking && !state.speaking.finished
