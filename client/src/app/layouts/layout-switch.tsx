@@ -1,14 +1,21 @@
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { Loading } from '../../components/ui/query-state';
 import { WithQueryClient } from '../../lib/query/lazy-query-client';
 import { useSession } from '../../lib/session/session-context';
 import { LANDING_PATH } from '../navigation/navigation-guard';
 import { chooseLayout, mergeHandles, type LayoutName } from '../navigation/route-handle';
-import { CoachingLayout } from './coaching-layout';
-import { DefaultAppLayout } from './default-app-layout';
 import { SessionEndedGate } from './session-ended-gate';
 import { WebContentLayout, WebEmptyLayout, WebLayout, WebLoginLayout } from './web-layout';
+
+// The signed-in frames (menus, the side navigation with its installed-applications query) load with the first
+// signed-in page: the landing and login pages, the ones a first visit sees, never download them (issue 9 §3.1).
+const DefaultAppLayout = lazy(() =>
+  import('./signed-in-layouts').then((layouts) => ({ default: layouts.DefaultAppLayout })),
+);
+const CoachingLayout = lazy(() =>
+  import('./signed-in-layouts').then((layouts) => ({ default: layouts.CoachingLayout })),
+);
 
 const LAYOUTS: Record<LayoutName, (props: { children: ReactNode }) => ReactNode> = {
   web: WebLayout,
@@ -30,15 +37,17 @@ export const LayoutSwitch = () => {
   const Layout = LAYOUTS[layout];
   return (
     <div data-layout={layout} className="contents">
-      <Layout>
-        {/* The guard loads the query client before such a page renders (preparePage): this only waits when that
+      <Suspense fallback={<Loading />}>
+        <Layout>
+          {/* The guard loads the query client before such a page renders (preparePage): this only waits when that
             download failed, until it succeeds. */}
-        <Suspense fallback={<Loading />}>
-          <WithQueryClient needed={pathname !== LANDING_PATH}>
-            <Outlet />
-          </WithQueryClient>
-        </Suspense>
-      </Layout>
+          <Suspense fallback={<Loading />}>
+            <WithQueryClient needed={pathname !== LANDING_PATH}>
+              <Outlet />
+            </WithQueryClient>
+          </Suspense>
+        </Layout>
+      </Suspense>
       <SessionEndedGate />
       <ScrollRestoration />
     </div>

@@ -1,4 +1,4 @@
-import { IS_MICROPHONE_CONFIGURED_KEY, SELECTED_INPUT_KEY } from '../../lib/audio/microphone';
+import { IS_MICROPHONE_CONFIGURED_KEY, SELECTED_INPUT_KEY } from '../../lib/audio/storage-keys';
 
 export { IS_MICROPHONE_CONFIGURED_KEY, SELECTED_INPUT_KEY };
 

@@ -1,10 +1,9 @@
 // The microphone (issue 14 §4; spec §3 storage keys, §5 and §8 messages). Framework-free, so the play screen, the
 // microphone check and their tests share it.
 
-/** localStorage: the microphone the user picked, kept across sessions (a logout keeps it). */
-export const SELECTED_INPUT_KEY = 'selectedInput';
-/** sessionStorage: the microphone was checked in this tab (a logout clears it). */
-export const IS_MICROPHONE_CONFIGURED_KEY = 'isMicrophoneConfigured';
+import { IS_MICROPHONE_CONFIGURED_KEY, SELECTED_INPUT_KEY } from './storage-keys';
+
+export { IS_MICROPHONE_CONFIGURED_KEY, SELECTED_INPUT_KEY };
 
 /** Spec §5, word for word: what the user reads (in English; the interface translates it by `code`). */
 export const MICROPHONE_DENIED_MESSAGE =
