@@ -1,6 +1,6 @@
 import { USER_LOCALES } from '@ai-coaching/domain';
 import { z } from 'zod';
-import { sessionStartBound } from './coaching-sessions.js';
+import { sessionStartBound, voiceLatencySchema } from './coaching-sessions.js';
 import { closed, idSchema, text } from './http/fields.js';
 import { defineOperations } from './http/operation.js';
 import { rule } from './i18n/messages.js';
@@ -50,6 +50,11 @@ export const coachingDashboardSchema = z.strictObject({
   scenarios: z.array(z.strictObject({ scenario_id: text(), name: text(), ...figuresShape })),
   /** Mean score of each rubric criterion (by name, 0..100) over the sessions it applied to. */
   criteria: z.array(z.strictObject({ name: text(), sessions: z.number().int(), average_score: z.number() })),
+  /**
+   * Voice-to-voice latency of the sessions counted, by the kind of provider that spoke (`builtin`, `openai`…), by
+   * kind; a kind without a measured turn is absent, so the list is empty without voice sessions (docs/voice.md).
+   */
+  voice_latency_by_provider: z.array(z.strictObject({ provider_kind: text(), ...voiceLatencySchema.shape })),
   /** `team` only: each active group of the organization over its current members' sessions, by name. */
   groups: z
     .array(z.strictObject({ group_id: text(), name: text(), players: z.number().int(), ...figuresShape }))
@@ -114,7 +119,7 @@ export const coachingDashboardOperations = defineOperations(
       method: 'GET',
       path: '/v1/coaching/dashboard',
       summary:
-        'Coaching figures for a period: sessions played, win rate, average score, credits used, the score’s trend and the mean score of each rubric criterion. `scope=mine` (default) the caller’s own sessions; `scope=team` (`coaching-session-check-other`) their organization’s, with figures by group and by user.',
+        'Coaching figures for a period: sessions played, win rate, average score, credits used, the score’s trend, the mean score of each rubric criterion and the voice-to-voice latency by speech provider. `scope=mine` (default) the caller’s own sessions; `scope=team` (`coaching-session-check-other`) their organization’s, with figures by group and by user.',
       query: closed(z.object({ scope: z.enum(COACHING_DASHBOARD_SCOPES).default('mine'), ...filters }))
         .refine((query) => query.scope === 'team' || query.group_id === undefined, {
           ...rule('dashboard_group_team_only'),

@@ -80,11 +80,24 @@ export const coachingSessionTurnBodySchema = closed(
 
 export const coachingSessionTurnAnswerSchema = z.strictObject({
   /** The persona's reply without outcome markers; empty when the session ended without one. */
+/**
+ * Voice-to-voice latency over turns (docs/voice.md, "Latency records"): from the end of the learner's turn until the
+ * browser started playing the persona's first audio, as `percentile_cont` p50 and p95 in whole milliseconds.
+ */
+export const voiceLatencySchema = z.strictObject({
+  /** Turns measured: the browser reported playing their first audio. */
+  turns: z.number().int(),
+  p50_ms: z.number().int(),
+  p95_ms: z.number().int(),
+});
+
   reply: text(),
   status,
 });
 
 /** What a scenario's information page shows before a learner starts (`GET /v1/coaching/scenarios/{id}/briefing`). */
+  /** A voice session's voice-to-voice latency; null for a text session or before any turn was measured. */
+  voice_latency: voiceLatencySchema.nullable(),
 export const scenarioBriefingSchema = z.strictObject({
   scenario_id: text(),
   /** The published version a session started now would play. */
@@ -283,7 +296,7 @@ export const coachingSessionOperations = defineOperations(
     read: {
       method: 'GET',
       path: '/v1/coaching/sessions/:id',
-      summary: 'One session: status, transcript, timings and cost.',
+      summary: 'One session: status, transcript, timings and cost, and a voice session’s voice-to-voice latency.',
       params: idParams,
       responses: { 200: answer, 404: notFound },
     },

@@ -14,6 +14,7 @@ import {
   coachingDashboardByUser,
   coachingDashboardTotals,
   coachingDashboardTrend,
+  coachingDashboardVoiceLatency,
   findUser,
   findUserGroup,
   type CoachingDashboardFigures,
@@ -159,11 +160,12 @@ export const readCoachingDashboard = async (
   const caller = signedInUser(origin.caller);
   const filter = await dashboardFilter(services, caller, query.scope, query);
   const interval = query.interval ?? dashboardInterval(query, nowIso(services));
-  const [totals, trend, scenarios, criteria] = await Promise.all([
+  const [totals, trend, scenarios, criteria, voiceLatency] = await Promise.all([
     coachingDashboardTotals(services.db, filter),
     coachingDashboardTrend(services.db, filter, interval),
     coachingDashboardByScenario(services.db, filter),
     coachingDashboardByCriterion(services.db, filter),
+    coachingDashboardVoiceLatency(services.db, filter),
   ]);
   const answer: CoachingDashboardAnswer = {
     scope: query.scope,
@@ -179,6 +181,18 @@ export const readCoachingDashboard = async (
     })),
     scenarios: scenarios.map((row) => ({ scenario_id: row.scenarioId, name: row.title, ...figuresOf(row) })),
     criteria: criteria.map((row) => ({ name: row.name, sessions: row.sessions, average_score: row.averageScore })),
+    voice_latency_by_provider: voiceLatency.flatMap((row) =>
+      row.voiceToVoiceP50Ms === null || row.voiceToVoiceP95Ms === null
+        ? []
+        : [
+            {
+              provider_kind: row.providerKind,
+              turns: row.turns,
+              p50_ms: row.voiceToVoiceP50Ms,
+              p95_ms: row.voiceToVoiceP95Ms,
+            },
+          ],
+    ),
   };
   if (query.scope === 'mine') return answer;
   const [groups, users, locale] = await Promise.all([

@@ -45,7 +45,7 @@ import {
   listCoachingSessionTurns,
   type CoachingSessionView,
 } from '@ai-coaching/projections';
-import { destroyDataKey, type Caller } from '@ai-coaching/platform';
+import { destroyDataKey, voiceLatencyOfSession, type Caller } from '@ai-coaching/platform';
 import { aiPort } from '../ai/ai-port.js';
 import { nowIso, type AppServices, type Origin } from '../app-services.js';
 import { runCommand } from '../commands/run-command.js';
@@ -145,7 +145,7 @@ const costOf = (session: CoachingSessionView, now: string) => {
 const summaryOf = (
   session: CoachingSessionView,
   now: string,
-): Omit<CoachingSessionAnswer, 'turns' | 'mission_goal'> => ({
+): Omit<CoachingSessionAnswer, 'turns' | 'mission_goal' | 'voice_latency'> => ({
   id: session.sessionId,
   scenario_id: session.scenarioId,
   status: session.status,
@@ -171,7 +171,10 @@ const summaryOf = (
 });
 
 const answerOf = async (services: AppServices, session: CoachingSessionView): Promise<CoachingSessionAnswer> => {
-  const turns = await listCoachingSessionTurns(services.db, session.sessionId);
+  const [turns, voiceLatency] = await Promise.all([
+    listCoachingSessionTurns(services.db, session.sessionId),
+    voiceLatencyOf(services, session),
+  ]);
   const mission = session.content.mission && (await fieldsOf(services, session.content.mission));
   return {
     ...summaryOf(session, nowIso(services)),
@@ -187,6 +190,17 @@ const reread = async (services: AppServices, sessionId: string): Promise<Coachin
 };
 
 type WithoutTime<Command> = Command extends unknown ? Omit<Command, 'metadata'> : never;
+/** A voice session's voice-to-voice p50 and p95 (docs/voice.md, "Latency records"); null before a measured turn. */
+const voiceLatencyOf = async (
+  services: AppServices,
+  session: CoachingSessionView,
+): Promise<CoachingSessionAnswer['voice_latency']> => {
+  if (session.content.mode !== 'voice') return null;
+  const latency = await voiceLatencyOfSession(services.db, session.organizationId, session.sessionId);
+  if (latency.turns === 0 || latency.voiceToVoiceP50Ms === null || latency.voiceToVoiceP95Ms === null) return null;
+  return { turns: latency.turns, p50_ms: latency.voiceToVoiceP50Ms, p95_ms: latency.voiceToVoiceP95Ms };
+};
+
 
 const run = (
   services: AppServices,
@@ -194,6 +208,7 @@ const run = (
   sessionId: string,
   command: WithoutTime<CoachingSessionCommand>,
   commandId?: string,
+    voice_latency: voiceLatency,
 ) =>
   runCommand(
     services,

@@ -1,5 +1,5 @@
 import { RUBRIC_SCALE_RANGE } from '@ai-coaching/domain';
-import type { SqlExecutor } from '@ai-coaching/platform';
+import { voiceLatencyByProvider, type SqlExecutor, type VoiceLatencyByProvider } from '@ai-coaching/platform';
 
 /**
  * The coaching dashboard's figures (docs/coaching-sessions.md, "Dashboard"): aggregates computed by the database over
@@ -292,4 +292,19 @@ export const coachingDashboardByCriterion = async (
     base.params,
   );
   return rows.map((row) => ({ name: row.name, sessions: row.sessions, averageScore: row.average_score }));
+};
+
+/**
+ * Voice latency by provider kind over the turns of the sessions the filter selects (the platform's
+ * `voice_turn_timings`, docs/voice.md "Latency records"), so it is scoped and dated as every other figure here.
+ */
+export const coachingDashboardVoiceLatency = async (
+  db: SqlExecutor,
+  filter: CoachingDashboardFilter,
+): Promise<VoiceLatencyByProvider[]> => {
+  const base = scopedSessions(filter);
+  return voiceLatencyByProvider(db, {
+    organizationId: filter.organizationId,
+    sessions: { sql: base.sql, params: base.params, relation: 'played' },
+  });
 };
