@@ -21,7 +21,7 @@ import {
   type CoachingSessionEvent,
   type TerminalCoachingSessionStatus,
 } from '@ai-coaching/domain';
-import { newId } from '@ai-coaching/platform';
+import { newId, recordVoiceTurnTiming } from '@ai-coaching/platform';
 import { waitForProjections } from '@ai-coaching/projections';
 import { COACHING_DASHBOARD_LABELS } from '@ai-coaching/application';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,6 +62,8 @@ type Seed = {
   ended?: { status: TerminalCoachingSessionStatus; captured: number };
   /** Each version's criteria; `null`: a version still running. */
   reports?: (AnalysisCriterionScore[] | null)[];
+  /** Voice turns the gateway timed: who spoke, and voice-to-voice (null: the browser never reported it). */
+  voice?: { providerKind: string; played: (number | null)[] };
 };
 
 for (const engine of engines) {
@@ -174,6 +176,22 @@ for (const engine of engines) {
             analysis.map((event) => ({ id: newId(), ...event })),
           ));
         }
+        // The gateway's rows, as it writes them; the dashboard reads them whatever the session's mode.
+        for (const [index, played] of (session.voice?.played ?? []).entries()) {
+          await recordVoiceTurnTiming(server.platform.db, {
+            sessionId,
+            responseId: `reply-${index}`,
+            turnId: `turn-${index}`,
+            organizationId: session.organizationId,
+            providerKind: session.voice!.providerKind,
+            turnReceivedAt: session.startedAt,
+            firstAudioSynthesizedMs: 30,
+            firstAudioSentMs: 35,
+            playedMs: 2000,
+            firstAudioPlayedMs: played,
+            status: 'completed',
+          });
+        }
         server.projections.wake();
         const waited = await waitForProjections(server.platform.db, position, {
           timeoutMs: 15_000,
@@ -248,6 +266,7 @@ for (const engine of engines) {
           scenarioId: scenario,
           startedAt: '2025-03-03T09:00:00.000Z',
           ended: { status: 'win', captured: 4 },
+          voice: { providerKind: 'builtin', played: [100, 300] },
           reports: [
             [
               criterion('Rapport', '1_5', 1, 5),
@@ -262,6 +281,7 @@ for (const engine of engines) {
           scenarioId: scenario,
           startedAt: '2025-03-03T15:00:00.000Z',
           ended: { status: 'loose', captured: 2 },
+          voice: { providerKind: 'openai', played: [400, null] },
           reports: [[criterion('Rapport', '1_5', 3, 3), criterion('Closing', 'pass_fail', 1, 1)], null],
         });
         // The next week: free speech, ended, unscored; cannot be won, so outside the win rate.
@@ -280,6 +300,7 @@ for (const engine of engines) {
           scenarioId: scenario,
           startedAt: '2025-02-10T10:00:00.000Z',
           ended: { status: 'win', captured: 9 },
+          voice: { providerKind: 'builtin', played: [9000] },
           reports: [[criterion('Rapport', '1_5', 1, 1)]],
         });
         await correct(february, 'Rapport', 3);
@@ -290,6 +311,7 @@ for (const engine of engines) {
           scenarioId: scenario,
           startedAt: '2025-03-03T11:00:00.000Z',
           ended: { status: 'abort', captured: 1 },
+          voice: { providerKind: 'builtin', played: [500] },
         });
         await seed({ organizationId, userId: bob.userId, scenarioId: scenario, startedAt: '2025-03-12T11:00:00.000Z' });
         // Another organization's win, perfectly scored: never counted here.
@@ -299,6 +321,7 @@ for (const engine of engines) {
           scenarioId: scenario,
           startedAt: '2025-03-04T11:00:00.000Z',
           ended: { status: 'win', captured: 7 },
+          voice: { providerKind: 'openai', played: [99_999] },
           reports: [[criterion('Rapport', '1_5', 1, 5)]],
         });
       }, 120_000);
@@ -359,6 +382,11 @@ for (const engine of engines) {
             { name: 'Closing', sessions: 2, average_score: 50 },
             { name: 'Rapport', sessions: 2, average_score: 75 },
           ],
+          // percentile_cont over 100 and 300: p95 at rank 0.95. The turn the browser never reported is left out.
+          voice_latency_by_provider: [
+            { provider_kind: 'builtin', turns: 2, p50_ms: 200, p95_ms: 290 },
+            { provider_kind: 'openai', turns: 1, p50_ms: 400, p95_ms: 400 },
+          ],
         });
       });
 
@@ -374,6 +402,13 @@ for (const engine of engines) {
         expect(always.body.totals).toMatchObject({ sessions: 4, wins: 2, win_rate: 0.667, credits_used: 15 });
         expect(always.body.totals.average_score).toBe(54.3);
         expect(always.body.criteria).toContainEqual({ name: 'Rapport', sessions: 3, average_score: 66.7 });
+        // February's voice turn counts too: 100, 300, 9000.
+        expect(always.body.voice_latency_by_provider[0]).toEqual({
+          provider_kind: 'builtin',
+          turns: 3,
+          p50_ms: 300,
+          p95_ms: 8130,
+        });
       });
 
       it("gives the team's figures by group and by user, with another organization's sessions never counted", async () => {
@@ -428,8 +463,16 @@ for (const engine of engines) {
             win_rate: null,
           }),
         ]);
+        // Bob's abort adds 500 to the builtin turns: 100, 300, 500.
+        expect(answer.body.voice_latency_by_provider).toEqual([
+          { provider_kind: 'builtin', turns: 3, p50_ms: 300, p95_ms: 480 },
+          { provider_kind: 'openai', turns: 1, p50_ms: 400, p95_ms: 400 },
+        ]);
         const theirs = await dashboard(otherOperator.token, { scope: 'team', ...MARCH });
         expect(theirs.body.totals).toMatchObject({ sessions: 1, wins: 1, average_score: 100, credits_used: 7 });
+        expect(theirs.body.voice_latency_by_provider).toEqual([
+          { provider_kind: 'openai', turns: 1, p50_ms: 99_999, p95_ms: 99_999 },
+        ]);
         expect(theirs.body.users).toHaveLength(1);
         expect(theirs.body.users?.[0]?.name).toMatch(/^Carol/);
       });
@@ -439,8 +482,14 @@ for (const engine of engines) {
         expect(sales.body.totals).toMatchObject({ sessions: 3, wins: 1 });
         expect(sales.body.users?.map((user) => user.user_id)).toEqual([alice.userId]);
         expect(sales.body.groups?.map((group) => group.group_id)).toEqual([groupId]);
+        expect(sales.body.voice_latency_by_provider.map((row) => [row.provider_kind, row.turns])).toEqual([
+          ['builtin', 2],
+          ['openai', 1],
+        ]);
         const free = await dashboard(operator.token, { scope: 'team', ...MARCH, scenario_id: freeScenario });
         expect(free.body.totals).toMatchObject({ sessions: 1, finished: 1, wins: 0, win_rate: null });
+        // No voice turn in the free-speech session: the list is empty, and the client hides it.
+        expect(free.body.voice_latency_by_provider).toEqual([]);
       });
 
       it("refuses the team's figures without coaching-session-check-other, and another organization's group", async () => {
