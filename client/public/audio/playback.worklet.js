@@ -28,6 +28,9 @@ class PlaybackProcessor extends AudioWorkletProcessor {
       for (let i = 0; i < samples.length; i++) samples[i] = message.pcm[i] / 0x8000;
       this.queue.push({ responseId: message.responseId, samples, at: 0 });
       this.buffered += samples.length;
+    } else if (message.type === 'drain') {
+      // The response's last audio has arrived: a tail shorter than the pre-roll would otherwise wait for more forever.
+      if (this.buffered > 0) this.playing = true;
     } else if (message.type === 'stop') {
       // Barge-in: drop what was not heard, and say at once how much of each response was.
       this.queue = [];

@@ -66,6 +66,15 @@ describe('the playback worklet’s jitter buffer', () => {
     expect(render(5).every((sample) => sample === 0)).toBe(true);
   });
 
+  it('plays a tail shorter than the pre-roll once told that no more audio is coming', () => {
+    const { send, render } = started();
+    send(chunk('r1', 40));
+    expect(render(5).every((sample) => sample === 0)).toBe(true);
+    send({ type: 'drain' });
+    const out = render(20);
+    expect(out.filter((sample) => Math.abs(sample - 0.25) < 1e-6).length).toBe(1920);
+  });
+
   it('on a stop drops what was not heard and tells how many milliseconds of each response were played', () => {
     const { send, render, messages } = started();
     send(chunk('r1', 500));

@@ -1,11 +1,18 @@
 import type { CoachingSessionAnswer, CoachingSessionTurnAnswer } from '@ai-coaching/contracts';
 import { isTerminalCoachingSessionStatus, sessionPriceCredits } from '@ai-coaching/domain';
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import {
+  createVoicePlayMachine,
+  voicePlayMachine,
+  type VoicePlayDeps,
+  type VoicePlayOutput,
+} from './voice-play.machine';
 
 // The play screen (issue 12 §4, `session/play-{sessionID}`). The transport is injected so the same machine runs over
 // HTTP today and over the Socket.IO gateway later, and so it is tested without React or a server. Every turn is sent
 // under an id made here: after any failure or drop the same id is sent again, which the server records and charges
-// once (docs/coaching-sessions.md, "Turns"), so a turn is never lost nor repeated.
+// once (docs/coaching-sessions.md, "Turns"), so a turn is never lost nor repeated. A voice-mode session plays in the
+// `voice` state, whose own machine (voice-play.machine.ts) speaks the gateway's voice protocol.
 
 export type PlaySession = CoachingSessionAnswer;
 export type PlayTurn = PlaySession['turns'][number];
@@ -193,6 +200,11 @@ const loadingSession = (entry: readonly ('resetAttempts' | 'clearStreaming')[]) 
               ],
             },
             {
+              guard: { type: 'isVoiceSession', params: sessionOf },
+              target: '#playSession.voice',
+              actions: { type: 'applySession', params: sessionOf },
+            },
+            {
               guard: { type: 'pendingTurnNeedsReply', params: sessionOf },
               target: '#playSession.answering',
               actions: { type: 'applySession', params: sessionOf },
@@ -240,6 +252,7 @@ export const playSessionMachine = setup({
     sendTurn: fromPromise<PlayTurnAnswer, SendTurnInput>(missingTransport),
     end: fromPromise<PlaySession, { sessionId: string }>(missingTransport),
     abort: fromPromise<PlaySession, { sessionId: string }>(missingTransport),
+    voice: voicePlayMachine,
   },
   delays: {
     retryDelay: ({ context }) => Math.min(RETRY_BASE_MS * 2 ** Math.max(0, context.attempts - 1), RETRY_MAX_MS),
@@ -258,6 +271,7 @@ export const playSessionMachine = setup({
     isTransient: (_, { error }: { error: PlayError }) => failureKind(error) === 'transient',
     canDiscard: ({ context }) => context.pendingTurn !== null && !context.pendingTurn.recorded,
     sessionIsOver: (_, { session }: { session: PlaySession }) => isTerminalCoachingSessionStatus(session.status),
+    isVoiceSession: (_, { session }: { session: PlaySession }) => session.mode === 'voice',
     // Either the server awaits this very turn, or it never got it: both are answered by sending the same id.
     pendingTurnNeedsReply: ({ context }, { session }: { session: PlaySession }) => {
       const pending = context.pendingTurn;
@@ -362,6 +376,13 @@ export const playSessionMachine = setup({
         error: { code: 'coaching_session_awaiting_reply', message: null, status: null },
       };
     }),
+    // The voice screen's transcript becomes the session's, as the text screen's turns are.
+    applyVoiceEnding: assign(({ context }, { output }: { output: VoicePlayOutput }) => ({
+      status: output.status ?? context.status,
+      turns: output.lines
+        .filter((line) => line.final)
+        .map((line) => ({ id: line.id, role: line.role, text: line.text, at: isoAt(context.now()) })),
+    })),
     updateClock: assign(({ context }, { now }: { now: number }) => ({
       secondsLeft: context.endsAt === null ? null : secondsUntil(context.endsAt, now),
       costSoFar: costAt(context, now),
@@ -470,6 +491,37 @@ export const playSessionMachine = setup({
         'CONNECTION.LOST': 'reconnecting',
       },
     },
+    /** A voice-mode session: the live voice screen, until its outcome; the clock, End and Abort as in text. */
+    voice: {
+      invoke: {
+        id: 'voice',
+        src: 'voice',
+        input: ({ context }) => ({
+          sessionId: context.sessionId,
+          turns: context.turns,
+          createTurnId: context.createTurnId,
+        }),
+        onDone: {
+          target: 'ended',
+          actions: { type: 'applyVoiceEnding', params: ({ event }) => ({ output: event.output }) },
+        },
+      },
+      on: {
+        TICK: [
+          {
+            guard: { type: 'isTimeUp', params: ({ event }) => ({ now: event.now }) },
+            target: 'expiring',
+            actions: { type: 'updateClock', params: ({ event }) => ({ now: event.now }) },
+          },
+          { actions: { type: 'updateClock', params: ({ event }) => ({ now: event.now }) } },
+        ],
+        END: 'ending',
+        ABORT: 'aborting',
+        // The browser's network: the voice reconnects over its socket.
+        'CONNECTION.LOST': { actions: sendTo('voice', { type: 'CONNECTION.LOST' }) },
+        'CONNECTION.RESTORED': { actions: sendTo('voice', { type: 'CONNECTION.RESTORED' }) },
+      },
+    },
     reconnecting: loadingSession(['resetAttempts', 'clearStreaming']),
     // The server ends a session at its time limit only when asked something: reading it may already show `end`,
     // else End, sent after the deadline, records the time limit.
@@ -511,8 +563,14 @@ export const playSessionActors = (transport: PlaySessionTransport) => ({
   abort: fromPromise<PlaySession, { sessionId: string }>(({ input }) => transport.abort(input.sessionId)),
 });
 
-export const createPlaySessionMachine = (transport: PlaySessionTransport) =>
-  playSessionMachine.provide({ actors: playSessionActors(transport) });
+/** `voice`: the gateway's voice and the browser's audio, for voice-mode sessions (the session loads over `transport`). */
+export const createPlaySessionMachine = (transport: PlaySessionTransport, voice?: Omit<VoicePlayDeps, 'load'>) =>
+  playSessionMachine.provide({
+    actors: {
+      ...playSessionActors(transport),
+      ...(voice ? { voice: createVoicePlayMachine({ ...voice, load: transport.load }) } : {}),
+    },
+  });
 
 export type PlaySessionMachine = typeof playSessionMachine;
 export type PlaySessionActorRef = ActorRefFrom<PlaySessionMachine>;
