@@ -1,4 +1,14 @@
-import { COACHING_STATUSES, PERSONA_MOODS, SESSION_LANGUAGES } from '@ai-coaching/domain';
+import {
+  COACHING_STATUSES,
+  DEFAULT_VOICE_SETTINGS,
+  PERSONA_MOODS,
+  SESSION_LANGUAGES,
+  VOICE_SILENCE_MS_MAX,
+  VOICE_SILENCE_MS_MIN,
+  VOICE_SPEED_MAX,
+  VOICE_SPEED_MIN,
+  VOICE_TURN_DETECTIONS,
+} from '@ai-coaching/domain';
 import { z } from 'zod';
 import { closed, idParams, idSchema, patchOf, text } from './http/fields.js';
 import { listQuery, pageOf } from './http/lists.js';
@@ -75,7 +85,24 @@ export const observerFieldsSchema = z.object({
   model_id: idSchema,
 });
 
-/** Scenario: persona + mission + observers + settings. Fixed: every field but `image_id`. */
+/** The voice's speed, 1 = the voice's normal speed. */
+export const voiceSpeedSchema = z.number().min(VOICE_SPEED_MIN).max(VOICE_SPEED_MAX);
+export const voiceTurnDetectionSchema = z.enum(VOICE_TURN_DETECTIONS);
+
+/**
+ * How a voice scenario's sessions listen and speak (docs/voice.md, "Voice settings"); text scenarios keep the
+ * defaults and ignore them. A session's player may change the speed and the turn detection of their own session.
+ */
+export const scenarioVoiceSettingsSchema = z.object({
+  speed: voiceSpeedSchema,
+  /** `voice_activity`: the end of a turn is heard after `silence_ms` of silence; `push_to_talk`: the learner says when. */
+  turn_detection: voiceTurnDetectionSchema,
+  silence_ms: z.number().int().min(VOICE_SILENCE_MS_MIN).max(VOICE_SILENCE_MS_MAX),
+  /** An AI model with the `transcription` capability; null: the voice provider's own recognition (or typed turns). */
+  recognition_model_id: idSchema.nullable(),
+});
+
+/** Scenario: persona + mission + observers + settings. Fixed: every field but `image_id` and `voice_settings`. */
 export const scenarioFieldsSchema = z.object({
   name: title,
   description: prose,
@@ -89,6 +116,7 @@ export const scenarioFieldsSchema = z.object({
   model_id: idSchema,
   voice_id: idSchema.nullable(),
   time_limit_seconds: seconds,
+  voice_settings: scenarioVoiceSettingsSchema,
 });
 
 /** Playlist: ordered scenarios. Fixed: `name, description, scenario_ids`. */
@@ -99,7 +127,10 @@ export const playlistFieldsSchema = z.object({
   scenario_ids: z.array(idSchema).max(50),
 });
 
-/** What a create may leave out, per kind (the required fields are not here). */
+/**
+ * What a create may leave out, per kind (the required fields are not here). Also what an item saved before a field
+ * existed reads as: the answers fill every field its stored content lacks from here.
+ */
 export const COACHING_DEFAULTS = {
   persona: {
     avatar_image_id: null,
@@ -130,6 +161,12 @@ export const COACHING_DEFAULTS = {
     mode: 'text',
     voice_id: null,
     time_limit_seconds: null,
+    voice_settings: {
+      speed: DEFAULT_VOICE_SETTINGS.speed,
+      turn_detection: DEFAULT_VOICE_SETTINGS.turnDetection,
+      silence_ms: DEFAULT_VOICE_SETTINGS.silenceMs,
+      recognition_model_id: DEFAULT_VOICE_SETTINGS.recognitionModelId,
+    },
   },
   playlist: { description: '', image_id: null, scenario_ids: [] },
 } as const;

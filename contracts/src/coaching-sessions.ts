@@ -4,9 +4,11 @@ import {
   COACHING_SESSION_NAME_MAX,
   COACHING_SESSION_STATUSES,
   SESSION_LANGUAGES,
+  VOICE_TURN_DETECTIONS,
 } from '@ai-coaching/domain';
 import { z } from 'zod';
-import { closed, idParams, idSchema, text } from './http/fields.js';
+import { voiceSpeedSchema, voiceTurnDetectionSchema } from './coaching-content.js';
+import { closed, idParams, idSchema, patchOf, text } from './http/fields.js';
 import { listQuery, pageOf } from './http/lists.js';
 import { defineOperations } from './http/operation.js';
 import { rule } from './i18n/messages.js';
@@ -27,6 +29,22 @@ const turnSchema = z.strictObject({
   text: text(),
   at: text(),
 });
+
+/**
+ * What a voice session plays with now (docs/voice.md, "Voice settings"): the scenario's at the start, as its player
+ * changed them since.
+ */
+export const coachingSessionVoiceSettingsSchema = z.strictObject({
+  /** An AI speech voice; null: the built-in voice. */
+  voice_id: text().nullable(),
+  speed: z.number(),
+  turn_detection: z.enum(VOICE_TURN_DETECTIONS),
+  /** End-of-turn silence for `voice_activity`, in milliseconds (the scenario's). */
+  silence_ms: z.number().int(),
+  /** The recognition model (the scenario's); null: the voice provider's own, or typed turns. */
+  recognition_model_id: text().nullable(),
+});
+export type CoachingSessionVoiceSettingsAnswer = z.infer<typeof coachingSessionVoiceSettingsSchema>;
 
 const sessionShape = {
   id: text(),
@@ -58,13 +76,28 @@ const sessionShape = {
   end_reason: z.enum(COACHING_SESSION_END_REASONS).nullable(),
   /** The learner turn the persona has not answered yet (its reply failed): resend it under this id. */
   awaiting_reply_to: text().nullable(),
+  /** A voice session's voice settings; null for a text session. */
+  voice_settings: coachingSessionVoiceSettingsSchema.nullable(),
 };
+
+/**
+ * Voice-to-voice latency over turns (docs/voice.md, "Latency records"): from the end of the learner's turn until the
+ * browser started playing the persona's first audio, as `percentile_cont` p50 and p95 in whole milliseconds.
+ */
+export const voiceLatencySchema = z.strictObject({
+  /** Turns measured: the browser reported playing their first audio. */
+  turns: z.number().int(),
+  p50_ms: z.number().int(),
+  p95_ms: z.number().int(),
+});
 
 export const coachingSessionSchema = z.strictObject({
   ...sessionShape,
   turns: z.array(turnSchema),
   /** The frozen mission's goal, kept in view while playing; null for free speech. */
   mission_goal: text().nullable(),
+  /** A voice session's voice-to-voice latency; null for a text session or before any turn was measured. */
+  voice_latency: voiceLatencySchema.nullable(),
 });
 
 /** A session in a list: its transcript is read one session at a time. */
@@ -80,24 +113,11 @@ export const coachingSessionTurnBodySchema = closed(
 
 export const coachingSessionTurnAnswerSchema = z.strictObject({
   /** The persona's reply without outcome markers; empty when the session ended without one. */
-/**
- * Voice-to-voice latency over turns (docs/voice.md, "Latency records"): from the end of the learner's turn until the
- * browser started playing the persona's first audio, as `percentile_cont` p50 and p95 in whole milliseconds.
- */
-export const voiceLatencySchema = z.strictObject({
-  /** Turns measured: the browser reported playing their first audio. */
-  turns: z.number().int(),
-  p50_ms: z.number().int(),
-  p95_ms: z.number().int(),
-});
-
   reply: text(),
   status,
 });
 
 /** What a scenario's information page shows before a learner starts (`GET /v1/coaching/scenarios/{id}/briefing`). */
-  /** A voice session's voice-to-voice latency; null for a text session or before any turn was measured. */
-  voice_latency: voiceLatencySchema.nullable(),
 export const scenarioBriefingSchema = z.strictObject({
   scenario_id: text(),
   /** The published version a session started now would play. */
@@ -348,6 +368,46 @@ export const coachingSessionOperations = defineOperations(
       summary: 'Abort the session (`abort`), charged as End; an ended session answers as it is.',
       params: idParams,
       responses: { 200: answer, 404: notFound },
+    },
+  },
+);
+
+/** What the player of a voice session may change of its voice (`coaching-session-ai-voice-settings-edit`). */
+export const coachingSessionVoiceSettingsBodySchema = patchOf(
+  z.object({
+    /** An AI speech voice the session's organization may use; null: the built-in voice. */
+    voice_id: idSchema.nullable().optional(),
+    speed: voiceSpeedSchema.optional(),
+    turn_detection: voiceTurnDetectionSchema.optional(),
+  }),
+);
+export type CoachingSessionVoiceSettingsBody = z.input<typeof coachingSessionVoiceSettingsBodySchema>;
+
+/**
+ * A voice session's settings (docs/voice.md, "Voice settings"): their own group, so the session screens' operations
+ * stay as they are.
+ */
+export const coachingSessionVoiceOperations = defineOperations(
+  { name: 'coachingSessionVoice', tag: 'Coaching: sessions' },
+  {
+    updateSettings: {
+      method: 'PATCH',
+      path: '/v1/coaching/sessions/:id/voice_settings',
+      summary:
+        'Change the voice, speed or turn detection of the caller’s own voice session while it plays (a guest: the session their token names); the other settings stay the scenario’s. The same settings again change nothing.',
+      params: idParams,
+      body: coachingSessionVoiceSettingsBodySchema,
+      responses: {
+        200: answer,
+        404: {
+          description:
+            '`coaching_session_not_found`: no session with this id that the caller plays; `ai_voice_not_found` (`details.issues` naming `voice_id`): no speech voice with this id that the session’s organization may use.',
+        },
+        409: {
+          description:
+            '`coaching_session_not_voice`: a text session; `coaching_session_ended` (`details.status`): the session has ended.',
+        },
+      },
     },
   },
 );

@@ -75,6 +75,7 @@ export * from './coaching/sessions/events.js';
 export type * from './coaching/sessions/commands.js';
 export * from './coaching/sessions/decider.js';
 export * from './coaching/shared-sessions/events.js';
+export * from './coaching/sessions/voice-settings.js';
 export type * from './coaching/shared-sessions/commands.js';
 export * from './coaching/shared-sessions/decider.js';
 export * from './coaching/personal-data.js';

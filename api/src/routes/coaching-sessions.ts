@@ -1,5 +1,6 @@
 import {
   briefCoachingScenario,
+  changeCoachingSessionVoiceSettings,
   correctCoachingSessionAnalysisScore,
   deleteCoachingSession,
   listCoachingSessionsOf,
@@ -16,6 +17,7 @@ import {
   coachingAnalysisRerunOperations as reruns,
   coachingSessionAnalysisOperations as analysis,
   coachingSessionOperations as op,
+  coachingSessionVoiceOperations as voice,
 } from '@ai-coaching/contracts';
 import { defineRoute, permission, sharedSessionAccess } from '../http/route.js';
 
@@ -75,6 +77,13 @@ export const coachingSessionRoutes = [
     access: guestOrPermission('coaching-session-run'),
     handler: async ({ params, origin, services }) => ({
       body: await stopCoachingSession(services, origin, params.id, 'abort'),
+    }),
+  }),
+  // The player's own voice session (a guest's too: their role holds the permission, their token names the session).
+  defineRoute(voice.updateSettings, {
+    access: guestOrPermission('coaching-session-ai-voice-settings-edit'),
+    handler: async ({ params, body, origin, services }) => ({
+      body: await changeCoachingSessionVoiceSettings(services, origin, params.id, body),
     }),
   }),
   defineRoute(analysis.analysis, {

@@ -101,6 +101,15 @@ export const toCoachingAnswer = (caller: UserCaller, item: CoachingItemView): Co
   return answerOf(item, shown, mayEdit);
 };
 
+/**
+ * The fields as the contracts describe them today: a field added since the item was saved (a scenario's
+ * `voice_settings`) reads as its default, so older content answers in the current shape without being rewritten.
+ */
+const withDefaults = (kind: CoachingKind, fields: CoachingFields): CoachingFields => ({
+  ...COACHING_DEFAULTS[kind],
+  ...fields,
+});
+
 const answerOf = (
   item: CoachingItemView,
   shown: { fields: CoachingFields; version: number },
@@ -121,7 +130,7 @@ const answerOf = (
   created_by: item.createdBy,
   created_at: item.createdAt,
   updated_at: item.updatedAt,
-  ...shown.fields,
+  ...withDefaults(item.kind, shown.fields),
   ...(COACHING_KIND_RULES[item.kind].shareable
     ? {
         shares: {
@@ -146,6 +155,8 @@ const REFERENCE_FIELDS: Record<string, string> = {
   ai_voice: 'voice_id',
 };
 
+const RECOGNITION_MODEL_FIELD = 'voice_settings.recognition_model_id';
+
 /** Every reference of the content exists and the caller may use it (coaching items: not archived). */
 const checkReferences = async (
   services: Pick<AppServices, 'db'>,
@@ -154,14 +165,19 @@ const checkReferences = async (
   fields: CoachingFields,
 ) => {
   for (const reference of coachingReferences(kind, fields)) {
-    const field = REFERENCE_FIELDS[reference.kind] ?? reference.kind;
+    const field = reference.field ?? REFERENCE_FIELDS[reference.kind] ?? reference.kind;
     if (reference.kind === 'ai_model' || reference.kind === 'ai_voice') {
       const found =
         reference.kind === 'ai_model'
           ? await findAiModel(services.db, reference.id)
           : await findAiSpeechVoice(services.db, reference.id);
+      // A scenario's recognition model must transcribe; its other models are checked when a session plays them.
+      const fit =
+        reference.field !== RECOGNITION_MODEL_FIELD ||
+        (found !== undefined && 'capabilities' in found && found.capabilities.includes('transcription'));
       const usable =
         found &&
+        fit &&
         (found.organizationId === null || found.organizationId === caller.organizationId || isSuperAdmin(caller));
       if (!usable) throw referenceNotFound(field);
       continue;
@@ -453,5 +469,5 @@ export const readCoachingContentVersion = async (
   await visibleItem(services, caller, kind, itemId);
   const found = await findCoachingItemVersion(services.db, itemId, version);
   if (!found) throw new NotFoundError('coaching_version_not_found', 'This version was never published.');
-  return { id: itemId, version, published_at: found.publishedAt, ...found.fields };
+  return { id: itemId, version, published_at: found.publishedAt, ...withDefaults(kind, found.fields) };
 };

@@ -35,9 +35,11 @@ import {
   type PersonaMood,
   type RoleplayBrief,
   type SessionLanguage,
+  type VoiceTurnDetectionMode,
 } from '@ai-coaching/domain';
 import {
   findAiModel,
+  findAiSpeechVoice,
   findCoachingItem,
   findCoachingItemVersion,
   findCoachingSession,
@@ -54,6 +56,7 @@ import { walletOf } from '../credits/wallets.js';
 import { mayAccess, signedInUser, type GuestCaller, type UserCaller } from '../tenancy/scope.js';
 import { analyseEndedSession } from './coaching-analysis.js';
 import { visibleCoachingItem } from './coaching-content.js';
+import { scenarioVoiceSettingsOf } from './coaching-fields.js';
 import { coachingSessionReservationId } from './session-reservation.js';
 import { CoachingSessionTimeNotUpYet, scheduleCoachingSessionTimeLimit } from './session-time-limit.js';
 
@@ -142,6 +145,19 @@ const costOf = (session: CoachingSessionView, now: string) => {
   return Math.min(session.reservedCredits, sessionPriceCredits(session.creditsPerMinute, secondsSoFar(session, now)));
 };
 
+/** A voice session's settings as it plays now; a text session has none. */
+const voiceSettingsAnswerOf = (session: CoachingSessionView): CoachingSessionAnswer['voice_settings'] => {
+  if (session.content.mode !== 'voice') return null;
+  const settings = session.voiceSettings;
+  return {
+    voice_id: settings.voiceId,
+    speed: settings.speed,
+    turn_detection: settings.turnDetection,
+    silence_ms: settings.silenceMs,
+    recognition_model_id: settings.recognitionModelId,
+  };
+};
+
 const summaryOf = (
   session: CoachingSessionView,
   now: string,
@@ -168,28 +184,9 @@ const summaryOf = (
   reserved_credits: session.reservedCredits,
   end_reason: session.endReason,
   awaiting_reply_to: session.awaitingReplyTo,
+  voice_settings: voiceSettingsAnswerOf(session),
 });
 
-const answerOf = async (services: AppServices, session: CoachingSessionView): Promise<CoachingSessionAnswer> => {
-  const [turns, voiceLatency] = await Promise.all([
-    listCoachingSessionTurns(services.db, session.sessionId),
-    voiceLatencyOf(services, session),
-  ]);
-  const mission = session.content.mission && (await fieldsOf(services, session.content.mission));
-  return {
-    ...summaryOf(session, nowIso(services)),
-    turns: turns.map((turn) => ({ id: turn.turnId, role: turn.role, text: turn.text, at: turn.at })),
-    mission_goal: mission ? str(mission, 'goal') : null,
-  };
-};
-
-const reread = async (services: AppServices, sessionId: string): Promise<CoachingSessionAnswer> => {
-  const session = await findCoachingSession(services.db, sessionId);
-  if (!session) throw sessionNotFound();
-  return answerOf(services, session);
-};
-
-type WithoutTime<Command> = Command extends unknown ? Omit<Command, 'metadata'> : never;
 /** A voice session's voice-to-voice p50 and p95 (docs/voice.md, "Latency records"); null before a measured turn. */
 const voiceLatencyOf = async (
   services: AppServices,
@@ -201,6 +198,27 @@ const voiceLatencyOf = async (
   return { turns: latency.turns, p50_ms: latency.voiceToVoiceP50Ms, p95_ms: latency.voiceToVoiceP95Ms };
 };
 
+const answerOf = async (services: AppServices, session: CoachingSessionView): Promise<CoachingSessionAnswer> => {
+  const [turns, voiceLatency] = await Promise.all([
+    listCoachingSessionTurns(services.db, session.sessionId),
+    voiceLatencyOf(services, session),
+  ]);
+  const mission = session.content.mission && (await fieldsOf(services, session.content.mission));
+  return {
+    ...summaryOf(session, nowIso(services)),
+    turns: turns.map((turn) => ({ id: turn.turnId, role: turn.role, text: turn.text, at: turn.at })),
+    mission_goal: mission ? str(mission, 'goal') : null,
+    voice_latency: voiceLatency,
+  };
+};
+
+const reread = async (services: AppServices, sessionId: string): Promise<CoachingSessionAnswer> => {
+  const session = await findCoachingSession(services.db, sessionId);
+  if (!session) throw sessionNotFound();
+  return answerOf(services, session);
+};
+
+type WithoutTime<Command> = Command extends unknown ? Omit<Command, 'metadata'> : never;
 
 const run = (
   services: AppServices,
@@ -208,7 +226,6 @@ const run = (
   sessionId: string,
   command: WithoutTime<CoachingSessionCommand>,
   commandId?: string,
-    voice_latency: voiceLatency,
 ) =>
   runCommand(
     services,
@@ -447,6 +464,7 @@ export const startSessionOf = async (
         voiceId: str(scenario.fields, 'voice_id') || null,
         language: (str(scenario.fields, 'language') || 'en-GB') as SessionLanguage,
         mode: str(scenario.fields, 'mode') === 'voice' ? 'voice' : 'text',
+        voiceSettings: scenarioVoiceSettingsOf(scenario.fields),
       },
       timeLimitSeconds,
       turnLimit: mission && num(mission.fields, 'turn_limit'),
@@ -605,6 +623,49 @@ export const stopCoachingSession = async (
     type: how === 'end' ? 'EndCoachingSession' : 'AbortCoachingSession',
     data: { sessionId },
   });
+  return reread(services, sessionId);
+};
+
+/**
+ * The player changes the voice, speed or turn detection of their own voice session (docs/voice.md, "Voice settings"):
+ * its player, or the guest its token names, as for a turn; anyone else 404. A voice must be a speech voice of the
+ * platform or of the session's organization. The same settings again change nothing and answer the session as it is.
+ */
+export const changeCoachingSessionVoiceSettings = async (
+  services: AppServices,
+  origin: Origin,
+  sessionId: string,
+  body: {
+    voice_id?: string | null | undefined;
+    speed?: number | undefined;
+    turn_detection?: VoiceTurnDetectionMode | undefined;
+  },
+): Promise<CoachingSessionAnswer> => {
+  const caller = sessionCaller(origin.caller);
+  const session = await visibleSession(services, caller, sessionId, 'play');
+  if (body.voice_id !== undefined && body.voice_id !== null && body.voice_id !== session.voiceSettings.voiceId) {
+    const voice = await findAiSpeechVoice(services.db, body.voice_id);
+    if (!voice || (voice.organizationId !== null && voice.organizationId !== session.organizationId)) {
+      throw new NotFoundError('ai_voice_not_found', 'This speech voice does not exist.', { field: 'voice_id' });
+    }
+  }
+  const result = await runAndSettle(services, origin, sessionId, {
+    type: 'ChangeCoachingSessionVoiceSettings',
+    data: {
+      sessionId,
+      change: {
+        ...(body.voice_id === undefined ? {} : { voiceId: body.voice_id }),
+        ...(body.speed === undefined ? {} : { speed: body.speed }),
+        ...(body.turn_detection === undefined ? {} : { turnDetection: body.turn_detection }),
+      },
+    },
+  });
+  // Its time was up: the command ended it instead, so the settings were not changed.
+  if (result.state.status !== 'none' && isTerminalCoachingSessionStatus(result.state.status)) {
+    throw new ConflictError('coaching_session_ended', `This session has already ended (${result.state.status}).`, {
+      status: result.state.status,
+    });
+  }
   return reread(services, sessionId);
 };
 

@@ -1,4 +1,5 @@
 import {
+  COACHING_DEFAULTS,
   missionFieldsSchema,
   observerFieldsSchema,
   personaFieldsSchema,
@@ -366,6 +367,7 @@ const itemsOf = (draft: ScenarioDraft, input: RunInput, scenarioId: string) => {
       model_id: input.model_id,
       voice_id: null,
       time_limit_seconds: null,
+      voice_settings: COACHING_DEFAULTS.scenario.voice_settings,
     }),
   ];
 };

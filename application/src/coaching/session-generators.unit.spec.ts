@@ -1,4 +1,5 @@
 import {
+  COACHING_DEFAULTS,
   missionFieldsSchema,
   observerFieldsSchema,
   personaFieldsSchema,
@@ -50,6 +51,7 @@ describe('the built-in drafts', () => {
           model_id: 'model-1',
           voice_id: null,
           time_limit_seconds: null,
+          voice_settings: COACHING_DEFAULTS.scenario.voice_settings,
         }).error,
       ).toBeUndefined();
     },

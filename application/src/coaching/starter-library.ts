@@ -5,6 +5,7 @@ import {
   type CoachingFields,
   type CoachingKind,
 } from '@ai-coaching/domain';
+import { COACHING_DEFAULTS } from '@ai-coaching/contracts';
 import { deterministicId, handleCommand, type GlobalPosition } from '@ai-coaching/platform';
 import { coachingContentProjection } from '@ai-coaching/projections';
 import { nowIso, type AppServices } from '../app-services.js';
@@ -85,6 +86,7 @@ export const starterLibraryItems = (): StarterLibraryItem[] =>
           model_id: BUILTIN_AI_MODEL_ID,
           voice_id: null,
           time_limit_seconds: SCENARIO_TIME_LIMIT_SECONDS,
+          voice_settings: COACHING_DEFAULTS.scenario.voice_settings,
         });
       }),
       item('playlist', PLAYLIST_KEY, {

@@ -337,7 +337,12 @@ export const errors = {
     'This shared session has expired: its link is no longer valid, so its result cannot be opened any more.',
   coaching_session_reply_failed:
     'The persona could not answer: the AI provider failed. Nothing was recorded or charged; send your turn again.',
-  coaching_session_not_voice: 'This session is played by text: open its voice only for a scenario in voice mode.',
+  coaching_session_not_voice: {
+    default: 'This session is played by text: open its voice only for a scenario in voice mode.',
+    settings: 'This session is played by text: it has no voice settings.',
+  },
+  invalid_coaching_session_voice_speed: 'A voice speed is from {{min}} to {{max}}.',
+  invalid_coaching_session_turn_detection: 'Turn detection is voice_activity or push_to_talk.',
   coaching_voice_not_started: "Start the session's voice on this connection first (voice.start).",
   coaching_voice_synthesis_failed:
     "The persona's voice failed for this reply: read it on screen. Nothing is lost; the next reply is spoken again.",

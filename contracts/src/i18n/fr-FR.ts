@@ -328,8 +328,12 @@ export const errors: Translation<typeof enGB.errors> = {
     'Cette session partagée a expiré\u00a0: son lien n’est plus valable, son résultat ne peut donc plus être ouvert.',
   coaching_session_reply_failed:
     'Le persona n’a pas pu répondre\u00a0: le fournisseur d’IA a échoué. Rien n’a été enregistré ni facturé\u00a0; envoyez de nouveau votre tour.',
-  coaching_session_not_voice:
-    'Cette session se joue par écrit\u00a0: sa voix ne s’ouvre que pour un scénario en mode voix.',
+  coaching_session_not_voice: {
+    default: 'Cette session se joue par écrit\u00a0: sa voix ne s’ouvre que pour un scénario en mode voix.',
+    settings: 'Cette session se joue par écrit\u00a0: elle n’a pas de réglages de voix.',
+  },
+  invalid_coaching_session_voice_speed: 'La vitesse d’une voix va de {{min}} à {{max}}.',
+  invalid_coaching_session_turn_detection: 'La détection de fin de tour vaut voice_activity ou push_to_talk.',
   coaching_voice_not_started: 'Démarrez d’abord la voix de la session sur cette connexion (voice.start).',
   coaching_voice_synthesis_failed:
     'La voix du persona a échoué pour cette réponse\u00a0: lisez-la à l’écran. Rien n’est perdu\u00a0; la réponse suivante sera de nouveau parlée.',

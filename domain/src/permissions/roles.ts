@@ -60,8 +60,15 @@ const EDITOR: Permission[] = [
 /** Organization administrators: everything inside their own organization. */
 const OPERATOR: Permission[] = PERMISSIONS.filter((permission) => !PLATFORM_ONLY.has(permission));
 
-/** A guest holds a token for one shared session and may only take part in it. */
-const GUEST: Permission[] = only('coaching-session-read', 'coaching-session-run');
+/**
+ * A guest holds a token for one shared session and may only take part in it: read it, play it, and set how its voice
+ * speaks and listens (ADR 0017).
+ */
+const GUEST: Permission[] = only(
+  'coaching-session-read',
+  'coaching-session-run',
+  'coaching-session-ai-voice-settings-edit',
+);
 
 /**
  * The role → permission matrix (docs/permissions.md explains each choice). Permissions are

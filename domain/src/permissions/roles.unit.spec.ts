@@ -46,8 +46,12 @@ describe('role matrix', () => {
     }
   });
 
-  it('lets guests only read and run a session', () => {
-    expect(permissionsOf('guest')).toEqual(['coaching-session-read', 'coaching-session-run']);
+  it('lets guests only read and run a session, and set its voice', () => {
+    expect(permissionsOf('guest')).toEqual([
+      'coaching-session-read',
+      'coaching-session-run',
+      'coaching-session-ai-voice-settings-edit',
+    ]);
   });
 
   it('never lets a role grant a role above its own', () => {

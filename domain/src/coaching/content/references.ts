@@ -3,12 +3,20 @@ import type { CoachingKind } from './kinds.js';
 
 /** What an item's content points at: other coaching items and the AI catalogue. */
 export type CoachingReferenceKind = CoachingKind | 'ai_model' | 'ai_voice';
-export type CoachingReference = { kind: CoachingReferenceKind; id: string };
+/** `field`: where it is when its kind alone does not say (a scenario's recognition model is not its `model_id`). */
+export type CoachingReference = { kind: CoachingReferenceKind; id: string; field?: string };
 
 const one = (kind: CoachingReferenceKind, value: unknown): CoachingReference[] =>
   typeof value === 'string' && value !== '' ? [{ kind, id: value }] : [];
 const many = (kind: CoachingReferenceKind, value: unknown): CoachingReference[] =>
   Array.isArray(value) ? value.flatMap((id) => one(kind, id)) : [];
+
+const recognitionModelOf = (fields: CoachingFields): unknown => {
+  const settings = fields['voice_settings'];
+  return typeof settings === 'object' && settings !== null
+    ? (settings as Record<string, unknown>)['recognition_model_id']
+    : undefined;
+};
 
 /**
  * The references in a kind's fields (the contracts' field names): what must exist when the item is saved, and
@@ -29,6 +37,10 @@ export const coachingReferences = (kind: CoachingKind, fields: CoachingFields): 
         ...many('observer', fields['observer_ids']),
         ...one('ai_model', fields['model_id']),
         ...one('ai_voice', fields['voice_id']),
+        ...one('ai_model', recognitionModelOf(fields)).map((reference) => ({
+          ...reference,
+          field: 'voice_settings.recognition_model_id',
+        })),
       ];
     case 'playlist':
       return many('scenario', fields['scenario_ids']);

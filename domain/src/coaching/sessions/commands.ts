@@ -1,5 +1,6 @@
 import type { Command } from '../../shared/command.js';
 import type { CoachingSessionContent, CoachingSessionPlayer, CoachingSessionReservation } from './events.js';
+import type { CoachingSessionVoiceSettingsChange } from './voice-settings.js';
 
 /** Sent once the ledger holds the reservation, so a session never plays on credits it does not have. */
 export type StartCoachingSession = Command<
@@ -46,6 +47,12 @@ export type ExpireCoachingSessionReservation = Command<'ExpireCoachingSessionRes
 
 export type RenameCoachingSession = Command<'RenameCoachingSession', { sessionId: string; name: string }>;
 
+/** The player's own voice, speed or turn detection; what it leaves out stays as it is. */
+export type ChangeCoachingSessionVoiceSettings = Command<
+  'ChangeCoachingSessionVoiceSettings',
+  { sessionId: string; change: CoachingSessionVoiceSettingsChange }
+>;
+
 export type DeleteCoachingSession = Command<'DeleteCoachingSession', { sessionId: string; userId: string | null }>;
 
 export type CoachingSessionCommand =
@@ -57,4 +64,5 @@ export type CoachingSessionCommand =
   | ExpireCoachingSessionTimeLimit
   | ExpireCoachingSessionReservation
   | RenameCoachingSession
+  | ChangeCoachingSessionVoiceSettings
   | DeleteCoachingSession;

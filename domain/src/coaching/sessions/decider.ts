@@ -3,6 +3,7 @@ import type { Decider } from '../../shared/decider.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
 import { sessionPriceCredits } from '../pricing/session-price.js';
 import type {
+  ChangeCoachingSessionVoiceSettings,
   CoachingSessionCommand,
   DeleteCoachingSession,
   RecordCoachingSessionLearnerTurn,
@@ -20,6 +21,15 @@ import {
   type CoachingSessionStatus,
   type TerminalCoachingSessionStatus,
 } from './events.js';
+import {
+  isVoiceSpeed,
+  isVoiceTurnDetection,
+  sameVoiceSettings,
+  voiceSettingsAtStart,
+  VOICE_SPEED_MAX,
+  VOICE_SPEED_MIN,
+  type CoachingSessionVoiceSettings,
+} from './voice-settings.js';
 
 export type CoachingSessionTurn = {
   turnId: string;
@@ -46,6 +56,8 @@ export type ExistingCoachingSession = {
   /** The learner turn the persona has not answered yet: the application asks the provider again for it. */
   awaitingReplyTo: string | null;
   ending: { reason: CoachingSessionEndReason; usedSeconds: number; capturedCredits: number; endedAt: string } | null;
+  /** What the voice plays with now: the scenario's at the start, as the player last changed them. */
+  voiceSettings: CoachingSessionVoiceSettings;
 };
 
 export type CoachingSessionState = { status: 'none' } | ExistingCoachingSession;
@@ -337,6 +349,50 @@ const remove = ({ data, metadata }: DeleteCoachingSession, state: CoachingSessio
   return events;
 };
 
+/**
+ * The player's voice, speed or turn detection. Only a voice session has them, and only while it plays; the same
+ * settings again change nothing, so a resent request is answered as the first.
+ */
+const changeVoiceSettings = (
+  { data, metadata }: ChangeCoachingSessionVoiceSettings,
+  state: CoachingSessionState,
+): CoachingSessionEvent[] => {
+  const session = found(state);
+  if (session.content.mode !== 'voice') {
+    throw new ConflictError('coaching_session_not_voice', 'This session is played by text: it has no voice settings.');
+  }
+  if (isTerminalCoachingSessionStatus(session.status)) throw ended(session);
+  if (timeIsUp(session, metadata.now)) return [timeLimitEnding(session)];
+  const { voiceId, speed, turnDetection } = data.change;
+  if (speed !== undefined && !isVoiceSpeed(speed)) {
+    throw new ValidationError(
+      'invalid_coaching_session_voice_speed',
+      `A voice speed is from ${VOICE_SPEED_MIN} to ${VOICE_SPEED_MAX}.`,
+      { field: 'speed', min: VOICE_SPEED_MIN, max: VOICE_SPEED_MAX },
+    );
+  }
+  if (turnDetection !== undefined && !isVoiceTurnDetection(turnDetection)) {
+    throw new ValidationError(
+      'invalid_coaching_session_turn_detection',
+      'Turn detection is voice_activity or push_to_talk.',
+      { field: 'turnDetection' },
+    );
+  }
+  const next: CoachingSessionVoiceSettings = {
+    ...session.voiceSettings,
+    ...(voiceId === undefined ? {} : { voiceId }),
+    ...(speed === undefined ? {} : { speed }),
+    ...(turnDetection === undefined ? {} : { turnDetection }),
+  };
+  if (sameVoiceSettings(next, session.voiceSettings)) return [];
+  return [
+    {
+      type: 'CoachingSessionVoiceSettingsChanged',
+      data: { sessionId: session.sessionId, voiceSettings: next, changedAt: metadata.now },
+    },
+  ];
+};
+
 /** One session, stream `coachingSessionStreamId(sessionId)`: its frozen content, its transcript and its one ending. */
 export const coachingSessionDecider: Decider<CoachingSessionCommand, CoachingSessionEvent, CoachingSessionState> = {
   decide(command, state) {
@@ -369,6 +425,8 @@ export const coachingSessionDecider: Decider<CoachingSessionCommand, CoachingSes
               },
             ];
       }
+      case 'ChangeCoachingSessionVoiceSettings':
+        return changeVoiceSettings(command, state);
       case 'DeleteCoachingSession':
         return remove(command, state);
       default: {
@@ -396,6 +454,7 @@ export const coachingSessionDecider: Decider<CoachingSessionCommand, CoachingSes
         turns: [],
         awaitingReplyTo: null,
         ending: null,
+        voiceSettings: voiceSettingsAtStart(data.content),
       };
     }
     if (state.status === 'none') return state;
@@ -422,6 +481,8 @@ export const coachingSessionDecider: Decider<CoachingSessionCommand, CoachingSes
       }
       case 'CoachingSessionRenamed':
         return { ...state, name: event.data.name };
+      case 'CoachingSessionVoiceSettingsChanged':
+        return { ...state, voiceSettings: event.data.voiceSettings };
       case 'CoachingSessionDeleted':
         return { ...state, deleted: true };
       default:

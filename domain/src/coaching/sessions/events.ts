@@ -1,4 +1,5 @@
 import type { SessionLanguage } from '../../ai/vocabulary.js';
+import type { CoachingSessionVoiceSettings, ScenarioVoiceSettings } from './voice-settings.js';
 
 /** Spec §4 "Session result status"; '' exists in the spec's vocabulary but no session is ever in it. */
 export const COACHING_SESSION_STATUSES = ['', 'free-speech', 'in-progress', 'win', 'loose', 'end', 'abort'] as const;
@@ -43,6 +44,11 @@ export type CoachingSessionContent = {
   voiceId: string | null;
   language: SessionLanguage;
   mode: 'text' | 'voice';
+  /**
+   * The scenario's voice settings at the start (its voice is `voiceId`); absent from sessions started before they
+   * existed, which play with `DEFAULT_VOICE_SETTINGS`.
+   */
+  voiceSettings?: ScenarioVoiceSettings;
 };
 
 /** Guests are not accounts: they hold a token for one shared session. */
@@ -112,6 +118,12 @@ export type CoachingSessionRenamed = {
   data: { sessionId: string; name: string; renamedAt: string };
 };
 
+/** The player changed how their voice session speaks or listens: `voiceSettings` is the whole result. */
+export type CoachingSessionVoiceSettingsChanged = {
+  type: 'CoachingSessionVoiceSettingsChanged';
+  data: { sessionId: string; voiceSettings: CoachingSessionVoiceSettings; changedAt: string };
+};
+
 export type CoachingSessionDeleted = {
   type: 'CoachingSessionDeleted';
   data: { sessionId: string; deletedBy: string | null; deletedAt: string };
@@ -123,4 +135,5 @@ export type CoachingSessionEvent =
   | CoachingSessionPersonaTurnRecorded
   | CoachingSessionEnded
   | CoachingSessionRenamed
+  | CoachingSessionVoiceSettingsChanged
   | CoachingSessionDeleted;

@@ -1,9 +1,11 @@
-import type {
-  CoachingSessionContent,
-  CoachingSessionEndReason,
-  CoachingSessionStatus,
-  ListPage,
-  ListParams,
+import {
+  voiceSettingsAtStart,
+  type CoachingSessionContent,
+  type CoachingSessionEndReason,
+  type CoachingSessionStatus,
+  type CoachingSessionVoiceSettings,
+  type ListPage,
+  type ListParams,
 } from '@ai-coaching/domain';
 import type { SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection } from '../../runner/projection.js';
@@ -18,7 +20,8 @@ import { pagedList, sortOrder, sqlFilter } from '../../shared/paged-list.js';
  */
 export const coachingSessionsProjection = defineProjection({
   name: 'coaching-sessions',
-  version: 1,
+  // 2: the voice settings a session plays with (docs/voice.md, "Voice settings").
+  version: 2,
   tables: { sessions: 'rm_coaching_sessions', turns: 'rm_coaching_session_turns' },
   async setup(tx, t) {
     await tx.exec(`
@@ -31,6 +34,8 @@ export const coachingSessionsProjection = defineProjection({
         name text NOT NULL,
         scenario_id text NOT NULL,
         content jsonb NOT NULL,
+        -- What the voice plays with now: the scenario's at the start, as the player changed them since.
+        voice_settings jsonb NOT NULL,
         status text NOT NULL,
         time_limit_seconds integer NOT NULL,
         turn_limit integer,
@@ -65,8 +70,9 @@ export const coachingSessionsProjection = defineProjection({
     async CoachingSessionStarted(tx, { data }, t) {
       await tx.query(
         `INSERT INTO ${t.sessions} (session_id, organization_id, user_id, guest_id, name, scenario_id, content, status,
-           time_limit_seconds, turn_limit, credits_per_minute, reservation_id, reserved_credits, started_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)
+           time_limit_seconds, turn_limit, credits_per_minute, reservation_id, reserved_credits, started_at, updated_at,
+           voice_settings)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15)
          ON CONFLICT (session_id) DO NOTHING`,
         [
           data.sessionId,
@@ -83,6 +89,7 @@ export const coachingSessionsProjection = defineProjection({
           data.reservation.reservationId,
           data.reservation.reservedCredits,
           data.startedAt,
+          JSON.stringify(voiceSettingsAtStart(data.content)),
         ],
       );
     },
@@ -116,6 +123,13 @@ export const coachingSessionsProjection = defineProjection({
         data.sessionId,
         data.name,
         data.renamedAt,
+      ]);
+    },
+    async CoachingSessionVoiceSettingsChanged(tx, { data }, t) {
+      await tx.query(`UPDATE ${t.sessions} SET voice_settings = $2, updated_at = $3 WHERE session_id = $1`, [
+        data.sessionId,
+        JSON.stringify(data.voiceSettings),
+        data.changedAt,
       ]);
     },
     async CoachingSessionDeleted(tx, { data }, t) {
@@ -163,6 +177,8 @@ export type CoachingSessionView = {
   name: string;
   scenarioId: string;
   content: CoachingSessionContent;
+  /** What the voice plays with now (a text session keeps the defaults, unused). */
+  voiceSettings: CoachingSessionVoiceSettings;
   status: Exclude<CoachingSessionStatus, ''>;
   timeLimitSeconds: number;
   turnLimit: number | null;
@@ -191,6 +207,7 @@ type SessionRecord = {
   name: string;
   scenario_id: string;
   content: CoachingSessionContent;
+  voice_settings: CoachingSessionVoiceSettings;
   status: Exclude<CoachingSessionStatus, ''>;
   time_limit_seconds: number;
   turn_limit: number | null;
@@ -213,7 +230,7 @@ type SessionRecord = {
 };
 
 const SESSION_COLUMNS = `s.session_id, s.organization_id, s.user_id, s.guest_id, s.name, s.scenario_id, s.content,
-  s.status, s.time_limit_seconds, s.turn_limit, s.credits_per_minute, s.reservation_id, s.reserved_credits,
+  s.voice_settings, s.status, s.time_limit_seconds, s.turn_limit, s.credits_per_minute, s.reservation_id, s.reserved_credits,
   s.awaiting_reply_to, s.persona_spoke, s.captured_credits, s.used_seconds, s.end_reason, s.started_at, s.ended_at,
   s.updated_at, (SELECT count(*)::int FROM rm_coaching_session_turns c WHERE c.session_id = s.session_id) AS turn_count,
   g.display_name AS guest_name, g.shared_by, g.shared_session_id, g.link_expires_at`;
@@ -232,6 +249,7 @@ const toSession = (row: SessionRecord): CoachingSessionView => ({
   name: row.name,
   scenarioId: row.scenario_id,
   content: row.content,
+  voiceSettings: row.voice_settings,
   status: row.status,
   timeLimitSeconds: row.time_limit_seconds,
   turnLimit: row.turn_limit,

@@ -57,6 +57,7 @@ function session(overrides: Partial<PlaySession> = {}): PlaySession {
     turns: [GREETING],
     mission_goal: 'Get a discount',
     voice_latency: null,
+    voice_settings: null,
     ...overrides,
   };
 }
