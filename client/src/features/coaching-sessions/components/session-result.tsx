@@ -13,6 +13,30 @@ import { Transcript } from './transcript';
 const durationOf = (startedAt: string, endedAt: string | undefined) =>
   Math.max(0, Math.round(((endedAt ? Date.parse(endedAt) : Date.now()) - Date.parse(startedAt)) / 1000));
 
+/**
+ * A voice session's voice-to-voice p50 and p95 (docs/voice.md, "Latency records"), with what they mean: a figure
+ * nobody else publishes needs its definition next to it. Nothing for a text session or before a measured turn.
+ */
+const VoiceLatency = ({ latency }: { latency: CoachingSession['voice_latency'] }) => {
+  const { t, i18n } = useTranslation('coachingSessions');
+  if (latency === null) return null;
+  const ms = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
+  return (
+    <>
+      <dt className="font-medium">{t('result.voiceLatency')}</dt>
+      <dd data-testid="voice-latency" aria-describedby="voice-latency-help" className="tabular-nums">
+        {t('result.voiceLatencyValue', { p50: ms.format(latency.p50_ms), p95: ms.format(latency.p95_ms) })}{' '}
+        <span className="whitespace-nowrap text-gray-700 dark:text-gray-300">
+          {t('result.voiceLatencyTurns', { count: latency.turns })}
+        </span>
+      </dd>
+      <dd id="voice-latency-help" className="col-span-2 text-xs text-gray-700 dark:text-gray-300">
+        {t('result.voiceLatencyHelp')}
+      </dd>
+    </>
+  );
+};
+
 export type SessionResultProps = {
   sessionId: string;
   /**
@@ -68,6 +92,7 @@ export const SessionResult = ({ sessionId, afterReport }: SessionResultProps) =>
             <dd data-testid="session-cost">{t('info.credits', { count: session.cost_credits })}</dd>
             <dt className="font-medium">{t('result.turns')}</dt>
             <dd>{session.turns.filter((turn) => turn.role === 'learner').length}</dd>
+            <VoiceLatency latency={session.voice_latency} />
           </dl>
         </Card>
       </div>

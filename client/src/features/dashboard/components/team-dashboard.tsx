@@ -10,6 +10,7 @@ import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { saveTextFile } from '../../../lib/save-text-file';
 import { downloadCoachingDashboardCsv, useCoachingDashboard, useTeamGroups } from '../api/dashboard-api';
 import { CoachingFigures, CriteriaScores, useFigureFormats } from './coaching-figures';
+import { VoiceLatencyByProvider } from './voice-latency-by-provider';
 
 type Figures = {
   sessions: number;
@@ -198,6 +199,10 @@ export const TeamDashboard = ({
             </h4>
             <CriteriaScores criteria={team.data.criteria} />
           </section>
+          <VoiceLatencyByProvider
+            rows={team.data.voice_latency_by_provider}
+            testId="coaching-team-voice-latency-by-provider"
+          />
         </div>
       )}
     </Card>
