@@ -60,6 +60,8 @@ export * from './ai/openai-realtime-adapter.js';
 export * from './ai/openai-audio-adapter.js';
 export * from './ai/elevenlabs-adapter.js';
 export * from './ai/azure-speech-adapter.js';
+export * from './ai/azure-speech-recognition.js';
+export * from './ai/speech-audio.js';
 export * from './ai/voice-previews.js';
 export * from './ai/ai-usage.js';
 export * from './speech/espeak.js';

@@ -104,6 +104,10 @@ export const createBuiltinAdapter: AiAdapterFactory = () => {
         usage: { ...NO_USAGE, audioSeconds: spoken.samples.length / spoken.sampleRate },
       };
     },
+    // A sentence is synthesised whole, offline and fast: the stream is that one chunk, already at 24 kHz.
+    async *speakStream(request) {
+      yield await espeakSpeak(request.text, request.language);
+    },
     test: () => Promise.resolve(),
   };
   return adapter;
@@ -120,7 +124,12 @@ export const defaultAiAdapters = (
   const openAiCompatible: AiAdapterFactory = (connection) => {
     const chat = openAi(connection);
     const audio = createOpenAiAudioAdapter(connection, options);
-    return { ...chat, capabilities: [...chat.capabilities, 'speech'], speak: audio.speak };
+    return {
+      ...chat,
+      capabilities: [...chat.capabilities, 'speech'],
+      speak: audio.speak,
+      speakStream: audio.speakStream,
+    };
   };
   return {
     builtin: createBuiltinAdapter,

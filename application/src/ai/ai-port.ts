@@ -9,6 +9,7 @@ import {
   type AiUsageRecorder,
   type ChatEvent,
   type ChatRequest,
+  type Pcm16,
   type SpeakRequest,
   type StructuredRequest,
   type TranscribeRequest,
@@ -52,6 +53,13 @@ export type AiPort = {
     request: PortRequest<SpeakRequest>,
     context: AiCallContext,
   ): Promise<{ audio: Uint8Array; mimeType: string; usage: AiUsage }>;
+  /**
+   * The speech of `speak` as it arrives: PCM16 mono 24 kHz chunks of whole samples, the first before the provider
+   * has finished (docs/voice.md, "Cascade recognition and streamed synthesis"). Its usage (`speak`, the seconds of
+   * audio received) is recorded when the stream ends, also when the caller stops early (barge-in) or it fails
+   * after some audio.
+   */
+  speakStream(ref: AiRef, request: PortRequest<SpeakRequest>, context: AiCallContext): AsyncIterable<Pcm16>;
   /** A live voice conversation, not yet started; each reply's usage is recorded as `realtime` as it comes. */
   voice(ref: AiRef, request: PortRequest<VoiceSessionRequest>, context: AiCallContext): Promise<VoiceProvider>;
 };
@@ -164,6 +172,30 @@ export const createAiPort = (services: PortServices): AiPort => {
       const answer = await adapter.speak({ ...request, model: modelRefOf(model, request.model) }, withTimeout(context));
       await recordUsage(ref, context, 'speak', answer.usage);
       return answer;
+    },
+    async *speakStream(ref, request, context) {
+      const { model, adapter } = await resolve(services, ref, context, 'speak');
+      if (!adapter.speakStream) throw new AiCallError('not_supported', 'This provider cannot stream speech.');
+      let seconds = 0;
+      let received = false;
+      try {
+        for await (const chunk of adapter.speakStream(
+          { ...request, model: modelRefOf(model, request.model) },
+          withTimeout(context),
+        )) {
+          received = true;
+          seconds += chunk.samples.length / chunk.sampleRate;
+          yield chunk;
+        }
+      } finally {
+        if (received) {
+          await recordUsage(ref, context, 'speak', {
+            inputTokens: 0,
+            outputTokens: 0,
+            audioSeconds: Math.round(seconds * 10) / 10,
+          });
+        }
+      }
     },
     async voice(ref, request, context) {
       const { model, adapter } = await resolve(services, ref, context, 'realtime');

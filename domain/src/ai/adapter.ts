@@ -4,6 +4,7 @@ import type { RubricItem } from './conversation-metrics/rubric.js';
 import type { ScenarioDraftBrief } from './builtin/scenario-draft.js';
 import type { AiCapability, AiProviderKind, SessionLanguage } from './vocabulary.js';
 import type { VoiceProvider, VoiceSessionRequest } from './voice.js';
+import type { Pcm16 } from './voice-audio/pcm.js';
 
 // What an AI adapter is (issue 10): one per provider kind (the openai SDK for every Chat Completions
 // speaker, the built-in offline provider, the speech providers) implements `AiAdapter`. Coaching
@@ -138,6 +139,10 @@ export type TranscriptTurn = {
   endSeconds?: number;
 };
 
+/**
+ * One utterance to recognise: `audio` in `mimeType` (the cascades hand a mono PCM16 WAV, `audio/wav`, at 24 kHz;
+ * `audio/pcm;rate=…` is read too), and the session language when known.
+ */
 export type TranscribeRequest = { model: AiModelRef; audio: Uint8Array; mimeType: string; language?: SessionLanguage };
 export type SpeakRequest = { model: AiModelRef; voiceId: string; text: string; language: SessionLanguage };
 
@@ -161,6 +166,12 @@ export type AiAdapter = {
     request: SpeakRequest,
     context: AiCallContext,
   ): Promise<{ audio: Uint8Array; mimeType: string; usage: AiUsage }>;
+  /**
+   * The same speech as it arrives from the network (the cascades' synthesis): PCM16 mono at 24 kHz
+   * (`VOICE_SAMPLE_RATE`), each chunk whole samples, the first before the provider has finished. Stopping the
+   * iteration (barge-in) or the context's signal ends the request. Fails with an AiCallError.
+   */
+  speakStream?(request: SpeakRequest, context: AiCallContext): AsyncIterable<Pcm16>;
   /**
    * Opens a live voice conversation (the `realtime` capability): one per conversation, not yet connected
    * until its `start` (docs/voice.md).

@@ -1,9 +1,11 @@
 import {
   AiCallError,
+  VOICE_SAMPLE_RATE,
   type AiAdapter,
   type AiConnection,
   type AiVoiceGender,
   type ProviderVoice,
+  type SpeakRequest,
 } from '@ai-coaching/domain';
 import {
   checkedFetch,
@@ -15,14 +17,18 @@ import {
   trimmedHref,
   type ProviderCallOptions,
 } from './provider-call.js';
+import { azureRecognitionHost, recogniseWithAzure } from './azure-speech-recognition.js';
+import { pcm16Of, readableChunks, transcriptionOf } from './speech-audio.js';
 
 /**
  * `azure_microsoft`: Azure Speech's text-to-speech REST API (the voices list and SSML synthesis),
- * at `https://{region}.tts.speech.microsoft.com` or the provider's own endpoint. The Speech SDK is for
- * live recognition, which the live voice work adds.
+ * at `https://{region}.tts.speech.microsoft.com` or the provider's own endpoint; streamed synthesis is the same
+ * call as raw 24 kHz PCM, read as it arrives. Recognition goes through the Speech SDK
+ * (`azure-speech-recognition.ts`).
  */
 
 const OUTPUT_FORMAT = 'audio-24khz-48kbitrate-mono-mp3';
+const STREAM_FORMAT = 'raw-24khz-16bit-mono-pcm';
 const USER_AGENT = 'ai-coaching';
 
 /** Text as SSML character data: the five characters XML gives a meaning. */
@@ -70,30 +76,49 @@ export const createAzureSpeechAdapter = (connection: AiConnection, options: Prov
     return trimmedHref(url);
   };
   const headers = { 'Ocp-Apim-Subscription-Key': connection.apiKey ?? '', 'User-Agent': USER_AGENT };
+  const synthesise = (root: string, request: SpeakRequest, format: string, signal: AbortSignal) =>
+    checkedFetch(caller.fetch, `${root}/cognitiveservices/v1`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/ssml+xml', 'X-Microsoft-OutputFormat': format },
+      body: ssmlOf(request.voiceId, request.language, request.text),
+      signal,
+    });
   const voices = (root: string, signal: AbortSignal) =>
     checkedFetch(caller.fetch, `${root}/cognitiveservices/voices/list`, { headers, signal }).then(
       (response) => response.json() as Promise<AzureVoice[]>,
     );
 
+  const recognitionHost = setupError ? undefined : azureRecognitionHost(connection);
+
   return {
-    capabilities: ['speech'],
+    capabilities: ['speech', 'transcription'],
     ...notChat(connection.kind),
+    async transcribe(request, context) {
+      ready();
+      if (!recognitionHost) throw new AiCallError('address_refused', 'The provider is not set up.');
+      const text = await caller.call(context, (signal) =>
+        recogniseWithAzure(recognitionHost, connection.apiKey!, request, signal, {
+          policy: { allowPrivateNetwork: options.allowPrivateNetwork ?? false },
+        }),
+      );
+      return transcriptionOf(request, text);
+    },
     async speak(request, context) {
       const root = ready();
       const audio = await caller.call(context, async (signal) => {
-        const response = await checkedFetch(caller.fetch, `${root}/cognitiveservices/v1`, {
-          method: 'POST',
-          headers: {
-            ...headers,
-            'Content-Type': 'application/ssml+xml',
-            'X-Microsoft-OutputFormat': OUTPUT_FORMAT,
-          },
-          body: ssmlOf(request.voiceId, request.language, request.text),
-          signal,
-        });
+        const response = await synthesise(root, request, OUTPUT_FORMAT, signal);
         return new Uint8Array(await response.arrayBuffer());
       });
       return { audio, mimeType: 'audio/mpeg', usage: speechUsageOf(request.text) };
+    },
+    async *speakStream(request, context) {
+      const root = ready();
+      const bytes = caller.stream(context, async (signal) => {
+        const response = await synthesise(root, request, STREAM_FORMAT, signal);
+        if (!response.body) throw new AiCallError('provider_error', 'The provider answered no audio.');
+        return readableChunks(response.body as ReadableStream<Uint8Array>);
+      });
+      yield* pcm16Of(bytes, VOICE_SAMPLE_RATE);
     },
     async listVoices(context) {
       const root = ready();

@@ -1,5 +1,6 @@
 import {
   AiCallError,
+  VOICE_SAMPLE_RATE,
   type AiAdapter,
   type AiConnection,
   type AiVoiceGender,
@@ -18,15 +19,19 @@ import {
   type ProviderAnswer,
   type ProviderCallOptions,
 } from './provider-call.js';
+import { pcm16Of, readableChunks } from './speech-audio.js';
 
 /**
  * `elevenlabs`: text-to-speech and the account's voice library, through the official
  * `@elevenlabs/elevenlabs-js` SDK with our guarded fetch (its own retries off: ours respect
- * Retry-After within bounds and open the provider's circuit).
+ * Retry-After within bounds and open the provider's circuit). Streamed synthesis is
+ * `textToSpeech.stream` as `pcm_24000` (`POST /v1/text-to-speech/{voice}/stream`, a chunked body).
  */
 
 const ELEVENLABS_BASE_URL = 'https://api.elevenlabs.io';
 const OUTPUT_FORMAT = 'mp3_44100_128';
+/** Raw PCM16 at the canonical rate: nothing to decode or resample. */
+const STREAM_FORMAT = 'pcm_24000';
 
 /** The status, text and headers of the SDK's error answer (`{detail: {status, message}}`). */
 const answerOf = (error: unknown): ProviderAnswer | undefined => {
@@ -150,6 +155,19 @@ export const createElevenLabsAdapter = (connection: AiConnection, options: Provi
         ),
       );
       return { audio, mimeType: 'audio/mpeg', usage: speechUsageOf(request.text) };
+    },
+    async *speakStream(request, context) {
+      const api = ready();
+      const bytes = caller.stream(context, async (signal) =>
+        readableChunks(
+          await api.textToSpeech.stream(
+            request.voiceId,
+            { text: request.text, modelId: request.model.modelId, outputFormat: STREAM_FORMAT },
+            requestOptions(signal),
+          ),
+        ),
+      );
+      yield* pcm16Of(bytes, VOICE_SAMPLE_RATE);
     },
     async listVoices(context) {
       const api = ready();

@@ -10,12 +10,15 @@ import {
   type ChatEvent,
   type ChatRequest,
   type StructuredRequest,
+  type TranscribeRequest,
   type VoiceSessionRequest,
 } from '@ai-coaching/domain';
 import OpenAI, { APIConnectionTimeoutError, APIError, AzureOpenAI, type ClientOptions } from 'openai';
 import { z } from 'zod';
 import { systemClock, type Clock } from '../clock/clock.js';
 import { checkProviderUrl } from './outbound-guard.js';
+import { transcribeWith } from './openai-audio-adapter.js';
+import { transcriptionOf } from './speech-audio.js';
 import { createOpenAiRealtimeVoice, type OpenAiRealtimeOptions } from './openai-realtime-adapter.js';
 import {
   answerError,
@@ -303,9 +306,17 @@ export const createOpenAiAdapter = (connection: AiConnection, options: OpenAiAda
         };
 
   return {
-    capabilities: kind === 'openai_compatible' ? ['chat'] : ['chat', 'realtime'],
+    capabilities: kind === 'openai_compatible' ? ['chat', 'transcription'] : ['chat', 'realtime', 'transcription'],
     chat,
     ...voice,
+    // `…/audio/transcriptions` on the client's base: Azure's client puts it under the deployment (the model id) with
+    // the API version, as its chat calls.
+    async transcribe(request: TranscribeRequest, context: AiCallContext) {
+      const text = await run(context, (scope, api) =>
+        withRetries(scope, () => transcribeWith(api, request, scope.signal)),
+      );
+      return transcriptionOf(request, text);
+    },
     async structured<T>(request: StructuredRequest<T>, context: AiCallContext) {
       const responseFormat = {
         type: 'json_schema' as const,

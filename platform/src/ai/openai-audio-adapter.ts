@@ -1,11 +1,13 @@
 import {
   AiCallError,
   SESSION_LANGUAGES,
+  VOICE_SAMPLE_RATE,
   type AiAdapter,
   type AiConnection,
   type ProviderVoice,
+  type TranscribeRequest,
 } from '@ai-coaching/domain';
-import OpenAI, { APIError, type ClientOptions } from 'openai';
+import OpenAI, { APIError, toFile, type ClientOptions } from 'openai';
 import {
   createProviderCaller,
   DEFAULT_AI_CALL_TIMEOUT_MS,
@@ -16,11 +18,13 @@ import {
   type ProviderAnswer,
   type ProviderCallOptions,
 } from './provider-call.js';
+import { pcm16Of, readableChunks, transcriptionOf } from './speech-audio.js';
 
 /**
  * `openai_audio`: OpenAI's audio endpoints over HTTP, through the official `openai` SDK
- * (`audio.speech.create`), and any server that copies them (speaches, Kokoro-FastAPI) at a base URL.
- * Speech-to-text comes with the live voice work.
+ * (`audio.speech.create`, `audio.transcriptions.create`), and any server that copies them (speaches,
+ * Kokoro-FastAPI) at a base URL. Streamed synthesis asks for `pcm` (raw 24 kHz PCM16) and reads the body as it
+ * arrives.
  */
 
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
@@ -44,6 +48,38 @@ export const OPENAI_SPEECH_VOICES = [
 ] as const;
 
 const MIME_OF_FORMAT = 'audio/mpeg';
+
+const FILE_NAMES: Record<string, string> = {
+  'audio/wav': 'speech.wav',
+  'audio/x-wav': 'speech.wav',
+  'audio/wave': 'speech.wav',
+  'audio/webm': 'speech.webm',
+  'audio/ogg': 'speech.ogg',
+  'audio/mpeg': 'speech.mp3',
+  'audio/flac': 'speech.flac',
+};
+
+/**
+ * One utterance through `POST …/audio/transcriptions` (multipart: the file, the model, the language as ISO-639-1,
+ * which OpenAI reads; `en-GB` → `en`). Shared by `openai_audio` and the Chat Completions kinds (OpenAI, Azure
+ * OpenAI's deployments, OpenAI-compatible servers), whose clients build the path.
+ */
+export const transcribeWith = async (api: OpenAI, request: TranscribeRequest, signal: AbortSignal): Promise<string> => {
+  const type = request.mimeType.split(';')[0]!.trim().toLowerCase();
+  const fileName = FILE_NAMES[type];
+  if (!fileName) throw new AiCallError('not_supported', `Speech as ${request.mimeType} cannot be recognised here.`);
+  const file = await toFile(request.audio, fileName, { type });
+  const answer = await api.audio.transcriptions.create(
+    {
+      file,
+      model: request.model.modelId,
+      response_format: 'json',
+      ...(request.language ? { language: request.language.slice(0, 2) } : {}),
+    },
+    { signal, maxRetries: 0 },
+  );
+  return answer.text.trim();
+};
 
 /** The status, text and headers of the SDK's error answer. */
 const answerOf = (error: unknown): ProviderAnswer | undefined => {
@@ -82,8 +118,25 @@ export const createOpenAiAudioAdapter = (connection: AiConnection, options: Prov
   };
 
   return {
-    capabilities: ['speech'],
+    capabilities: ['speech', 'transcription'],
     ...notChat(connection.kind),
+    async transcribe(request, context) {
+      const api = ready();
+      const text = await caller.call(context, (signal) => transcribeWith(api, request, signal));
+      return transcriptionOf(request, text);
+    },
+    async *speakStream(request, context) {
+      const api = ready();
+      const bytes = caller.stream(context, async (signal) => {
+        const response = await api.audio.speech.create(
+          { model: request.model.modelId, voice: request.voiceId, input: request.text, response_format: 'pcm' },
+          { signal, maxRetries: 0 },
+        );
+        if (!response.body) throw new AiCallError('provider_error', 'The provider answered no audio.');
+        return readableChunks(response.body as ReadableStream<Uint8Array>);
+      });
+      yield* pcm16Of(bytes, VOICE_SAMPLE_RATE);
+    },
     async speak(request, context) {
       const api = ready();
       const audio = await caller.call(context, async (signal) => {

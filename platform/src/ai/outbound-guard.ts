@@ -269,6 +269,18 @@ const refusalIn = (error: unknown): AiCallError | undefined => {
   return undefined;
 };
 
+/**
+ * undici's own fetch does not encode Node's global FormData (an SDK's multipart upload, such as a transcription):
+ * it would send "[object FormData]" as text. The global Response encodes it, boundary and all.
+ */
+const withEncodedForm = async (init: RequestInit | undefined): Promise<RequestInit | undefined> => {
+  if (!(init?.body instanceof FormData)) return init;
+  const encoded = new Response(init.body);
+  const headers = new Headers(init.headers);
+  headers.set('content-type', encoded.headers.get('content-type')!);
+  return { ...init, headers, body: new Uint8Array(await encoded.arrayBuffer()) };
+};
+
 const inputUrl = (input: string | URL | Request) =>
   typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 
@@ -322,7 +334,7 @@ export const createGuardedFetch = (options: GuardedFetchOptions): GuardedFetch =
   const guarded = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = checkProviderUrl(inputUrl(input), policy);
     const response = await undiciFetch(url, {
-      ...(init as UndiciRequestInit),
+      ...((await withEncodedForm(init)) as UndiciRequestInit),
       redirect: 'manual',
       dispatcher: agent,
     }).catch((error: unknown) => {

@@ -405,6 +405,12 @@ export type ProviderCaller = {
     send: (signal: AbortSignal) => Promise<T>,
     options?: { bypassBreaker?: boolean },
   ): Promise<T>;
+  /**
+   * A streamed call: `open` is retried as `call` is until it answers, then the timeout restarts at each item (it
+   * bounds the wait for the next chunk, not the whole stream). Stopping the iteration aborts the request and
+   * says nothing to the breaker.
+   */
+  stream<T>(context: AiCallContext, open: (signal: AbortSignal) => Promise<AsyncIterable<T>>): AsyncGenerator<T>;
 };
 
 export const createProviderCaller = (
@@ -432,16 +438,46 @@ export const createProviderCaller = (
       .find((found) => found !== undefined);
     return retryAfterMsOf(answer?.headers);
   };
+  const openScope = (context: AiCallContext) =>
+    openCallScope(context, options.timeoutMs ?? DEFAULT_AI_CALL_TIMEOUT_MS, classify);
   return {
     fetch,
     origin,
     call: (context, send, { bypassBreaker = false } = {}) =>
       runInBreaker(
         breaker,
-        () => openCallScope(context, options.timeoutMs ?? DEFAULT_AI_CALL_TIMEOUT_MS, classify),
+        () => openScope(context),
         (scope) => withRetries(scope, policy, () => send(scope.signal), retryAfterOf),
         { bypassBreaker },
       ),
+    async *stream(context, open) {
+      const ticket = breaker.admit();
+      const scope = openScope(context);
+      let settled = false;
+      try {
+        const source = await withRetries(scope, policy, () => open(scope.signal), retryAfterOf);
+        scope.arm();
+        for await (const item of source) {
+          scope.disarm();
+          yield item;
+          scope.arm();
+        }
+        // Some SDKs end an aborted body quietly: only the signal tells a cut answer from a whole one.
+        if (scope.signal.aborted) throw new Error('aborted');
+        settled = true;
+        ticket.succeeded();
+      } catch (error) {
+        if (settled) throw error;
+        const failure = scope.fail(error);
+        settled = true;
+        settle(ticket, failure);
+        throw failure;
+      } finally {
+        if (!settled) ticket.released();
+        scope.abort();
+        scope.dispose();
+      }
+    },
   };
 };
 

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 /**
@@ -25,6 +25,8 @@ export type RecordedSpeechRequest = {
 
 export type RecordingServer = {
   origin: string;
+  /** The HTTP server itself, for fakes that also upgrade to WebSocket on it. */
+  server: Server;
   requests: RecordedSpeechRequest[];
   close(): Promise<void>;
 };
@@ -78,6 +80,7 @@ export const startRecordingServer = async (
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
+    server,
     requests,
     close: () =>
       new Promise<void>((resolve) => {
@@ -85,4 +88,65 @@ export const startRecordingServer = async (
         server.close(() => resolve());
       }),
   };
+};
+
+// ---- streamed synthesis ----------------------------------------------------------------------------------------
+
+/** How a speech fake streams: chunk size and the pause between chunks, so a test sees chunks before the end. */
+export type PcmStreaming = {
+  /**
+   * Bytes per network chunk; odd by default, so chunk boundaries fall inside a sample as a real network's may
+   * (the adapter re-aligns them).
+   */
+  chunkBytes?: number;
+  /** Pause between chunks. */
+  chunkDelayMs?: number;
+};
+
+/** One streamed synthesis answer, for assertions: how many chunks went, and whether the answer ended. */
+export type StreamRecord = { chunksSent: number; ended: boolean; bytes: number };
+
+/**
+ * Speech as a fake synthesiser answers it: PCM16 LE mono at `sampleRate`, a 220 Hz tone with its harmonics under a
+ * syllable-rate envelope, 60 ms of audio per character of text (at least 400 ms), so its length follows the text.
+ */
+export const fakeSpeechPcm = (text: string, sampleRate = 24_000): Uint8Array => {
+  const samples = Math.round((Math.max(400, text.length * 60) / 1000) * sampleRate);
+  const bytes = new Uint8Array(samples * 2);
+  const view = new DataView(bytes.buffer);
+  for (let index = 0; index < samples; index++) {
+    const t = index / sampleRate;
+    const envelope = 0.55 + 0.45 * Math.sin(2 * Math.PI * 4 * t);
+    const value =
+      9000 *
+      envelope *
+      (0.6 * Math.sin(2 * Math.PI * 220 * t) +
+        0.3 * Math.sin(2 * Math.PI * 440 * t) +
+        0.1 * Math.sin(2 * Math.PI * 660 * t));
+    view.setInt16(index * 2, Math.round(value), true);
+  }
+  return bytes;
+};
+
+/** Answers 200 with `audio` as a chunked body (no content-length), chunk by chunk with pauses. */
+export const streamAudio = async (
+  response: ServerResponse,
+  audio: Uint8Array,
+  mimeType: string,
+  streaming: PcmStreaming = {},
+  record: StreamRecord = { chunksSent: 0, ended: false, bytes: 0 },
+): Promise<void> => {
+  const chunkBytes = streaming.chunkBytes ?? 4801;
+  const delayMs = streaming.chunkDelayMs ?? 20;
+  response.writeHead(200, { 'content-type': mimeType, 'transfer-encoding': 'chunked' });
+  for (let at = 0; at < audio.length; at += chunkBytes) {
+    if (response.destroyed) return;
+    const chunk = audio.subarray(at, at + chunkBytes);
+    response.write(Buffer.from(chunk));
+    record.chunksSent++;
+    record.bytes += chunk.length;
+    if (at + chunkBytes < audio.length) await new Promise((resolve) => setTimeout(resolve, delayMs));
+  }
+  record.ended = true;
+  response.end();
 };

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { fakeMp3 } from './fake-audio.js';
+import { fakeMp3, fakeSpeechPcm, streamAudio, type PcmStreaming, type StreamRecord } from './fake-audio.js';
 
 /**
  * A Chat Completions server in the test process that speaks the real wire protocol (issue 10 item 7),
@@ -48,6 +48,12 @@ export type RecordedRequest = {
   abandoned: boolean;
 };
 
+/** A transcription as scripted: the text heard, or an error answer with this status. */
+export type FakeTranscription = string | { status: number };
+
+/** The `file` part of a transcription request, as recorded. */
+export type RecordedAudioFile = { filename: string; type: string; sampleRate: number; samples: Int16Array };
+
 export type FakeOpenAiServer = {
   /** `http://127.0.0.1:PORT/v1`: the `baseURL` of OpenAI and OpenAI-compatible providers. */
   baseUrl: string;
@@ -62,6 +68,12 @@ export type FakeOpenAiServer = {
   speeches(): RecordedRequest[];
   /** The bytes a speech request in this voice answers. */
   speechAudioOf(voice: string): Uint8Array;
+  /** Transcription requests only (OpenAI's and Azure's paths). */
+  transcriptions(): RecordedRequest[];
+  /** Streamed (`pcm`) speech answers, in order. */
+  streams: StreamRecord[];
+  /** Queues what the next transcription requests answer. */
+  scriptTranscription(...answers: FakeTranscription[]): void;
   /** Queues behaviours for the next completion requests, in order. */
   script(...behaviours: FakeBehaviour[]): void;
   /** Behaviours not yet used. */
@@ -76,6 +88,9 @@ export type FakeOpenAiServerOptions = {
   apiKey?: string;
   /** Model (or deployment) ids it knows. */
   models?: string[];
+  /** What a transcription hears when none is scripted; by default the length of the audio. */
+  transcriptOf?: (audio: { sampleRate: number; samples: Int16Array }, language: string | undefined) => string;
+  streaming?: PcmStreaming;
 };
 
 const DEFAULT_MODELS = ['gpt-4o-mini', 'gpt-4o'];
@@ -91,13 +106,77 @@ const splitText = (text: string, chunkSize?: number): string[] => {
   return text.match(/\S+\s*|\s+/g) ?? [];
 };
 
-const readBody = (request: IncomingMessage): Promise<string> =>
+const readBody = (request: IncomingMessage): Promise<Buffer> =>
   new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('end', () => resolve(Buffer.concat(chunks)));
     request.on('error', reject);
   });
+
+type FormPart = { name: string; filename?: string; type?: string; data: Buffer };
+
+/** The parts of a multipart/form-data body (RFC 7578), read from its boundary. */
+const multipartOf = (body: Buffer, contentType: string): FormPart[] | undefined => {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
+  if (!boundary) return undefined;
+  const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]!.trim()}`);
+  const parts: FormPart[] = [];
+  let at = body.indexOf(delimiter);
+  while (at >= 0) {
+    const start = at + delimiter.length;
+    if (body.subarray(start, start + 2).toString() === '--') break;
+    const next = body.indexOf(delimiter, start);
+    if (next < 0) return undefined;
+    // Each part: CRLF, its headers, a blank line, its data, then CRLF before the next delimiter.
+    const part = body.subarray(start + 2, next - 2);
+    const split = part.indexOf('\r\n\r\n');
+    if (split < 0) return undefined;
+    const headers = part.subarray(0, split).toString('utf8');
+    const disposition = /content-disposition:\s*form-data;([^\r\n]*)/i.exec(headers)?.[1] ?? '';
+    const name = /\bname="([^"]*)"/.exec(disposition)?.[1];
+    if (name === undefined) return undefined;
+    const filename = /\bfilename="([^"]*)"/.exec(disposition)?.[1];
+    const type = /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1]?.trim();
+    parts.push({
+      name,
+      ...(filename !== undefined ? { filename } : {}),
+      ...(type ? { type } : {}),
+      data: part.subarray(split + 4),
+    });
+    at = next;
+  }
+  return parts;
+};
+
+/** The samples of a PCM16 RIFF/WAVE file (first channel), or undefined when it is not one. */
+const wavOf = (bytes: Buffer): { sampleRate: number; samples: Int16Array } | undefined => {
+  if (bytes.length < 12 || bytes.toString('ascii', 0, 4) !== 'RIFF' || bytes.toString('ascii', 8, 12) !== 'WAVE') {
+    return undefined;
+  }
+  let at = 12;
+  let format: { channels: number; sampleRate: number; bits: number } | undefined;
+  while (at + 8 <= bytes.length) {
+    const id = bytes.toString('ascii', at, at + 4);
+    const size = bytes.readUInt32LE(at + 4);
+    if (id === 'fmt ') {
+      format = {
+        channels: bytes.readUInt16LE(at + 10),
+        sampleRate: bytes.readUInt32LE(at + 12),
+        bits: bytes.readUInt16LE(at + 22),
+      };
+    } else if (id === 'data') {
+      if (!format || format.bits !== 16) return undefined;
+      const frames = Math.floor(Math.min(size, bytes.length - at - 8) / (2 * format.channels));
+      const samples = new Int16Array(frames);
+      for (let frame = 0; frame < frames; frame++)
+        samples[frame] = bytes.readInt16LE(at + 8 + frame * 2 * format.channels);
+      return { sampleRate: format.sampleRate, samples };
+    }
+    at += 8 + size + (size % 2);
+  }
+  return undefined;
+};
 
 const sendJson = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
   response.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -111,6 +190,12 @@ export const startFakeOpenAiServer = async (options: FakeOpenAiServerOptions = {
   const models = options.models ?? DEFAULT_MODELS;
   const requests: RecordedRequest[] = [];
   const queue: FakeBehaviour[] = [];
+  const transcriptionQueue: FakeTranscription[] = [];
+  const streams: StreamRecord[] = [];
+  const transcriptOf =
+    options.transcriptOf ??
+    ((audio: { sampleRate: number; samples: Int16Array }) =>
+      `${Math.round((audio.samples.length / audio.sampleRate) * 10) / 10} seconds of speech`);
   const sockets = new Set<Socket>();
   let sequence = 0;
   const speechAudioOf = (voice: string) => fakeMp3(`openai:${voice}`);
@@ -230,15 +315,36 @@ export const startFakeOpenAiServer = async (options: FakeOpenAiServerOptions = {
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://fake');
     const raw = await readBody(request);
+    const contentType = request.headers['content-type'] ?? '';
     let body: Record<string, unknown> | undefined;
-    try {
-      body = raw ? (JSON.parse(raw) as Record<string, unknown>) : undefined;
-    } catch {
-      return sendJson(response, 400, {
-        error: { message: 'We could not parse the JSON body', type: 'invalid_request_error', code: null },
-      });
+    let audioFile: RecordedAudioFile | undefined;
+    if (contentType.startsWith('multipart/form-data')) {
+      const parts = multipartOf(raw, contentType);
+      if (!parts) {
+        return sendJson(response, 400, {
+          error: { message: 'Could not parse multipart form', type: 'invalid_request_error', code: null },
+        });
+      }
+      body = {};
+      for (const part of parts) {
+        if (part.filename === undefined) {
+          body[part.name] = part.data.toString('utf8');
+          continue;
+        }
+        const wav = wavOf(part.data);
+        if (wav) audioFile = { filename: part.filename, type: part.type ?? '', ...wav };
+        body[part.name] = wav ? audioFile : { filename: part.filename, type: part.type ?? '', invalid: true };
+      }
+    } else {
+      try {
+        body = raw.length > 0 ? (JSON.parse(raw.toString('utf8')) as Record<string, unknown>) : undefined;
+      } catch {
+        return sendJson(response, 400, {
+          error: { message: 'We could not parse the JSON body', type: 'invalid_request_error', code: null },
+        });
+      }
     }
-    const azure = /^\/openai\/deployments\/([^/]+)\/chat\/completions$/.exec(url.pathname);
+    const azure = /^\/openai\/deployments\/([^/]+)\/(?:chat\/completions|audio\/transcriptions)$/.exec(url.pathname);
     const recorded: RecordedRequest = {
       method: request.method ?? 'GET',
       path: url.pathname,
@@ -285,6 +391,45 @@ export const startFakeOpenAiServer = async (options: FakeOpenAiServerOptions = {
         data: models.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'fake' })),
       });
     }
+    const transcription = url.pathname === '/v1/audio/transcriptions' || url.pathname.endsWith('/audio/transcriptions');
+    if (request.method === 'POST' && transcription) {
+      const model = azure ? recorded.deployment! : String(body?.model ?? '');
+      if (!models.includes(model)) {
+        return sendJson(response, 404, {
+          error: azure
+            ? { code: 'DeploymentNotFound', message: 'The API deployment for this resource does not exist.' }
+            : {
+                message: `The model \`${model}\` does not exist or you do not have access to it.`,
+                type: 'invalid_request_error',
+                param: null,
+                code: 'model_not_found',
+              },
+        });
+      }
+      if (!audioFile) {
+        return sendJson(response, 400, {
+          error: {
+            message:
+              "Invalid file format. Supported formats: ['flac', 'm4a', 'mp3', 'mp4', 'mpeg', 'mpga', 'oga', 'ogg', 'wav', 'webm']",
+            type: 'invalid_request_error',
+            param: null,
+            code: null,
+          },
+        });
+      }
+      const scripted = transcriptionQueue.shift();
+      if (scripted !== undefined && typeof scripted !== 'string') {
+        return sendJson(response, scripted.status, {
+          error: {
+            message: 'The server had an error while processing your request.',
+            type: 'server_error',
+            code: null,
+          },
+        });
+      }
+      const language = typeof body?.language === 'string' ? body.language : undefined;
+      return sendJson(response, 200, { text: scripted ?? transcriptOf(audioFile, language) });
+    }
     if (request.method === 'POST' && (url.pathname === '/v1/chat/completions' || azure)) {
       const model = azure ? recorded.deployment! : String(body?.model ?? '');
       if (!models.includes(model)) {
@@ -326,6 +471,11 @@ export const startFakeOpenAiServer = async (options: FakeOpenAiServerOptions = {
           error: { message: 'input and voice are required', type: 'invalid_request_error', code: null },
         });
       }
+      if (body.response_format === 'pcm') {
+        const record: StreamRecord = { chunksSent: 0, ended: false, bytes: 0 };
+        streams.push(record);
+        return streamAudio(response, fakeSpeechPcm(body.input), 'audio/pcm', options.streaming, record);
+      }
       const audio = speechAudioOf(body.voice);
       response.writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': String(audio.byteLength) });
       response.end(Buffer.from(audio));
@@ -358,11 +508,16 @@ export const startFakeOpenAiServer = async (options: FakeOpenAiServerOptions = {
     completions: () => requests.filter((request) => request.path.endsWith('/chat/completions')),
     speeches: () => requests.filter((request) => request.path === '/v1/audio/speech'),
     speechAudioOf,
+    transcriptions: () => requests.filter((request) => request.path.endsWith('/audio/transcriptions')),
+    streams,
+    scriptTranscription: (...answers) => void transcriptionQueue.push(...answers),
     script: (...behaviours) => void queue.push(...behaviours),
     pending: () => queue.length,
     reset() {
       requests.length = 0;
       queue.length = 0;
+      transcriptionQueue.length = 0;
+      streams.length = 0;
     },
     close: () =>
       new Promise<void>((resolve) => {

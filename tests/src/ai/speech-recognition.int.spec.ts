@@ -1,0 +1,279 @@
+import { createServer, type AddressInfo } from 'node:net';
+import {
+  AiCallError,
+  pcm16Rms,
+  toWav,
+  type AiAdapter,
+  type AiConnection,
+  type TranscribeRequest,
+} from '@ai-coaching/domain';
+import {
+  azureRecognitionHost,
+  createAzureSpeechAdapter,
+  createCircuitBreakerRegistry,
+  createOpenAiAdapter,
+  createOpenAiAudioAdapter,
+  espeakSpeak,
+  type ProviderCallOptions,
+} from '@ai-coaching/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeAzureSpeechServer, type FakeAzureSpeechServer } from '../fakes/azure-speech-server.js';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server.js';
+import { syntheticSpeechFrames, type SpeechPart } from '../fakes/synthetic-speech.js';
+
+// Cascade recognition (docs/voice.md, "Cascade recognition and streamed synthesis"): each adapter through its
+// vendor's real SDK (the `openai` SDK's multipart upload, the Azure Speech SDK's USP WebSocket) against a fake on
+// 127.0.0.1 that speaks the same wire protocol. The utterance is what the cascade hands over: a 24 kHz PCM16 WAV.
+
+const OPENAI_KEY = 'sk-audio-recognition-7d1f0c';
+const AZURE_KEY = 'azure-recognition-key-51a9e2';
+const WRONG_KEY = 'wrong-key-0f3b6a99';
+let openAi: FakeOpenAiServer;
+let azure: FakeAzureSpeechServer;
+let providerSequence = 0;
+
+/** One learner utterance as the cascade makes it: voiced bursts between silences, as a 24 kHz WAV. */
+const utterance = (parts: SpeechPart[]): TranscribeRequest['audio'] => {
+  const frames = syntheticSpeechFrames(parts);
+  const samples = new Int16Array(frames.length * frames[0]!.length);
+  frames.forEach((frame, index) => samples.set(frame, index * frame.length));
+  return toWav({ sampleRate: 24_000, samples });
+};
+
+const SPOKEN: SpeechPart[] = [
+  { silenceMs: 200 },
+  { voiceMs: 1200 },
+  { silenceMs: 300 },
+  { voiceMs: 600 },
+  { silenceMs: 200 },
+];
+
+const request = (modelId: string, audio = utterance(SPOKEN), language: 'en-GB' | 'fr-FR' = 'en-GB') => ({
+  model: { modelId },
+  audio,
+  mimeType: 'audio/wav',
+  language,
+});
+
+const options = (extra: ProviderCallOptions = {}): ProviderCallOptions => ({
+  allowPrivateNetwork: true,
+  breakers: createCircuitBreakerRegistry(),
+  timeoutMs: 5000,
+  maxRetries: 0,
+  ...extra,
+});
+
+const connection = (kind: AiConnection['kind'], extra: Partial<AiConnection>): AiConnection => ({
+  providerId: `${kind}-${++providerSequence}`,
+  kind,
+  ...extra,
+});
+
+const context = { organizationId: 'org-1', sessionId: 'session-1' };
+
+/** A port nothing listens on. */
+const closedPort = async (): Promise<number> => {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+};
+
+const failure = async (promise: Promise<unknown>): Promise<AiCallError> => {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(AiCallError);
+  return error as AiCallError;
+};
+
+beforeAll(async () => {
+  openAi = await startFakeOpenAiServer({ apiKey: OPENAI_KEY, models: ['gpt-4o-mini-transcribe', 'whisper-1'] });
+  azure = await startFakeAzureSpeechServer({ apiKey: AZURE_KEY });
+});
+afterAll(async () => {
+  await openAi?.close();
+  await azure?.close();
+});
+
+describe('[AI]: recognition of one utterance over OpenAI audio (the openai SDK, multipart)', () => {
+  const adapterOf = (extra: Partial<AiConnection> = {}, kind: AiConnection['kind'] = 'openai_audio'): AiAdapter =>
+    kind === 'openai_audio'
+      ? createOpenAiAudioAdapter(connection(kind, { baseUrl: openAi.baseUrl, apiKey: OPENAI_KEY, ...extra }), options())
+      : createOpenAiAdapter(connection(kind, { apiKey: OPENAI_KEY, ...extra }), options());
+
+  it('uploads the WAV with the model and the language, and answers the text with the seconds heard', async () => {
+    openAi.scriptTranscription('I can deliver on Tuesday.');
+    const answer = await adapterOf().transcribe!(request('gpt-4o-mini-transcribe'), context);
+    expect(answer).toEqual({
+      text: 'I can deliver on Tuesday.',
+      usage: { inputTokens: 0, outputTokens: 0, audioSeconds: 2.5 },
+    });
+    const sent = openAi.transcriptions().at(-1)!;
+    expect(sent.path).toBe('/v1/audio/transcriptions');
+    expect(sent.headers.authorization).toBe(`Bearer ${OPENAI_KEY}`);
+    expect(sent.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(sent.body).toMatchObject({
+      model: 'gpt-4o-mini-transcribe',
+      language: 'en',
+      response_format: 'json',
+      file: { filename: 'speech.wav', type: 'audio/wav', sampleRate: 24_000 },
+    });
+    const file = (sent.body as { file: { samples: Int16Array } }).file;
+    expect(file.samples.length).toBe(2.5 * 24_000);
+    expect(pcm16Rms(file.samples)).toBeGreaterThan(2000);
+  });
+
+  it('hears what the audio holds when nothing is scripted (a French utterance spoken by eSpeak NG)', async () => {
+    const spoken = await espeakSpeak('Bonjour, je vous appelle au sujet de la livraison.', 'fr-FR');
+    const answer = await adapterOf().transcribe!(request('whisper-1', toWav(spoken), 'fr-FR'), context);
+    const seconds = Math.round((spoken.samples.length / spoken.sampleRate) * 10) / 10;
+    expect(answer.text).toBe(`${seconds} seconds of speech`);
+    expect(answer.usage.audioSeconds).toBe(seconds);
+    expect(openAi.transcriptions().at(-1)!.body).toMatchObject({ model: 'whisper-1', language: 'fr' });
+  });
+
+  it('recognises through Azure OpenAI’s deployment path with its API version and key header', async () => {
+    openAi.scriptTranscription('Bonjour.');
+    const answer = await adapterOf({ baseUrl: openAi.origin, apiVersion: '2024-10-21' }, 'openai_azure').transcribe!(
+      request('gpt-4o-mini-transcribe', undefined, 'fr-FR'),
+      context,
+    );
+    expect(answer.text).toBe('Bonjour.');
+    const sent = openAi.transcriptions().at(-1)!;
+    expect(sent.path).toBe('/openai/deployments/gpt-4o-mini-transcribe/audio/transcriptions');
+    expect(sent.query['api-version']).toBe('2024-10-21');
+    expect(sent.headers['api-key']).toBe(OPENAI_KEY);
+    expect(sent.body).toMatchObject({ language: 'fr' });
+  });
+
+  it('names what went wrong: a wrong key, an unknown model, a provider failure, no server, an unreadable format', async () => {
+    const wrong = await failure(adapterOf({ apiKey: WRONG_KEY }).transcribe!(request('whisper-1'), context));
+    expect(wrong.code).toBe('wrong_key');
+    expect(wrong.message).not.toContain(WRONG_KEY.slice(-4));
+
+    expect((await failure(adapterOf().transcribe!(request('no-such-model'), context))).code).toBe('unknown_model');
+
+    openAi.scriptTranscription({ status: 500 });
+    const failed = await failure(adapterOf().transcribe!(request('whisper-1'), context));
+    expect(failed).toMatchObject({ code: 'provider_error', details: { status: 500 } });
+
+    const port = await closedPort();
+    const unreachable = await failure(
+      adapterOf({ baseUrl: `http://127.0.0.1:${port}/v1` }).transcribe!(request('whisper-1'), context),
+    );
+    expect(unreachable.code).toBe('unreachable');
+
+    const mp4 = { ...request('whisper-1'), mimeType: 'video/mp4' };
+    expect((await failure(adapterOf().transcribe!(mp4, context))).code).toBe('not_supported');
+  });
+
+  it('retries a provider failure and answers the next attempt', async () => {
+    const adapter = createOpenAiAudioAdapter(
+      connection('openai_audio', { baseUrl: openAi.baseUrl, apiKey: OPENAI_KEY }),
+      options({ maxRetries: 1, retryBaseDelayMs: 10 }),
+    );
+    openAi.scriptTranscription({ status: 503 }, 'Second time lucky.');
+    expect((await adapter.transcribe!(request('whisper-1'), context)).text).toBe('Second time lucky.');
+  });
+});
+
+describe('[AI]: recognition of one utterance over Azure Speech (the Speech SDK, USP over WebSocket)', () => {
+  const adapterOf = (extra: Partial<AiConnection> = {}, callOptions: ProviderCallOptions = {}) =>
+    createAzureSpeechAdapter(
+      connection('azure_microsoft', { baseUrl: azure.origin, apiKey: AZURE_KEY, ...extra }),
+      options(callOptions),
+    );
+
+  it('derives the recognition host from the region or the endpoint', () => {
+    expect(azureRecognitionHost({ region: 'westeurope' })?.href).toBe('wss://westeurope.stt.speech.microsoft.com/');
+    expect(azureRecognitionHost({ baseUrl: 'https://westeurope.tts.speech.microsoft.com' })?.href).toBe(
+      'wss://westeurope.stt.speech.microsoft.com/',
+    );
+    expect(azureRecognitionHost({ baseUrl: 'https://acme.cognitiveservices.azure.com/' })?.href).toBe(
+      'wss://acme.cognitiveservices.azure.com/',
+    );
+    expect(azureRecognitionHost({ baseUrl: 'http://127.0.0.1:5000' })?.href).toBe('ws://127.0.0.1:5000/');
+  });
+
+  it('streams the utterance at 16 kHz in the session language and joins the phrases it recognises', async () => {
+    azure.script({ phrases: ['I can deliver on Tuesday.', 'At the latest.'] });
+    const answer = await adapterOf().transcribe!(request('azure-stt'), context);
+    expect(answer).toEqual({
+      text: 'I can deliver on Tuesday. At the latest.',
+      usage: { inputTokens: 0, outputTokens: 0, audioSeconds: 2.5 },
+    });
+    const heard = azure.recognitions.at(-1)!;
+    expect(heard.path).toBe('/speech/recognition/conversation/cognitiveservices/v1');
+    expect(heard.query.language).toBe('en-GB');
+    expect(heard.headers['ocp-apim-subscription-key']).toBe(AZURE_KEY);
+    expect(heard.config.map((message) => message.path)).toContain('speech.config');
+    expect(heard.ended).toBe(true);
+    expect(heard.sampleRate).toBe(16_000);
+    // 24 kHz resampled to 16 kHz: the same 2.5 s, still audible.
+    expect(heard.samples.length).toBe(2.5 * 16_000);
+    expect(pcm16Rms(heard.samples)).toBeGreaterThan(2000);
+  });
+
+  it('recognises a French utterance spoken by eSpeak NG with the French language', async () => {
+    const spoken = await espeakSpeak('Bonjour, la livraison est prévue pour mardi.', 'fr-FR');
+    const answer = await adapterOf().transcribe!(request('azure-stt', toWav(spoken), 'fr-FR'), context);
+    const seconds = Math.round((spoken.samples.length / spoken.sampleRate) * 10) / 10;
+    expect(answer.text).toBe(`${seconds} seconds of speech`);
+    expect(azure.recognitions.at(-1)!.query.language).toBe('fr-FR');
+  });
+
+  it('answers an empty text when the utterance holds no speech', async () => {
+    const silence = utterance([{ silenceMs: 800 }]);
+    expect((await adapterOf().transcribe!(request('azure-stt', silence), context)).text).toBe('');
+  });
+
+  it('maps the SDK’s cancellations: a wrong key, a provider failure, no server, a refused address', async () => {
+    const wrong = await failure(adapterOf({ apiKey: WRONG_KEY }).transcribe!(request('azure-stt'), context));
+    expect(wrong.code).toBe('wrong_key');
+    expect(wrong.message).not.toContain(WRONG_KEY);
+
+    const before = azure.recognitions.length;
+    azure.script({ status: 500 });
+    const failed = await failure(adapterOf().transcribe!(request('azure-stt'), context));
+    expect(failed).toMatchObject({ code: 'provider_error', details: { status: 500 } });
+    // One attempt: the SDK's own reconnection is off, the caller's retries (none here) decide.
+    expect(azure.recognitions.length).toBe(before + 1);
+    // One attempt: the SDK's own reconnection is off, the caller's retries (none here) decide.
+    expect(azure.recognitions.length).toBe(before + 1);
+
+    const port = await closedPort();
+    const unreachable = await failure(
+      adapterOf({ baseUrl: `http://127.0.0.1:${port}` }).transcribe!(request('azure-stt'), context),
+    );
+    expect(unreachable.code).toBe('unreachable');
+
+    const attempts = azure.recognitions.length;
+    const refused = createAzureSpeechAdapter(
+      connection('azure_microsoft', { baseUrl: azure.origin, apiKey: AZURE_KEY }),
+      options({ allowPrivateNetwork: false }),
+    );
+    expect((await failure(refused.transcribe!(request('azure-stt'), context))).code).toBe('address_refused');
+    expect(azure.recognitions.length).toBe(attempts);
+  });
+
+  it('retries a refused connection as any provider failure, and answers the next attempt', async () => {
+    azure.script({ status: 503 }, { phrases: ['Second time lucky.'] });
+    const answer = await adapterOf({}, { maxRetries: 1, retryBaseDelayMs: 10 }).transcribe!(
+      request('azure-stt'),
+      context,
+    );
+    expect(answer.text).toBe('Second time lucky.');
+  });
+
+  it('stops when the caller cancels', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const cancelled = await failure(
+      adapterOf().transcribe!(request('azure-stt'), { ...context, signal: controller.signal }),
+    );
+    expect(cancelled.code).toBe('cancelled');
+  });
+});
