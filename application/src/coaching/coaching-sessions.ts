@@ -461,7 +461,8 @@ export const startSessionOf = async (
         mission: mission && frozen(mission),
         observers: observers.map(frozen),
         modelId: model.aiModelId,
-        voiceId: str(scenario.fields, 'voice_id') || null,
+        // A scenario without a voice speaks with its persona's, as its editor says.
+        voiceId: str(scenario.fields, 'voice_id') || str(persona.fields, 'voice_id') || null,
         language: (str(scenario.fields, 'language') || 'en-GB') as SessionLanguage,
         mode: str(scenario.fields, 'mode') === 'voice' ? 'voice' : 'text',
         voiceSettings: scenarioVoiceSettingsOf(scenario.fields),

@@ -172,6 +172,16 @@ export const useChatModels = () =>
       api.call(aiModelOperations.list, { query: { page: 1, page_size: 48, sort: 'name', capability: 'chat' } }),
   });
 
+/** Models that transcribe: a voice scenario's recognition. */
+export const useTranscriptionModels = () =>
+  useQuery({
+    queryKey: ['ai-models', 'list', { coaching: true, capability: 'transcription' }],
+    queryFn: () =>
+      api.call(aiModelOperations.list, {
+        query: { page: 1, page_size: 48, sort: 'name', capability: 'transcription' },
+      }),
+  });
+
 export const useSpeechVoices = () =>
   useQuery({
     queryKey: ['ai-speech-voices', 'list', { coaching: true }],

@@ -4,6 +4,9 @@ import {
   personaGreeting,
   sessionPriceCredits,
   SESSION_LANGUAGES,
+  VOICE_SILENCE_MS_MAX,
+  VOICE_SILENCE_MS_MIN,
+  VOICE_TURN_DETECTIONS,
 } from '@ai-coaching/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,8 +16,8 @@ import { Avatar, EntityImage } from '../../../../components/ui/avatar';
 import { SelectField, TextAreaField, TextField } from '../../../../components/ui/field';
 import type { SchemaForm } from '../../../../hooks/use-schema-form';
 import { imageUrl } from '../../../../lib/images';
-import { useChatModels, useCoachingChoices, useSpeechVoices } from '../../api/coaching-api';
-import { ChoiceField, MinutesField, OrderedChoicesField, type Choice } from '../coaching-fields';
+import { useChatModels, useCoachingChoices, useSpeechVoices, useTranscriptionModels } from '../../api/coaching-api';
+import { ChoiceField, MinutesField, NumberField, OrderedChoicesField, type Choice } from '../coaching-fields';
 import { asKindEditor } from './kind-editor';
 
 type Values = z.input<typeof scenarioFieldsSchema>;
@@ -29,6 +32,70 @@ const useItemChoices = (kind: 'persona' | 'mission' | 'observer'): Choice[] => {
       const title = String((item as Record<string, unknown>)[kind === 'mission' ? 'title' : 'name']);
       return { value: item.id, label: item.status === 'draft' ? t('fields.draftChoice', { title }) : title };
     });
+};
+
+/** The speeds offered, and the scenario's own when the API set another. */
+const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2];
+
+/** How a voice scenario's sessions speak and listen (docs/voice.md, "Voice settings"): shown in voice mode only. */
+const VoiceSettingsFields = ({ form }: { form: SchemaForm<Values> }) => {
+  const { t } = useTranslation('coaching');
+  const recognitionModels = useTranscriptionModels();
+  const settings = form.values.voice_settings ?? COACHING_DEFAULTS.scenario.voice_settings;
+  const set = (change: Partial<NonNullable<Values['voice_settings']>>) =>
+    form.setValue('voice_settings', { ...settings, ...change });
+  // A setting's problem from the API (`voice_settings.silence_ms`) goes next to its control.
+  const errorOf = (part: keyof NonNullable<Values['voice_settings']>) =>
+    (form.errorOf as (name: string) => string | null)(`voice_settings.${part}`);
+  const speeds = SPEEDS.includes(settings.speed) ? SPEEDS : [...SPEEDS, settings.speed].sort((a, b) => a - b);
+  return (
+    <fieldset className="flex flex-col gap-4 rounded-md border border-gray-300 p-4 dark:border-gray-700">
+      <legend className="px-1 font-medium">{t('scenario.voiceSettings.title')}</legend>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label={t('scenario.voiceSettings.speed')}
+          value={String(settings.speed)}
+          options={speeds.map((speed) => ({
+            value: String(speed),
+            label: t('scenario.voiceSettings.speedValue', { speed }),
+          }))}
+          onChange={(event) => set({ speed: Number(event.target.value) })}
+          error={errorOf('speed')}
+        />
+        <SelectField
+          label={t('scenario.voiceSettings.turnDetection')}
+          value={settings.turn_detection}
+          options={VOICE_TURN_DETECTIONS.map((value) => ({
+            value,
+            label: t(`scenario.voiceSettings.turnDetections.${value}`),
+          }))}
+          onChange={(event) => set({ turn_detection: event.target.value as (typeof VOICE_TURN_DETECTIONS)[number] })}
+          error={errorOf('turn_detection')}
+        />
+      </div>
+      {settings.turn_detection === 'voice_activity' ? (
+        <NumberField
+          label={t('scenario.voiceSettings.silence')}
+          hint={t('scenario.voiceSettings.silenceHint', { min: VOICE_SILENCE_MS_MIN, max: VOICE_SILENCE_MS_MAX })}
+          min={VOICE_SILENCE_MS_MIN}
+          max={VOICE_SILENCE_MS_MAX}
+          step={50}
+          value={settings.silence_ms}
+          onChange={(silence) => set({ silence_ms: silence ?? COACHING_DEFAULTS.scenario.voice_settings.silence_ms })}
+          error={errorOf('silence_ms')}
+        />
+      ) : null}
+      <ChoiceField
+        label={t('scenario.voiceSettings.recognition')}
+        hint={t('scenario.voiceSettings.recognitionHint')}
+        none={t('scenario.voiceSettings.providerRecognition')}
+        value={settings.recognition_model_id}
+        choices={(recognitionModels.data?.items ?? []).map((model) => ({ value: model.id, label: model.display_name }))}
+        onChange={(id) => set({ recognition_model_id: id })}
+        error={errorOf('recognition_model_id')}
+      />
+    </fieldset>
+  );
 };
 
 const Fields = ({ form }: { form: SchemaForm<Values> }) => {
@@ -124,6 +191,7 @@ const Fields = ({ form }: { form: SchemaForm<Values> }) => {
           error={form.errorOf('voice_id')}
         />
       ) : null}
+      {values.mode === 'voice' ? <VoiceSettingsFields form={form} /> : null}
       <MinutesField
         label={t('fields.timeLimit')}
         hint={t('scenario.timeLimitHint')}
