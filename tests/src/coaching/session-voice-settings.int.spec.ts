@@ -14,6 +14,7 @@ import {
   coachingSessionOperations as sessions,
   coachingSessionVoiceOperations as voiceOps,
   COACHING_DEFAULTS,
+  personaContent,
   scenarioContent,
   sharedSessionOperations as links,
   type CoachingSessionVoiceSettingsBody,
@@ -199,6 +200,25 @@ describe(`[VOICE]: voice settings of scenarios and sessions, on ${engine.name}`,
       silence_ms: 500,
       recognition_model_id: null,
     });
+  });
+
+  it('starts a session of a scenario without a voice with its persona’s voice', async () => {
+    const scenarioId = await publishedScenario(server, a.editor, {
+      modelId: BUILTIN_AI_MODEL_ID,
+      timeLimitSeconds: 300,
+      mode: 'voice',
+    });
+    const scenario = await api(a.editor).call(scenarioContent.operations.read, { params: { id: scenarioId } });
+    expect(scenario.body.voice_id).toBeNull();
+    const personaId = scenario.body.persona_id!;
+    const voiced = await api(a.editor).call(personaContent.operations.update, {
+      params: { id: personaId },
+      body: { voice_id: voice.own },
+    });
+    expect(voiced.status).toBe(200);
+    expect((await api(a.editor).send('POST', `/v1/coaching/personas/${personaId}/publish`)).status).toBe(200);
+    const session = await startSession(a.learner, scenarioId);
+    expect(session.voice_settings).toMatchObject({ voice_id: voice.own });
   });
 
   it('lets the player change the voice, speed and turn detection of their voice session, once per change', async () => {
