@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
@@ -10,18 +10,38 @@ import { LoadError, Loading } from '../../../components/ui/query-state';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { httpSessionTransport } from '../api/sessions-api';
 import { openSessionSocket, socketSessionTransport, type SessionSocket } from '../api/socket-transport';
+import { socketVoiceTransport } from '../api/voice-transport';
 import { createPlaySessionMachine } from '../machines/play-session.machine';
+import type { VoiceDevices, VoicePlayActorRef } from '../machines/voice-play.machine';
 import { resultPath } from '../utils/session-paths';
 import { SessionStatus } from './session-status';
 import { Transcript } from './transcript';
 
 // One socket per play screen, opened while it is shown; turns go over HTTP whenever it is not connected.
 let playSocket: SessionSocket | null = null;
-const machine = createPlaySessionMachine(socketSessionTransport(() => playSocket, httpSessionTransport));
+
+// The voice screen and the browser's audio load only when a voice session is played (their own chunks).
+const VoicePlay = lazy(() => import('./voice-play').then((module) => ({ default: module.VoicePlay })));
+const voiceDevices = () => import('../utils/voice-devices').then((module) => module.browserVoiceDevices);
+const lazyVoiceDevices: VoiceDevices = {
+  openCapture: async (listeners) => (await voiceDevices()).openCapture(listeners),
+  openPlayback: async (listeners) => (await voiceDevices()).openPlayback(listeners),
+};
+
+const machine = createPlaySessionMachine(
+  socketSessionTransport(() => playSocket, httpSessionTransport),
+  {
+    transport: socketVoiceTransport(() => playSocket),
+    devices: lazyVoiceDevices,
+  },
+);
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
-/** `session/play-{sessionID}`: the chat, the clock and the cost, the mission's goal, End and Abort. */
+/**
+ * `session/play-{sessionID}`: the chat, the clock and the cost, the mission's goal, End and Abort; a voice-mode
+ * session shows the voice screen (voice-play.tsx) in place of the chat.
+ */
 export const SessionPlay = ({ sessionId }: { sessionId: string }) => {
   const { t } = useTranslation('coachingSessions');
   const [state, send] = useMachine(machine, { input: { sessionId } });
@@ -69,6 +89,7 @@ export const SessionPlay = ({ sessionId }: { sessionId: string }) => {
   const session = context.session;
   const ended = state.matches('ended');
   const answering = state.matches('answering');
+  const voice = state.matches('voice') ? (state.children['voice'] as VoicePlayActorRef | undefined) : undefined;
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault();
@@ -107,15 +128,21 @@ export const SessionPlay = ({ sessionId }: { sessionId: string }) => {
       {state.matches('reconnecting') || state.matches({ connecting: 'waiting' }) ? (
         <Alert>{t('play.reconnecting')}</Alert>
       ) : null}
-      <Card>
-        <Transcript
-          turns={context.turns.map((turn) => ({ ...turn, pending: context.pendingTurn?.id === turn.id }))}
-          personaName={t('result.persona')}
-          language={session.language}
-          answering={answering}
-          streaming={context.streaming}
-        />
-      </Card>
+      {voice ? (
+        <Suspense fallback={<Loading label={t('voice.connecting')} />}>
+          <VoicePlay voice={voice} language={session.language} personaName={t('result.persona')} />
+        </Suspense>
+      ) : (
+        <Card>
+          <Transcript
+            turns={context.turns.map((turn) => ({ ...turn, pending: context.pendingTurn?.id === turn.id }))}
+            personaName={t('result.persona')}
+            language={session.language}
+            answering={answering}
+            streaming={context.streaming}
+          />
+        </Card>
+      )}
       {state.matches('failed') ? (
         <Alert tone="error">
           <p>{context.error?.message ?? t('play.failed')}</p>
@@ -143,6 +170,15 @@ export const SessionPlay = ({ sessionId }: { sessionId: string }) => {
             </Link>
           </div>
         </Card>
+      ) : voice ? (
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => setConfirm('END')}>
+            {t('play.end')}
+          </Button>
+          <Button variant="danger" onClick={() => setConfirm('ABORT')}>
+            {t('play.abort')}
+          </Button>
+        </div>
       ) : (
         <form
           onSubmit={(event) => {

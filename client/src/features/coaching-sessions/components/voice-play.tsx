@@ -1,0 +1,334 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Loading } from '../../../components/ui/query-state';
+import { playedMsOf, type VoicePlayActorRef } from '../machines/voice-play.machine';
+import { Transcript } from './transcript';
+
+export type VoicePlayProps = {
+  voice: VoicePlayActorRef;
+  language: string;
+  personaName: string;
+  /** The voice settings control, when the page has one to show. */
+  settings?: ReactNode;
+};
+
+type Snapshot = ReturnType<VoicePlayActorRef['getSnapshot']>;
+
+const speakerOf = (snapshot: Snapshot) => {
+  if (snapshot.matches({ active: { session: 'closing' } })) return 'closing';
+  if (snapshot.matches({ active: { session: { live: 'learnerSpeaking' } } })) return 'learnerSpeaking';
+  if (snapshot.matches({ active: { session: { live: 'personaSpeaking' } } })) return 'personaSpeaking';
+  return 'listening';
+};
+
+/** The level and the frames' count move 10 and 50 times a second: the meter reads the one, nothing shows the other. */
+const isSameScreen = (a: Snapshot, b: Snapshot) =>
+  a.value === b.value &&
+  (Object.keys(a.context) as (keyof Snapshot['context'])[]).every(
+    (key) => key === 'level' || key === 'audioSeq' || a.context[key] === b.context[key],
+  );
+
+/** Speech sits around 0.05–0.3 RMS: scaled so that talking fills most of the bar (as the microphone check). */
+const percentOf = (level: number) => Math.min(100, Math.round(Math.sqrt(level) * 180));
+
+/** Space held anywhere but in a field or on another control talks, as the push-to-talk button does. */
+const isTalkKeyTarget = (target: EventTarget | null) => {
+  if (!(target instanceof HTMLElement)) return true;
+  if (target.dataset['pushToTalk'] === 'true') return true;
+  return !target.closest('input, textarea, select, button, a, [contenteditable="true"], [role="radio"]');
+};
+
+const LevelMeter = ({ voice, label }: { voice: VoicePlayActorRef; label: string }) => {
+  const percent = useSelector(voice, (snapshot) => percentOf(snapshot.context.level));
+  const muted = useSelector(voice, (snapshot) =>
+    snapshot.matches({ active: { microphone: { on: { open: 'muted' } } } }),
+  );
+  return (
+    <div
+      role="meter"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={muted ? 0 : percent}
+      data-testid="voice-level"
+      className="h-3 min-w-24 flex-1 overflow-hidden rounded-full bg-gray-200 dark:bg-gray-700"
+    >
+      <div
+        className="h-full bg-green-600 transition-[width] dark:bg-green-400"
+        style={{ width: `${muted ? 0 : percent}%` }}
+      />
+    </div>
+  );
+};
+
+/**
+ * The voice play screen (issue 14 §4; docs/voice.md "Browser voice screen"): the live transcript, who is speaking,
+ * the microphone's level, mute, push-to-talk (the button or the Space bar held) or hands-free, a text box when the
+ * session's voice hears typed turns only, and Stop while the persona speaks. Its logic is the play machine's voice
+ * state (machines/voice-play.machine.ts); this only shows it and sends the user's gestures.
+ */
+export const VoicePlay = ({ voice, language, personaName, settings }: VoicePlayProps) => {
+  const { t } = useTranslation('coachingSessions');
+  const snapshot = useSelector(voice, (value) => value, isSameScreen);
+  const { context } = snapshot;
+  const messageRef = useRef<HTMLTextAreaElement>(null);
+  const talkingRef = useRef(false);
+
+  const live = snapshot.matches({ active: { session: 'live' } });
+  const capabilities = context.answer?.capabilities ?? null;
+  const microphone = snapshot.matches({ active: { microphone: { on: 'open' } } })
+    ? 'open'
+    : snapshot.matches({ active: { microphone: 'unavailable' } })
+      ? 'unavailable'
+      : 'opening';
+  const muted = snapshot.matches({ active: { microphone: { on: { open: 'muted' } } } });
+  const hearsAudio = capabilities?.audio_in === true;
+  const canTalk = live && hearsAudio && microphone === 'open' && !muted && context.inputMode === 'push_to_talk';
+  // Typed turns: what the built-in voice hears, and the way on when the microphone cannot be had.
+  const canType =
+    capabilities !== null && (capabilities.recognition === 'push_to_talk' || microphone === 'unavailable');
+  const sending = snapshot.matches({ active: { typing: 'sending' } });
+  const speaker = speakerOf(snapshot);
+  const pushing = snapshot.matches({ active: { talk: 'pushing' } });
+
+  const talkStart = () => {
+    if (talkingRef.current) return;
+    talkingRef.current = true;
+    voice.send({ type: 'user.talkStart' });
+  };
+  const talkEnd = () => {
+    if (!talkingRef.current) return;
+    talkingRef.current = false;
+    voice.send({ type: 'user.talkEnd' });
+  };
+
+  useEffect(() => {
+    if (!canTalk) return;
+    const down = (event: globalThis.KeyboardEvent) => {
+      if (event.code !== 'Space' || event.repeat || !isTalkKeyTarget(event.target)) return;
+      event.preventDefault();
+      talkStart();
+    };
+    const up = (event: globalThis.KeyboardEvent) => {
+      if (event.code !== 'Space') return;
+      talkEnd();
+    };
+    // A hold interrupted by leaving the tab ends the turn rather than leaving the microphone sending.
+    const blur = () => talkEnd();
+    window.addEventListener('keydown', down);
+    window.addEventListener('keyup', up);
+    window.addEventListener('blur', blur);
+    return () => {
+      window.removeEventListener('keydown', down);
+      window.removeEventListener('keyup', up);
+      window.removeEventListener('blur', blur);
+    };
+    // talkStart/talkEnd only read a ref and the actor.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [canTalk, voice]);
+
+  // The sound a browser held back (autoplay) comes on with the user's first gesture on the page.
+  useEffect(() => {
+    if (!context.soundBlocked) return;
+    const enable = () => voice.send({ type: 'user.enableSound' });
+    window.addEventListener('pointerdown', enable);
+    window.addEventListener('keydown', enable);
+    return () => {
+      window.removeEventListener('pointerdown', enable);
+      window.removeEventListener('keydown', enable);
+    };
+  }, [context.soundBlocked, voice]);
+
+  useEffect(() => {
+    if (live && canType) messageRef.current?.focus();
+  }, [live, canType]);
+
+  if (snapshot.matches({ active: { session: 'connecting' } }) && context.answer === null && context.error === null)
+    return <Loading label={t('voice.connecting')} />;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      voice.send({ type: 'user.send' });
+    }
+  };
+  const pendingReplyShown =
+    context.pendingTurn !== null && context.lines.some((line) => line.id === `reply-${context.pendingTurn?.id}`);
+
+  return (
+    <section
+      aria-labelledby="voice-heading"
+      className="flex flex-col gap-4"
+      data-testid="voice-play"
+      data-voice-state={speaker}
+      data-played-ms={Math.round(playedMsOf(context))}
+    >
+      <h2 id="voice-heading" className="sr-only">
+        {t('voice.heading')}
+      </h2>
+      {snapshot.matches({ active: { session: 'reconnecting' } }) ||
+      snapshot.matches({ active: { session: { connecting: 'waiting' } } }) ? (
+        <Alert>{t('voice.reconnecting')}</Alert>
+      ) : null}
+      {snapshot.matches({ active: { session: 'failed' } }) ? (
+        <Alert tone="error">{context.error?.message ?? t('voice.failed')}</Alert>
+      ) : context.error && !snapshot.matches({ active: { typing: 'failed' } }) && context.error.status !== 0 ? (
+        <Alert tone="error">{context.error.message ?? t('voice.failed')}</Alert>
+      ) : null}
+      {context.microphoneError ? (
+        <Alert tone="error">
+          <p>{t(`mic.errors.${context.microphoneError}`)}</p>
+          <Button variant="secondary" className="mt-2" onClick={() => voice.send({ type: 'user.retryMicrophone' })}>
+            {t('voice.retryMicrophone')}
+          </Button>
+        </Alert>
+      ) : null}
+      {context.soundBlocked ? (
+        <Alert>
+          <p>{t('voice.soundBlocked')}</p>
+          <Button variant="secondary" className="mt-2" onClick={() => voice.send({ type: 'user.enableSound' })}>
+            {t('voice.enableSound')}
+          </Button>
+        </Alert>
+      ) : null}
+
+      <Card>
+        <Transcript
+          turns={context.lines.map((line) => ({ id: line.id, role: line.role, text: line.text, pending: !line.final }))}
+          personaName={personaName}
+          language={language}
+          answering={sending && !pendingReplyShown}
+        />
+      </Card>
+
+      <div className="flex flex-col gap-3 rounded-lg border border-gray-300 p-3 dark:border-gray-700">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p aria-live="polite" className="text-sm font-medium" data-testid="voice-speaker">
+            {t(`voice.state.${speaker}`, { name: personaName })}
+          </p>
+          {speaker === 'personaSpeaking' ? (
+            <Button variant="secondary" onClick={() => voice.send({ type: 'user.stop' })}>
+              {t('voice.stop', { name: personaName })}
+            </Button>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <LevelMeter voice={voice} label={t('voice.level')} />
+          <Button
+            variant="secondary"
+            aria-pressed={muted}
+            aria-label={t('voice.muteLabel')}
+            disabled={microphone !== 'open'}
+            onClick={() => voice.send({ type: muted ? 'user.unmute' : 'user.mute' })}
+          >
+            {muted ? t('voice.unmute') : t('voice.mute')}
+          </Button>
+        </div>
+        {hearsAudio && capabilities?.turn_detection === 'voice_activity' ? (
+          <fieldset className="flex flex-wrap items-center gap-3 text-sm">
+            <legend className="sr-only">{t('voice.mode')}</legend>
+            {(['voice_activity', 'push_to_talk'] as const).map((mode) => (
+              <label key={mode} className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name="voice-input-mode"
+                  value={mode}
+                  checked={context.inputMode === mode}
+                  onChange={() => voice.send({ type: 'user.inputMode', mode })}
+                />
+                {mode === 'voice_activity' ? t('voice.handsFree') : t('voice.pushToTalk')}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        {hearsAudio && context.inputMode === 'push_to_talk' ? (
+          <div className="flex flex-col gap-1">
+            <button
+              type="button"
+              data-push-to-talk="true"
+              aria-pressed={pushing}
+              aria-describedby="voice-talk-hint"
+              disabled={!canTalk}
+              onPointerDown={(event) => {
+                event.currentTarget.setPointerCapture(event.pointerId);
+                talkStart();
+              }}
+              onPointerUp={talkEnd}
+              onPointerCancel={talkEnd}
+              onLostPointerCapture={talkEnd}
+              onContextMenu={(event) => event.preventDefault()}
+              className={`min-h-14 touch-none rounded-full px-6 text-base font-semibold select-none disabled:opacity-disabled ${
+                pushing
+                  ? 'bg-realtime-700 text-white dark:bg-realtime-300 dark:text-gray-950'
+                  : 'bg-primary-700 text-white hover:bg-primary-800 dark:bg-primary-300 dark:text-gray-950 dark:hover:bg-primary-200'
+              }`}
+            >
+              {pushing ? t('voice.talking') : t('voice.talk')}
+            </button>
+            <p id="voice-talk-hint" className="text-xs text-gray-700 dark:text-gray-300">
+              {t('voice.talkHint')}
+            </p>
+          </div>
+        ) : null}
+        {settings ? (
+          <div aria-label={t('voice.settings')} role="group">
+            {settings}
+          </div>
+        ) : null}
+      </div>
+
+      {snapshot.matches({ active: { typing: 'failed' } }) ? (
+        <Alert tone="error">
+          <p>{context.error?.message ?? t('play.failed')}</p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <Button variant="secondary" disabled={!live} onClick={() => voice.send({ type: 'user.retry' })}>
+              {t('voice.retry')}
+            </Button>
+            {context.pendingTurn && !context.pendingTurn.recorded ? (
+              <Button variant="ghost" onClick={() => voice.send({ type: 'user.discard' })}>
+                {t('voice.discard')}
+              </Button>
+            ) : null}
+          </div>
+        </Alert>
+      ) : null}
+
+      {canType ? (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            voice.send({ type: 'user.send' });
+          }}
+          className="flex flex-col gap-2"
+        >
+          <label htmlFor="voice-message" className="text-sm font-medium">
+            {t('voice.typeLabel')}
+          </label>
+          <textarea
+            id="voice-message"
+            ref={messageRef}
+            rows={2}
+            maxLength={4000}
+            value={context.draft}
+            aria-describedby="voice-message-hint"
+            onChange={(event) => voice.send({ type: 'user.type', text: event.target.value })}
+            onKeyDown={onKeyDown}
+            className="block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-sm dark:border-gray-600 dark:bg-gray-900"
+          />
+          <p id="voice-message-hint" className="text-xs text-gray-700 dark:text-gray-300">
+            {t('voice.typeHint', { name: personaName })}
+          </p>
+          <div>
+            <Button type="submit" disabled={!live || sending || context.draft.trim() === ''} loading={sending}>
+              {t('voice.say')}
+            </Button>
+          </div>
+        </form>
+      ) : null}
+    </section>
+  );
+};

@@ -1,0 +1,133 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
+import { builtinChatModel, coachingAuthor } from '../support/coaching.js';
+import { startMailSink } from '../support/mail-sink.js';
+import { apiToken } from '../support/session.js';
+import { arranger } from '../settings/arrange.js';
+
+// Issue 14 §4, the voice play screen (docs/voice.md, "Browser voice screen"): a voice-mode scenario on the built-in
+// provider, whose voice hears typed push-to-talk turns and speaks its replies with eSpeak NG, played to a win in
+// Chromium with a fake microphone; the persona's audio is played (the playback's count of heard milliseconds grows)
+// and the live transcript shows both sides. A refused microphone says the spec's message on the voice screen.
+
+let sink: SmtpSink;
+let api: APIRequestContext;
+let token = '';
+let scenarioId = '';
+let browser: Browser;
+const stamp = Date.now();
+/** Set to write the screen's screenshots (light and dark, 1280 and 360 px wide) next to the test's output. */
+const SCREENSHOTS = process.env['VOICE_SCREENSHOTS'] === '1';
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  sink = await startMailSink();
+  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
+  const arrange = await arranger(api, sink);
+  const organizationId = await arrange.organization(`Voice play ${stamp}`);
+  const learner = { email: `voice-play-${stamp}@e2e.test`, password: 'Learner-Passw0rd!' };
+  await arrange.account({ ...learner, first_name: 'Vera', organization_id: organizationId, organization_role: 'user' });
+  token = await apiToken(api, learner.email, learner.password);
+  const modelId = await builtinChatModel(api, arrange, { displayName: `Voice play ${stamp}`, creditsPerMinute: 0 });
+  const author = coachingAuthor(arrange);
+  scenarioId = await author.scenario({
+    name: `Spoken deal ${stamp}`,
+    mode: 'voice',
+    persona_id: await author.persona({ name: `Vince ${stamp}` }),
+    mission_id: await author.mission({
+      title: `A signed order ${stamp}`,
+      goal: 'Get the signed order.',
+      success_criteria: ['signed order'],
+      turn_limit: 5,
+    }),
+    observer_ids: [await author.observer(`Coach ${stamp}`, modelId)],
+    model_id: modelId,
+    time_limit_seconds: 300,
+  });
+  // A browser of this file's own, with Chromium's fake microphone.
+  const launch = testInfo.project.use.launchOptions ?? {};
+  browser = await playwright.chromium.launch({
+    ...launch,
+    args: [...(launch.args ?? []), '--use-fake-device-for-media-stream'],
+  });
+});
+test.afterAll(async () => {
+  await browser?.close();
+  await api?.dispose();
+  await sink?.close();
+});
+
+/** Signed in, on the scenario's page, then started: the click is the gesture that lets the persona's voice play. */
+const startVoiceSession = async (permissions: string[], baseURL: string) => {
+  const context = await browser.newContext({ baseURL, permissions, locale: 'en-GB' });
+  await context.addInitScript((accessToken) => localStorage.setItem('accessToken', accessToken), token);
+  const page = await context.newPage();
+  await page.goto(`/apps/ai-coaching/scenario/info-${scenarioId}`);
+  await page.getByRole('button', { name: 'Start the session' }).click();
+  await expect(page).toHaveURL(/\/session\/play-/);
+  await expect(page.getByTestId('voice-play')).toBeVisible({ timeout: 20_000 });
+  return page;
+};
+
+const playedMs = async (page: Page) => Number(await page.getByTestId('voice-play').getAttribute('data-played-ms'));
+
+const screenshots = async (page: Page, name: string) => {
+  if (!SCREENSHOTS) return;
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: test.info().outputPath(`${name}-${theme}-${width}.png`), fullPage: true });
+    }
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  await page.setViewportSize({ width: 1280, height: 720 });
+};
+
+test('[VOICE]: a voice session on the built-in voice is played by typed turns to a win, the persona heard and both sides in the live transcript', async ({
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const page = await startVoiceSession(['microphone'], baseURL!);
+  const transcript = page.getByRole('list', { name: 'Conversation' });
+  const turn = page.getByLabel('Your turn, typed');
+  // The built-in voice hears typed turns only; the microphone still shows its level.
+  await expect(turn).toBeVisible();
+  await expect(page.getByRole('meter', { name: 'Microphone level' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mute' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Hold to talk' })).toHaveCount(0);
+
+  await turn.fill('Hello, what would make this offer work for you?');
+  await page.getByRole('button', { name: 'Say it' }).click();
+  await expect(transcript.getByRole('listitem').nth(1)).toHaveText(/Hello, what would make this offer work for you\?/);
+  // The persona's reply is spoken: its lines come as it speaks, and the playback counts what was heard.
+  await expect(transcript.getByRole('listitem')).toHaveCount(3, { timeout: 20_000 });
+  await expect(transcript.getByRole('listitem').nth(2)).not.toHaveText(/^\s*Persona:\s*$/);
+  await expect.poll(() => playedMs(page), { timeout: 20_000 }).toBeGreaterThan(500);
+  await expect(page.getByTestId('voice-play')).toHaveAttribute('data-voice-state', 'listening', { timeout: 30_000 });
+  await screenshots(page, 'voice-play');
+
+  await turn.fill('Then here is the signed order.');
+  await page.getByRole('button', { name: 'Say it' }).click();
+  // The persona's last words are heard, then the session ends as a text session does.
+  await expect(page.getByText('The session has ended.')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'win');
+  await expect(transcript.getByRole('listitem')).toHaveCount(5);
+  await expect(transcript.getByRole('listitem').nth(3)).toHaveText(/here is the signed order/);
+  await page.getByRole('link', { name: 'See the result' }).click();
+  await expect(page).toHaveURL(/\/session\/result-/);
+  await page.context().close();
+});
+
+test('[VOICE]: a refused microphone shows the spec’s message on the voice screen, and turns can still be typed', async ({
+  baseURL,
+}) => {
+  const page = await startVoiceSession([], baseURL!);
+  await expect(page.getByRole('alert')).toContainText(
+    'The permission to use microphone is denied. Please allow access in your browser settings.',
+  );
+  await expect(page.getByRole('button', { name: 'Try the microphone again' })).toBeVisible();
+  await expect(page.getByLabel('Your turn, typed')).toBeEnabled();
+  expect(await page.evaluate(() => sessionStorage.getItem('isMicrophoneConfigured'))).toBeNull();
+  await screenshots(page, 'voice-denied');
+  await page.context().close();
+});
