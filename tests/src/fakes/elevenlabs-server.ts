@@ -1,11 +1,23 @@
-import { fakeMp3, sendAudio, sendJson, startRecordingServer, type RecordedSpeechRequest } from './fake-audio.js';
+import {
+  fakeMp3,
+  fakeSpeechPcm,
+  sendAudio,
+  sendJson,
+  startRecordingServer,
+  streamAudio,
+  type PcmStreaming,
+  type RecordedSpeechRequest,
+  type StreamRecord,
+} from './fake-audio.js';
 
 /**
  * ElevenLabs' REST API as the official `@elevenlabs/elevenlabs-js` SDK speaks it (notes
  * voice-providers.md §2c): `GET /v1/voices` (the account's voice library, snake_case, with `labels` and
  * `verified_languages`) and `POST /v1/text-to-speech/{voice_id}` (JSON `{text, model_id}` → audio/mpeg),
  * authenticated by `xi-api-key`. A wrong key gets 401 `{detail: {status: 'invalid_api_key'}}`, an
- * unknown voice 404 `voice_not_found`. Every request is recorded.
+ * unknown voice 404 `voice_not_found`. Every request is recorded. `POST /v1/text-to-speech/{voice_id}/stream`
+ * with `?output_format=pcm_24000` streams raw 24 kHz PCM16 speech (`fakeSpeechPcm`) in several chunks (other
+ * formats: the MP3, streamed too); a scripted status (`failStreams`) answers the next stream requests instead.
  */
 
 export type FakeElevenLabsVoice = {
@@ -52,16 +64,23 @@ export type FakeElevenLabsServer = {
   syntheses(): RecordedSpeechRequest[];
   /** The bytes it answers for a voice. */
   audioOf(voiceId: string): Uint8Array;
+  /** Streamed syntheses, in order. */
+  streams: StreamRecord[];
+  /** The next stream requests answer these statuses, in order. */
+  failStreams(...statuses: number[]): void;
   close(): Promise<void>;
 };
 
 export const startFakeElevenLabsServer = async (options: {
   apiKey: string;
   voices?: FakeElevenLabsVoice[];
+  streaming?: PcmStreaming;
 }): Promise<FakeElevenLabsServer> => {
   const voices = options.voices ?? DEFAULT_ELEVENLABS_VOICES;
+  const streams: StreamRecord[] = [];
+  const failures: number[] = [];
   const audioOf = (voiceId: string) => fakeMp3(`elevenlabs:${voiceId}`);
-  const server = await startRecordingServer((request, response) => {
+  const server = await startRecordingServer(async (request, response) => {
     if (request.headers['xi-api-key'] !== options.apiKey) {
       return sendJson(response, 401, {
         detail: { status: 'invalid_api_key', message: 'Invalid API key' },
@@ -72,7 +91,7 @@ export const startFakeElevenLabsServer = async (options: {
         voices: voices.map((voice) => ({ category: 'premade', description: null, ...voice })),
       });
     }
-    const tts = /^\/v1\/text-to-speech\/([^/]+)$/.exec(request.path);
+    const tts = /^\/v1\/text-to-speech\/([^/]+)(\/stream)?$/.exec(request.path);
     if (request.method === 'POST' && tts) {
       const voiceId = decodeURIComponent(tts[1]!);
       if (!voices.some((voice) => voice.voice_id === voiceId)) {
@@ -84,6 +103,17 @@ export const startFakeElevenLabsServer = async (options: {
       if (typeof body.text !== 'string' || body.text.length === 0) {
         return sendJson(response, 422, { detail: { status: 'invalid_request', message: 'text is required' } });
       }
+      if (tts[2]) {
+        const status = failures.shift();
+        if (status !== undefined) {
+          return sendJson(response, status, { detail: { status: 'internal_error', message: 'Synthesis failed.' } });
+        }
+        const record: StreamRecord = { chunksSent: 0, ended: false, bytes: 0 };
+        streams.push(record);
+        const pcm = request.query.output_format === 'pcm_24000';
+        const audio = pcm ? fakeSpeechPcm(body.text) : audioOf(voiceId);
+        return streamAudio(response, audio, pcm ? 'audio/pcm' : 'audio/mpeg', options.streaming, record);
+      }
       return sendAudio(response, audioOf(voiceId));
     }
     return sendJson(response, 404, { detail: 'Not Found' });
@@ -93,6 +123,8 @@ export const startFakeElevenLabsServer = async (options: {
     requests: server.requests,
     syntheses: () => server.requests.filter((request) => request.path.startsWith('/v1/text-to-speech/')),
     audioOf,
+    streams,
+    failStreams: (...statuses) => void failures.push(...statuses),
     close: server.close,
   };
 };
