@@ -95,6 +95,8 @@ test('[VOICE]: a voice session on the built-in voice is played by typed turns to
   await expect(page.getByRole('meter', { name: 'Microphone level' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Mute' })).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Hold to talk' })).toHaveCount(0);
+  // The session's voice settings sit on the screen for its player.
+  await expect(page.getByTestId('voice-settings')).toBeVisible();
 
   await turn.fill('Hello, what would make this offer work for you?');
   await page.getByRole('button', { name: 'Say it' }).click();

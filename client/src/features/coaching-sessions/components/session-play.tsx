@@ -130,7 +130,13 @@ export const SessionPlay = ({ sessionId }: { sessionId: string }) => {
       ) : null}
       {voice ? (
         <Suspense fallback={<Loading label={t('voice.connecting')} />}>
-          <VoicePlay voice={voice} language={session.language} personaName={t('result.persona')} />
+          <VoicePlay
+            voice={voice}
+            sessionId={session.id}
+            language={session.language}
+            personaName={t('result.persona')}
+            voiceSettings={session.voice_settings ?? null}
+          />
         </Suspense>
       ) : (
         <Card>

@@ -1,19 +1,24 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import type { SessionLanguage } from '@ai-coaching/domain';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Loading } from '../../../components/ui/query-state';
+import { useCan } from '../../../lib/session/session-context';
+import type { SessionVoiceSettings } from '../api/voice-settings-api';
 import { playedMsOf, type VoicePlayActorRef } from '../machines/voice-play.machine';
 import { Transcript } from './transcript';
+import { VoiceSettings } from './voice-settings';
 
 export type VoicePlayProps = {
   voice: VoicePlayActorRef;
-  language: string;
+  sessionId: string;
+  language: SessionLanguage;
   personaName: string;
-  /** The voice settings control, when the page has one to show. */
-  settings?: ReactNode;
+  /** The session's voice settings, changed for this session by its player (voice-settings.tsx). */
+  voiceSettings: SessionVoiceSettings | null;
 };
 
 type Snapshot = ReturnType<VoicePlayActorRef['getSnapshot']>;
@@ -71,12 +76,16 @@ const LevelMeter = ({ voice, label }: { voice: VoicePlayActorRef; label: string 
  * session's voice hears typed turns only, and Stop while the persona speaks. Its logic is the play machine's voice
  * state (machines/voice-play.machine.ts); this only shows it and sends the user's gestures.
  */
-export const VoicePlay = ({ voice, language, personaName, settings }: VoicePlayProps) => {
+export const VoicePlay = ({ voice, sessionId, language, personaName, voiceSettings }: VoicePlayProps) => {
   const { t } = useTranslation('coachingSessions');
+  const can = useCan();
+  // Who may change the session's voice settings switches push-to-talk there; the others here, for this page only.
+  const hasSettings = voiceSettings !== null && can('coaching-session-ai-voice-settings-edit');
   const snapshot = useSelector(voice, (value) => value, isSameScreen);
   const { context } = snapshot;
   const messageRef = useRef<HTMLTextAreaElement>(null);
   const talkingRef = useRef(false);
+  const turnDetectionRef = useRef(voiceSettings?.turn_detection);
 
   const live = snapshot.matches({ active: { session: 'live' } });
   const capabilities = context.answer?.capabilities ?? null;
@@ -228,7 +237,7 @@ export const VoicePlay = ({ voice, language, personaName, settings }: VoicePlayP
             {muted ? t('voice.unmute') : t('voice.mute')}
           </Button>
         </div>
-        {hearsAudio && capabilities?.turn_detection === 'voice_activity' ? (
+        {hearsAudio && capabilities?.turn_detection === 'voice_activity' && !hasSettings ? (
           <fieldset className="flex flex-wrap items-center gap-3 text-sm">
             <legend className="sr-only">{t('voice.mode')}</legend>
             {(['voice_activity', 'push_to_talk'] as const).map((mode) => (
@@ -274,10 +283,19 @@ export const VoicePlay = ({ voice, language, personaName, settings }: VoicePlayP
             </p>
           </div>
         ) : null}
-        {settings ? (
-          <div aria-label={t('voice.settings')} role="group">
-            {settings}
-          </div>
+        {voiceSettings ? (
+          <VoiceSettings
+            sessionId={sessionId}
+            language={language}
+            settings={voiceSettings}
+            onChanged={(changed) => {
+              // What the voice can do follows its settings: the gateway says it again at `voice.start`.
+              const turnDetection = changed.voice_settings?.turn_detection;
+              if (turnDetection === turnDetectionRef.current) return;
+              turnDetectionRef.current = turnDetection;
+              voice.send({ type: 'user.settingsChanged' });
+            }}
+          />
         ) : null}
       </div>
 

@@ -165,6 +165,8 @@ export type VoicePlayEvent =
   | { type: 'user.inputMode'; mode: VoiceInputMode }
   | { type: 'user.retryMicrophone' }
   | { type: 'user.enableSound' }
+  /** The session's voice settings changed (voice-settings.tsx): `voice.start` again tells what the voice can do now. */
+  | { type: 'user.settingsChanged' }
   | { type: 'voice.live' }
   | { type: 'CONNECTION.LOST' }
   | { type: 'CONNECTION.RESTORED' };
@@ -307,8 +309,10 @@ export const voicePlayMachine = setup({
     applyStart: assign((_, { answer }: { answer: VoiceStartAnswer }) => ({
       answer,
       status: answer.status,
-      // A provider that needs `voice.commit` has no hands-free mode.
-      ...(answer.capabilities.turn_detection === 'manual' ? { inputMode: 'push_to_talk' as const } : {}),
+      // The session's turn detection (its voice settings) decides; a provider that needs `voice.commit` has no
+      // hands-free mode.
+      inputMode:
+        answer.capabilities.turn_detection === 'manual' ? ('push_to_talk' as const) : ('voice_activity' as const),
       error: null,
       attempts: 0,
     })),
@@ -594,6 +598,7 @@ export const voicePlayMachine = setup({
               on: {
                 'gateway.disconnected': 'reconnecting',
                 'CONNECTION.LOST': 'reconnecting',
+                'user.settingsChanged': 'connecting',
                 'gateway.outcome': {
                   target: 'closing',
                   actions: { type: 'setStatus', params: ({ event }) => ({ status: event.outcome.status }) },

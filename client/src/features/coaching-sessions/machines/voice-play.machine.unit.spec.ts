@@ -430,6 +430,20 @@ describe('voice play: the microphone', () => {
   });
 });
 
+describe('voice play: settings', () => {
+  it('given the learner switches to voice activity in the voice settings, when they are saved, then voice.start tells the new turn detection', async () => {
+    let calls = 0;
+    const arranged = await live(arrange({ start: async () => startAnswer(++calls === 1 ? MANUAL_AUDIO : REALTIME) }));
+    expect(arranged.actor.getSnapshot().context.inputMode).toBe('push_to_talk');
+    arranged.actor.send({ type: 'user.settingsChanged' });
+    await waitFor(arranged.actor, () => calls === 2);
+    await live(arranged);
+    expect(arranged.actor.getSnapshot().context.inputMode).toBe('voice_activity');
+    arranged.speak();
+    expect(arranged.transport.sendAudio).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('voice play: reconnecting', () => {
   it('given a socket that drops, when it is back, then voice.start resumes, the missed turns come from the transcript, and nothing is replayed', async () => {
     const arranged = await live(arrange());
