@@ -108,8 +108,11 @@ test('[VOICE]: a voice session on the built-in voice is played by typed turns to
   await expect(page.getByTestId('voice-play')).toHaveAttribute('data-voice-state', 'listening', { timeout: 30_000 });
   await screenshots(page, 'voice-play');
 
+  const heardBefore = await playedMs(page);
   await turn.fill('Then here is the signed order.');
   await page.getByRole('button', { name: 'Say it' }).click();
+  // The persona's last reply is heard before the screen ends.
+  await expect.poll(() => playedMs(page), { timeout: 20_000 }).toBeGreaterThan(heardBefore + 300);
   // The persona's last words are heard, then the session ends as a text session does.
   await expect(page.getByText('The session has ended.')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'win');

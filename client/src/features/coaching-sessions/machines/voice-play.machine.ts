@@ -168,6 +168,8 @@ export type VoicePlayEvent =
   /** The session's voice settings changed (voice-settings.tsx): `voice.start` again tells what the voice can do now. */
   | { type: 'user.settingsChanged' }
   | { type: 'voice.live' }
+  /** A typed turn's answer says the session ended: its audio and `voice.outcome` are still on their way. */
+  | { type: 'voice.answeredEnded' }
   | { type: 'CONNECTION.LOST' }
   | { type: 'CONNECTION.RESTORED' };
 
@@ -182,6 +184,8 @@ const WIRE_SAMPLES_PER_MS = 24;
 const PLAYED_TOLERANCE_MS = 2;
 /** After the outcome, the persona's last words are heard before the screen ends; a stuck playback waits no longer. */
 const CLOSING_MAX_MS = 20_000;
+/** A typed turn's answer says the session ended: how long `voice.outcome` (sent after the reply's audio) is awaited. */
+const OUTCOME_MAX_MS = 10_000;
 const RETRY_BASE_MS = 1000;
 const RETRY_MAX_MS = 15_000;
 
@@ -284,6 +288,7 @@ export const voicePlayMachine = setup({
   delays: {
     retryDelay: ({ context }) => retryDelayOf(context.attempts),
     closingMax: CLOSING_MAX_MS,
+    outcomeMax: OUTCOME_MAX_MS,
   },
   guards: {
     hasDraft: ({ context }) => context.draft.trim() !== '',
@@ -567,7 +572,7 @@ export const voicePlayMachine = setup({
                     onDone: [
                       {
                         guard: { type: 'startSaysEnded', params: ({ event }) => ({ answer: event.output }) },
-                        target: '#voicePlay.active.session.closing',
+                        target: '#voiceDraining',
                         actions: { type: 'applyStart', params: ({ event }) => ({ answer: event.output }) },
                       },
                       {
@@ -600,9 +605,10 @@ export const voicePlayMachine = setup({
                 'CONNECTION.LOST': 'reconnecting',
                 'user.settingsChanged': 'connecting',
                 'gateway.outcome': {
-                  target: 'closing',
+                  target: '#voiceDraining',
                   actions: { type: 'setStatus', params: ({ event }) => ({ status: event.outcome.status }) },
                 },
+                'voice.answeredEnded': 'closing',
               },
               states: {
                 // Which of the three is derived from what is heard and played: the screen shows it.
@@ -663,7 +669,7 @@ export const voicePlayMachine = setup({
                     onDone: [
                       {
                         guard: { type: 'sessionIsOver', params: ({ event }) => ({ session: event.output }) },
-                        target: '#voicePlay.active.session.closing',
+                        target: '#voiceDraining',
                         actions: { type: 'mergeSession', params: ({ event }) => ({ session: event.output }) },
                       },
                       {
@@ -679,8 +685,24 @@ export const voicePlayMachine = setup({
             },
             // The session ended: the persona's last words are heard, then the play machine shows the ending.
             closing: {
-              always: { guard: not('isPersonaSpeaking'), target: '#voicePlay.done' },
-              after: { closingMax: '#voicePlay.done' },
+              initial: 'awaitingOutcome',
+              states: {
+                // The answer came before the reply's audio: `voice.outcome` follows the last of it.
+                awaitingOutcome: {
+                  on: {
+                    'gateway.outcome': {
+                      target: 'draining',
+                      actions: { type: 'setStatus', params: ({ event }) => ({ status: event.outcome.status }) },
+                    },
+                  },
+                  after: { outcomeMax: 'draining' },
+                },
+                draining: {
+                  id: 'voiceDraining',
+                  always: { guard: not('isPersonaSpeaking'), target: '#voicePlay.done' },
+                  after: { closingMax: '#voicePlay.done' },
+                },
+              },
             },
             /** The voice cannot be opened (not a voice session, not the caller's): the error says why. */
             failed: {},
@@ -799,13 +821,7 @@ export const voicePlayMachine = setup({
                     actions: [
                       { type: 'recordAnswer', params: ({ event }) => ({ answer: event.output }) },
                       // The outcome follows the reply's audio; the answer already says it, in case it is missed.
-                      raise(({ event, context }) => ({
-                        type: 'gateway.outcome' as const,
-                        outcome: {
-                          session_id: context.sessionId,
-                          status: event.output.status as VoiceOutcome['status'],
-                        },
-                      })),
+                      raise({ type: 'voice.answeredEnded' }),
                     ],
                   },
                   {

@@ -503,7 +503,7 @@ describe('voice play: the ending', () => {
     arranged.audio('reply-b', 0, 100);
     arranged.done('reply-b');
     arranged.from({ type: 'gateway.outcome', outcome: { session_id: SESSION, status: 'win' } });
-    expect(arranged.actor.getSnapshot().matches({ active: { session: 'closing' } })).toBe(true);
+    expect(arranged.actor.getSnapshot().matches({ active: { session: { closing: 'draining' } } })).toBe(true);
     arranged.played({ 'reply-b': 100 });
     expect(arranged.actor.getSnapshot().status).toBe('done');
     expect(arranged.actor.getSnapshot().output?.status).toBe('win');
@@ -511,6 +511,23 @@ describe('voice play: the ending', () => {
     expect(arranged.capture.stop).toHaveBeenCalled();
     expect(arranged.player.close).toHaveBeenCalled();
     expect(arranged.transport.stop).toHaveBeenCalledWith(SESSION);
+  });
+});
+
+describe('voice play: a typed turn that ends the session', () => {
+  it('given the answer says win before the reply is heard, when its audio and voice.outcome follow, then the voice ends once it is heard', async () => {
+    const arranged = await live(
+      arrange({ sendText: async () => ({ reply: 'Deal.', status: 'win', response_id: 'reply-turn-1' }) }),
+    );
+    arranged.actor.send({ type: 'user.type', text: 'Here is the signed order.' });
+    arranged.actor.send({ type: 'user.send' });
+    await inState(arranged.actor, { active: { session: { closing: 'awaitingOutcome' } } });
+    arranged.audio('reply-turn-1', 0, 100);
+    arranged.done('reply-turn-1');
+    arranged.from({ type: 'gateway.outcome', outcome: { session_id: SESSION, status: 'win' } });
+    expect(arranged.actor.getSnapshot().matches({ active: { session: { closing: 'draining' } } })).toBe(true);
+    arranged.played({ 'reply-turn-1': 100 });
+    expect(arranged.actor.getSnapshot().output?.status).toBe('win');
   });
 });
 
@@ -566,12 +583,14 @@ describe('the play-session machine in voice mode', () => {
   });
 
   it('given a voice turn that wins, when the outcome comes, then the session ends as a text session does, with the transcript', async () => {
-    const { actor } = voiceSession();
+    const { actor, gateway } = voiceSession();
     await waitFor(actor, (snapshot) => snapshot.matches('voice'), { timeout: 1000 });
     const voice = actor.getSnapshot().children['voice'] as VoicePlayActorRef;
     await waitFor(voice, (snapshot) => snapshot.matches({ active: { session: 'live' } }));
     voice.send({ type: 'user.type', text: 'So we have a deal?' });
     voice.send({ type: 'user.send' });
+    await waitFor(voice, (snapshot) => snapshot.matches({ active: { session: 'closing' } }));
+    gateway()?.({ type: 'gateway.outcome', outcome: { session_id: SESSION, status: 'win' } });
     await waitFor(actor, (snapshot) => snapshot.matches('ended'), { timeout: 1000 });
     expect(actor.getSnapshot().context.status).toBe('win');
     expect(actor.getSnapshot().context.turns.map(({ role, text }) => [role, text])).toEqual([
