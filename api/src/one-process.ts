@@ -17,6 +17,7 @@ import {
   scheduleCoachingSessionTimeLimits,
   scheduleReservationExpiries,
   scheduleSessionRetention,
+  type AiAdapterRegistry,
 } from '@ai-coaching/application';
 import { workerJobs } from '@ai-coaching/workers';
 import { createApiApp } from './app.js';
@@ -31,8 +32,11 @@ import { announceSeed, seedPlatform } from './seed/seed-platform.js';
  */
 export const startOneProcess = async (
   { config, logger, lifecycle }: RuntimeContext,
-  /** Tests only: sign-in limits other than the defaults (short windows, or none in the way of timing). */
-  options: { authLimits?: Partial<AuthLimits> } = {},
+  /**
+   * Tests only: sign-in limits other than the defaults (short windows, or none in the way of timing), and AI adapters
+   * other than the deployment's (one that trusts a fake provider's throw-away certificate).
+   */
+  options: { authLimits?: Partial<AuthLimits>; aiAdapters?: AiAdapterRegistry } = {},
 ) => {
   const platform = await openPlatform({
     config,
@@ -86,8 +90,10 @@ export const startOneProcess = async (
     ...(options.authLimits ? { limits: options.authLimits } : {}),
   });
   lifecycle.add('rate limiter', () => rateLimiter.close());
+  const adapters = options.aiAdapters ? { aiAdapters: options.aiAdapters } : {};
   const app = createApiApp({
     ...platform,
+    ...adapters,
     rateLimiter,
     wakeProjections: (names) => projections.wake(names),
     ...(clientDir ? { clientDir } : {}),
@@ -100,7 +106,7 @@ export const startOneProcess = async (
     authenticate: socketIdentity(platform),
     allowedOrigins: config.allowedOrigins,
     logger,
-    services: { ...platform, wakeProjections },
+    services: { ...platform, ...adapters, wakeProjections },
     ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}),
   });
 

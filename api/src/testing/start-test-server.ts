@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createLifecycle, createLogger, loadConfig, type AuthLimits, type Platform } from '@ai-coaching/platform';
 import type { ProjectionRunner } from '@ai-coaching/projections';
+import type { AiAdapterRegistry } from '@ai-coaching/application';
 import { startOneProcess } from '../one-process.js';
 import { TEST_PASSWORD } from './identities.js';
 
@@ -22,6 +23,8 @@ export type TestServerOptions = {
   logDestination?: { write(line: string): void };
   /** Sign-in rate limits replacing the defaults, per action (short windows for tests of the limits). */
   authLimits?: Partial<AuthLimits>;
+  /** AI adapters replacing the deployment's, per provider kind (one trusting a fake provider's certificate). */
+  aiAdapters?: AiAdapterRegistry;
 };
 
 /** The one-process server on an ephemeral port with its own data directory. */
@@ -41,7 +44,10 @@ export const startTestServer = async (
   const lifecycle = createLifecycle(logger, { timeoutMs: 5000 });
   const { server, platform, projections } = await startOneProcess(
     { config: { ...config, PORT: 0 }, logger, lifecycle },
-    options.authLimits ? { authLimits: options.authLimits } : {},
+    {
+      ...(options.authLimits ? { authLimits: options.authLimits } : {}),
+      ...(options.aiAdapters ? { aiAdapters: options.aiAdapters } : {}),
+    },
   );
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('server has no port');

@@ -825,6 +825,25 @@ const askPersona = async (
   }
 };
 
+/**
+ * What a speech-to-speech provider is told to be (docs/voice.md, "Realtime voice"): the persona's prompt, then the
+ * conversation so far, so a conversation reopened (another gateway node, a provider that dropped) goes on where it was.
+ */
+export const personaInstructions = async (
+  services: AppServices,
+  session: Pick<CoachingSessionView, 'sessionId' | 'content'>,
+): Promise<string> => {
+  const [persona, mission, turns] = await Promise.all([
+    fieldsOf(services, session.content.persona),
+    session.content.mission ? fieldsOf(services, session.content.mission) : Promise.resolve(null),
+    listCoachingSessionTurns(services.db, session.sessionId),
+  ]);
+  const prompt = systemPrompt(persona, mission, session.content.language);
+  if (turns.length === 0) return prompt;
+  const history = turns.map((turn) => `${turn.role === 'persona' ? 'You' : 'Learner'}: ${turn.text}`).join('\n');
+  return `${prompt}\nThe conversation so far:\n${history}`;
+};
+
 const turnAnswer = (state: CoachingSessionState, learnerTurnId: string): CoachingSessionTurnAnswer => {
   if (state.status === 'none') throw sessionNotFound();
   const reply = state.turns.find((turn) => turn.role === 'persona' && turn.replyTo === learnerTurnId);
@@ -841,7 +860,14 @@ export const playCoachingSessionTurn = async (
   origin: Origin,
   sessionId: string,
   body: { text: string; turn_id?: string | undefined },
-  options: { onDelta?: ReplyDeltaListener } = {},
+  options: {
+    onDelta?: ReplyDeltaListener;
+    /**
+     * The persona's reply when a speech-to-speech provider already spoke it (realtime voice): recorded as it is,
+     * no model asked. Its outcome markers end the session as a typed reply's do.
+     */
+    reply?: string;
+  } = {},
 ): Promise<CoachingSessionTurnAnswer> => {
   const caller = sessionCaller(origin.caller);
   await visibleSession(services, caller, sessionId, 'play');
@@ -854,7 +880,7 @@ export const playCoachingSessionTurn = async (
   if (state.status === 'none' || isTerminalCoachingSessionStatus(state.status) || state.awaitingReplyTo !== turnId) {
     return turnAnswer(state, turnId);
   }
-  const reply = await askPersona(services, state, turnId, options.onDelta);
+  const reply = options.reply ?? (await askPersona(services, state, turnId, options.onDelta));
   const answered = await runAndSettle(services, origin, sessionId, {
     type: 'RecordCoachingSessionPersonaTurn',
     data: { sessionId, turnId: `reply-${turnId}`, replyTo: turnId, text: reply },

@@ -7,14 +7,22 @@ import {
   type CoachingSessionStatus,
   type Pcm16,
   type SessionLanguage,
+  type VoiceProvider,
 } from '@ai-coaching/domain';
 import { recordVoiceTurnTiming, type VoiceTurnTiming } from '@ai-coaching/platform';
-import { findAiProvider, findAiSpeechVoice, listAiModels } from '@ai-coaching/projections';
+import {
+  findAiModel,
+  findAiProvider,
+  findAiSpeechVoice,
+  listAiModels,
+  type CoachingSessionView,
+} from '@ai-coaching/projections';
 import { createBuiltinAdapter } from '../ai/ai-adapters.js';
 import { aiPort } from '../ai/ai-port.js';
 import type { AppServices, Origin } from '../app-services.js';
 import { BUILTIN_AI_PROVIDER_ID } from '../ai/builtin-provider.js';
-import { sessionCaller, visibleSession } from './coaching-sessions.js';
+import { personaInstructions, sessionCaller, visibleSession } from './coaching-sessions.js';
+import { effectiveVoiceSettings, voiceTurnDetectionOf } from './coaching-voice-settings.js';
 
 // A voice-mode session's voice (docs/voice.md): who may open it, and how the persona's words become 24 kHz PCM. The
 // learner's turns and the persona's replies are the text session's (`playCoachingSessionTurn`), so credits, outcomes,
@@ -31,6 +39,17 @@ export type CoachingSessionVoice = {
   /** The kind of provider that speaks (`builtin` for eSpeak NG), for the latency figures. */
   providerKind: string;
   speak: PersonaSpeaker;
+  /**
+   * The scenario's model speaks itself (the `realtime` capability): the gateway drives this conversation instead of
+   * typed turns and synthesis. Null for every other model.
+   */
+  realtime: RealtimeVoice | null;
+};
+
+export type RealtimeVoice = {
+  providerKind: string;
+  /** A new conversation with the persona's instructions and the conversation so far; not started yet. */
+  open(signal: AbortSignal): Promise<VoiceProvider>;
 };
 
 const notVoice = () =>
@@ -64,11 +83,14 @@ const speakerOf = async (
   session: {
     organizationId: string;
     sessionId: string;
-    content: { voiceId: string | null; language: SessionLanguage };
+    content: { language: SessionLanguage };
+    voiceSettings: CoachingSessionView['voiceSettings'];
   },
 ): Promise<{ providerKind: string; speak: PersonaSpeaker }> => {
   const { language } = session.content;
-  const voice = session.content.voiceId ? await findAiSpeechVoice(services.db, session.content.voiceId) : undefined;
+  // The voice the player chose for this session (voice settings), else the scenario's.
+  const { voiceId } = effectiveVoiceSettings(session);
+  const voice = voiceId ? await findAiSpeechVoice(services.db, voiceId) : undefined;
   const provider = voice ? await findAiProvider(services.db, voice.providerId) : undefined;
   const context = { organizationId: session.organizationId, sessionId: session.sessionId };
   if (!voice || !provider || provider.kind === 'builtin') {
@@ -124,6 +146,36 @@ export const openCoachingSessionVoice = async (
     status: session.status,
     language: session.content.language,
     ...speaker,
+    realtime: await realtimeOf(services, session),
+  };
+};
+
+/** A speech-to-speech model's conversation opener: the persona speaks with the scenario's voice of that provider. */
+const realtimeOf = async (
+  services: AppServices,
+  session: Awaited<ReturnType<typeof visibleSession>>,
+): Promise<RealtimeVoice | null> => {
+  const model = await findAiModel(services.db, session.content.modelId);
+  if (!model?.capabilities.includes('realtime')) return null;
+  const provider = await findAiProvider(services.db, model.providerId);
+  if (!provider) return null;
+  const settings = effectiveVoiceSettings(session);
+  const voice = settings.voiceId ? await findAiSpeechVoice(services.db, settings.voiceId) : undefined;
+  return {
+    providerKind: provider.kind,
+    open: async (signal) =>
+      aiPort(services).voice(
+        { providerId: model.providerId, modelId: model.aiModelId },
+        {
+          instructions: await personaInstructions(services, session),
+          language: session.content.language,
+          // A voice of another provider cannot speak here: the provider's default voice does.
+          ...(voice && voice.providerId === model.providerId ? { voiceId: voice.voiceId } : {}),
+          speed: settings.speed,
+          turnDetection: voiceTurnDetectionOf(settings),
+        },
+        { organizationId: session.organizationId, sessionId: session.sessionId, signal },
+      ),
   };
 };
 

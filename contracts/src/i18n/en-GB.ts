@@ -344,6 +344,8 @@ export const errors = {
   invalid_coaching_session_voice_speed: 'A voice speed is from {{min}} to {{max}}.',
   invalid_coaching_session_turn_detection: 'Turn detection is voice_activity or push_to_talk.',
   coaching_voice_not_started: "Start the session's voice on this connection first (voice.start).",
+  coaching_voice_provider_failed:
+    "The persona's voice connection failed: what was said is kept. Start the voice again, or carry on by text.",
   coaching_voice_synthesis_failed:
     "The persona's voice failed for this reply: read it on screen. Nothing is lost; the next reply is spoken again.",
   coaching_scenario_unplayable:

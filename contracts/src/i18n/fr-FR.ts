@@ -335,6 +335,8 @@ export const errors: Translation<typeof enGB.errors> = {
   invalid_coaching_session_voice_speed: 'La vitesse d’une voix va de {{min}} à {{max}}.',
   invalid_coaching_session_turn_detection: 'La détection de fin de tour vaut voice_activity ou push_to_talk.',
   coaching_voice_not_started: 'Démarrez d’abord la voix de la session sur cette connexion (voice.start).',
+  coaching_voice_provider_failed:
+    'La connexion vocale du persona a échoué\u00a0: ce qui a été dit est conservé. Relancez la voix, ou continuez par écrit.',
   coaching_voice_synthesis_failed:
     'La voix du persona a échoué pour cette réponse\u00a0: lisez-la à l’écran. Rien n’est perdu\u00a0; la réponse suivante sera de nouveau parlée.',
   coaching_scenario_unplayable:

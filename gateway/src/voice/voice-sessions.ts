@@ -12,13 +12,12 @@ import {
   VOICE_AUDIO_FORMAT,
   VOICE_PROTOCOL_VERSION,
   voiceAudioInSchema,
+  voiceCommitMessageSchema,
   voicePlaybackSchema,
   voiceStartMessageSchema,
   voiceStopMessageSchema,
   voiceTextMessageSchema,
-  type ClientToServerEvents,
   type CoachingSessionTurnAnswer,
-  type ServerToClientEvents,
   type VoiceStartAnswer,
 } from '@ai-coaching/contracts';
 import {
@@ -29,17 +28,15 @@ import {
   VOICE_MAX_CHUNK_MS,
 } from '@ai-coaching/domain';
 import { updateVoiceTurnPlayed, type Logger } from '@ai-coaching/platform';
-import type { Socket } from 'socket.io';
 import { gatewayFailure, socketLocale } from '../session/session-turns.js';
-import type { SocketData } from '../socket-data.js';
+import { createRealtimeConversation, type RealtimeConversation } from './realtime-voice.js';
+import type { VoiceSocket } from './voice-socket.js';
 
 // The gateway's voice (docs/voice.md, "Gateway voice protocol"). A push-to-talk turn is the text session's turn
 // (`playCoachingSessionTurn`: credits, outcomes, transcript and reports unchanged); its reply is cut into sentences as
 // it streams, each spoken by the session's voice and sent as ≤ 100 ms PCM chunks. One reply speaks at a time: a new
 // turn or `voice.stop` stops the one speaking (barge-in). The session's voice state lives in the process that runs
 // it; a socket that reconnects and sends `voice.start` again takes over what is left, and nothing sent is sent again.
-
-type VoiceSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 type Response = {
   responseId: string;
@@ -51,6 +48,8 @@ type Response = {
   firstSynthesizedMs: number | null;
   firstSentMs: number | null;
   playedMs: number | null;
+  /** From the turn's arrival until the browser started playing the first audio (its first playback report). */
+  firstPlayedMs: number | null;
   chunks: number;
   failed: boolean;
   finished: boolean;
@@ -66,12 +65,19 @@ type VoiceState = {
   /** Turns being played, which the same turn id resent (after a drop) joins instead of playing again. */
   turns: Map<string, Promise<CoachingSessionTurnAnswer>>;
   /** Responses already recorded, so a late playback report updates their played milliseconds. */
-  recorded: Map<string, { playedMs: number; writtenAt: number }>;
+  recorded: Map<string, { playedMs: number; writtenAt: number; arrivedAt: number; firstPlayed: boolean }>;
+  /** A speech-to-speech provider's conversation, when the session's model speaks itself (realtime-voice.ts). */
+  realtime: RealtimeConversation | undefined;
+  /** Closes the realtime conversation when nobody has come back for a while after a drop. */
+  idleTimer: NodeJS.Timeout | undefined;
 };
 
 export type VoiceSessions = Map<string, VoiceState>;
 
 export const createVoiceSessions = (): VoiceSessions => new Map();
+
+/** How long a realtime conversation waits for its learner to reconnect before the provider is let go. */
+const REALTIME_IDLE_MS = 60_000;
 
 /** How often a late playback report of a recorded response is written (the browser reports every ~250 ms). */
 const PLAYED_WRITE_INTERVAL_MS = 2000;
@@ -81,25 +87,34 @@ const RECORDED_KEPT = 8;
 const hasWords = (sentence: string) => /[\p{L}\p{N}]/u.test(sentence);
 const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** What `voice.start` answers. The built-in provider hears typed turns only: its audio in is accepted and ignored. */
+/**
+ * What `voice.start` answers. A realtime provider hears the microphone and finds the end of turns itself; the
+ * built-in provider hears typed turns only: its audio in is accepted and ignored.
+ */
 const startAnswer = (state: VoiceState): VoiceStartAnswer => ({
   session_id: state.sessionId,
   protocol_version: VOICE_PROTOCOL_VERSION,
   input: { ...VOICE_AUDIO_FORMAT, frame_ms: 20 },
   output: { ...VOICE_AUDIO_FORMAT, max_chunk_ms: VOICE_MAX_CHUNK_MS },
-  capabilities: {
-    recognition: 'push_to_talk',
-    turn_detection: 'manual',
-    audio_in: false,
-    barge_in: true,
-    transcripts: true,
-  },
+  capabilities: state.realtime
+    ? { recognition: 'audio', turn_detection: 'voice_activity', audio_in: true, barge_in: true, transcripts: true }
+    : { recognition: 'push_to_talk', turn_detection: 'manual', audio_in: false, barge_in: true, transcripts: true },
   status: state.voice.status,
-  speaking:
-    state.speaking && !state.speaking.finished
+  speaking: state.realtime
+    ? state.realtime.speaking()
+    : state.speaking && !state.speaking.finished
       ? { turn_id: state.speaking.turnId, response_id: state.speaking.responseId }
       : null,
 });
+
+/** A microphone frame as samples: PCM16 little-endian, whole samples only. */
+const samplesOf = (pcm: unknown): Int16Array | undefined => {
+  const bytes = Buffer.isBuffer(pcm) ? pcm : pcm instanceof ArrayBuffer ? Buffer.from(pcm) : undefined;
+  if (!bytes || bytes.length < 2 || bytes.length > 9600) return undefined;
+  const samples = new Int16Array(bytes.length >> 1);
+  for (let i = 0; i < samples.length; i += 1) samples[i] = bytes.readInt16LE(i * 2);
+  return samples;
+};
 
 export const handleVoiceSessions = (
   socket: VoiceSocket,
@@ -126,7 +141,19 @@ export const handleVoiceSessions = (
 
   /** A session nobody is attached to and nothing plays in is forgotten; `voice.start` opens it again. */
   const forgetIfIdle = (state: VoiceState) => {
-    if (!state.socket && !state.speaking && state.turns.size === 0) sessions.delete(state.key);
+    if (state.socket || state.speaking || state.turns.size > 0) return;
+    if (!state.realtime) {
+      sessions.delete(state.key);
+      return;
+    }
+    // A realtime conversation holds the persona's memory of the call: it waits a while for the learner to return.
+    clearTimeout(state.idleTimer);
+    state.idleTimer = setTimeout(() => {
+      if (state.socket) return;
+      sessions.delete(state.key);
+      void state.realtime?.close();
+    }, REALTIME_IDLE_MS);
+    state.idleTimer.unref();
   };
 
   /** Ends a response once: its audio stops, what it sent and when is kept. */
@@ -152,9 +179,15 @@ export const handleVoiceSessions = (
       firstAudioSynthesizedMs: response.firstSynthesizedMs,
       firstAudioSentMs: response.firstSentMs,
       playedMs: response.playedMs,
+      firstAudioPlayedMs: response.firstPlayedMs,
       status,
     });
-    state.recorded.set(response.responseId, { playedMs: response.playedMs ?? 0, writtenAt: performance.now() });
+    state.recorded.set(response.responseId, {
+      playedMs: response.playedMs ?? 0,
+      writtenAt: performance.now(),
+      arrivedAt: response.arrivedAt,
+      firstPlayed: response.firstPlayedMs !== null,
+    });
     for (const old of [...state.recorded.keys()].slice(0, -RECORDED_KEPT)) state.recorded.delete(old);
     forgetIfIdle(state);
   };
@@ -229,6 +262,7 @@ export const handleVoiceSessions = (
       firstSynthesizedMs: null,
       firstSentMs: null,
       playedMs: null,
+      firstPlayedMs: null,
       chunks: 0,
       failed: false,
       finished: false,
@@ -288,6 +322,34 @@ export const handleVoiceSessions = (
     return answer;
   };
 
+  const openRealtime = async (
+    state: VoiceState,
+    realtime: NonNullable<CoachingSessionVoice['realtime']>,
+  ): Promise<RealtimeConversation> => {
+    const closing = new AbortController();
+    const conversation = createRealtimeConversation({
+      services,
+      log,
+      sessionId: state.sessionId,
+      organizationId: state.voice.organizationId,
+      providerKind: realtime.providerKind,
+      provider: await realtime.open(closing.signal),
+      socket: () => state.socket,
+      origin: originOf,
+      onStatus: (status) => {
+        state.voice = { ...state.voice, status };
+        if (isTerminalCoachingSessionStatus(status)) state.realtime = undefined;
+      },
+    });
+    try {
+      await conversation.start();
+    } catch (error) {
+      closing.abort();
+      throw error;
+    }
+    return conversation;
+  };
+
   socket.on('voice.start', async (payload, ack) => {
     if (typeof ack !== 'function') return;
     const locale = socketLocale(socket);
@@ -311,11 +373,17 @@ export const handleVoiceSessions = (
           speaking: undefined,
           turns: new Map(),
           recorded: new Map(),
+          realtime: undefined,
+          idleTimer: undefined,
         };
         sessions.set(key, state);
       }
       // The newest socket takes over: a reconnect gets what is still to be sent, and nothing already sent.
       state.socket = socket;
+      clearTimeout(state.idleTimer);
+      if (voice.realtime && !state.realtime && !isTerminalCoachingSessionStatus(state.voice.status)) {
+        state.realtime = await openRealtime(state, voice.realtime);
+      }
       ack({ ok: true, answer: startAnswer(state) });
     } catch (error) {
       ack(gatewayFailure(error, locale, log));
@@ -330,6 +398,13 @@ export const handleVoiceSessions = (
     const { session_id: sessionId, turn_id: turnId, text } = parsed.data;
     const state = attached(sessionId);
     if (!state) return ack(gatewayFailure(notStarted(), locale, log));
+    if (state.realtime) {
+      try {
+        return ack({ ok: true, answer: await state.realtime.text(turnId, text) });
+      } catch (error) {
+        return ack(gatewayFailure(error, locale, log));
+      }
+    }
     let turn = state.turns.get(turnId);
     if (!turn) {
       // Barge-in: the learner speaks over the persona, who stops.
@@ -350,7 +425,7 @@ export const handleVoiceSessions = (
   socket.on('voice.stop', async (payload, ack) => {
     const parsed = voiceStopMessageSchema.safeParse(payload);
     const state = parsed.success ? attached(parsed.data.session_id) : undefined;
-    const stopped = state ? await stopSpeaking(state) : false;
+    const stopped = state ? (state.realtime ? state.realtime.stop() : await stopSpeaking(state)) : false;
     if (typeof ack === 'function') {
       if (!parsed.success) ack(gatewayFailure(parsed.error, socketLocale(socket), log));
       else if (!state) ack(gatewayFailure(notStarted(), socketLocale(socket), log));
@@ -364,7 +439,13 @@ export const handleVoiceSessions = (
     const state = attached(parsed.data.session_id);
     if (!state) return;
     const { response_id: responseId, played_ms: playedMs } = parsed.data;
+    if (state.realtime) return state.realtime.playback(responseId, playedMs);
+    const now = performance.now();
+    // When the first audio started playing: this report's time less what it says was played.
+    const firstPlayedMs = (arrivedAt: number) => Math.max(0, now - playedMs - arrivedAt);
     if (state.speaking?.responseId === responseId) {
+      if (state.speaking.firstPlayedMs === null && playedMs > 0)
+        state.speaking.firstPlayedMs = firstPlayedMs(state.speaking.arrivedAt);
       state.speaking.playedMs = Math.max(state.speaking.playedMs ?? 0, playedMs);
       return;
     }
@@ -372,16 +453,28 @@ export const handleVoiceSessions = (
     const recorded = state.recorded.get(responseId);
     if (!recorded || playedMs <= recorded.playedMs) return;
     recorded.playedMs = playedMs;
-    if (performance.now() - recorded.writtenAt < PLAYED_WRITE_INTERVAL_MS) return;
-    recorded.writtenAt = performance.now();
-    void updateVoiceTurnPlayed(services.db, state.sessionId, responseId, playedMs).catch((error: unknown) =>
+    const first = recorded.firstPlayed ? null : firstPlayedMs(recorded.arrivedAt);
+    recorded.firstPlayed = true;
+    if (first === null && now - recorded.writtenAt < PLAYED_WRITE_INTERVAL_MS) return;
+    recorded.writtenAt = now;
+    void updateVoiceTurnPlayed(services.db, state.sessionId, responseId, playedMs, first).catch((error: unknown) =>
       log.warn({ err: error, sessionId: state.sessionId }, 'could not record voice playback'),
     );
   });
 
-  // Microphone frames: the built-in provider hears typed turns only, so they are checked and dropped (docs/voice.md).
-  socket.on('voice.audio.in', (header) => {
-    voiceAudioInSchema.safeParse(header);
+  // Microphone frames go to a realtime provider through its echo gate; the built-in provider hears typed turns only,
+  // so they are checked and dropped there (docs/voice.md).
+  socket.on('voice.audio.in', (header, pcm) => {
+    const parsed = voiceAudioInSchema.safeParse(header);
+    if (!parsed.success) return;
+    const realtime = attached(parsed.data.session_id)?.realtime;
+    const samples = realtime && samplesOf(pcm);
+    if (samples) realtime.audioIn(samples);
+  });
+
+  socket.on('voice.commit', (payload) => {
+    const parsed = voiceCommitMessageSchema.safeParse(payload);
+    if (parsed.success) attached(parsed.data.session_id)?.realtime?.commit();
   });
 
   socket.on('disconnect', () => {

@@ -25,48 +25,13 @@ import { voiceTurnTimingsOf } from '@ai-coaching/platform';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { publishedScenario, unique } from './session-fixtures.js';
+import { recorder, type GatewaySocket } from './voice-gateway-client.js';
 
 // The gateway's voice (docs/voice.md, "Gateway voice protocol") on the built-in provider: push-to-talk text turns,
 // the persona's reply spoken by eSpeak NG as 24 kHz PCM chunks, barge-in, and a reconnect that replays nothing.
 
-type GatewaySocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-type Chunk = { header: VoiceAudioOut; samples: Int16Array };
-
 const engines = await testEngines();
 const engine = engines.find((candidate) => candidate.name === 'postgres' && candidate.available) ?? engines[0]!;
-
-/** Everything the server sends a socket about voice, in order. */
-const recorder = (socket: GatewaySocket) => {
-  const chunks: Chunk[] = [];
-  const transcripts: VoiceTranscript[] = [];
-  const done: VoiceResponseDone[] = [];
-  const outcomes: string[] = [];
-  const order: string[] = [];
-  socket.on('voice.audio', (header, pcm) => {
-    const bytes = new Uint8Array(pcm as unknown as Buffer);
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    chunks.push({
-      header,
-      samples: Int16Array.from({ length: bytes.length / 2 }, (_, i) => view.getInt16(i * 2, true)),
-    });
-    expect(bytes.length % 2).toBe(0);
-    order.push(`audio:${header.response_id}`);
-  });
-  socket.on('voice.transcript', (transcript) => transcripts.push(transcript));
-  socket.on('voice.response.done', (event) => {
-    done.push(event);
-    order.push(`done:${event.response_id}`);
-  });
-  socket.on('voice.outcome', (outcome) => outcomes.push(outcome.status));
-  const until = async (check: () => boolean, ms = 20_000) => {
-    const deadline = Date.now() + ms;
-    while (!check()) {
-      if (Date.now() > deadline) throw new Error('timed out waiting for the gateway');
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  };
-  return { chunks, transcripts, done, outcomes, order, until };
-};
 
 describe(`[VOICE]: voice sessions over the gateway on the built-in provider, on ${engine.name}`, () => {
   let server: TestServer;
@@ -141,7 +106,13 @@ describe(`[VOICE]: voice sessions over the gateway on the built-in provider, on 
         protocol_version: 1,
         input: { encoding: 'pcm_s16le', sample_rate: 24_000, channels: 1, frame_ms: 20 },
         output: { encoding: 'pcm_s16le', sample_rate: 24_000, channels: 1, max_chunk_ms: 100 },
-        capabilities: { recognition: 'push_to_talk', audio_in: false, barge_in: true, transcripts: true },
+        capabilities: {
+          recognition: 'push_to_talk',
+          turn_detection: 'manual',
+          audio_in: false,
+          barge_in: true,
+          transcripts: true,
+        },
         status: 'in-progress',
         speaking: null,
       },

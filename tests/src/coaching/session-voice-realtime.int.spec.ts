@@ -1,0 +1,301 @@
+import {
+  apiClient,
+  createTestOrganization,
+  signInAs,
+  startTestServerOn,
+  testEngines,
+  type TestServer,
+} from '@ai-coaching/api/testing';
+import {
+  aiModelOperations as models,
+  aiProviderOperations as providers,
+  aiServiceKeyOperations as keys,
+  coachingSessionOperations as sessions,
+  PROTOCOL_VERSION,
+  type GatewayResult,
+  type VoiceStartAnswer,
+} from '@ai-coaching/contracts';
+import { createOpenAiAdapter, newId, voiceTurnTimingsOf } from '@ai-coaching/platform';
+import { io as connect } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeRealtimeServer, type FakeRealtimeServer } from '../fakes/openai-realtime-server.js';
+import { moveCredits } from '../credits/credit-test-client.js';
+import { rmsOf, syntheticSpeechFrames } from '../fakes/synthetic-speech.js';
+import { publishedScenario, unique } from './session-fixtures.js';
+import { recorder, type GatewaySocket } from './voice-gateway-client.js';
+
+// The gateway driving a speech-to-speech provider (docs/voice.md, "Realtime voice"): the learner's microphone frames
+// reach the fake OpenAI realtime server through the echo gate, its audio and transcripts come back, and each exchange
+// is recorded as the session's turns up to the outcome marker. Barge-in is the gateway's decision (ADR 0016); the
+// persona's own voice fed back through the microphone is not one.
+
+const engines = await testEngines();
+const engine = engines.find((candidate) => candidate.name === 'postgres' && candidate.available) ?? engines[0]!;
+const KEY = `sk-realtime-${newId().replace(/-/g, '')}`;
+
+describe(`[VOICE]: realtime voice sessions over the gateway on the fake OpenAI realtime server, on ${engine.name}`, () => {
+  let server: TestServer;
+  let fake: FakeRealtimeServer;
+  let learner = { token: '', userId: '' };
+  let scenario = '';
+  const open: GatewaySocket[] = [];
+  const api = (token?: string) => apiClient(server, token);
+
+  const socketOf = async (token: string): Promise<GatewaySocket> => {
+    const socket: GatewaySocket = connect(server.url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      reconnection: false,
+      auth: { token, protocolVersion: PROTOCOL_VERSION, locale: 'en-GB' },
+    });
+    open.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    return socket;
+  };
+  const start = (socket: GatewaySocket, sessionId: string) =>
+    new Promise<GatewayResult<VoiceStartAnswer>>((resolve) =>
+      socket.emit('voice.start', { session_id: sessionId }, resolve),
+    );
+  /** The learner speaks: frames sent as the microphone sends them, one per 20 ms slot (faster: no pacing needed). */
+  const speak = (socket: GatewaySocket, sessionId: string, frames: Int16Array[]) => {
+    frames.forEach((frame, seq) =>
+      socket.emit(
+        'voice.audio.in',
+        { session_id: sessionId, seq },
+        Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength) as unknown as ArrayBuffer,
+      ),
+    );
+  };
+  const utterance = () => syntheticSpeechFrames([{ voiceMs: 400 }, { silenceMs: 700 }]);
+  const startSession = async () => {
+    const started = await api(learner.token).call(sessions.create, { body: { scenario_id: scenario } });
+    expect(started.status).toBe(201);
+    return started.body.id!;
+  };
+  /** What the session's provider conversation received, of one type. */
+  const received = (type: string) => fake.connections.at(-1)!.events.filter((event) => event.type === type);
+  const turnsOf = async (id: string) =>
+    (await api(learner.token).call(sessions.read, { params: { id } })).body.turns!.map((turn) => [
+      turn.role,
+      turn.text,
+    ]);
+
+  beforeAll(async () => {
+    fake = await startFakeRealtimeServer({ apiKey: KEY });
+    server = await startTestServerOn(
+      engine.name,
+      { AI_ALLOW_PRIVATE_NETWORK: 'true' },
+      {
+        // The fake's certificate is a throw-away one: only this adapter trusts it.
+        aiAdapters: {
+          openai: (connection) =>
+            createOpenAiAdapter(connection, { allowPrivateNetwork: true, realtime: { tlsInsecureForTests: true } }),
+        },
+      },
+    );
+    const superAdmin = (await signInAs(server, { role: 'super-admin' })).token;
+    const admin = api(superAdmin);
+    const provider = await admin.call(providers.create, {
+      body: { name: unique('OpenAI'), kind: 'openai', base_url: fake.baseUrl, enabled: true },
+    });
+    await admin.call(keys.create, { body: { provider_id: provider.body.id!, label: 'Voice', value: KEY } });
+    const model = await admin.call(models.create, {
+      body: {
+        provider_id: provider.body.id!,
+        model_id: 'gpt-realtime',
+        display_name: unique('Realtime'),
+        capabilities: ['chat', 'realtime'],
+        credits_per_minute: 1,
+      },
+    });
+    expect(model.status).toBe(201);
+    const organizationId = await createTestOrganization(server, unique('Acme'));
+    const editor = (await signInAs(server, { role: 'editor', organizationId })).token;
+    learner = await signInAs(server, { role: 'user', organizationId });
+    const operator = (await signInAs(server, { role: 'operator', organizationId })).token;
+    await moveCredits(server, superAdmin, 'organizations', 'allocate_credit', organizationId, { nb_credits: 100 });
+    await moveCredits(server, operator, 'users', 'allocate_credit', learner.userId, { nb_credits: 100 });
+    scenario = await publishedScenario(server, editor, {
+      modelId: model.body.id!,
+      timeLimitSeconds: 300,
+      mode: 'voice',
+    });
+  }, 180_000);
+  afterEach(() => {
+    for (const socket of open.splice(0)) socket.disconnect();
+  });
+  afterAll(async () => {
+    await server?.close();
+    await fake?.close();
+  });
+
+  it('plays a spoken session to a win: speech detected by the provider, its audio and both transcripts relayed, the exchange recorded as turns, timings kept', async () => {
+    const id = await startSession();
+    const socket = await socketOf(learner.token);
+    const heard = recorder(socket);
+    const opened = await start(socket, id);
+    expect(opened).toMatchObject({
+      ok: true,
+      answer: {
+        capabilities: { recognition: 'audio', turn_detection: 'voice_activity', audio_in: true, barge_in: true },
+        status: 'in-progress',
+        speaking: null,
+      },
+    });
+    // The provider was told who to be: the persona's prompt with its mission's markers.
+    const connection = fake.connections.at(-1)!;
+    expect(String(connection.session.instructions)).toContain('[[WIN]]');
+
+    fake.script({
+      text: 'Fine, we have a deal. [[WIN]]',
+      userTranscript: 'Shall we sign the deal today?',
+      audioMs: 600,
+    });
+    speak(socket, id, utterance());
+    await heard.until(() => heard.outcomes.length === 1);
+
+    expect(heard.outcomes).toEqual(['win']);
+    expect(heard.speech).toEqual(['started', 'stopped']);
+    expect(heard.playbackStops).toEqual([]);
+    const chunks = heard.chunks;
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(chunks.map((chunk) => chunk.header.seq)).toEqual(chunks.map((_, seq) => seq));
+    expect(heard.done).toMatchObject([{ status: 'completed', chunks: chunks.length }]);
+    // Markers never reach the screen.
+    expect(heard.transcripts.map((line) => line.text).join(' ')).not.toContain('[[');
+    expect(heard.transcripts.filter((line) => line.final).map(({ role, text }) => [role, text])).toEqual([
+      ['learner', 'Shall we sign the deal today?'],
+      ['persona', 'Fine, we have a deal.'],
+    ]);
+    const turns = await turnsOf(id);
+    expect(turns.slice(-2)).toEqual([
+      ['learner', 'Shall we sign the deal today?'],
+      ['persona', 'Fine, we have a deal.'],
+    ]);
+    expect((await api(learner.token).call(sessions.read, { params: { id } })).body.status).toBe('win');
+    const timings = await voiceTurnTimingsOf(server.platform.db, id);
+    expect(timings).toHaveLength(1);
+    expect(timings[0]).toMatchObject({ providerKind: 'openai', status: 'completed' });
+    expect(timings[0]!.firstAudioSentMs).toBeGreaterThanOrEqual(timings[0]!.firstAudioSynthesizedMs!);
+  });
+
+  it('barge-in: the learner speaks over the persona, playback stops first, the provider cancels and truncates at the played milliseconds, and the history keeps only what was heard', async () => {
+    const id = await startSession();
+    const socket = await socketOf(learner.token);
+    const heard = recorder(socket);
+    await start(socket, id);
+    const long = 'Let me tell you everything about our pricing model and the many options we have for you this year.';
+    fake.script(
+      { text: long, userTranscript: 'Tell me about prices.', audioMs: 6000 },
+      { text: 'Sure, go ahead.', userTranscript: 'Sorry, a quick question.', audioMs: 600 },
+    );
+    speak(socket, id, utterance());
+    await heard.until(() => heard.chunks.length >= 3);
+    const responseId = heard.chunks[0]!.header.response_id;
+    // The browser has played 400 ms of it when the learner starts speaking.
+    socket.emit('voice.playback', { session_id: id, response_id: responseId, played_ms: 400 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The learner's words, then, once the persona has stopped (real speech lasts longer than a barge-in takes), the
+    // silence that ends their turn.
+    speak(socket, id, syntheticSpeechFrames([{ voiceMs: 400 }]));
+    await heard.until(() => heard.playbackStops.length === 1);
+    speak(socket, id, syntheticSpeechFrames([{ silenceMs: 700 }]));
+    // Both exchanges recorded: each sends its final transcripts once its turns are.
+    await heard.until(() => heard.transcripts.filter((line) => line.final && line.role === 'persona').length === 2);
+
+    expect(heard.playbackStops).toEqual([responseId]);
+    // The stop is sent before anything else of that response.
+    expect(heard.order.indexOf(`stop:${responseId}`)).toBeLessThan(heard.order.indexOf(`done:${responseId}`));
+    expect(heard.done.map((done) => done.status)).toEqual(['cancelled', 'completed']);
+    const truncate = received('conversation.item.truncate').at(-1)!;
+    expect(Number(truncate.audio_end_ms)).toBeGreaterThanOrEqual(400);
+    expect(Number(truncate.audio_end_ms)).toBeLessThan(2000);
+    expect(received('response.cancel').length).toBeGreaterThanOrEqual(1);
+
+    const turns = await turnsOf(id);
+    const persona = turns.filter(([role]) => role === 'persona').map(([, text]) => text);
+    const cut = persona.at(-2)!;
+    // Only the heard start of the long reply is kept, cut at a word.
+    expect(cut.length).toBeGreaterThan(0);
+    expect(cut.length).toBeLessThan(long.length);
+    expect(long.startsWith(cut.replace(/…$/, ''))).toBe(true);
+    expect(persona.at(-1)).toBe('Sure, go ahead.');
+  });
+
+  it('echo: the persona’s own voice coming back through the microphone at a loudspeaker’s level does not interrupt it', async () => {
+    const id = await startSession();
+    const socket = await socketOf(learner.token);
+    const heard = recorder(socket);
+    await start(socket, id);
+    fake.script({ text: 'Here is a long answer for you to hear in full.', userTranscript: 'Go on.', audioMs: 2000 });
+    speak(socket, id, utterance());
+    // Each chunk of the persona's voice is fed back at −10 dB, as a loudspeaker next to the microphone gives it.
+    let echoed = 0;
+    const echoLevels: number[] = [];
+    socket.on('voice.audio', (_header, pcm) => {
+      const bytes = new Uint8Array(pcm as unknown as Buffer);
+      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      const echo = Int16Array.from({ length: bytes.length / 2 }, (_, i) =>
+        Math.round(view.getInt16(i * 2, true) * 0.3),
+      );
+      echoLevels.push(rmsOf(echo));
+      for (let at = 0; at + 480 <= echo.length; at += 480) speak(socket, id, [echo.subarray(at, at + 480)]);
+      echoed += 1;
+    });
+    await heard.until(() => heard.done.length === 1);
+
+    expect(echoed).toBeGreaterThan(3);
+    // Loud enough that the provider's own voice detection would have heard it as speech (its threshold is 1,000).
+    expect(Math.max(...echoLevels)).toBeGreaterThan(1000);
+    expect(heard.playbackStops).toEqual([]);
+    expect(heard.done.map((done) => done.status)).toEqual(['completed']);
+    expect(received('response.cancel')).toEqual([]);
+    expect(heard.speech).toEqual(['started', 'stopped']);
+  });
+
+  it('a typed turn goes to the same conversation, and a dropped socket resumes on a new one with no turn lost or repeated', async () => {
+    const id = await startSession();
+    const conversationsBefore = fake.connections.length;
+    const first = await socketOf(learner.token);
+    const before = recorder(first);
+    await start(first, id);
+    fake.script(
+      { text: 'Happy to talk about it in some detail with you today.', audioMs: 3000 },
+      { text: 'Agreed, it is a deal. [[WIN]]', userTranscript: 'Then it is a deal.', audioMs: 600 },
+    );
+    // Its acknowledgement never comes: the socket drops before the reply is recorded.
+    first.emit(
+      'voice.text',
+      { session_id: id, turn_id: 'typed-1', text: 'Can we talk about the price?' },
+      () => undefined,
+    );
+    await before.until(() => before.chunks.length >= 2);
+    first.disconnect();
+
+    const second = await socketOf(learner.token);
+    const after = recorder(second);
+    const resumed = await start(second, id);
+    expect(resumed).toMatchObject({ ok: true, answer: { status: 'in-progress' } });
+    // The reply goes on where it was: no chunk sent twice.
+    await after.until(() => after.done.length === 1);
+    const seqBefore = before.chunks.map((chunk) => chunk.header.seq);
+    const seqAfter = after.chunks.map((chunk) => chunk.header.seq);
+    for (const seq of seqAfter) expect(seqBefore).not.toContain(seq);
+
+    speak(second, id, utterance());
+    await after.until(() => after.outcomes.length === 1);
+    expect(after.outcomes).toEqual(['win']);
+    const turns = await turnsOf(id);
+    expect(turns.slice(-4)).toEqual([
+      ['learner', 'Can we talk about the price?'],
+      ['persona', 'Happy to talk about it in some detail with you today.'],
+      ['learner', 'Then it is a deal.'],
+      ['persona', 'Agreed, it is a deal.'],
+    ]);
+    // One conversation with the provider: the reconnect did not open another.
+    expect(fake.connections.length - conversationsBefore).toBe(1);
+  });
+});
