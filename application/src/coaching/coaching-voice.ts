@@ -28,8 +28,11 @@ import { effectiveVoiceSettings, voiceTurnDetectionOf } from './coaching-voice-s
 // learner's turns and the persona's replies are the text session's (`playCoachingSessionTurn`), so credits, outcomes,
 // the transcript and the reports are one code path; this adds only the speech.
 
-/** Speaks one sentence of the persona as canonical PCM (24 kHz). */
-export type PersonaSpeaker = (text: string) => Promise<Pcm16>;
+/**
+ * Speaks one sentence of the persona as canonical PCM (24 kHz), streamed as the provider synthesises it; the signal
+ * stops it (barge-in).
+ */
+export type PersonaSpeaker = (text: string, signal: AbortSignal) => AsyncIterable<Pcm16>;
 
 export type CoachingSessionVoice = {
   sessionId: string;
@@ -97,12 +100,12 @@ const speakerOf = async (
     const builtin = createBuiltinAdapter({ providerId: BUILTIN_AI_PROVIDER_ID, kind: 'builtin' });
     return {
       providerKind: 'builtin',
-      speak: async (text) => {
+      speak: async function* (text, signal) {
         const spoken = await builtin.speak!(
           { model: { modelId: 'builtin-coach' }, voiceId: '', text, language },
-          context,
+          { ...context, signal },
         );
-        return canonicalPcmOf(spoken.audio, spoken.mimeType);
+        yield canonicalPcmOf(spoken.audio, spoken.mimeType);
       },
     };
   }
@@ -117,13 +120,18 @@ const speakerOf = async (
   if (!model) throw new AiCallError('not_supported', 'This voice has no speech model to speak with.');
   return {
     providerKind: provider.kind,
-    speak: async (text) => {
-      const spoken = await aiPort(services).speak(
-        { providerId: provider.providerId, modelId: model.aiModelId },
-        { voiceId: voice.voiceId, text, language },
-        context,
-      );
-      return canonicalPcmOf(spoken.audio, spoken.mimeType);
+    speak: async function* (text, signal) {
+      const ref = { providerId: provider.providerId, modelId: model.aiModelId };
+      const request = { voiceId: voice.voiceId, text, language };
+      try {
+        // Streamed: the first audio leaves while the rest of the sentence is still being synthesised.
+        yield* aiPort(services).speakStream(ref, request, { ...context, signal });
+      } catch (error) {
+        // A kind that only answers whole files (OpenAI's own speech endpoint here) speaks the sentence at once.
+        if (!(error instanceof AiCallError && error.code === 'not_supported')) throw error;
+        const spoken = await aiPort(services).speak(ref, request, { ...context, signal });
+        yield canonicalPcmOf(spoken.audio, spoken.mimeType);
+      }
     },
   };
 };

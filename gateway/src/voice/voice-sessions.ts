@@ -26,6 +26,7 @@ import {
   isTerminalCoachingSessionStatus,
   pcm16Chunks,
   VOICE_MAX_CHUNK_MS,
+  type Pcm16,
 } from '@ai-coaching/domain';
 import { updateVoiceTurnPlayed, type Logger } from '@ai-coaching/platform';
 import { gatewayFailure, socketLocale } from '../session/session-turns.js';
@@ -192,33 +193,8 @@ export const handleVoiceSessions = (
     forgetIfIdle(state);
   };
 
-  /** Speaks one sentence: synthesised, then sent chunk by chunk, stopping between chunks once cancelled. */
-  const speakSentence = async (state: VoiceState, response: Response, sentence: string) => {
-    if (response.cancel.signal.aborted || response.failed || !hasWords(sentence)) return;
-    let pcm;
-    try {
-      pcm = await state.voice.speak(sentence);
-    } catch (error) {
-      response.failed = true;
-      log.warn({ err: error, sessionId: state.sessionId }, 'voice synthesis failed');
-      const locale = socketLocale(state.socket ?? socket);
-      state.socket?.emit('voice.error', {
-        session_id: state.sessionId,
-        code: 'coaching_voice_synthesis_failed',
-        message: errorText(locale, 'coaching_voice_synthesis_failed'),
-        retryable: true,
-      });
-      return;
-    }
-    response.firstSynthesizedMs ??= performance.now() - response.arrivedAt;
-    if (response.cancel.signal.aborted) return;
-    state.socket?.emit('voice.transcript', {
-      session_id: state.sessionId,
-      turn_id: response.responseId,
-      role: 'persona',
-      text: sentence,
-      final: false,
-    });
+  /** Sends one piece of a sentence's audio chunk by chunk, stopping between chunks once cancelled. */
+  const sendAudio = async (state: VoiceState, response: Response, pcm: Pcm16) => {
     for (const chunk of pcm16Chunks(pcm)) {
       if (response.cancel.signal.aborted) return;
       const target = state.socket;
@@ -240,6 +216,40 @@ export const handleVoiceSessions = (
       response.chunks += 1;
       // Lets a barge-in arriving meanwhile be read before the next chunk leaves.
       await nextTick();
+    }
+  };
+
+  /** Speaks one sentence: its audio is sent as the voice synthesises it, and stops once cancelled. */
+  const speakSentence = async (state: VoiceState, response: Response, sentence: string) => {
+    if (response.cancel.signal.aborted || response.failed || !hasWords(sentence)) return;
+    let shown = false;
+    try {
+      for await (const pcm of state.voice.speak(sentence, response.cancel.signal)) {
+        response.firstSynthesizedMs ??= performance.now() - response.arrivedAt;
+        if (response.cancel.signal.aborted) return;
+        if (!shown) {
+          shown = true;
+          state.socket?.emit('voice.transcript', {
+            session_id: state.sessionId,
+            turn_id: response.responseId,
+            role: 'persona',
+            text: sentence,
+            final: false,
+          });
+        }
+        await sendAudio(state, response, pcm);
+      }
+    } catch (error) {
+      if (response.cancel.signal.aborted) return;
+      response.failed = true;
+      log.warn({ err: error, sessionId: state.sessionId }, 'voice synthesis failed');
+      const locale = socketLocale(state.socket ?? socket);
+      state.socket?.emit('voice.error', {
+        session_id: state.sessionId,
+        code: 'coaching_voice_synthesis_failed',
+        message: errorText(locale, 'coaching_voice_synthesis_failed'),
+        retryable: true,
+      });
     }
   };
 
