@@ -6,11 +6,23 @@
 //   node bench/api-servers.mjs sessions <engine> <providerUrl> <learners>
 //                                                the same, with a scenario on an OpenAI-compatible provider at
 //                                                <providerUrl> and <learners> learners funded to play it
+//   node bench/api-servers.mjs voice <engine> <realtimeBaseUrl> <learners> <apiKey>
+//                                                the same with a voice scenario on an `openai` provider whose
+//                                                realtime server (TLS, self-signed) is at <realtimeBaseUrl>
 //
 // Each sends { url, ... } over the IPC channel once it listens, and stops on 'stop'.
 import Koa from 'koa';
 
 const [kind, engine] = process.argv.slice(2);
+
+// The bench's realtime server has a throw-away certificate: only this adapter trusts it (as the integration tests do).
+const realtimeAdapters = async () => {
+  const { createOpenAiAdapter } = await import('@ai-coaching/platform');
+  return {
+    openai: (connection) =>
+      createOpenAiAdapter(connection, { allowPrivateNetwork: true, realtime: { tlsInsecureForTests: true } }),
+  };
+};
 
 const ready = (message) => process.send?.(message);
 const onStop = (close) =>
@@ -40,12 +52,17 @@ if (kind === 'bare') {
   }
   ready({ url: server.url, token: operator.token });
   onStop(() => server.close());
-} else if (kind === 'sessions') {
-  const [, , providerUrl, learnerCount] = process.argv.slice(2);
+} else if (kind === 'sessions' || kind === 'voice') {
+  const voice = kind === 'voice';
+  const [, , providerUrl, learnerCount, realtimeKey] = process.argv.slice(2);
   const { apiClient, createTestOrganization, signInAs, startTestServerOn } = await import('@ai-coaching/api/testing');
   const contracts = await import('@ai-coaching/contracts');
   // The provider listens on 127.0.0.1; `warn` keeps 50 sessions' access log lines out of the figures' terminal.
-  const server = await startTestServerOn(engine, { LOG_LEVEL: 'warn', AI_ALLOW_PRIVATE_NETWORK: 'true' });
+  const server = await startTestServerOn(
+    engine,
+    { LOG_LEVEL: 'warn', AI_ALLOW_PRIVATE_NETWORK: 'true' },
+    voice ? { aiAdapters: await realtimeAdapters() } : {},
+  );
   const superAdmin = (await signInAs(server, { role: 'super-admin' })).token;
   const organizationId = await createTestOrganization(server, 'Bench sessions');
   const operator = await signInAs(server, { role: 'operator', organizationId });
@@ -58,21 +75,26 @@ if (kind === 'bare') {
   };
   const provider = await created(
     await as(superAdmin).call(contracts.aiProviderOperations.create, {
-      body: { name: 'Bench provider', kind: 'openai_compatible', base_url: providerUrl, enabled: true },
+      body: {
+        name: 'Bench provider',
+        kind: voice ? 'openai' : 'openai_compatible',
+        base_url: providerUrl,
+        enabled: true,
+      },
     }),
   );
   await created(
     await as(superAdmin).call(contracts.aiServiceKeyOperations.create, {
-      body: { provider_id: provider.id, label: 'Bench', value: 'sk-bench-0123456789' },
+      body: { provider_id: provider.id, label: 'Bench', value: voice ? realtimeKey : 'sk-bench-0123456789' },
     }),
   );
   const model = await created(
     await as(superAdmin).call(contracts.aiModelOperations.create, {
       body: {
         provider_id: provider.id,
-        model_id: 'bench-chat',
-        display_name: 'Bench chat',
-        capabilities: ['chat'],
+        model_id: voice ? 'gpt-realtime' : 'bench-chat',
+        display_name: voice ? 'Bench realtime' : 'Bench chat',
+        capabilities: voice ? ['chat', 'realtime'] : ['chat'],
         credits_per_minute: 1,
       },
     }),
@@ -124,6 +146,7 @@ if (kind === 'bare') {
         language: 'en-GB',
         model_id: model.id,
         time_limit_seconds: 600,
+        ...(voice ? { mode: 'voice' } : {}),
       },
     }),
   );
@@ -150,7 +173,7 @@ if (kind === 'bare') {
   onStop(() => server.close());
 } else {
   console.error(
-    'Usage: node bench/api-servers.mjs bare | app <pglite|postgres> | sessions <pglite|postgres> <url> <n>',
+    'Usage: node bench/api-servers.mjs bare | app <pglite|postgres> | sessions <pglite|postgres> <url> <n> | voice <pglite|postgres> <url> <n> <key>',
   );
   process.exit(2);
 }

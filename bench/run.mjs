@@ -25,6 +25,9 @@ const BENCHMARKS = [
   // 50 sessions at once against a provider on this machine: the first-token overhead and report throughput. Its
   // targets are PostgreSQL's; PGlite's figures (info only, about two minutes) are left to the full mode.
   { file: 'sessions.mjs', engines: short ? ['postgres'] : ['pglite', 'postgres'] },
+  // 1, 50 and 100 realtime voice sessions (1 and 50 in short mode, about 25 s) against the fake realtime provider: what
+  // the gateway adds to each audio frame each way, and voice-to-voice. Its targets are PostgreSQL's.
+  { file: 'voice.mjs', engines: ['postgres'] },
   // The client's weight and Lighthouse scores do not depend on the engine: the one-process default only.
   { file: 'client.mjs', engines: ['pglite'] },
 ];

@@ -82,6 +82,19 @@ export type FakeRealtimeOptions = {
    * was already in flight from the real provider, which the client must drop. Default 0.
    */
   lateDeltasAfterCancel?: number;
+  /**
+   * Pause between a reply's start and its first audio delta: a model's time to first audio, fixed so that a
+   * benchmark can take it off a voice-to-voice figure. Default `deltaIntervalMs`.
+   */
+  responseDelayMs?: number;
+  /**
+   * Called as each appended audio frame arrives and as each server event leaves, on the caller's clock: how
+   * bench/voice.mjs times the gateway's hops without the millisecond `at` of the records.
+   */
+  observe?: {
+    append?: (connection: RecordedRealtimeConnection, bytes: Buffer) => void;
+    sent?: (connection: RecordedRealtimeConnection, event: Record<string, unknown>) => void;
+  };
 };
 
 type TurnDetection = {
@@ -154,7 +167,9 @@ export const startFakeRealtimeServer = async (options: FakeRealtimeOptions = {})
 
   const serve = (ws: WebSocket, recorded: RecordedRealtimeConnection, model: string) => {
     const send = (event: Record<string, unknown>) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ event_id: nextId('event'), ...event }));
+      if (ws.readyState !== ws.OPEN) return;
+      options.observe?.sent?.(recorded, event);
+      ws.send(JSON.stringify({ event_id: nextId('event'), ...event }));
     };
     let session: Record<string, unknown> = { id: nextId('sess'), type: 'realtime', model };
     const items = new Map<string, { audioSamples: number }>();
@@ -290,7 +305,7 @@ export const startFakeRealtimeServer = async (options: FakeRealtimeOptions = {})
       const current = {
         id,
         itemId,
-        timer: setTimeout(tick, deltaIntervalMs) as NodeJS.Timeout | undefined,
+        timer: setTimeout(tick, options.responseDelayMs ?? deltaIntervalMs) as NodeJS.Timeout | undefined,
         finish,
         late,
       };
@@ -342,7 +357,9 @@ export const startFakeRealtimeServer = async (options: FakeRealtimeOptions = {})
       }
       const type = String(event.type);
       if (type === 'input_audio_buffer.append') {
-        listen(Buffer.from(String(event.audio ?? ''), 'base64'));
+        const bytes = Buffer.from(String(event.audio ?? ''), 'base64');
+        options.observe?.append?.(recorded, bytes);
+        listen(bytes);
         return;
       }
       recorded.events.push({ ...event, type, at: Date.now() });
