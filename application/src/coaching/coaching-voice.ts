@@ -3,6 +3,7 @@ import {
   ConflictError,
   parseWav,
   resamplePcm16,
+  toWav,
   VOICE_SAMPLE_RATE,
   type CoachingSessionStatus,
   type Pcm16,
@@ -47,6 +48,19 @@ export type CoachingSessionVoice = {
    * typed turns and synthesis. Null for every other model.
    */
   realtime: RealtimeVoice | null;
+  /**
+   * Recognition for a cascade: the scenario's transcription model hears each utterance the gateway cut from the
+   * microphone (docs/voice.md, "Cascade turns"). Null without one: the learner's turns are typed.
+   */
+  recognition: CascadeRecognition | null;
+};
+
+export type CascadeRecognition = {
+  /** `voice_activity`: the gateway ends a turn after `silenceMs` of quiet; `push_to_talk`: at `voice.commit`. */
+  turnDetection: 'voice_activity' | 'push_to_talk';
+  silenceMs: number;
+  /** The utterance's words ('' when it held none). */
+  transcribe(utterance: Pcm16, signal: AbortSignal): Promise<string>;
 };
 
 export type RealtimeVoice = {
@@ -155,6 +169,28 @@ export const openCoachingSessionVoice = async (
     language: session.content.language,
     ...speaker,
     realtime: await realtimeOf(services, session),
+    recognition: await recognitionOf(services, session),
+  };
+};
+
+const recognitionOf = async (
+  services: AppServices,
+  session: Awaited<ReturnType<typeof visibleSession>>,
+): Promise<CascadeRecognition | null> => {
+  const settings = effectiveVoiceSettings(session);
+  const model = settings.recognitionModelId ? await findAiModel(services.db, settings.recognitionModelId) : undefined;
+  if (!model?.capabilities.includes('transcription')) return null;
+  return {
+    turnDetection: settings.turnDetection,
+    silenceMs: settings.silenceMs,
+    transcribe: async (utterance, signal) =>
+      (
+        await aiPort(services).transcribe(
+          { providerId: model.providerId, modelId: model.aiModelId },
+          { audio: toWav(utterance), mimeType: 'audio/wav', language: session.content.language },
+          { organizationId: session.organizationId, sessionId: session.sessionId, signal },
+        )
+      ).text.trim(),
   };
 };
 

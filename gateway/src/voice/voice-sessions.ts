@@ -24,8 +24,14 @@ import {
   ConflictError,
   createSentenceCutter,
   isTerminalCoachingSessionStatus,
+  createEchoGate,
+  createUtteranceDetector,
   pcm16Chunks,
   VOICE_MAX_CHUNK_MS,
+  VOICE_SAMPLE_RATE,
+  type EchoGate,
+  type UtteranceDetector,
+  type UtteranceEvent,
   type Pcm16,
 } from '@ai-coaching/domain';
 import { updateVoiceTurnPlayed, type Logger } from '@ai-coaching/platform';
@@ -69,6 +75,8 @@ type VoiceState = {
   recorded: Map<string, { playedMs: number; writtenAt: number; arrivedAt: number; firstPlayed: boolean }>;
   /** A speech-to-speech provider's conversation, when the session's model speaks itself (realtime-voice.ts). */
   realtime: RealtimeConversation | undefined;
+  /** A cascade's recognition: the microphone's frames cut into utterances, echo held back (docs/voice.md). */
+  listening: { detector: UtteranceDetector; gate: EchoGate } | undefined;
   /** Closes the realtime conversation when nobody has come back for a while after a drop. */
   idleTimer: NodeJS.Timeout | undefined;
 };
@@ -97,9 +105,16 @@ const startAnswer = (state: VoiceState): VoiceStartAnswer => ({
   protocol_version: VOICE_PROTOCOL_VERSION,
   input: { ...VOICE_AUDIO_FORMAT, frame_ms: 20 },
   output: { ...VOICE_AUDIO_FORMAT, max_chunk_ms: VOICE_MAX_CHUNK_MS },
-  capabilities: state.realtime
-    ? { recognition: 'audio', turn_detection: 'voice_activity', audio_in: true, barge_in: true, transcripts: true }
-    : { recognition: 'push_to_talk', turn_detection: 'manual', audio_in: false, barge_in: true, transcripts: true },
+  capabilities:
+    state.realtime || state.voice.recognition
+      ? {
+          recognition: 'audio',
+          turn_detection: state.voice.recognition?.turnDetection === 'push_to_talk' ? 'manual' : 'voice_activity',
+          audio_in: true,
+          barge_in: true,
+          transcripts: true,
+        }
+      : { recognition: 'push_to_talk', turn_detection: 'manual', audio_in: false, barge_in: true, transcripts: true },
   status: state.voice.status,
   speaking: state.realtime
     ? state.realtime.speaking()
@@ -195,6 +210,7 @@ export const handleVoiceSessions = (
 
   /** Sends one piece of a sentence's audio chunk by chunk, stopping between chunks once cancelled. */
   const sendAudio = async (state: VoiceState, response: Response, pcm: Pcm16) => {
+    state.listening?.gate.personaAudio(pcm.samples, pcm.sampleRate, performance.now());
     for (const chunk of pcm16Chunks(pcm)) {
       if (response.cancel.signal.aborted) return;
       const target = state.socket;
@@ -258,6 +274,7 @@ export const handleVoiceSessions = (
     const response = state.speaking;
     if (!response || response.finished) return false;
     response.cancel.abort();
+    state.listening?.gate.personaStopped(performance.now());
     await finish(state, response);
     return true;
   };
@@ -384,6 +401,7 @@ export const handleVoiceSessions = (
           turns: new Map(),
           recorded: new Map(),
           realtime: undefined,
+          listening: undefined,
           idleTimer: undefined,
         };
         sessions.set(key, state);
@@ -394,11 +412,73 @@ export const handleVoiceSessions = (
       if (voice.realtime && !state.realtime && !isTerminalCoachingSessionStatus(state.voice.status)) {
         state.realtime = await openRealtime(state, voice.realtime);
       }
+      // Each start reads the session's voice settings again (the player may have changed the turn detection).
+      state.listening =
+        !state.realtime && voice.recognition
+          ? {
+              detector: createUtteranceDetector(
+                voice.recognition.turnDetection === 'push_to_talk'
+                  ? // Push-to-talk: every frame between the key and its release is the turn.
+                    { sampleRate: VOICE_SAMPLE_RATE, threshold: 0, startMs: 0, prefixMs: 0, silenceMs: Infinity }
+                  : { sampleRate: VOICE_SAMPLE_RATE, silenceMs: voice.recognition.silenceMs },
+              ),
+              gate: state.listening?.gate ?? createEchoGate(),
+            }
+          : undefined;
       ack({ ok: true, answer: startAnswer(state) });
     } catch (error) {
       ack(gatewayFailure(error, locale, log));
     }
   });
+
+  /** A learner turn, typed or recognised; the same turn id again (a resend after a drop) joins the first. */
+  const takeTurn = async (state: VoiceState, turnId: string, text: string) => {
+    let turn = state.turns.get(turnId);
+    if (!turn) {
+      // Barge-in: the learner speaks over the persona, who stops.
+      await stopSpeaking(state);
+      turn = playTurn(state, turnId, text).finally(() => {
+        state.turns.delete(turnId);
+        forgetIfIdle(state);
+      });
+      state.turns.set(turnId, turn);
+    }
+    return turn;
+  };
+
+  /** A cascade's utterances: speaking over the persona stops it; each utterance, recognised, is a turn. */
+  const heard = (state: VoiceState, events: UtteranceEvent[]) => {
+    const recognition = state.voice.recognition;
+    if (!recognition) return;
+    for (const event of events) {
+      state.socket?.emit('voice.speech', {
+        session_id: state.sessionId,
+        state: event.type === 'started' ? 'started' : 'stopped',
+      });
+      if (event.type === 'started') {
+        void stopSpeaking(state);
+        continue;
+      }
+      const turnId = services.ids.newId();
+      const recognising = new AbortController();
+      void recognition
+        .transcribe(event.utterance, recognising.signal)
+        .then(async (text) => {
+          // Nothing in words (a cough, a closed door): no turn.
+          if (text) await takeTurn(state, turnId, text);
+        })
+        .catch((error: unknown) => {
+          log.warn({ err: error, sessionId: state.sessionId }, 'voice recognition failed');
+          const target = state.socket;
+          target?.emit('voice.error', {
+            session_id: state.sessionId,
+            code: 'coaching_voice_recognition_failed',
+            message: errorText(socketLocale(target), 'coaching_voice_recognition_failed'),
+            retryable: true,
+          });
+        });
+    }
+  };
 
   socket.on('voice.text', async (payload, ack) => {
     if (typeof ack !== 'function') return;
@@ -415,16 +495,7 @@ export const handleVoiceSessions = (
         return ack(gatewayFailure(error, locale, log));
       }
     }
-    let turn = state.turns.get(turnId);
-    if (!turn) {
-      // Barge-in: the learner speaks over the persona, who stops.
-      await stopSpeaking(state);
-      turn = playTurn(state, turnId, text).finally(() => {
-        state.turns.delete(turnId);
-        forgetIfIdle(state);
-      });
-      state.turns.set(turnId, turn);
-    }
+    const turn = await takeTurn(state, turnId, text);
     try {
       ack({ ok: true, answer: { ...(await turn), response_id: `reply-${turnId}` } });
     } catch (error) {
@@ -477,14 +548,21 @@ export const handleVoiceSessions = (
   socket.on('voice.audio.in', (header, pcm) => {
     const parsed = voiceAudioInSchema.safeParse(header);
     if (!parsed.success) return;
-    const realtime = attached(parsed.data.session_id)?.realtime;
-    const samples = realtime && samplesOf(pcm);
-    if (samples) realtime.audioIn(samples);
+    const state = attached(parsed.data.session_id);
+    if (!state || (!state.realtime && !state.listening)) return;
+    const samples = samplesOf(pcm);
+    if (!samples) return;
+    if (state.realtime) return state.realtime.audioIn(samples);
+    const { detector, gate } = state.listening!;
+    // Echo of the persona's own voice is silence to the detector, as it is to a realtime provider.
+    heard(state, detector.push(gate.passes(samples, performance.now()) ? samples : new Int16Array(samples.length)));
   });
 
   socket.on('voice.commit', (payload) => {
     const parsed = voiceCommitMessageSchema.safeParse(payload);
-    if (parsed.success) attached(parsed.data.session_id)?.realtime?.commit();
+    const state = parsed.success ? attached(parsed.data.session_id) : undefined;
+    if (state?.realtime) state.realtime.commit();
+    else if (state?.listening) heard(state, state.listening.detector.flush());
   });
 
   socket.on('disconnect', () => {

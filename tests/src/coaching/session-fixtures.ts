@@ -56,7 +56,15 @@ export const publishedScenario = async (
     timeLimitSeconds,
     observerModelId = BUILTIN_AI_MODEL_ID,
     mode,
-  }: { modelId: string; timeLimitSeconds: number; observerModelId?: string; mode?: 'text' | 'voice' },
+    scenarioFields = {},
+  }: {
+    modelId: string;
+    timeLimitSeconds: number;
+    observerModelId?: string;
+    mode?: 'text' | 'voice';
+    /** More of the scenario's fields (its voice and voice settings). */
+    scenarioFields?: Record<string, unknown>;
+  },
 ): Promise<string> => {
   const api = apiClient(server, editor);
   const publish = async (plural: string, id: string) =>
@@ -93,6 +101,7 @@ export const publishedScenario = async (
       model_id: modelId,
       time_limit_seconds: timeLimitSeconds,
       ...(mode ? { mode } : {}),
+      ...scenarioFields,
     },
   });
   expect(scenario.status).toBe(201);

@@ -1,0 +1,217 @@
+import { BUILTIN_AI_MODEL_ID } from '@ai-coaching/application';
+import {
+  apiClient,
+  createTestOrganization,
+  signInAs,
+  startTestServerOn,
+  testEngines,
+  type TestServer,
+} from '@ai-coaching/api/testing';
+import {
+  aiModelOperations as models,
+  aiProviderOperations as providers,
+  aiServiceKeyOperations as keys,
+  aiSpeechVoiceOperations as voices,
+  coachingSessionOperations as sessions,
+  PROTOCOL_VERSION,
+  type GatewayResult,
+  type VoiceStartAnswer,
+} from '@ai-coaching/contracts';
+import { pcm16Rms } from '@ai-coaching/domain';
+import { newId, voiceTurnTimingsOf } from '@ai-coaching/platform';
+import { io as connect } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { moveCredits } from '../credits/credit-test-client.js';
+import { startFakeElevenLabsServer, type FakeElevenLabsServer } from '../fakes/elevenlabs-server.js';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server.js';
+import { syntheticSpeechFrames } from '../fakes/synthetic-speech.js';
+import { publishedScenario, unique } from './session-fixtures.js';
+import { recorder, type GatewaySocket } from './voice-gateway-client.js';
+
+// A cascade over the gateway (docs/voice.md, "Cascade turns"): the gateway cuts the learner's microphone frames into
+// utterances by voice activity, an `openai_audio` transcription model (the fake speaking OpenAI's multipart
+// `/v1/audio/transcriptions`) hears each one, the persona answers, and an ElevenLabs voice (the fake streaming
+// `pcm_24000`) speaks the reply sentence by sentence as it streams, to the outcome marker.
+
+const engines = await testEngines();
+const engine = engines.find((candidate) => candidate.name === 'postgres' && candidate.available) ?? engines[0]!;
+const OPENAI_KEY = `sk-audio-${newId().replace(/-/g, '')}`;
+const ELEVENLABS_KEY = `xi-${newId().replace(/-/g, '')}`;
+
+describe(`[VOICE]: a cascade over the gateway (OpenAI audio recognition, ElevenLabs speech), on ${engine.name}`, () => {
+  let server: TestServer;
+  let openAi: FakeOpenAiServer;
+  let elevenLabs: FakeElevenLabsServer;
+  let learner = { token: '', userId: '' };
+  let handsFree = '';
+  let pushToTalk = '';
+  const open: GatewaySocket[] = [];
+  const api = (token?: string) => apiClient(server, token);
+
+  const socketOf = async (token: string): Promise<GatewaySocket> => {
+    const socket: GatewaySocket = connect(server.url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      reconnection: false,
+      auth: { token, protocolVersion: PROTOCOL_VERSION, locale: 'en-GB' },
+    });
+    open.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    return socket;
+  };
+  const start = (socket: GatewaySocket, sessionId: string) =>
+    new Promise<GatewayResult<VoiceStartAnswer>>((resolve) =>
+      socket.emit('voice.start', { session_id: sessionId }, resolve),
+    );
+  const speak = (socket: GatewaySocket, sessionId: string, frames: Int16Array[]) =>
+    frames.forEach((frame, seq) =>
+      socket.emit(
+        'voice.audio.in',
+        { session_id: sessionId, seq },
+        Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength) as unknown as ArrayBuffer,
+      ),
+    );
+  const startSession = async (scenarioId: string) => {
+    const started = await api(learner.token).call(sessions.create, { body: { scenario_id: scenarioId } });
+    expect(started.status).toBe(201);
+    return started.body.id!;
+  };
+
+  beforeAll(async () => {
+    openAi = await startFakeOpenAiServer({ apiKey: OPENAI_KEY, models: ['gpt-4o-mini-transcribe'] });
+    elevenLabs = await startFakeElevenLabsServer({ apiKey: ELEVENLABS_KEY });
+    server = await startTestServerOn(engine.name, { AI_ALLOW_PRIVATE_NETWORK: 'true' });
+    const superAdmin = (await signInAs(server, { role: 'super-admin' })).token;
+    const admin = api(superAdmin);
+    const provider = async (kind: 'openai_audio' | 'elevenlabs', baseUrl: string, key: string) => {
+      const created = await admin.call(providers.create, {
+        body: { name: unique(kind), kind, base_url: baseUrl, enabled: true },
+      });
+      await admin.call(keys.create, { body: { provider_id: created.body.id!, label: 'Voice', value: key } });
+      return created.body.id!;
+    };
+    const model = async (providerId: string, modelId: string, capability: 'speech' | 'transcription') => {
+      const created = await admin.call(models.create, {
+        body: {
+          provider_id: providerId,
+          model_id: modelId,
+          display_name: unique(modelId),
+          capabilities: [capability],
+          credits_per_minute: 0,
+        },
+      });
+      expect(created.status).toBe(201);
+      return created.body.id!;
+    };
+    const recognition = await model(
+      await provider('openai_audio', openAi.baseUrl, OPENAI_KEY),
+      'gpt-4o-mini-transcribe',
+      'transcription',
+    );
+    const speaker = await provider('elevenlabs', elevenLabs.origin, ELEVENLABS_KEY);
+    await model(speaker, 'eleven_flash_v2_5', 'speech');
+    const voice = await admin.call(voices.create, {
+      body: { provider_id: speaker, voice_id: 'el-alice', display_name: unique('Alice'), languages: ['en-GB'] },
+    });
+    expect(voice.status).toBe(201);
+
+    const organizationId = await createTestOrganization(server, unique('Acme'));
+    const editor = (await signInAs(server, { role: 'editor', organizationId })).token;
+    learner = await signInAs(server, { role: 'user', organizationId });
+    const operator = (await signInAs(server, { role: 'operator', organizationId })).token;
+    await moveCredits(server, superAdmin, 'organizations', 'allocate_credit', organizationId, { nb_credits: 100 });
+    await moveCredits(server, operator, 'users', 'allocate_credit', learner.userId, { nb_credits: 100 });
+    const scenario = (turnDetection: 'voice_activity' | 'push_to_talk') =>
+      publishedScenario(server, editor, {
+        modelId: BUILTIN_AI_MODEL_ID,
+        timeLimitSeconds: 300,
+        mode: 'voice',
+        scenarioFields: {
+          voice_id: voice.body.id!,
+          voice_settings: {
+            speed: 1,
+            turn_detection: turnDetection,
+            silence_ms: 400,
+            recognition_model_id: recognition,
+          },
+        },
+      });
+    handsFree = await scenario('voice_activity');
+    pushToTalk = await scenario('push_to_talk');
+  }, 180_000);
+  afterEach(() => {
+    for (const socket of open.splice(0)) socket.disconnect();
+  });
+  afterAll(async () => {
+    await server?.close();
+    await openAi?.close();
+    await elevenLabs?.close();
+  });
+
+  it('hears spoken turns by voice activity, recognises them, and speaks streamed replies to a win', async () => {
+    const id = await startSession(handsFree);
+    const socket = await socketOf(learner.token);
+    const heard = recorder(socket);
+    expect(await start(socket, id)).toMatchObject({
+      ok: true,
+      answer: { capabilities: { recognition: 'audio', turn_detection: 'voice_activity', audio_in: true } },
+    });
+    openAi.scriptTranscription('Hello, what do you think of our offer?', 'So we have a deal?');
+    speak(socket, id, syntheticSpeechFrames([{ silenceMs: 200 }, { voiceMs: 600 }, { silenceMs: 600 }]));
+    await heard.until(() => heard.done.length === 1);
+    speak(socket, id, syntheticSpeechFrames([{ voiceMs: 500 }, { silenceMs: 600 }]));
+    await heard.until(() => heard.outcomes.length === 1);
+
+    expect(heard.outcomes).toEqual(['win']);
+    expect(heard.speech).toEqual(['started', 'stopped', 'started', 'stopped']);
+    // Each utterance went to recognition as a WAVE file of about its length (speech, hangover and prefix).
+    const files = openAi.transcriptions();
+    expect(files).toHaveLength(2);
+    expect(files[0]!.headers['content-type']).toContain('multipart/form-data');
+    // The replies were spoken by the ElevenLabs voice, streamed, as audible 24 kHz speech.
+    expect(elevenLabs.streams.length).toBeGreaterThanOrEqual(2);
+    const samples = Int16Array.from(heard.chunks.flatMap((chunk) => [...chunk.samples]));
+    expect(pcm16Rms(samples)).toBeGreaterThan(500);
+    const turns = (await api(learner.token).call(sessions.read, { params: { id } })).body.turns!;
+    expect(turns.filter((turn) => turn.role === 'learner').map((turn) => turn.text)).toEqual([
+      'Hello, what do you think of our offer?',
+      'So we have a deal?',
+    ]);
+    const timings = await voiceTurnTimingsOf(server.platform.db, id);
+    expect(timings.map((timing) => timing.providerKind)).toEqual(['elevenlabs', 'elevenlabs']);
+  });
+
+  it('push-to-talk: the frames between the key and its release are one turn, whatever their pauses', async () => {
+    const id = await startSession(pushToTalk);
+    const socket = await socketOf(learner.token);
+    const heard = recorder(socket);
+    expect(await start(socket, id)).toMatchObject({
+      ok: true,
+      answer: { capabilities: { recognition: 'audio', turn_detection: 'manual', audio_in: true } },
+    });
+    openAi.scriptTranscription('So we have a deal?');
+    speak(socket, id, syntheticSpeechFrames([{ voiceMs: 300 }, { silenceMs: 800 }, { voiceMs: 300 }]));
+    socket.emit('voice.commit', { session_id: id });
+    await heard.until(() => heard.outcomes.length === 1);
+    expect(heard.outcomes).toEqual(['win']);
+    expect(heard.speech).toEqual(['started', 'stopped']);
+  });
+
+  it('an utterance recognition cannot hear is no turn, and a failing recognition says so in the socket’s language', async () => {
+    const id = await startSession(handsFree);
+    const socket = await socketOf(learner.token);
+    const heard = recorder(socket);
+    await start(socket, id);
+    // A 400 is not retried (a 500 would be, by the SDK).
+    openAi.scriptTranscription('', { status: 400 });
+    speak(socket, id, syntheticSpeechFrames([{ voiceMs: 300 }, { silenceMs: 600 }]));
+    speak(socket, id, syntheticSpeechFrames([{ voiceMs: 300 }, { silenceMs: 600 }]));
+    await heard.until(() => heard.errors.length === 1);
+    expect(heard.errors).toEqual(['coaching_voice_recognition_failed']);
+    const turns = (await api(learner.token).call(sessions.read, { params: { id } })).body.turns!;
+    expect(turns.filter((turn) => turn.role === 'learner')).toEqual([]);
+  });
+});
