@@ -26,7 +26,7 @@ import { fork } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { io } from 'socket.io-client';
@@ -230,8 +230,12 @@ const openSession = async (token) => {
   return state;
 };
 
-/** Frames every 20 ms on an absolute schedule (timers drift), each session offset so that they do not all fire at once. */
-const play = (state, startAt, offsetMs, until) =>
+/**
+ * Frames every 20 ms on an absolute schedule (timers drift). Sessions are spread over a frame's 20 ms so that their
+ * frames do not all leave at once, and over the speech cycle, as independent learners are: each ends its speech at
+ * its own moment rather than all of them in the same 20 ms.
+ */
+const play = (state, startAt, offsetMs, phase, until) =>
   new Promise((resolve) => {
     let frame = 0;
     const next = () => {
@@ -240,7 +244,11 @@ const play = (state, startAt, offsetMs, until) =>
       setTimeout(
         () => {
           state.frameSentAt[frame] = performance.now();
-          state.socket.emit('voice.audio.in', { session_id: state.sessionId, seq: frame }, CYCLE[frame % CYCLE_FRAMES]);
+          state.socket.emit(
+            'voice.audio.in',
+            { session_id: state.sessionId, seq: frame },
+            CYCLE[(frame + phase) % CYCLE_FRAMES],
+          );
           frame += 1;
           next();
         },
@@ -257,7 +265,15 @@ const runLevel = async ({ sessions, seconds }) => {
   log(`${sessions} session(s): playing ${seconds} s in real time…`);
   const startAt = performance.now() + 50;
   const until = startAt + seconds * 1000;
-  await Promise.all(states.map((state, index) => play(state, startAt, (index * FRAME_MS) / sessions, until)));
+  // This process plays every learner and the provider: how late its own timers ran is part of every figure.
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
+  await Promise.all(
+    states.map((state, index) =>
+      play(state, startAt, (index * FRAME_MS) / sessions, Math.floor((index * CYCLE_FRAMES) / sessions), until),
+    ),
+  );
+  loopDelay.disable();
   // The last replies and frames in flight.
   await wait(RESPONSE_DELAY_MS + 500);
   for (const state of states) {
@@ -280,6 +296,8 @@ const runLevel = async ({ sessions, seconds }) => {
     seconds,
     framesSent: sent,
     bargeIns,
+    // Nanoseconds to ms; the histogram's floor is its 5 ms resolution's.
+    benchLoopDelay: { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6 },
     inbound: summary(inbound),
     outbound: summary(outbound),
     voiceToVoice: summary(voiceToVoice),
@@ -293,7 +311,8 @@ const runLevel = async ({ sessions, seconds }) => {
     `${sessions} session(s): inbound p50 ${ms(figures.inbound.p50)} p95 ${ms(figures.inbound.p95)} (${inbound.length} frames); ` +
       `outbound p50 ${ms(figures.outbound.p50)} p95 ${ms(figures.outbound.p95)} (${outbound.length} deltas); ` +
       `voice-to-voice p50 ${ms(figures.voiceToVoice.p50)} p95 ${ms(figures.voiceToVoice.p95)} (${voiceToVoice.length} replies, model ${RESPONSE_DELAY_MS} ms)` +
-      (bargeIns > 0 ? `; ${bargeIns} barge-ins (unexpected)` : ''),
+      `; this process's event-loop delay p99 ${ms(figures.benchLoopDelay.p99)}` +
+      (bargeIns > 0 ? `; ${bargeIns} barge-ins (replies late enough to overlap the next speech)` : ''),
   );
   return figures;
 };
