@@ -11,7 +11,8 @@
 // energy VAD answers each burst of speech, its first audio delta `RESPONSE_DELAY_MS` after the end of speech is
 // detected. The learners are this process too, so every moment below is read on one clock (performance.now()).
 // Each of N sessions sends a 20 ms PCM16 frame every 20 ms, as a microphone does, in cycles of 400 ms of speech and
-// 1.6 s of quiet (the persona's reply fits in the quiet: no barge-in).
+// 1.6 s of quiet (the persona's reply fits in the quiet; a reply late enough to overlap the next speech is cut by a
+// barge-in, which each level counts), spread over a frame's 20 ms and over the cycle.
 //
 // - Inbound, per frame: the moment the learner emitted `voice.audio.in` → the moment the fake received the matching
 //   `input_audio_buffer.append` (the nth frame of a session is its conversation's nth append).
@@ -21,7 +22,8 @@
 //   end of speech (its `silence_duration_ms` of quiet heard) → the first `voice.audio` of the reply; shown as is and
 //   minus the fake's fixed delay.
 // The raw figures are reported: they also hold the socket.io client's and the fake's own work in this process and
-// both loopback hops (client ↔ gateway, gateway ↔ fake over TLS), so they overstate what the gateway adds.
+// both loopback hops (client ↔ gateway, gateway ↔ fake over TLS), so they overstate what the gateway adds; this
+// process's own event-loop delay is printed with each level to say how much.
 import { fork } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -336,17 +338,17 @@ const latency = (metric, value, target, display) => ({
 const rows = levels.flatMap((level) => {
   const at = `(${level.sessions} concurrent)`;
   const hop = (name, figures) => [
-    latency(`Voice: ${name} per frame p50 ${at}`, figures.p50, TARGETS.hopP50, `${figures.p50.toFixed(2)} ms`),
+    latency(`Voice: ${name} p50 ${at}`, figures.p50, TARGETS.hopP50, `${figures.p50.toFixed(2)} ms`),
     latency(
-      `Voice: ${name} per frame p95 ${at}`,
+      `Voice: ${name} p95 ${at}`,
       figures.p95,
       TARGETS.hopP95,
       `${figures.p95.toFixed(2)} ms (max ${figures.max.toFixed(1)} ms)`,
     ),
   ];
   return [
-    ...hop('inbound', level.inbound),
-    ...hop('outbound', level.outbound),
+    ...hop('inbound per frame', level.inbound),
+    ...hop('outbound per audio delta', level.outbound),
     latency(
       `Voice: voice-to-voice minus model ${RESPONSE_DELAY_MS} ms, p50 ${at}`,
       level.voiceToVoiceOverhead.p50,
