@@ -22,6 +22,7 @@ import { newId, voiceTurnTimingsOf } from '@ai-coaching/platform';
 import { io as connect } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { moveCredits } from '../credits/credit-test-client.js';
+import { startFakeAzureSpeechServer, type FakeAzureSpeechServer } from '../fakes/azure-speech-server.js';
 import { startFakeElevenLabsServer, type FakeElevenLabsServer } from '../fakes/elevenlabs-server.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server.js';
 import { syntheticSpeechFrames } from '../fakes/synthetic-speech.js';
@@ -37,11 +38,15 @@ const engines = await testEngines();
 const engine = engines.find((candidate) => candidate.name === 'postgres' && candidate.available) ?? engines[0]!;
 const OPENAI_KEY = `sk-audio-${newId().replace(/-/g, '')}`;
 const ELEVENLABS_KEY = `xi-${newId().replace(/-/g, '')}`;
+const AZURE_KEY = `azure-${newId().replace(/-/g, '')}`;
 
 describe(`[VOICE]: a cascade over the gateway (OpenAI audio recognition, ElevenLabs speech), on ${engine.name}`, () => {
   let server: TestServer;
   let openAi: FakeOpenAiServer;
   let elevenLabs: FakeElevenLabsServer;
+  let azure: FakeAzureSpeechServer;
+  let azureScenario = '';
+  let openAiScenario = '';
   let learner = { token: '', userId: '' };
   let handsFree = '';
   let pushToTalk = '';
@@ -81,12 +86,13 @@ describe(`[VOICE]: a cascade over the gateway (OpenAI audio recognition, ElevenL
   };
 
   beforeAll(async () => {
-    openAi = await startFakeOpenAiServer({ apiKey: OPENAI_KEY, models: ['gpt-4o-mini-transcribe'] });
+    openAi = await startFakeOpenAiServer({ apiKey: OPENAI_KEY, models: ['gpt-4o-mini-transcribe', 'gpt-4o-mini-tts'] });
     elevenLabs = await startFakeElevenLabsServer({ apiKey: ELEVENLABS_KEY });
+    azure = await startFakeAzureSpeechServer({ apiKey: AZURE_KEY });
     server = await startTestServerOn(engine.name, { AI_ALLOW_PRIVATE_NETWORK: 'true' });
     const superAdmin = (await signInAs(server, { role: 'super-admin' })).token;
     const admin = api(superAdmin);
-    const provider = async (kind: 'openai_audio' | 'elevenlabs', baseUrl: string, key: string) => {
+    const provider = async (kind: 'openai_audio' | 'elevenlabs' | 'azure_microsoft', baseUrl: string, key: string) => {
       const created = await admin.call(providers.create, {
         body: { name: unique(kind), kind, base_url: baseUrl, enabled: true },
       });
@@ -106,17 +112,24 @@ describe(`[VOICE]: a cascade over the gateway (OpenAI audio recognition, ElevenL
       expect(created.status).toBe(201);
       return created.body.id!;
     };
-    const recognition = await model(
-      await provider('openai_audio', openAi.baseUrl, OPENAI_KEY),
-      'gpt-4o-mini-transcribe',
-      'transcription',
-    );
+    const openAiAudio = await provider('openai_audio', openAi.baseUrl, OPENAI_KEY);
+    const recognition = await model(openAiAudio, 'gpt-4o-mini-transcribe', 'transcription');
+    await model(openAiAudio, 'gpt-4o-mini-tts', 'speech');
     const speaker = await provider('elevenlabs', elevenLabs.origin, ELEVENLABS_KEY);
     await model(speaker, 'eleven_flash_v2_5', 'speech');
-    const voice = await admin.call(voices.create, {
-      body: { provider_id: speaker, voice_id: 'el-alice', display_name: unique('Alice'), languages: ['en-GB'] },
-    });
-    expect(voice.status).toBe(201);
+    const voiceOf = async (providerId: string, voiceId: string) => {
+      const created = await admin.call(voices.create, {
+        body: { provider_id: providerId, voice_id: voiceId, display_name: unique('Voice'), languages: ['en-GB'] },
+      });
+      expect(created.status).toBe(201);
+      return created.body.id!;
+    };
+    const alice = await voiceOf(speaker, 'el-alice');
+    const azureProvider = await provider('azure_microsoft', azure.origin, AZURE_KEY);
+    const azureRecognition = await model(azureProvider, 'azure-stt', 'transcription');
+    await model(azureProvider, 'azure-tts', 'speech');
+    const sonia = await voiceOf(azureProvider, 'en-GB-SoniaNeural');
+    const alloy = await voiceOf(openAiAudio, 'alloy');
 
     const organizationId = await createTestOrganization(server, unique('Acme'));
     const editor = (await signInAs(server, { role: 'editor', organizationId })).token;
@@ -124,23 +137,28 @@ describe(`[VOICE]: a cascade over the gateway (OpenAI audio recognition, ElevenL
     const operator = (await signInAs(server, { role: 'operator', organizationId })).token;
     await moveCredits(server, superAdmin, 'organizations', 'allocate_credit', organizationId, { nb_credits: 100 });
     await moveCredits(server, operator, 'users', 'allocate_credit', learner.userId, { nb_credits: 100 });
-    const scenario = (turnDetection: 'voice_activity' | 'push_to_talk') =>
+    const scenario = (
+      turnDetection: 'voice_activity' | 'push_to_talk',
+      { voiceId = alice, recognitionModelId = recognition } = {},
+    ) =>
       publishedScenario(server, editor, {
         modelId: BUILTIN_AI_MODEL_ID,
         timeLimitSeconds: 300,
         mode: 'voice',
         scenarioFields: {
-          voice_id: voice.body.id!,
+          voice_id: voiceId,
           voice_settings: {
             speed: 1,
             turn_detection: turnDetection,
             silence_ms: 400,
-            recognition_model_id: recognition,
+            recognition_model_id: recognitionModelId,
           },
         },
       });
     handsFree = await scenario('voice_activity');
     pushToTalk = await scenario('push_to_talk');
+    openAiScenario = await scenario('voice_activity', { voiceId: alloy });
+    azureScenario = await scenario('voice_activity', { voiceId: sonia, recognitionModelId: azureRecognition });
   }, 180_000);
   afterEach(() => {
     for (const socket of open.splice(0)) socket.disconnect();
@@ -149,6 +167,7 @@ describe(`[VOICE]: a cascade over the gateway (OpenAI audio recognition, ElevenL
     await server?.close();
     await openAi?.close();
     await elevenLabs?.close();
+    await azure?.close();
   });
 
   it('hears spoken turns by voice activity, recognises them, and speaks streamed replies to a win', async () => {
@@ -182,6 +201,46 @@ describe(`[VOICE]: a cascade over the gateway (OpenAI audio recognition, ElevenL
     ]);
     const timings = await voiceTurnTimingsOf(server.platform.db, id);
     expect(timings.map((timing) => timing.providerKind)).toEqual(['elevenlabs', 'elevenlabs']);
+  });
+
+  it('Azure Speech: utterances recognised through the Speech SDK (USP over WebSocket) and replies spoken by an Azure voice, to a win', async () => {
+    const id = await startSession(azureScenario);
+    const socket = await socketOf(learner.token);
+    const heard = recorder(socket);
+    await start(socket, id);
+    azure.script({ phrases: ['Hello, what do you think of our offer?'] }, { phrases: ['So we have a deal?'] });
+    speak(socket, id, syntheticSpeechFrames([{ voiceMs: 600 }, { silenceMs: 600 }]));
+    await heard.until(() => heard.done.length === 1);
+    speak(socket, id, syntheticSpeechFrames([{ voiceMs: 500 }, { silenceMs: 600 }]));
+    await heard.until(() => heard.outcomes.length === 1);
+
+    expect(heard.outcomes).toEqual(['win']);
+    // Two recognitions, at 16 kHz as Azure hears, in the session's language.
+    expect(azure.recognitions).toHaveLength(2);
+    expect(azure.recognitions.at(-1)!.query.language).toBe('en-GB');
+    expect(azure.streams.length).toBeGreaterThanOrEqual(2);
+    const turns = (await api(learner.token).call(sessions.read, { params: { id } })).body.turns!;
+    expect(turns.filter((turn) => turn.role === 'learner').map((turn) => turn.text)).toEqual([
+      'Hello, what do you think of our offer?',
+      'So we have a deal?',
+    ]);
+    const timings = await voiceTurnTimingsOf(server.platform.db, id);
+    expect(timings.map((timing) => timing.providerKind)).toEqual(['azure_microsoft', 'azure_microsoft']);
+  });
+
+  it('OpenAI audio both ways: recognition, and the reply streamed as raw PCM by /v1/audio/speech', async () => {
+    const id = await startSession(openAiScenario);
+    const socket = await socketOf(learner.token);
+    const heard = recorder(socket);
+    await start(socket, id);
+    openAi.scriptTranscription('So we have a deal?');
+    speak(socket, id, syntheticSpeechFrames([{ voiceMs: 500 }, { silenceMs: 600 }]));
+    await heard.until(() => heard.outcomes.length === 1);
+    expect(heard.outcomes).toEqual(['win']);
+    expect(openAi.streams.length).toBeGreaterThanOrEqual(1);
+    expect(pcm16Rms(Int16Array.from(heard.chunks.flatMap((chunk) => [...chunk.samples])))).toBeGreaterThan(500);
+    const timings = await voiceTurnTimingsOf(server.platform.db, id);
+    expect(timings.map((timing) => timing.providerKind)).toEqual(['openai_audio']);
   });
 
   it('push-to-talk: the frames between the key and its release are one turn, whatever their pauses', async () => {
