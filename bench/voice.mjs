@@ -278,6 +278,8 @@ const runLevel = async ({ sessions, seconds }) => {
   loopDelay.disable();
   // The last replies and frames in flight.
   await wait(RESPONSE_DELAY_MS + 500);
+  // Counted before voice.stop, which stops the playback of a reply still playing: that is no barge-in.
+  const bargeIns = states.reduce((sum, state) => sum + state.playbackStops, 0);
   for (const state of states) {
     await state.socket
       .timeout(2000)
@@ -290,7 +292,6 @@ const runLevel = async ({ sessions, seconds }) => {
   const inbound = collect('inbound');
   const outbound = collect('outbound');
   const voiceToVoice = collect('voiceToVoice');
-  const bargeIns = states.reduce((sum, state) => sum + state.playbackStops, 0);
   if (inbound.length < sent * 0.95) throw new Error(`${inbound.length} of ${sent} frames reached the provider`);
   if (voiceToVoice.length === 0 || outbound.length === 0) throw new Error('no reply was heard');
   const figures = {
