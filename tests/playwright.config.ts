@@ -1,8 +1,23 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { selfSignedCertificate } from './src/fakes/self-signed-certificate.js';
 
 // E2E_PORT lets a second run (a fresh-clone CI check beside local work) use its own server and mail sink.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
+
+// The fake OpenAI realtime server of the voice specs speaks TLS only (the SDK connects with wss): its certificate is
+// made once per run, before the server starts, which trusts it as an extra root (NODE_EXTRA_CA_CERTS); workers read
+// it from the directory the runner names in the environment they inherit.
+if (!process.env.E2E_REALTIME_TLS_DIR) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'aic-e2e-tls-'));
+  const { key, cert } = selfSignedCertificate();
+  writeFileSync(path.join(dir, 'key.pem'), key);
+  writeFileSync(path.join(dir, 'cert.pem'), cert);
+  process.env.E2E_REALTIME_TLS_DIR = dir;
+}
 
 export default defineConfig({
   testDir: './e2e',
@@ -37,7 +52,7 @@ export default defineConfig({
   webServer: {
     // Starts the one-process server on E2E_PORT (3100) with a fresh data directory.
     command: 'node ../scripts/e2e-server.mjs',
-    env: { PORT: String(port) },
+    env: { PORT: String(port), NODE_EXTRA_CA_CERTS: path.join(process.env.E2E_REALTIME_TLS_DIR, 'cert.pem') },
     url: `http://127.0.0.1:${port}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,

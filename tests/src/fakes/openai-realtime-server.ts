@@ -69,6 +69,8 @@ export type FakeRealtimeServer = {
 
 export type FakeRealtimeOptions = {
   apiKey?: string;
+  /** The TLS certificate to serve (one a server process trusts as an extra root); a fresh one by default. */
+  certificate?: { key: string; cert: string };
   /** Pause between audio deltas. Default 20 ms (faster than real time, as the real API is). */
   deltaIntervalMs?: number;
   /** Audio per delta. Default 100 ms. */
@@ -125,7 +127,7 @@ export const startFakeRealtimeServer = async (options: FakeRealtimeOptions = {})
   let sequence = 0;
   const nextId = (prefix: string) => `${prefix}_${(++sequence).toString().padStart(4, '0')}`;
 
-  const server: Server = createServer(selfSignedCertificate(), (_request, response) => {
+  const server: Server = createServer(options.certificate ?? selfSignedCertificate(), (_request, response) => {
     response.writeHead(404).end();
   });
   server.on('connection', (socket) => {

@@ -2,8 +2,9 @@ import { generateKeyPairSync, sign } from 'node:crypto';
 
 /**
  * A throw-away self-signed certificate for a TLS fake on 127.0.0.1, made with node:crypto alone (no
- * `openssl` binary, no package): an X.509 v1 certificate over a fresh P-256 key, valid for a day. Clients
- * trust it only with `rejectUnauthorized: false`, which is what a test of an `https`/`wss`-only SDK needs.
+ * `openssl` binary, no package): an X.509 v3 certificate over a fresh P-256 key, valid for a day, naming
+ * 127.0.0.1 as its subject alternative name. Clients trust it with `rejectUnauthorized: false`, or as an extra
+ * root (`NODE_EXTRA_CA_CERTS`: a server process the test does not build itself, as the browser tests' server).
  */
 
 const der = (tag: number, ...parts: Buffer[]): Buffer => {
@@ -46,13 +47,18 @@ export const selfSignedCertificate = (name = '127.0.0.1'): { key: string; cert: 
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const ecdsaWithSha256 = sequence(oid('1.2.840.10045.4.3.2'));
   const now = Date.now();
+  // subjectAltName (2.5.29.17): iPAddress [7] 127.0.0.1, which Node's host name check requires of an address.
+  const altName = sequence(oid('2.5.29.17'), der(0x04, sequence(der(0x87, Buffer.from([127, 0, 0, 1])))));
   const tbs = sequence(
+    // Version 3, for the extension.
+    der(0xa0, der(0x02, Buffer.from([0x02]))),
     der(0x02, Buffer.from([0x01, ...Array.from({ length: 8 }, () => Math.floor(Math.random() * 256))])),
     ecdsaWithSha256,
     commonName(name),
     sequence(utcTime(new Date(now - 60_000)), utcTime(new Date(now + 86_400_000))),
     commonName(name),
     publicKey.export({ type: 'spki', format: 'der' }),
+    der(0xa3, sequence(altName)),
   );
   const signature = sign('sha256', tbs, privateKey);
   const certificate = sequence(tbs, ecdsaWithSha256, der(0x03, Buffer.from([0]), signature));
