@@ -122,7 +122,7 @@ describe('creating an adapter', () => {
       { providerId: 'p', kind: 'openai_compatible', baseUrl: 'http://8.8.8.8/v1', apiKey: 'k' },
       { allowPrivateNetwork: true },
     );
-    expect(adapter.capabilities).toEqual(['chat']);
+    expect(adapter.capabilities).toEqual(['chat', 'transcription']);
     await expect(adapter.test({ organizationId: null })).rejects.toMatchObject({ code: 'address_refused' });
     await expect(
       adapter.structured(

@@ -52,7 +52,7 @@ describe('which kinds open voice conversations', () => {
   it('OpenAI and Azure OpenAI do; other Chat Completions servers do not', () => {
     for (const kind of ['openai', 'openai_azure'] as const) {
       const adapter = createOpenAiAdapter({ providerId: 'p', kind, baseUrl: 'https://example.test/v1', apiKey: 'k' });
-      expect(adapter.capabilities).toEqual(['chat', 'realtime']);
+      expect(adapter.capabilities).toEqual(['chat', 'realtime', 'transcription']);
       expect(adapter.voice).toBeTypeOf('function');
     }
     const compatible = createOpenAiAdapter({
