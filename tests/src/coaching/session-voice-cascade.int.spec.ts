@@ -13,13 +13,9 @@ import {
   aiServiceKeyOperations as keys,
   aiSpeechVoiceOperations as voices,
   coachingSessionOperations as sessions,
-  PROTOCOL_VERSION,
-  type GatewayResult,
-  type VoiceStartAnswer,
 } from '@ai-coaching/contracts';
 import { pcm16Rms } from '@ai-coaching/domain';
 import { newId, voiceTurnTimingsOf } from '@ai-coaching/platform';
-import { io as connect } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { moveCredits } from '../credits/credit-test-client.js';
 import { startFakeAzureSpeechServer, type FakeAzureSpeechServer } from '../fakes/azure-speech-server.js';
@@ -27,7 +23,7 @@ import { startFakeElevenLabsServer, type FakeElevenLabsServer } from '../fakes/e
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server.js';
 import { syntheticSpeechFrames } from '../fakes/synthetic-speech.js';
 import { publishedScenario, unique } from './session-fixtures.js';
-import { recorder, type GatewaySocket } from './voice-gateway-client.js';
+import { recorder, voiceSockets } from './voice-gateway-client.js';
 
 // A cascade over the gateway (docs/voice.md, "Cascade turns"): the gateway cuts the learner's microphone frames into
 // utterances by voice activity, an `openai_audio` transcription model (the fake speaking OpenAI's multipart
@@ -50,35 +46,8 @@ describe(`[VOICE]: a cascade over the gateway (OpenAI audio recognition, ElevenL
   let learner = { token: '', userId: '' };
   let handsFree = '';
   let pushToTalk = '';
-  const open: GatewaySocket[] = [];
   const api = (token?: string) => apiClient(server, token);
-
-  const socketOf = async (token: string): Promise<GatewaySocket> => {
-    const socket: GatewaySocket = connect(server.url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      reconnection: false,
-      auth: { token, protocolVersion: PROTOCOL_VERSION, locale: 'en-GB' },
-    });
-    open.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
-    return socket;
-  };
-  const start = (socket: GatewaySocket, sessionId: string) =>
-    new Promise<GatewayResult<VoiceStartAnswer>>((resolve) =>
-      socket.emit('voice.start', { session_id: sessionId }, resolve),
-    );
-  const speak = (socket: GatewaySocket, sessionId: string, frames: Int16Array[]) =>
-    frames.forEach((frame, seq) =>
-      socket.emit(
-        'voice.audio.in',
-        { session_id: sessionId, seq },
-        Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength) as unknown as ArrayBuffer,
-      ),
-    );
+  const { socketOf, start, speak, closeAll } = voiceSockets(() => server.url);
   const startSession = async (scenarioId: string) => {
     const started = await api(learner.token).call(sessions.create, { body: { scenario_id: scenarioId } });
     expect(started.status).toBe(201);
@@ -161,7 +130,7 @@ describe(`[VOICE]: a cascade over the gateway (OpenAI audio recognition, ElevenL
     azureScenario = await scenario('voice_activity', { voiceId: sonia, recognitionModelId: azureRecognition });
   }, 180_000);
   afterEach(() => {
-    for (const socket of open.splice(0)) socket.disconnect();
+    closeAll();
   });
   afterAll(async () => {
     await server?.close();

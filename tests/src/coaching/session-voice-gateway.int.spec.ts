@@ -9,23 +9,15 @@ import {
 } from '@ai-coaching/api/testing';
 import {
   coachingSessionOperations as sessions,
-  PROTOCOL_VERSION,
   sharedSessionOperations as links,
-  type ClientToServerEvents,
   type GatewayResult,
-  type ServerToClientEvents,
-  type VoiceAudioOut,
-  type VoiceResponseDone,
-  type VoiceStartAnswer,
   type VoiceTextAnswer,
-  type VoiceTranscript,
 } from '@ai-coaching/contracts';
 import { pcm16Rms } from '@ai-coaching/domain';
 import { voiceTurnTimingsOf } from '@ai-coaching/platform';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { publishedScenario, unique } from './session-fixtures.js';
-import { recorder, type GatewaySocket } from './voice-gateway-client.js';
+import { recorder, voiceSockets, type GatewaySocket } from './voice-gateway-client.js';
 
 // The gateway's voice (docs/voice.md, "Gateway voice protocol") on the built-in provider: push-to-talk text turns,
 // the persona's reply spoken by eSpeak NG as 24 kHz PCM chunks, barge-in, and a reconnect that replays nothing.
@@ -40,27 +32,8 @@ describe(`[VOICE]: voice sessions over the gateway on the built-in provider, on 
   let stranger = '';
   let voiceScenario = '';
   let textScenario = '';
-  const open: GatewaySocket[] = [];
   const api = (token?: string) => apiClient(server, token);
-
-  const socketOf = async (token: string, locale = 'en-GB'): Promise<GatewaySocket> => {
-    const socket: GatewaySocket = connect(server.url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      reconnection: false,
-      auth: { token, protocolVersion: PROTOCOL_VERSION, locale },
-    });
-    open.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
-    return socket;
-  };
-  const start = (socket: GatewaySocket, sessionId: string) =>
-    new Promise<GatewayResult<VoiceStartAnswer>>((resolve) =>
-      socket.emit('voice.start', { session_id: sessionId }, resolve),
-    );
+  const { socketOf, start, closeAll } = voiceSockets(() => server.url);
   const say = (socket: GatewaySocket, sessionId: string, turnId: string, text: string) =>
     new Promise<GatewayResult<VoiceTextAnswer>>((resolve) =>
       socket.emit('voice.text', { session_id: sessionId, turn_id: turnId, text }, resolve),
@@ -90,7 +63,7 @@ describe(`[VOICE]: voice sessions over the gateway on the built-in provider, on 
     textScenario = await publishedScenario(server, editor, { modelId: BUILTIN_AI_MODEL_ID, timeLimitSeconds: 300 });
   }, 180_000);
   afterEach(() => {
-    for (const socket of open.splice(0)) socket.disconnect();
+    closeAll();
   });
   afterAll(() => server?.close());
 

@@ -11,18 +11,14 @@ import {
   aiProviderOperations as providers,
   aiServiceKeyOperations as keys,
   coachingSessionOperations as sessions,
-  PROTOCOL_VERSION,
-  type GatewayResult,
-  type VoiceStartAnswer,
 } from '@ai-coaching/contracts';
 import { createOpenAiAdapter, newId, voiceTurnTimingsOf } from '@ai-coaching/platform';
-import { io as connect } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeRealtimeServer, type FakeRealtimeServer } from '../fakes/openai-realtime-server.js';
 import { moveCredits } from '../credits/credit-test-client.js';
 import { rmsOf, syntheticSpeechFrames } from '../fakes/synthetic-speech.js';
 import { publishedScenario, unique } from './session-fixtures.js';
-import { recorder, type GatewaySocket } from './voice-gateway-client.js';
+import { recorder, voiceSockets } from './voice-gateway-client.js';
 
 // The gateway driving a speech-to-speech provider (docs/voice.md, "Realtime voice"): the learner's microphone frames
 // reach the fake OpenAI realtime server through the echo gate, its audio and transcripts come back, and each exchange
@@ -38,37 +34,8 @@ describe(`[VOICE]: realtime voice sessions over the gateway on the fake OpenAI r
   let fake: FakeRealtimeServer;
   let learner = { token: '', userId: '' };
   let scenario = '';
-  const open: GatewaySocket[] = [];
   const api = (token?: string) => apiClient(server, token);
-
-  const socketOf = async (token: string): Promise<GatewaySocket> => {
-    const socket: GatewaySocket = connect(server.url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      reconnection: false,
-      auth: { token, protocolVersion: PROTOCOL_VERSION, locale: 'en-GB' },
-    });
-    open.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
-    return socket;
-  };
-  const start = (socket: GatewaySocket, sessionId: string) =>
-    new Promise<GatewayResult<VoiceStartAnswer>>((resolve) =>
-      socket.emit('voice.start', { session_id: sessionId }, resolve),
-    );
-  /** The learner speaks: frames sent as the microphone sends them, one per 20 ms slot (faster: no pacing needed). */
-  const speak = (socket: GatewaySocket, sessionId: string, frames: Int16Array[]) => {
-    frames.forEach((frame, seq) =>
-      socket.emit(
-        'voice.audio.in',
-        { session_id: sessionId, seq },
-        Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength) as unknown as ArrayBuffer,
-      ),
-    );
-  };
+  const { socketOf, start, speak, closeAll } = voiceSockets(() => server.url);
   const utterance = () => syntheticSpeechFrames([{ voiceMs: 400 }, { silenceMs: 700 }]);
   const startSession = async () => {
     const started = await api(learner.token).call(sessions.create, { body: { scenario_id: scenario } });
@@ -125,7 +92,7 @@ describe(`[VOICE]: realtime voice sessions over the gateway on the fake OpenAI r
     });
   }, 180_000);
   afterEach(() => {
-    for (const socket of open.splice(0)) socket.disconnect();
+    closeAll();
   });
   afterAll(async () => {
     await server?.close();

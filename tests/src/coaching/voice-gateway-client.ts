@@ -1,11 +1,14 @@
-import type {
-  ClientToServerEvents,
-  ServerToClientEvents,
-  VoiceAudioOut,
-  VoiceResponseDone,
-  VoiceTranscript,
+import {
+  PROTOCOL_VERSION,
+  type ClientToServerEvents,
+  type GatewayResult,
+  type ServerToClientEvents,
+  type VoiceAudioOut,
+  type VoiceResponseDone,
+  type VoiceStartAnswer,
+  type VoiceTranscript,
 } from '@ai-coaching/contracts';
-import type { Socket } from 'socket.io-client';
+import { io as connect, type Socket } from 'socket.io-client';
 import { expect } from 'vitest';
 
 // What the voice gateway's integration specs read off a socket.
@@ -53,4 +56,45 @@ export const recorder = (socket: GatewaySocket) => {
     }
   };
   return { chunks, transcripts, done, outcomes, order, speech, playbackStops, errors, until };
+};
+
+/**
+ * Sockets of one spec to the test server's gateway, with the voice messages its tests send; `closeAll` after each
+ * test.
+ */
+export const voiceSockets = (url: () => string) => {
+  const open: GatewaySocket[] = [];
+  return {
+    async socketOf(token: string, locale = 'en-GB'): Promise<GatewaySocket> {
+      const socket: GatewaySocket = connect(url(), {
+        path: '/socket.io',
+        transports: ['websocket'],
+        reconnection: false,
+        auth: { token, protocolVersion: PROTOCOL_VERSION, locale },
+      });
+      open.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      return socket;
+    },
+    start: (socket: GatewaySocket, sessionId: string) =>
+      new Promise<GatewayResult<VoiceStartAnswer>>((resolve) =>
+        socket.emit('voice.start', { session_id: sessionId }, resolve),
+      ),
+    /** The learner speaks: 20 ms frames as the microphone sends them (unpaced: the fakes count samples, not time). */
+    speak(socket: GatewaySocket, sessionId: string, frames: Int16Array[]) {
+      frames.forEach((frame, seq) =>
+        socket.emit(
+          'voice.audio.in',
+          { session_id: sessionId, seq },
+          Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength) as unknown as ArrayBuffer,
+        ),
+      );
+    },
+    closeAll() {
+      for (const socket of open.splice(0)) socket.disconnect();
+    },
+  };
 };
