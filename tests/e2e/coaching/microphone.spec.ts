@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { builtinChatModel, coachingAuthor } from '../support/coaching.js';
+import { launchWithFakeMicrophone, signedInPage } from '../support/fake-microphone.js';
 import { startMailSink } from '../support/mail-sink.js';
 import { apiToken } from '../support/session.js';
 import { arranger } from '../settings/arrange.js';
@@ -33,12 +34,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     model_id: modelId,
     time_limit_seconds: 120,
   });
-  // A browser of this file's own, with Chromium's fake microphone.
-  const launch = testInfo.project.use.launchOptions ?? {};
-  browser = await playwright.chromium.launch({
-    ...launch,
-    args: [...(launch.args ?? []), '--use-fake-device-for-media-stream'],
-  });
+  browser = await launchWithFakeMicrophone(playwright, testInfo);
 });
 test.afterAll(async () => {
   await browser?.close();
@@ -47,9 +43,7 @@ test.afterAll(async () => {
 });
 
 const open = async (permissions: string[], baseURL: string) => {
-  const context = await browser.newContext({ baseURL, permissions, locale: 'en-GB' });
-  await context.addInitScript((accessToken) => localStorage.setItem('accessToken', accessToken), token);
-  const page = await context.newPage();
+  const page = await signedInPage(browser, { baseURL, token, permissions });
   await page.goto(`/apps/ai-coaching/scenario/info-${scenarioId}`);
   await expect(page.getByRole('heading', { name: 'Your microphone' })).toBeVisible();
   return page;

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { builtinChatModel, coachingAuthor } from '../support/coaching.js';
+import { launchWithFakeMicrophone, signedInPage } from '../support/fake-microphone.js';
 import { startMailSink } from '../support/mail-sink.js';
 import { apiToken } from '../support/session.js';
 import { arranger } from '../settings/arrange.js';
@@ -43,12 +44,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     model_id: modelId,
     time_limit_seconds: 300,
   });
-  // A browser of this file's own, with Chromium's fake microphone.
-  const launch = testInfo.project.use.launchOptions ?? {};
-  browser = await playwright.chromium.launch({
-    ...launch,
-    args: [...(launch.args ?? []), '--use-fake-device-for-media-stream'],
-  });
+  browser = await launchWithFakeMicrophone(playwright, testInfo);
 });
 test.afterAll(async () => {
   await browser?.close();
@@ -58,9 +54,7 @@ test.afterAll(async () => {
 
 /** Signed in, on the scenario's page, then started: the click is the gesture that lets the persona's voice play. */
 const startVoiceSession = async (permissions: string[], baseURL: string) => {
-  const context = await browser.newContext({ baseURL, permissions, locale: 'en-GB' });
-  await context.addInitScript((accessToken) => localStorage.setItem('accessToken', accessToken), token);
-  const page = await context.newPage();
+  const page = await signedInPage(browser, { baseURL, token, permissions });
   await page.goto(`/apps/ai-coaching/scenario/info-${scenarioId}`);
   await page.getByRole('button', { name: 'Start the session' }).click();
   await expect(page).toHaveURL(/\/session\/play-/);

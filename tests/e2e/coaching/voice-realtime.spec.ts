@@ -5,6 +5,7 @@ import { startFakeRealtimeServer, type FakeRealtimeServer } from '../../src/fake
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { syntheticSpeechFrames } from '../../src/fakes/synthetic-speech.js';
 import { builtinChatModel, coachingAuthor } from '../support/coaching.js';
+import { launchWithFakeMicrophone, signedInPage } from '../support/fake-microphone.js';
 import { startMailSink } from '../support/mail-sink.js';
 import { apiToken } from '../support/session.js';
 import { arranger } from '../settings/arrange.js';
@@ -102,11 +103,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
 
   const wav = testInfo.outputPath('learner.wav');
   writeFileSync(wav, wavOf(syntheticSpeechFrames([{ silenceMs: 600 }, { voiceMs: 800 }, { silenceMs: 2600 }], 12_000)));
-  const launch = testInfo.project.use.launchOptions ?? {};
-  browser = await playwright.chromium.launch({
-    ...launch,
-    args: [...(launch.args ?? []), '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${wav}`],
-  });
+  browser = await launchWithFakeMicrophone(playwright, testInfo, wav);
 });
 test.afterAll(async () => {
   await browser?.close();
@@ -124,9 +121,7 @@ test('[VOICE]: a spoken session on the fake realtime provider reaches a win, and
     userTranscript: 'Shall we agree the deal today?',
     audioMs: 1200,
   });
-  const context = await browser.newContext({ baseURL: baseURL!, permissions: ['microphone'], locale: 'en-GB' });
-  await context.addInitScript((accessToken) => localStorage.setItem('accessToken', accessToken), token);
-  const page = await context.newPage();
+  const page = await signedInPage(browser, { baseURL: baseURL!, token, permissions: ['microphone'] });
   await page.goto(`/apps/ai-coaching/scenario/info-${scenarioId}`);
   await page.getByRole('button', { name: 'Start the session' }).click();
   await expect(page.getByTestId('voice-play')).toBeVisible({ timeout: 20_000 });
@@ -145,5 +140,5 @@ test('[VOICE]: a spoken session on the fake realtime provider reaches a win, and
   await expect(page.getByTestId('voice-latency')).toContainText(/p50\s[\d,]+\s?ms\s·\sp95\s[\d,]+\s?ms/, {
     timeout: 20_000,
   });
-  await context.close();
+  await page.context().close();
 });
