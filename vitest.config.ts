@@ -60,6 +60,10 @@ export default defineConfig({
           ],
           environment: 'node',
           pool: 'forks',
+          // Integration files mostly wait (on PostgreSQL, servers, timers: a session's 30 s time limit), so two run at
+          // once even on a 2-core machine; Vitest's default there is one. Timing-sensitive specs compare paired
+          // requests, which load beside them weighs on alike (password-reset-timing.int.spec.ts).
+          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
