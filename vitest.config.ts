@@ -43,6 +43,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           server,
+          // Unit files first, then integration files with their own number of workers (Vitest wants the groups apart).
+          sequence: { groupOrder: 0 },
           include: [
             '{domain,contracts,platform,projections,application,workers,gateway,api,client,tests}/src/**/*.unit.spec.{ts,tsx}',
             'scripts/**/*.unit.spec.ts',
@@ -64,6 +66,7 @@ export default defineConfig({
           // once even on a 2-core machine; Vitest's default there is one. Timing-sensitive specs compare paired
           // requests, which load beside them weighs on alike (password-reset-timing.int.spec.ts).
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
