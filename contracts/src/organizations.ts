@@ -68,6 +68,11 @@ export const organizationSchema = z.strictObject({
     .describe(
       'Coaching sessions ended more than this many days ago are deleted, their transcripts shredded, by a job that runs every hour; null (the default) keeps them until someone deletes them.',
     ),
+  record_voice_sessions: z
+    .boolean()
+    .describe(
+      'Whether both sides’ audio of voice sessions is kept for replay on their result page, sealed with each session’s key and deleted with it; false (the default) keeps transcripts only.',
+    ),
   user_count: z.number().int(),
   created_at: text(),
   updated_at: text(),
@@ -119,7 +124,7 @@ export const organizationOperations = defineOperations(
       method: 'PATCH',
       path: '/v1/organizations/:id',
       summary:
-        'Change the name, description, logo (`logo_image_id`, null for none), how long coaching sessions are kept (`session_retention_days`, null to keep them until deleted) or metadata. Every field is checked against its permission before anything changes.',
+        'Change the name, description, logo (`logo_image_id`, null for none), how long coaching sessions are kept (`session_retention_days`, null to keep them until deleted), whether voice sessions are recorded (`record_voice_sessions`) or metadata. Every field is checked against its permission before anything changes.',
       params: idParams,
       body: patchOf(
         z.object({
@@ -127,6 +132,7 @@ export const organizationOperations = defineOperations(
           description: description.optional(),
           logo_image_id: logoImageId.optional(),
           session_retention_days: sessionRetentionDaysSchema.optional(),
+          record_voice_sessions: z.boolean().optional(),
           metadata_organization: organizationMetadataSchema.optional(),
           metadata_product: organizationMetadataSchema.optional(),
           metadata_custom: organizationMetadataSchema.optional(),

@@ -32,6 +32,7 @@ const toOrganization = (organization: OrganizationView, userCount: number, walle
   operator_name: organization.operatorName,
   logo_image_id: organization.logoImageId,
   session_retention_days: organization.sessionRetentionDays,
+  record_voice_sessions: organization.recordVoiceSessions,
   user_count: userCount,
   created_at: organization.createdAt,
   updated_at: organization.updatedAt,
@@ -125,7 +126,7 @@ export const createOrganization = async (
 };
 
 /**
- * Changes the name, description, logo, session retention or metadata kinds sent. Every field is checked against its
+ * Changes the name, description, logo, session retention, voice recording or metadata kinds sent. Every field is checked against its
  * permission first, so a change the caller may not make in full changes nothing.
  */
 export const updateOrganization = async (
@@ -165,6 +166,13 @@ export const updateOrganization = async (
     await run(services, origin, {
       type: 'ChangeSessionRetention',
       data: { organizationId: organization.organizationId, retentionDays: body.session_retention_days },
+      metadata: { now },
+    });
+  }
+  if (body.record_voice_sessions !== undefined) {
+    await run(services, origin, {
+      type: 'ChangeVoiceRecording',
+      data: { organizationId: organization.organizationId, enabled: body.record_voice_sessions },
       metadata: { now },
     });
   }

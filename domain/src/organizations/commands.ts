@@ -43,6 +43,8 @@ export type ChangeSessionRetention = Command<
   { organizationId: string; retentionDays: number | null }
 >;
 
+export type ChangeVoiceRecording = Command<'ChangeVoiceRecording', { organizationId: string; enabled: boolean }>;
+
 export type OrganizationCommand =
   | CreateOrganization
   | UpdateOrganization
@@ -51,4 +53,5 @@ export type OrganizationCommand =
   | ChangeOperatorName
   | ChangeOrganizationMailSettings
   | ChangeOrganizationLogo
-  | ChangeSessionRetention;
+  | ChangeSessionRetention
+  | ChangeVoiceRecording;

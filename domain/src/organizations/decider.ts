@@ -7,6 +7,7 @@ import type {
   ChangeOrganizationLogo,
   ChangeOrganizationMailSettings,
   ChangeSessionRetention,
+  ChangeVoiceRecording,
   CreateOrganization,
   OrganizationCommand,
   UpdateOrganization,
@@ -54,6 +55,8 @@ export type ExistingOrganization = {
   logoImageId: string | null;
   /** Days ended coaching sessions are kept; null: until deleted by hand. */
   sessionRetentionDays: number | null;
+  /** Whether its voice sessions' audio is kept for replay; off unless turned on. */
+  recordVoiceSessions: boolean;
 };
 
 export type OrganizationState = { status: 'none' } | ExistingOrganization;
@@ -294,6 +297,18 @@ const changeSessionRetention = (command: ChangeSessionRetention, state: Organiza
   ];
 };
 
+const changeVoiceRecording = (command: ChangeVoiceRecording, state: OrganizationState): OrganizationEvent[] => {
+  const organization = changeable(state);
+  const { enabled } = command.data;
+  if (enabled === organization.recordVoiceSessions) return [];
+  return [
+    {
+      type: 'OrganizationVoiceRecordingChanged',
+      data: { organizationId: organization.organizationId, enabled, changedAt: command.metadata.now },
+    },
+  ];
+};
+
 const emptyMetadata = (): Record<OrganizationMetadataKind, OrganizationMetadata> => ({
   organization: {},
   product: {},
@@ -319,6 +334,8 @@ export const organizationDecider: Decider<OrganizationCommand, OrganizationEvent
         return changeLogo(command, state);
       case 'ChangeSessionRetention':
         return changeSessionRetention(command, state);
+      case 'ChangeVoiceRecording':
+        return changeVoiceRecording(command, state);
       default: {
         const unknown: never = command;
         throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
@@ -339,6 +356,7 @@ export const organizationDecider: Decider<OrganizationCommand, OrganizationEvent
           mailSettings: { senderName: '', replyTo: '' },
           logoImageId: null,
           sessionRetentionDays: null,
+          recordVoiceSessions: false,
         };
       case 'OrganizationUpdated':
         return state.status === 'none'
@@ -360,6 +378,8 @@ export const organizationDecider: Decider<OrganizationCommand, OrganizationEvent
         return state.status === 'none' ? state : { ...state, logoImageId: event.data.logoImageId };
       case 'OrganizationSessionRetentionChanged':
         return state.status === 'none' ? state : { ...state, sessionRetentionDays: event.data.retentionDays };
+      case 'OrganizationVoiceRecordingChanged':
+        return state.status === 'none' ? state : { ...state, recordVoiceSessions: event.data.enabled };
     }
   },
   initialState: () => ({ status: 'none' }),

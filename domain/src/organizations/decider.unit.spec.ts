@@ -7,6 +7,7 @@ import type {
   ChangeOrganizationLogo,
   ChangeOrganizationMailSettings,
   ChangeSessionRetention,
+  ChangeVoiceRecording,
   CreateOrganization,
   UpdateOrganization,
   UpdateOrganizationMetadata,
@@ -33,6 +34,7 @@ import type {
   OrganizationMetadataUpdated,
   OrganizationSessionRetentionChanged,
   OrganizationUpdated,
+  OrganizationVoiceRecordingChanged,
 } from './events.js';
 
 const given = DeciderSpecification.for(organizationDecider);
@@ -475,6 +477,42 @@ describe('Organizations', () => {
     it('should refuse an archived or missing organization', () => {
       given([created, archived]).when(keep(30)).thenThrows(ConflictError, isCode('organization_archived'));
       given([]).when(keep(30)).thenThrows(NotFoundError, isCode('organization_not_found'));
+    });
+  });
+
+  describe('ChangeVoiceRecording', () => {
+    const record = (enabled: boolean): ChangeVoiceRecording => ({
+      type: 'ChangeVoiceRecording',
+      data: { organizationId: 'org-1', enabled },
+      metadata: { now: later },
+    });
+    const recording = (enabled: boolean): OrganizationVoiceRecordingChanged => ({
+      type: 'OrganizationVoiceRecordingChanged',
+      data: { organizationId: 'org-1', enabled, changedAt: later },
+    });
+
+    it('should not record voice sessions by default, and turn it on', () => {
+      given([created]).when(record(false)).thenNothing();
+      given([created])
+        .when(record(true))
+        .then([recording(true)]);
+    });
+
+    it('should turn it off again, and decide nothing when unchanged', () => {
+      given([created, recording(true)])
+        .when(record(false))
+        .then([recording(false)]);
+      given([created, recording(true)])
+        .when(record(true))
+        .thenNothing();
+      given([created, recording(true), recording(false)])
+        .when(record(false))
+        .thenNothing();
+    });
+
+    it('should refuse an archived or missing organization', () => {
+      given([created, archived]).when(record(true)).thenThrows(ConflictError, isCode('organization_archived'));
+      given([]).when(record(true)).thenThrows(NotFoundError, isCode('organization_not_found'));
     });
   });
 });

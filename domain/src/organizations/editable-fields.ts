@@ -5,13 +5,19 @@ import { ORGANIZATION_METADATA_KINDS, type OrganizationMetadataKind } from './ev
 
 /** The fields of an organization a change may touch, as the request names them. */
 export type OrganizationField =
-  'name' | 'description' | 'logo_image_id' | 'session_retention_days' | `metadata_${OrganizationMetadataKind}`;
+  | 'name'
+  | 'description'
+  | 'logo_image_id'
+  | 'session_retention_days'
+  | 'record_voice_sessions'
+  | `metadata_${OrganizationMetadataKind}`;
 
 export const ORGANIZATION_FIELDS: readonly OrganizationField[] = [
   'name',
   'description',
   'logo_image_id',
   'session_retention_days',
+  'record_voice_sessions',
   ...ORGANIZATION_METADATA_KINDS.map((kind) => `metadata_${kind}` as const),
 ];
 
@@ -27,7 +33,7 @@ export type OrganizationEditor = {
 
 /**
  * The fields among `changed` this editor may not change on the organization, in the order of
- * `ORGANIZATION_FIELDS`. Name, description, logo and how long sessions are kept: `organization-update` on any
+ * `ORGANIZATION_FIELDS`. Name, description, logo, how long sessions are kept and whether voice sessions are recorded: `organization-update` on any
  * organization, or `organization-self-edit` on their own. Each metadata kind: its own permission, on their own
  * organization unless super-admin.
  */
@@ -41,7 +47,7 @@ export const forbiddenOrganizationFields = (
   const mayEditDetails = held('organization-update') || (own && held('organization-self-edit'));
   const mayEdit = (field: OrganizationField): boolean => {
     if (field === 'name' || field === 'description' || field === 'logo_image_id') return mayEditDetails;
-    if (field === 'session_retention_days') return mayEditDetails;
+    if (field === 'session_retention_days' || field === 'record_voice_sessions') return mayEditDetails;
     const kind = field.slice('metadata_'.length) as OrganizationMetadataKind;
     return held(`organization-metadata-${kind}-update`) && (own || editor.role === 'super-admin');
   };

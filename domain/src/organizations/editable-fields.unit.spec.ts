@@ -42,6 +42,14 @@ describe('organization fields an editor may change', () => {
     expect(forbiddenOrganizationFields(editorOf('editor'), 'org-own', ['logo_image_id'])).toEqual(['logo_image_id']);
   });
 
+  it('lets whoever may change how long sessions are kept turn voice recording on or off, and nobody else', () => {
+    const both = ['session_retention_days', 'record_voice_sessions'] as const;
+    expect(forbiddenOrganizationFields(editorOf('operator'), 'org-own', both)).toEqual([]);
+    expect(forbiddenOrganizationFields(editorOf('super-admin'), 'org-other', both)).toEqual([]);
+    expect(forbiddenOrganizationFields(editorOf('operator'), 'org-other', both)).toEqual([...both]);
+    expect(forbiddenOrganizationFields(editorOf('editor'), 'org-own', both)).toEqual([...both]);
+  });
+
   it('checks each metadata kind against its own permission', () => {
     const withoutCustom = editorOf(
       'operator',

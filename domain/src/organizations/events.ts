@@ -79,6 +79,16 @@ export type OrganizationSessionRetentionChanged = {
   data: { organizationId: string; retentionDays: number | null; changedAt: string };
 };
 
+/**
+ * Whether the organization's voice sessions are recorded: both sides' audio kept for replay on the session's result
+ * page, sealed with the session's key and so deleted with it (docs/coaching-sessions.md "Personal data"). Off until
+ * an administrator turns it on.
+ */
+export type OrganizationVoiceRecordingChanged = {
+  type: 'OrganizationVoiceRecordingChanged';
+  data: { organizationId: string; enabled: boolean; changedAt: string };
+};
+
 export type OrganizationEvent =
   | OrganizationCreated
   | OrganizationUpdated
@@ -87,4 +97,5 @@ export type OrganizationEvent =
   | OperatorNameChanged
   | OrganizationMailSettingsChanged
   | OrganizationLogoChanged
-  | OrganizationSessionRetentionChanged;
+  | OrganizationSessionRetentionChanged
+  | OrganizationVoiceRecordingChanged;

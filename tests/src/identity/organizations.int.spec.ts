@@ -17,7 +17,7 @@ import {
   type Organization,
   type Page,
 } from '@ai-coaching/contracts';
-import { permissionsOf } from '@ai-coaching/domain';
+import { permissionsOf, ROLES, type Role } from '@ai-coaching/domain';
 import type { Caller } from '@ai-coaching/platform';
 import { newId } from '@ai-coaching/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,6 +72,7 @@ for (const engine of engines) {
           operator_name: '',
           logo_image_id: null,
           session_retention_days: null,
+          record_voice_sessions: false,
           user_count: 0,
           created_at: expect.any(String),
           updated_at: created.body.created_at,
@@ -216,6 +217,92 @@ for (const engine of engines) {
         expect(changed.body.name).toBe(a.name);
       });
 
+      it('lets exactly the roles that may set session retention turn voice recording on and off; the others get 403, naming the field once past the route', async () => {
+        const a = await tenant();
+        expect((await get(a.operator.token, a.organizationId)).body.record_voice_sessions).toBe(false);
+        const mayChange: Record<Role, boolean> = {
+          'super-admin': true,
+          operator: true,
+          editor: false,
+          user: false,
+          guest: false,
+        };
+        for (const role of ROLES) {
+          const caller =
+            role === 'super-admin'
+              ? superAdmin
+              : role === 'operator'
+                ? a.operator
+                : await signInAs(server, { role, organizationId: a.organizationId });
+          const retention = await patch(caller.token, a.organizationId, { session_retention_days: 30 });
+          const on = await patch(caller.token, a.organizationId, { record_voice_sessions: true });
+          expect(on.status, role).toBe(retention.status);
+          if (mayChange[role]) {
+            expect(on.status, role).toBe(200);
+            expect(on.body.record_voice_sessions, role).toBe(true);
+            const off = await patch(caller.token, a.organizationId, { record_voice_sessions: false });
+            expect(off.status, role).toBe(200);
+            expect(off.body.record_voice_sessions, role).toBe(false);
+          } else {
+            // Refused at the route: these roles hold no permission to change any field of an organization.
+            expect(on.status, role).toBe(403);
+            expect(on.body.code, role).toBe('forbidden');
+          }
+        }
+        // The refused callers changed nothing; the last allowed one left it off.
+        expect((await get(a.operator.token, a.organizationId)).body.record_voice_sessions).toBe(false);
+
+        const refused = await api(a.operator.token).send('PATCH', `/v1/organizations/${a.organizationId}`, {
+          body: { record_voice_sessions: 'yes' },
+        });
+        expect(refused.status).toBe(400);
+        expect(issuePaths(refused.body as Partial<ErrorBody>)).toContain('record_voice_sessions');
+
+        // A caller let through the route by a metadata permission alone is refused the setting by name, before any
+        // change: no role is like that today, so the use case is called directly.
+        const metadataOnly: Caller = {
+          kind: 'user',
+          userId: a.operator.userId,
+          organizationId: a.organizationId,
+          email: a.operator.email,
+          firstName: '',
+          lastName: '',
+          role: 'operator',
+          permissions: ['organization-metadata-custom-update'],
+          sessionId: newId(),
+        };
+        const body = op.update.body.parse({ record_voice_sessions: true, metadata_custom: { pilot: true } });
+        await expect(
+          updateOrganization(
+            server.platform as unknown as AppServices,
+            { caller: metadataOnly },
+            a.organizationId,
+            body,
+          ),
+        ).rejects.toMatchObject({ status: 403, code: 'forbidden', details: { fields: ['record_voice_sessions'] } });
+        expect((await get(a.operator.token, a.organizationId)).body).toMatchObject({
+          record_voice_sessions: false,
+          metadata: { custom: {} },
+        });
+      });
+
+      it('keeps voice recording to its own organization: another one’s can be neither read nor changed', async () => {
+        const a = await tenant();
+        const b = await tenant();
+        expect((await patch(a.operator.token, a.organizationId, { record_voice_sessions: true })).status).toBe(200);
+
+        const read = await get(b.operator.token, a.organizationId);
+        expect(read.status).toBe(404);
+        expect(read.body.code).toBe('organization_not_found');
+        const changed = await patch(b.operator.token, a.organizationId, { record_voice_sessions: false });
+        expect(changed.status).toBe(404);
+        expect(changed.body.code).toBe('organization_not_found');
+
+        expect((await get(a.operator.token, a.organizationId)).body.record_voice_sessions).toBe(true);
+        expect((await get(b.operator.token, b.organizationId)).body.record_voice_sessions).toBe(false);
+        expect((await list(b.operator.token, '')).body.items.map((item) => item.id)).toEqual([b.organizationId]);
+      });
+
       it('checks every field before changing any: one forbidden field leaves the organization untouched', async () => {
         // No role holds self-edit without every metadata permission today, so the use case is
         // called directly with such a caller, against the server's own services.
@@ -233,6 +320,7 @@ for (const engine of engines) {
         };
         const body = op.update.body.parse({
           name: 'Half applied',
+          record_voice_sessions: true,
           metadata_product: { a: 1 },
           metadata_custom: { b: 2 },
         });
@@ -240,7 +328,11 @@ for (const engine of engines) {
           updateOrganization(server.platform as unknown as AppServices, { caller }, a.organizationId, body),
         ).rejects.toMatchObject({ status: 403, code: 'forbidden', details: { fields: ['metadata_custom'] } });
         const after = await get(a.operator.token, a.organizationId);
-        expect(after.body).toMatchObject({ name: a.name, metadata: { organization: {}, product: {}, custom: {} } });
+        expect(after.body).toMatchObject({
+          name: a.name,
+          record_voice_sessions: false,
+          metadata: { organization: {}, product: {}, custom: {} },
+        });
       });
 
       it('archives instead of deleting, idempotently, and protects the platform organization', async () => {
@@ -258,6 +350,9 @@ for (const engine of engines) {
         const renamed = await patch(superAdmin.token, a.organizationId, { name: 'Revived' });
         expect(renamed.status).toBe(409);
         expect(renamed.body.code).toBe('organization_archived');
+        const recorded = await patch(superAdmin.token, a.organizationId, { record_voice_sessions: true });
+        expect(recorded.status).toBe(409);
+        expect(recorded.body.code).toBe('organization_archived');
 
         const platform = await archive(superAdmin.token, platformOrganizationId);
         expect(platform.status).toBe(403);

@@ -7,6 +7,7 @@ import {
   listOrganizations,
   listSessionRetentions,
   organizationListProjection,
+  organizationRecordsVoiceSessions,
 } from './index.js';
 
 const created = (organizationId: string, name: string, day: number): OrganizationEvent => ({
@@ -57,6 +58,10 @@ describe('organization-list read model', () => {
           type: 'OrganizationSessionRetentionChanged',
           data: { organizationId: 'acme', retentionDays: 30, changedAt: at(12) },
         },
+        {
+          type: 'OrganizationVoiceRecordingChanged',
+          data: { organizationId: 'acme', enabled: true, changedAt: at(12) },
+        },
       );
       await append('organization-zeta', created('zeta', 'zeta labs', 4));
       await append('organization-beta', created('beta', 'Beta_Works', 5));
@@ -76,13 +81,21 @@ describe('organization-list read model', () => {
           type: 'OrganizationSessionRetentionChanged',
           data: { organizationId: 'gone', retentionDays: null, changedAt: at(10) },
         },
+        {
+          type: 'OrganizationVoiceRecordingChanged',
+          data: { organizationId: 'gone', enabled: true, changedAt: at(11) },
+        },
+        {
+          type: 'OrganizationVoiceRecordingChanged',
+          data: { organizationId: 'gone', enabled: false, changedAt: at(12) },
+        },
         { type: 'OrganizationArchived', data: { organizationId: 'gone', archivedAt: at(20) } },
       );
       await append('organization-delta', created('delta', '100% Delta', 7));
     },
   );
 
-  it('holds one row per organization with its latest name, description, metadata, operator name, mail settings, logo, session retention and status', async () => {
+  it('holds one row per organization with its latest name, description, metadata, operator name, mail settings, logo, session retention, voice recording and status', async () => {
     const { rows } = await db.query(
       `SELECT * FROM rm_organizations WHERE organization_id IN ('acme', 'gone', 'platform') ORDER BY organization_id`,
     );
@@ -101,6 +114,7 @@ describe('organization-list read model', () => {
         mail_reply_to: 'help@acme.example',
         logo_image_id: 'img-acme',
         session_retention_days: 30,
+        record_voice_sessions: true,
         created_at: new Date(at(3)),
         updated_at: new Date(at(12)),
       },
@@ -118,6 +132,7 @@ describe('organization-list read model', () => {
         mail_reply_to: '',
         logo_image_id: null,
         session_retention_days: null,
+        record_voice_sessions: false,
         created_at: new Date(at(6)),
         updated_at: new Date(at(20)),
       },
@@ -135,6 +150,7 @@ describe('organization-list read model', () => {
         mail_reply_to: '',
         logo_image_id: null,
         session_retention_days: null,
+        record_voice_sessions: false,
         created_at: new Date(at(1)),
         updated_at: new Date(at(1)),
       },
@@ -154,6 +170,7 @@ describe('organization-list read model', () => {
       mailReplyTo: 'help@acme.example',
       logoImageId: 'img-acme',
       sessionRetentionDays: 30,
+      recordVoiceSessions: true,
       createdAt: at(3),
       updatedAt: at(12),
     });
@@ -163,6 +180,13 @@ describe('organization-list read model', () => {
 
   it('lists the organizations that keep their sessions for a number of days', async () => {
     expect(await listSessionRetentions(db)).toEqual([{ organizationId: 'acme', retentionDays: 30 }]);
+  });
+
+  it('tells whether an organization records its voice sessions: not unless turned on, nor an unknown one', async () => {
+    expect(await organizationRecordsVoiceSessions(db, 'acme')).toBe(true);
+    expect(await organizationRecordsVoiceSessions(db, 'gone')).toBe(false);
+    expect(await organizationRecordsVoiceSessions(db, 'zeta')).toBe(false);
+    expect(await organizationRecordsVoiceSessions(db, 'nobody')).toBe(false);
   });
 
   it('finds the platform organization', async () => {

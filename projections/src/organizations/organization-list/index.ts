@@ -18,12 +18,12 @@ const METADATA_COLUMNS: Readonly<Record<OrganizationMetadataKind, string>> = {
 
 /**
  * Organizations as the settings screens list them; archived ones stay, marked. Version 3 added the
- * operator display name and the mail settings, version 4 the logo, version 5 how long coaching sessions are kept (a
- * rebuild fills them from the events).
+ * operator display name and the mail settings, version 4 the logo, version 5 how long coaching sessions are kept, version 6
+ * whether voice sessions are recorded (a rebuild fills them from the events).
  */
 export const organizationListProjection = defineProjection({
   name: 'organization-list',
-  version: 5,
+  version: 6,
   tables: { organizations: 'rm_organizations' },
   async setup(tx, t) {
     await tx.exec(`
@@ -41,6 +41,7 @@ export const organizationListProjection = defineProjection({
         mail_reply_to text NOT NULL DEFAULT '',
         logo_image_id text,
         session_retention_days integer,
+        record_voice_sessions boolean NOT NULL DEFAULT false,
         created_at timestamptz NOT NULL,
         updated_at timestamptz NOT NULL
       );
@@ -95,6 +96,12 @@ export const organizationListProjection = defineProjection({
         [data.organizationId, data.retentionDays, data.changedAt],
       );
     },
+    async OrganizationVoiceRecordingChanged(tx, { data }, t) {
+      await tx.query(
+        `UPDATE ${t.organizations} SET record_voice_sessions = $2, updated_at = $3 WHERE organization_id = $1`,
+        [data.organizationId, data.enabled, data.changedAt],
+      );
+    },
     async OrganizationArchived(tx, { data }, t) {
       await tx.query(`UPDATE ${t.organizations} SET status = 'archived', updated_at = $2 WHERE organization_id = $1`, [
         data.organizationId,
@@ -122,6 +129,8 @@ export type OrganizationView = {
   logoImageId: string | null;
   /** Days ended coaching sessions are kept; null: until deleted by hand. */
   sessionRetentionDays: number | null;
+  /** Whether both sides' audio of its voice sessions is kept for replay; false by default. */
+  recordVoiceSessions: boolean;
   createdAt: string;
   updatedAt: string;
 };
@@ -146,13 +155,14 @@ type OrganizationRecord = {
   mail_reply_to: string;
   logo_image_id: string | null;
   session_retention_days: number | null;
+  record_voice_sessions: boolean;
   created_at: Date | string;
   updated_at: Date | string;
 };
 
 const COLUMNS = `organization_id, name, description, kind, status, metadata_organization, metadata_product,
-  metadata_custom, operator_name, mail_sender_name, mail_reply_to, logo_image_id, session_retention_days, created_at,
-  updated_at`;
+  metadata_custom, operator_name, mail_sender_name, mail_reply_to, logo_image_id, session_retention_days,
+  record_voice_sessions, created_at, updated_at`;
 
 const toView = (row: OrganizationRecord): OrganizationView => ({
   organizationId: row.organization_id,
@@ -166,6 +176,7 @@ const toView = (row: OrganizationRecord): OrganizationView => ({
   mailReplyTo: row.mail_reply_to,
   logoImageId: row.logo_image_id,
   sessionRetentionDays: row.session_retention_days,
+  recordVoiceSessions: row.record_voice_sessions,
   createdAt: new Date(row.created_at).toISOString(),
   updatedAt: new Date(row.updated_at).toISOString(),
 });
@@ -220,4 +231,16 @@ export const listSessionRetentions = async (
      WHERE session_retention_days IS NOT NULL ORDER BY organization_id`,
   );
   return rows.map((row) => ({ organizationId: row.organization_id, retentionDays: row.session_retention_days }));
+};
+
+/**
+ * Whether a voice session started now in this organization is recorded; false for an unknown organization. Read at
+ * each start, so turning it off stops recording the next session without touching the recordings already kept.
+ */
+export const organizationRecordsVoiceSessions = async (db: SqlExecutor, organizationId: string): Promise<boolean> => {
+  const { rows } = await db.query<{ record_voice_sessions: boolean }>(
+    `SELECT record_voice_sessions FROM rm_organizations WHERE organization_id = $1`,
+    [organizationId],
+  );
+  return rows[0]?.record_voice_sessions ?? false;
 };
