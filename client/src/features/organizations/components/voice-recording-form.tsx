@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { CheckboxField } from '../../../components/ui/choice-fields';
+import { useToast } from '../../../components/ui/toast';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
+import { useErrorMessage } from '../../../lib/http/use-error-message';
+import { useUpdateOrganization, type Organization } from '../api/organizations-api';
+
+const schema = z.strictObject({ record_voice_sessions: z.boolean() });
+
+/**
+ * Whether the organization's voice sessions are recorded: both sides' audio kept for replay on the session's result
+ * page, deleted with the session. Off by default. Edited under the same permission as how long sessions are kept;
+ * shown, disabled, to whoever may not change it, so they still know whether their sessions are recorded.
+ */
+export const VoiceRecordingForm = ({ organization, editable }: { organization: Organization; editable: boolean }) => {
+  const { t } = useTranslation('organizations');
+  const toast = useToast();
+  const errorMessage = useErrorMessage();
+  const update = useUpdateOrganization(organization.id);
+  const form = useSchemaForm({
+    schema,
+    initial: { record_voice_sessions: organization.record_voice_sessions },
+    submit: async ({ record_voice_sessions }) => {
+      await update.mutateAsync({ record_voice_sessions });
+      toast.show(record_voice_sessions ? t('recording.savedOn') : t('recording.savedOff'));
+    },
+  });
+
+  return (
+    <form
+      onSubmit={form.handleSubmit}
+      noValidate
+      className="mt-6 flex flex-col gap-4 border-t border-gray-200 pt-4 dark:border-gray-700"
+    >
+      <h3 className="text-base font-semibold">{t('recording.title')}</h3>
+      <CheckboxField
+        label={t('recording.label')}
+        hint={t('recording.hint')}
+        checked={form.values.record_voice_sessions}
+        disabled={!editable}
+        onChange={(checked) => form.setValue('record_voice_sessions', checked)}
+      />
+      {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
+      {editable ? (
+        <div className="flex justify-end">
+          <Button type="submit" variant="secondary" loading={form.submitting}>
+            {t('recording.save')}
+          </Button>
+        </div>
+      ) : null}
+    </form>
+  );
+};

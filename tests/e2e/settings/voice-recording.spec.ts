@@ -1,0 +1,131 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
+import { startMailSink } from '../support/mail-sink.js';
+import { apiToken } from '../support/session.js';
+import { arranger, expectNoSidewaysScroll, signInWithToken, toast } from './arrange.js';
+
+// Issue 14 item 7: the organization setting that records voice sessions. Its operator turns it on and off on the
+// organization screen, at 360 px and 1280 px, light and dark, in English and French; on an archived organization it is
+// shown, disabled (as for whoever may not change it: no built-in role sees this screen without that permission).
+test.describe.configure({ mode: 'serial' });
+
+let sink: SmtpSink;
+let api: APIRequestContext;
+let operatorToken = '';
+let superAdminToken = '';
+let archivedId = '';
+const stamp = Date.now();
+const PASSWORD = 'Recorder-Passw0rd!';
+const shots = process.env.E2E_SCREENSHOTS;
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  sink = await startMailSink();
+  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
+  const arrange = await arranger(api, sink);
+  const organizationId = await arrange.organization(`Recording ${stamp}`);
+  const email = `operator-recording-${stamp}@e2e.test`;
+  await arrange.account({
+    email,
+    first_name: 'Olga',
+    organization_id: organizationId,
+    organization_role: 'operator',
+    password: PASSWORD,
+  });
+  operatorToken = await apiToken(api, email, PASSWORD);
+  superAdminToken = arrange.token;
+  // Recorded, then archived: the setting stays as it was, read-only.
+  archivedId = await arrange.organization(`Recording archived ${stamp}`);
+  await arrange.call('PATCH', `/v1/organizations/${archivedId}`, { record_voice_sessions: true });
+  const archived = await api.delete(`/v1/organizations/${archivedId}`, {
+    headers: { authorization: `Bearer ${superAdminToken}` },
+  });
+  expect(archived.status()).toBe(204);
+});
+test.afterAll(async () => {
+  await api?.dispose();
+  await sink?.close();
+});
+
+const axe = async (page: Page) => {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+};
+
+const views = [
+  { width: 1280, theme: 'light', locale: 'en-GB' },
+  { width: 360, theme: 'dark', locale: 'en-GB' },
+  { width: 360, theme: 'light', locale: 'fr-FR' },
+  { width: 1280, theme: 'dark', locale: 'fr-FR' },
+] as const;
+const words = {
+  'en-GB': {
+    title: 'Voice session recordings',
+    label: 'Record voice sessions',
+    hint: /kept for replay on the session’s result page, and deleted with the session\. Learners see/,
+    save: 'Save recording setting',
+    on: 'Voice sessions are now recorded.',
+    off: 'Voice sessions are no longer recorded.',
+  },
+  'fr-FR': {
+    title: 'Enregistrement des sessions vocales',
+    label: 'Enregistrer les sessions vocales',
+    hint: /conservé pour être réécouté sur la page de résultat de la session, et supprimé avec elle\. Les apprenants/,
+    save: 'Enregistrer ce réglage',
+    on: 'Les sessions vocales sont désormais enregistrées.',
+    off: 'Les sessions vocales ne sont plus enregistrées.',
+  },
+};
+
+for (const view of views) {
+  test(`[SETTINGS]: an operator turns voice recording on and off at ${view.width} px, ${view.theme}, ${view.locale}`, async ({
+    page,
+  }) => {
+    const say = words[view.locale];
+    await page.setViewportSize({ width: view.width, height: 900 });
+    await signInWithToken(page, operatorToken, { theme: view.theme, locale: view.locale });
+    await page.goto('/settings/my-organization');
+    const box = page.getByRole('checkbox', { name: say.label });
+    await expect(box).not.toBeChecked();
+    await expect(box).toBeEnabled();
+    await expect(box).toHaveAccessibleDescription(say.hint);
+
+    await box.check();
+    await page.getByRole('button', { name: say.save }).click();
+    await expect(toast(page)).toContainText(say.on);
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: say.label })).toBeChecked();
+    await expectNoSidewaysScroll(page);
+    await axe(page);
+    if (shots) {
+      await page.getByRole('heading', { name: say.title }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${shots}/operator-${view.width}-${view.theme}-${view.locale}.png` });
+    }
+
+    await page.getByRole('checkbox', { name: say.label }).uncheck();
+    await page.getByRole('button', { name: say.save }).click();
+    await expect(toast(page)).toContainText(say.off);
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: say.label })).not.toBeChecked();
+  });
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`[SETTINGS]: on an archived organization the setting is shown as it was, and cannot be changed (${theme})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 900 });
+    await signInWithToken(page, superAdminToken, { theme });
+    await page.goto(`/settings/organization/edit/${archivedId}`);
+    const box = page.getByRole('checkbox', { name: 'Record voice sessions' });
+    await expect(box).toBeChecked();
+    await expect(box).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Save recording setting' })).toHaveCount(0);
+    await axe(page);
+    if (shots) {
+      await page.getByRole('heading', { name: 'Voice session recordings' }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${shots}/archived-360-${theme}.png` });
+    }
+  });
+}
