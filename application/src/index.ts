@@ -27,6 +27,7 @@ export * from './coaching/coaching-content.js';
 export * from './coaching/coaching-sessions.js';
 export * from './coaching/coaching-voice.js';
 export * from './coaching/coaching-voice-settings.js';
+export * from './coaching/coaching-voice-recordings.js';
 export * from './coaching/coaching-shared-sessions.js';
 export * from './coaching/starter-library.js';
 export * from './ai/ai-connection.js';

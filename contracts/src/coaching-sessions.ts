@@ -413,6 +413,59 @@ export const coachingSessionVoiceOperations = defineOperations(
 );
 
 /**
+ * One side's audio of one turn of a voice session, as it was heard (docs/voice.md, "Recordings"): kept only when the
+ * organization records voice sessions, sealed with the session's key, and gone with the session.
+ */
+export const coachingSessionRecordingSchema = z.strictObject({
+  id: text(),
+  /** The transcript turn it is the audio of: a learner turn's id, or a persona turn's (`reply-{learner turn id}`). */
+  turn_id: text(),
+  role: z.enum(['learner', 'persona']),
+  duration_ms: z.number().int(),
+  recorded_at: text(),
+});
+export type CoachingSessionRecording = z.infer<typeof coachingSessionRecordingSchema>;
+
+export const coachingSessionRecordingsSchema = z.strictObject({
+  /** In the order they were spoken. */
+  items: z.array(coachingSessionRecordingSchema),
+  /** The sum of the pieces' durations. */
+  duration_ms: z.number().int(),
+});
+export type CoachingSessionRecordings = z.infer<typeof coachingSessionRecordingsSchema>;
+
+/** A voice session's recordings, for replay on its result page. */
+export const coachingSessionRecordingOperations = defineOperations(
+  { name: 'coachingSessionRecordings', tag: 'Coaching: sessions' },
+  {
+    list: {
+      method: 'GET',
+      path: '/v1/coaching/sessions/:id/recordings',
+      summary:
+        'The recorded audio of a voice session, turn by turn, for whoever may read the session. Empty for a text session, a session played while its organization did not record voice sessions, or one whose recordings were deleted.',
+      params: idParams,
+      responses: {
+        200: { description: 'The recordings.', schema: coachingSessionRecordingsSchema },
+        404: notFound,
+      },
+    },
+    audio: {
+      method: 'GET',
+      path: '/v1/coaching/sessions/:id/recordings/:recording_id',
+      summary:
+        'One recording as a WAVE file (PCM16, mono, 24 kHz), opened with the session’s key; `Cache-Control: private, no-store`.',
+      params: z.object({ id: idSchema, recording_id: idSchema }),
+      responses: {
+        200: { description: 'The audio (`audio/wav`).' },
+        404: {
+          description: `${notFound.description} \`coaching_recording_not_found\`: no such recording of this session (or it was deleted with the session).`,
+        },
+      },
+    },
+  },
+);
+
+/**
  * The analysis reports of a session (docs/coaching-sessions.md, "Reports"): their own group, so the session screens'
  * operations stay as they are until the result page reads the reports.
  */

@@ -60,6 +60,7 @@ export { builtinStreamChunks } from './ai/builtin/stream.js';
 export * from './ai/voice-audio/pcm.js';
 export * from './ai/voice-audio/sentences.js';
 export * from './ai/voice-audio/echo-gate.js';
+export * from './ai/voice-audio/turn-recorder.js';
 export * from './ai/voice-audio/utterances.js';
 export { conversationMetrics } from './ai/conversation-metrics/metrics.js';
 export type { ConversationMetrics } from './ai/conversation-metrics/metrics.js';

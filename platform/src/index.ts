@@ -66,6 +66,7 @@ export * from './ai/voice-previews.js';
 export * from './ai/ai-usage.js';
 export * from './speech/espeak.js';
 export * from './speech/voice-turn-timings.js';
+export * from './speech/voice-recordings.js';
 export * from './blobs/blob-store.js';
 export * from './blobs/fs-blob-store.js';
 export * from './blobs/s3-blob-store.js';

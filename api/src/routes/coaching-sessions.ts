@@ -3,10 +3,12 @@ import {
   changeCoachingSessionVoiceSettings,
   correctCoachingSessionAnalysisScore,
   deleteCoachingSession,
+  listCoachingSessionRecordings,
   listCoachingSessionsOf,
   playCoachingSessionTurn,
   readCoachingSession,
   readCoachingSessionAnalysis,
+  readCoachingSessionRecording,
   renameCoachingSession,
   rerunCoachingSessionAnalysis,
   startCoachingAnalysisRerun,
@@ -17,6 +19,7 @@ import {
   coachingAnalysisRerunOperations as reruns,
   coachingSessionAnalysisOperations as analysis,
   coachingSessionOperations as op,
+  coachingSessionRecordingOperations as recordings,
   coachingSessionVoiceOperations as voice,
 } from '@ai-coaching/contracts';
 import { defineRoute, permission, sharedSessionAccess } from '../http/route.js';
@@ -85,6 +88,24 @@ export const coachingSessionRoutes = [
     handler: async ({ params, body, origin, services }) => ({
       body: await changeCoachingSessionVoiceSettings(services, origin, params.id, body),
     }),
+  }),
+  // Recordings are the session's: whoever reads its result replays them.
+  defineRoute(recordings.list, {
+    access: guestOrPermission('coaching-session-read'),
+    handler: async ({ params, origin, services }) => ({
+      body: await listCoachingSessionRecordings(services, origin, params.id),
+    }),
+  }),
+  defineRoute(recordings.audio, {
+    access: guestOrPermission('coaching-session-read'),
+    handler: async ({ params, origin, services }) => {
+      const { wav } = await readCoachingSessionRecording(services, origin, params.id, params.recording_id);
+      return {
+        body: Buffer.from(wav.buffer, wav.byteOffset, wav.byteLength),
+        // Personal data: never kept by a shared cache, nor by the browser once the page is gone.
+        headers: { 'Content-Type': 'audio/wav', 'Cache-Control': 'private, no-store' },
+      };
+    },
   }),
   defineRoute(analysis.analysis, {
     access: guestOrPermission('coaching-session-read'),

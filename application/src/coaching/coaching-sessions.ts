@@ -47,7 +47,7 @@ import {
   listCoachingSessionTurns,
   type CoachingSessionView,
 } from '@ai-coaching/projections';
-import { destroyDataKey, voiceLatencyOfSession, type Caller } from '@ai-coaching/platform';
+import { deleteVoiceRecordings, destroyDataKey, voiceLatencyOfSession, type Caller } from '@ai-coaching/platform';
 import { aiPort } from '../ai/ai-port.js';
 import { nowIso, type AppServices, type Origin } from '../app-services.js';
 import { runCommand } from '../commands/run-command.js';
@@ -604,6 +604,14 @@ export const eraseCoachingSession = async (
     type: 'DeleteCoachingSession',
     data: { sessionId: session.sessionId, userId: deletedBy },
   });
+  // Its voice recordings were sealed with the key just destroyed: deleting the files frees their space, and a failure
+  // here leaves only files no key opens.
+  await deleteVoiceRecordings(services, session.organizationId, session.sessionId).catch((error: unknown) =>
+    (origin.log ?? services.logger).warn(
+      { err: error, sessionId: session.sessionId },
+      'could not delete the recordings of a deleted session',
+    ),
+  );
 };
 
 /** Ends a session for the system (a revoked share link): as End, charged for the time used, with its report. */

@@ -16,6 +16,7 @@ import {
   findAiProvider,
   findAiSpeechVoice,
   listAiModels,
+  organizationRecordsVoiceSessions,
   type CoachingSessionView,
 } from '@ai-coaching/projections';
 import { createBuiltinAdapter } from '../ai/ai-adapters.js';
@@ -53,6 +54,8 @@ export type CoachingSessionVoice = {
    * microphone (docs/voice.md, "Cascade turns"). Null without one: the learner's turns are typed.
    */
   recognition: CascadeRecognition | null;
+  /** The organization records voice sessions: the gateway keeps both sides' audio (`keepCoachingVoiceRecording`). */
+  recording: boolean;
 };
 
 export type CascadeRecognition = {
@@ -170,6 +173,7 @@ export const openCoachingSessionVoice = async (
     ...speaker,
     realtime: await realtimeOf(services, session),
     recognition: await recognitionOf(services, session),
+    recording: await organizationRecordsVoiceSessions(services.db, session.organizationId),
   };
 };
 

@@ -48,6 +48,11 @@ export type VoiceStartAnswer = {
   status: CoachingSessionStatus;
   /** The reply still being spoken when the socket (re)joined, if any: its remaining audio follows, never what was sent. */
   speaking: { turn_id: string; response_id: string } | null;
+  /**
+   * Whether both sides' audio is kept for replay on the result page (the organization's `record_voice_sessions`): the
+   * screen says so while the learner speaks.
+   */
+  recording: boolean;
 };
 
 /** `voice.text`: a push-to-talk turn, typed; the same id after a drop is recorded and answered once. */

@@ -346,6 +346,7 @@ export const errors = {
   coaching_voice_not_started: "Start the session's voice on this connection first (voice.start).",
   coaching_voice_provider_failed:
     "The persona's voice connection failed: what was said is kept. Start the voice again, or carry on by text.",
+  coaching_recording_not_found: 'This recording does not exist, or was deleted with its session.',
   coaching_voice_recognition_failed: 'What you said could not be recognised: say it again, or type it.',
   coaching_voice_synthesis_failed:
     "The persona's voice failed for this reply: read it on screen. Nothing is lost; the next reply is spoken again.",

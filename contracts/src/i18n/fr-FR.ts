@@ -337,6 +337,7 @@ export const errors: Translation<typeof enGB.errors> = {
   coaching_voice_not_started: 'Démarrez d’abord la voix de la session sur cette connexion (voice.start).',
   coaching_voice_provider_failed:
     'La connexion vocale du persona a échoué\u00a0: ce qui a été dit est conservé. Relancez la voix, ou continuez par écrit.',
+  coaching_recording_not_found: 'Cet enregistrement n’existe pas, ou a été supprimé avec sa session.',
   coaching_voice_recognition_failed: 'Ce que vous avez dit n’a pas pu être reconnu\u00a0: redites-le, ou tapez-le.',
   coaching_voice_synthesis_failed:
     'La voix du persona a échoué pour cette réponse\u00a0: lisez-la à l’écran. Rien n’est perdu\u00a0; la réponse suivante sera de nouveau parlée.',

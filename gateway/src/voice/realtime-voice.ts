@@ -19,6 +19,8 @@ import {
   pcm16Chunks,
   VOICE_SAMPLE_RATE,
   type CoachingSessionStatus,
+  type Pcm16,
+  type TurnRecorder,
   type VoiceProvider,
   type VoiceProviderEvent,
 } from '@ai-coaching/domain';
@@ -38,7 +40,14 @@ const TRANSCRIPT_WAIT_MS = 2000;
 /** What a learner turn records when recognition heard nothing in words (a cough, a word the model missed). */
 const INAUDIBLE = '…';
 
-type LearnerTurn = { turnId: string; text: string[]; endedAt: number; endedAtIso: string };
+type LearnerTurn = {
+  turnId: string;
+  text: string[];
+  endedAt: number;
+  endedAtIso: string;
+  /** What the learner said, when the session is recorded and the turn was spoken. */
+  audio?: Pcm16 | undefined;
+};
 
 type Reply = {
   /** The learner's turn it answers (its transcript may arrive after the reply). */
@@ -60,6 +69,8 @@ type Reply = {
   playedReportedAt: number;
   /** Cut by a barge-in: what still arrives of it is dropped. */
   cut: boolean;
+  /** What the browser had played when it was cut: the part the history and the recording keep. */
+  heardMs: number | null;
   /** The provider has sent all of it (it may still be playing). */
   done: boolean;
   transcript: string;
@@ -89,6 +100,10 @@ export const createRealtimeConversation = (deps: {
   providerKind: string;
   provider: VoiceProvider;
   socket: () => VoiceSocket | undefined;
+  /** The session's recorder while the organization records voice sessions. */
+  recorder: () => TurnRecorder | undefined;
+  /** Keeps one side's audio of a recorded turn. */
+  keep: (turnId: string, role: 'learner' | 'persona', audio: Pcm16 | undefined) => void;
   origin: () => Origin;
   onStatus: (status: CoachingSessionStatus) => void;
 }): RealtimeConversation => {
@@ -144,6 +159,7 @@ export const createRealtimeConversation = (deps: {
       playedMs: null,
       playedReportedAt: 0,
       cut: false,
+      heardMs: null,
       done: false,
       transcript: '',
       heardText: null,
@@ -168,9 +184,10 @@ export const createRealtimeConversation = (deps: {
     const now = performance.now();
     if (!reply || reply.cut || (reply.done && !gate.playing(now))) return false;
     reply.cut = true;
+    reply.heardMs = Math.max(0, Math.round(playedNow(reply, now)));
     emit('voice.playback.stop', { session_id: sessionId, response_id: reply.clientId });
     gate.personaStopped(now);
-    provider.interrupt(reply.responseId, Math.max(0, Math.round(playedNow(reply, now))));
+    provider.interrupt(reply.responseId, reply.heardMs);
     return true;
   };
 
@@ -198,6 +215,7 @@ export const createRealtimeConversation = (deps: {
     }
     reply.sentMs += (samples.length / VOICE_SAMPLE_RATE) * 1000;
     gate.personaAudio(samples, VOICE_SAMPLE_RATE, now);
+    deps.recorder()?.personaAudio(reply.clientId, samples);
   };
 
   const personaSentences = (reply: Reply, sentences: string[]) => {
@@ -256,6 +274,8 @@ export const createRealtimeConversation = (deps: {
         text: answered.reply,
         final: true,
       });
+      deps.keep(reply.learnerTurnId, 'learner', turn.audio);
+      deps.keep(reply.clientId, 'persona', deps.recorder()?.personaClip(reply.clientId, reply.heardMs));
       await recordCoachingVoiceTurn(services, {
         sessionId,
         responseId: reply.clientId,
@@ -291,6 +311,14 @@ export const createRealtimeConversation = (deps: {
     pendingTyped = undefined;
   };
 
+  /** The learner stopped speaking (the provider heard it, or push-to-talk was released). */
+  const endLearnerTurn = (now: number) => {
+    const turn = learnerTurn(now);
+    turn.endedAt = now;
+    turn.endedAtIso = services.clock.now().toISOString();
+    turn.audio = deps.recorder()?.learnerEnded() ?? turn.audio;
+  };
+
   const listener = (event: VoiceProviderEvent) => {
     if (closed) return;
     const now = performance.now();
@@ -301,13 +329,12 @@ export const createRealtimeConversation = (deps: {
         bargeIn();
         learner = undefined;
         learnerTurn(now);
+        deps.recorder()?.learnerStarted();
         return;
       }
       case 'speech_stopped': {
         emit('voice.speech', { session_id: sessionId, state: 'stopped' });
-        const turn = learnerTurn(now);
-        turn.endedAt = now;
-        turn.endedAtIso = services.clock.now().toISOString();
+        endLearnerTurn(now);
         return;
       }
       case 'user_transcript': {
@@ -395,16 +422,13 @@ export const createRealtimeConversation = (deps: {
     audioIn(pcm) {
       if (closed) return;
       // Echo of the persona's own voice becomes silence: the provider's turn detection never starts on it.
-      provider.pushAudio({
-        sampleRate: VOICE_SAMPLE_RATE,
-        data: gate.passes(pcm, performance.now()) ? pcm : new Int16Array(pcm.length),
-      });
+      const heard = gate.passes(pcm, performance.now()) ? pcm : new Int16Array(pcm.length);
+      deps.recorder()?.learnerFrame(heard);
+      provider.pushAudio({ sampleRate: VOICE_SAMPLE_RATE, data: heard });
     },
     commit() {
       if (closed) return;
-      const turn = learnerTurn();
-      turn.endedAt = performance.now();
-      turn.endedAtIso = services.clock.now().toISOString();
+      endLearnerTurn(performance.now());
       provider.commit();
     },
     text(turnId, text) {

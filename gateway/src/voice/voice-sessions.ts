@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import {
+  keepCoachingVoiceRecording,
   openCoachingSessionVoice,
   playCoachingSessionTurn,
   recordCoachingVoiceTurn,
@@ -25,11 +26,13 @@ import {
   createSentenceCutter,
   isTerminalCoachingSessionStatus,
   createEchoGate,
+  createTurnRecorder,
   createUtteranceDetector,
   pcm16Chunks,
   VOICE_MAX_CHUNK_MS,
   VOICE_SAMPLE_RATE,
   type EchoGate,
+  type TurnRecorder,
   type UtteranceDetector,
   type UtteranceEvent,
   type Pcm16,
@@ -79,6 +82,8 @@ type VoiceState = {
   listening: { detector: UtteranceDetector; gate: EchoGate } | undefined;
   /** Closes the realtime conversation when nobody has come back for a while after a drop. */
   idleTimer: NodeJS.Timeout | undefined;
+  /** Both sides' audio, when the organization records voice sessions (docs/voice.md, "Recordings"). */
+  recorder: TurnRecorder | undefined;
 };
 
 export type VoiceSessions = Map<string, VoiceState>;
@@ -116,6 +121,7 @@ const startAnswer = (state: VoiceState): VoiceStartAnswer => ({
         }
       : { recognition: 'push_to_talk', turn_detection: 'manual', audio_in: false, barge_in: true, transcripts: true },
   status: state.voice.status,
+  recording: state.recorder !== undefined,
   speaking: state.realtime
     ? state.realtime.speaking()
     : state.speaking && !state.speaking.finished
@@ -155,6 +161,20 @@ export const handleVoiceSessions = (
       "Start the session's voice on this connection first (voice.start).",
     );
 
+  /** Keeps one side's audio of a turn, when the session is recorded; a failure costs the recording, never the turn. */
+  const keep = (state: VoiceState, turnId: string, role: 'learner' | 'persona', audio: Pcm16 | undefined) => {
+    if (!state.recorder || !audio) return;
+    void keepCoachingVoiceRecording(services, {
+      sessionId: state.sessionId,
+      organizationId: state.voice.organizationId,
+      turnId,
+      role,
+      audio,
+    }).catch((error: unknown) =>
+      log.warn({ err: error, sessionId: state.sessionId }, 'could not keep a voice recording'),
+    );
+  };
+
   /** A session nobody is attached to and nothing plays in is forgotten; `voice.start` opens it again. */
   const forgetIfIdle = (state: VoiceState) => {
     if (state.socket || state.speaking || state.turns.size > 0) return;
@@ -178,6 +198,13 @@ export const handleVoiceSessions = (
     response.finished = true;
     if (state.speaking === response) state.speaking = undefined;
     const status = response.failed ? 'failed' : response.cancel.signal.aborted ? 'cancelled' : 'completed';
+    // A reply cut by a barge-in is kept as far as the browser played it, as the history keeps what was spoken.
+    keep(
+      state,
+      response.responseId,
+      'persona',
+      state.recorder?.personaClip(response.responseId, status === 'cancelled' ? (response.playedMs ?? 0) : null),
+    );
     state.socket?.emit('voice.response.done', {
       session_id: state.sessionId,
       response_id: response.responseId,
@@ -211,6 +238,7 @@ export const handleVoiceSessions = (
   /** Sends one piece of a sentence's audio chunk by chunk, stopping between chunks once cancelled. */
   const sendAudio = async (state: VoiceState, response: Response, pcm: Pcm16) => {
     state.listening?.gate.personaAudio(pcm.samples, pcm.sampleRate, performance.now());
+    state.recorder?.personaAudio(response.responseId, pcm.samples);
     for (const chunk of pcm16Chunks(pcm)) {
       if (response.cancel.signal.aborted) return;
       const target = state.socket;
@@ -362,6 +390,8 @@ export const handleVoiceSessions = (
       providerKind: realtime.providerKind,
       provider: await realtime.open(closing.signal),
       socket: () => state.socket,
+      recorder: () => state.recorder,
+      keep: (turnId, role, audio) => keep(state, turnId, role, audio),
       origin: originOf,
       onStatus: (status) => {
         state.voice = { ...state.voice, status };
@@ -403,11 +433,16 @@ export const handleVoiceSessions = (
           realtime: undefined,
           listening: undefined,
           idleTimer: undefined,
+          recorder: undefined,
         };
         sessions.set(key, state);
       }
       // The newest socket takes over: a reconnect gets what is still to be sent, and nothing already sent.
       state.socket = socket;
+      // The organization's setting as it is now: turned off, nothing more is kept from this start on.
+      state.recorder = voice.recording
+        ? (state.recorder ?? createTurnRecorder({ sampleRate: VOICE_SAMPLE_RATE }))
+        : undefined;
       clearTimeout(state.idleTimer);
       if (voice.realtime && !state.realtime && !isTerminalCoachingSessionStatus(state.voice.status)) {
         state.realtime = await openRealtime(state, voice.realtime);
@@ -464,8 +499,10 @@ export const handleVoiceSessions = (
       void recognition
         .transcribe(event.utterance, recognising.signal)
         .then(async (text) => {
-          // Nothing in words (a cough, a closed door): no turn.
-          if (text) await takeTurn(state, turnId, text);
+          // Nothing in words (a cough, a closed door): no turn, and nothing recorded.
+          if (!text) return;
+          await takeTurn(state, turnId, text);
+          keep(state, turnId, 'learner', event.utterance);
         })
         .catch((error: unknown) => {
           log.warn({ err: error, sessionId: state.sessionId }, 'voice recognition failed');

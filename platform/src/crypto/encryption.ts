@@ -71,3 +71,42 @@ export const decryptSecret = (keys: readonly EncryptionKey[], sealed: string, co
     throw new DecryptionError('The value does not decrypt: it was altered, or sealed for another context.');
   }
 };
+
+/** Magic of a sealed file: "ACB" and the format's version. */
+const BYTES_MAGIC = Buffer.from('ACB1', 'ascii');
+
+/**
+ * The same sealing for bytes (a recording in the blob store): `ACB1`, the key id's length and the key id, the IV, the
+ * tag, then the ciphertext, so a file too big for a base64 string stays binary. `context` binds it to its object.
+ */
+export const encryptBytes = (key: EncryptionKey, plaintext: Uint8Array, context: string): Buffer => {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv(ALGORITHM, key.key, iv, { authTagLength: TAG_BYTES });
+  cipher.setAAD(Buffer.from(context, 'utf8'));
+  const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+  const keyId = Buffer.from(key.id, 'ascii');
+  return Buffer.concat([BYTES_MAGIC, Buffer.from([keyId.length]), keyId, iv, cipher.getAuthTag(), ciphertext]);
+};
+
+/** Opens what `encryptBytes` sealed with whichever of `keys` it names; throws `DecryptionError` otherwise. */
+export const decryptBytes = (keys: readonly EncryptionKey[], sealed: Uint8Array, context: string): Buffer => {
+  const bytes = Buffer.from(sealed.buffer, sealed.byteOffset, sealed.byteLength);
+  const idLength = bytes[BYTES_MAGIC.length] ?? 0;
+  const ivAt = BYTES_MAGIC.length + 1 + idLength;
+  if (!bytes.subarray(0, BYTES_MAGIC.length).equals(BYTES_MAGIC) || bytes.length < ivAt + IV_BYTES + TAG_BYTES) {
+    throw new DecryptionError('The bytes are not sealed in a known format.');
+  }
+  const keyId = bytes.subarray(BYTES_MAGIC.length + 1, ivAt).toString('ascii');
+  const key = keys.find((candidate) => candidate.id === keyId);
+  if (!key) throw new DecryptionError(`The bytes were sealed under key ${keyId}, which is not available.`);
+  try {
+    const decipher = createDecipheriv(ALGORITHM, key.key, bytes.subarray(ivAt, ivAt + IV_BYTES), {
+      authTagLength: TAG_BYTES,
+    });
+    decipher.setAAD(Buffer.from(context, 'utf8'));
+    decipher.setAuthTag(bytes.subarray(ivAt + IV_BYTES, ivAt + IV_BYTES + TAG_BYTES));
+    return Buffer.concat([decipher.update(bytes.subarray(ivAt + IV_BYTES + TAG_BYTES)), decipher.final()]);
+  } catch {
+    throw new DecryptionError('The bytes do not decrypt: they were altered, or sealed for another context.');
+  }
+};

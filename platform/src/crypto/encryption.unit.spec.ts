@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DecryptionError, decryptSecret, deriveEncryptionKey, encryptSecret } from './encryption.js';
+import {
+  DecryptionError,
+  decryptBytes,
+  decryptSecret,
+  deriveEncryptionKey,
+  encryptBytes,
+  encryptSecret,
+  randomEncryptionKey,
+} from './encryption.js';
 
 const SECRET = 'an-auth-secret-of-at-least-32-characters';
 const key = deriveEncryptionKey(SECRET);
@@ -53,5 +61,27 @@ describe('secret encryption', () => {
 
   it('refuses to derive a key from a short secret', () => {
     expect(() => deriveEncryptionKey('short')).toThrow(/32 characters/);
+  });
+});
+
+describe('byte sealing (recordings in the blob store)', () => {
+  const audio = Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 7) % 256));
+
+  it('round-trips bytes, never showing them, under a fresh IV each time', () => {
+    const sealed = encryptBytes(key, audio, 'voice_recording:org:session:rec');
+    expect(sealed.subarray(0, 4).toString('ascii')).toBe('ACB1');
+    expect(sealed.includes(audio.subarray(0, 64))).toBe(false);
+    expect(encryptBytes(key, audio, 'ctx').equals(encryptBytes(key, audio, 'ctx'))).toBe(false);
+    expect(decryptBytes([key], sealed, 'voice_recording:org:session:rec').equals(audio)).toBe(true);
+  });
+
+  it('refuses bytes moved to another context, tampered with, or sealed under a key it does not hold', () => {
+    const sealed = encryptBytes(key, audio, 'ctx');
+    expect(() => decryptBytes([key], sealed, 'other')).toThrow(DecryptionError);
+    const tampered = Buffer.from(sealed);
+    tampered[tampered.length - 1] = tampered[tampered.length - 1]! ^ 1;
+    expect(() => decryptBytes([key], tampered, 'ctx')).toThrow(DecryptionError);
+    expect(() => decryptBytes([randomEncryptionKey()], sealed, 'ctx')).toThrow(DecryptionError);
+    expect(() => decryptBytes([key], audio, 'ctx')).toThrow(DecryptionError);
   });
 });

@@ -5,6 +5,7 @@ import type { Config } from '../config/config.js';
 import { describeTopology } from '../config/config.js';
 import { aiUsageMigrations } from '../ai/ai-usage.js';
 import { voicePreviewMigrations } from '../ai/voice-previews.js';
+import { voiceRecordingMigrations } from '../speech/voice-recordings.js';
 import { voiceTurnTimingMigrations } from '../speech/voice-turn-timings.js';
 import { authSessionMigrations } from '../auth/auth-sessions.js';
 import type { BlobStore } from '../blobs/blob-store.js';
@@ -101,6 +102,7 @@ export const openPlatform = async (options: OpenPlatformOptions): Promise<Platfo
     ...voiceTurnTimingMigrations,
     ...imageUploadMigrations,
     ...personalDataKeyMigrations,
+    ...voiceRecordingMigrations,
     ...(options.migrations ?? []),
   ]);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');

@@ -13,6 +13,8 @@ import {
   aiServiceKeyOperations as keys,
   aiSpeechVoiceOperations as voices,
   coachingSessionOperations as sessions,
+  coachingSessionRecordingOperations as recordings,
+  organizationOperations as organizations,
 } from '@ai-coaching/contracts';
 import { pcm16Rms } from '@ai-coaching/domain';
 import { newId, voiceTurnTimingsOf } from '@ai-coaching/platform';
@@ -106,6 +108,11 @@ describe(`[VOICE]: a cascade over the gateway (OpenAI audio recognition, ElevenL
     const operator = (await signInAs(server, { role: 'operator', organizationId })).token;
     await moveCredits(server, superAdmin, 'organizations', 'allocate_credit', organizationId, { nb_credits: 100 });
     await moveCredits(server, operator, 'users', 'allocate_credit', learner.userId, { nb_credits: 100 });
+    // Recorded: a cascade keeps each utterance as recognition heard it and each reply as it was spoken.
+    await api(operator).call(organizations.update, {
+      params: { id: organizationId },
+      body: { record_voice_sessions: true },
+    });
     const scenario = (
       turnDetection: 'voice_activity' | 'push_to_talk',
       { voiceId = alice, recognitionModelId = recognition } = {},
@@ -170,6 +177,19 @@ describe(`[VOICE]: a cascade over the gateway (OpenAI audio recognition, ElevenL
     ]);
     const timings = await voiceTurnTimingsOf(server.platform.db, id);
     expect(timings.map((timing) => timing.providerKind)).toEqual(['elevenlabs', 'elevenlabs']);
+
+    // Both sides of both turns are recorded, each under its transcript turn; an utterance lasts about what was said.
+    const list = () => api(learner.token).call(recordings.list, { params: { id } });
+    await expect.poll(async () => (await list()).body.items?.length, { timeout: 10_000 }).toBe(4);
+    const kept = (await list()).body.items!;
+    expect(kept.map((item) => `${item.role}:${item.turn_id}`).sort()).toEqual(
+      turns
+        .map((turn) => `${turn.role}:${turn.id}`)
+        .slice(-4)
+        .sort(),
+    );
+    const utterances = kept.filter((item) => item.role === 'learner').map((item) => item.duration_ms);
+    expect(utterances.every((ms) => ms >= 500 && ms < 2000)).toBe(true);
   });
 
   it('Azure Speech: utterances recognised through the Speech SDK (USP over WebSocket) and replies spoken by an Azure voice, to a win', async () => {

@@ -88,6 +88,7 @@ describe(`[VOICE]: voice sessions over the gateway on the built-in provider, on 
         },
         status: 'in-progress',
         speaking: null,
+        recording: false,
       },
     });
     // Microphone frames are accepted and ignored by the built-in provider.

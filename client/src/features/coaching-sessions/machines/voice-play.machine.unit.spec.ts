@@ -35,6 +35,7 @@ const startAnswer = (capabilities: Partial<VoiceStartAnswer['capabilities']> = {
   },
   status: 'in-progress',
   speaking: null,
+  recording: false,
 });
 /** A realtime provider: it hears the microphone and finds the end of turns itself. */
 const REALTIME = { recognition: 'audio', turn_detection: 'voice_activity', audio_in: true } as const;
@@ -202,6 +203,8 @@ describe('voice play: connecting', () => {
     // A provider that needs voice.commit has no hands-free mode.
     expect(context.inputMode).toBe('push_to_talk');
     expect(lines(arranged)).toEqual([['persona', 'Hello, how can I help?', true]]);
+    // The organization does not record voice sessions: nothing says so.
+    expect(context.recording).toBe(false);
   });
 
   it('given an unreachable gateway, when it answers at last, then the voice opens', async () => {
@@ -427,6 +430,35 @@ describe('voice play: the microphone', () => {
       message: 'No voice.',
       status: null,
     });
+  });
+});
+
+describe('voice play: recording', () => {
+  it('given an organization that records voice sessions, when voice.start says so, then the screen knows it is recorded', async () => {
+    let answered = false;
+    const arranged = arrange({
+      start: async () => {
+        answered = true;
+        return { ...startAnswer(REALTIME), recording: true };
+      },
+    });
+    // Not said before the gateway says it.
+    expect(arranged.actor.getSnapshot().context.recording).toBe(false);
+    await live(arranged);
+    expect(answered).toBe(true);
+    expect(arranged.actor.getSnapshot().context.recording).toBe(true);
+  });
+
+  it('given recording turned off meanwhile, when voice.start answers again, then the flag follows it', async () => {
+    let calls = 0;
+    const arranged = await live(
+      arrange({ start: async () => ({ ...startAnswer(REALTIME), recording: ++calls === 1 }) }),
+    );
+    expect(arranged.actor.getSnapshot().context.recording).toBe(true);
+    arranged.actor.send({ type: 'user.settingsChanged' });
+    await waitFor(arranged.actor, () => calls === 2);
+    await live(arranged);
+    expect(arranged.actor.getSnapshot().context.recording).toBe(false);
   });
 });
 
