@@ -1,6 +1,12 @@
 import http from 'node:http';
 import { createGateway, socketIdentity } from '@ai-coaching/gateway';
-import { createAuthRateLimiter, openPlatform, type AuthLimits, type RuntimeContext } from '@ai-coaching/platform';
+import {
+  createAuthRateLimiter,
+  openPlatform,
+  type AuthLimits,
+  type Clock,
+  type RuntimeContext,
+} from '@ai-coaching/platform';
 import {
   aiCatalogueProjection,
   allProjections,
@@ -33,10 +39,11 @@ import { announceSeed, seedPlatform } from './seed/seed-platform.js';
 export const startOneProcess = async (
   { config, logger, lifecycle }: RuntimeContext,
   /**
-   * Tests only: sign-in limits other than the defaults (short windows, or none in the way of timing), and AI adapters
-   * other than the deployment's (one that trusts a fake provider's throw-away certificate).
+   * Tests only: sign-in limits other than the defaults (short windows, or none in the way of timing), AI adapters
+   * other than the deployment's (one that trusts a fake provider's throw-away certificate), and a clock other than the
+   * system's (one a spec shifts past a deadline).
    */
-  options: { authLimits?: Partial<AuthLimits>; aiAdapters?: AiAdapterRegistry } = {},
+  options: { authLimits?: Partial<AuthLimits>; aiAdapters?: AiAdapterRegistry; clock?: Clock } = {},
 ) => {
   const platform = await openPlatform({
     config,
@@ -44,6 +51,7 @@ export const startOneProcess = async (
     lifecycle,
     migrations: [...projectionMigrations, ...idempotencyMigrations],
     runtime: 'all',
+    ...(options.clock ? { clock: options.clock } : {}),
   });
 
   const projections = createProjectionRunner({

@@ -14,6 +14,7 @@ const GROUPS = [
   'authOperations',
   'coachingDashboardOperations',
   'coachingSessionOperations',
+  'coachingSessionRecordingOperations',
   'creditHistoryOperations',
   'environmentVariableOperations',
   'invitationOperations',

@@ -2,7 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { createLifecycle, createLogger, loadConfig, type AuthLimits, type Platform } from '@ai-coaching/platform';
+import {
+  createLifecycle,
+  createLogger,
+  loadConfig,
+  type AuthLimits,
+  type Clock,
+  type Platform,
+} from '@ai-coaching/platform';
 import type { ProjectionRunner } from '@ai-coaching/projections';
 import type { AiAdapterRegistry } from '@ai-coaching/application';
 import { startOneProcess } from '../one-process.js';
@@ -25,6 +32,8 @@ export type TestServerOptions = {
   authLimits?: Partial<AuthLimits>;
   /** AI adapters replacing the deployment's, per provider kind (one trusting a fake provider's certificate). */
   aiAdapters?: AiAdapterRegistry;
+  /** The server's clock instead of the system's: `shiftedClock` takes it past a deadline without a real wait. */
+  clock?: Clock;
 };
 
 /** The one-process server on an ephemeral port with its own data directory. */
@@ -47,6 +56,7 @@ export const startTestServer = async (
     {
       ...(options.authLimits ? { authLimits: options.authLimits } : {}),
       ...(options.aiAdapters ? { aiAdapters: options.aiAdapters } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
     },
   );
   const address = server.address();

@@ -23,3 +23,15 @@ export const manualClock = (
     advance: (ms) => void (current = new Date(current.getTime() + ms)),
   };
 };
+
+/**
+ * The system's time moved by an offset the spec changes: a server running on it can be taken past a deadline (a
+ * session's time limit) at once instead of after a real wait, and keeps running from there.
+ */
+export const shiftedClock = (offsetMs = 0): Clock & { shift(ms: number): void } => {
+  let offset = offsetMs;
+  return {
+    now: () => new Date(Date.now() + offset),
+    shift: (ms) => void (offset += ms),
+  };
+};

@@ -152,6 +152,23 @@ describe.skipIf(!redis.available)(`BullMQ job queue (skipped: ${redis.reason})`,
     expect(ranAt - enqueuedAt).toBeGreaterThanOrEqual(700);
   });
 
+  it('should run a delayed job at once when promoted, answering when it was due, and only while it waits', async () => {
+    const { jobs, inspect } = setup();
+    let runs = 0;
+    await jobs.startWorkers([bindJob(mailSend, async () => void (runs += 1))]);
+
+    const enqueuedAt = Date.now();
+    const { jobId } = await jobs.enqueue(mailSend, payload, { jobId: 'later', delayMs: 60_000 });
+    const promoted = await jobs.promote(jobId);
+    expect(promoted?.dueAt.getTime()).toBeGreaterThanOrEqual(enqueuedAt + 60_000);
+    expect(promoted?.dueAt.getTime()).toBeLessThan(Date.now() + 60_000);
+    await waitFor(() => runs === 1);
+    await waitFor(async () => (await stateOf(inspect, jobId)) === 'completed');
+
+    expect(await jobs.promote(jobId)).toBeUndefined();
+    expect(await jobs.promote('unknown')).toBeUndefined();
+  });
+
   it('should retry a failing job with exponential backoff until it succeeds', async () => {
     const { jobs, inspect } = setup();
     const flaky = defineJob({ ...mailSend, attempts: 4, backoffMs: 200 });

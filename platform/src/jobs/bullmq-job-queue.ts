@@ -203,6 +203,21 @@ export const createBullmqJobQueue = (options: BullmqJobQueueOptions): BullmqJobQ
       );
     },
 
+    async promote(jobId) {
+      if (closing) return undefined;
+      const job = await queue.getJob(jobId);
+      if (!job || !(await job.isDelayed())) return undefined;
+      const dueAt = new Date(job.timestamp + job.delay);
+      try {
+        await job.promote();
+      } catch (error) {
+        // Its time came (or a worker took it) between the two reads: nothing was waiting any more.
+        if (await job.isDelayed()) throw error;
+        return undefined;
+      }
+      return { dueAt };
+    },
+
     async startWorkers(bindings) {
       if (closing) throw new Error('job queue is closed');
       if (started) throw new Error('startWorkers was already called');

@@ -156,6 +156,8 @@ type Entry = {
   attempt: number;
   running: boolean;
   timer?: NodeJS.Timeout;
+  /** When a delayed or backing-off entry is due (`now()` time), for `promote`. */
+  dueAt?: number;
 };
 
 type Lane = { binding?: JobBinding; ready: Entry[]; running: number };
@@ -244,18 +246,22 @@ export const createInProcessJobQueue = (options: InProcessJobQueueOptions = {}):
     }
   };
 
+  const makeReady = (entry: Entry) => {
+    clearTimeout(entry.timer);
+    entry.timer = undefined;
+    entry.dueAt = undefined;
+    const lane = laneOf(entry.definition.id);
+    lane.ready.push(entry);
+    pumpSoon(lane);
+  };
+
   const schedule = (entry: Entry, delayMs: number) => {
-    const makeReady = () => {
-      entry.timer = undefined;
-      const lane = laneOf(entry.definition.id);
-      lane.ready.push(entry);
-      pumpSoon(lane);
-    };
     if (delayMs <= 0) {
-      makeReady();
+      makeReady(entry);
       return;
     }
-    entry.timer = setTimeout(makeReady, delayMs);
+    entry.dueAt = now() + delayMs;
+    entry.timer = setTimeout(() => makeReady(entry), delayMs);
     // A pending delay must not keep a finished process alive; BullMQ would keep it in Redis.
     entry.timer.unref();
   };
@@ -332,6 +338,14 @@ export const createInProcessJobQueue = (options: InProcessJobQueueOptions = {}):
       timer.unref();
       repeaters.set(repeatOptions.schedulerId, timer);
       runNow();
+    },
+
+    async promote(jobId) {
+      const entry = live.get(jobId);
+      if (closing || entry?.timer === undefined || entry.dueAt === undefined) return undefined;
+      const dueAt = new Date(entry.dueAt);
+      makeReady(entry);
+      return { dueAt };
     },
 
     async startWorkers(bindings) {

@@ -171,6 +171,24 @@ describe('In-process job queue', () => {
       expect(handle).toHaveBeenCalledTimes(1);
     });
 
+    it('should run it at once when promoted, answering when it was due, and only while it waits', async () => {
+      vi.useFakeTimers({ now: 10_000 });
+      const q = newQueue();
+      const handle = vi.fn(async () => {});
+      await q.startWorkers([bindJob(mailSend, handle)]);
+
+      await q.enqueue(mailSend, { to: 'a@example.com' }, { jobId: 'later', delayMs: 60_000 });
+      expect(await q.promote('later')).toEqual({ dueAt: new Date(70_000) });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(handle).toHaveBeenCalledTimes(1);
+
+      // Its timer is gone: it does not run again at its time, and neither it nor an unknown id is promoted again.
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(handle).toHaveBeenCalledTimes(1);
+      expect(await q.promote('later')).toBeUndefined();
+      expect(await q.promote('unknown')).toBeUndefined();
+    });
+
     it('should refuse a negative delay', async () => {
       const q = newQueue();
       await expect(q.enqueue(mailSend, { to: 'a@example.com' }, { delayMs: -1 })).rejects.toThrow(/delayMs/);

@@ -87,6 +87,12 @@ export type JobQueue = {
    * by its definition's policy, and its handler must be idempotent.
    */
   repeat<Payload>(definition: JobDefinition<Payload>, payload: Payload, options: RepeatOptions): Promise<void>;
+  /**
+   * Makes a job enqueued with `delayMs` due now, as BullMQ's `promote`: a worker then takes it as it would have at its
+   * time. For specs that move the clock past a delay instead of sitting it out (a session's time limit). Answers when
+   * the job was due, or undefined when no job of this id is waiting for its time.
+   */
+  promote(jobId: string): Promise<{ dueAt: Date } | undefined>;
   /** Starts processing jobs of these kinds in this process. */
   startWorkers(bindings: readonly JobBinding[]): Promise<void>;
   ping(): Promise<void>;

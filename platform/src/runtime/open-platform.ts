@@ -61,6 +61,8 @@ export type OpenPlatformOptions = {
   migrations?: readonly Migration[];
   /** Name of the runtime, for the database's application_name. */
   runtime: string;
+  /** Specs only: a clock other than the system's (one shifted past a deadline). */
+  clock?: Clock;
 };
 
 /**
@@ -132,5 +134,6 @@ export const openPlatform = async (options: OpenPlatformOptions): Promise<Platfo
   const secret = config.AUTH_SECRET ?? (await ensureSecret(db, 'auth_secret'));
   const tokens = createTokenService({ secret, issuer: config.publicUrl });
 
-  return { config, logger, db, store, queue, tokens, mailer, blobs, clock: systemClock, ids: idsFrom(systemClock) };
+  const clock = options.clock ?? systemClock;
+  return { config, logger, db, store, queue, tokens, mailer, blobs, clock, ids: idsFrom(clock) };
 };

@@ -3,6 +3,8 @@ import {
   BUILTIN_AI_PROVIDER_ID,
   CoachingSessionTimeNotUpYet,
   expireCoachingSessionTimeLimit,
+  SESSION_TIME_LIMIT_GRACE_MS,
+  sessionTimeLimitJobId,
 } from '@ai-coaching/application';
 import {
   apiClient,
@@ -17,6 +19,7 @@ import {
   coachingSessionOperations as sessions,
   type WalletFields,
 } from '@ai-coaching/contracts';
+import { shiftedClock } from '@ai-coaching/platform';
 import { postgresAvailability, redisAvailability, separateRedisDatabaseUrl } from '@ai-coaching/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveCredits } from '../credits/credit-test-client.js';
@@ -24,11 +27,13 @@ import { publishedScenario, unique } from './session-fixtures.js';
 
 // The time-limit timer (docs/coaching-sessions.md, "Time limit"): the `session.time-limit` job ends a session still
 // playing at its deadline like any other ending, in the embedded mode (in-process queue) and on Redis (BullMQ), and a
-// restart schedules again what the in-process queue forgot. Real time: the shortest limit a scenario takes is 30 s.
+// restart schedules again what the in-process queue forgot. The shortest limit a scenario takes is 30 s, which these
+// specs do not sit out: the server runs on a shifted clock that they take to the deadline, and the queue then makes
+// the waiting job due (`promote`), so the same job, worker and handler end the session as they would at its time.
 
 const TIME_LIMIT_SECONDS = 30;
-/** The deadline, the job's grace, a retry and a slow shared machine. */
-const ENDING_TIMEOUT_MS = 60_000;
+/** The job's run, a retry and a slow shared machine. */
+const ENDING_TIMEOUT_MS = 30_000;
 
 const postgres = await postgresAvailability();
 const redis = await redisAvailability();
@@ -129,9 +134,10 @@ for (const mode of modes) {
     () => {
       let server: TestServer;
       let people: Arranged;
+      const clock = shiftedClock();
 
       beforeAll(async () => {
-        server = await startTestServerOn(mode.engine, mode.env);
+        server = await startTestServerOn(mode.engine, mode.env, { clock });
         people = await arrange(server);
       }, 180_000);
       afterAll(async () => {
@@ -149,6 +155,16 @@ for (const mode of modes) {
           });
           expect(reply.body.status).toBe('in-progress');
 
+          // The timer waits in the queue for the deadline and its grace; the server is taken there, and the job run.
+          const deadline = Date.parse(started.ends_at!);
+          clock.shift(deadline + SESSION_TIME_LIMIT_GRACE_MS - clock.now().getTime());
+          const promoted = await server.platform.queue.promote(sessionTimeLimitJobId(started.id!));
+          expect(promoted, 'the time-limit job waits in the queue').toBeDefined();
+          // Due when its delay, counted from the start, reaches the deadline and its grace (a few ms of the start's own).
+          const lateBy = promoted!.dueAt.getTime() - (deadline + SESSION_TIME_LIMIT_GRACE_MS);
+          expect(lateBy).toBeGreaterThanOrEqual(0);
+          expect(lateBy).toBeLessThan(2000);
+
           const ended = await endedSession(server, people, started.id!);
           expect(ended).toMatchObject({ end_reason: 'time_limit', cost_credits: 2, ended_at: started.ends_at });
           await expectSettledAndReported(server, people, ended, before);
@@ -165,7 +181,7 @@ for (const mode of modes) {
         const payload = { sessionId: started.id! };
         const at = (offsetMs: number) => ({
           ...server.platform,
-          clock: { now: () => new Date(Date.now() + offsetMs) },
+          clock: { now: () => new Date(clock.now().getTime() + offsetMs) },
         });
         // Early: the queue is to try again later.
         await expect(expireCoachingSessionTimeLimit(at(0), payload, { causationId: 'early' })).rejects.toBeInstanceOf(
@@ -195,16 +211,17 @@ describe('[COACHING]: a restart of the embedded mode ends the sessions whose dea
   });
 
   it('schedules the timers the in-process queue forgot, and the late ones run at once', async () => {
-    server = await startTestServerOn('pglite');
+    // The first run of the server lies a whole limit and a second in the past, so that it stops, with the session's
+    // timer still waiting in its queue, after the deadline: down over it, as if it had been down that long.
+    server = await startTestServerOn('pglite', {}, { clock: shiftedClock(-(TIME_LIMIT_SECONDS + 1) * 1000) });
     const people = await arrange(server);
     const before = await walletOf(server, people);
     const started = await startSession(server, people);
     dataDir = server.dataDir;
     await server.close({ keepData: true });
+    expect(Date.parse(started.ends_at!)).toBeLessThan(Date.now());
 
-    // Down over the deadline: nothing is left to end the session but the restart's catch-up.
-    const downFor = Date.parse(started.ends_at!) - Date.now() + 1000;
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, downFor)));
+    // Nothing is left to end the session but the restart's catch-up, on the system's clock.
     server = await startTestServerOn('pglite', { DATA_DIR: dataDir });
 
     const ended = await endedSession(server, people, started.id!);

@@ -37,6 +37,11 @@ export const coachingSessionOperations = routesOf<typeof contracts.coachingSessi
   abort: { method: 'POST', path: '/v1/coaching/sessions/:id/abort' },
 });
 
+export const coachingSessionRecordingOperations = routesOf<typeof contracts.coachingSessionRecordingOperations>()({
+  list: { method: 'GET', path: '/v1/coaching/sessions/:id/recordings' },
+  audio: { method: 'GET', path: '/v1/coaching/sessions/:id/recordings/:recording_id' },
+});
+
 export const creditHistoryOperations = routesOf<typeof contracts.creditHistoryOperations>()({
   list: { method: 'GET', path: '/v1/organizations/:organization_id/credit_movements' },
   export: { method: 'GET', path: '/v1/organizations/:organization_id/credit_movements.csv' },

@@ -1,14 +1,32 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useReducer, type Dispatch, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { LoadError, Loading } from '../../../components/ui/query-state';
+import { useSessionRecordings } from '../api/recordings-api';
 import { useCoachingSession, type CoachingSession } from '../api/sessions-api';
+import {
+  activeTurnOf,
+  initialPlayback,
+  playbackReducer,
+  playlistOf,
+  type PlaybackEvent,
+  type PlaybackState,
+  type RecordingPlaylist,
+} from '../utils/recording-playback';
 import { infoPath } from '../utils/session-paths';
+import { PauseIcon, PlayIcon } from './playback-icons';
 import { SessionReport } from './session-report';
 import { SessionStatus } from './session-status';
-import { Transcript } from './transcript';
+import { Transcript, type TranscriptTurn } from './transcript';
+
+// Only a recorded voice session's page needs the player: the others never download it.
+const SessionRecording = lazy(() =>
+  import('./session-recording').then((module) => ({ default: module.SessionRecording })),
+);
 
 const durationOf = (startedAt: string, endedAt: string | undefined) =>
   Math.max(0, Math.round(((endedAt ? Date.parse(endedAt) : Date.now()) - Date.parse(startedAt)) / 1000));
@@ -37,6 +55,44 @@ const VoiceLatency = ({ latency }: { latency: CoachingSession['voice_latency'] }
   );
 };
 
+const EMPTY_PLAYLIST = playlistOf([]);
+
+/** A turn's own play button, beside its bubble, when the turn has a recording. */
+const TurnPlayButton = ({
+  turn,
+  playlist,
+  playback,
+  dispatch,
+}: {
+  turn: TranscriptTurn;
+  playlist: RecordingPlaylist;
+  playback: PlaybackState;
+  dispatch: Dispatch<PlaybackEvent>;
+}) => {
+  const { t } = useTranslation('coachingSessions');
+  if (!playlist.byTurn.has(turn.id)) return null;
+  const isActive = activeTurnOf(playlist, playback) === turn.id;
+  const isPlaying = isActive && (playback.status === 'playing' || playback.status === 'loading');
+  const label = isPlaying ? t('result.recording.pauseTurn') : t('result.recording.playTurn');
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      aria-pressed={isPlaying}
+      data-testid="turn-play"
+      onClick={() => dispatch(isPlaying ? { type: 'pause' } : { type: 'playTurn', turnId: turn.id })}
+      className={`mt-1 inline-flex size-8 shrink-0 items-center justify-center rounded-full border hover:border-primary-600 hover:text-primary-800 dark:hover:border-primary-300 dark:hover:text-primary-200 ${
+        isActive
+          ? 'border-primary-700 text-primary-800 dark:border-primary-300 dark:text-primary-200'
+          : 'border-gray-300 text-gray-800 dark:border-gray-600 dark:text-gray-200'
+      }`}
+    >
+      {isPlaying ? <PauseIcon size={12} /> : <PlayIcon size={12} />}
+    </button>
+  );
+};
+
 export type SessionResultProps = {
   sessionId: string;
   /**
@@ -48,11 +104,29 @@ export type SessionResultProps = {
 
 /** `session/result-{sessionID}`: how it ended, the transcript, how long it took and what it cost. */
 export const SessionResult = ({ sessionId, afterReport }: SessionResultProps) => {
-  const { t } = useTranslation('coachingSessions');
   const query = useCoachingSession(sessionId);
   if (query.isPending) return <Loading />;
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
-  const session = query.data;
+  return <SessionResultView session={query.data} afterReport={afterReport} />;
+};
+
+const SessionResultView = ({
+  session,
+  afterReport,
+}: {
+  session: CoachingSession;
+  afterReport: SessionResultProps['afterReport'];
+}) => {
+  const { t } = useTranslation('coachingSessions');
+  const recordings = useSessionRecordings(session.id, {
+    enabled: session.mode === 'voice',
+    endedAt: session.ended_at,
+  });
+  const items = recordings.data?.items;
+  const playlist = useMemo(() => (items ? playlistOf(items) : EMPTY_PLAYLIST), [items]);
+  const reducer = useMemo(() => playbackReducer(playlist), [playlist]);
+  const [playback, dispatch] = useReducer(reducer, initialPlayback);
+  const hasRecordings = playlist.clips.length > 0;
   const seconds = durationOf(session.started_at, session.ended_at);
   return (
     <>
@@ -70,9 +144,31 @@ export const SessionResult = ({ sessionId, afterReport }: SessionResultProps) =>
       />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex flex-col gap-6">
+          {hasRecordings ? (
+            <Suspense fallback={<Loading label={t('result.recording.loading')} />}>
+              <SessionRecording sessionId={session.id} playlist={playlist} playback={playback} dispatch={dispatch} />
+            </Suspense>
+          ) : recordings.isError ? (
+            <Alert tone="error">
+              <p>{t('result.recording.listFailed')}</p>
+              <Button variant="secondary" className="mt-2" onClick={() => void recordings.refetch()}>
+                {t('result.recording.retry')}
+              </Button>
+            </Alert>
+          ) : null}
           <Card>
             <h2 className="mb-3 text-lg font-semibold">{t('result.transcript')}</h2>
-            <Transcript turns={session.turns} personaName={t('result.persona')} language={session.language} />
+            <Transcript
+              turns={session.turns}
+              personaName={t('result.persona')}
+              language={session.language}
+              activeTurnId={activeTurnOf(playlist, playback)}
+              turnAction={
+                hasRecordings
+                  ? (turn) => <TurnPlayButton turn={turn} playlist={playlist} playback={playback} dispatch={dispatch} />
+                  : undefined
+              }
+            />
           </Card>
           <section aria-labelledby="session-report">
             <h2 id="session-report" className="mb-3 text-lg font-semibold">

@@ -70,6 +70,26 @@ const LevelMeter = ({ voice, label }: { voice: VoicePlayActorRef; label: string 
   );
 };
 
+/** The organization keeps both sides' audio (issue 14 item 7): the learner knows while speaking, not afterwards. */
+const RecordedBadge = () => {
+  const { t } = useTranslation('coachingSessions');
+  return (
+    <>
+      <p
+        data-testid="voice-recorded"
+        aria-describedby="voice-recorded-description"
+        className="inline-flex items-center gap-1.5 rounded-full border border-realtime-300 px-2.5 py-0.5 text-xs font-medium text-realtime-800 dark:border-realtime-700 dark:text-realtime-200"
+      >
+        <span aria-hidden="true" className="size-2 rounded-full bg-realtime-600 dark:bg-realtime-400" />
+        {t('voice.recorded')}
+      </p>
+      <p id="voice-recorded-description" className="sr-only">
+        {t('voice.recordedDescription')}
+      </p>
+    </>
+  );
+};
+
 /**
  * The voice play screen (issue 14 §4; docs/voice.md "Browser voice screen"): the live transcript, who is speaking,
  * the microphone's level, mute, push-to-talk (the button or the Space bar held) or hands-free, a text box when the
@@ -216,9 +236,12 @@ export const VoicePlay = ({ voice, sessionId, language, personaName, voiceSettin
 
       <div className="flex flex-col gap-3 rounded-lg border border-gray-300 p-3 dark:border-gray-700">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <p aria-live="polite" className="text-sm font-medium" data-testid="voice-speaker">
-            {t(`voice.state.${speaker}`, { name: personaName })}
-          </p>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <p aria-live="polite" className="text-sm font-medium" data-testid="voice-speaker">
+              {t(`voice.state.${speaker}`, { name: personaName })}
+            </p>
+            {context.recording ? <RecordedBadge /> : null}
+          </div>
           {speaker === 'personaSpeaking' ? (
             <Button variant="secondary" onClick={() => voice.send({ type: 'user.stop' })}>
               {t('voice.stop', { name: personaName })}

@@ -115,6 +115,11 @@ export type VoicePlayContext = {
   createTurnId: () => string;
   /** What `voice.start` answered last: the formats and what the session's provider can do. */
   answer: VoiceStartAnswer | null;
+  /**
+   * Both sides' audio is kept for replay on the result page (the organization's setting, as the last `voice.start`
+   * said): the screen says so.
+   */
+  recording: boolean;
   lines: VoiceLine[];
   draft: string;
   pendingTurn: VoicePendingTurn | null;
@@ -313,6 +318,7 @@ export const voicePlayMachine = setup({
 
     applyStart: assign((_, { answer }: { answer: VoiceStartAnswer }) => ({
       answer,
+      recording: answer.recording,
       status: answer.status,
       // The session's turn detection (its voice settings) decides; a provider that needs `voice.commit` has no
       // hands-free mode.
@@ -451,6 +457,7 @@ export const voicePlayMachine = setup({
     sessionId: input.sessionId,
     createTurnId: input.createTurnId ?? (() => crypto.randomUUID()),
     answer: null,
+    recording: false,
     lines: input.turns.map(lineOfTurn),
     draft: '',
     pendingTurn: null,
