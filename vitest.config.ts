@@ -67,6 +67,9 @@ export default defineConfig({
           // requests, which load beside them weighs on alike (password-reset-timing.int.spec.ts).
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
+          // PGlite's initdb once per run instead of once per database (seconds each): pglite-initial-data.global-setup.ts.
+          globalSetup: ['platform/src/testing/pglite-initial-data.global-setup.ts'],
+          setupFiles: ['platform/src/testing/pglite-initial-data.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
