@@ -1,23 +1,10 @@
-import {
-  apiClient,
-  createTestOrganization,
-  signInAs,
-  startTestServerOn,
-  testEngines,
-  type TestServer,
-} from '@ai-coaching/api/testing';
-import {
-  aiModelOperations as models,
-  aiProviderOperations as providers,
-  aiServiceKeyOperations as keys,
-  coachingSessionOperations as sessions,
-} from '@ai-coaching/contracts';
-import { createOpenAiAdapter, newId, voiceTurnTimingsOf } from '@ai-coaching/platform';
+import { apiClient, testEngines, type TestServer } from '@ai-coaching/api/testing';
+import { coachingSessionOperations as sessions } from '@ai-coaching/contracts';
+import { voiceTurnTimingsOf } from '@ai-coaching/platform';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeRealtimeServer, type FakeRealtimeServer } from '../fakes/openai-realtime-server.js';
-import { moveCredits } from '../credits/credit-test-client.js';
+import type { FakeRealtimeServer } from '../fakes/openai-realtime-server.js';
 import { rmsOf, syntheticSpeechFrames } from '../fakes/synthetic-speech.js';
-import { publishedScenario, unique } from './session-fixtures.js';
+import { startRealtimeVoiceServer, voiceOrganization, type RealtimeVoiceServer } from './realtime-voice-fixtures.js';
 import { recorder, voiceSockets } from './voice-gateway-client.js';
 
 // The gateway driving a speech-to-speech provider (docs/voice.md, "Realtime voice"): the learner's microphone frames
@@ -27,9 +14,9 @@ import { recorder, voiceSockets } from './voice-gateway-client.js';
 
 const engines = await testEngines();
 const engine = engines.find((candidate) => candidate.name === 'postgres' && candidate.available) ?? engines[0]!;
-const KEY = `sk-realtime-${newId().replace(/-/g, '')}`;
 
 describe(`[VOICE]: realtime voice sessions over the gateway on the fake OpenAI realtime server, on ${engine.name}`, () => {
+  let voice: RealtimeVoiceServer;
   let server: TestServer;
   let fake: FakeRealtimeServer;
   let learner = { token: '', userId: '' };
@@ -51,52 +38,15 @@ describe(`[VOICE]: realtime voice sessions over the gateway on the fake OpenAI r
     ]);
 
   beforeAll(async () => {
-    fake = await startFakeRealtimeServer({ apiKey: KEY });
-    server = await startTestServerOn(
-      engine.name,
-      { AI_ALLOW_PRIVATE_NETWORK: 'true' },
-      {
-        // The fake's certificate is a throw-away one: only this adapter trusts it.
-        aiAdapters: {
-          openai: (connection) =>
-            createOpenAiAdapter(connection, { allowPrivateNetwork: true, realtime: { tlsInsecureForTests: true } }),
-        },
-      },
-    );
-    const superAdmin = (await signInAs(server, { role: 'super-admin' })).token;
-    const admin = api(superAdmin);
-    const provider = await admin.call(providers.create, {
-      body: { name: unique('OpenAI'), kind: 'openai', base_url: fake.baseUrl, enabled: true },
-    });
-    await admin.call(keys.create, { body: { provider_id: provider.body.id!, label: 'Voice', value: KEY } });
-    const model = await admin.call(models.create, {
-      body: {
-        provider_id: provider.body.id!,
-        model_id: 'gpt-realtime',
-        display_name: unique('Realtime'),
-        capabilities: ['chat', 'realtime'],
-        credits_per_minute: 1,
-      },
-    });
-    expect(model.status).toBe(201);
-    const organizationId = await createTestOrganization(server, unique('Acme'));
-    const editor = (await signInAs(server, { role: 'editor', organizationId })).token;
-    learner = await signInAs(server, { role: 'user', organizationId });
-    const operator = (await signInAs(server, { role: 'operator', organizationId })).token;
-    await moveCredits(server, superAdmin, 'organizations', 'allocate_credit', organizationId, { nb_credits: 100 });
-    await moveCredits(server, operator, 'users', 'allocate_credit', learner.userId, { nb_credits: 100 });
-    scenario = await publishedScenario(server, editor, {
-      modelId: model.body.id!,
-      timeLimitSeconds: 300,
-      mode: 'voice',
-    });
+    voice = await startRealtimeVoiceServer(engine.name);
+    ({ server, fake } = voice);
+    ({ learner, scenario } = await voiceOrganization(voice));
   }, 180_000);
   afterEach(() => {
     closeAll();
   });
   afterAll(async () => {
-    await server?.close();
-    await fake?.close();
+    await voice?.close();
   });
 
   it('plays a spoken session to a win: speech detected by the provider, its audio and both transcripts relayed, the exchange recorded as turns, timings kept', async () => {

@@ -1,27 +1,21 @@
+import { apiClient, signInAs, testEngines, type TestServer } from '@ai-coaching/api/testing';
 import {
-  apiClient,
-  createTestOrganization,
-  signInAs,
-  startTestServerOn,
-  testEngines,
-  type TestServer,
-} from '@ai-coaching/api/testing';
-import {
-  aiModelOperations as models,
-  aiProviderOperations as providers,
-  aiServiceKeyOperations as keys,
   coachingSessionOperations as sessions,
   coachingSessionRecordingOperations as recordings,
   organizationOperations as organizations,
   type CoachingSessionRecordings,
 } from '@ai-coaching/contracts';
 import { parseWav } from '@ai-coaching/domain';
-import { createOpenAiAdapter, newId } from '@ai-coaching/platform';
+import { newId } from '@ai-coaching/platform';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { moveCredits } from '../credits/credit-test-client.js';
-import { startFakeRealtimeServer, type FakeRealtimeServer } from '../fakes/openai-realtime-server.js';
+import type { FakeRealtimeServer } from '../fakes/openai-realtime-server.js';
 import { SPEECH_RATE, syntheticSpeechFrames } from '../fakes/synthetic-speech.js';
-import { publishedScenario, unique } from './session-fixtures.js';
+import {
+  startRealtimeVoiceServer,
+  voiceOrganization,
+  type RealtimeVoiceServer,
+  type VoiceOrganization,
+} from './realtime-voice-fixtures.js';
 import { recorder, voiceSockets, type Chunk } from './voice-gateway-client.js';
 
 // Voice recordings (docs/voice.md, "Recordings"; ADR 0018): an organization that records voice sessions keeps both
@@ -30,43 +24,36 @@ import { recorder, voiceSockets, type Chunk } from './voice-gateway-client.js';
 
 const engines = await testEngines();
 const engine = engines.find((candidate) => candidate.name === 'postgres' && candidate.available) ?? engines[0]!;
-const KEY = `sk-recordings-${newId().replace(/-/g, '')}`;
 
-type Learner = { token: string; userId: string };
+type Learner = VoiceOrganization['learner'];
 
 describe(`[VOICE]: recordings of realtime voice sessions, on ${engine.name}`, () => {
+  let voice: RealtimeVoiceServer;
   let server: TestServer;
   let fake: FakeRealtimeServer;
-  let modelId = '';
-  let superAdmin = '';
   /** An organization that records voice sessions, and one that does not. */
-  const recorded = { learner: { token: '', userId: '' } as Learner, operator: '', scenario: '', organizationId: '' };
-  const unrecorded = { learner: { token: '', userId: '' } as Learner, operator: '', scenario: '', organizationId: '' };
+  let recorded: VoiceOrganization;
+  let unrecorded: VoiceOrganization;
   const api = (token?: string) => apiClient(server, token);
   const { socketOf, start, speak, closeAll } = voiceSockets(() => server.url);
   const utterance = () => syntheticSpeechFrames([{ voiceMs: 400 }, { silenceMs: 700 }]);
-
-  const organizationWith = async (into: typeof recorded, record: boolean) => {
-    into.organizationId = await createTestOrganization(server, unique('Acme'));
-    const editor = (await signInAs(server, { role: 'editor', organizationId: into.organizationId })).token;
-    into.learner = await signInAs(server, { role: 'user', organizationId: into.organizationId });
-    into.operator = (await signInAs(server, { role: 'operator', organizationId: into.organizationId })).token;
-    await moveCredits(server, superAdmin, 'organizations', 'allocate_credit', into.organizationId, { nb_credits: 100 });
-    await moveCredits(server, into.operator, 'users', 'allocate_credit', into.learner.userId, { nb_credits: 100 });
-    into.scenario = await publishedScenario(server, editor, { modelId, timeLimitSeconds: 300, mode: 'voice' });
-    if (record) {
-      const changed = await api(into.operator).call(organizations.update, {
-        params: { id: into.organizationId },
-        body: { record_voice_sessions: true },
-      });
-      expect(changed.body).toMatchObject({ record_voice_sessions: true });
-    }
-  };
 
   const startSession = async (learner: Learner, scenario: string) => {
     const started = await api(learner.token).call(sessions.create, { body: { scenario_id: scenario } });
     expect(started.status).toBe(201);
     return started.body.id!;
+  };
+
+  /** A session of the organization's learner won in one spoken exchange. */
+  const spokenWin = async (organization: VoiceOrganization) => {
+    const id = await startSession(organization.learner, organization.scenario);
+    const socket = await socketOf(organization.learner.token);
+    const heard = recorder(socket);
+    const opened = await start(socket, id);
+    fake.script({ text: 'Agreed. [[WIN]]', userTranscript: 'Deal?', audioMs: 400 });
+    speak(socket, id, utterance());
+    await heard.until(() => heard.outcomes.length === 1);
+    return { id, opened };
   };
 
   /** The session's recordings as its reader sees them, once `count` of them are listed (they are kept after the turn). */
@@ -103,42 +90,21 @@ describe(`[VOICE]: recordings of realtime voice sessions, on ${engine.name}`, ()
   };
 
   beforeAll(async () => {
-    fake = await startFakeRealtimeServer({ apiKey: KEY });
-    server = await startTestServerOn(
-      engine.name,
-      { AI_ALLOW_PRIVATE_NETWORK: 'true' },
-      {
-        aiAdapters: {
-          openai: (connection) =>
-            createOpenAiAdapter(connection, { allowPrivateNetwork: true, realtime: { tlsInsecureForTests: true } }),
-        },
-      },
-    );
-    superAdmin = (await signInAs(server, { role: 'super-admin' })).token;
-    const admin = api(superAdmin);
-    const provider = await admin.call(providers.create, {
-      body: { name: unique('OpenAI'), kind: 'openai', base_url: fake.baseUrl, enabled: true },
+    voice = await startRealtimeVoiceServer(engine.name);
+    ({ server, fake } = voice);
+    recorded = await voiceOrganization(voice);
+    unrecorded = await voiceOrganization(voice);
+    const changed = await api(recorded.operator).call(organizations.update, {
+      params: { id: recorded.organizationId },
+      body: { record_voice_sessions: true },
     });
-    await admin.call(keys.create, { body: { provider_id: provider.body.id!, label: 'Voice', value: KEY } });
-    const model = await admin.call(models.create, {
-      body: {
-        provider_id: provider.body.id!,
-        model_id: 'gpt-realtime',
-        display_name: unique('Realtime'),
-        capabilities: ['chat', 'realtime'],
-        credits_per_minute: 1,
-      },
-    });
-    modelId = model.body.id!;
-    await organizationWith(recorded, true);
-    await organizationWith(unrecorded, false);
+    expect(changed.body).toMatchObject({ record_voice_sessions: true });
   }, 180_000);
   afterEach(() => {
     closeAll();
   });
   afterAll(async () => {
-    await server?.close();
-    await fake?.close();
+    await voice?.close();
   });
 
   it('keeps both sides of each turn as heard, sealed in the blob store, and replays them as WAVE files to the session’s readers', async () => {
@@ -221,13 +187,7 @@ describe(`[VOICE]: recordings of realtime voice sessions, on ${engine.name}`, ()
   });
 
   it('is out of reach of another organization, and of another learner of the same one', async () => {
-    const id = await startSession(recorded.learner, recorded.scenario);
-    const socket = await socketOf(recorded.learner.token);
-    const heard = recorder(socket);
-    await start(socket, id);
-    fake.script({ text: 'Agreed. [[WIN]]', userTranscript: 'Deal?', audioMs: 400 });
-    speak(socket, id, utterance());
-    await heard.until(() => heard.outcomes.length === 1);
+    const { id } = await spokenWin(recorded);
     const [clip] = (await recordingsOf(recorded.learner.token, id, 2)).items;
 
     const peer = (await signInAs(server, { role: 'user', organizationId: recorded.organizationId })).token;
@@ -242,13 +202,7 @@ describe(`[VOICE]: recordings of realtime voice sessions, on ${engine.name}`, ()
   });
 
   it('goes with its session: deleting it shreds the key, removes the files and the list', async () => {
-    const id = await startSession(recorded.learner, recorded.scenario);
-    const socket = await socketOf(recorded.learner.token);
-    const heard = recorder(socket);
-    await start(socket, id);
-    fake.script({ text: 'Agreed. [[WIN]]', userTranscript: 'Deal?', audioMs: 400 });
-    speak(socket, id, utterance());
-    await heard.until(() => heard.outcomes.length === 1);
+    const { id } = await spokenWin(recorded);
     const listed = await recordingsOf(recorded.learner.token, id, 2);
     const keys = listed.items.map((item) => `voice-recordings/${recorded.organizationId}/${id}/${item.id}.wav.sealed`);
     for (const key of keys) expect(await server.platform.blobs.get(key)).toBeDefined();
@@ -270,13 +224,8 @@ describe(`[VOICE]: recordings of realtime voice sessions, on ${engine.name}`, ()
   });
 
   it('keeps nothing for an organization that does not record voice sessions, and tells the learner', async () => {
-    const id = await startSession(unrecorded.learner, unrecorded.scenario);
-    const socket = await socketOf(unrecorded.learner.token);
-    const heard = recorder(socket);
-    expect(await start(socket, id)).toMatchObject({ ok: true, answer: { recording: false } });
-    fake.script({ text: 'Agreed. [[WIN]]', userTranscript: 'Deal?', audioMs: 400 });
-    speak(socket, id, utterance());
-    await heard.until(() => heard.outcomes.length === 1);
+    const { id, opened } = await spokenWin(unrecorded);
+    expect(opened).toMatchObject({ ok: true, answer: { recording: false } });
     // The exchange is recorded as turns before anything would be kept: give a kept file the time to appear.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect((await api(unrecorded.learner.token).call(recordings.list, { params: { id } })).body).toEqual({
