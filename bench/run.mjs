@@ -123,6 +123,8 @@ const main = async () => {
   const skipped = [];
   const failures = [];
   const results = [];
+  /** Wall time of each benchmark process, setup included: what each adds to a CI run. */
+  const timings = [];
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'ai-coaching-bench-results-'));
   try {
     for (const { file, engines } of BENCHMARKS) {
@@ -154,7 +156,9 @@ const main = async () => {
           continue;
         }
         results.push(JSON.parse(await readFile(out, 'utf8')));
-        console.log(`✔ ${file} on ${engine} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+        const seconds = (performance.now() - started) / 1000;
+        timings.push({ file, engine, seconds: Number(seconds.toFixed(1)) });
+        console.log(`✔ ${file} on ${engine} (${seconds.toFixed(1)} s)`);
       }
     }
   } finally {
@@ -164,6 +168,11 @@ const main = async () => {
   const rows = results.flatMap((result) => result.rows);
   console.log(`\nSummary (${short ? 'short' : 'full'} mode; ratio above 1 beats the target)\n`);
   printTable(rows);
+  const total = timings.reduce((sum, timing) => sum + timing.seconds, 0);
+  console.log(
+    `\nTime per benchmark (${total.toFixed(0)} s in all): ` +
+      timings.map(({ file, engine, seconds }) => `${path.basename(file, '.mjs')} ${engine} ${seconds} s`).join(', '),
+  );
   for (const { engine, reason } of skipped) console.log(`\n${engine}: skipped: ${reason}`);
   for (const { file, engine, reason } of failures) console.log(`\n${file} on ${engine}: FAILED: ${reason}`);
 
@@ -172,6 +181,7 @@ const main = async () => {
     mode: short ? 'short' : 'full',
     environment: { ...environment, loadAverageAtEnd: os.loadavg() },
     summary: rows.map((row) => ({ ...row, ...grade(row) })),
+    timings,
     results,
     skipped,
     failures,
