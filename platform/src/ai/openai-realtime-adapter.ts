@@ -39,6 +39,12 @@ import {
  * (docs/voice.md, "Barge-in").
  */
 
+/**
+ * Unsent bytes on the provider's socket beyond which microphone frames are dropped: about three seconds of audio (a
+ * 20 ms frame is about 1.3 kB of JSON and base64).
+ */
+export const MAX_UNSENT_AUDIO_BYTES = 192 * 1024;
+
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 const DEFAULT_TRANSCRIPTION_MODEL = 'gpt-4o-mini-transcribe';
 /** How long `close` waits for the provider's closing handshake before dropping the socket. */
@@ -463,6 +469,10 @@ export const createOpenAiRealtimeVoice = (
       if (frame.sampleRate !== VOICE_SAMPLE_RATE) {
         throw new AiCallError('not_supported', `Realtime voice takes ${VOICE_SAMPLE_RATE} Hz audio.`);
       }
+      // Flow control: a provider that stops reading would otherwise have every frame queued in this process and heard
+      // seconds late. Past a couple of seconds of unsent audio, frames are dropped until the socket drains: live
+      // speech that late is no use to a conversation, and memory stays bounded.
+      if ((socket?.socket.bufferedAmount ?? 0) > MAX_UNSENT_AUDIO_BYTES) return;
       send({ type: 'input_audio_buffer.append', audio: pcm16ToBase64(frame.data) });
     },
     commit() {

@@ -360,6 +360,46 @@ describe('barge-in', () => {
 });
 
 describe('failures', () => {
+  it('flow control: drops microphone frames while the provider does not read them, and goes on once it reads again', async () => {
+    const voice = voiceOf(fake, {}, {}, { ...request, turnDetection: { type: 'manual' } });
+    const { next } = await started(voice);
+    const connection = fake.connections.at(-1)!;
+    /** `seconds` of silence pushed a second at a time, letting the socket write between (as live frames do). */
+    const pushSeconds = async (seconds: number) => {
+      const frame = { sampleRate: 24_000 as const, data: new Int16Array(480) };
+      for (let second = 0; second < seconds; second += 1) {
+        for (let i = 0; i < 50; i += 1) voice.pushAudio(frame);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    const settled = async () => {
+      let last = -1;
+      while (connection.appendedSamples !== last) {
+        last = connection.appendedSamples;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      return last;
+    };
+
+    // Read as it comes, every frame arrives.
+    await pushSeconds(10);
+    expect(await settled()).toBe(10 * 24_000);
+
+    // A stalled provider: far more than the socket's buffers hold is spoken (about 27 MB of events), most of it
+    // dropped here instead of queued in the process.
+    fake.stallReading(true);
+    await pushSeconds(400);
+    fake.stallReading(false);
+    const arrived = (await settled()) - 10 * 24_000;
+    expect(arrived).toBeGreaterThan(0);
+    expect(arrived).toBeLessThan(200 * 24_000);
+
+    // The conversation goes on.
+    fake.script({ text: 'Still here.', audioMs: 200 });
+    voice.sendText('Hello?');
+    expect((await next('response_done')).type).toBe('response_done');
+  });
+
   it('reports a dropped connection as a fatal, retryable AiCallError', async () => {
     const voice = voiceOf(fake);
     const { next } = await started(voice);

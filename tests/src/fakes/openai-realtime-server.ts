@@ -64,6 +64,8 @@ export type FakeRealtimeServer = {
   failNextResponse(error: { type: string; code: string; message: string }): void;
   /** Cuts every open socket without a closing handshake (a dropped connection). */
   dropAll(): void;
+  /** Stops reading every open socket (a stalled provider: the client's unsent data piles up), or reads again. */
+  stallReading(stalled: boolean): void;
   close(): Promise<void>;
 };
 
@@ -459,6 +461,13 @@ export const startFakeRealtimeServer = async (options: FakeRealtimeOptions = {})
     },
     dropAll: () => {
       for (const socket of rawSockets) socket.destroy();
+    },
+    stallReading: (stalled) => {
+      // The TLS sockets the WebSockets read: pausing the TCP socket under one does not stop TLS from reading it.
+      for (const socket of [...sockets].map((ws) => (ws as unknown as { _socket: Duplex })._socket)) {
+        if (stalled) socket.pause();
+        else socket.resume();
+      }
     },
     close: () =>
       new Promise<void>((resolve) => {
