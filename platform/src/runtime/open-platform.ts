@@ -102,9 +102,9 @@ export const openPlatform = async (options: OpenPlatformOptions): Promise<Platfo
     ...aiUsageMigrations,
     ...voicePreviewMigrations,
     ...voiceTurnTimingMigrations,
+    ...voiceRecordingMigrations,
     ...imageUploadMigrations,
     ...personalDataKeyMigrations,
-    ...voiceRecordingMigrations,
     ...(options.migrations ?? []),
   ]);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
