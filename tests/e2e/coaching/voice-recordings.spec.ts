@@ -1,15 +1,7 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { startFakeRealtimeServer, type FakeRealtimeServer } from '../../src/fakes/openai-realtime-server.js';
-import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
-import { syntheticSpeechFrames } from '../../src/fakes/synthetic-speech.js';
-import { builtinChatModel, coachingAuthor } from '../support/coaching.js';
-import { launchWithFakeMicrophone, signedInPage } from '../support/fake-microphone.js';
-import { startMailSink } from '../support/mail-sink.js';
-import { apiToken } from '../support/session.js';
-import { arranger } from '../settings/arrange.js';
+import { expect, test, type Page } from '@playwright/test';
+import { signedInPage } from '../support/fake-microphone.js';
+import { arrangeRealtimeVoice, type RealtimeVoiceArrangement } from '../support/realtime-voice.js';
 
 // Issue 14 item 7: with its organization recording voice sessions, a spoken session (Chromium's fake microphone, the
 // fake OpenAI realtime provider, as voice-realtime.spec.ts) says "Recorded" while the learner speaks, and its result
@@ -18,48 +10,14 @@ import { arranger } from '../settings/arrange.js';
 // neither shows. E2E_SCREENSHOTS=<dir> keeps the screens at 360 and 1280 px, light and dark.
 test.describe.configure({ mode: 'serial' });
 
-const KEY = `sk-recordings-e2e-${Date.now()}`;
-const stamp = Date.now();
 const shots = process.env.E2E_SCREENSHOTS;
-let sink: SmtpSink;
-let api: APIRequestContext;
-let fake: FakeRealtimeServer;
-let browser: Browser;
-let learnerToken = '';
-let operatorToken = '';
-let organizationId = '';
-let scenarioId = '';
-
-/** Mono PCM16 WAVE at 24 kHz: what `--use-file-for-fake-audio-capture` plays in a loop. */
-const wavOf = (frames: Int16Array[]): Buffer => {
-  const samples = frames.reduce((total, frame) => total + frame.length, 0);
-  const wav = Buffer.alloc(44 + samples * 2);
-  wav.write('RIFF', 0, 'ascii');
-  wav.writeUInt32LE(36 + samples * 2, 4);
-  wav.write('WAVEfmt ', 8, 'ascii');
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20);
-  wav.writeUInt16LE(1, 22);
-  wav.writeUInt32LE(24_000, 24);
-  wav.writeUInt32LE(48_000, 28);
-  wav.writeUInt16LE(2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36, 'ascii');
-  wav.writeUInt32LE(samples * 2, 40);
-  let at = 44;
-  for (const frame of frames)
-    for (const sample of frame) {
-      wav.writeInt16LE(sample, at);
-      at += 2;
-    }
-  return wav;
-};
+let voice: RealtimeVoiceArrangement;
 
 /** The operator turns the organization's recording on or off, as the organization page does. */
 const recordVoiceSessions = async (on: boolean) => {
-  const response = await api.patch(`/v1/organizations/${organizationId}`, {
+  const response = await voice.api.patch(`/v1/organizations/${voice.organizationId}`, {
     data: { record_voice_sessions: on },
-    headers: { authorization: `Bearer ${operatorToken}` },
+    headers: { authorization: `Bearer ${voice.operatorToken}` },
   });
   expect(response.status(), await response.text()).toBe(200);
   expect(((await response.json()) as { record_voice_sessions: boolean }).record_voice_sessions).toBe(on);
@@ -67,12 +25,12 @@ const recordVoiceSessions = async (on: boolean) => {
 
 /** Speaks a session into the fake microphone until the persona agrees; answers the result page's URL. */
 const playToWin = async (page: Page, { recorded }: { recorded: boolean }) => {
-  fake.script({
+  voice.fake.script({
     text: 'Fine, you have a deal. [[WIN]]',
     userTranscript: 'Shall we agree the deal today?',
     audioMs: 1200,
   });
-  await page.goto(`/apps/ai-coaching/scenario/info-${scenarioId}`);
+  await page.goto(`/apps/ai-coaching/scenario/info-${voice.scenarioId}`);
   await page.getByRole('button', { name: 'Start the session' }).click();
   await expect(page.getByTestId('voice-play')).toBeVisible({ timeout: 20_000 });
   const badge = page.getByTestId('voice-recorded');
@@ -112,73 +70,10 @@ const shootVoiceScreen = async (page: Page) => {
 };
 
 test.beforeAll(async ({ playwright }, testInfo) => {
-  const dir = process.env.E2E_REALTIME_TLS_DIR!;
-  fake = await startFakeRealtimeServer({
-    apiKey: KEY,
-    certificate: {
-      key: readFileSync(path.join(dir, 'key.pem'), 'utf8'),
-      cert: readFileSync(path.join(dir, 'cert.pem'), 'utf8'),
-    },
-  });
-  sink = await startMailSink();
-  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
-  const arrange = await arranger(api, sink);
-  const provider = await arrange.call('POST', '/v1/ai_providers', {
-    name: `Recorded realtime ${stamp}`,
-    kind: 'openai',
-    base_url: fake.baseUrl,
-    enabled: true,
-  });
-  await arrange.call('POST', '/v1/ai_service_keys', { provider_id: provider.id, label: 'Voice', value: KEY });
-  const model = await arrange.call('POST', '/v1/ai_models', {
-    provider_id: provider.id,
-    model_id: 'gpt-realtime',
-    display_name: `Recorded realtime ${stamp}`,
-    capabilities: ['chat', 'realtime'],
-    credits_per_minute: 0,
-  });
-  organizationId = await arrange.organization(`Voice recordings ${stamp}`);
-  const operator = { email: `recordings-operator-${stamp}@e2e.test`, password: 'Operator-Passw0rd!' };
-  await arrange.account({
-    ...operator,
-    first_name: 'Oona',
-    organization_id: organizationId,
-    organization_role: 'operator',
-  });
-  operatorToken = await apiToken(api, operator.email, operator.password);
-  const learner = { email: `recordings-learner-${stamp}@e2e.test`, password: 'Learner-Passw0rd!' };
-  await arrange.account({ ...learner, first_name: 'Rhea', organization_id: organizationId, organization_role: 'user' });
-  learnerToken = await apiToken(api, learner.email, learner.password);
-  const author = coachingAuthor(arrange);
-  scenarioId = await author.scenario({
-    name: `Recorded deal on the phone ${stamp}`,
-    mode: 'voice',
-    persona_id: await author.persona({ name: `Remy ${stamp}` }),
-    mission_id: await author.mission({
-      title: `A recorded deal ${stamp}`,
-      goal: 'Agree the deal.',
-      success_criteria: ['deal'],
-      turn_limit: 5,
-    }),
-    observer_ids: [
-      await author.observer(
-        `Coach ${stamp}`,
-        await builtinChatModel(api, arrange, { displayName: `Observer ${stamp}`, creditsPerMinute: 0 }),
-      ),
-    ],
-    model_id: model.id,
-    time_limit_seconds: 300,
-  });
-
-  const wav = testInfo.outputPath('learner.wav');
-  writeFileSync(wav, wavOf(syntheticSpeechFrames([{ silenceMs: 600 }, { voiceMs: 800 }, { silenceMs: 2600 }], 12_000)));
-  browser = await launchWithFakeMicrophone(playwright, testInfo, wav);
+  voice = await arrangeRealtimeVoice(playwright, testInfo, { label: 'Voice recordings', persona: 'Remy' });
 });
 test.afterAll(async () => {
-  await browser?.close();
-  await api?.dispose();
-  await sink?.close();
-  await fake?.close();
+  await voice?.close();
 });
 
 test('[VOICE]: a recorded session says so while it is played, and its result page replays both sides', async ({
@@ -186,7 +81,11 @@ test('[VOICE]: a recorded session says so while it is played, and its result pag
 }) => {
   test.setTimeout(150_000);
   await recordVoiceSessions(true);
-  const page = await signedInPage(browser, { baseURL: baseURL!, token: learnerToken, permissions: ['microphone'] });
+  const page = await signedInPage(voice.browser, {
+    baseURL: baseURL!,
+    token: voice.learnerToken,
+    permissions: ['microphone'],
+  });
   await playToWin(page, { recorded: true });
 
   const panel = page.getByRole('region', { name: 'Recording' });
@@ -211,7 +110,7 @@ test('[VOICE]: a recorded session says so while it is played, and its result pag
   const audio = await audioFetched;
   expect(audio.status()).toBe(200);
   expect(audio.headers()['content-type']).toBe('audio/wav');
-  expect(audio.request().headers()['authorization']).toBe(`Bearer ${learnerToken}`);
+  expect(audio.request().headers()['authorization']).toBe(`Bearer ${voice.learnerToken}`);
   await expect(panel).toHaveAttribute('data-status', 'playing');
   const element = page.getByTestId('recording-audio');
   expect(await element.evaluate((node: HTMLAudioElement) => node.src)).toMatch(/^blob:/);
@@ -267,7 +166,11 @@ test('[VOICE]: with recording off, the voice screen says nothing of it and the r
 }) => {
   test.setTimeout(120_000);
   await recordVoiceSessions(false);
-  const page = await signedInPage(browser, { baseURL: baseURL!, token: learnerToken, permissions: ['microphone'] });
+  const page = await signedInPage(voice.browser, {
+    baseURL: baseURL!,
+    token: voice.learnerToken,
+    permissions: ['microphone'],
+  });
   const listed = page.waitForResponse(
     (response) => /\/v1\/coaching\/sessions\/[^/]+\/recordings$/.test(response.url()) && response.ok(),
   );
