@@ -13,10 +13,12 @@ import {
   type SpeakRequest,
   type StructuredRequest,
   type TranscribeRequest,
+  type TranscribeStreamRequest,
+  type TranscriptionStream,
   type VoiceProvider,
   type VoiceSessionRequest,
 } from '@ai-coaching/domain';
-import { aiUsageRecorder } from '@ai-coaching/platform';
+import { aiUsageRecorder, bufferedTranscription } from '@ai-coaching/platform';
 import { findAiModel, findAiProvider } from '@ai-coaching/projections';
 import { nowIso, type AppServices } from '../app-services.js';
 import { adapterFor, connectionOf, markKeyUsed } from './ai-connection.js';
@@ -48,6 +50,17 @@ export type AiPort = {
     request: PortRequest<TranscribeRequest>,
     context: AiCallContext,
   ): Promise<{ text: string; usage: AiUsage }>;
+  /**
+   * `transcribe` while the utterance is spoken (docs/voice.md, "Cascade recognition and streamed synthesis"): the
+   * handle takes the frames at once (kept while the provider is resolved), `onPartial` hears the words so far, `end`
+   * answers the text. A kind without streaming recognition hears the whole utterance at `end` (`transcribe`). Usage:
+   * `transcribe`, the seconds heard, recorded at `end`.
+   */
+  transcribeStream(
+    ref: AiRef,
+    request: PortRequest<TranscribeStreamRequest>,
+    context: AiCallContext,
+  ): TranscriptionStream;
   speak(
     ref: AiRef,
     request: PortRequest<SpeakRequest>,
@@ -165,6 +178,38 @@ export const createAiPort = (services: PortServices): AiPort => {
       );
       await recordUsage(ref, context, 'transcribe', answer.usage);
       return answer;
+    },
+    transcribeStream(ref, request, context) {
+      const kept: Int16Array[] = [];
+      let stream: TranscriptionStream | undefined;
+      const opened = resolve(services, ref, context, 'transcribe').then(({ model, adapter }) => {
+        const modelRef = modelRefOf(model, request.model);
+        if (adapter.transcribeStream) {
+          stream = adapter.transcribeStream({ ...request, model: modelRef }, withTimeout(context));
+        } else if (adapter.transcribe) {
+          // A kind that hears whole files only: the frames are kept and sent as one WAVE at `end`.
+          const transcribe = adapter.transcribe.bind(adapter);
+          stream = bufferedTranscription(
+            { ...request, model: modelRef },
+            async (whole) => (await transcribe(whole, withTimeout(context))).text,
+          );
+        } else throw new AiCallError('not_supported', 'This provider cannot transcribe speech.');
+        for (const samples of kept.splice(0)) stream.write(samples);
+        return stream;
+      });
+      // A refusal is told at `end`; until then the frames are dropped.
+      opened.catch(() => undefined);
+      return {
+        write(samples) {
+          if (stream) stream.write(samples);
+          else kept.push(samples);
+        },
+        async end() {
+          const answer = await (await opened).end();
+          await recordUsage(ref, context, 'transcribe', answer.usage);
+          return answer;
+        },
+      };
     },
     async speak(ref, request, context) {
       const { model, adapter } = await resolve(services, ref, context, 'speak');

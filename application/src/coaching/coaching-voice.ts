@@ -64,6 +64,18 @@ export type CascadeRecognition = {
   silenceMs: number;
   /** The utterance's words ('' when it held none). */
   transcribe(utterance: Pcm16, signal: AbortSignal): Promise<string>;
+  /**
+   * Recognition while the learner speaks, opened when the utterance starts: its 24 kHz frames are written as they
+   * come, `onPartial` hears the words so far (the whole text each time), `end` answers the words once it has ended.
+   * A provider that cannot stream hears the whole utterance at `end`. The signal abandons it.
+   */
+  listen(onPartial: (text: string) => void, signal: AbortSignal): UtteranceListening;
+};
+
+export type UtteranceListening = {
+  write(samples: Int16Array): void;
+  /** The words ('' when it held none); rejects with an AiCallError. */
+  end(): Promise<string>;
 };
 
 export type RealtimeVoice = {
@@ -184,17 +196,40 @@ const recognitionOf = async (
   const settings = effectiveVoiceSettings(session);
   const model = settings.recognitionModelId ? await findAiModel(services.db, settings.recognitionModelId) : undefined;
   if (!model?.capabilities.includes('transcription')) return null;
+  const ref = { providerId: model.providerId, modelId: model.aiModelId };
+  const contextOf = (signal: AbortSignal) => ({
+    organizationId: session.organizationId,
+    sessionId: session.sessionId,
+    signal,
+  });
   return {
     turnDetection: settings.turnDetection,
     silenceMs: settings.silenceMs,
     transcribe: async (utterance, signal) =>
       (
         await aiPort(services).transcribe(
-          { providerId: model.providerId, modelId: model.aiModelId },
+          ref,
           { audio: toWav(utterance), mimeType: 'audio/wav', language: session.content.language },
-          { organizationId: session.organizationId, sessionId: session.sessionId, signal },
+          contextOf(signal),
         )
       ).text.trim(),
+    listen: (onPartial, signal) => {
+      const stream = aiPort(services).transcribeStream(
+        ref,
+        {
+          sampleRate: VOICE_SAMPLE_RATE,
+          language: session.content.language,
+          onPartial: ({ text }) => {
+            if (!signal.aborted) onPartial(text);
+          },
+        },
+        contextOf(signal),
+      );
+      return {
+        write: (samples) => stream.write(samples),
+        end: async () => (await stream.end()).text.trim(),
+      };
+    },
   };
 };
 

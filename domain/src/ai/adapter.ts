@@ -146,6 +146,29 @@ export type TranscriptTurn = {
 export type TranscribeRequest = { model: AiModelRef; audio: Uint8Array; mimeType: string; language?: SessionLanguage };
 export type SpeakRequest = { model: AiModelRef; voiceId: string; text: string; language: SessionLanguage };
 
+/**
+ * One utterance recognised while it is spoken (the cascades' streaming recognition): PCM16 mono at `sampleRate`
+ * written frame by frame. `onPartial` is told the words recognised so far, the utterance's whole text each time
+ * (a later one may revise an earlier one), before the final text.
+ */
+export type TranscribeStreamRequest = {
+  model: AiModelRef;
+  sampleRate: number;
+  language?: SessionLanguage;
+  onPartial?: (partial: { text: string }) => void;
+};
+
+/** The handle of a streaming recognition: audio goes in as it is heard, the words come out at `end`. */
+export type TranscriptionStream = {
+  /** More of the utterance; ignored once ended, cancelled or failed. */
+  write(samples: Int16Array): void;
+  /**
+   * The utterance is over: answers its words ('' when it held none) and the seconds heard as usage, or rejects with
+   * an AiCallError (also for a failure met while it was being written).
+   */
+  end(): Promise<{ text: string; usage: AiUsage }>;
+};
+
 /** A voice of the provider's own list, as `listVoices` answers it: only voices speaking a session language. */
 export type ProviderVoice = {
   /** The provider's id of the voice (what `SpeakRequest.voiceId` takes). */
@@ -162,6 +185,12 @@ export type AiAdapter = {
   chat(request: ChatRequest, context: AiCallContext): AsyncIterable<ChatEvent>;
   structured<T>(request: StructuredRequest<T>, context: AiCallContext): Promise<{ value: T; usage: AiUsage }>;
   transcribe?(request: TranscribeRequest, context: AiCallContext): Promise<{ text: string; usage: AiUsage }>;
+  /**
+   * Recognition while the learner speaks: opened at the start of the utterance, fed its frames, ended with it. A
+   * provider that recognises whole files only (OpenAI's HTTP API) buffers and sends at `end`, telling partials
+   * only if its answer streams. The context's signal cancels it; its timeout bounds the wait after `end`.
+   */
+  transcribeStream?(request: TranscribeStreamRequest, context: AiCallContext): TranscriptionStream;
   speak?(
     request: SpeakRequest,
     context: AiCallContext,

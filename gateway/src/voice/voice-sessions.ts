@@ -5,8 +5,10 @@ import {
   playCoachingSessionTurn,
   recordCoachingVoiceTurn,
   type AppServices,
+  type CascadeRecognition,
   type CoachingSessionVoice,
   type Origin,
+  type UtteranceListening,
 } from '@ai-coaching/application';
 import {
   errorText,
@@ -65,6 +67,17 @@ type Response = {
   finished: boolean;
 };
 
+/** An utterance being heard by a cascade's recognition, from its start (docs/voice.md, "Cascade turns"). */
+type Hearing = {
+  /** The turn it becomes: its partial transcripts go under this id, and the turn is recorded under it. */
+  turnId: string;
+  listening: UtteranceListening;
+  cancel: AbortController;
+  /** How many words the partial transcripts have shown. */
+  shownWords: number;
+  ended: boolean;
+};
+
 type VoiceState = {
   key: string;
   sessionId: string;
@@ -80,6 +93,8 @@ type VoiceState = {
   realtime: RealtimeConversation | undefined;
   /** A cascade's recognition: the microphone's frames cut into utterances, echo held back (docs/voice.md). */
   listening: { detector: UtteranceDetector; gate: EchoGate } | undefined;
+  /** The utterance being spoken now, heard by recognition as it comes. */
+  hearing: Hearing | undefined;
   /** Closes the realtime conversation when nobody has come back for a while after a drop. */
   idleTimer: NodeJS.Timeout | undefined;
   /** Both sides' audio, when the organization records voice sessions (docs/voice.md, "Recordings"). */
@@ -432,6 +447,7 @@ export const handleVoiceSessions = (
           recorded: new Map(),
           realtime: undefined,
           listening: undefined,
+          hearing: undefined,
           idleTimer: undefined,
           recorder: undefined,
         };
@@ -447,7 +463,9 @@ export const handleVoiceSessions = (
       if (voice.realtime && !state.realtime && !isTerminalCoachingSessionStatus(state.voice.status)) {
         state.realtime = await openRealtime(state, voice.realtime);
       }
-      // Each start reads the session's voice settings again (the player may have changed the turn detection).
+      // Each start reads the session's voice settings again (the player may have changed the turn detection), and
+      // starts from silence: an utterance cut by the reconnection is dropped.
+      abandonHearing(state);
       state.listening =
         !state.realtime && voice.recognition
           ? {
@@ -481,7 +499,56 @@ export const handleVoiceSessions = (
     return turn;
   };
 
-  /** A cascade's utterances: speaking over the persona stops it; each utterance, recognised, is a turn. */
+  /**
+   * Shows the words recognised so far under the turn's id. Pieces with `final: false` add up on screen (docs/voice.md,
+   * "Gateway voice protocol"), while recognition tells the whole text so far each time: only the words beyond those
+   * already shown are sent. A revision of words already shown waits for the final text, which replaces them all.
+   */
+  const showPartial = (state: VoiceState, hearing: Hearing, text: string) => {
+    // Recognition that hears whole files tells its words after the utterance ended, before its final text.
+    if (hearing.ended) return;
+    const words = text.split(/\s+/).filter(Boolean);
+    if (words.length <= hearing.shownWords) return;
+    const piece = words.slice(hearing.shownWords).join(' ');
+    hearing.shownWords = words.length;
+    state.socket?.emit('voice.transcript', {
+      session_id: state.sessionId,
+      turn_id: hearing.turnId,
+      role: 'learner',
+      text: piece,
+      final: false,
+    });
+  };
+
+  /** Recognition opened as the utterance starts, fed the audio kept before it; partials show while it is spoken. */
+  const openHearing = (state: VoiceState, recognition: CascadeRecognition, prefix: Pcm16): Hearing => {
+    const cancel = new AbortController();
+    const hearing: Hearing = {
+      turnId: services.ids.newId(),
+      // Partials come later, never while `listen` opens.
+      listening: recognition.listen((text) => showPartial(state, hearing, text), cancel.signal),
+      cancel,
+      shownWords: 0,
+      ended: false,
+    };
+    hearing.listening.write(prefix.samples);
+    return hearing;
+  };
+
+  /** Drops the utterance being heard (a new start, the socket gone): no turn comes of it. */
+  const abandonHearing = (state: VoiceState) => {
+    const hearing = state.hearing;
+    state.hearing = undefined;
+    if (!hearing) return;
+    hearing.ended = true;
+    hearing.cancel.abort();
+    void hearing.listening.end().catch(() => undefined);
+  };
+
+  /**
+   * A cascade's utterances: speaking over the persona stops it; recognition hears each one from its start, and its
+   * words, once it has ended, are a turn.
+   */
   const heard = (state: VoiceState, events: UtteranceEvent[]) => {
     const recognition = state.voice.recognition;
     if (!recognition) return;
@@ -492,19 +559,25 @@ export const handleVoiceSessions = (
       });
       if (event.type === 'started') {
         void stopSpeaking(state);
+        abandonHearing(state);
+        state.hearing = openHearing(state, recognition, event.prefix);
         continue;
       }
-      const turnId = services.ids.newId();
-      const recognising = new AbortController();
-      void recognition
-        .transcribe(event.utterance, recognising.signal)
+      // Heard from its start; an utterance whose start this state never saw is heard whole now.
+      const hearing = state.hearing ?? openHearing(state, recognition, event.utterance);
+      state.hearing = undefined;
+      void hearing.listening
+        .end()
         .then(async (text) => {
+          hearing.ended = true;
           // Nothing in words (a cough, a closed door): no turn, and nothing recorded.
-          if (!text) return;
-          await takeTurn(state, turnId, text);
-          keep(state, turnId, 'learner', event.utterance);
+          if (!text || hearing.cancel.signal.aborted) return;
+          await takeTurn(state, hearing.turnId, text);
+          keep(state, hearing.turnId, 'learner', event.utterance);
         })
         .catch((error: unknown) => {
+          hearing.ended = true;
+          if (hearing.cancel.signal.aborted) return;
           log.warn({ err: error, sessionId: state.sessionId }, 'voice recognition failed');
           const target = state.socket;
           target?.emit('voice.error', {
@@ -592,7 +665,11 @@ export const handleVoiceSessions = (
     if (state.realtime) return state.realtime.audioIn(samples);
     const { detector, gate } = state.listening!;
     // Echo of the persona's own voice is silence to the detector, as it is to a realtime provider.
-    heard(state, detector.push(gate.passes(samples, performance.now()) ? samples : new Int16Array(samples.length)));
+    const frame = gate.passes(samples, performance.now()) ? samples : new Int16Array(samples.length);
+    const events = detector.push(frame);
+    // Each frame after the start (the one that ends it too) is the utterance's, heard as it comes (utterances.ts).
+    if (events[0]?.type !== 'started') state.hearing?.listening.write(frame);
+    heard(state, events);
   });
 
   socket.on('voice.commit', (payload) => {
@@ -606,6 +683,7 @@ export const handleVoiceSessions = (
     for (const state of sessions.values()) {
       if (state.socket !== socket) continue;
       state.socket = undefined;
+      abandonHearing(state);
       forgetIfIdle(state);
     }
   });

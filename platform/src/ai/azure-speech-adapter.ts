@@ -17,8 +17,14 @@ import {
   trimmedHref,
   type ProviderCallOptions,
 } from './provider-call.js';
-import { azureRecognitionHost, recogniseWithAzure } from './azure-speech-recognition.js';
-import { pcm16Of, readableChunks, transcriptionOf } from './speech-audio.js';
+import { azureRecognitionHost, openAzureRecognition, recogniseWithAzure } from './azure-speech-recognition.js';
+import {
+  failedTranscription,
+  pcm16Of,
+  readableChunks,
+  transcriptionOf,
+  transcriptionUsageOfSamples,
+} from './speech-audio.js';
 
 /**
  * `azure_microsoft`: Azure Speech's text-to-speech REST API (the voices list and SSML synthesis),
@@ -102,6 +108,38 @@ export const createAzureSpeechAdapter = (connection: AiConnection, options: Prov
         }),
       );
       return transcriptionOf(request, text);
+    },
+    // Streaming: the SDK's connection opens with the utterance and hears each frame as it comes (docs/voice.md).
+    transcribeStream(request, context) {
+      try {
+        ready();
+        if (!recognitionHost) throw new AiCallError('address_refused', 'The provider is not set up.');
+        const call = caller.live(context);
+        const recognition = openAzureRecognition(
+          recognitionHost,
+          connection.apiKey!,
+          {
+            sampleRate: request.sampleRate,
+            ...(request.language ? { language: request.language } : {}),
+            ...(request.onPartial ? { onPartial: request.onPartial } : {}),
+          },
+          call.signal,
+          { policy: { allowPrivateNetwork: options.allowPrivateNetwork ?? false } },
+        );
+        let samples = 0;
+        return {
+          write(frame) {
+            samples += frame.length;
+            recognition.write(frame);
+          },
+          async end() {
+            const text = await call.finish(recognition.end());
+            return { text, usage: transcriptionUsageOfSamples(samples, request.sampleRate) };
+          },
+        };
+      } catch (error) {
+        return failedTranscription(error);
+      }
     },
     async speak(request, context) {
       const root = ready();

@@ -99,6 +99,144 @@ export const azureCancellationError = (
   }
 };
 
+/** What a recognition needs besides the audio. */
+export type AzureRecognitionOptions = {
+  /** The rate of the samples written (the cascades' 24 kHz); resampled to 16 kHz. */
+  sampleRate: number;
+  language?: string;
+  /** The words so far (the phrases recognised, then the hypothesis of the one being spoken). */
+  onPartial?: (partial: { text: string }) => void;
+};
+
+/** Recognition as it is fed: frames written as they come, the words at `end` (after the SDK's `sessionStopped`). */
+export type AzureRecognition = {
+  write(samples: Int16Array): void;
+  end(): Promise<string>;
+};
+
+/** Resampling works on blocks of about 100 ms (Azure reads 100 ms at a time too): fewer block edges. */
+const BLOCK_MS = 100;
+
+/**
+ * Opens a recognition of one utterance and streams what is written into the SDK's push stream as it comes. The
+ * connection starts at once (after the address check), so the service hears the learner while they speak and its
+ * hypotheses come back as partials. `end` closes the stream and answers the phrases joined by spaces; it rejects with
+ * what cancelled the SDK (read by `azureCancellationError`), or an abort of the signal. Nothing here times out: the
+ * caller's scope does, once it waits at `end`.
+ */
+export const openAzureRecognition = (
+  host: URL,
+  apiKey: string,
+  options: AzureRecognitionOptions,
+  signal: AbortSignal,
+  guard: { policy: OutboundPolicy; resolver?: Resolver },
+): AzureRecognition => {
+  const context = { origin: new URL(host.href.replace(/^ws/, 'http')).origin, apiKey };
+  const push = sdk.AudioInputStream.createPushStream(
+    sdk.AudioStreamFormat.getWaveFormatPCM(AZURE_RECOGNITION_RATE, 16, 1),
+  );
+  const blockSamples = Math.max(1, Math.round((options.sampleRate * BLOCK_MS) / 1000));
+  let block: Int16Array[] = [];
+  let blockLength = 0;
+  let closed = false;
+  const send = () => {
+    if (blockLength === 0) return;
+    const samples = new Int16Array(blockLength);
+    let at = 0;
+    for (const part of block) {
+      samples.set(part, at);
+      at += part.length;
+    }
+    block = [];
+    blockLength = 0;
+    const pcm = pcm16Bytes(resamplePcm16(samples, options.sampleRate, AZURE_RECOGNITION_RATE));
+    push.write(pcm.buffer.slice(pcm.byteOffset, pcm.byteOffset + pcm.byteLength) as ArrayBuffer);
+  };
+
+  let recognizer: sdk.SpeechRecognizer | undefined;
+  const words = new Promise<string>((resolve, reject) => {
+    const phrases: string[] = [];
+    const onAbort = () => reject(new Error('aborted'));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    const finish = (settle: () => void) => {
+      signal.removeEventListener('abort', onAbort);
+      settle();
+    };
+    void checkRecognitionHost(host, guard.policy, guard.resolver).then(
+      () => {
+        if (signal.aborted) return;
+        const config = sdk.SpeechConfig.fromHost(host, apiKey);
+        config.speechRecognitionLanguage = options.language ?? 'en-US';
+        // One connection attempt: retries are the caller's (bounded, and counted by the provider's circuit breaker).
+        config.setProperty('SPEECH-Error-MaxRetryCount', '0');
+        const listening = new sdk.SpeechRecognizer(config, sdk.AudioConfig.fromStreamInput(push));
+        recognizer = listening;
+        listening.recognizing = (_sender, event) => {
+          const heard = event.result.text.trim();
+          if (heard) options.onPartial?.({ text: [...phrases, heard].join(' ') });
+        };
+        listening.recognized = (_sender, event) => {
+          if (event.result.reason === sdk.ResultReason.RecognizedSpeech && event.result.text.trim()) {
+            phrases.push(event.result.text.trim());
+          }
+        };
+        listening.canceled = (_sender, event) => {
+          if (event.reason !== sdk.CancellationReason.Error) return;
+          finish(() => reject(azureCancellationError(event.errorCode, event.errorDetails ?? '', context)));
+        };
+        // Reached once the service ended the turn after the end of the audio: every phrase has been told.
+        listening.sessionStopped = () => finish(() => resolve(phrases.join(' ')));
+        listening.startContinuousRecognitionAsync(undefined, (error) =>
+          finish(() => reject(azureCancellationError(sdk.CancellationErrorCode.RuntimeError, String(error), context))),
+        );
+      },
+      (error: unknown) => finish(() => reject(error)),
+    );
+  });
+  // A failure while the learner still speaks is told at `end`, not as an unhandled rejection now.
+  words.catch(() => undefined);
+  const released = words
+    .catch(() => undefined)
+    .then(
+      // Closing without stopping first: stopping waits for the service, which a failed or cancelled call may never hear.
+      () =>
+        new Promise<void>((resolve) => {
+          if (!closed) {
+            closed = true;
+            push.close();
+          }
+          if (!recognizer) return resolve();
+          try {
+            recognizer.close(resolve, () => resolve());
+          } catch {
+            resolve();
+          }
+        }),
+    );
+
+  return {
+    write(samples) {
+      if (closed || signal.aborted) return;
+      block.push(samples);
+      blockLength += samples.length;
+      if (blockLength >= blockSamples) send();
+    },
+    async end() {
+      if (!closed) {
+        send();
+        closed = true;
+        push.close();
+      }
+      try {
+        return await words;
+      } finally {
+        await released;
+      }
+    },
+  };
+};
+
 /** Recognises one utterance; rejects with an AiCallError (the signal: `cancelled`, told by the caller's scope). */
 export const recogniseWithAzure = async (
   host: URL,
@@ -108,54 +246,13 @@ export const recogniseWithAzure = async (
   guard: { policy: OutboundPolicy; resolver?: Resolver },
 ): Promise<string> => {
   const { sampleRate, samples } = utterancePcmOf(request.audio, request.mimeType);
-  const pcm = pcm16Bytes(resamplePcm16(samples, sampleRate, AZURE_RECOGNITION_RATE));
-  await checkRecognitionHost(host, guard.policy, guard.resolver);
-  if (signal.aborted) throw new Error('aborted');
-
-  const config = sdk.SpeechConfig.fromHost(host, apiKey);
-  config.speechRecognitionLanguage = request.language ?? 'en-US';
-  // One connection attempt: retries are the caller's (bounded, and counted by the provider's circuit breaker).
-  config.setProperty('SPEECH-Error-MaxRetryCount', '0');
-  const push = sdk.AudioInputStream.createPushStream(
-    sdk.AudioStreamFormat.getWaveFormatPCM(AZURE_RECOGNITION_RATE, 16, 1),
+  const recognition = openAzureRecognition(
+    host,
+    apiKey,
+    { sampleRate, ...(request.language ? { language: request.language } : {}) },
+    signal,
+    guard,
   );
-  push.write(pcm.buffer.slice(pcm.byteOffset, pcm.byteOffset + pcm.byteLength) as ArrayBuffer);
-  push.close();
-  const recognizer = new sdk.SpeechRecognizer(config, sdk.AudioConfig.fromStreamInput(push));
-  const context = { origin: new URL(host.href.replace(/^ws/, 'http')).origin, apiKey };
-
-  try {
-    return await new Promise<string>((resolve, reject) => {
-      const phrases: string[] = [];
-      const onAbort = () => reject(new Error('aborted'));
-      signal.addEventListener('abort', onAbort, { once: true });
-      const finish = (settle: () => void) => {
-        signal.removeEventListener('abort', onAbort);
-        settle();
-      };
-      recognizer.recognized = (_sender, event) => {
-        if (event.result.reason === sdk.ResultReason.RecognizedSpeech && event.result.text.trim()) {
-          phrases.push(event.result.text.trim());
-        }
-      };
-      recognizer.canceled = (_sender, event) => {
-        if (event.reason !== sdk.CancellationReason.Error) return;
-        finish(() => reject(azureCancellationError(event.errorCode, event.errorDetails ?? '', context)));
-      };
-      // Reached once the service ended the turn after the end of the audio: every phrase has been told.
-      recognizer.sessionStopped = () => finish(() => resolve(phrases.join(' ')));
-      recognizer.startContinuousRecognitionAsync(undefined, (error) =>
-        finish(() => reject(azureCancellationError(sdk.CancellationErrorCode.RuntimeError, String(error), context))),
-      );
-    });
-  } finally {
-    // Closing without stopping first: stopping waits for the service, which a failed or cancelled call may never hear.
-    await new Promise<void>((resolve) => {
-      try {
-        recognizer.close(resolve, () => resolve());
-      } catch {
-        resolve();
-      }
-    });
-  }
+  recognition.write(samples);
+  return recognition.end();
 };

@@ -11,6 +11,7 @@ import {
   type ChatRequest,
   type StructuredRequest,
   type TranscribeRequest,
+  type TranscribeStreamRequest,
   type VoiceSessionRequest,
 } from '@ai-coaching/domain';
 import OpenAI, { APIConnectionTimeoutError, APIError, AzureOpenAI, type ClientOptions } from 'openai';
@@ -18,7 +19,7 @@ import { z } from 'zod';
 import { systemClock, type Clock } from '../clock/clock.js';
 import { checkProviderUrl } from './outbound-guard.js';
 import { transcribeWith } from './openai-audio-adapter.js';
-import { transcriptionOf } from './speech-audio.js';
+import { bufferedTranscription, transcriptionOf } from './speech-audio.js';
 import { createOpenAiRealtimeVoice, type OpenAiRealtimeOptions } from './openai-realtime-adapter.js';
 import {
   answerError,
@@ -316,6 +317,13 @@ export const createOpenAiAdapter = (connection: AiConnection, options: OpenAiAda
         withRetries(scope, () => transcribeWith(api, request, scope.signal)),
       );
       return transcriptionOf(request, text);
+    },
+    transcribeStream(request: TranscribeStreamRequest, context: AiCallContext) {
+      return bufferedTranscription(request, (whole) =>
+        run(context, (scope, api) =>
+          withRetries(scope, () => transcribeWith(api, whole, scope.signal, request.onPartial)),
+        ),
+      );
     },
     async structured<T>(request: StructuredRequest<T>, context: AiCallContext) {
       const responseFormat = {

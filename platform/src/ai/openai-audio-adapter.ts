@@ -18,7 +18,13 @@ import {
   type ProviderAnswer,
   type ProviderCallOptions,
 } from './provider-call.js';
-import { pcm16Of, readableChunks, transcriptionOf } from './speech-audio.js';
+import {
+  bufferedTranscription,
+  failedTranscription,
+  pcm16Of,
+  readableChunks,
+  transcriptionOf,
+} from './speech-audio.js';
 
 /**
  * `openai_audio`: OpenAI's audio endpoints over HTTP, through the official `openai` SDK
@@ -60,25 +66,50 @@ const FILE_NAMES: Record<string, string> = {
 };
 
 /**
+ * Whether a model answers a transcription as a stream of text deltas (`stream: true`): OpenAI's gpt-4o transcription
+ * models do; whisper-1 ignores the flag, and other servers are not assumed to know it. Read from the model's id (an
+ * Azure deployment named otherwise is not streamed).
+ */
+export const streamsTranscription = (modelId: string): boolean => /gpt-4o(?:-mini)?-transcribe/i.test(modelId);
+
+/**
  * One utterance through `POST …/audio/transcriptions` (multipart: the file, the model, the language as ISO-639-1,
  * which OpenAI reads; `en-GB` → `en`). Shared by `openai_audio` and the Chat Completions kinds (OpenAI, Azure
- * OpenAI's deployments, OpenAI-compatible servers), whose clients build the path.
+ * OpenAI's deployments, OpenAI-compatible servers), whose clients build the path. With `onPartial`, a model that
+ * streams is asked to (`stream: true`): its server-sent `transcript.text.delta` events are told as the text so far,
+ * and `transcript.text.done` holds the whole text.
  */
-export const transcribeWith = async (api: OpenAI, request: TranscribeRequest, signal: AbortSignal): Promise<string> => {
+export const transcribeWith = async (
+  api: OpenAI,
+  request: TranscribeRequest,
+  signal: AbortSignal,
+  onPartial?: (partial: { text: string }) => void,
+): Promise<string> => {
   const type = request.mimeType.split(';')[0]!.trim().toLowerCase();
   const fileName = FILE_NAMES[type];
   if (!fileName) throw new AiCallError('not_supported', `Speech as ${request.mimeType} cannot be recognised here.`);
   const file = await toFile(request.audio, fileName, { type });
-  const answer = await api.audio.transcriptions.create(
-    {
-      file,
-      model: request.model.modelId,
-      response_format: 'json',
-      ...(request.language ? { language: request.language.slice(0, 2) } : {}),
-    },
-    { signal, maxRetries: 0 },
-  );
-  return answer.text.trim();
+  const body = {
+    file,
+    model: request.model.modelId,
+    response_format: 'json' as const,
+    ...(request.language ? { language: request.language.slice(0, 2) } : {}),
+  };
+  if (!onPartial || !streamsTranscription(request.model.modelId)) {
+    const answer = await api.audio.transcriptions.create(body, { signal, maxRetries: 0 });
+    return answer.text.trim();
+  }
+  const events = await api.audio.transcriptions.create({ ...body, stream: true }, { signal, maxRetries: 0 });
+  let text = '';
+  for await (const event of events) {
+    if (event.type === 'transcript.text.delta') {
+      text += event.delta;
+      if (text.trim()) onPartial({ text: text.trim() });
+    } else if (event.type === 'transcript.text.done') text = event.text;
+  }
+  // The SDK ends an aborted stream quietly: a cut answer is not a whole one.
+  if (signal.aborted) throw new Error('aborted');
+  return text.trim();
 };
 
 /** The status, text and headers of the SDK's error answer. */
@@ -124,6 +155,17 @@ export const createOpenAiAudioAdapter = (connection: AiConnection, options: Prov
       const api = ready();
       const text = await caller.call(context, (signal) => transcribeWith(api, request, signal));
       return transcriptionOf(request, text);
+    },
+    // The HTTP API hears whole files: the utterance is sent once it has ended, its text streamed back when it can be.
+    transcribeStream(request, context) {
+      try {
+        const api = ready();
+        return bufferedTranscription(request, (whole) =>
+          caller.call(context, (signal) => transcribeWith(api, whole, signal, request.onPartial)),
+        );
+      } catch (error) {
+        return failedTranscription(error);
+      }
     },
     async *speakStream(request, context) {
       const api = ready();

@@ -411,6 +411,17 @@ export type ProviderCaller = {
    * says nothing to the breaker.
    */
   stream<T>(context: AiCallContext, open: (signal: AbortSignal) => Promise<AsyncIterable<T>>): AsyncGenerator<T>;
+  /**
+   * A call fed while it runs (streaming recognition): admitted by the breaker at once, its signal aborted by the
+   * caller's; the timer runs only from `finish`, which awaits the answer. Never retried: what was sent cannot be
+   * sent again. A call abandoned (its signal aborted before `finish`) says nothing to the breaker.
+   */
+  live(context: AiCallContext): LiveCall;
+};
+
+export type LiveCall = {
+  readonly signal: AbortSignal;
+  finish<T>(answer: Promise<T>): Promise<T>;
 };
 
 export const createProviderCaller = (
@@ -477,6 +488,35 @@ export const createProviderCaller = (
         scope.abort();
         scope.dispose();
       }
+    },
+    live(context) {
+      const ticket = breaker.admit();
+      const scope = openScope(context);
+      const abandoned = () => {
+        ticket.released();
+        scope.dispose();
+      };
+      scope.signal.addEventListener('abort', abandoned, { once: true });
+      return {
+        signal: scope.signal,
+        async finish(answer) {
+          scope.signal.removeEventListener('abort', abandoned);
+          scope.arm();
+          try {
+            const result = await answer;
+            if (scope.signal.aborted) throw new Error('aborted');
+            ticket.succeeded();
+            return result;
+          } catch (error) {
+            const failure = scope.fail(error);
+            settle(ticket, failure);
+            throw failure;
+          } finally {
+            scope.abort();
+            scope.dispose();
+          }
+        },
+      };
     },
   };
 };

@@ -1,4 +1,14 @@
-import { AiCallError, parseWav, VOICE_SAMPLE_RATE, type AiUsage, type Pcm16 } from '@ai-coaching/domain';
+import {
+  AiCallError,
+  parseWav,
+  toWav,
+  VOICE_SAMPLE_RATE,
+  type AiUsage,
+  type Pcm16,
+  type TranscribeRequest,
+  type TranscribeStreamRequest,
+  type TranscriptionStream,
+} from '@ai-coaching/domain';
 
 /**
  * Audio as the speech adapters hand it on (docs/voice.md, "Cascade recognition and streamed synthesis"): an
@@ -39,6 +49,55 @@ export const transcriptionUsageOf = (audio: Uint8Array, mimeType: string): AiUsa
   outputTokens: 0,
   audioSeconds: utteranceSecondsOf(audio, mimeType),
 });
+
+/** The usage of samples heard by a streaming recognition: their seconds, tenths. */
+export const transcriptionUsageOfSamples = (samples: number, sampleRate: number): AiUsage => ({
+  inputTokens: 0,
+  outputTokens: 0,
+  audioSeconds: Math.round((samples / sampleRate) * 10) / 10,
+});
+
+/** A streaming recognition that could not open: writes go nowhere, `end` rejects with why. */
+export const failedTranscription = (error: unknown): TranscriptionStream => ({
+  write: () => undefined,
+  end: () => Promise.reject(error instanceof Error ? error : new Error(String(error))),
+});
+
+/**
+ * A streaming recognition for a provider that hears whole files (OpenAI's HTTP API): the samples are kept as they
+ * come and sent at `end` as one WAVE file; `recognise` tells partials itself when its answer streams.
+ */
+export const bufferedTranscription = (
+  request: TranscribeStreamRequest,
+  recognise: (whole: TranscribeRequest) => Promise<string>,
+): TranscriptionStream => {
+  const frames: Int16Array[] = [];
+  let length = 0;
+  let ended = false;
+  return {
+    write(samples) {
+      if (ended) return;
+      frames.push(samples);
+      length += samples.length;
+    },
+    async end() {
+      ended = true;
+      const samples = new Int16Array(length);
+      let at = 0;
+      for (const frame of frames) {
+        samples.set(frame, at);
+        at += frame.length;
+      }
+      const text = await recognise({
+        model: request.model,
+        audio: toWav({ sampleRate: request.sampleRate, samples }),
+        mimeType: 'audio/wav',
+        ...(request.language ? { language: request.language } : {}),
+      });
+      return { text, usage: transcriptionUsageOfSamples(length, request.sampleRate) };
+    },
+  };
+};
 
 /** A recognised utterance as adapters answer it, with the seconds heard as its usage. */
 export const transcriptionOf = (request: { audio: Uint8Array; mimeType: string }, text: string) => ({

@@ -71,6 +71,19 @@ const connection = (kind: AiConnection['kind'], extra: Partial<AiConnection>): A
 
 const context = { organizationId: 'org-1', sessionId: 'session-1' };
 
+/** The 20 ms frames of an utterance as the gateway hears them (24 kHz). */
+const framesOf = (parts: SpeechPart[] = SPOKEN) => syntheticSpeechFrames(parts);
+
+/** A streaming recognition of the cascade's 24 kHz frames, with the partials it told. */
+const listen = (adapter: AiAdapter, modelId: string, signal?: AbortSignal) => {
+  const partials: string[] = [];
+  const stream = adapter.transcribeStream!(
+    { model: { modelId }, sampleRate: 24_000, language: 'en-GB', onPartial: ({ text }) => partials.push(text) },
+    { ...context, ...(signal ? { signal } : {}) },
+  );
+  return { stream, partials };
+};
+
 /** A port nothing listens on. */
 const closedPort = async (): Promise<number> => {
   const server = createServer();
@@ -168,6 +181,66 @@ describe('[AI]: recognition of one utterance over OpenAI audio (the openai SDK, 
 
     const mp4 = { ...request('whisper-1'), mimeType: 'video/mp4' };
     expect((await failure(adapterOf().transcribe!(mp4, context))).code).toBe('not_supported');
+  });
+
+  it('streaming: the utterance is sent once it has ended, and a gpt-4o transcription model’s deltas are partials', async () => {
+    openAi.scriptTranscription('I can deliver on Tuesday.');
+    const { stream, partials } = listen(adapterOf(), 'gpt-4o-mini-transcribe');
+    const before = openAi.transcriptions().length;
+    for (const frame of framesOf()) stream.write(frame);
+    // The HTTP API hears whole files: nothing is sent while the learner speaks.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(openAi.transcriptions()).toHaveLength(before);
+    expect(partials).toEqual([]);
+    const answer = await stream.end();
+    expect(answer).toEqual({
+      text: 'I can deliver on Tuesday.',
+      usage: { inputTokens: 0, outputTokens: 0, audioSeconds: 2.5 },
+    });
+    // Server-sent `transcript.text.delta` events, told as the text so far, before the final text.
+    expect(partials).toEqual(['I', 'I can', 'I can deliver', 'I can deliver on', 'I can deliver on Tuesday.']);
+    const sent = openAi.transcriptions().at(-1)!;
+    expect(sent.body).toMatchObject({
+      model: 'gpt-4o-mini-transcribe',
+      stream: 'true',
+      language: 'en',
+      file: { filename: 'speech.wav', type: 'audio/wav', sampleRate: 24_000 },
+    });
+    expect((sent.body as { file: { samples: Int16Array } }).file.samples.length).toBe(2.5 * 24_000);
+  });
+
+  it('streaming: whisper-1 is not asked to stream and tells no partials; Azure OpenAI’s deployment streams too', async () => {
+    openAi.scriptTranscription('Whole at once.');
+    const whisper = listen(adapterOf(), 'whisper-1');
+    for (const frame of framesOf()) whisper.stream.write(frame);
+    expect((await whisper.stream.end()).text).toBe('Whole at once.');
+    expect(whisper.partials).toEqual([]);
+    expect(openAi.transcriptions().at(-1)!.body).not.toHaveProperty('stream');
+
+    openAi.scriptTranscription('Bonjour à vous.');
+    const azureOpenAi = listen(
+      adapterOf({ baseUrl: openAi.origin, apiVersion: '2024-10-21' }, 'openai_azure'),
+      'gpt-4o-mini-transcribe',
+    );
+    for (const frame of framesOf()) azureOpenAi.stream.write(frame);
+    expect((await azureOpenAi.stream.end()).text).toBe('Bonjour à vous.');
+    expect(azureOpenAi.partials).toEqual(['Bonjour', 'Bonjour à', 'Bonjour à vous.']);
+    expect(openAi.transcriptions().at(-1)!.path).toBe(
+      '/openai/deployments/gpt-4o-mini-transcribe/audio/transcriptions',
+    );
+  });
+
+  it('streaming: a failure is told at the end, and a cancelled one says so', async () => {
+    openAi.scriptTranscription({ status: 500 });
+    const failing = listen(adapterOf(), 'gpt-4o-mini-transcribe');
+    for (const frame of framesOf()) failing.stream.write(frame);
+    expect(await failure(failing.stream.end())).toMatchObject({ code: 'provider_error', details: { status: 500 } });
+
+    const controller = new AbortController();
+    const cancelled = listen(adapterOf(), 'gpt-4o-mini-transcribe', controller.signal);
+    for (const frame of framesOf()) cancelled.stream.write(frame);
+    controller.abort();
+    expect((await failure(cancelled.stream.end())).code).toBe('cancelled');
   });
 
   it('retries a provider failure and answers the next attempt', async () => {
@@ -275,5 +348,77 @@ describe('[AI]: recognition of one utterance over Azure Speech (the Speech SDK, 
       adapterOf().transcribe!(request('azure-stt'), { ...context, signal: controller.signal }),
     );
     expect(cancelled.code).toBe('cancelled');
+  });
+
+  it('streaming: hears the utterance while it is spoken, its hypotheses as partials before the end, then the phrases', async () => {
+    azure.script({ phrases: ['I can deliver on Tuesday.', 'At the latest.'] });
+    const { stream, partials } = listen(adapterOf(), 'azure-stt');
+    const frames = framesOf();
+    // The first second and a half: the service hears it and answers hypotheses while the rest is still to come.
+    for (const frame of frames.slice(0, 75)) stream.write(frame);
+    await expect.poll(() => partials.length, { timeout: 5000 }).toBeGreaterThan(1);
+    const heard = azure.recognitions.at(-1)!;
+    expect(heard.ended).toBe(false);
+    expect(partials.slice(0, 2)).toEqual(['i', 'i can']);
+    for (const frame of frames.slice(75)) stream.write(frame);
+    const answer = await stream.end();
+    expect(answer).toEqual({
+      text: 'I can deliver on Tuesday. At the latest.',
+      usage: { inputTokens: 0, outputTokens: 0, audioSeconds: 2.5 },
+    });
+    // The second phrase's hypothesis comes after the first phrase, which it follows.
+    expect(partials.at(-1)).toBe('I can deliver on Tuesday. at the latest');
+    expect(heard.ended).toBe(true);
+    expect(heard.query.language).toBe('en-GB');
+    expect(heard.sampleRate).toBe(16_000);
+    // Every frame, resampled block by block to 16 kHz: the same 2.5 s, still audible.
+    expect(heard.samples.length).toBe(2.5 * 16_000);
+    expect(pcm16Rms(heard.samples)).toBeGreaterThan(2000);
+  });
+
+  it('streaming: silence is an empty text; a cancelled recognition, a wrong key, no server and a refused address fail', async () => {
+    const silent = listen(adapterOf(), 'azure-stt');
+    for (const frame of framesOf([{ silenceMs: 800 }])) silent.stream.write(frame);
+    expect((await silent.stream.end()).text).toBe('');
+    expect(silent.partials).toEqual([]);
+
+    const controller = new AbortController();
+    const cancelled = listen(adapterOf(), 'azure-stt', controller.signal);
+    for (const frame of framesOf().slice(0, 40)) cancelled.stream.write(frame);
+    await expect.poll(() => cancelled.partials.length, { timeout: 5000 }).toBeGreaterThan(0);
+    controller.abort();
+    expect((await failure(cancelled.stream.end())).code).toBe('cancelled');
+
+    const wrong = listen(adapterOf({ apiKey: WRONG_KEY }), 'azure-stt');
+    for (const frame of framesOf()) wrong.stream.write(frame);
+    const refusedKey = await failure(wrong.stream.end());
+    expect(refusedKey.code).toBe('wrong_key');
+    expect(refusedKey.message).not.toContain(WRONG_KEY);
+
+    const port = await closedPort();
+    const nowhere = listen(adapterOf({ baseUrl: `http://127.0.0.1:${port}` }), 'azure-stt');
+    nowhere.stream.write(framesOf()[0]!);
+    expect((await failure(nowhere.stream.end())).code).toBe('unreachable');
+
+    const attempts = azure.recognitions.length;
+    const guarded = createAzureSpeechAdapter(
+      connection('azure_microsoft', { baseUrl: azure.origin, apiKey: AZURE_KEY }),
+      options({ allowPrivateNetwork: false }),
+    );
+    const refused = listen(guarded, 'azure-stt');
+    refused.stream.write(framesOf()[0]!);
+    expect((await failure(refused.stream.end())).code).toBe('address_refused');
+    expect(azure.recognitions.length).toBe(attempts);
+  });
+
+  it('streaming: the time limit runs from the end, not while the learner speaks', async () => {
+    azure.script({ phrases: ['Take your time.'] });
+    const { stream } = listen(adapterOf({}, { timeoutMs: 300 }), 'azure-stt');
+    const frames = framesOf();
+    for (const frame of frames.slice(0, 40)) stream.write(frame);
+    // Longer than the call's timeout: the learner is still speaking, which is no provider's delay.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const frame of frames.slice(40)) stream.write(frame);
+    expect((await stream.end()).text).toBe('Take your time.');
   });
 });

@@ -17,7 +17,7 @@ import {
   organizationOperations as organizations,
 } from '@ai-coaching/contracts';
 import { pcm16Rms } from '@ai-coaching/domain';
-import { newId, voiceTurnTimingsOf } from '@ai-coaching/platform';
+import { aiUsageOf, newId, voiceTurnTimingsOf } from '@ai-coaching/platform';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { moveCredits } from '../credits/credit-test-client.js';
 import { startFakeAzureSpeechServer, type FakeAzureSpeechServer } from '../fakes/azure-speech-server.js';
@@ -46,6 +46,7 @@ describe(`[VOICE]: a cascade over the gateway (OpenAI audio recognition, ElevenL
   let azureScenario = '';
   let openAiScenario = '';
   let learner = { token: '', userId: '' };
+  let organization = '';
   let handsFree = '';
   let pushToTalk = '';
   const api = (token?: string) => apiClient(server, token);
@@ -103,6 +104,7 @@ describe(`[VOICE]: a cascade over the gateway (OpenAI audio recognition, ElevenL
     const alloy = await voiceOf(openAiAudio, 'alloy');
 
     const organizationId = await createTestOrganization(server, unique('Acme'));
+    organization = organizationId;
     const editor = (await signInAs(server, { role: 'editor', organizationId })).token;
     learner = await signInAs(server, { role: 'user', organizationId });
     const operator = (await signInAs(server, { role: 'operator', organizationId })).token;
@@ -198,8 +200,27 @@ describe(`[VOICE]: a cascade over the gateway (OpenAI audio recognition, ElevenL
     const heard = recorder(socket);
     await start(socket, id);
     azure.script({ phrases: ['Hello, what do you think of our offer?'] }, { phrases: ['So we have a deal?'] });
-    speak(socket, id, syntheticSpeechFrames([{ voiceMs: 600 }, { silenceMs: 600 }]));
+    const first = syntheticSpeechFrames([{ voiceMs: 600 }, { silenceMs: 600 }]);
+    // Streaming recognition: the learner's words show while they speak, before the silence ends the utterance.
+    speak(socket, id, first.slice(0, 30));
+    const learnerLines = () => heard.transcripts.filter((line) => line.role === 'learner');
+    await heard.until(() => learnerLines().filter((line) => !line.final).length >= 2);
+    expect(heard.speech).toEqual(['started']);
+    expect(learnerLines().every((line) => !line.final)).toBe(true);
+    speak(socket, id, first.slice(30));
     await heard.until(() => heard.done.length === 1);
+    const lines = learnerLines();
+    const final = lines.findIndex((line) => line.final);
+    expect(final).toBeGreaterThanOrEqual(2);
+    // Pieces that add up on screen (the words beyond those shown), under the turn the final text is recorded as.
+    expect(
+      lines
+        .slice(0, final)
+        .map((line) => line.text)
+        .join(' '),
+    ).toMatch(/^hello what\b/);
+    expect(lines.every((line) => line.turn_id === lines[final]!.turn_id)).toBe(true);
+    expect(lines[final]!.text).toBe('Hello, what do you think of our offer?');
     speak(socket, id, syntheticSpeechFrames([{ voiceMs: 500 }, { silenceMs: 600 }]));
     await heard.until(() => heard.outcomes.length === 1);
 
@@ -213,8 +234,23 @@ describe(`[VOICE]: a cascade over the gateway (OpenAI audio recognition, ElevenL
       'Hello, what do you think of our offer?',
       'So we have a deal?',
     ]);
+    expect(turns.find((turn) => turn.role === 'learner')!.id).toBe(lines[final]!.turn_id);
     const timings = await voiceTurnTimingsOf(server.platform.db, id);
     expect(timings.map((timing) => timing.providerKind)).toEqual(['azure_microsoft', 'azure_microsoft']);
+    // Each streamed recognition is charged as a transcription of the seconds heard.
+    const usage = (await aiUsageOf(server.platform.db, organization)).filter(
+      (row) => row.sessionId === id && row.operation === 'transcribe',
+    );
+    expect(usage).toHaveLength(2);
+    expect(usage.every((row) => (row.audioSeconds ?? 0) >= 0.5)).toBe(true);
+    // Both utterances are recorded as before, each under its turn.
+    const kept = async () => (await api(learner.token).call(recordings.list, { params: { id } })).body.items ?? [];
+    await expect
+      .poll(async () => (await kept()).filter((item) => item.role === 'learner').length, { timeout: 10_000 })
+      .toBe(2);
+    expect((await kept()).filter((item) => item.role === 'learner').map((item) => item.turn_id)).toContain(
+      lines[final]!.turn_id,
+    );
   });
 
   it('OpenAI audio both ways: recognition, and the reply streamed as raw PCM by /v1/audio/speech', async () => {
@@ -226,6 +262,11 @@ describe(`[VOICE]: a cascade over the gateway (OpenAI audio recognition, ElevenL
     speak(socket, id, syntheticSpeechFrames([{ voiceMs: 500 }, { silenceMs: 600 }]));
     await heard.until(() => heard.outcomes.length === 1);
     expect(heard.outcomes).toEqual(['win']);
+    // gpt-4o-mini-transcribe streams its answer: its deltas show as pieces before the final text.
+    expect(openAi.transcriptions().at(-1)!.body).toMatchObject({ stream: 'true' });
+    expect(
+      heard.transcripts.filter((line) => line.role === 'learner').map((line) => `${line.final}:${line.text}`),
+    ).toEqual(['false:So', 'false:we', 'false:have', 'false:a', 'false:deal?', 'true:So we have a deal?']);
     expect(openAi.streams.length).toBeGreaterThanOrEqual(1);
     expect(pcm16Rms(Int16Array.from(heard.chunks.flatMap((chunk) => [...chunk.samples])))).toBeGreaterThan(500);
     const timings = await voiceTurnTimingsOf(server.platform.db, id);

@@ -28,8 +28,9 @@ import {
  * dictation}/cognitiveservices/v1?language=…` (or `/stt/speech/universal/v2`). Text frames are `Path:` headers,
  * a blank line and JSON; binary frames a 2-byte big-endian header length, the headers, then the payload. The
  * client sends `speech.config`, `speech.context`, then `audio` (a WAVE header first, then PCM, then an empty
- * payload at the end of the stream). The fake answers `turn.start` at the first audio and, at its end,
- * `speech.startDetected`, a `speech.hypothesis` and a `speech.phrase` per phrase (`RecognitionStatus: 'Success'`,
+ * payload at the end of the stream). The fake answers `turn.start` at the first audio; while audio comes, once it
+ * holds speech, `speech.startDetected` and a `speech.hypothesis` every 300 ms of audio (one more word of the first
+ * phrase each time); at its end, a `speech.hypothesis` and a `speech.phrase` per phrase (`RecognitionStatus: 'Success'`,
  * `DisplayText`, `Offset` and `Duration` in 100 ns ticks), `speech.endDetected` and `turn.end`, each echoing the
  * client's `X-RequestId`; near-silent audio gets one `NoMatch` phrase. What it recognises is the next scripted
  * answer, else `transcriptOf(audio)`. A wrong key is refused at the upgrade with 401, and a scripted status
@@ -72,6 +73,8 @@ export type RecognitionConnection = {
   samples: Int16Array;
   /** The client ended its audio (the empty `audio` message). */
   ended: boolean;
+  /** The hypotheses sent while the audio was coming, before its end. */
+  hypotheses: string[];
 };
 
 export type FakeAzureSpeechServer = {
@@ -91,6 +94,8 @@ export type FakeAzureSpeechServer = {
 };
 
 const TICKS_PER_MS = 10_000;
+/** How much audio the fake hears between two hypotheses while the audio comes. */
+const HYPOTHESIS_EVERY_S = 0.3;
 
 /** A USP text frame: headers, a blank line, the JSON body. */
 const uspText = (path: string, requestId: string, body: unknown) =>
@@ -198,16 +203,47 @@ export const startFakeAzureSpeechServer = async (options: {
     let header = true;
     const pcm: Buffer[] = [];
     const send = (path: string, body: unknown) => socket.send(uspText(path, requestId, body));
-
-    const answer = () => {
+    const received = () => {
       const joined = Buffer.concat(pcm);
-      const samples = new Int16Array(
+      return new Int16Array(
         joined.buffer.slice(joined.byteOffset, joined.byteOffset + joined.length - (joined.length % 2)),
       );
+    };
+    const ticksOf = (samples: Int16Array) =>
+      Math.round((samples.length / (connection.sampleRate ?? 16_000)) * 1000 * TICKS_PER_MS);
+    const hypothesisOf = (text: string) => text.toLowerCase().replace(/[.,!?]/g, '');
+    let startDetected = false;
+    let hypotheses = 0;
+    let heardSamples = 0;
+
+    // While the audio comes, as the service does: once speech is heard, a hypothesis every 300 ms of audio, one
+    // more word of the first phrase each time (or what `transcriptOf` hears so far).
+    const listen = () => {
+      const samples = received();
+      const sampleRate = connection.sampleRate ?? 16_000;
+      if (samples.length - heardSamples < sampleRate * HYPOTHESIS_EVERY_S) return;
+      heardSamples = samples.length;
+      if (rms(samples) < SILENCE_RMS) return;
+      if (!startDetected) {
+        startDetected = true;
+        send('speech.startDetected', { Offset: 0 });
+      }
+      hypotheses += 1;
+      const first = scripted && 'phrases' in scripted ? scripted.phrases[0] : undefined;
+      const text =
+        first !== undefined
+          ? first.split(/\s+/).slice(0, hypotheses).join(' ')
+          : transcriptOf({ sampleRate, samples }, connection.query.language);
+      connection.hypotheses.push(hypothesisOf(text));
+      send('speech.hypothesis', { Text: hypothesisOf(text), Offset: 0, Duration: ticksOf(samples) });
+    };
+
+    const answer = () => {
+      const samples = received();
       connection.samples = samples;
       const sampleRate = connection.sampleRate ?? 16_000;
-      const durationTicks = Math.round((samples.length / sampleRate) * 1000 * TICKS_PER_MS);
-      send('speech.startDetected', { Offset: 0 });
+      const durationTicks = ticksOf(samples);
+      if (!startDetected) send('speech.startDetected', { Offset: 0 });
       if (rms(samples) < SILENCE_RMS) {
         send('speech.endDetected', { Offset: durationTicks });
         send('speech.phrase', { RecognitionStatus: 'NoMatch', Offset: 0, Duration: durationTicks });
@@ -220,7 +256,7 @@ export const startFakeAzureSpeechServer = async (options: {
         phrases.forEach((text, index) => {
           const offset = index * share;
           send('speech.hypothesis', {
-            Text: text.toLowerCase().replace(/[.,!?]/g, ''),
+            Text: hypothesisOf(text),
             Offset: offset,
             Duration: share,
           });
@@ -267,9 +303,11 @@ export const startFakeAzureSpeechServer = async (options: {
         connection.sampleRate = payload.readUInt32LE(24);
         // The SDK's header stands alone, with no samples after it.
         if (payload.length > 44) pcm.push(payload.subarray(44));
+        listen();
         return;
       }
       pcm.push(Buffer.from(payload));
+      listen();
     });
   };
 
@@ -286,6 +324,7 @@ export const startFakeAzureSpeechServer = async (options: {
       config: [],
       samples: new Int16Array(0),
       ended: false,
+      hypotheses: [],
     };
     recognitions.push(connection);
     if (!RECOGNITION_PATH.test(url.pathname)) return refuse(404);

@@ -261,6 +261,43 @@ export const startFakeOpenAiServer = async (options: FakeOpenAiServerOptions = {
     response.end();
   };
 
+  /**
+   * A transcription streamed as OpenAI streams it: server-sent events with data lines only, a
+   * `transcript.text.delta` per word (with its leading space), then `transcript.text.done` with the whole text and
+   * the token usage.
+   */
+  const streamTranscription = async (
+    request: IncomingMessage,
+    response: ServerResponse,
+    text: string,
+    seconds: number,
+  ) => {
+    response.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    });
+    const send = (data: unknown) => response.write(`data: ${JSON.stringify(data)}\n\n`);
+    for (const delta of text.match(/\s*\S+/g) ?? []) {
+      if (request.socket.destroyed) return;
+      send({ type: 'transcript.text.delta', delta });
+      await wait(5);
+    }
+    const audioTokens = Math.max(1, Math.round(seconds * 10));
+    send({
+      type: 'transcript.text.done',
+      text,
+      usage: {
+        type: 'tokens',
+        input_tokens: audioTokens,
+        input_token_details: { text_tokens: 0, audio_tokens: audioTokens },
+        output_tokens: words(text),
+        total_tokens: audioTokens + words(text),
+      },
+    });
+    response.end();
+  };
+
   const complete = async (
     request: IncomingMessage,
     response: ServerResponse,
@@ -428,7 +465,12 @@ export const startFakeOpenAiServer = async (options: FakeOpenAiServerOptions = {
         });
       }
       const language = typeof body?.language === 'string' ? body.language : undefined;
-      return sendJson(response, 200, { text: scripted ?? transcriptOf(audioFile, language) });
+      const text = scripted ?? transcriptOf(audioFile, language);
+      // As OpenAI: the gpt-4o transcription models stream when asked; whisper-1 ignores the flag.
+      if (body?.stream === 'true' && !/whisper/i.test(model)) {
+        return streamTranscription(request, response, text, audioFile.samples.length / audioFile.sampleRate);
+      }
+      return sendJson(response, 200, { text });
     }
     if (request.method === 'POST' && (url.pathname === '/v1/chat/completions' || azure)) {
       const model = azure ? recorded.deployment! : String(body?.model ?? '');

@@ -17,9 +17,25 @@ export type UtteranceDetectorOptions = {
   maxMs?: number;
 };
 
-export type UtteranceEvent = { type: 'started' } | { type: 'ended'; utterance: Pcm16 };
+/**
+ * `started` carries the audio kept before it, the frame that started it included, so streaming recognition can hear
+ * the utterance from its first syllable; every frame pushed after it, the one that ends it included, is part of the
+ * utterance. `ended` carries the whole utterance (the prefix and those frames).
+ */
+export type UtteranceEvent = { type: 'started'; prefix: Pcm16 } | { type: 'ended'; utterance: Pcm16 };
+
+const joined = (frames: Int16Array[]): Int16Array => {
+  const samples = new Int16Array(frames.reduce((total, frame) => total + frame.length, 0));
+  let at = 0;
+  for (const frame of frames) {
+    samples.set(frame, at);
+    at += frame.length;
+  }
+  return samples;
+};
 
 export type UtteranceDetector = {
+  /** One frame; at most one event: `started` or `ended`. */
   push(frame: Int16Array): UtteranceEvent[];
   /** Ends the utterance being spoken now (push-to-talk released); nothing when none is. */
   flush(): UtteranceEvent[];
@@ -42,13 +58,7 @@ export const createUtteranceDetector = ({
 
   const end = (): UtteranceEvent[] => {
     if (!speech) return [];
-    const length = speech.reduce((total, frame) => total + frame.length, 0);
-    const samples = new Int16Array(length);
-    let at = 0;
-    for (const frame of speech) {
-      samples.set(frame, at);
-      at += frame.length;
-    }
+    const samples = joined(speech);
     speech = undefined;
     before = [];
     loudMs = 0;
@@ -70,7 +80,7 @@ export const createUtteranceDetector = ({
         before = [];
         quietMs = 0;
         spokenMs = msOf(speech.reduce((total, kept) => total + kept.length, 0));
-        return [{ type: 'started' }];
+        return [{ type: 'started', prefix: { sampleRate, samples: joined(speech) } }];
       }
       speech.push(frame);
       spokenMs += ms;
