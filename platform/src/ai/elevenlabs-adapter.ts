@@ -7,7 +7,7 @@ import {
   type ProviderVoice,
   type SessionLanguage,
 } from '@ai-coaching/domain';
-import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js';
+import type * as ElevenLabsSdk from '@elevenlabs/elevenlabs-js';
 import {
   createProviderCaller,
   DEFAULT_AI_CALL_TIMEOUT_MS,
@@ -33,9 +33,17 @@ const OUTPUT_FORMAT = 'mp3_44100_128';
 /** Raw PCM16 at the canonical rate: nothing to decode or resample. */
 const STREAM_FORMAT = 'pcm_24000';
 
+/**
+ * The SDK (about 2 s to load) loads with the first adapter that calls ElevenLabs, not with the platform's index: every
+ * process and integration file paid for it before.
+ */
+let sdk: typeof ElevenLabsSdk | undefined;
+const loadSdk = async () => (sdk ??= await import('@elevenlabs/elevenlabs-js'));
+
 /** The status, text and headers of the SDK's error answer (`{detail: {status, message}}`). */
 const answerOf = (error: unknown): ProviderAnswer | undefined => {
-  if (!(error instanceof ElevenLabsError) || error.statusCode === undefined) return undefined;
+  // Only the SDK throws its errors, so it is loaded whenever one reaches here.
+  if (!sdk || !(error instanceof sdk.ElevenLabsError) || error.statusCode === undefined) return undefined;
   const body = error.body as { detail?: unknown } | undefined;
   const detail = body?.detail;
   const text =
@@ -124,18 +132,20 @@ export const createElevenLabsAdapter = (connection: AiConnection, options: Provi
   const { url, origin, setupError } = providerSetup(connection, connection.baseUrl ?? ELEVENLABS_BASE_URL, options);
   const caller = createProviderCaller(connection, origin, options, answerOf);
   const timeoutMs = options.timeoutMs ?? DEFAULT_AI_CALL_TIMEOUT_MS;
-  const client = url
-    ? new ElevenLabsClient({
-        apiKey: connection.apiKey!,
-        baseUrl: trimmedHref(url),
-        fetch: caller.fetch as unknown as typeof fetch,
-        maxRetries: 0,
-        // Ours ends the call first; the SDK's own is only a backstop.
-        timeoutInSeconds: Math.ceil((timeoutMs * 2) / 1000),
-      })
-    : undefined;
+  let client: Promise<ElevenLabsSdk.ElevenLabsClient> | undefined;
   const ready = () => {
-    if (setupError || !client) throw setupError ?? new AiCallError('address_refused', 'The provider is not set up.');
+    if (setupError || !url) throw setupError ?? new AiCallError('address_refused', 'The provider is not set up.');
+    client ??= loadSdk().then(
+      ({ ElevenLabsClient }) =>
+        new ElevenLabsClient({
+          apiKey: connection.apiKey!,
+          baseUrl: trimmedHref(url),
+          fetch: caller.fetch as unknown as typeof fetch,
+          maxRetries: 0,
+          // Ours ends the call first; the SDK's own is only a backstop.
+          timeoutInSeconds: Math.ceil((timeoutMs * 2) / 1000),
+        }),
+    );
     return client;
   };
   const requestOptions = (signal: AbortSignal) => ({ abortSignal: signal, maxRetries: 0 });
@@ -144,7 +154,7 @@ export const createElevenLabsAdapter = (connection: AiConnection, options: Provi
     capabilities: ['speech'],
     ...notChat(connection.kind),
     async speak(request, context) {
-      const api = ready();
+      const api = await ready();
       const audio = await caller.call(context, async (signal) =>
         readAll(
           await api.textToSpeech.convert(
@@ -157,7 +167,7 @@ export const createElevenLabsAdapter = (connection: AiConnection, options: Provi
       return { audio, mimeType: 'audio/mpeg', usage: speechUsageOf(request.text) };
     },
     async *speakStream(request, context) {
-      const api = ready();
+      const api = await ready();
       const bytes = caller.stream(context, async (signal) =>
         readableChunks(
           await api.textToSpeech.stream(
@@ -170,12 +180,12 @@ export const createElevenLabsAdapter = (connection: AiConnection, options: Provi
       yield* pcm16Of(bytes, VOICE_SAMPLE_RATE);
     },
     async listVoices(context) {
-      const api = ready();
+      const api = await ready();
       const { voices } = await caller.call(context, (signal) => api.voices.getAll({}, requestOptions(signal)));
       return voices.flatMap((voice) => elevenLabsVoiceOf(voice) ?? []);
     },
     async test(context) {
-      const api = ready();
+      const api = await ready();
       await caller.call(context, (signal) => api.voices.getAll({}, requestOptions(signal)), { bypassBreaker: true });
     },
   };
