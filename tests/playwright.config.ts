@@ -31,6 +31,9 @@ export default defineConfig({
     // Pinned so language detection and the OS theme do not depend on the machine running the tests.
     locale: 'en-GB',
     colorScheme: 'light',
+    // The app honours it (transitions and spinners stop, client/src/styles/index.css): less to render, and nothing
+    // for Playwright to wait on to settle.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -18,7 +18,7 @@ import {
 } from '@ai-coaching/contracts';
 import { coachingSessionAnalysisStreamId, normalisedCriterionScore, RUBRIC_SCALE_RANGE } from '@ai-coaching/domain';
 import { newId } from '@ai-coaching/platform';
-import { redisAvailability, separateRedisDatabaseUrl } from '@ai-coaching/platform/testing';
+import { postgresAvailability, redisAvailability, separateRedisDatabaseUrl } from '@ai-coaching/platform/testing';
 import { createRerunAnalysesHandler } from '@ai-coaching/workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -27,14 +27,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // built-in provider.
 
 const engines = await testEngines();
+const postgres = await postgresAvailability();
 const redis = await redisAvailability();
 const modes = [
   ...engines.map((engine) => ({ ...engine, label: engine.name, env: {} as Record<string, string> })),
   {
     name: 'postgres' as const,
     label: 'postgres with BullMQ',
-    available: engines[1]!.available && redis.available,
-    reason: engines[1]!.reason ?? redis.reason,
+    available: postgres.available && redis.available,
+    reason: postgres.reason ?? redis.reason,
     env: { REDIS_URL: separateRedisDatabaseUrl() },
   },
 ];
