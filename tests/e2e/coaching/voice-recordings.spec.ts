@@ -54,20 +54,24 @@ const playToWin = async (page: Page, { recorded }: { recorded: boolean }) => {
 const setTheme = (page: Page, theme: 'light' | 'dark') =>
   page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
 
-const shootVoiceScreen = async (page: Page) => {
+/** Screens of a page at both widths in both themes, `prepare`d before each (E2E_SCREENSHOTS). */
+const shoot = async (page: Page, name: string, height: number, prepare: () => Promise<void> = async () => {}) => {
   for (const [width, theme] of [
     [1280, 'light'],
     [360, 'dark'],
     [360, 'light'],
     [1280, 'dark'],
   ] as const) {
-    await page.setViewportSize({ width, height: 800 });
+    await page.setViewportSize({ width, height });
     await setTheme(page, theme);
-    await page.screenshot({ path: `${shots}/voice-${width}-${theme}.png` });
+    await prepare();
+    await page.screenshot({ path: `${shots}/${name}-${width}-${theme}.png` });
   }
   await setTheme(page, 'light');
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.setViewportSize({ width: 1280, height });
 };
+
+const shootVoiceScreen = (page: Page) => shoot(page, 'voice', 800);
 
 test.beforeAll(async ({ playwright }, testInfo) => {
   voice = await arrangeRealtimeVoice(playwright, testInfo, { label: 'Voice recordings', persona: 'Remy' });
@@ -183,18 +187,5 @@ test('[VOICE]: with recording off, the voice screen says nothing of it and the r
   await page.context().close();
 });
 
-const shootResultPage = async (page: Page) => {
-  for (const [width, theme] of [
-    [1280, 'light'],
-    [360, 'dark'],
-    [360, 'light'],
-    [1280, 'dark'],
-  ] as const) {
-    await page.setViewportSize({ width, height: 900 });
-    await setTheme(page, theme);
-    await page.getByRole('region', { name: 'Recording' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${shots}/result-${width}-${theme}.png` });
-  }
-  await setTheme(page, 'light');
-  await page.setViewportSize({ width: 1280, height: 900 });
-};
+const shootResultPage = (page: Page) =>
+  shoot(page, 'result', 900, () => page.getByRole('region', { name: 'Recording' }).scrollIntoViewIfNeeded());
