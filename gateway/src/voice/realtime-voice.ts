@@ -26,6 +26,7 @@ import {
 } from '@ai-coaching/domain';
 import type { Logger } from '@ai-coaching/platform';
 import { socketLocale } from '../session/session-turns.js';
+import type { LatePlayback } from './late-playback.js';
 import type { VoiceSocket } from './voice-socket.js';
 
 // A speech-to-speech provider driven by the gateway (docs/voice.md, "Realtime voice"): the learner's microphone goes
@@ -73,6 +74,8 @@ type Reply = {
   heardMs: number | null;
   /** The provider has sent all of it (it may still be playing). */
   done: boolean;
+  /** Its timing is recorded: later playback reports go to the session's late reports. */
+  recorded: boolean;
   transcript: string;
   heardText: string | null;
   visible: ReturnType<typeof createVisibleReplyStream>;
@@ -86,7 +89,8 @@ export type RealtimeConversation = {
   text(turnId: string, text: string): Promise<CoachingSessionTurnAnswer & { response_id: string }>;
   /** Barge-in by hand (`voice.stop`): whether a reply was playing. */
   stop(): boolean;
-  playback(responseId: string, playedMs: number): void;
+  /** A playback report of a reply not yet recorded: whether it was one. */
+  playback(responseId: string, playedMs: number): boolean;
   /** The reply still playing, for a socket that joins. */
   speaking(): { turn_id: string; response_id: string } | null;
   close(): Promise<void>;
@@ -104,6 +108,8 @@ export const createRealtimeConversation = (deps: {
   recorder: () => TurnRecorder | undefined;
   /** Keeps one side's audio of a recorded turn. */
   keep: (turnId: string, role: 'learner' | 'persona', audio: Pcm16 | undefined) => void;
+  /** Where the playback reports of recorded replies go: also after the conversation has closed. */
+  late: LatePlayback;
   origin: () => Origin;
   onStatus: (status: CoachingSessionStatus) => void;
 }): RealtimeConversation => {
@@ -161,6 +167,7 @@ export const createRealtimeConversation = (deps: {
       cut: false,
       heardMs: null,
       done: false,
+      recorded: false,
       transcript: '',
       heardText: null,
       visible: createVisibleReplyStream(),
@@ -276,6 +283,7 @@ export const createRealtimeConversation = (deps: {
       });
       deps.keep(reply.learnerTurnId, 'learner', turn.audio);
       deps.keep(reply.clientId, 'persona', deps.recorder()?.personaClip(reply.clientId, reply.heardMs));
+      const { playedMs, firstPlayedMs } = reply;
       await recordCoachingVoiceTurn(services, {
         sessionId,
         responseId: reply.clientId,
@@ -285,10 +293,15 @@ export const createRealtimeConversation = (deps: {
         turnReceivedAt: reply.endedAtIso,
         firstAudioSynthesizedMs: reply.firstProviderAudioMs,
         firstAudioSentMs: reply.firstSentMs,
-        playedMs: reply.playedMs,
-        firstAudioPlayedMs: reply.firstPlayedMs,
+        playedMs,
+        firstAudioPlayedMs: firstPlayedMs,
         status: status === 'completed' ? 'completed' : status === 'cancelled' ? 'cancelled' : 'failed',
       });
+      reply.recorded = true;
+      deps.late.recorded(reply.clientId, { playedMs, firstPlayed: firstPlayedMs !== null, arrivedAt: reply.endedAt });
+      // Reports that came while the row was written.
+      if (reply.playedMs !== null && reply.playedMs !== playedMs)
+        deps.late.report(reply.clientId, reply.playedMs, performance.now(), reply.firstPlayedMs);
       deps.onStatus(answered.status);
       if (isTerminalCoachingSessionStatus(answered.status)) {
         deps.socket()?.emit('voice.outcome', { session_id: sessionId, status: answered.status });
@@ -454,13 +467,15 @@ export const createRealtimeConversation = (deps: {
     stop: () => bargeIn(),
     playback(clientId, playedMs) {
       const reply = [...replies.values()].find((candidate) => candidate.clientId === clientId);
-      if (!reply) return;
+      if (!reply) return false;
       const now = performance.now();
       // When the first audio started playing: the report's time less what it says was played.
       if (reply.firstPlayedMs === null && playedMs > 0)
         reply.firstPlayedMs = Math.max(0, now - playedMs - reply.endedAt);
       reply.playedMs = Math.max(reply.playedMs ?? 0, playedMs);
       reply.playedReportedAt = now;
+      // Still used for a barge-in's heard part; once recorded, the row is the late reports' to update.
+      return !reply.recorded;
     },
     speaking() {
       const reply = current;

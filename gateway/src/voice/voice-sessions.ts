@@ -39,9 +39,10 @@ import {
   type UtteranceEvent,
   type Pcm16,
 } from '@ai-coaching/domain';
-import { updateVoiceTurnPlayed, type Logger } from '@ai-coaching/platform';
+import type { Logger } from '@ai-coaching/platform';
 import { gatewayFailure, socketLocale } from '../session/session-turns.js';
 import { createRealtimeConversation, type RealtimeConversation } from './realtime-voice.js';
+import { createLatePlayback, type LatePlayback } from './late-playback.js';
 import type { VoiceSocket } from './voice-socket.js';
 
 // The gateway's voice (docs/voice.md, "Gateway voice protocol"). A push-to-talk turn is the text session's turn
@@ -88,7 +89,7 @@ type VoiceState = {
   /** Turns being played, which the same turn id resent (after a drop) joins instead of playing again. */
   turns: Map<string, Promise<CoachingSessionTurnAnswer>>;
   /** Responses already recorded, so a late playback report updates their played milliseconds. */
-  recorded: Map<string, { playedMs: number; writtenAt: number; arrivedAt: number; firstPlayed: boolean }>;
+  late: LatePlayback;
   /** A speech-to-speech provider's conversation, when the session's model speaks itself (realtime-voice.ts). */
   realtime: RealtimeConversation | undefined;
   /** A cascade's recognition: the microphone's frames cut into utterances, echo held back (docs/voice.md). */
@@ -107,11 +108,6 @@ export const createVoiceSessions = (): VoiceSessions => new Map();
 
 /** How long a realtime conversation waits for its learner to reconnect before the provider is let go. */
 const REALTIME_IDLE_MS = 60_000;
-
-/** How often a late playback report of a recorded response is written (the browser reports every ~250 ms). */
-const PLAYED_WRITE_INTERVAL_MS = 2000;
-/** Responses whose late playback reports are kept per session. */
-const RECORDED_KEPT = 8;
 
 const hasWords = (sentence: string) => /[\p{L}\p{N}]/u.test(sentence);
 const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -240,13 +236,11 @@ export const handleVoiceSessions = (
       firstAudioPlayedMs: response.firstPlayedMs,
       status,
     });
-    state.recorded.set(response.responseId, {
-      playedMs: response.playedMs ?? 0,
-      writtenAt: performance.now(),
+    state.late.recorded(response.responseId, {
+      playedMs: response.playedMs,
       arrivedAt: response.arrivedAt,
       firstPlayed: response.firstPlayedMs !== null,
     });
-    for (const old of [...state.recorded.keys()].slice(0, -RECORDED_KEPT)) state.recorded.delete(old);
     forgetIfIdle(state);
   };
 
@@ -407,6 +401,7 @@ export const handleVoiceSessions = (
       socket: () => state.socket,
       recorder: () => state.recorder,
       keep: (turnId, role, audio) => keep(state, turnId, role, audio),
+      late: state.late,
       origin: originOf,
       onStatus: (status) => {
         state.voice = { ...state.voice, status };
@@ -444,7 +439,7 @@ export const handleVoiceSessions = (
           socket,
           speaking: undefined,
           turns: new Map(),
-          recorded: new Map(),
+          late: createLatePlayback(services, log, voice.sessionId),
           realtime: undefined,
           listening: undefined,
           hearing: undefined,
@@ -630,27 +625,16 @@ export const handleVoiceSessions = (
     const state = attached(parsed.data.session_id);
     if (!state) return;
     const { response_id: responseId, played_ms: playedMs } = parsed.data;
-    if (state.realtime) return state.realtime.playback(responseId, playedMs);
+    if (state.realtime?.playback(responseId, playedMs)) return;
     const now = performance.now();
-    // When the first audio started playing: this report's time less what it says was played.
-    const firstPlayedMs = (arrivedAt: number) => Math.max(0, now - playedMs - arrivedAt);
     if (state.speaking?.responseId === responseId) {
+      // When the first audio started playing: this report's time less what it says was played.
       if (state.speaking.firstPlayedMs === null && playedMs > 0)
-        state.speaking.firstPlayedMs = firstPlayedMs(state.speaking.arrivedAt);
+        state.speaking.firstPlayedMs = Math.max(0, now - playedMs - state.speaking.arrivedAt);
       state.speaking.playedMs = Math.max(state.speaking.playedMs ?? 0, playedMs);
       return;
     }
-    // Audio leaves faster than it plays: most reports arrive once the response is recorded.
-    const recorded = state.recorded.get(responseId);
-    if (!recorded || playedMs <= recorded.playedMs) return;
-    recorded.playedMs = playedMs;
-    const first = recorded.firstPlayed ? null : firstPlayedMs(recorded.arrivedAt);
-    recorded.firstPlayed = true;
-    if (first === null && now - recorded.writtenAt < PLAYED_WRITE_INTERVAL_MS) return;
-    recorded.writtenAt = now;
-    void updateVoiceTurnPlayed(services.db, state.sessionId, responseId, playedMs, first).catch((error: unknown) =>
-      log.warn({ err: error, sessionId: state.sessionId }, 'could not record voice playback'),
-    );
+    state.late.report(responseId, playedMs, now);
   });
 
   // Microphone frames go to a realtime provider through its echo gate; the built-in provider hears typed turns only,

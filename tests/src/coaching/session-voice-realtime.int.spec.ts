@@ -97,6 +97,14 @@ describe(`[VOICE]: realtime voice sessions over the gateway on the fake OpenAI r
     expect(timings).toHaveLength(1);
     expect(timings[0]).toMatchObject({ providerKind: 'openai', status: 'completed' });
     expect(timings[0]!.firstAudioSentMs).toBeGreaterThanOrEqual(timings[0]!.firstAudioSynthesizedMs!);
+
+    // The browser plays the winning reply after the conversation has closed (audio leaves faster than it plays): its
+    // first playback report still gives the turn its voice-to-voice figure.
+    const latency = async () => (await api(learner.token).call(sessions.read, { params: { id } })).body.voice_latency;
+    expect(await latency()).toBeNull();
+    socket.emit('voice.playback', { session_id: id, response_id: heard.done[0]!.response_id, played_ms: 200 });
+    await expect.poll(latency, { timeout: 5000 }).toMatchObject({ turns: 1 });
+    expect((await voiceTurnTimingsOf(server.platform.db, id))[0]).toMatchObject({ playedMs: 200 });
   });
 
   it('barge-in: the learner speaks over the persona, playback stops first, the provider cancels and truncates at the played milliseconds, and the history keeps only what was heard', async () => {
