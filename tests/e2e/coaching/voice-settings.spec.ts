@@ -1,10 +1,10 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { coachingAuthor } from '../support/coaching.js';
 import { startMailSink } from '../support/mail-sink.js';
 import { apiToken } from '../support/session.js';
 import { arranger, expectNoSidewaysScroll, signInWithToken, toast, type Arranger } from '../settings/arrange.js';
+import { axeViolations } from '../support/axe.js';
 
 // Issue 14 item 3 (docs/voice.md, "Voice settings"): an author sets how a voice scenario's sessions speak and
 // listen in the scenario editor, shown in voice mode only, and finds them as saved.
@@ -46,9 +46,7 @@ test.afterAll(async () => {
 
 const axe = async (page: Page) => {
   await expect(page.locator('[role="status"] svg.animate-spin')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 };
 
 test('[VOICE]: an editor sets a voice scenario’s speed, turn detection and end-of-turn silence', async ({ page }) => {

@@ -1,10 +1,10 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
 import { apiToken } from '../support/session.js';
 import { arranger, expectNoSidewaysScroll, signInWithToken, toast, type Arranger } from './arrange.js';
+import { axeViolations } from '../support/axe.js';
 
 // Issue 11 item 5, the client: the image field (choose, crop in a dialog, upload, remove) on the profile and the
 // user group screens, its refusals in the user's language, and its dialog under axe.
@@ -179,9 +179,7 @@ test('[UPLOADS]: a user group is created with a picture, which its editor and th
 });
 
 const axe = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 };
 
 for (const theme of ['light', 'dark'] as const) {

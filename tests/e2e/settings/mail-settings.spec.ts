@@ -1,9 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { isMailTo, startMailSink } from '../support/mail-sink.js';
 import { ADMIN, logInThroughForm } from '../support/session.js';
 import { arranger, expectNoSidewaysScroll, signInWithToken, toast, type Arranger } from './arrange.js';
+import { axeViolations } from '../support/axe.js';
 
 // Item 4 of issue 9: `settings-email` — sender name, reply-to and a test mail, from the settings home to the inbox.
 test.describe.configure({ mode: 'serial' });
@@ -35,54 +35,52 @@ test.afterAll(async () => {
 
 const axe = async (page: Page) => {
   await expect(page.locator('[role="status"] svg.animate-spin')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 };
 
-for (const width of [1280, 360]) {
-  test(`[SETTINGS]: an operator sets the sender name and reply-to from the settings home and receives a test mail carrying them (${width} px)`, async ({
-    page,
-  }) => {
-    const senderName = `Mailers Academy ${width}`;
-    const replyTo = `help-${width}@mailers.test`;
-    await page.setViewportSize({ width, height: 900 });
-    await logInThroughForm(page, operator.email, operator.password);
-    await page.goto('/settings');
-    await page
-      .getByRole('main')
-      .getByRole('link', { name: /Mail settings/ })
-      .click();
-    await expect(page).toHaveURL(/\/settings\/email$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mail settings');
-    // An operator does not see the platform's own sender.
-    await expect(page.getByText('Platform sender (MAIL_FROM)')).toHaveCount(0);
+// At a phone's width, where the screen could scroll sideways (the laptop's layout: shell/accessibility-screens.spec.ts).
+const width = 360;
+test(`[SETTINGS]: an operator sets the sender name and reply-to from the settings home and receives a test mail carrying them (${width} px)`, async ({
+  page,
+}) => {
+  const senderName = `Mailers Academy ${width}`;
+  const replyTo = `help-${width}@mailers.test`;
+  await page.setViewportSize({ width, height: 900 });
+  await logInThroughForm(page, operator.email, operator.password);
+  await page.goto('/settings');
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /Mail settings/ })
+    .click();
+  await expect(page).toHaveURL(/\/settings\/email$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mail settings');
+  // An operator does not see the platform's own sender.
+  await expect(page.getByText('Platform sender (MAIL_FROM)')).toHaveCount(0);
 
-    // Checked before sending, next to the field.
-    await page.getByLabel('Reply-to address').fill('not an address');
-    await page.getByRole('button', { name: 'Save the mail settings' }).click();
-    await expect(page.getByText('Enter a valid email address, or leave it empty.')).toBeVisible();
-    await expect(page.getByLabel('Reply-to address')).toHaveAttribute('aria-invalid', 'true');
+  // Checked before sending, next to the field.
+  await page.getByLabel('Reply-to address').fill('not an address');
+  await page.getByRole('button', { name: 'Save the mail settings' }).click();
+  await expect(page.getByText('Enter a valid email address, or leave it empty.')).toBeVisible();
+  await expect(page.getByLabel('Reply-to address')).toHaveAttribute('aria-invalid', 'true');
 
-    await page.getByLabel('Sender name').fill(senderName);
-    await page.getByLabel('Reply-to address').fill(replyTo);
-    await page.getByRole('button', { name: 'Save the mail settings' }).click();
-    await expect(toast(page)).toContainText('Mail settings saved.');
-    const effective = page.getByTestId('effective-sender');
-    await expect(effective).toContainText(senderName);
-    await expect(effective).toContainText(replyTo);
-    await expectNoSidewaysScroll(page);
+  await page.getByLabel('Sender name').fill(senderName);
+  await page.getByLabel('Reply-to address').fill(replyTo);
+  await page.getByRole('button', { name: 'Save the mail settings' }).click();
+  await expect(toast(page)).toContainText('Mail settings saved.');
+  const effective = page.getByTestId('effective-sender');
+  await expect(effective).toContainText(senderName);
+  await expect(effective).toContainText(replyTo);
+  await expectNoSidewaysScroll(page);
 
-    sink.messages.length = 0;
-    await page.getByRole('button', { name: 'Send a test mail' }).click();
-    await expect(toast(page)).toContainText(`A test mail is on its way to ${operator.email}.`);
-    const mail = await sink.waitFor((message) => isMailTo(message, operator.email), 15_000);
-    expect(mail.subject).toBe(`Test mail from AI-Coaching for Mailers ${stamp}`);
-    expect(mail.from?.value[0]?.name).toBe(senderName);
-    expect(mail.replyTo?.value[0]?.address).toBe(replyTo);
-    expect(mail.text).toContain(`Sender name: ${senderName}`);
-  });
-}
+  sink.messages.length = 0;
+  await page.getByRole('button', { name: 'Send a test mail' }).click();
+  await expect(toast(page)).toContainText(`A test mail is on its way to ${operator.email}.`);
+  const mail = await sink.waitFor((message) => isMailTo(message, operator.email), 15_000);
+  expect(mail.subject).toBe(`Test mail from AI-Coaching for Mailers ${stamp}`);
+  expect(mail.from?.value[0]?.name).toBe(senderName);
+  expect(mail.replyTo?.value[0]?.address).toBe(replyTo);
+  expect(mail.text).toContain(`Sender name: ${senderName}`);
+});
 
 test('[SETTINGS]: the mail settings screen speaks French, and refuses a fourth test mail in the hour in French', async ({
   page,
@@ -97,9 +95,12 @@ test('[SETTINGS]: the mail settings screen speaks French, and refuses a fourth t
   await page.goto('/settings/email');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText("Réglages d'e-mail");
   await expect(page.getByLabel("Nom de l'expéditeur")).toHaveValue('Mailers Academy 360');
-  // Two test mails went out above; the third passes, the fourth is refused.
-  await page.getByRole('button', { name: 'Envoyer un e-mail de test' }).click();
-  await expect(toast(page)).toContainText('Un e-mail de test est en route');
+  // One test mail went out above; the second and the third pass, the fourth is refused.
+  for (let sent = 2; sent <= 3; sent += 1) {
+    await page.getByRole('button', { name: 'Envoyer un e-mail de test' }).click();
+    await expect(toast(page)).toContainText('Un e-mail de test est en route');
+    await toast(page).getByRole('button', { name: 'Fermer la notification' }).click();
+  }
   await page.getByRole('button', { name: 'Envoyer un e-mail de test' }).click();
   await expect(toast(page)).toContainText('Trop');
 });

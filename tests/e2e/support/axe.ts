@@ -1,0 +1,30 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+const IMPACTS = ['minor', 'moderate', 'serious', 'critical'] as const;
+
+/**
+ * What axe finds against WCAG 2.1 A and AA on the page (inside the `include` selectors, when given; only `rules`, when
+ * given), at `minimumImpact` or worse (serious by default): one line per rule naming the elements, which a spec
+ * expects to be empty.
+ *
+ * Legacy mode runs axe in the page itself. The default mode runs each frame's part, then finishes in a new blank page:
+ * a renderer process per check, about twice as long, for screens that embed no other origin.
+ */
+export const axeViolations = async (
+  page: Page,
+  {
+    include = [],
+    rules,
+    minimumImpact = 'serious',
+  }: { include?: string[]; rules?: string[]; minimumImpact?: (typeof IMPACTS)[number] } = {},
+): Promise<string[]> => {
+  let axe = new AxeBuilder({ page }).setLegacyMode();
+  for (const selector of include) axe = axe.include(selector);
+  axe = rules ? axe.withRules(rules) : axe.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  const { violations } = await axe.analyze();
+  const floor = IMPACTS.indexOf(minimumImpact);
+  return violations
+    .filter((violation) => IMPACTS.indexOf(violation.impact ?? 'minor') >= floor)
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+};
