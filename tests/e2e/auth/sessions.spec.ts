@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seeder } from '../support/seed.js';
-import { widthsByTurns } from '../support/widths.js';
 import { ADMIN, logInThroughForm, logOut } from '../support/session.js';
 import { axeViolations } from '../support/axe.js';
 
@@ -20,31 +19,22 @@ const fillLogin = async (page: Page) => {
   await page.getByRole('button', { name: 'Log in' }).click();
 };
 
-// Each behaviour at one width, by turns (support/widths.ts).
-const atWidth = widthsByTurns();
+// Each behaviour at one width, a phone's or a laptop's: both layouts go through the file's screens without every
+// behaviour running twice (the suite's time is Chromium's); shell/mobile.spec.ts checks the layouts themselves.
+test.describe('360 px', () => {
+  test.use({ viewport: { width: 360, height: 800 } });
 
-atWidth('[AUTH]: a visitor stopped on the way to a private page lands there after signing in', async ({ page }) => {
-  await page.goto('/settings/user/list?tab=groups');
-  await expect(page).toHaveURL(/\/#login$/);
-  await fillLogin(page);
-  await expect(page).toHaveURL(/\/settings\/user\/list\?tab=groups$/);
-  await expect(page.getByRole('tab', { name: 'User groups' })).toHaveAttribute('aria-selected', 'true');
-});
-
-atWidth('[AUTH]: the sign-in never follows a remembered page to another site', async ({ page }) => {
-  await page.goto('/#login');
-  for (const hostile of ['//evil.example/steal', '/\\evil.example', 'javascript:alert(1)', 'https://evil.example']) {
-    await page.evaluate((value) => sessionStorage.setItem('returnTo', value), hostile);
+  test('[AUTH]: a visitor stopped on the way to a private page lands there after signing in', async ({ page }) => {
+    await page.goto('/settings/user/list?tab=groups');
+    await expect(page).toHaveURL(/\/#login$/);
     await fillLogin(page);
-    await expect(page, hostile).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/dashboard$/);
-    await logOut(page);
-    await page.goto('/#login');
-  }
-});
+    await expect(page).toHaveURL(/\/settings\/user\/list\?tab=groups$/);
+    await expect(page.getByRole('tab', { name: 'User groups' })).toHaveAttribute('aria-selected', 'true');
+  });
 
-atWidth(
-  '[AUTH]: logging out calls the API once and lands on a page that says so and signs in again',
-  async ({ page }) => {
+  test('[AUTH]: logging out calls the API once and lands on a page that says so and signs in again', async ({
+    page,
+  }) => {
     await logInThroughForm(page, ADMIN.email, ADMIN.password);
     const logoutCalls: number[] = [];
     page.on('response', (response) => {
@@ -67,22 +57,11 @@ atWidth(
     await expect(page).toHaveURL(/\/#login$/);
     await fillLogin(page);
     await expect(page).toHaveURL(/\/dashboard$/);
-  },
-);
+  });
 
-atWidth(
-  '[AUTH]: /preconnect without single sign-on leads to the password login, not to a dead end',
-  async ({ page }) => {
-    await page.goto('/preconnect');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in');
-    await page.getByRole('link', { name: 'Log in with a password' }).click();
-    await expect(page.getByLabel('Email address')).toBeFocused();
-  },
-);
-
-atWidth(
-  '[AUTH]: logging out in one tab signs the other out, keeping what it typed until it signs in again',
-  async ({ context }) => {
+  test('[AUTH]: logging out in one tab signs the other out, keeping what it typed until it signs in again', async ({
+    context,
+  }) => {
     const first = await context.newPage();
     await logInThroughForm(first, ADMIN.email, ADMIN.password);
     const second = await context.newPage();
@@ -111,20 +90,11 @@ atWidth(
     await expect(description).toHaveValue('Typed in the second tab');
     await second.getByRole('button', { name: 'Save changes' }).click();
     await expect(second.getByTestId('toast').last()).toContainText('Changes saved.');
-  },
-);
+  });
 
-atWidth('[AUTH]: a signed-out tab follows a sign-in in another tab', async ({ context }) => {
-  const first = await context.newPage();
-  const second = await context.newPage();
-  await second.goto('/#login');
-  await logInThroughForm(first, ADMIN.email, ADMIN.password);
-  await expect(second.getByRole('heading', { level: 1 })).toHaveText(/^You are logged in as /);
-});
-
-atWidth(
-  '[AUTH]: a save refused because the session ended offers to sign in again and keeps the form',
-  async ({ page }) => {
+  test('[AUTH]: a save refused because the session ended offers to sign in again and keeps the form', async ({
+    page,
+  }) => {
     await logInThroughForm(page, ADMIN.email, ADMIN.password);
     await page.goto(`/settings/organization/edit/${organizationId}`);
     await page.getByLabel('Description').fill('Typed before the session ended');
@@ -145,12 +115,43 @@ atWidth(
     await expect(page.getByLabel('Description')).toHaveValue('Typed before the session ended');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByTestId('toast').last()).toContainText('Changes saved.');
-  },
-);
+  });
+});
 
-atWidth(
-  '[AUTH]: leaving an interrupted page goes to the login form, and back to the page after it',
-  async ({ page }) => {
+test.describe('1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('[AUTH]: the sign-in never follows a remembered page to another site', async ({ page }) => {
+    await page.goto('/#login');
+    for (const hostile of ['//evil.example/steal', '/\\evil.example', 'javascript:alert(1)', 'https://evil.example']) {
+      await page.evaluate((value) => sessionStorage.setItem('returnTo', value), hostile);
+      await fillLogin(page);
+      await expect(page, hostile).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/dashboard$/);
+      await logOut(page);
+      await page.goto('/#login');
+    }
+  });
+
+  test('[AUTH]: /preconnect without single sign-on leads to the password login, not to a dead end', async ({
+    page,
+  }) => {
+    await page.goto('/preconnect');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in');
+    await page.getByRole('link', { name: 'Log in with a password' }).click();
+    await expect(page.getByLabel('Email address')).toBeFocused();
+  });
+
+  test('[AUTH]: a signed-out tab follows a sign-in in another tab', async ({ context }) => {
+    const first = await context.newPage();
+    const second = await context.newPage();
+    await second.goto('/#login');
+    await logInThroughForm(first, ADMIN.email, ADMIN.password);
+    await expect(second.getByRole('heading', { level: 1 })).toHaveText(/^You are logged in as /);
+  });
+
+  test('[AUTH]: leaving an interrupted page goes to the login form, and back to the page after it', async ({
+    page,
+  }) => {
     await logInThroughForm(page, ADMIN.email, ADMIN.password);
     await page.goto(`/settings/organization/edit/${organizationId}`);
     // The page is open (the session restored) before the other tab ends it.
@@ -165,5 +166,5 @@ atWidth(
     await expect(page).toHaveURL(/\/#login$/);
     await fillLogin(page);
     await expect(page).toHaveURL(new RegExp(`/settings/organization/edit/${organizationId}$`));
-  },
-);
+  });
+});

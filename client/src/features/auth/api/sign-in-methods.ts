@@ -8,19 +8,23 @@ const fetchMethods = () => api.call(ssoOperations.authenticationMethods, {});
 
 /** As long as the query options of auth-screens-api.ts keep the answer. */
 const FRESH_MS = 5 * 60_000;
-let cached: { at: number; answer: Promise<SignInMethods> } | null = null;
 
-/** The sign-in methods, asked once every few minutes at most; a failure is asked again next time. */
-export const loadSignInMethods = (now = Date.now()): Promise<SignInMethods> => {
-  if (cached && now - cached.at < FRESH_MS) return cached.answer;
-  const answer = fetchMethods();
-  const entry = { at: now, answer };
-  cached = entry;
-  answer.catch(() => {
-    if (cached === entry) cached = null;
-  });
-  return answer;
+/** Asks `fetch` once every few minutes at most; a failure is asked again next time. */
+export const createSignInMethodsLoader = <T>(fetch: () => Promise<T>) => {
+  let cached: { at: number; answer: Promise<T> } | null = null;
+  return (now = Date.now()): Promise<T> => {
+    if (cached && now - cached.at < FRESH_MS) return cached.answer;
+    const answer = fetch();
+    const entry = { at: now, answer };
+    cached = entry;
+    answer.catch(() => {
+      if (cached === entry) cached = null;
+    });
+    return answer;
+  };
 };
+
+const loadSignInMethods = createSignInMethodsLoader(fetchMethods);
 
 /**
  * The sign-in methods for the login form, without TanStack Query: the form is a first visit's page (issue 9 §3.1),
