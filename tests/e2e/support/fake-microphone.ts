@@ -14,7 +14,7 @@ export const launchWithFakeMicrophone = (
     ...launch,
     // The whole browser, not the headless shell the other specs run (tests/playwright.config.ts): the shell's meter
     // never moves on the fake microphone, and the persona is never heard.
-    executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium',
+    executablePath: '/usr/bin/chromium',
     args: [
       ...(launch.args ?? []),
       '--use-fake-device-for-media-stream',
