@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { AppServices } from '@ai-coaching/application';
-import type { Logger } from '@ai-coaching/platform';
+import { withinFaultScope, type Logger } from '@ai-coaching/platform';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
@@ -88,6 +88,14 @@ export const createGateway = (options: GatewayOptions): Gateway => {
       protocolVersion: PROTOCOL_VERSION,
       userId: socket.data.userId,
       role: socket.data.role,
+    });
+    // Every event's handler runs in a fault scope: an error that escapes it (platform `containFaults`) is logged with
+    // the socket and event, and ends this socket alone (the client reconnects and resumes), not the process.
+    socket.use((packet, next) => {
+      withinFaultScope(
+        { context: { socketId: socket.id, event: String(packet[0]) }, onFault: () => socket.disconnect(true) },
+        next,
+      );
     });
     socket.on('gateway.ping', (ack) => {
       if (typeof ack === 'function') ack({ at: new Date().toISOString() });

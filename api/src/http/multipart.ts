@@ -96,11 +96,15 @@ export const readMultipart = async <Schema extends z.ZodType>(
 
     parser.on('file', (name, stream) => {
       if (name !== limits.fileField || sawFile) {
+        stream.on('error', () => undefined);
         stream.resume();
         fail(tooManyFiles());
         return;
       }
       sawFile = true;
+      // busboy destroys the file's stream with the form's error (a body that ends inside the file part: "Unexpected
+      // end of form"); an 'error' with no listener would be thrown out of the request's data event and end the process.
+      stream.on('error', () => fail(malformed()));
       stream.on('data', (chunk: Buffer) => {
         if (!settled) chunks.push(chunk);
       });

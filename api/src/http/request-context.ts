@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '@ai-coaching/platform';
+import { errorText } from '@ai-coaching/contracts';
+import { withinFaultScope, type Logger } from '@ai-coaching/platform';
 import type { Middleware } from 'koa';
-import type { ApiState } from './context.js';
+import type { ApiContext, ApiState } from './context.js';
+import { requestLocale } from './request-locale.js';
 
 const SAFE_REQUEST_ID = /^[\w.-]{8,128}$/;
 
 /**
  * Gives every request an id (the caller's X-Request-Id when it is safe, so traces join across
  * a proxy) and a child logger carrying it, then logs one line per request. Neither the query
- * string nor path parameters are logged: both can carry single-use codes.
+ * string nor path parameters are logged: both can carry single-use codes. The request runs in a
+ * fault scope: an error that escapes its handler (platform `containFaults`) is logged with its id
+ * and answers this request alone.
  */
 export const requestContext =
   (logger: Logger): Middleware<ApiState> =>
@@ -20,7 +24,7 @@ export const requestContext =
     ctx.set('X-Request-Id', requestId);
     const started = performance.now();
     try {
-      await next();
+      await withinFaultScope({ context: { requestId }, onFault: () => answerEscapedFault(ctx, requestId) }, next);
     } finally {
       const ms = Math.round((performance.now() - started) * 10) / 10;
       // The route pattern, not the path: paths can carry single-use codes (check_invite_code/{code}).
@@ -36,3 +40,25 @@ export const requestContext =
       else ctx.state.log.info(line, 'request');
     }
   };
+
+/**
+ * The request whose work raised an escaped error will never hear from its handler: it is answered with the 500 the
+ * error handler would have given (the request id to quote), or cut when its answer had already begun.
+ */
+const answerEscapedFault = (ctx: ApiContext, requestId: string) => {
+  const response = ctx.res;
+  if (response.headersSent || response.writableEnded) {
+    response.destroy();
+    return;
+  }
+  const body = JSON.stringify({
+    code: 'internal_error',
+    message: errorText(requestLocale(ctx), 'internal_error', { request_id: requestId }),
+  });
+  response.writeHead(500, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'X-Request-Id': requestId,
+    Connection: 'close',
+  });
+  response.end(body);
+};

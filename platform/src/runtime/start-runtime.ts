@@ -1,13 +1,14 @@
 import { ConfigError, loadConfig, type Config } from '../config/config.js';
 import { createLogger, type Logger } from '../logging/logger.js';
+import { containFaults } from './fault-containment.js';
 import { createLifecycle, type Lifecycle } from './lifecycle.js';
 
 export type RuntimeContext = { config: Config; logger: Logger; lifecycle: Lifecycle };
 
 /**
  * The common start of every runtime: validate the environment (a bad value stops the process
- * with a message naming the variable), create the logger, and make SIGTERM/SIGINT drain and
- * close every component registered on the lifecycle.
+ * with a message naming the variable), create the logger, make SIGTERM/SIGINT drain and
+ * close every component registered on the lifecycle, and once started contain escaped errors.
  */
 export const startRuntime = async (
   name: string,
@@ -29,6 +30,9 @@ export const startRuntime = async (
   lifecycle.handleSignals();
   try {
     await main({ config, logger, lifecycle });
+    // Once serving, one request's or socket's escaped error must not end the process for everyone else; a failure
+    // while starting still stops it (below), since nothing is served yet and a half-started process helps nobody.
+    containFaults(logger);
   } catch (error) {
     if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
     else logger.fatal({ err: error }, `${name} failed to start`);
