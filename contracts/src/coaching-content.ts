@@ -74,6 +74,17 @@ export const rubricCriterionSchema = z.object({
   not_relevant_when: prose.nullable(),
 });
 
+/**
+ * A criterion as a request may send it: a field left out takes its default, as the top-level fields of a create do
+ * (`COACHING_DEFAULTS`); answers always carry every field.
+ */
+const rubricCriterionInputSchema = rubricCriterionSchema.extend({
+  description: prose.default(''),
+  scale: z.enum(RUBRIC_SCALES).default('1_5'),
+  weight: z.number().min(0.1).max(10).default(1),
+  not_relevant_when: prose.nullable().default(null),
+});
+
 /** Observer: an AI evaluator. Fixed: `name, description, rubric, model_id`. */
 export const observerFieldsSchema = z.object({
   name: title,
@@ -100,6 +111,19 @@ export const scenarioVoiceSettingsSchema = z.object({
   silence_ms: z.number().int().min(VOICE_SILENCE_MS_MIN).max(VOICE_SILENCE_MS_MAX),
   /** An AI model with the `transcription` capability; null: the voice provider's own recognition (or typed turns). */
   recognition_model_id: idSchema.nullable(),
+});
+
+/** Voice settings as a request may send them: each one left out takes its default. */
+const scenarioVoiceSettingsInputSchema = scenarioVoiceSettingsSchema.extend({
+  speed: voiceSpeedSchema.default(DEFAULT_VOICE_SETTINGS.speed),
+  turn_detection: voiceTurnDetectionSchema.default(DEFAULT_VOICE_SETTINGS.turnDetection),
+  silence_ms: z
+    .number()
+    .int()
+    .min(VOICE_SILENCE_MS_MIN)
+    .max(VOICE_SILENCE_MS_MAX)
+    .default(DEFAULT_VOICE_SETTINGS.silenceMs),
+  recognition_model_id: idSchema.nullable().default(DEFAULT_VOICE_SETTINGS.recognitionModelId),
 });
 
 /** Scenario: persona + mission + observers + settings. Fixed: every field but `image_id` and `voice_settings`. */
@@ -348,6 +372,10 @@ const contentOperations = <
 };
 
 const versionShape = { id: text(), version: z.number().int(), published_at: text() };
+const observerInputSchema = observerFieldsSchema.extend({
+  rubric: z.array(rubricCriterionInputSchema).min(1).max(COACHING_LIST_MAX),
+});
+const scenarioInputSchema = scenarioFieldsSchema.extend({ voice_settings: scenarioVoiceSettingsInputSchema });
 const copyFrom = { copy_from: idSchema.optional() };
 
 export const personaContent = contentOperations({
@@ -376,10 +404,8 @@ export const observerContent = contentOperations({
   noun: 'observer',
   forkable: true,
   item: z.strictObject({ ...envelopeShape, ...observerFieldsSchema.shape }),
-  create: closed(
-    observerFieldsSchema.partial().required({ name: true, rubric: true, model_id: true }).extend(copyFrom),
-  ),
-  patch: patchOf(observerFieldsSchema.partial()),
+  create: closed(observerInputSchema.partial().required({ name: true, rubric: true, model_id: true }).extend(copyFrom)),
+  patch: patchOf(observerInputSchema.partial()),
   version: z.strictObject({ ...versionShape, ...observerFieldsSchema.shape }),
 });
 export const scenarioContent = contentOperations({
@@ -389,11 +415,11 @@ export const scenarioContent = contentOperations({
   forkable: false,
   item: z.strictObject({ ...envelopeShape, ...scenarioFieldsSchema.shape, shares: sharesSchema }),
   create: closed(
-    scenarioFieldsSchema
+    scenarioInputSchema
       .partial()
       .required({ name: true, persona_id: true, observer_ids: true, language: true, model_id: true }),
   ),
-  patch: patchOf(scenarioFieldsSchema.partial()),
+  patch: patchOf(scenarioInputSchema.partial()),
   version: z.strictObject({ ...versionShape, ...scenarioFieldsSchema.shape }),
 });
 export const playlistContent = contentOperations({

@@ -172,6 +172,8 @@ const criterionAnswerSchema = z.strictObject({
   scale: z.enum(['pass_fail', '1_5', '1_10']),
   weight: z.number(),
   relevant: z.boolean(),
+  /** false: the observer's answer left this criterion out; it is shown "not assessed" and not counted. */
+  assessed: z.boolean(),
   /** A reviewer's correction: `score` is then the corrected score, and the observer's is kept here. */
   correction: z
     .strictObject({

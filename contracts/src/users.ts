@@ -96,7 +96,10 @@ export const userOperations = defineOperations(
       ),
       responses: {
         201: { description: 'Invited.', schema: userSchema },
-        403: { description: '`role_not_assignable`: the role is above the caller’s.' },
+        403: {
+          description:
+            '`role_not_assignable`: the role is above the caller’s; `super_admin_outside_platform`: super-admin in a customer organization.',
+        },
         404: { description: '`organization_not_found` (missing, or another organization for a non-super-admin).' },
         409: { description: '`email_taken` or `organization_archived`.' },
       },
@@ -156,7 +159,7 @@ export const userOperations = defineOperations(
         200: { description: 'The user as changed.', schema: userSchema },
         403: {
           description:
-            '`forbidden` (another user without user-update), `cannot_change_own_role`, `cannot_disable_self`, `role_not_assignable`, `user_not_manageable`.',
+            '`forbidden` (another user without user-update), `cannot_change_own_role`, `cannot_disable_self`, `role_not_assignable`, `user_not_manageable`, `super_admin_outside_platform` (super-admin in a customer organization).',
         },
         404: { description: '`user_not_found` (missing, or of another organization).' },
         409: { description: '`user_disabled`: enable the account (status `active`) to change it.' },

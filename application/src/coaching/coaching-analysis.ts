@@ -258,23 +258,39 @@ const rubricOf = (fields: CoachingFields): RubricCriterion[] => {
   });
 };
 
-/** What a model answers: snake_case, every criterion of the rubric by name. */
-const modelAnswerShape = z.object({
-  criteria: z.array(
-    z.object({
-      name: z.string(),
+/** What a model answers of one criterion; its bounds are the criterion's scale. */
+const criterionAnswerOf = (criterion: RubricCriterion) => {
+  const { min, max } = RUBRIC_SCALE_RANGE[criterion.scale];
+  return z
+    .object({
       relevant: z.boolean(),
-      score: z.number(),
+      score: z.number().int().min(min).max(max),
       evidence: z.array(z.object({ turn_id: z.string(), quote: z.string() })),
-    }),
-  ),
-  went_well: z.array(z.string()),
-  to_improve: z.array(z.string()),
-  summary: z.string(),
-});
-type ModelAnswer = z.infer<typeof modelAnswerShape>;
+    })
+    .describe(criterion.description || criterion.name);
+};
+type CriterionAnswer = z.infer<ReturnType<typeof criterionAnswerOf>>;
 
-const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+type ModelAnswer = {
+  criteria: Record<string, CriterionAnswer>;
+  went_well: string[];
+  to_improve: string[];
+  summary: string;
+};
+
+/**
+ * The key of each criterion in the answer: its name, made unique when two criteria share one (" (2)"), so every
+ * criterion is one required property of the answer.
+ */
+const criterionKeysOf = (rubric: readonly RubricCriterion[]): string[] => {
+  const seen = new Map<string, number>();
+  return rubric.map((criterion) => {
+    const name = criterion.name.trim() || 'Criterion';
+    const count = (seen.get(name.toLowerCase()) ?? 0) + 1;
+    seen.set(name.toLowerCase(), count);
+    return count === 1 ? name : `${name} (${count})`;
+  });
+};
 
 /** The built-in observer's lines, in the session's language (en-US reads the British ones). */
 const BUILTIN_LINES = {
@@ -315,44 +331,56 @@ const fromBuiltinAnalysis =
       return { name: criterion.name, relevant: true, score, evidence, met: item?.met ?? false };
     });
     const heard = criteria.filter((criterion) => criterion.met);
+    const keys = criterionKeysOf(rubric);
     return {
-      criteria: criteria.map(({ met: _met, ...criterion }) => criterion),
+      criteria: Object.fromEntries(
+        criteria.map(({ met: _met, name: _name, ...criterion }, index) => [keys[index], criterion]),
+      ),
       went_well: heard.map((criterion) => lines.heard(criterion.name)),
       to_improve: criteria.filter((criterion) => !criterion.met).map((criterion) => lines.missed(criterion.name)),
       summary: lines.summary(heard.length, criteria.length),
     };
   };
 
-/** The answer's schema for this rubric: checked on return, and a mismatch is what the port's one repair retry fixes. */
+/**
+ * The answer's schema for this rubric, sent to the model as its response format and checked on return: every rule
+ * the check applies is in the JSON schema a strict provider follows (one required property per criterion, whole
+ * scores within its scale), so such a provider cannot answer what is then refused. An answer that still leaves a
+ * criterion out is not refused for it: the criterion is filled in as not relevant and named in `unanswered`, and
+ * the report marks it not assessed. A mismatch is what the port's one repair retry fixes.
+ */
 const answerSchemaFor = (
   rubric: readonly RubricCriterion[],
   turns: ExistingCoachingSession['turns'],
   language: SessionLanguage,
-) =>
-  z.preprocess(
-    fromBuiltinAnalysis(rubric, turns, language),
-    modelAnswerShape.superRefine((answer, context) => {
-      for (const criterion of rubric) {
-        const found = answer.criteria.find((candidate) => sameName(candidate.name, criterion.name));
-        if (!found) {
-          context.addIssue({
-            code: 'custom',
-            path: ['criteria'],
-            message: `the criterion "${criterion.name}" is missing`,
-          });
-          continue;
-        }
-        const { min, max } = RUBRIC_SCALE_RANGE[criterion.scale];
-        if (found.relevant && (found.score < min || found.score > max)) {
-          context.addIssue({
-            code: 'custom',
-            path: ['criteria'],
-            message: `the score of "${criterion.name}" is on a ${min} to ${max} scale`,
-          });
-        }
-      }
-    }),
-  );
+) => {
+  const keys = criterionKeysOf(rubric);
+  const unanswered = new Set<string>();
+  const shape = z.object({
+    criteria: z.object(
+      Object.fromEntries(rubric.map((criterion, index) => [keys[index]!, criterionAnswerOf(criterion)])),
+    ),
+    went_well: z.array(z.string()),
+    to_improve: z.array(z.string()),
+    summary: z.string(),
+  });
+  const fillUnanswered = (value: unknown): unknown => {
+    unanswered.clear();
+    if (typeof value !== 'object' || value === null) return value;
+    const criteria = (value as { criteria?: unknown }).criteria;
+    if (typeof criteria !== 'object' || criteria === null || Array.isArray(criteria)) return value;
+    const filled: Record<string, unknown> = { ...criteria };
+    rubric.forEach((criterion, index) => {
+      const key = keys[index]!;
+      if (filled[key] !== undefined) return;
+      unanswered.add(key);
+      filled[key] = { relevant: false, score: RUBRIC_SCALE_RANGE[criterion.scale].min, evidence: [] };
+    });
+    return { ...value, criteria: filled };
+  };
+  const builtin = fromBuiltinAnalysis(rubric, turns, language);
+  return { schema: z.preprocess((value) => fillUnanswered(builtin(value)), shape), keys, unanswered };
+};
 
 const SCALE_WORDS: Record<RubricScale, string> = {
   pass_fail: '0 (fail) or 1 (pass)',
@@ -363,6 +391,7 @@ const SCALE_WORDS: Record<RubricScale, string> = {
 const promptOf = (
   observer: CoachingFields,
   rubric: readonly RubricCriterion[],
+  keys: readonly string[],
   session: ExistingCoachingSession,
 ): AiMessage[] => [
   {
@@ -370,10 +399,10 @@ const promptOf = (
     content: [
       `You are ${str(observer, 'name')}, an observer who assesses a learner's role-play. ${str(observer, 'description')}`,
       str(observer, 'instructions'),
-      'Score every criterion of the rubric below, by its exact name:',
+      'Score every criterion of the rubric below, each under its exact name in "criteria":',
       ...rubric.map(
-        (criterion) =>
-          `- ${criterion.name} (${SCALE_WORDS[criterion.scale]}): ${criterion.description}` +
+        (criterion, index) =>
+          `- ${keys[index]} (${SCALE_WORDS[criterion.scale]}): ${criterion.description}` +
           (criterion.notRelevantWhen ? ` Not relevant when: ${criterion.notRelevantWhen}` : ''),
       ),
       'Mark a criterion relevant: false only when its "not relevant when" condition holds; its score is then ignored.',
@@ -396,21 +425,25 @@ const criteriaOf = (
   rubric: readonly RubricCriterion[],
   answer: ModelAnswer,
   turns: ExistingCoachingSession['turns'],
+  asked: { keys: readonly string[]; unanswered: ReadonlySet<string> },
 ): AnalysisCriterionScore[] => {
   const turnIds = new Set(turns.map((turn) => turn.turnId));
-  return rubric.map((criterion) => {
-    const found = answer.criteria.find((candidate) => sameName(candidate.name, criterion.name));
-    const relevant = found?.relevant ?? false;
+  return rubric.map((criterion, index) => {
+    const key = asked.keys[index]!;
+    const found = answer.criteria[key];
+    const assessed = found !== undefined && !asked.unanswered.has(key);
+    const relevant = assessed && found.relevant;
     return {
       name: criterion.name,
       scale: criterion.scale,
       weight: criterion.weight,
       relevant,
-      score: found && relevant ? scoreOnScale(criterion.scale, found.score) : null,
+      score: relevant ? scoreOnScale(criterion.scale, found.score) : null,
       // A quote the model pinned on no turn of this transcript cannot be shown where it was said.
       evidence: (found?.evidence ?? [])
         .filter((quote) => turnIds.has(quote.turn_id) && quote.quote.trim().length > 0)
         .map((quote) => ({ turnId: quote.turn_id, quote: quote.quote.trim() })),
+      ...(assessed ? {} : { assessed: false as const }),
     };
   });
 };
@@ -443,19 +476,20 @@ const askObserver = async (
     evidencePhrases: builtinEvidencePhrases(criterion),
     weight: criterion.weight,
   }));
+  const answer = answerSchemaFor(rubric, session.turns, session.content.language);
   try {
     const { value } = await aiPort(services).structured(
       { providerId: model.providerId, modelId: model.aiModelId },
       {
-        messages: promptOf(observer, rubric, session),
-        schema: answerSchemaFor(rubric, session.turns, session.content.language) as z.ZodType<ModelAnswer>,
+        messages: promptOf(observer, rubric, answer.keys, session),
+        schema: answer.schema as z.ZodType<ModelAnswer>,
         schemaName: 'observer_report',
         analysis: { transcript, language: session.content.language, rubric: builtinRubric },
       },
       { organizationId: session.organizationId, sessionId: session.sessionId },
     );
     return {
-      criteria: criteriaOf(rubric, value, session.turns),
+      criteria: criteriaOf(rubric, value, session.turns, answer),
       wentWell: value.went_well.map((line) => line.trim()).filter(Boolean),
       toImprove: value.to_improve.map((line) => line.trim()).filter(Boolean),
       summary: value.summary.trim(),
@@ -597,6 +631,7 @@ const analysisAnswer = (
         scale: criterion.scale,
         weight: criterion.weight,
         relevant: criterion.relevant,
+        assessed: criterion.assessed !== false,
         correction: criterion.correction && {
           original_score: criterion.correction.originalScore,
           comment: criterion.correction.comment,

@@ -1,7 +1,7 @@
 import type { ParsedRequest, User, userOperations } from '@ai-coaching/contracts';
-import { assertUserChangeAllowed, assertUserManageable } from '@ai-coaching/domain';
+import { assertRoleFitsOrganization, assertUserChangeAllowed, assertUserManageable } from '@ai-coaching/domain';
 import { revokeUserSessions } from '@ai-coaching/platform';
-import type { UserView } from '@ai-coaching/projections';
+import { findOrganization, type UserView } from '@ai-coaching/projections';
 import { nowIso, type AppServices, type Origin } from '../app-services.js';
 import { guardSuperAdminRemoval } from '../platform/super-admin-guard.js';
 import { signedInUser } from '../tenancy/scope.js';
@@ -69,6 +69,10 @@ export const changeUser = async (
   assertUserChangeAllowed(me, userId, { role: change.organization_role, status: change.status });
   const user = await visibleUser(services, me, userId);
   if (user.userId !== me.userId) assertUserManageable(me, user);
+  if (change.organization_role === 'super-admin' && user.role !== 'super-admin') {
+    const organization = await findOrganization(services.db, user.organizationId);
+    assertRoleFitsOrganization(change.organization_role, organization ?? { kind: 'unknown' });
+  }
   // Taking a super-admin away is announced on the platform stream first: the last one always stays.
   await guardSuperAdminRemoval(services, origin, user, { role: change.organization_role, status: change.status }, () =>
     applyChange(services, origin, user, change),

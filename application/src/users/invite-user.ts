@@ -1,5 +1,11 @@
 import type { ParsedRequest, User, userOperations } from '@ai-coaching/contracts';
-import { assertRoleAssignable, DEFAULT_USER_LOCALE, DomainError, type UserInvited } from '@ai-coaching/domain';
+import {
+  assertRoleAssignable,
+  assertRoleFitsOrganization,
+  DEFAULT_USER_LOCALE,
+  DomainError,
+  type UserInvited,
+} from '@ai-coaching/domain';
 import type { AppServices, Origin } from '../app-services.js';
 import { EMPTY_WALLET } from '../credits/wallets.js';
 import { signedInUser } from '../tenancy/scope.js';
@@ -20,6 +26,7 @@ export const inviteUser = async (services: AppServices, origin: Origin, input: I
   const me = signedInUser(origin.caller);
   assertRoleAssignable(me, input.organization_role);
   const organization = await invitingOrganization(services, me, input.organization_id);
+  assertRoleFitsOrganization(input.organization_role, organization);
   const userId = services.ids.newId();
   const now = services.clock.now();
   const at = now.toISOString();

@@ -192,6 +192,8 @@ export const errors = {
     gone: 'This account is no longer active; nothing was sent.',
   },
   user_exists: 'This user already exists.',
+  super_admin_outside_platform:
+    'Super-admins belong to the platform organization only. Choose another role for this organization.',
   role_not_assignable: 'You cannot grant the role {{role}}.',
   user_not_manageable: 'You cannot change a user whose role is above yours.',
   cannot_change_own_role: 'You cannot change your own role.',

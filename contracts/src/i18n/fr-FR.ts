@@ -185,6 +185,8 @@ export const errors: Translation<typeof enGB.errors> = {
     gone: 'Ce compte n’est plus actif\u00a0; rien n’a été envoyé.',
   },
   user_exists: 'Cet utilisateur existe déjà.',
+  super_admin_outside_platform:
+    'Les super-administrateurs n’appartiennent qu’à l’organisation de la plateforme. Choisissez un autre rôle pour cette organisation.',
   role_not_assignable: 'Vous ne pouvez pas attribuer le rôle {{role}}.',
   user_not_manageable: 'Vous ne pouvez pas modifier un utilisateur dont le rôle est au-dessus du vôtre.',
   cannot_change_own_role: 'Vous ne pouvez pas changer votre propre rôle.',

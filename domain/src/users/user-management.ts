@@ -21,6 +21,20 @@ export const assertRoleAssignable = (manager: Pick<UserManager, 'role'>, role: R
   }
 };
 
+/**
+ * Super-admins run the platform, not a customer: the role exists in the platform organization only, whoever grants
+ * it. Checked on invitations and role changes, after the organization is known (an unknown one still answers 404).
+ */
+export const assertRoleFitsOrganization = (role: Role | undefined, organization: { kind: string }): void => {
+  if (role === 'super-admin' && organization.kind !== 'platform') {
+    throw new ForbiddenError(
+      'super_admin_outside_platform',
+      'Super-admins belong to the platform organization only. Choose another role for this organization.',
+      { field: 'organization_role' },
+    );
+  }
+};
+
 /** Whoever may not grant a role may not manage its holders either: an operator cannot disable a super-admin. */
 export const assertUserManageable = (manager: Pick<UserManager, 'role'>, target: { role: Role }): void => {
   if (!ASSIGNABLE_ROLES[manager.role].includes(target.role)) {

@@ -84,6 +84,35 @@ describe('[AUTH]: role matrix', () => {
   });
 });
 
+describe('[AUTH]: the super-admin role outside the platform organization', () => {
+  it('is refused to every role, in an invitation and in a role change, with a code saying why', async () => {
+    const customer = await createTestOrganization(server);
+    const member = await signInAs(server, { role: 'user', organizationId: customer });
+    const invitation = (role: Role) => ({
+      email: `sa-${role}-${newId()}@example.com`,
+      first_name: 'Ada',
+      last_name: '',
+      organization_id: customer,
+      organization_role: 'super-admin',
+    });
+    const expected: Partial<Record<Role, string>> = {
+      'super-admin': 'super_admin_outside_platform',
+      operator: 'role_not_assignable',
+      editor: 'forbidden',
+      user: 'forbidden',
+    };
+    for (const role of ROLES) {
+      const as = apiClient(server, tokens.get(role)!);
+      const invited = await as.send<{ code: string }>('POST', '/v1/users', { body: invitation(role) });
+      expect([role, invited.status, invited.body.code]).toEqual([role, 403, expected[role]]);
+      const promoted = await as.send<{ code: string }>('PATCH', `/v1/users/${member.userId}`, {
+        body: { organization_role: 'super-admin' },
+      });
+      expect([role, promoted.status, promoted.body.code]).toEqual([role, 403, expected[role]]);
+    }
+  });
+});
+
 describe('[AUTH]: AI providers of an organization across organizations', () => {
   it('answers 404 to another organization’s operator on every operation of the provider and what belongs to it', async () => {
     const owner = await signInAs(server, { role: 'operator', organizationId: await createTestOrganization(server) });

@@ -1,3 +1,4 @@
+import { platformOrganizationId } from '@ai-coaching/api';
 import {
   apiClient,
   createTestOrganization,
@@ -125,7 +126,14 @@ for (const engine of engines) {
         expect((await create(userA.token)).status).toBe(403);
         const editor = await signInAs(server, { role: 'editor', organizationId: orgA });
         expect((await create(editor.token)).status).toBe(403);
-        expect((await create(admin, { organization_role: 'super-admin' })).status).toBe(201);
+        // Super-admins belong to the platform organization only, whoever grants the role.
+        const customerSuperAdmin = await create(admin, { organization_role: 'super-admin' });
+        expect(customerSuperAdmin.status).toBe(403);
+        expect(customerSuperAdmin.body.code).toBe('super_admin_outside_platform');
+        expect(issuePaths(customerSuperAdmin.body)).toEqual(['organization_role']);
+        expect(
+          (await create(admin, { organization_role: 'super-admin', organization_id: platformOrganizationId })).status,
+        ).toBe(201);
         // Not a role an invitation can carry: the contract refuses it before the API sees it.
         const guest = await api(admin).send('POST', '/v1/users', {
           body: { ...invitation(), organization_role: 'guest' },
@@ -292,6 +300,12 @@ for (const engine of engines) {
         // Refused as a whole: the name in the same request was not applied.
         const after = (await read(operatorA.token, member.userId)).body;
         expect(after.last_name).toBe('Promoted');
+
+        // Nor can a super-admin make a customer's user one.
+        const promoted = await patch(admin, member.userId, { organization_role: 'super-admin' });
+        expect(promoted.status).toBe(403);
+        expect(promoted.body.code).toBe('super_admin_outside_platform');
+        expect((await read(admin, member.userId)).body.organization_role).toBe('editor');
 
         const boss = await createTestUser(server, { role: 'super-admin', organizationId: orgA });
         for (const attempt of [

@@ -23,6 +23,11 @@ export type AnalysisCriterionScore = {
   /** On the criterion's own scale (0 or 1 for pass_fail); null when not relevant. */
   score: number | null;
   evidence: AnalysisEvidence[];
+  /**
+   * false: the model's answer left this criterion out, so it was not assessed (not relevant, no score, not counted)
+   * rather than failing the whole report. Absent in reports recorded before it existed: assessed.
+   */
+  assessed?: false;
 };
 
 /** Why an analysis version exists: the session's ending made version 1; each re-run makes the next. */

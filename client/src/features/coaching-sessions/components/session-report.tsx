@@ -178,8 +178,10 @@ const CriterionRow = ({
               <span className="font-semibold">{scoreText(criterion.scale, criterion.score)}</span>
             </span>
           </>
-        ) : (
+        ) : criterion.assessed ? (
           scoreText(criterion.scale, criterion.relevant ? criterion.score : null)
+        ) : (
+          t('report.notAssessed')
         )}
         {correctable && !editing ? (
           <div>

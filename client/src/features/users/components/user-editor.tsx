@@ -40,7 +40,10 @@ const DetailsForm = ({ user }: { user: UserDetail }) => {
   const errorMessage = useErrorMessage();
   const update = useUpdateUser(user.id);
   const self = me?.id === user.id;
-  const roles = assignableRoles(me?.organization_role ?? '');
+  // A super-admin belongs to the platform organization, theirs: the role is offered to its users only.
+  const roles = assignableRoles(me?.organization_role ?? '', {
+    platform: me?.organization_role === 'super-admin' && user.organization_id === me.organization_id,
+  });
   const form = useSchemaForm({
     schema: userOperations.update.body,
     initial: {

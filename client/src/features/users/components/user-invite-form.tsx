@@ -1,4 +1,5 @@
 import { userOperations } from '@ai-coaching/contracts';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
@@ -22,7 +23,12 @@ export const UserInviteForm = () => {
   const invite = useInviteUser();
   const superAdmin = me?.organization_role === 'super-admin';
   const organizations = useOrganizationOptions(superAdmin);
-  const roles = assignableRoles(me?.organization_role ?? '');
+  const kindOf = (organizationId: string) =>
+    organizations.data?.items.find((organization) => organization.id === organizationId)?.kind;
+  // Until an organization is chosen, the roles every organization takes; super-admin once the platform is chosen.
+  const rolesIn = (organizationId: string) =>
+    assignableRoles(me?.organization_role ?? '', { platform: kindOf(organizationId) === 'platform' });
+  const roles = rolesIn(superAdmin ? '' : (me?.organization_id ?? ''));
   const form = useSchemaForm({
     schema: userOperations.invite.body,
     initial: {
@@ -43,6 +49,13 @@ export const UserInviteForm = () => {
   });
 
   const organizationField = form.field('organization_id');
+  const offered = rolesIn(form.values.organization_id);
+  const chosenRole = form.values.organization_role;
+  const { setValue } = form;
+  // Super-admin chosen, then a customer organization: back to the usual role rather than a refusal on submit.
+  useEffect(() => {
+    if (offered.length > 0 && !offered.includes(chosenRole)) setValue('organization_role', 'user');
+  }, [offered, chosenRole, setValue]);
 
   return (
     <Card>
@@ -55,7 +68,7 @@ export const UserInviteForm = () => {
         <SelectField
           label={t('fields.role')}
           {...form.field('organization_role')}
-          options={roles.map((role) => ({ value: role, label: t(`roles.${role}`, { ns: 'common' }) }))}
+          options={offered.map((role) => ({ value: role, label: t(`roles.${role}`, { ns: 'common' }) }))}
         />
         {superAdmin ? (
           <SelectField

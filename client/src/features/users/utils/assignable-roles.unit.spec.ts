@@ -1,21 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { assignableRoles } from './assignable-roles';
 
+const platform = { platform: true };
+const customer = { platform: false };
+
 describe('assignableRoles', () => {
-  it('lets a super-admin give every role but guest', () => {
-    expect(assignableRoles('super-admin')).toEqual(
+  it('lets a super-admin give every role but guest in the platform organization', () => {
+    expect(assignableRoles('super-admin', platform)).toEqual(
       expect.arrayContaining(['super-admin', 'operator', 'editor', 'user']),
     );
-    expect(assignableRoles('super-admin')).not.toContain('guest');
+    expect(assignableRoles('super-admin', platform)).not.toContain('guest');
+  });
+
+  it('never offers super-admin in a customer organization', () => {
+    expect(assignableRoles('super-admin', customer)).toEqual(expect.arrayContaining(['operator', 'editor', 'user']));
+    expect(assignableRoles('super-admin', customer)).not.toContain('super-admin');
   });
 
   it('keeps an operator below super-admin', () => {
-    expect(assignableRoles('operator')).not.toContain('super-admin');
-    expect(assignableRoles('operator')).toContain('user');
+    expect(assignableRoles('operator', customer)).not.toContain('super-admin');
+    expect(assignableRoles('operator', customer)).toContain('user');
   });
 
   it('gives nothing to unknown roles', () => {
-    expect(assignableRoles('')).toEqual([]);
-    expect(assignableRoles('root')).toEqual([]);
+    expect(assignableRoles('', platform)).toEqual([]);
+    expect(assignableRoles('root', platform)).toEqual([]);
   });
 });
