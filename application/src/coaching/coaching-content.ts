@@ -1,4 +1,4 @@
-import { COACHING_DEFAULTS, type Page } from '@ai-coaching/contracts';
+import { COACHING_DEFAULTS, COACHING_TITLE_MAX, type Page } from '@ai-coaching/contracts';
 import {
   COACHING_KIND_RULES,
   coachingItemDecider,
@@ -265,6 +265,20 @@ const sourceFields = (caller: UserCaller, source: CoachingItemView) =>
 
 const titleField = (kind: CoachingKind) => COACHING_KIND_RULES[kind].titleField;
 
+/**
+ * What a copy's or a fork's title gets after its source's, in the caller's language, so a picker never lists two
+ * items of the same name ("Margaret Hughes (fork)").
+ */
+const DERIVED_SUFFIX = {
+  'en-GB': { copy: 'copy', fork: 'fork' },
+  'fr-FR': { copy: 'copie', fork: 'duplicata' },
+} as const;
+const derivedTitle = (origin: Origin, type: 'copy' | 'fork', title: unknown) =>
+  `${String(title)} (${DERIVED_SUFFIX[origin.locale === 'fr-FR' ? 'fr-FR' : 'en-GB'][type]})`.slice(
+    0,
+    COACHING_TITLE_MAX,
+  );
+
 /** A copy or a fork of `source`: the fields the caller sees of it, and where they came from. */
 const derivedFrom = (type: 'copy' | 'fork', caller: UserCaller, source: CoachingItemView) => {
   const taken = sourceFields(caller, source);
@@ -312,7 +326,7 @@ export const createCoachingContent = async (
   if (copyFrom !== undefined) {
     const copy = derivedFrom('copy', caller, await visibleItem(services, caller, kind, copyFrom));
     const title = titleField(kind);
-    fields = { ...copy.fields, [title]: `${String(copy.fields[title])} (copy)`.slice(0, 120), ...given };
+    fields = { ...copy.fields, [title]: derivedTitle(origin, 'copy', copy.fields[title]), ...given };
     from = copy.from;
   }
   await checkReferences(services, caller, kind, fields);
@@ -333,7 +347,13 @@ export const forkCoachingContent = async (
 ): Promise<CoachingItemAnswer> => {
   const caller = signedInUser(origin.caller);
   const fork = derivedFrom('fork', caller, await visibleItem(services, caller, kind, sourceId));
-  return createItem(services, origin, caller, { kind, organizationId: caller.organizationId, ...fork });
+  const title = titleField(kind);
+  return createItem(services, origin, caller, {
+    kind,
+    organizationId: caller.organizationId,
+    ...fork,
+    fields: { ...fork.fields, [title]: derivedTitle(origin, 'fork', fork.fields[title]) },
+  });
 };
 
 export const updateCoachingContent = async (

@@ -189,9 +189,16 @@ for (const engine of engines) {
           organization_id: a.organizationId,
           status: 'draft',
           editable: true,
-          name: library.name,
+          // Named apart from its source, in the caller's language, so pickers never list two alike.
+          name: `${library.name} (fork)`,
           origin: { type: 'fork', id: library.id, version: 1, title: library.name },
         });
+        const frenchFork = await api(a.editor).call(
+          forks.persona,
+          { params: { id: library.id } },
+          { headers: { 'accept-language': 'fr-FR' } },
+        );
+        expect(frenchFork.body.name).toBe(`${library.name} (duplicata)`);
         const forkedAgain = await api(a.editor).call(forks.persona, { params: { id: fork.body.id } });
         expect(forkedAgain.status).toBe(409);
         expect(forkedAgain.body).toMatchObject({ code: 'coaching_fork_own_item' });
@@ -216,7 +223,7 @@ for (const engine of engines) {
             await api(a.editor).call(personas.list, { query: { q: library.name, source, page_size: 48 } })
           ).body.items.map((item) => item.id);
         expect(await named('library')).toEqual([library.id]);
-        expect((await named('own')).sort()).toEqual([fork.body.id, plainCopy.body.id].sort());
+        expect((await named('own')).sort()).toEqual([fork.body.id, frenchFork.body.id, plainCopy.body.id].sort());
         expect(await named('shared')).toEqual([]);
         expect(
           (await api(superAdmin).call(personas.list, { query: { q: library.name, source: 'library' } })).body.items,

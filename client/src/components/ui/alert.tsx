@@ -5,6 +5,7 @@ const TONES = {
   success:
     'border-scoring-300 bg-scoring-50 text-scoring-900 dark:border-scoring-800 dark:bg-scoring-950 dark:text-scoring-100',
   info: 'border-gray-300 bg-gray-50 text-gray-900 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100',
+  warning: 'border-amber-400 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100',
 } as const;
 
 /** A message in the page flow; errors are announced (role=alert), others politely (role=status). */

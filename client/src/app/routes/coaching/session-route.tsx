@@ -23,7 +23,12 @@ export const ScenarioInfoRoute = () => {
       scenarioId={id}
       aside={(briefing) => (
         <Can permissions="generate-shared-session">
-          <ShareLinkPanel scenarioId={briefing.scenario_id} scenarioName={briefing.name} />
+          <ShareLinkPanel
+            scenarioId={briefing.scenario_id}
+            scenarioName={briefing.name}
+            priceCredits={briefing.price_credits}
+            ownCredits={briefing.available_credits}
+          />
         </Can>
       )}
     />

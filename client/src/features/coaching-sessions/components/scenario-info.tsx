@@ -10,7 +10,7 @@ import { LoadError, Loading } from '../../../components/ui/query-state';
 import { newIdempotencyKey } from '../../../lib/http/api';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { imageUrl } from '../../../lib/images';
-import { useCan } from '../../../lib/session/session-context';
+import { useCan, useCurrentUser } from '../../../lib/session/session-context';
 import { useScenarioBriefing, useStartSession, type ScenarioBriefing } from '../api/sessions-api';
 import { playPath } from '../utils/session-paths';
 import { MicrophoneCheck } from './microphone-check';
@@ -28,6 +28,7 @@ export const ScenarioInfo = ({
 }) => {
   const { t } = useTranslation('coachingSessions');
   const can = useCan();
+  const me = useCurrentUser();
   const navigate = useNavigate();
   const errorMessage = useErrorMessage();
   const query = useScenarioBriefing(scenarioId);
@@ -148,9 +149,22 @@ export const ScenarioInfo = ({
           </dl>
           {short ? (
             <div className="mt-4">
+              {/* Where credits come from depends on who reads it: operators allocate them from their organization's
+                  wallet, which the platform fills; everyone else asks an operator or a colleague. */}
               <Alert tone="error">
-                {t('info.notEnough', { price: briefing.price_credits, available: briefing.available_credits })}
+                {t(can('credit-allocate') ? 'info.notEnoughOperator' : 'info.notEnough', {
+                  price: briefing.price_credits,
+                  available: briefing.available_credits,
+                })}
               </Alert>
+              {can('credit-allocate') && me ? (
+                <Link
+                  to={`/settings/organization/transaction/${me.organization_id}`}
+                  className="mt-2 inline-block text-sm text-primary-700 underline dark:text-primary-300"
+                >
+                  {t('info.allocateCredits')}
+                </Link>
+              ) : null}
             </div>
           ) : null}
           {start.isError ? (

@@ -277,12 +277,26 @@ export const CoachingEdit = ({ kind, id }: { kind: CoachingKind; id: string }) =
             <div className="flex flex-col gap-4">
               <Alert>{t(item.organization_id === null ? 'editor.libraryNote' : 'editor.readOnlyNote')}</Alert>
               <Preview values={fieldsOf(editor, item, language)} />
-              {isForkable(kind) && can(`coaching-${kind}-fork`) ? (
-                <div>
-                  <Link to={forkPath(kind, item.id)} className={buttonClassName('primary')}>
-                    {t('actions.fork')}
-                  </Link>
-                </div>
+              {isForkable(kind) && (can(`coaching-${kind}-fork`) || can(`coaching-${kind}-create`)) ? (
+                // Two ways to make it one's own: each says in a line what it gives.
+                <ul className="grid gap-3 sm:grid-cols-2" aria-label={t('editor.makeYourOwn')}>
+                  {can(`coaching-${kind}-fork`) ? (
+                    <li className="flex flex-col items-start gap-1">
+                      <Link to={forkPath(kind, item.id)} className={buttonClassName('primary')}>
+                        {t('actions.fork')}
+                      </Link>
+                      <span className="text-sm text-gray-700 dark:text-gray-300">{t('editor.forkHint')}</span>
+                    </li>
+                  ) : null}
+                  {can(`coaching-${kind}-create`) ? (
+                    <li className="flex flex-col items-start gap-1">
+                      <Link to={createPath(kind, item.id)} className={buttonClassName('secondary')}>
+                        {t('actions.copy')}
+                      </Link>
+                      <span className="text-sm text-gray-700 dark:text-gray-300">{t('editor.copyHint')}</span>
+                    </li>
+                  ) : null}
+                </ul>
               ) : null}
             </div>
           </Card>

@@ -23,9 +23,22 @@ type Errors = Partial<Record<'label' | 'expires_at' | 'max_uses', string>>;
 
 /**
  * On a scenario's page, for users with `generate-shared-session`: a link guests open to play it, paid from the
- * sharer's wallet. The link stays valid until the end of the chosen day.
+ * sharer's wallet. The link stays valid until the end of the chosen day. A paying wallet that cannot hold one guest's
+ * session is said here, before any guest meets the refusal.
  */
-export const ShareLinkPanel = ({ scenarioId, scenarioName }: { scenarioId: string; scenarioName: string }) => {
+export const ShareLinkPanel = ({
+  scenarioId,
+  scenarioName,
+  priceCredits,
+  ownCredits,
+}: {
+  scenarioId: string;
+  scenarioName: string;
+  /** What one guest's session reserves. */
+  priceCredits: number;
+  /** The sharer's own available credits. */
+  ownCredits: number;
+}) => {
   const { t } = useTranslation('sharedSessions');
   const errorMessage = useErrorMessage();
   const create = useCreateShareLink();
@@ -41,6 +54,9 @@ export const ShareLinkPanel = ({ scenarioId, scenarioName }: { scenarioId: strin
   const [failure, setFailure] = useState<unknown>(null);
   const [made, setMade] = useState<SharedSession | null>(null);
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  const payingGroup = payingGroups.data?.items.find((group) => group.id === payer);
+  const payingCredits = payer ? payingGroup?.credit_wallet : ownCredits;
+  const walletShort = payingCredits !== undefined && priceCredits > 0 && payingCredits < priceCredits;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -163,6 +179,22 @@ export const ShareLinkPanel = ({ scenarioId, scenarioName }: { scenarioId: strin
           ) : (
             <p className="text-sm text-gray-700 dark:text-gray-300">{t('share.paidByYou')}</p>
           )}
+          {walletShort ? (
+            <Alert tone="warning">
+              {t(
+                payer
+                  ? 'share.groupWalletShort'
+                  : can('credit-allocate')
+                    ? 'share.walletShortOperator'
+                    : 'share.walletShort',
+                {
+                  available: payingCredits,
+                  price: priceCredits,
+                  name: payingGroup?.name ?? '',
+                },
+              )}
+            </Alert>
+          ) : null}
           {failure ? <Alert tone="error">{errorMessage(failure)}</Alert> : null}
           <div className="flex flex-wrap gap-2">
             <Button type="submit" loading={create.isPending}>
