@@ -22,6 +22,7 @@ const GROUPS = [
   'organizationCreditOperations',
   'organizationOperations',
   'passwordResetLinkOperations',
+  'platformSetupOperations',
   'redirectOperations',
   'sharedSessionOperations',
   'ssoOperations',

@@ -29,3 +29,4 @@ export * from './coaching-session-generators.js';
 export * from './coaching-dashboard.js';
 export * from './applications.js';
 export * from './coaching-playlist-progress.js';
+export * from './platform-setup.js';

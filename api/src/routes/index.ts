@@ -23,6 +23,7 @@ import { mailOutboxRoutes } from './mail-outbox.js';
 import { operatorNameRoutes } from './operator-name.js';
 import { organizationRoutes } from './organizations.js';
 import { passwordResetLinkRoutes } from './password-reset-links.js';
+import { platformSetupRoutes } from './platform-setup.js';
 import { projectionsAdminRoutes } from './projections-admin.js';
 import { redirectRoutes } from './redirects.js';
 import { ssoRealmRoutes } from './sso-realms.js';
@@ -61,6 +62,7 @@ export const apiRoutes = (readiness: readonly ReadinessCheck[]): RouteDefinition
     ...coachingDashboardRoutes,
     ...coachingPlaylistProgressRoutes,
     ...applicationRoutes,
+    ...platformSetupRoutes,
   ];
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
   routes.push(

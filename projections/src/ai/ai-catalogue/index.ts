@@ -550,3 +550,7 @@ export const aiProviderDependents = async (
   );
   return rows;
 };
+
+/** Whether a provider other than the built-in one is connected and enabled, anywhere on the platform. */
+export const hasConnectedAiProvider = async (db: SqlExecutor): Promise<boolean> =>
+  (await db.query("SELECT 1 FROM rm_ai_providers WHERE kind <> 'builtin' AND enabled LIMIT 1")).rows.length > 0;

@@ -409,3 +409,14 @@ export const listCoachingSessionsEndedBefore = async (
   );
   return rows.map((row) => ({ sessionId: row.session_id, organizationId: row.organization_id }));
 };
+
+/** Whether a session was played on the platform at all, or (with `userId`) by that user. */
+export const hasPlayedSession = async (db: SqlExecutor, userId?: string): Promise<boolean> =>
+  (
+    await db.query(
+      userId === undefined
+        ? 'SELECT 1 FROM rm_coaching_sessions LIMIT 1'
+        : 'SELECT 1 FROM rm_coaching_sessions WHERE user_id = $1 LIMIT 1',
+      userId === undefined ? [] : [userId],
+    )
+  ).rows.length > 0;

@@ -357,3 +357,11 @@ export async function* streamCreditMovements(
     after = rows[rows.length - 1]!.movement_id;
   }
 }
+
+/** Whether credits were ever issued to an organization other than `exceptOrganizationId` (the platform's). */
+export const hasIssuedCreditsOutside = async (db: SqlExecutor, exceptOrganizationId: string): Promise<boolean> =>
+  (
+    await db.query("SELECT 1 FROM rm_credit_movements WHERE kind = 'issued' AND organization_id <> $1 LIMIT 1", [
+      exceptOrganizationId,
+    ])
+  ).rows.length > 0;

@@ -244,3 +244,7 @@ export const organizationRecordsVoiceSessions = async (db: SqlExecutor, organiza
   );
   return rows[0]?.record_voice_sessions ?? false;
 };
+
+/** Whether any organization besides the platform's own exists (the setup checklist's first step). */
+export const hasCustomerOrganization = async (db: SqlExecutor): Promise<boolean> =>
+  (await db.query("SELECT 1 FROM rm_organizations WHERE kind = 'customer' LIMIT 1")).rows.length > 0;

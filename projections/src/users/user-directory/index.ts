@@ -274,3 +274,12 @@ export const countUsersByOrganization = async (
   for (const row of rows) counts[row.organization_id] = row.count;
   return counts;
 };
+
+/** Whether an operator (invited or active) exists in an organization other than `exceptOrganizationId`. */
+export const hasOperatorOutside = async (db: SqlExecutor, exceptOrganizationId: string): Promise<boolean> =>
+  (
+    await db.query(
+      "SELECT 1 FROM rm_users WHERE role = 'operator' AND status <> 'disabled' AND organization_id <> $1 LIMIT 1",
+      [exceptOrganizationId],
+    )
+  ).rows.length > 0;
