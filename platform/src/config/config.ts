@@ -137,6 +137,18 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
   if (values.BLOB_STORE === 's3' && !values.S3_BUCKET) {
     throw new ConfigError([{ variable: 'S3_BUCKET', expected: 'a bucket name (BLOB_STORE=s3 needs one)' }]);
   }
+  // A generated secret lives in one runtime's DATA_DIR: production runtimes on several hosts need the same one given.
+  if (values.NODE_ENV === 'production' && !values.AUTH_SECRET) {
+    throw new ConfigError([
+      {
+        variable: 'AUTH_SECRET',
+        expected:
+          'at least 32 characters of random text, the same for every runtime: NODE_ENV=production requires it ' +
+          '(an installation that ran without it keeps its generated secret in DATA_DIR/auth-secret, or in the ' +
+          'platform_secrets table before this version: set AUTH_SECRET to that value to keep what it sealed)',
+      },
+    ]);
+  }
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, '');
   const allowedOrigins = (values.ALLOWED_ORIGINS ?? '')
     .split(',')

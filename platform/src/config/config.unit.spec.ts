@@ -86,4 +86,14 @@ describe('configuration', () => {
     expect(error.message).not.toContain('hunter2');
     expect(error.message).not.toContain('tiny-secret');
   });
+
+  it('requires AUTH_SECRET in production, naming it', () => {
+    const error = problems({ NODE_ENV: 'production' });
+    expect(error.problems).toEqual([
+      { variable: 'AUTH_SECRET', expected: expect.stringContaining('NODE_ENV=production') },
+    ]);
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).AUTH_SECRET).toBe('x'.repeat(32));
+    // Outside production one generated into DATA_DIR stands in (crypto/secrets.ts).
+    expect(loadConfig({ NODE_ENV: 'development' }).AUTH_SECRET).toBeUndefined();
+  });
 });
