@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies, type AddressRange } from '../net/client-address.js';
 import { ssoRealmsJsonSchema } from '../sso/realm-schema.js';
 
 /**
@@ -49,6 +50,25 @@ export const configSchema = z.object({
     url(['http:', 'https:'], 'an http(s) URL where users reach the app, such as https://coach.example.com'),
   ),
   ALLOWED_ORIGINS: optionalString(z.string()),
+  // The reverse proxies whose X-Forwarded-For the API reads (api/src/http/client-address.ts).
+  TRUSTED_PROXIES: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .trim()
+      .superRefine((value, ctx) => {
+        const { invalid } = parseTrustedProxies(value);
+        if (invalid.length > 0) {
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'comma-separated addresses or CIDRs (IPv4 or IPv6) of the reverse proxies, such as 10.0.0.0/8,::1, ' +
+              `or none (not ${invalid.map((entry) => JSON.stringify(entry)).join(', ')})`,
+          });
+        }
+      })
+      .default(DEFAULT_TRUSTED_PROXIES),
+  ),
   DATA_DIR: z.string().trim().min(1, 'a directory path').default('./data'),
   CLIENT_DIST_DIR: optionalString(z.string().trim().min(1, 'the directory of the built client')),
   DATABASE_URL: optionalString(
@@ -98,7 +118,12 @@ export const configSchema = z.object({
   SSO_REALMS: z.preprocess((value) => (value === '' ? undefined : value), ssoRealmsJsonSchema.optional()),
 });
 
-export type Config = z.infer<typeof configSchema> & { publicUrl: string; allowedOrigins: string[] };
+export type Config = z.infer<typeof configSchema> & {
+  publicUrl: string;
+  allowedOrigins: string[];
+  /** TRUSTED_PROXIES, parsed. */
+  trustedProxies: readonly AddressRange[];
+};
 
 /** Names whose values must never appear in logs or error messages. */
 export const SECRET_CONFIG_KEYS = [
@@ -154,7 +179,12 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     .split(',')
     .map((origin) => origin.trim())
     .filter(Boolean);
-  return { ...values, publicUrl, allowedOrigins: [...new Set([new URL(publicUrl).origin, ...allowedOrigins])] };
+  return {
+    ...values,
+    publicUrl,
+    allowedOrigins: [...new Set([new URL(publicUrl).origin, ...allowedOrigins])],
+    trustedProxies: parseTrustedProxies(values.TRUSTED_PROXIES).ranges,
+  };
 };
 
 /** The topology the environment selects: which engines back events, read models and jobs. */
