@@ -60,10 +60,12 @@ describe('[PLATFORM]: configuration is validated at start', () => {
       PORT: 'abc',
       DATABASE_URL: 'mysql://root:hunter2@db/app',
       LOG_LEVEL: 'loud',
+      TRUSTED_PROXIES: '10.0.0.0/33',
     });
     const { code, stderr } = await exited;
     expect(code).toBe(78);
     expect(stderr).toContain('PORT: expected a port number between 0 and 65535');
+    expect(stderr).toContain('TRUSTED_PROXIES: expected comma-separated addresses or CIDRs');
     expect(stderr).toContain('DATABASE_URL: expected a PostgreSQL URL');
     expect(stderr).toContain('LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent');
     expect(stderr).not.toContain('hunter2');
