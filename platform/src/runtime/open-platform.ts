@@ -69,7 +69,8 @@ export type OpenPlatformOptions = {
 /**
  * Opens the engines the environment selects (see the topology table in the README):
  * PGlite under DATA_DIR by default, PostgreSQL with DATABASE_URL, EventStoreDB for events with
- * EVENTSTORE_URL, BullMQ with REDIS_URL. Migrates, and registers every engine for shutdown.
+ * EVENTSTORE_URL, BullMQ with REDIS_URL. Migrates, resolves the auth secret (`resolveAuthSecret`), and registers
+ * every engine for shutdown.
  */
 export const openPlatform = async (options: OpenPlatformOptions): Promise<Platform> => {
   const { config, logger, lifecycle } = options;
