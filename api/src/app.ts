@@ -1,6 +1,7 @@
 import Koa from 'koa';
 import { authenticate } from './auth/authenticate.js';
 import { bodyParser } from './http/body.js';
+import { clientAddress } from './http/client-address.js';
 import type { ApiServices, ApiState } from './http/context.js';
 import { errorHandler } from './http/error-handler.js';
 import { mountRoutes } from './http/mount-routes.js';
@@ -19,7 +20,9 @@ export type ApiAppOptions = ApiServices & {
 
 export const createApiApp = (options: ApiAppOptions): Koa<ApiState> => {
   const { readiness: extraReadiness, clientDir, ...services } = options;
-  const app = new Koa<ApiState>({ proxy: services.config.NODE_ENV === 'production' });
+  // Forwarded headers are read only from TRUSTED_PROXIES, by clientAddress; no route reads the forwarded host or
+  // protocol, so Koa's `proxy` (which trusts every peer) stays off.
+  const app = new Koa<ApiState>({ proxy: false });
   // Koa logs errors it sees itself; every error is answered and logged by errorHandler instead.
   app.silent = true;
 
@@ -38,6 +41,7 @@ export const createApiApp = (options: ApiAppOptions): Koa<ApiState> => {
     .filter((route) => route.bodyEncoding === 'multipart')
     .map((route) => `${route.method} ${route.path}`);
 
+  app.use(clientAddress(services.config));
   app.use(requestContext(services.logger));
   app.use(securityHeaders({ https: services.config.publicUrl.startsWith('https:') }));
   app.use(errorHandler());

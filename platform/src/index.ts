@@ -12,6 +12,7 @@ export * from './jobs/job-queue.js';
 export * from './crypto/token-service.js';
 export * from './crypto/passwords.js';
 export * from './crypto/secrets.js';
+export * from './net/client-address.js';
 export * from './crypto/ids.js';
 export * from './clock/clock.js';
 export * from './event-store/command-handler.js';

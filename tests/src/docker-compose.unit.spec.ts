@@ -338,11 +338,21 @@ describe('docker-compose.yml', () => {
 
   it('gives the runtimes only variables the config schema knows, and values it accepts', () => {
     const known = Object.keys(configSchema.shape);
+    // What each container runs with: the image's ENV (NODE_ENV=production among them), then its own.
+    const image = Object.fromEntries(
+      stage('runtime')
+        .instructions.filter((instruction) => /^ENV\s/i.test(instruction))
+        .flatMap((instruction) => [...instruction.slice(4).matchAll(/([A-Za-z_][A-Za-z0-9_]*)=(\S*)/g)])
+        .map(([, name, value]) => [name!, value!]),
+    );
+    expect(image.NODE_ENV).toBe('production');
     for (const name of RUNTIMES) {
       const environment = resolvedEnvironmentOf(name);
       for (const variable of Object.keys(environment)) expect(known, `${name}: ${variable}`).toContain(variable);
       const parsed = configSchema.safeParse(environment);
       expect(parsed.error?.issues ?? [], name).toEqual([]);
+      // The rules across variables too (production requires AUTH_SECRET).
+      expect(() => loadConfig({ ...image, ...environment }), name).not.toThrow();
       // Started alone, every runtime refuses to run without the shared database (requireSharedDatabase).
       expect(environment.DATABASE_URL, name).toBeTruthy();
     }
@@ -362,6 +372,8 @@ describe('docker-compose.yml', () => {
       expect(environments.gateway![variable], variable).toBe(environments.api![variable]);
       expect(environments.api![variable], variable).toBeTruthy();
     }
+    // Every runtime seals or opens with keys derived from the secret (personal data in the projections too).
+    expect(new Set(RUNTIMES.map((name) => environments[name]!.AUTH_SECRET)).size).toBe(1);
   });
 
   it('starts runtimes only after the stores they are configured with are healthy', () => {

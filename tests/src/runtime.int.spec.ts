@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,13 +60,31 @@ describe('[PLATFORM]: configuration is validated at start', () => {
       PORT: 'abc',
       DATABASE_URL: 'mysql://root:hunter2@db/app',
       LOG_LEVEL: 'loud',
+      TRUSTED_PROXIES: '10.0.0.0/33',
     });
     const { code, stderr } = await exited;
     expect(code).toBe(78);
     expect(stderr).toContain('PORT: expected a port number between 0 and 65535');
+    expect(stderr).toContain('TRUSTED_PROXIES: expected comma-separated addresses or CIDRs');
     expect(stderr).toContain('DATABASE_URL: expected a PostgreSQL URL');
     expect(stderr).toContain('LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent');
     expect(stderr).not.toContain('hunter2');
+  });
+
+  it.each([
+    'api/dist/main-all.js',
+    'api/dist/main.js',
+    'gateway/dist/main.js',
+    'workers/dist/main.js',
+    'projections/dist/main.js',
+  ])('refuses to start %s with NODE_ENV=production and no AUTH_SECRET', async (entry) => {
+    const { code, stderr } = await launch(entry, {
+      NODE_ENV: 'production',
+      PORT: '0',
+      DATABASE_URL: 'postgresql://nobody@127.0.0.1:1/none',
+    }).exited;
+    expect(code).toBe(78);
+    expect(stderr).toContain('AUTH_SECRET: expected at least 32 characters of random text, the same for every runtime');
   });
 
   it.each(['api/dist/main.js', 'gateway/dist/main.js', 'workers/dist/main.js', 'projections/dist/main.js'])(
@@ -102,6 +120,11 @@ describe('[PLATFORM]: one-process start on embedded defaults', () => {
     const password = /password: (\S+) {3}\(shown only this once/.exec(server.output())?.[1];
     expect(password).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).{20}$/);
     expect(server.output()).toContain('email:    boss@example.com');
+    // The generated auth secret: kept next to the data, owner-only, named in the log by its path alone.
+    const secretFile = path.join(dataDir, 'data', 'auth-secret');
+    expect((await stat(secretFile)).mode & 0o777).toBe(0o600);
+    expect(server.output()).toContain(`auth secret: generated, kept in ${secretFile}`);
+    expect(server.output()).not.toContain((await readFile(secretFile, 'utf8')).trim());
 
     const health = await fetch('http://127.0.0.1:3197/healthz');
     expect(health.status).toBe(200);

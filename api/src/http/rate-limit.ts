@@ -22,9 +22,9 @@ export const tooManyAttempts = (error: RateLimitedError): ApiError =>
   );
 
 /**
- * The rate-limit keys of a request. `ctx.ip` is the socket address, or with `app.proxy` (production) the first
- * X-Forwarded-For entry; the nginx edge replaces that header rather than appending to it (deploy/nginx.conf),
- * so a client cannot choose the address it is counted under.
+ * The rate-limit keys of a request. `ctx.ip` is the socket address, or, from a peer in TRUSTED_PROXIES, the client
+ * address X-Forwarded-For gives read from the right (http/client-address.ts), so a client cannot choose the address
+ * it is counted under.
  */
 export const rateLimitKeys = (ctx: Pick<ApiContext, 'ip'>, account?: string): AuthRateLimitKeys => ({
   address: ctx.ip,

@@ -1,8 +1,15 @@
 import type { AddressInfo } from 'node:net';
-import { createAuthRateLimiter, createLogger, RateLimitedError, type AuthRateLimiter } from '@ai-coaching/platform';
+import {
+  createAuthRateLimiter,
+  createLogger,
+  loadConfig,
+  RateLimitedError,
+  type AuthRateLimiter,
+} from '@ai-coaching/platform';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from './api-error.js';
+import { clientAddress } from './client-address.js';
 import type { ApiState } from './context.js';
 import { errorHandler } from './error-handler.js';
 import { rateLimitKeys, tooManyAttempts } from './rate-limit.js';
@@ -20,8 +27,9 @@ const serve = async (app: Koa<ApiState>) => {
   };
 };
 
-const appWith = (route: Koa.Middleware<ApiState>, proxy = false) => {
-  const app = new Koa<ApiState>({ proxy });
+const appWith = (route: Koa.Middleware<ApiState>, trustedProxies = 'none') => {
+  const app = new Koa<ApiState>();
+  app.use(clientAddress(loadConfig({ TRUSTED_PROXIES: trustedProxies })));
   app.use(requestContext(logger));
   app.use(errorHandler());
   app.use(route);
@@ -100,8 +108,8 @@ describe('rateLimitKeys', () => {
   const echo: Koa.Middleware<ApiState> = (ctx) => {
     ctx.body = rateLimitKeys(ctx, 'a@example.com');
   };
-  const keysFrom = async (proxy: boolean) => {
-    const server = await serve(appWith(echo, proxy));
+  const keysFrom = async (trustedProxies: string) => {
+    const server = await serve(appWith(echo, trustedProxies));
     try {
       const response = await fetch(server.url, { headers: { 'X-Forwarded-For': '198.51.100.9' } });
       return await response.json();
@@ -110,9 +118,9 @@ describe('rateLimitKeys', () => {
     }
   };
 
-  it('uses X-Forwarded-For only when the app trusts its proxy', async () => {
-    expect(await keysFrom(true)).toEqual({ account: 'a@example.com', address: '198.51.100.9' });
-    expect(await keysFrom(false)).toEqual({
+  it('uses X-Forwarded-For only when the peer is a trusted proxy', async () => {
+    expect(await keysFrom('127.0.0.1')).toEqual({ account: 'a@example.com', address: '198.51.100.9' });
+    expect(await keysFrom('10.0.0.0/8')).toEqual({
       account: 'a@example.com',
       address: expect.stringMatching(/127\.0\.0\.1$/),
     });

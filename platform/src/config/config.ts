@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies, type AddressRange } from '../net/client-address.js';
 import { ssoRealmsJsonSchema } from '../sso/realm-schema.js';
 
 /**
@@ -49,6 +50,25 @@ export const configSchema = z.object({
     url(['http:', 'https:'], 'an http(s) URL where users reach the app, such as https://coach.example.com'),
   ),
   ALLOWED_ORIGINS: optionalString(z.string()),
+  // The reverse proxies whose X-Forwarded-For the API reads (api/src/http/client-address.ts).
+  TRUSTED_PROXIES: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .trim()
+      .superRefine((value, ctx) => {
+        const { invalid } = parseTrustedProxies(value);
+        if (invalid.length > 0) {
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'comma-separated addresses or CIDRs (IPv4 or IPv6) of the reverse proxies, such as 10.0.0.0/8,::1, ' +
+              `or none (not ${invalid.map((entry) => JSON.stringify(entry)).join(', ')})`,
+          });
+        }
+      })
+      .default(DEFAULT_TRUSTED_PROXIES),
+  ),
   DATA_DIR: z.string().trim().min(1, 'a directory path').default('./data'),
   CLIENT_DIST_DIR: optionalString(z.string().trim().min(1, 'the directory of the built client')),
   DATABASE_URL: optionalString(
@@ -98,7 +118,12 @@ export const configSchema = z.object({
   SSO_REALMS: z.preprocess((value) => (value === '' ? undefined : value), ssoRealmsJsonSchema.optional()),
 });
 
-export type Config = z.infer<typeof configSchema> & { publicUrl: string; allowedOrigins: string[] };
+export type Config = z.infer<typeof configSchema> & {
+  publicUrl: string;
+  allowedOrigins: string[];
+  /** TRUSTED_PROXIES, parsed. */
+  trustedProxies: readonly AddressRange[];
+};
 
 /** Names whose values must never appear in logs or error messages. */
 export const SECRET_CONFIG_KEYS = [
@@ -137,12 +162,29 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
   if (values.BLOB_STORE === 's3' && !values.S3_BUCKET) {
     throw new ConfigError([{ variable: 'S3_BUCKET', expected: 'a bucket name (BLOB_STORE=s3 needs one)' }]);
   }
+  // A generated secret lives in one runtime's DATA_DIR: production runtimes on several hosts need the same one given.
+  if (values.NODE_ENV === 'production' && !values.AUTH_SECRET) {
+    throw new ConfigError([
+      {
+        variable: 'AUTH_SECRET',
+        expected:
+          'at least 32 characters of random text, the same for every runtime: NODE_ENV=production requires it ' +
+          '(an installation that ran without it keeps its generated secret in DATA_DIR/auth-secret, or in the ' +
+          'platform_secrets table before this version: set AUTH_SECRET to that value to keep what it sealed)',
+      },
+    ]);
+  }
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, '');
   const allowedOrigins = (values.ALLOWED_ORIGINS ?? '')
     .split(',')
     .map((origin) => origin.trim())
     .filter(Boolean);
-  return { ...values, publicUrl, allowedOrigins: [...new Set([new URL(publicUrl).origin, ...allowedOrigins])] };
+  return {
+    ...values,
+    publicUrl,
+    allowedOrigins: [...new Set([new URL(publicUrl).origin, ...allowedOrigins])],
+    trustedProxies: parseTrustedProxies(values.TRUSTED_PROXIES).ranges,
+  };
 };
 
 /** The topology the environment selects: which engines back events, read models and jobs. */

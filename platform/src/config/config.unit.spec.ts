@@ -86,4 +86,41 @@ describe('configuration', () => {
     expect(error.message).not.toContain('hunter2');
     expect(error.message).not.toContain('tiny-secret');
   });
+
+  it('requires AUTH_SECRET in production, naming it', () => {
+    const error = problems({ NODE_ENV: 'production' });
+    expect(error.problems).toEqual([
+      { variable: 'AUTH_SECRET', expected: expect.stringContaining('NODE_ENV=production') },
+    ]);
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).AUTH_SECRET).toBe('x'.repeat(32));
+    // Outside production one generated into DATA_DIR stands in (crypto/secrets.ts).
+    expect(loadConfig({ NODE_ENV: 'development' }).AUTH_SECRET).toBeUndefined();
+  });
+
+  it('trusts loopback and the private ranges as proxies by default, or the addresses and CIDRs given', () => {
+    expect(loadConfig({}).trustedProxies.map(({ address, prefix }) => `${address}/${prefix}`)).toEqual([
+      '127.0.0.0/8',
+      '::1/128',
+      '10.0.0.0/8',
+      '172.16.0.0/12',
+      '192.168.0.0/16',
+      'fc00::/7',
+    ]);
+    expect(loadConfig({ TRUSTED_PROXIES: '' }).trustedProxies).toHaveLength(6);
+    expect(loadConfig({ TRUSTED_PROXIES: ' 203.0.113.7 , 2001:DB8::/32' }).trustedProxies).toEqual([
+      { address: '203.0.113.7', prefix: 32, family: 'ipv4' },
+      { address: '2001:db8::', prefix: 32, family: 'ipv6' },
+    ]);
+    expect(loadConfig({ TRUSTED_PROXIES: 'none' }).trustedProxies).toEqual([]);
+  });
+
+  it.each(['10.0.0.0/33', '10.0.0/8', 'proxy.internal', '::1/129', '10.0.0.1,,fe80::/10/2'])(
+    'refuses TRUSTED_PROXIES=%s, naming the bad entries',
+    (value) => {
+      const [problem, ...others] = problems({ TRUSTED_PROXIES: value }).problems;
+      expect(others).toEqual([]);
+      expect(problem?.variable).toBe('TRUSTED_PROXIES');
+      expect(problem?.expected).toMatch(/^comma-separated addresses or CIDRs .* \(not "/);
+    },
+  );
 });

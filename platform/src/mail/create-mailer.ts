@@ -17,6 +17,8 @@ export type CreateMailerOptions = {
 export const createMailer = (options: CreateMailerOptions): Mailer => {
   const logger = options.logger.child({ component: 'mailer' });
   if (options.smtpUrl) return createSmtpMailer({ url: options.smtpUrl, from: options.from, logger });
-  logger.info('SMTP_URL is not set: mail is not delivered but kept in the mail_outbox table and printed to the log');
+  logger.info(
+    'SMTP_URL is not set: mail is not delivered but kept in the mail_outbox table (a super-admin reads it at GET /v1/admin/mail_outbox)',
+  );
   return createOutboxMailer({ db: options.db, logger });
 };

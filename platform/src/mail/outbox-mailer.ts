@@ -3,7 +3,7 @@ import { newId } from '../crypto/ids.js';
 import type { Logger } from '../logging/logger.js';
 import type { Migration } from '../sql/migrations.js';
 import type { SqlExecutor } from '../sql/sql-database.js';
-import type { Mailer } from './mailer.js';
+import { recipientDomain, type Mailer } from './mailer.js';
 
 export const mailOutboxMigrations: Migration[] = [
   {
@@ -33,7 +33,7 @@ export type OutboxMessage = {
 
 /**
  * The mailer of the embedded mode, when no SMTP_URL is set: each message is stored in
- * `mail_outbox` (a super-admin reads it at GET /v1/admin/mail_outbox) and printed to the log.
+ * `mail_outbox`, and a log line says where to read it (a super-admin, at GET /v1/admin/mail_outbox).
  */
 export const createOutboxMailer = (options: { db: SqlExecutor; logger: Logger }): Mailer => {
   const { db, logger } = options;
@@ -46,20 +46,11 @@ export const createOutboxMailer = (options: { db: SqlExecutor; logger: Logger })
         'INSERT INTO mail_outbox (id, to_address, subject, text_body, html_body) VALUES ($1, $2, $3, $4, $5)',
         [id, message.to, message.subject, message.text, message.html],
       );
-      // Unlike the SMTP mailer, this logs the recipient and the text body on purpose: nothing is
-      // delivered in this mode, so the log is where a developer finds the activation or reset
-      // link to open. Production sets SMTP_URL and never takes this path.
+      // Like the SMTP mailer's line, never the body: it holds a live invitation or reset code, and logs travel
+      // further than the database (collectors, terminals, support tickets).
       logger.info(
-        {
-          messageId: id,
-          key: message.key,
-          to: message.to,
-          ...(message.fromName ? { fromName: message.fromName } : {}),
-          ...(message.replyTo ? { replyTo: message.replyTo } : {}),
-          subject: message.subject,
-          text: message.text,
-        },
-        'mail kept in the outbox (no SMTP_URL): open the link from the text below',
+        { messageId: id, recipientDomain: recipientDomain(message.to), key: message.key },
+        'mail kept in the outbox (no SMTP_URL): a super-admin reads it at GET /v1/admin/mail_outbox',
       );
       return { messageId: id };
     },

@@ -11,8 +11,8 @@ import { authSessionMigrations } from '../auth/auth-sessions.js';
 import type { BlobStore } from '../blobs/blob-store.js';
 import { createBlobStore } from '../blobs/create-blob-store.js';
 import { personalDataKeyMigrations } from '../crypto/personal-data-keys.js';
-import { secretEncryptionKeys } from '../crypto/secret-keys.js';
-import { ensureSecret, secretMigrations } from '../crypto/secrets.js';
+import { secretEncryptionKeys, type PlatformConfig } from '../crypto/secret-keys.js';
+import { resolveAuthSecret, secretMigrations } from '../crypto/secrets.js';
 import { createTokenService, type TokenService } from '../crypto/token-service.js';
 import { connectEsdbEventStore } from '../event-store/esdb-event-store.js';
 import type { EventStore } from '../event-store/event-store.js';
@@ -38,7 +38,8 @@ import type { SqlDatabase } from '../sql/sql-database.js';
 import type { Lifecycle } from './lifecycle.js';
 
 export type Platform = {
-  config: Config;
+  /** The environment's configuration, with AUTH_SECRET the secret in use (given, or generated in DATA_DIR). */
+  config: PlatformConfig;
   logger: Logger;
   /** Read models, checkpoints and (unless EventStoreDB is used) the events. */
   db: SqlDatabase;
@@ -68,7 +69,8 @@ export type OpenPlatformOptions = {
 /**
  * Opens the engines the environment selects (see the topology table in the README):
  * PGlite under DATA_DIR by default, PostgreSQL with DATABASE_URL, EventStoreDB for events with
- * EVENTSTORE_URL, BullMQ with REDIS_URL. Migrates, and registers every engine for shutdown.
+ * EVENTSTORE_URL, BullMQ with REDIS_URL. Migrates, resolves the auth secret (`resolveAuthSecret`), and registers
+ * every engine for shutdown.
  */
 export const openPlatform = async (options: OpenPlatformOptions): Promise<Platform> => {
   const { config, logger, lifecycle } = options;
@@ -108,6 +110,7 @@ export const openPlatform = async (options: OpenPlatformOptions): Promise<Platfo
     ...(options.migrations ?? []),
   ]);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+  const platformConfig: PlatformConfig = { ...config, AUTH_SECRET: await resolveAuthSecret({ config, db, logger }) };
 
   const engineStore = config.EVENTSTORE_URL
     ? await connectEsdbEventStore(config.EVENTSTORE_URL)
@@ -116,7 +119,7 @@ export const openPlatform = async (options: OpenPlatformOptions): Promise<Platfo
   // in the clear or projects one it may no longer read (ADR 0015). The keys live in SQL whichever engine holds events.
   const store = withPersonalData(engineStore, {
     db,
-    masterKeys: () => secretEncryptionKeys({ db, config }),
+    masterKeys: () => secretEncryptionKeys({ config: platformConfig }),
     policy: coachingPersonalData,
   });
   lifecycle.add('event store', () => store.close());
@@ -131,9 +134,8 @@ export const openPlatform = async (options: OpenPlatformOptions): Promise<Platfo
   const queue = createJobQueue({ ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}), logger });
   lifecycle.add('job queue', () => queue.close({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS }));
 
-  const secret = config.AUTH_SECRET ?? (await ensureSecret(db, 'auth_secret'));
-  const tokens = createTokenService({ secret, issuer: config.publicUrl });
+  const tokens = createTokenService({ secret: platformConfig.AUTH_SECRET, issuer: config.publicUrl });
 
   const clock = options.clock ?? systemClock;
-  return { config, logger, db, store, queue, tokens, mailer, blobs, clock, ids: idsFrom(clock) };
+  return { config: platformConfig, logger, db, store, queue, tokens, mailer, blobs, clock, ids: idsFrom(clock) };
 };

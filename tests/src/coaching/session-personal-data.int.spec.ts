@@ -176,7 +176,7 @@ for (const engine of engines) {
           [id],
         );
         expect(keys).toEqual([{ wrapped_key: null }]);
-        const masterKeys = await secretEncryptionKeys({ db: server.platform.db, config: server.platform.config });
+        const masterKeys = await secretEncryptionKeys(server.platform);
         const sealedTurn = after.find((event) => typeof event.data.text === 'string')!;
         expect(() =>
           decryptSecret(masterKeys, String(sealedTurn.data.text), `personal_data:${sealedTurn.event_id}:text`),
