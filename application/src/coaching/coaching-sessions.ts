@@ -47,7 +47,13 @@ import {
   listCoachingSessionTurns,
   type CoachingSessionView,
 } from '@ai-coaching/projections';
-import { deleteVoiceRecordings, destroyDataKey, voiceLatencyOfSession, type Caller } from '@ai-coaching/platform';
+import {
+  deleteVoiceRecordings,
+  destroyDataKey,
+  eraseIdempotentAnswers,
+  voiceLatencyOfSession,
+  type Caller,
+} from '@ai-coaching/platform';
 import { aiPort } from '../ai/ai-port.js';
 import { nowIso, type AppServices, type Origin } from '../app-services.js';
 import { runCommand } from '../commands/run-command.js';
@@ -595,11 +601,13 @@ export const eraseCoachingSession = async (
   session: Pick<CoachingSessionView, 'sessionId' | 'organizationId'>,
   deletedBy: string | null,
 ) => {
-  await destroyDataKey(
-    services.db,
-    { subjectId: session.sessionId, organizationId: session.organizationId },
-    services.clock.now(),
-  );
+  // The answers kept for idempotent retries quote the session in the clear: they go in the key's transaction, so
+  // that no retry replays them once the key is gone (ADR 0019).
+  await services.db.transaction(async (tx) => {
+    const now = services.clock.now();
+    await destroyDataKey(tx, { subjectId: session.sessionId, organizationId: session.organizationId }, now);
+    await eraseIdempotentAnswers(tx, session.sessionId, now);
+  });
   await runAndSettle(services, origin, session.sessionId, {
     type: 'DeleteCoachingSession',
     data: { sessionId: session.sessionId, userId: deletedBy },

@@ -11,6 +11,7 @@ import { authSessionMigrations } from '../auth/auth-sessions.js';
 import type { BlobStore } from '../blobs/blob-store.js';
 import { createBlobStore } from '../blobs/create-blob-store.js';
 import { personalDataKeyMigrations } from '../crypto/personal-data-keys.js';
+import { idempotencyMigrations } from '../idempotency/idempotency-store.js';
 import { secretEncryptionKeys } from '../crypto/secret-keys.js';
 import { ensureSecret, secretMigrations } from '../crypto/secrets.js';
 import { createTokenService, type TokenService } from '../crypto/token-service.js';
@@ -105,6 +106,7 @@ export const openPlatform = async (options: OpenPlatformOptions): Promise<Platfo
     ...voiceRecordingMigrations,
     ...imageUploadMigrations,
     ...personalDataKeyMigrations,
+    ...idempotencyMigrations,
     ...(options.migrations ?? []),
   ]);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
