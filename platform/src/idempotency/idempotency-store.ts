@@ -50,7 +50,7 @@ export const idempotencyMigrations: Migration[] = [
 ];
 
 /** How long a key is remembered: a client retrying a day later is starting a new request. */
-export const IDEMPOTENCY_RETENTION_HOURS = 24;
+const IDEMPOTENCY_RETENTION_HOURS = 24;
 /**
  * How long a running request holds its key. Longer than any request may run (the HTTP server
  * gives up on a request after 30 s), so a live request never loses its claim to a retry.
@@ -115,7 +115,7 @@ export const withIdempotency = async <Result extends IdempotentResult>(
       await db.query(
         `UPDATE idempotency_keys SET lease_until = now() + ${LEASE}
          WHERE caller_id = $1 AND idempotency_key = $2 AND request_hash = $3 AND status IS NULL
-           AND erased_at IS NULL AND (lease_until IS NULL OR lease_until < now())`,
+           AND (lease_until IS NULL OR lease_until < now())`,
         [options.callerId, options.key, requestHash],
       )
     ).rowCount === 1;
