@@ -3,7 +3,6 @@ import { ensureBuiltinAiProvider, ensureStarterLibrary } from '@ai-coaching/appl
 import { createAuthRateLimiter, openPlatform, requireSharedDatabase, startRuntime } from '@ai-coaching/platform';
 import { projectionMigrations } from '@ai-coaching/projections';
 import { createApiApp } from './app.js';
-import { idempotencyMigrations } from './http/idempotency.js';
 import { announceSeed, seedPlatform } from './seed/seed-platform.js';
 
 /** The API alone, for the production topology: projections, workers and gateway run elsewhere. */
@@ -13,7 +12,7 @@ await startRuntime('api', async ({ config, logger, lifecycle }) => {
     config,
     logger,
     lifecycle,
-    migrations: [...projectionMigrations, ...idempotencyMigrations],
+    migrations: projectionMigrations,
     runtime: 'api',
   });
   announceSeed(await seedPlatform(platform));

@@ -22,12 +22,12 @@ import {
   scheduleCoachingAnalyses,
   scheduleCoachingSessionTimeLimits,
   scheduleReservationExpiries,
+  scheduleIdempotencyRetention,
   scheduleSessionRetention,
   type AiAdapterRegistry,
 } from '@ai-coaching/application';
 import { workerJobs } from '@ai-coaching/workers';
 import { createApiApp } from './app.js';
-import { idempotencyMigrations } from './http/idempotency.js';
 import { clientDistDir } from './http/static-client.js';
 import { announceSeed, seedPlatform } from './seed/seed-platform.js';
 
@@ -49,7 +49,7 @@ export const startOneProcess = async (
     config,
     logger,
     lifecycle,
-    migrations: [...projectionMigrations, ...idempotencyMigrations],
+    migrations: projectionMigrations,
     runtime: 'all',
     ...(options.clock ? { clock: options.clock } : {}),
   });
@@ -69,6 +69,7 @@ export const startOneProcess = async (
   await scheduleCoachingAnalyses(platform);
   await resumeSessionGenerations(platform);
   await scheduleSessionRetention(platform);
+  await scheduleIdempotencyRetention(platform);
 
   const seed = await seedPlatform(platform);
   if (seed.created) {

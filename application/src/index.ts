@@ -52,6 +52,7 @@ export * from './coaching/coaching-chats.js';
 export * from './coaching/coaching-dashboard.js';
 export * from './jobs/session/expire-time-limit.job.js';
 export * from './jobs/session/retention.job.js';
+export * from './jobs/idempotency/retention.job.js';
 export * from './coaching/session-retention.js';
 export * from './coaching/session-time-limit.js';
 export * from './applications/applications.js';

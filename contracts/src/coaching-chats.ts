@@ -65,7 +65,10 @@ export const coachingChatOperations = defineOperations(
       body: closed(z.object({ title: titleField.optional() })),
       responses: {
         201: chatAnswer,
-        404: sessionNotFound,
+        404: {
+          description:
+            '`coaching_session_not_found`: no session with this id that the caller may read; `idempotent_answer_erased`: a retry with the `Idempotency-Key` of a request whose session was deleted since (its kept answer went with it).',
+        },
         409: { description: '`coaching_chat_session_playing`: the session has not ended yet.' },
       },
     },

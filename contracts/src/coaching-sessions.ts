@@ -308,7 +308,10 @@ export const coachingSessionOperations = defineOperations(
       body: closed(z.object({ scenario_id: idSchema })),
       responses: {
         201: answer,
-        404: { description: '`coaching_item_not_found`: no published scenario with this id that the caller may see.' },
+        404: {
+          description:
+            '`coaching_item_not_found`: no published scenario with this id that the caller may see; `idempotent_answer_erased`: a retry with the `Idempotency-Key` of a request whose session was deleted since (its kept answer went with it).',
+        },
         409: {
           description:
             '`insufficient_credits`: `details.available` (the wallet) and `details.price` (what the session reserves); nothing is reserved.',
@@ -529,7 +532,7 @@ export const coachingSessionAnalysisOperations = defineOperations(
         },
         404: {
           description:
-            '`coaching_session_not_found`, or `coaching_session_analysis_not_found`: no report of this version.',
+            '`coaching_session_not_found`, or `coaching_session_analysis_not_found`: no report of this version; `idempotent_answer_erased`: a retry with the `Idempotency-Key` of a request whose session was deleted since (its kept answer went with it).',
         },
         409: {
           description: '`analysis_report_not_done` (`details.status`): the observer has not delivered its report.',

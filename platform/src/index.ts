@@ -44,6 +44,7 @@ export * from './rate-limit/auth-rate-limiter.js';
 export * from './crypto/encryption.js';
 export * from './crypto/secret-keys.js';
 export * from './crypto/personal-data-keys.js';
+export * from './idempotency/idempotency-store.js';
 export * from './event-store/personal-data-event-store.js';
 export * from './sso/realm-schema.js';
 export * from './sso/sso-error.js';

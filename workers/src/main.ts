@@ -4,6 +4,7 @@ import {
   scheduleCoachingAnalyses,
   scheduleCoachingSessionTimeLimits,
   scheduleReservationExpiries,
+  scheduleIdempotencyRetention,
   scheduleSessionRetention,
 } from '@ai-coaching/application';
 import { workerJobs } from './worker-jobs.js';
@@ -18,6 +19,7 @@ await startRuntime('workers', async ({ config, logger, lifecycle }) => {
   await scheduleCoachingAnalyses(platform);
   await resumeSessionGenerations(platform);
   await scheduleSessionRetention(platform);
+  await scheduleIdempotencyRetention(platform);
   const health = await startHealthServer({
     host: config.HOST,
     port: config.PORT,

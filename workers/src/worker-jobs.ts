@@ -4,6 +4,7 @@ import {
   rerunAnalysesJob,
   generateSessionsJob,
   expireReservationJob,
+  idempotencyRetentionJob,
   expireSessionTimeLimitJob,
   resolveMailSender,
   sendMailJob,
@@ -18,6 +19,7 @@ import { createGenerateSessionsHandler } from './jobs/coaching/generate-sessions
 import { createExpireReservationHandler } from './jobs/credits/expire-reservation.handler.js';
 import { createSendMailHandler } from './jobs/mail/send-mail.handler.js';
 import { createSendPasswordResetHandler } from './jobs/identity/send-password-reset.handler.js';
+import { createIdempotencyRetentionHandler } from './jobs/idempotency/retention.handler.js';
 import { createSessionRetentionHandler } from './jobs/session/retention.handler.js';
 import { createExpireSessionTimeLimitHandler } from './jobs/session/expire-time-limit.handler.js';
 
@@ -51,4 +53,5 @@ export const workerJobs = (deps: WorkerDeps): JobBinding[] => [
   bindJob(rerunAnalysesJob, createRerunAnalysesHandler(deps)),
   bindJob(generateSessionsJob, createGenerateSessionsHandler(deps)),
   bindJob(sessionRetentionJob, createSessionRetentionHandler(deps)),
+  bindJob(idempotencyRetentionJob, createIdempotencyRetentionHandler(deps)),
 ];

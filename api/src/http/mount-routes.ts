@@ -1,11 +1,9 @@
 import Router from '@koa/router';
 import { issueMessages } from '@ai-coaching/contracts';
 import { can } from '@ai-coaching/domain';
-import type { Caller } from '@ai-coaching/platform';
+import { withIdempotency, type Caller, type IdempotentResult } from '@ai-coaching/platform';
 import { ApiError } from './api-error.js';
-import { withIdempotency } from './idempotency.js';
 import type { ApiServices, ApiState } from './context.js';
-import type { RouteResult } from './idempotency.js';
 import { originOf } from './origin.js';
 import { requestLocale } from './request-locale.js';
 import type { RouteAccess, RouteDefinition } from './route.js';
@@ -80,8 +78,17 @@ export const mountRoutes = (routes: readonly RouteDefinition[], services: ApiSer
       const query = route.query ? route.query.parse({ ...ctx.query }, { error }) : {};
       const body = route.body ? route.body.parse(ctx.request.body ?? {}, { error }) : undefined;
       const run = () =>
-        route.handler({ params, query, body, caller, origin: originOf(ctx), services, ctx }) as Promise<RouteResult>;
+        route.handler({
+          params,
+          query,
+          body,
+          caller,
+          origin: originOf(ctx),
+          services,
+          ctx,
+        }) as Promise<IdempotentResult>;
       const key = route.idempotent ? ctx.get('idempotency-key') : '';
+      const { subjectOf } = route;
       const result = key
         ? await withIdempotency(
             services.db,
@@ -89,6 +96,7 @@ export const mountRoutes = (routes: readonly RouteDefinition[], services: ApiSer
               callerId: caller ? (caller.kind === 'user' ? caller.userId : caller.guestId) : `address:${ctx.ip}`,
               key,
               request: { method: route.method, path: ctx.path, body: body ?? null },
+              ...(subjectOf ? { subjectOf: (answer) => subjectOf({ params, body: answer?.body }) } : {}),
             },
             run,
           )

@@ -1,4 +1,4 @@
-import type { Operation, OperationResult, ParsedRequest } from '@ai-coaching/contracts';
+import type { Operation, OperationResult, ParsedRequest, SuccessBody } from '@ai-coaching/contracts';
 import type { Origin } from '@ai-coaching/application';
 import type { Permission } from '@ai-coaching/domain';
 import type { Caller } from '@ai-coaching/platform';
@@ -39,9 +39,20 @@ export type RouteInput<O extends Operation> = ParsedRequest<O> & {
   ctx: ApiContext;
 };
 
+/**
+ * An idempotent route whose answer holds a coaching session's personal data names that session (its `:id`, or the
+ * id of the session it started): the answer kept for retries is erased with the session (ADR 0019).
+ */
+export type AnswerSubject<O extends Operation> = (input: {
+  params: ParsedRequest<O>['params'];
+  body: SuccessBody<O>;
+}) => string;
+
 /** An operation of the shared contracts, implemented: who may call it and what answers it. */
 export type RouteDefinition = Operation & {
   access: RouteAccess;
+  /** Set on idempotent routes only: see `AnswerSubject`. */
+  subjectOf?: (input: { params: unknown; body: unknown }) => string;
   /** Typed where the route is defined; the mount layer hands it the input its schemas parsed. */
   handler: (input: {
     params: unknown;
@@ -61,5 +72,9 @@ export type RouteDefinition = Operation & {
  */
 export const defineRoute = <O extends Operation>(
   operation: O,
-  route: { access: RouteAccess; handler: (input: RouteInput<O>) => Promise<OperationResult<O>> },
+  route: {
+    access: RouteAccess;
+    handler: (input: RouteInput<O>) => Promise<OperationResult<O>>;
+    subjectOf?: O['idempotent'] extends true ? AnswerSubject<O> : never;
+  },
 ): RouteDefinition => ({ ...operation, ...route }) as unknown as RouteDefinition;

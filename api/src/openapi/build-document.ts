@@ -125,7 +125,7 @@ export const buildOpenApiDocument = (routes: readonly RouteDefinition[]) => {
           in: 'header',
           required: false,
           description:
-            'Makes a retry safe: the same key and body replay the first answer (with `Idempotent-Replayed: true`) for 24 hours; the same key with another body is a 409 `idempotency_key_reused`.',
+            'Makes a retry safe: the same key and body replay the first answer (with `Idempotent-Replayed: true`) for 24 hours; the same key with another body is a 409 `idempotency_key_reused`. An answer that held a coaching session’s personal data is erased with the session: a retry then gets 404 `idempotent_answer_erased`.',
           schema: { type: 'string', minLength: 1, maxLength: 200 },
         },
       },

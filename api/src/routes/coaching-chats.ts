@@ -22,6 +22,8 @@ export const coachingChatRoutes = [
       status: 201,
       body: await startCoachingChat(services, origin, params.id, body),
     }),
+    // A conversation about the session (its title included) is the session's personal data.
+    subjectOf: ({ params }) => params.id,
   }),
   defineRoute(op.read, {
     access: permission('chat-read'),

@@ -47,6 +47,8 @@ export const coachingSessionRoutes = [
       status: 201,
       body: await startCoachingSession(services, origin, body),
     }),
+    // Its name and the persona's greeting are the session's: the answer kept for retries goes with it.
+    subjectOf: ({ body }) => body.id,
   }),
   defineRoute(op.read, {
     access: guestOrPermission('coaching-session-read'),
@@ -129,6 +131,8 @@ export const coachingSessionRoutes = [
         idempotencyKey: ctx.get('idempotency-key'),
       }),
     }),
+    // The report quotes the learner, and the comment judges them.
+    subjectOf: ({ params }) => params.id,
   }),
   // Everyone's sessions of the organization: a reviewer of others' sessions; the use case asks for the correction
   // right as well (every role holding the first holds the second).

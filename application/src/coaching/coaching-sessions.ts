@@ -47,7 +47,13 @@ import {
   listCoachingSessionTurns,
   type CoachingSessionView,
 } from '@ai-coaching/projections';
-import { deleteVoiceRecordings, destroyDataKey, voiceLatencyOfSession, type Caller } from '@ai-coaching/platform';
+import {
+  deleteVoiceRecordings,
+  destroyDataKey,
+  eraseIdempotentAnswers,
+  voiceLatencyOfSession,
+  type Caller,
+} from '@ai-coaching/platform';
 import { aiPort } from '../ai/ai-port.js';
 import { nowIso, type AppServices, type Origin } from '../app-services.js';
 import { runCommand } from '../commands/run-command.js';
@@ -108,12 +114,15 @@ export const sessionCaller = (caller: Caller | undefined): UserCaller | GuestCal
  * organization too, and the sharer of a link the sessions of its guests, but only to read them. A guest sees the one
  * session their token names, until its link expires; a guest's session whose link expired is read by others only with
  * `coaching-session-access-expired`. Anything else answers 404, as for a missing session.
+ *
+ * To `erase`: the player their own session; a guest's session (its guest has no account to erase it with), whoever
+ * reads it, even once its link expired, since erasing shows nothing of it (docs/shared-sessions.md).
  */
 export const visibleSession = async (
   services: Pick<AppServices, 'db' | 'clock'>,
   caller: UserCaller | GuestCaller,
   sessionId: string,
-  purpose: 'read' | 'play',
+  purpose: 'read' | 'play' | 'erase',
 ): Promise<CoachingSessionView> => {
   const session = await findCoachingSession(services.db, sessionId);
   if (!session) throw sessionNotFound();
@@ -126,11 +135,13 @@ export const visibleSession = async (
   if (!mayAccess(caller, session.organizationId)) throw sessionNotFound();
   if (session.userId === caller.userId) return session;
   const reader =
-    purpose === 'read' &&
+    (purpose === 'read' || (purpose === 'erase' && session.guest !== null)) &&
     (session.guest?.sharedBy === caller.userId ||
       (mayCheckOthers(caller) && session.organizationId === caller.organizationId));
   if (!reader) throw sessionNotFound();
-  if (expired && !caller.permissions.includes('coaching-session-access-expired')) throw accessExpired();
+  if (purpose === 'read' && expired && !caller.permissions.includes('coaching-session-access-expired')) {
+    throw accessExpired();
+  }
   return session;
 };
 
@@ -575,10 +586,13 @@ export const renameCoachingSession = async (
   return reread(services, sessionId);
 };
 
-/** A session still playing is aborted and charged for its time first, so its hold is never left to the expiry. */
+/**
+ * A session still playing is aborted and charged for its time first, so its hold is never left to the expiry. The
+ * player deletes their own; a guest's session is deleted by whoever reads it (`visibleSession`, `erase`).
+ */
 export const deleteCoachingSession = async (services: AppServices, origin: Origin, sessionId: string) => {
   const caller = signedInUser(origin.caller);
-  const session = await visibleSession(services, caller, sessionId, 'play');
+  const session = await visibleSession(services, caller, sessionId, 'erase');
   await eraseCoachingSession(services, origin, session, caller.userId);
 };
 
@@ -595,11 +609,13 @@ export const eraseCoachingSession = async (
   session: Pick<CoachingSessionView, 'sessionId' | 'organizationId'>,
   deletedBy: string | null,
 ) => {
-  await destroyDataKey(
-    services.db,
-    { subjectId: session.sessionId, organizationId: session.organizationId },
-    services.clock.now(),
-  );
+  // The answers kept for idempotent retries quote the session in the clear: they go in the key's transaction, so
+  // that no retry replays them once the key is gone (ADR 0019).
+  await services.db.transaction(async (tx) => {
+    const now = services.clock.now();
+    await destroyDataKey(tx, { subjectId: session.sessionId, organizationId: session.organizationId }, now);
+    await eraseIdempotentAnswers(tx, session.sessionId, now);
+  });
   await runAndSettle(services, origin, session.sessionId, {
     type: 'DeleteCoachingSession',
     data: { sessionId: session.sessionId, userId: deletedBy },

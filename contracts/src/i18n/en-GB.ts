@@ -106,6 +106,8 @@ export const errors = {
   invalid_idempotency_key: 'The Idempotency-Key header must be 1 to 200 visible ASCII characters.',
   idempotency_key_reused: 'This Idempotency-Key was already used for a different request. Use a new key.',
   idempotency_request_in_progress: 'The first request with this Idempotency-Key is still running. Retry shortly.',
+  idempotent_answer_erased:
+    'The answer to this request was erased with the session it concerned. Send a new request with a new Idempotency-Key.',
 
   // Signing in, passwords, invitations.
   invalid_credentials: 'The email address or password is incorrect. Check them and try again.',

@@ -100,6 +100,8 @@ export const errors: Translation<typeof enGB.errors> = {
   idempotency_key_reused: 'Cette clé Idempotency-Key a déjà servi pour une autre requête. Utilisez une nouvelle clé.',
   idempotency_request_in_progress:
     'La première requête avec cette clé Idempotency-Key est encore en cours. Réessayez dans un instant.',
+  idempotent_answer_erased:
+    'La réponse à cette requête a été effacée avec la session qu’elle concernait. Envoyez une nouvelle requête avec une nouvelle clé Idempotency-Key.',
 
   invalid_credentials: 'L’adresse e-mail ou le mot de passe est incorrect. Vérifiez-les et réessayez.',
   account_disabled: 'Ce compte est désactivé. Contactez l’administrateur de votre organisation.',

@@ -91,16 +91,44 @@ export const ensureDataKey = async (
   return stored;
 };
 
+/** The namespace of the subjects' advisory locks (the migrations' lock is a single key: another key space). */
+const SUBJECT_LOCK_NAMESPACE = 7_246_002;
+
+const takeSubjectLock = (tx: SqlExecutor, subjectId: string) =>
+  tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SUBJECT_LOCK_NAMESPACE, subjectId]);
+
+/**
+ * Takes the subject's lock until the transaction ends, and answers the state of its key then (`none`: it never had
+ * one). Whoever keeps a copy of a subject's personal data outside the events (an answer kept for an idempotent retry,
+ * ADR 0019) writes it under this lock, and `destroyDataKey` takes it first: the copy is then written either before
+ * the destruction, whose transaction erases it, or after, knowing the key is destroyed. Outside a transaction it
+ * holds nothing.
+ */
+export const lockPersonalDataSubject = async (
+  tx: SqlExecutor,
+  subjectId: string,
+): Promise<'live' | 'destroyed' | 'none'> => {
+  await takeSubjectLock(tx, subjectId);
+  const { rows } = await tx.query<{ destroyed: boolean }>(
+    'SELECT wrapped_key IS NULL AS destroyed FROM personal_data_keys WHERE subject_id = $1',
+    [subjectId],
+  );
+  if (rows[0] === undefined) return 'none';
+  return rows[0].destroyed ? 'destroyed' : 'live';
+};
+
 /**
  * Shreds the subject's key: what it sealed can never be read again. Scoped to the organization: another tenant's
  * subject is left alone. Destroying again, or a subject that never had a key, leaves a tombstone and changes
- * nothing else. Answers whether a key of this organization's was destroyed now.
+ * nothing else. Answers whether a key of this organization's was destroyed now. Run it in a transaction with the
+ * erasure of the subject's copies (`eraseIdempotentAnswers`): it takes the subject's lock for them.
  */
 export const destroyDataKey = async (
   db: SqlExecutor,
   subject: { subjectId: string; organizationId: string },
   now: Date,
 ): Promise<boolean> => {
+  await takeSubjectLock(db, subject.subjectId);
   const { rowCount } = await db.query(
     `UPDATE personal_data_keys SET wrapped_key = NULL, destroyed_at = $3
      WHERE subject_id = $1 AND organization_id = $2 AND wrapped_key IS NOT NULL`,

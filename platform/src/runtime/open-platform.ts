@@ -13,6 +13,7 @@ import { createBlobStore } from '../blobs/create-blob-store.js';
 import { personalDataKeyMigrations } from '../crypto/personal-data-keys.js';
 import { secretEncryptionKeys, type PlatformConfig } from '../crypto/secret-keys.js';
 import { resolveAuthSecret, secretMigrations } from '../crypto/secrets.js';
+import { idempotencyMigrations } from '../idempotency/idempotency-store.js';
 import { createTokenService, type TokenService } from '../crypto/token-service.js';
 import { connectEsdbEventStore } from '../event-store/esdb-event-store.js';
 import type { EventStore } from '../event-store/event-store.js';
@@ -107,6 +108,7 @@ export const openPlatform = async (options: OpenPlatformOptions): Promise<Platfo
     ...voiceRecordingMigrations,
     ...imageUploadMigrations,
     ...personalDataKeyMigrations,
+    ...idempotencyMigrations,
     ...(options.migrations ?? []),
   ]);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');

@@ -16,6 +16,27 @@ import type { FakeOpenAiServer } from '../fakes/openai-server.js';
 export const unique = (label: string) => `${label} ${newId().slice(-8)}`;
 
 /**
+ * The tables of the server's database (its schema) with rows that mention `text` anywhere, each with its count: where
+ * a session's personal data may still be, whatever copy a feature keeps.
+ */
+export const tablesMentioning = async (server: TestServer, text: string): Promise<string[]> => {
+  const { rows: tables } = await server.platform.db.query<{ name: string }>(
+    `SELECT table_name AS name FROM information_schema.tables
+     WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`,
+  );
+  expect(tables.length).toBeGreaterThan(20);
+  const found: string[] = [];
+  for (const { name } of tables) {
+    const { rows } = await server.platform.db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM "${name}" t WHERE t::text LIKE $1`,
+      [`%${text}%`],
+    );
+    if (rows[0]!.count > 0) found.push(`${name} (${rows[0]!.count})`);
+  }
+  return found;
+};
+
+/**
  * A model on an OpenAI-compatible provider that is the fake server, registered by a super-admin. The fake listens on
  * 127.0.0.1, which only `AI_ALLOW_PRIVATE_NETWORK=true` lets a provider use.
  */

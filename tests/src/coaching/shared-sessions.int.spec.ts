@@ -19,7 +19,7 @@ import {
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveCredits } from '../credits/credit-test-client.js';
-import { publishedScenario, unique } from './session-fixtures.js';
+import { publishedScenario, tablesMentioning, unique } from './session-fixtures.js';
 
 // Issue 13: share links, guests, and what a guest token may touch (docs/shared-sessions.md).
 
@@ -39,6 +39,7 @@ for (const engine of engines) {
       let sharer = { token: '', userId: '', email: '' };
       let other = '';
       let stranger = '';
+      let strangerLearner = '';
       /** The library's free scenario, and an own one on a model at 2 credits a minute (4 for its 2 minutes). */
       let freeScenario = '';
       let paidScenario = '';
@@ -82,12 +83,9 @@ for (const engine of engines) {
         const editor = (await signInAs(server, { role: 'editor', organizationId })).token;
         sharer = await signInAs(server, { role: 'user', organizationId });
         other = (await signInAs(server, { role: 'user', organizationId })).token;
-        stranger = (
-          await signInAs(server, {
-            role: 'operator',
-            organizationId: await createTestOrganization(server, unique('B')),
-          })
-        ).token;
+        const otherOrganization = await createTestOrganization(server, unique('B'));
+        stranger = (await signInAs(server, { role: 'operator', organizationId: otherOrganization })).token;
+        strangerLearner = (await signInAs(server, { role: 'user', organizationId: otherOrganization })).token;
         freeScenario = starterLibraryItemId('scenario', 'price', 'en-GB');
         const model = await api(superAdmin).send<{ id: string }>('POST', '/v1/ai_models', {
           body: {
@@ -281,7 +279,39 @@ for (const engine of engines) {
           .toBe(1);
       });
 
-      it('tells a guest their session expired with the link; an operator can still open it', async () => {
+      it('lets whoever reads a guest’s session erase it: its sharer and their organization’s operators, nobody else', async () => {
+        const link = (await share(freeScenario)).body;
+        const name = unique('Grace Quokka');
+        const first = (await join(link.access_code, name)).body;
+        const second = (await join(link.access_code)).body;
+        const remove = (token: string, id: string) => api(token).call(sessions.delete, { params: { id } });
+
+        // A learner of the organization who did not share it, and another organization's operator and learner, find
+        // no such session; the guest may play it but not delete it.
+        for (const token of [other, stranger, strangerLearner]) {
+          const refused = await remove(token, first.session_id);
+          expect([refused.status, refused.body.code]).toEqual([404, 'coaching_session_not_found']);
+        }
+        expect((await remove(first.access_token, first.session_id)).status).toBe(403);
+        expect((await api(sharer.token).call(sessions.read, { params: { id: first.session_id } })).status).toBe(200);
+        expect(await tablesMentioning(server, name)).not.toEqual([]);
+
+        // The sharer erases the first (still playing: it ends, charged as an abort), an operator the second.
+        expect((await remove(sharer.token, first.session_id)).status).toBe(204);
+        expect((await remove(operator, second.session_id)).status).toBe(204);
+        for (const { session_id, access_token } of [first, second]) {
+          expect((await api(sharer.token).call(sessions.read, { params: { id: session_id } })).status).toBe(404);
+          expect((await api(access_token).call(sessions.read, { params: { id: session_id } })).status).toBe(404);
+          expect((await remove(operator, session_id)).status).toBe(404);
+        }
+        const mine = await api(sharer.token).call(sessions.list, { query: {} });
+        expect(mine.body.items.map((item) => item.id)).not.toContain(first.session_id);
+        // Shredded like any other session: the guest's name is nowhere any more, while the link still counts its uses.
+        expect(await tablesMentioning(server, name)).toEqual([]);
+        expect((await api(sharer.token).call(links.read, { params: { id: link.id } })).body.uses).toBe(2);
+      });
+
+      it('tells a guest their session expired with the link; an operator can still open it, and its sharer erase it', async () => {
         const link = (await share(freeScenario, { expires_at: new Date(Date.now() + 2500).toISOString() })).body;
         const joined = (await join(link.access_code)).body;
         await new Promise((resolve) => setTimeout(resolve, 2600));
@@ -293,6 +323,9 @@ for (const engine of engines) {
         );
         expect((await api(operator).call(sessions.read, { params: { id: joined.session_id } })).status).toBe(200);
         expect((await join(link.access_code)).body.code).toBe('shared_session_unavailable');
+        // Erasing shows nothing of it: the link's expiry does not stand in the way.
+        expect((await api(sharer.token).call(sessions.delete, { params: { id: joined.session_id } })).status).toBe(204);
+        expect((await api(operator).call(sessions.read, { params: { id: joined.session_id } })).status).toBe(404);
       });
 
       // Last: it blocks this suite's only address (127.0.0.1) for a minute.

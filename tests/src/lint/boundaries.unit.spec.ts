@@ -206,6 +206,6 @@ describe('clock and ids', () => {
     const code = 'export const at = new Date();\n';
     expect(await lint('domain/src/users/user-management.unit.spec.ts', code)).toEqual([]);
     expect(await lint('application/src/testing/test-app.ts', code)).toEqual([]);
-    expect(await lint('api/src/http/idempotency.ts', code)).toEqual([]);
+    expect(await lint('api/src/http/mount-routes.ts', code)).toEqual([]);
   });
 });
