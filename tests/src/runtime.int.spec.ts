@@ -1,9 +1,8 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   postgresAvailability,
   redisAvailability,
@@ -15,44 +14,9 @@ import { apiClient } from '@ai-coaching/api/testing';
 import { authOperations, userOperations } from '@ai-coaching/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServerIfNeeded, launch, root } from './support/runtime-process.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-type Run = { code: number | null; stdout: string; stderr: string };
-
-/** Starts a compiled runtime as its own process, the way `npm start` and the containers do. */
-const launch = (entry: string, env: Record<string, string>) => {
-  const child = spawn(process.execPath, [path.join(root, entry)], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const exited = new Promise<Run>((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
-  const output = () => stdout + stderr;
-  const waitFor = async (text: string, timeoutMs = 60_000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!output().includes(text)) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`"${text}" never appeared:\n${output()}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
-  return { child, exited, waitFor, output };
-};
-
-beforeAll(() => {
-  // These tests run the compiled server; build it if `npm test` has not already.
-  if (!existsSync(path.join(root, 'api/dist/main-all.js'))) {
-    const result = spawnSync(
-      process.execPath,
-      [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'tsconfig.server.json'],
-      { cwd: root, stdio: 'inherit' },
-    );
-    if (result.status !== 0) throw new Error('server build failed');
-  }
-}, 300_000);
+beforeAll(buildServerIfNeeded, 300_000);
 
 describe('[PLATFORM]: configuration is validated at start', () => {
   it('stops with a message naming each bad variable and what it expects, without echoing secrets', async () => {
