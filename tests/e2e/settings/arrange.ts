@@ -14,7 +14,7 @@ export type Arranger = {
     first_name: string;
     last_name?: string;
     organization_id: string;
-    organization_role: 'operator' | 'editor' | 'user';
+    organization_role: 'super-admin' | 'operator' | 'editor' | 'user';
     password: string;
   }): Promise<string>;
 };

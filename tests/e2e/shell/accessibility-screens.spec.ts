@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { axeViolations } from '../support/axe.js';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectAxeCleanInBothThemes } from '../support/axe.js';
 import { ADMIN, apiToken } from '../support/session.js';
 
 // axe on the main signed-in and signed-out screens, in both themes.
@@ -86,23 +86,6 @@ const SIGNED_OUT = [
   '/terms/contact',
 ];
 
-/** axe on the screen as it is, in one theme; spinners gone first, so data screens are checked with their data. */
-const check = async (page: Page, theme: 'light' | 'dark') => {
-  await page.locator('html[data-app-ready="true"]').waitFor();
-  await expect(page.locator('[role="status"] svg.animate-spin')).toHaveCount(0);
-  // The theme is the `dark` class on the root (client/src/lib/theme): switching it in place checks both themes of the
-  // screen without loading it twice.
-  await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
-  // What a theme changes is colour: the dark pass checks contrast; structure, names and roles are the light pass's.
-  const rules = theme === 'dark' ? ['color-contrast', 'link-in-text-block'] : undefined;
-  expect(await axeViolations(page, { rules }), theme).toEqual([]);
-};
-
-const bothThemes = async (page: Page) => {
-  await check(page, 'light');
-  await check(page, 'dark');
-};
-
 test('[A11Y]: signed-in screens have no serious violation in the light or the dark theme', async ({ page }) => {
   test.setTimeout(180_000);
   await page.addInitScript((accessToken) => window.localStorage.setItem('accessToken', accessToken), token);
@@ -111,7 +94,7 @@ test('[A11Y]: signed-in screens have no serious violation in the light or the da
     await test.step(path, async () => {
       await page.goto(path);
       await expect(page).toHaveURL(new RegExp(`${path.split('?')[0]!.replace(/[/]/g, '\\/')}`));
-      await bothThemes(page);
+      await expectAxeCleanInBothThemes(page);
     });
   }
 });
@@ -121,7 +104,7 @@ test('[A11Y]: signed-out screens have no serious violation in the light or the d
   for (const path of SIGNED_OUT) {
     await test.step(path, async () => {
       await page.goto(path);
-      await bothThemes(page);
+      await expectAxeCleanInBothThemes(page);
     });
   }
 });

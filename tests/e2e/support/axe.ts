@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 const IMPACTS = ['minor', 'moderate', 'serious', 'critical'] as const;
 
@@ -27,4 +27,20 @@ export const axeViolations = async (
   return violations
     .filter((violation) => IMPACTS.indexOf(violation.impact ?? 'minor') >= floor)
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+};
+
+/**
+ * axe on the screen as it is, in the light theme then the dark one, spinners gone first. The theme is the `dark` class
+ * on the root (client/src/lib/theme): switching it in place checks both without loading the screen twice. What a
+ * theme changes is colour: the dark pass checks contrast; structure, names and roles are the light pass's.
+ */
+export const expectAxeCleanInBothThemes = async (page: Page, options: { include?: string[] } = {}) => {
+  await page.locator('html[data-app-ready="true"]').waitFor();
+  await expect(page.locator('[role="status"] svg.animate-spin')).toHaveCount(0);
+  for (const dark of [false, true]) {
+    await page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
+    const rules = dark ? ['color-contrast', 'link-in-text-block'] : undefined;
+    expect(await axeViolations(page, { ...options, rules }), dark ? 'dark' : 'light').toEqual([]);
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
 };

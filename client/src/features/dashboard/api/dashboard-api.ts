@@ -2,6 +2,7 @@ import {
   coachingDashboardOperations,
   coachingSessionOperations,
   organizationOperations,
+  platformSetupOperations,
   userGroupOperations,
   userOperations,
 } from '../../../lib/http/contract-routes';
@@ -72,5 +73,13 @@ export const useTeamGroups = (organizationId: string, enabled: boolean) =>
       api.call(userGroupOperations.list, {
         query: { page: 1, page_size: 48, sort: 'name', ...(organizationId ? { organization_id: organizationId } : {}) },
       }),
+    enabled,
+  });
+
+/** The super-admin's setup checklist; only asked for by super-admins, and gone once complete. */
+export const usePlatformSetupChecklist = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['dashboard', 'setup-checklist'],
+    queryFn: () => api.call(platformSetupOperations.checklist, {}),
     enabled,
   });

@@ -16,6 +16,9 @@ const CoachingDashboard = lazy(() =>
   import('./coaching-dashboard').then((module) => ({ default: module.CoachingDashboard })),
 );
 
+// Super-admins only, and only until the platform is set up: not part of anyone's start-up JavaScript.
+const SetupChecklist = lazy(() => import('./setup-checklist').then((module) => ({ default: module.SetupChecklist })));
+
 const QUICK_LINKS: { to: string; key: string; permissions: Permission[] }[] = [
   { to: '/settings/user/create', key: 'inviteUser', permissions: ['user-create'] },
   { to: '/settings/usergroup/create', key: 'createGroup', permissions: ['user-group-create'] },
@@ -54,6 +57,11 @@ export const DashboardView = ({ user, canOpen }: { user: CurrentUser; canOpen: (
         <h1 className="text-2xl font-semibold">{t('welcome', { name: displayName(user) })}</h1>
         <RoleBadge role={user.organization_role} />
       </div>
+      {superAdmin ? (
+        <Suspense fallback={null}>
+          <SetupChecklist />
+        </Suspense>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <Figure
           label={t('figures.myCredits')}

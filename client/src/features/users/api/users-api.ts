@@ -76,3 +76,12 @@ export const useOrganizationOptions = (enabled: boolean) =>
     queryFn: () => api.call(organizationOperations.list, { query: { page_size: 48, sort: 'name' } }),
     enabled,
   });
+
+/** One organization's name, for a super-admin's list of users of every organization; shared with its other reads. */
+export const useOrganizationName = (organizationId: string) =>
+  useQuery({
+    queryKey: ['organizations', 'detail', organizationId],
+    queryFn: () => api.call(organizationOperations.read, { params: { id: organizationId } }),
+    select: (organization) => organization.name,
+    staleTime: 60_000,
+  });

@@ -10,7 +10,7 @@ import { formatCredits } from '../../../lib/credits/nb-credits';
 import { imageUrl } from '../../../lib/images';
 import { displayName } from '../../../lib/session/current-user';
 import { useCan, useCurrentUser } from '../../../lib/session/session-context';
-import { useOrganizationOptions, useUsers, type User } from '../api/users-api';
+import { useOrganizationName, useOrganizationOptions, useUsers, type User } from '../api/users-api';
 import { ResendInvitationButton } from './resend-invitation-button';
 import { UserStatusBadge } from './user-status-badge';
 
@@ -91,6 +91,17 @@ export const UserTable = () => {
               </span>
             ),
           },
+          // A super-admin's list spans organizations: each row says whose user it is.
+          ...(superAdmin && !organizationId
+            ? [
+                {
+                  id: 'organization',
+                  header: t('list.organization'),
+                  priority: 2 as const,
+                  cell: (user: { organization_id: string }) => <OrganizationName id={user.organization_id} />,
+                },
+              ]
+            : []),
           {
             id: 'status',
             header: t('list.status'),
@@ -126,4 +137,9 @@ export const UserTable = () => {
       />
     </section>
   );
+};
+
+const OrganizationName = ({ id }: { id: string }) => {
+  const name = useOrganizationName(id);
+  return <span className="break-words">{name.data ?? ''}</span>;
 };

@@ -1,0 +1,184 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
+import { expectAxeCleanInBothThemes } from '../support/axe.js';
+import { builtinChatModel, coachingAuthor, ONE_CRITERION } from '../support/coaching.js';
+import { startMailSink } from '../support/mail-sink.js';
+import { apiToken } from '../support/session.js';
+import { arranger, expectNoSidewaysScroll, signInWithToken, toast, type Arranger } from '../settings/arrange.js';
+
+// Issue 23 items 4 to 7 and 9: a super-admin's first minutes, the roles a form offers, where credits come from, what
+// fork and copy give, and a criterion left at its defaults.
+test.describe.configure({ mode: 'serial' });
+
+let sink: SmtpSink;
+let api: APIRequestContext;
+let arrange: Arranger;
+const stamp = Date.now();
+const people = {
+  superAdmin: { email: `first-minutes-${stamp}@e2e.test`, password: 'First-Minutes-Passw0rd!' },
+  operator: { email: `dry-operator-${stamp}@e2e.test`, password: 'Dry-Operator-Passw0rd!' },
+  editor: { email: `forker-${stamp}@e2e.test`, password: 'Forker-Passw0rd!' },
+};
+const ids = { platform: '', organization: '', scenario: '', libraryPersona: '' };
+const libraryPersonaName = `Margaret Hughes ${stamp}`;
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  sink = await startMailSink();
+  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
+  arrange = await arranger(api, sink);
+  const me = (await (await api.get('/v1/me', { headers: { authorization: `Bearer ${arrange.token}` } })).json()) as {
+    organization_id: string;
+  };
+  ids.platform = me.organization_id;
+  ids.organization = await arrange.organization(`Newcomers ${stamp}`);
+  // A second super-admin, who has played nothing yet: their checklist still has a step to do.
+  await arrange.account({
+    ...people.superAdmin,
+    first_name: 'Fiona',
+    organization_id: ids.platform,
+    organization_role: 'super-admin',
+  });
+  await arrange.account({
+    ...people.operator,
+    first_name: 'Otto',
+    organization_id: ids.organization,
+    organization_role: 'operator',
+  });
+  await arrange.account({
+    ...people.editor,
+    first_name: 'Edna',
+    organization_id: ids.organization,
+    organization_role: 'editor',
+  });
+  // A priced scenario of the organization, and a library persona to fork.
+  const modelId = await builtinChatModel(api, arrange, { displayName: `Priced ${stamp}`, creditsPerMinute: 3 });
+  const editorToken = await apiToken(api, people.editor.email, people.editor.password);
+  const author = coachingAuthor(arrange, editorToken);
+  const persona = await author.persona({ name: `Buyer ${stamp}` });
+  const observer = await author.observer(`Coach ${stamp}`, modelId);
+  ids.scenario = await author.scenario({
+    name: `Priced call ${stamp}`,
+    persona_id: persona,
+    observer_ids: [observer],
+    model_id: modelId,
+  });
+  ids.libraryPersona = await coachingAuthor(arrange).persona({ name: libraryPersonaName, personality: 'Careful' });
+});
+test.afterAll(async () => {
+  await api?.dispose();
+  await sink?.close();
+});
+
+test.describe('360 px', () => {
+  test.use({ viewport: { width: 360, height: 900 } });
+
+  test('[NEWCOMER]: a super-admin’s dashboard lists the platform’s first steps, ticking what is done and linking the rest', async ({
+    page,
+  }) => {
+    const token = await apiToken(api, people.superAdmin.email, people.superAdmin.password);
+    const checklist = (await (
+      await api.get('/v1/platform/setup_checklist', { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { steps: { key: string; done: boolean }[]; complete: boolean };
+    expect(checklist.complete).toBe(false);
+    await signInWithToken(page, token);
+    await page.goto('/dashboard');
+    const section = page.getByRole('region', { name: 'Set up your platform' });
+    await expect(section).toBeVisible();
+    const done = checklist.steps.filter((step) => step.done).length;
+    await expect(section).toContainText(`${done} of 5 steps done`);
+    for (const step of checklist.steps) {
+      const item = page.getByTestId(`setup-step-${step.key}`);
+      // A step to do is a link to its screen; a done one is said done, and is no link.
+      await expect(item.getByRole('link')).toHaveCount(step.done ? 0 : 1);
+      await expect(item).toContainText(step.done ? '(done)' : '(to do)');
+    }
+    await expectNoSidewaysScroll(page);
+    await expectAxeCleanInBothThemes(page);
+
+    await page.getByRole('link', { name: 'Play a starter scenario' }).click();
+    await expect(page).toHaveURL(/\/apps\/ai-coaching$/);
+  });
+
+  test('[NEWCOMER]: an operator without credits is told they come from the organization’s wallet, and a share link from an empty wallet is warned about', async ({
+    page,
+  }) => {
+    await signInWithToken(page, await apiToken(api, people.operator.email, people.operator.password));
+    await page.goto(`/apps/ai-coaching/scenario/info-${ids.scenario}`);
+    await expect(page.getByText('Your credits come from your organization’s wallet')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Allocate credits from the organization’s wallet' })).toHaveAttribute(
+      'href',
+      `/settings/organization/transaction/${ids.organization}`,
+    );
+    await page.getByRole('button', { name: 'Share with guests' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your wallet holds 0 credits' })).toContainText(
+      'Allocate yourself credits from your organization’s wallet',
+    );
+    await expectNoSidewaysScroll(page);
+    await expectAxeCleanInBothThemes(page);
+  });
+});
+
+test.describe('1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('[NEWCOMER]: super-admin is offered for the platform organization only, and the user list names each user’s organization', async ({
+    page,
+  }) => {
+    await signInWithToken(page, arrange.token);
+    await page.goto('/settings/user/create');
+    const role = page.getByLabel('Role');
+    await page.getByLabel('Organization').selectOption({ label: `Newcomers ${stamp}` });
+    await expect(role.locator('option', { hasText: 'Super-admin' })).toHaveCount(0);
+    await page.getByLabel('Organization').selectOption({ value: ids.platform });
+    await expect(role.locator('option', { hasText: 'Super-admin' })).toHaveCount(1);
+    await role.selectOption({ label: 'Super-admin' });
+    // Back to a customer: the role falls back to one it takes, rather than a refusal on sending.
+    await page.getByLabel('Organization').selectOption({ label: `Newcomers ${stamp}` });
+    await expect(role).toHaveValue('user');
+    await expectAxeCleanInBothThemes(page);
+
+    await page.goto(`/settings/user/list?q=${encodeURIComponent(people.operator.email)}`);
+    const row = page.getByTestId('user-row').filter({ hasText: people.operator.email });
+    await expect(row).toContainText(`Newcomers ${stamp}`);
+    await expect(page.getByRole('columnheader', { name: 'Organization' })).toBeVisible();
+  });
+
+  test('[NEWCOMER]: a library item says what fork and copy give, and a fork is named apart from its source', async ({
+    page,
+  }) => {
+    await signInWithToken(page, await apiToken(api, people.editor.email, people.editor.password));
+    await page.goto(`/apps/ai-coaching/persona/edit/${ids.libraryPersona}`);
+    const ways = page.getByRole('list', { name: 'Make it your own' });
+    await expect(ways).toContainText('Fork: your own version, which keeps a link to where it came from.');
+    await expect(ways).toContainText('Copy: your own independent item, with no link back to this one.');
+    await expectAxeCleanInBothThemes(page);
+    await ways.getByRole('link', { name: 'Fork' }).click();
+    await page.getByRole('button', { name: 'Fork into my organization' }).click();
+    await expect(toast(page)).toContainText('forked');
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(`${libraryPersonaName} (fork)`);
+  });
+
+  test('[NEWCOMER]: a criterion saved with only its name takes its defaults', async ({ page }) => {
+    await signInWithToken(page, await apiToken(api, people.editor.email, people.editor.password));
+    const models = (await (
+      await api.get('/v1/ai_models?capability=chat&page_size=48', {
+        headers: { authorization: `Bearer ${arrange.token}` },
+      })
+    ).json()) as { items: { id: string; display_name: string }[] };
+    expect(models.items.length).toBeGreaterThan(0);
+    const name = `Defaults coach ${stamp}`;
+    await page.goto('/apps/ai-coaching/observer/create');
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    const criterion = page.getByRole('listitem').filter({ hasText: 'Criterion 1' });
+    await criterion.getByLabel('Criterion', { exact: true }).fill('Listens');
+    await page.getByRole('button', { name: 'Create draft' }).click();
+    await expect(toast(page)).toContainText(name);
+    const editorToken = await apiToken(api, people.editor.email, people.editor.password);
+    const observers = (await (
+      await api.get(`/v1/coaching/observers?q=${encodeURIComponent(name)}`, {
+        headers: { authorization: `Bearer ${editorToken}` },
+      })
+    ).json()) as { items: { rubric: typeof ONE_CRITERION }[] };
+    expect(observers.items[0]!.rubric).toEqual([{ ...ONE_CRITERION[0], name: 'Listens' }]);
+  });
+});
