@@ -1,6 +1,6 @@
 import type { GatewayRevocation } from '@ai-coaching/contracts';
 import { useMachine } from '@xstate/react';
-import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
@@ -67,27 +67,29 @@ export const SessionPlay = ({ sessionId, guestExit }: { sessionId: string; guest
     const timer = setInterval(() => send({ type: 'TICK', now: Date.now() }), 1000);
     return () => clearInterval(timer);
   }, [send]);
+  // The socket stays open across profile loads: what a revocation does reads the session as it is then.
+  const revokedBy = useEffectEvent((code: GatewayRevocation, socket: SessionSocket) => {
+    setRevoked(code);
+    if (isLinkClosed(code)) return;
+    // Reloading the profile finds a session over (the app asks to sign in again) or the new role's permissions.
+    reloadProfile();
+    // A new role plays on, over a socket opened for it.
+    if (code === 'role_changed') socket.connect();
+  });
   useEffect(() => {
     const socket = openSessionSocket();
     playSocket = socket;
     // A socket back after a drop: the machine need not wait for its next retry.
     const restored = () => send({ type: 'CONNECTION.RESTORED' });
     socket.on('connect', restored);
-    const stopWatching = onSocketRevoked(socket, (code) => {
-      setRevoked(code);
-      if (isLinkClosed(code)) return;
-      // Reloading the profile finds a session over (the app asks to sign in again) or the new role's permissions.
-      reloadProfile();
-      // A new role plays on, over a socket opened for it.
-      if (code === 'role_changed') socket.connect();
-    });
+    const stopWatching = onSocketRevoked(socket, (code) => revokedBy(code, socket));
     return () => {
       stopWatching();
       socket.off('connect', restored);
       socket.disconnect();
       if (playSocket === socket) playSocket = null;
     };
-  }, [send, reloadProfile]);
+  }, [send]);
   // The browser says when the network goes and comes back: the machine reloads the session and resends what is due.
   useEffect(() => {
     const lost = () => send({ type: 'CONNECTION.LOST' });
