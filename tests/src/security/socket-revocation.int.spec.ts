@@ -226,8 +226,9 @@ describe(`[SECURITY]: revocation reaches open sockets, on ${engine.name}`, () =>
     expect(await handshakeOf(guest.token)).toBe('shared_session_revoked');
   });
 
-  it('closes a guest’s open socket when the link expires', async () => {
-    const expiresInMs = 4000;
+  it('closes a guest’s open socket when the link expires, and refuses its handshake after', async () => {
+    // Long enough for the share, the join and a first turn on a loaded machine.
+    const expiresInMs = 8000;
     // The link expires no sooner than this.
     const expiresAt = performance.now() + expiresInMs;
     const link = await share(expiresInMs);
@@ -237,13 +238,6 @@ describe(`[SECURITY]: revocation reaches open sockets, on ${engine.name}`, () =>
     await expectRevoked(watched, 'coaching_session_access_expired', expiresAt);
     // Not before it expired.
     expect((await watched.closed).at).toBeGreaterThanOrEqual(expiresAt);
-  });
-
-  it('refuses the handshake of a guest whose link has expired', async () => {
-    const link = await share(2500);
-    const guest = await joinAsGuest(link.access_code);
-    expect(await handshakeOf(guest.token)).toBe('connected');
-    await new Promise((resolve) => setTimeout(resolve, 2600));
     expect(await handshakeOf(guest.token)).toBe('coaching_session_access_expired');
   });
 
