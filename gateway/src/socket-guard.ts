@@ -46,11 +46,11 @@ const MAX_TIMER_MS = 2_147_483_647;
 const revocationStatus = (code: GatewayRevocation) =>
   code === GatewayRevocation.SharedSessionRevoked || code === GatewayRevocation.SharedSessionExpired ? 403 : 401;
 
-/** A refusal of the socket protocol's own, in the socket's language. */
+/** A refusal of the socket protocol's own, in the socket's language; the socket's id is what a log line names. */
 const refusal = (socket: GuardedSocket, status: number, code: ErrorCode): GatewayResult<never> => ({
   ok: false,
   status,
-  error: { code, message: errorText(socketLocale(socket), code) },
+  error: { code, message: errorText(socketLocale(socket), code, { request_id: socket.id }) },
 });
 
 /** Issues of an event's arguments as paths within its message: `text`, not `0.text`. */
