@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { createGateway, socketIdentity } from '@ai-coaching/gateway';
+import { createGateway } from '@ai-coaching/gateway';
 import {
   createAuthRateLimiter,
   openPlatform,
@@ -112,7 +112,6 @@ export const startOneProcess = async (
   server.headersTimeout = 20_000;
   const gateway = createGateway({
     httpServer: server,
-    authenticate: socketIdentity(platform),
     allowedOrigins: config.allowedOrigins,
     logger,
     services: { ...platform, ...adapters, wakeProjections },

@@ -9,6 +9,7 @@ export * from './credits.js';
 export * from './credit-history.js';
 export * from './gateway/protocol.js';
 export * from './gateway/voice.js';
+export * from './gateway/client-events.js';
 export * from './auth.js';
 export * from './sso.js';
 export * from './organizations.js';

@@ -6,22 +6,23 @@ import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import {
   ConnectionRefusal,
+  errorText,
   PROTOCOL_VERSION,
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@ai-coaching/contracts';
-import { createTurnsInFlight, handleSessionTurns } from './session/session-turns.js';
+import { createTurnsInFlight, handleSessionTurns, socketLocale } from './session/session-turns.js';
 import type { SocketData } from './socket-data.js';
+import { createSocketGuard } from './socket-guard.js';
+import { socketIdentity } from './socket-identity.js';
 import { createVoiceSessions, handleVoiceSessions } from './voice/voice-sessions.js';
 
 export type GatewayOptions = {
   httpServer: HttpServer;
-  /** Resolves a bearer token to the socket's identity, or undefined to refuse it. */
-  authenticate: (token: string) => Promise<SocketData | undefined>;
   /** Browser origins allowed to open a socket (ASVS 4.4.2); others are refused at the handshake. */
   allowedOrigins: readonly string[];
   logger: Logger;
-  /** What the use cases sockets call run on: the runtime's platform. */
+  /** What the use cases sockets call run on, and what tokens are resolved with: the runtime's platform. */
   services: AppServices;
   /** With Redis, events fan out across gateway nodes through Redis streams. */
   redisUrl?: string;
@@ -65,6 +66,10 @@ export const createGateway = (options: GatewayOptions): Gateway => {
     ...(redis ? { adapter: createAdapter(redis) } : {}),
   });
 
+  const authenticate = socketIdentity(options.services);
+  const guard = createSocketGuard(io, options.services, options.logger);
+  /** How long after its handshake each socket's caller is looked at again (its session's or its link's expiry). */
+  const firstCheck = new WeakMap<object, number>();
   io.use(async (socket, next) => {
     const origin = socket.handshake.headers.origin;
     if (origin !== undefined && !allowed.has(origin)) {
@@ -75,21 +80,33 @@ export const createGateway = (options: GatewayOptions): Gateway => {
       return next(refusal(ConnectionRefusal.ClientTooOld, 'This page is out of date. Reload it to continue.'));
     }
     const token = tokenFrom(socket.handshake.auth, socket.request);
-    const identity = token ? await options.authenticate(token) : undefined;
-    if (!identity) return next(refusal(ConnectionRefusal.Unauthorized, 'Sign in to continue.'));
-    socket.data = identity;
-    next();
+    if (!token) return next(refusal(ConnectionRefusal.Unauthorized, 'Sign in to continue.'));
+    try {
+      const identity = await authenticate(token);
+      if ('refusal' in identity) {
+        const code = identity.refusal;
+        const message =
+          code === ConnectionRefusal.Unauthorized ? 'Sign in to continue.' : errorText(socketLocale(socket), code);
+        return next(refusal(code, message));
+      }
+      socket.data = identity.data;
+      firstCheck.set(socket, identity.checkAgainInMs);
+      next();
+    } catch (error) {
+      options.logger.warn({ err: error }, 'could not resolve a socket handshake');
+      next(
+        refusal(
+          ConnectionRefusal.ServiceUnavailable,
+          errorText(socketLocale(socket), 'service_unavailable', { request_id: socket.id }),
+        ),
+      );
+    }
   });
 
   const turnsInFlight = createTurnsInFlight();
   const voiceSessions = createVoiceSessions();
   io.on('connection', (socket) => {
-    socket.emit('gateway.welcome', {
-      protocolVersion: PROTOCOL_VERSION,
-      userId: socket.data.userId,
-      role: socket.data.role,
-    });
-    // Every event's handler runs in a fault scope: an error that escapes it (platform `containFaults`) is logged with
+    // Every event's checks and handler run in a fault scope: an error that escapes it (platform `containFaults`) is logged with
     // the socket and event, and ends this socket alone (the client reconnects and resumes), not the process.
     socket.use((packet, next) => {
       withinFaultScope(
@@ -97,9 +114,13 @@ export const createGateway = (options: GatewayOptions): Gateway => {
         next,
       );
     });
-    socket.on('gateway.ping', (ack) => {
-      if (typeof ack === 'function') ack({ at: new Date().toISOString() });
+    guard.watch(socket, firstCheck.get(socket) ?? 0);
+    socket.emit('gateway.welcome', {
+      protocolVersion: PROTOCOL_VERSION,
+      userId: socket.data.userId,
+      role: socket.data.role,
     });
+    socket.on('gateway.ping', (ack) => ack({ at: new Date().toISOString() }));
     handleSessionTurns(socket, options.services, turnsInFlight, options.logger);
     handleVoiceSessions(socket, options.services, voiceSessions, options.logger);
   });
@@ -107,6 +128,7 @@ export const createGateway = (options: GatewayOptions): Gateway => {
   return {
     io,
     async close() {
+      guard.close();
       // io.close() would also close the shared HTTP server; the owner of that server closes it.
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => {

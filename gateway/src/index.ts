@@ -1,5 +1,4 @@
 export * from './socket-data.js';
 export * from './gateway.js';
-export * from './socket-identity.js';
 export * from './session/session-turns.js';
 export * from './voice/voice-sessions.js';

@@ -1,7 +1,6 @@
 import http from 'node:http';
 import { openPlatform, requireSharedDatabase, startRuntime } from '@ai-coaching/platform';
 import { createGateway } from './gateway.js';
-import { socketIdentity } from './socket-identity.js';
 
 /** The gateway alone: Socket.IO on its own port, fanned out across nodes through Redis. */
 await startRuntime('gateway', async ({ config, logger, lifecycle }) => {
@@ -29,7 +28,6 @@ await startRuntime('gateway', async ({ config, logger, lifecycle }) => {
   });
   const gateway = createGateway({
     httpServer: server,
-    authenticate: socketIdentity(platform),
     allowedOrigins: config.allowedOrigins,
     logger,
     services: platform,

@@ -1,17 +1,99 @@
-import { resolveCaller, type SqlExecutor, type TokenService } from '@ai-coaching/platform';
+import type { AppServices } from '@ai-coaching/application';
+import { ConnectionRefusal, GatewayRevocation } from '@ai-coaching/contracts';
+import { recheckCallers, resolveCaller, type Caller, type LoginCheck } from '@ai-coaching/platform';
+import { findGuestLinks, type GuestLink } from '@ai-coaching/projections';
 import type { SocketData } from './socket-data.js';
 
+export type IdentityServices = Pick<AppServices, 'db' | 'tokens' | 'clock'>;
+
+/** What a socket's caller holds now: the caller as they are and when to look again at the latest, or why it ended. */
+export type SocketAccess = { caller: Caller; checkAgainInMs: number } | { revocation: GatewayRevocation };
+
+const accessOf = (
+  opened: Caller,
+  login: LoginCheck,
+  links: ReadonlyMap<string, GuestLink | null>,
+  now: number,
+  clockNow: number,
+): SocketAccess => {
+  if ('refusal' in login) return { revocation: login.refusal };
+  // What the socket was let do was decided for the role it opened with.
+  if (login.caller.role !== opened.role) return { revocation: GatewayRevocation.RoleChanged };
+  let checkAgainInMs = login.until - now;
+  if (opened.kind === 'guest') {
+    // No link yet (its read model not caught up): the guest's own session still holds them.
+    const link = links.get(opened.sharedSessionId);
+    if (link?.revokedAt) return { revocation: GatewayRevocation.SharedSessionRevoked };
+    if (link) {
+      // The link's expiry on the server's clock, as the API decides `coaching_session_access_expired`.
+      const left = Date.parse(link.expiresAt) - clockNow;
+      if (left <= 0) return { revocation: GatewayRevocation.SharedSessionExpired };
+      checkAgainInMs = Math.min(checkAgainInMs, left);
+    }
+  }
+  return { caller: login.caller, checkAgainInMs };
+};
+
 /**
- * The gateway's handshake uses the same resolution as HTTP requests: a token whose session ended
- * or whose user is disabled opens no socket.
+ * The callers of open sockets checked again, keyed by their sessions: through the change-aware caches the API's
+ * requests use (sessions and users, guests' links), so a check the caches can answer costs no round trip.
+ */
+export const checkSocketCallers = async (
+  services: IdentityServices,
+  callers: readonly Caller[],
+): Promise<Map<string, SocketAccess>> => {
+  const now = Date.now();
+  const logins = await recheckCallers(services.db, callers, now);
+  const guestSessions = callers.flatMap((caller) => (caller.kind === 'guest' ? [caller.sharedSessionId] : []));
+  const links = guestSessions.length > 0 ? await findGuestLinks(services.db, guestSessions) : new Map();
+  const clockNow = services.clock.now().getTime();
+  return new Map(
+    callers.map((caller) => [caller.sessionId, accessOf(caller, logins.get(caller.sessionId)!, links, now, clockNow)]),
+  );
+};
+
+export type SocketIdentity =
+  | { data: SocketData; checkAgainInMs: number }
+  | {
+      refusal:
+        | typeof ConnectionRefusal.Unauthorized
+        | typeof ConnectionRefusal.SharedSessionRevoked
+        | typeof ConnectionRefusal.SharedSessionExpired;
+    };
+
+/**
+ * The handshake resolves the token exactly as HTTP requests do (a token whose session ended or whose user is disabled
+ * opens no socket), then holds it to what open sockets are held to: a guest whose link was withdrawn or has expired
+ * is refused with that reason.
  */
 export const socketIdentity =
-  (deps: { db: SqlExecutor; tokens: TokenService }) =>
-  async (token: string): Promise<SocketData | undefined> => {
-    const result = await resolveCaller(deps, token);
-    if (!('caller' in result)) return undefined;
-    const { caller } = result;
-    return caller.kind === 'user'
-      ? { userId: caller.userId, role: caller.role, organizationId: caller.organizationId, tokenType: 'access', caller }
-      : { userId: caller.guestId, role: 'guest', tokenType: 'guest', sharedSessionId: caller.sharedSessionId, caller };
+  (services: IdentityServices) =>
+  async (token: string): Promise<SocketIdentity> => {
+    const resolved = await resolveCaller(services, token);
+    if (!('caller' in resolved)) return { refusal: ConnectionRefusal.Unauthorized };
+    const access = (await checkSocketCallers(services, [resolved.caller])).get(resolved.caller.sessionId)!;
+    if ('revocation' in access) {
+      const { revocation } = access;
+      const linkClosed =
+        revocation === GatewayRevocation.SharedSessionRevoked || revocation === GatewayRevocation.SharedSessionExpired;
+      return { refusal: linkClosed ? revocation : ConnectionRefusal.Unauthorized };
+    }
+    const { caller } = access;
+    const data: SocketData =
+      caller.kind === 'user'
+        ? {
+            userId: caller.userId,
+            role: caller.role,
+            organizationId: caller.organizationId,
+            tokenType: 'access',
+            caller,
+          }
+        : {
+            userId: caller.guestId,
+            role: 'guest',
+            tokenType: 'guest',
+            sharedSessionId: caller.sharedSessionId,
+            caller,
+          };
+    return { data, checkAgainInMs: access.checkAgainInMs };
   };

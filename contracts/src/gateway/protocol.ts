@@ -27,11 +27,33 @@ import type {
  */
 export const PROTOCOL_VERSION = 1;
 
-/** Why a connection was refused: `connect_error` carries one of these in `err.data.code`. */
+/**
+ * Why the gateway closed a socket that was open (docs/security.md, "Revocation reaches open sockets"):
+ * `gateway.revoked` says it, in the socket's language, just before the server disconnects it. A role change ends the
+ * socket too: what it was let do was decided for the role it opened with.
+ */
+export const GatewayRevocation = {
+  SessionEnded: 'session_ended',
+  AccountDisabled: 'account_disabled',
+  RoleChanged: 'role_changed',
+  SharedSessionRevoked: 'shared_session_revoked',
+  SharedSessionExpired: 'coaching_session_access_expired',
+} as const;
+export type GatewayRevocation = (typeof GatewayRevocation)[keyof typeof GatewayRevocation];
+
+export type GatewayRevoked = { code: GatewayRevocation; message: string };
+
+/**
+ * Why a connection was refused: `connect_error` carries one of these in `err.data.code`. A guest whose link was
+ * withdrawn or has expired is told so; any other token that opens no socket is `unauthorized`.
+ */
 export const ConnectionRefusal = {
   OriginNotAllowed: 'origin_not_allowed',
   Unauthorized: 'unauthorized',
   ClientTooOld: 'client_too_old',
+  SharedSessionRevoked: GatewayRevocation.SharedSessionRevoked,
+  SharedSessionExpired: GatewayRevocation.SharedSessionExpired,
+  ServiceUnavailable: 'service_unavailable',
 } as const;
 export type ConnectionRefusal = (typeof ConnectionRefusal)[keyof typeof ConnectionRefusal];
 
@@ -53,6 +75,8 @@ export type SessionReplyDelta = { session_id: string; turn_id: string; text: str
 
 export type ServerToClientEvents = {
   'gateway.welcome': (payload: { protocolVersion: number; userId: string; role: string }) => void;
+  /** This socket's access ended: the reason, then the server disconnects it. */
+  'gateway.revoked': (payload: GatewayRevoked) => void;
   'session.reply.delta': (payload: SessionReplyDelta) => void;
   /** Voice (./voice.ts): a PCM16 LE 24 kHz chunk of the persona's speech, at most 100 ms. */
   'voice.audio': (header: VoiceAudioOut, pcm: ArrayBuffer) => void;

@@ -348,6 +348,10 @@ export const errors = {
   invalid_coaching_session_voice_speed: 'A voice speed is from {{min}} to {{max}}.',
   invalid_coaching_session_turn_detection: 'Turn detection is voice_activity or push_to_talk.',
   coaching_voice_not_started: "Start the session's voice on this connection first (voice.start).",
+  // The gateway: a socket whose access ended (`gateway.revoked`), and messages it does not take.
+  role_changed: 'Your role in your organization has changed. Connect again to go on with what you may do now.',
+  shared_session_revoked: 'The person who shared this session has withdrawn its link: the session has ended.',
+  gateway_unknown_event: 'This connection does not take this message. Reload the page to get the current version.',
   coaching_voice_provider_failed:
     "The persona's voice connection failed: what was said is kept. Start the voice again, or carry on by text.",
   coaching_recording_not_found: 'This recording does not exist, or was deleted with its session.',

@@ -339,6 +339,10 @@ export const errors: Translation<typeof enGB.errors> = {
   invalid_coaching_session_voice_speed: 'La vitesse d’une voix va de {{min}} à {{max}}.',
   invalid_coaching_session_turn_detection: 'La détection de fin de tour vaut voice_activity ou push_to_talk.',
   coaching_voice_not_started: 'Démarrez d’abord la voix de la session sur cette connexion (voice.start).',
+  role_changed:
+    'Votre rôle dans votre organisation a changé. Connectez-vous à nouveau pour continuer avec ce que vous pouvez faire désormais.',
+  shared_session_revoked: 'La personne qui a partagé cette session en a retiré le lien\u00a0: la session est terminée.',
+  gateway_unknown_event: 'Cette connexion ne prend pas ce message. Rechargez la page pour obtenir la version actuelle.',
   coaching_voice_provider_failed:
     'La connexion vocale du persona a échoué\u00a0: ce qui a été dit est conservé. Relancez la voix, ou continuez par écrit.',
   coaching_recording_not_found: 'Cet enregistrement n’existe pas, ou a été supprimé avec sa session.',

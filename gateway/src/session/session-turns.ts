@@ -9,7 +9,6 @@ import {
   negotiateLocale,
   type ClientToServerEvents,
   type ServerToClientEvents,
-  sessionTurnMessageSchema,
   translateError,
   type CoachingSessionTurnAnswer,
   type GatewayResult,
@@ -80,12 +79,9 @@ export const handleSessionTurns = (
   inFlight: TurnsInFlight,
   log: Logger,
 ): void => {
-  socket.on('session.turn', async (payload, ack) => {
-    if (typeof ack !== 'function') return;
+  // The message and its acknowledgement were checked at the gateway's edge (socket-guard.ts).
+  socket.on('session.turn', async ({ session_id: sessionId, turn_id: turnId, text }, ack) => {
     const locale = socketLocale(socket);
-    const parsed = sessionTurnMessageSchema.safeParse(payload);
-    if (!parsed.success) return ack(gatewayFailure(parsed.error, locale, log));
-    const { session_id: sessionId, turn_id: turnId, text } = parsed.data;
     const origin: Origin = { caller: socket.data.caller, correlationId: socket.id, log, locale };
 
     const send: ReplyDeltaListener = (delta) =>

@@ -14,12 +14,6 @@ import {
   errorText,
   VOICE_AUDIO_FORMAT,
   VOICE_PROTOCOL_VERSION,
-  voiceAudioInSchema,
-  voiceCommitMessageSchema,
-  voicePlaybackSchema,
-  voiceStartMessageSchema,
-  voiceStopMessageSchema,
-  voiceTextMessageSchema,
   type CoachingSessionTurnAnswer,
   type VoiceStartAnswer,
 } from '@ai-coaching/contracts';
@@ -140,10 +134,9 @@ const startAnswer = (state: VoiceState): VoiceStartAnswer => ({
       : null,
 });
 
-/** A microphone frame as samples: PCM16 little-endian, whole samples only. */
-const samplesOf = (pcm: unknown): Int16Array | undefined => {
-  const bytes = Buffer.isBuffer(pcm) ? pcm : pcm instanceof ArrayBuffer ? Buffer.from(pcm) : undefined;
-  if (!bytes || bytes.length < 2 || bytes.length > 9600) return undefined;
+/** A microphone frame as samples: PCM16 little-endian (its size checked at the gateway's edge, socket-guard.ts). */
+const samplesOf = (pcm: ArrayBuffer | ArrayBufferView): Int16Array => {
+  const bytes = ArrayBuffer.isView(pcm) ? Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength) : Buffer.from(pcm);
   const samples = new Int16Array(bytes.length >> 1);
   for (let i = 0; i < samples.length; i += 1) samples[i] = bytes.readInt16LE(i * 2);
   return samples;
@@ -359,30 +352,34 @@ export const handleVoiceSessions = (
         onDelta: (delta) => queue(cutter.push(delta)),
       },
     );
-    void answer.then(
-      async (answered) => {
-        queue(cutter.flush());
-        state.socket?.emit('voice.transcript', {
-          session_id: state.sessionId,
-          turn_id: response.responseId,
-          role: 'persona',
-          text: answered.reply,
-          final: true,
-        });
-        await speech;
-        // A resent turn already answered speaks nothing: its audio was sent the first time.
-        if (spoke) await finish(state, response);
-        if (isTerminalCoachingSessionStatus(answered.status)) {
-          state.voice = { ...state.voice, status: answered.status };
-          state.socket?.emit('voice.outcome', { session_id: state.sessionId, status: answered.status });
-        }
-      },
-      async () => {
-        response.failed = true;
-        await speech;
-        if (spoke) await finish(state, response);
-      },
-    );
+    answer
+      .then(
+        async (answered) => {
+          queue(cutter.flush());
+          state.socket?.emit('voice.transcript', {
+            session_id: state.sessionId,
+            turn_id: response.responseId,
+            role: 'persona',
+            text: answered.reply,
+            final: true,
+          });
+          await speech;
+          // A resent turn already answered speaks nothing: its audio was sent the first time.
+          if (spoke) await finish(state, response);
+          if (isTerminalCoachingSessionStatus(answered.status)) {
+            state.voice = { ...state.voice, status: answered.status };
+            state.socket?.emit('voice.outcome', { session_id: state.sessionId, status: answered.status });
+          }
+        },
+        async () => {
+          response.failed = true;
+          await speech;
+          if (spoke) await finish(state, response);
+        },
+      )
+      .catch((error: unknown) =>
+        log.warn({ err: error, sessionId: state.sessionId }, 'could not finish a voice response'),
+      );
     return answer;
   };
 
@@ -417,13 +414,11 @@ export const handleVoiceSessions = (
     return conversation;
   };
 
+  // Each message's arguments were checked at the gateway's edge (socket-guard.ts), its acknowledgement there too.
   socket.on('voice.start', async (payload, ack) => {
-    if (typeof ack !== 'function') return;
     const locale = socketLocale(socket);
-    const parsed = voiceStartMessageSchema.safeParse(payload);
-    if (!parsed.success) return ack(gatewayFailure(parsed.error, locale, log));
     try {
-      const voice = await openCoachingSessionVoice(services, originOf(), parsed.data.session_id);
+      const voice = await openCoachingSessionVoice(services, originOf(), payload.session_id);
       const key = keyOf(voice.sessionId);
       let state = sessions.get(key);
       if (state)
@@ -553,7 +548,9 @@ export const handleVoiceSessions = (
         state: event.type === 'started' ? 'started' : 'stopped',
       });
       if (event.type === 'started') {
-        void stopSpeaking(state);
+        stopSpeaking(state).catch((error: unknown) =>
+          log.warn({ err: error, sessionId: state.sessionId }, 'could not stop the persona speaking'),
+        );
         abandonHearing(state);
         state.hearing = openHearing(state, recognition, event.prefix);
         continue;
@@ -585,46 +582,34 @@ export const handleVoiceSessions = (
     }
   };
 
-  socket.on('voice.text', async (payload, ack) => {
-    if (typeof ack !== 'function') return;
+  socket.on('voice.text', async ({ session_id: sessionId, turn_id: turnId, text }, ack) => {
     const locale = socketLocale(socket);
-    const parsed = voiceTextMessageSchema.safeParse(payload);
-    if (!parsed.success) return ack(gatewayFailure(parsed.error, locale, log));
-    const { session_id: sessionId, turn_id: turnId, text } = parsed.data;
-    const state = attached(sessionId);
-    if (!state) return ack(gatewayFailure(notStarted(), locale, log));
-    if (state.realtime) {
-      try {
-        return ack({ ok: true, answer: await state.realtime.text(turnId, text) });
-      } catch (error) {
-        return ack(gatewayFailure(error, locale, log));
-      }
-    }
-    const turn = await takeTurn(state, turnId, text);
     try {
+      const state = attached(sessionId);
+      if (!state) throw notStarted();
+      if (state.realtime) return ack({ ok: true, answer: await state.realtime.text(turnId, text) });
+      const turn = await takeTurn(state, turnId, text);
       ack({ ok: true, answer: { ...(await turn), response_id: `reply-${turnId}` } });
     } catch (error) {
       ack(gatewayFailure(error, locale, log));
     }
   });
 
-  socket.on('voice.stop', async (payload, ack) => {
-    const parsed = voiceStopMessageSchema.safeParse(payload);
-    const state = parsed.success ? attached(parsed.data.session_id) : undefined;
-    const stopped = state ? (state.realtime ? state.realtime.stop() : await stopSpeaking(state)) : false;
-    if (typeof ack === 'function') {
-      if (!parsed.success) ack(gatewayFailure(parsed.error, socketLocale(socket), log));
-      else if (!state) ack(gatewayFailure(notStarted(), socketLocale(socket), log));
-      else ack({ ok: true, answer: { stopped } });
+  socket.on('voice.stop', async ({ session_id: sessionId }, ack) => {
+    const answer = (result: Parameters<NonNullable<typeof ack>>[0]) =>
+      typeof ack === 'function' ? ack(result) : undefined;
+    try {
+      const state = attached(sessionId);
+      if (!state) throw notStarted();
+      answer({ ok: true, answer: { stopped: state.realtime ? state.realtime.stop() : await stopSpeaking(state) } });
+    } catch (error) {
+      answer(gatewayFailure(error, socketLocale(socket), log));
     }
   });
 
-  socket.on('voice.playback', (payload) => {
-    const parsed = voicePlaybackSchema.safeParse(payload);
-    if (!parsed.success) return;
-    const state = attached(parsed.data.session_id);
+  socket.on('voice.playback', ({ session_id: sessionId, response_id: responseId, played_ms: playedMs }) => {
+    const state = attached(sessionId);
     if (!state) return;
-    const { response_id: responseId, played_ms: playedMs } = parsed.data;
     if (state.realtime?.playback(responseId, playedMs)) return;
     const now = performance.now();
     if (state.speaking?.responseId === responseId) {
@@ -639,13 +624,10 @@ export const handleVoiceSessions = (
 
   // Microphone frames go to a realtime provider through its echo gate; the built-in provider hears typed turns only,
   // so they are checked and dropped there (docs/voice.md).
-  socket.on('voice.audio.in', (header, pcm) => {
-    const parsed = voiceAudioInSchema.safeParse(header);
-    if (!parsed.success) return;
-    const state = attached(parsed.data.session_id);
+  socket.on('voice.audio.in', ({ session_id: sessionId }, pcm) => {
+    const state = attached(sessionId);
     if (!state || (!state.realtime && !state.listening)) return;
     const samples = samplesOf(pcm);
-    if (!samples) return;
     if (state.realtime) return state.realtime.audioIn(samples);
     const { detector, gate } = state.listening!;
     // Echo of the persona's own voice is silence to the detector, as it is to a realtime provider.
@@ -656,9 +638,8 @@ export const handleVoiceSessions = (
     heard(state, events);
   });
 
-  socket.on('voice.commit', (payload) => {
-    const parsed = voiceCommitMessageSchema.safeParse(payload);
-    const state = parsed.success ? attached(parsed.data.session_id) : undefined;
+  socket.on('voice.commit', ({ session_id: sessionId }) => {
+    const state = attached(sessionId);
     if (state?.realtime) state.realtime.commit();
     else if (state?.listening) heard(state, state.listening.detector.flush());
   });

@@ -30,9 +30,7 @@ export type Caller =
 
 export type CallerRefusal = 'invalid_token' | 'session_ended' | 'account_disabled';
 
-type SessionRow = {
-  /** Null when the session is not open (revoked, expired or unknown). */
-  session_expires_at: Date | string | null;
+type UserRow = {
   user_id: string | null;
   organization_id: string;
   email: string;
@@ -40,6 +38,11 @@ type SessionRow = {
   last_name: string;
   role: string;
   status: string;
+};
+
+type SessionRow = UserRow & {
+  /** Null when the session is not open (revoked, expired or unknown). */
+  session_expires_at: Date | string | null;
 };
 
 /**
@@ -102,6 +105,11 @@ export const resolveCaller = async (
       },
     };
   }
+  return userCaller(row, claims.jti);
+};
+
+/** A user's caller from their current record: the role and permissions as they are now. */
+const userCaller = (row: UserRow, sessionId: string): { caller: Caller } | { refusal: CallerRefusal } => {
   if (row.user_id === null || !isRole(row.role)) return { refusal: 'invalid_token' };
   if (row.status !== 'active') return { refusal: 'account_disabled' };
   return {
@@ -114,7 +122,91 @@ export const resolveCaller = async (
       lastName: row.last_name,
       role: row.role,
       permissions: permissionsOf(row.role),
-      sessionId: claims.jti,
+      sessionId,
     },
   };
+};
+
+/**
+ * What an open connection (a gateway socket) holds of its caller, checked again at each of its messages and whenever
+ * sessions or users change: the caller as they are now, until when that holds at most (ms), or why it ended.
+ */
+export type LoginCheck =
+  { caller: Caller; until: number } | { refusal: Extract<CallerRefusal, 'session_ended' | 'account_disabled'> };
+
+type LoginRow = UserRow & {
+  session_id: string;
+  /** Null once the session is revoked (or unknown); an expiry, passed or not, otherwise. */
+  session_expires_at: Date | string | null;
+  revoked_reason: string | null;
+  /** A single sign-on login's family, while it lives: until when it can still be refreshed. */
+  login_expires_at: Date | string | null;
+};
+
+/**
+ * Sessions and their users for many connections at once. A socket lives as long as the login it opened with, not as
+ * its access token: a single sign-on token is replaced every quarter of an hour (the one replaced is revoked as
+ * `rotated`) while the socket stays open, so such a session holds while its family can still be refreshed. LEAST
+ * ignores the NULL of a family whose next token is being issued.
+ */
+const LOGINS = `
+  SELECT l.session_id,
+         CASE WHEN s.revoked_at IS NULL THEN s.expires_at END AS session_expires_at,
+         s.revoked_reason,
+         CASE WHEN s.revoked_at IS NULL OR s.revoked_reason = 'rotated' THEN family.until END AS login_expires_at,
+         u.user_id, u.organization_id, u.email, u.first_name, u.last_name, u.role, u.status
+  FROM unnest($1::text[], $2::text[]) AS l(session_id, user_id)
+  LEFT JOIN auth_sessions s ON s.session_id = l.session_id
+  LEFT JOIN LATERAL (
+    SELECT LEAST(f.expires_at, (SELECT max(n.expires_at) FROM sso_refresh_tokens n
+                                WHERE n.family_id = f.family_id AND n.used_at IS NULL)) AS until
+    FROM sso_refresh_tokens t JOIN sso_token_families f ON f.family_id = t.family_id
+    WHERE t.session_id = l.session_id AND f.revoked_at IS NULL
+    LIMIT 1
+  ) family ON true
+  LEFT JOIN rm_users u ON u.user_id = l.user_id`;
+
+const loginCaches = new WeakMap<object, ReturnType<typeof createChangeAwareCache<string, LoginRow>>>();
+const loginCacheOf = (db: SqlExecutor) => {
+  let cache = loginCaches.get(db);
+  if (!cache) {
+    cache = createChangeAwareCache<string, LoginRow>(db, {
+      topics: [AUTH_SESSIONS_TOPIC, readModelTopic('user-directory')],
+      ttlMs: 30_000,
+      max: 10_000,
+    });
+    loginCaches.set(db, cache);
+  }
+  return cache;
+};
+
+const timeOf = (value: Date | string | null) => (value === null ? -Infinity : new Date(value).getTime());
+
+const loginCheckOf = (row: LoginRow | undefined, caller: Caller, now: number): LoginCheck => {
+  if (!row) return { refusal: 'session_ended' };
+  const until = Math.max(timeOf(row.session_expires_at), timeOf(row.login_expires_at));
+  if (until <= now) return { refusal: row.revoked_reason === 'user_disabled' ? 'account_disabled' : 'session_ended' };
+  if (caller.kind === 'guest') return { caller, until };
+  const current = userCaller(row, caller.sessionId);
+  if ('caller' in current) return { caller: current.caller, until };
+  return { refusal: current.refusal === 'account_disabled' ? 'account_disabled' : 'session_ended' };
+};
+
+/**
+ * Checks again the callers of open connections, by their sessions (keyed by `sessionId`), in one round trip for those
+ * the change-aware cache does not hold: a user's role and permissions come from their record as it is now.
+ */
+export const recheckCallers = async (
+  db: SqlExecutor,
+  callers: readonly Caller[],
+  now = Date.now(),
+): Promise<Map<string, LoginCheck>> => {
+  const userIds = new Map(
+    callers.map((caller) => [caller.sessionId, caller.kind === 'user' ? caller.userId : caller.guestId]),
+  );
+  const rows = await loginCacheOf(db).getMany([...userIds.keys()], async (missing) => {
+    const { rows: found } = await db.query<LoginRow>(LOGINS, [missing, missing.map((id) => userIds.get(id)!)]);
+    return new Map(found.map((row) => [row.session_id, row]));
+  });
+  return new Map(callers.map((caller) => [caller.sessionId, loginCheckOf(rows.get(caller.sessionId), caller, now)]));
 };

@@ -41,6 +41,11 @@ export const ssoRefreshTokenMigrations: Migration[] = [
       );
       CREATE INDEX sso_refresh_tokens_family_idx ON sso_refresh_tokens (family_id);`,
   },
+  {
+    // An open socket follows its single sign-on login from session to session (`recheckCallers`).
+    id: '0230_sso_refresh_tokens_session',
+    sql: 'CREATE INDEX sso_refresh_tokens_session_idx ON sso_refresh_tokens (session_id);',
+  },
 ];
 
 /** A login is good for 7 days at most, refreshed or not (ASVS 10.4.8, 7.3.2). */

@@ -11,10 +11,19 @@ import {
   TEST_PASSWORD,
   type TestServer,
 } from '@ai-coaching/api/testing';
-import { authOperations, ssoOperations as op, ssoRealmOperations as realms } from '@ai-coaching/contracts';
+import {
+  authOperations,
+  PROTOCOL_VERSION,
+  ssoOperations as op,
+  ssoRealmOperations as realms,
+  type ClientToServerEvents,
+  type GatewayRevoked,
+  type ServerToClientEvents,
+} from '@ai-coaching/contracts';
 import { handleCommand, hashSecretCode, newId } from '@ai-coaching/platform';
 import { waitForProjections } from '@ai-coaching/projections';
 import type { OperationRequest, SsoTokens } from '@ai-coaching/contracts';
+import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   loginThroughProvider,
@@ -356,6 +365,46 @@ for (const engine of engines) {
 
         expect((await api().call(op.logout, { body: { refresh_token: tokens.refresh_token } })).status).toBe(204);
         expect((await api().call(op.logout, { body: { refresh_token: 'unknown-token' } })).status).toBe(204);
+      });
+
+      it('keeps a socket open while its login is refreshed, and closes it when the login ends', async () => {
+        const person = idp.addUser(uniqueUser());
+        const first = await ssoLogin('test', person);
+        const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(server.url, {
+          transports: ['websocket'],
+          reconnection: false,
+          auth: { token: first.access_token, protocolVersion: PROTOCOL_VERSION },
+        });
+        try {
+          const revoked = new Promise<GatewayRevoked>((resolve) => socket.once('gateway.revoked', resolve));
+          await new Promise<void>((resolve, reject) => {
+            socket.once('connect', resolve);
+            socket.once('connect_error', reject);
+          });
+          // The refresh revokes the socket's access token as `rotated`: its login goes on, and so does the socket.
+          const second = (await refresh(first.refresh_token)).body;
+          expect(await meStatus(first.access_token)).toBe(401);
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          const ping = await new Promise((resolve) => {
+            if (!socket.connected) return resolve('disconnected');
+            socket.once('disconnect', () => resolve('disconnected'));
+            socket.emit('gateway.ping', resolve);
+          });
+          expect(ping).toMatchObject({ at: expect.any(String) });
+          expect(socket.connected).toBe(true);
+
+          const logout = await api(second.access_token).call(op.logout, {
+            body: { refresh_token: second.refresh_token },
+          });
+          expect(logout.status).toBe(204);
+          const told = await Promise.race([
+            revoked,
+            new Promise((resolve) => setTimeout(() => resolve('not told'), 3000)),
+          ]);
+          expect(told).toMatchObject({ code: 'session_ended' });
+        } finally {
+          socket.close();
+        }
       });
 
       it('ends the login when the provider no longer accepts the user', async () => {

@@ -1,5 +1,5 @@
 import type { ListPage, ListParams, SharedSessionPayer } from '@ai-coaching/domain';
-import type { SqlExecutor } from '@ai-coaching/platform';
+import { createChangeAwareCache, readModelTopic, type SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection } from '../../runner/projection.js';
 import { pagedList, sortOrder, sqlFilter } from '../../shared/paged-list.js';
 
@@ -187,3 +187,50 @@ export const listLiveGuestSessionIds = async (db: SqlExecutor, sharedSessionId: 
   );
   return rows.map((row) => row.session_id);
 };
+
+/** The link a guest's session came through, as an open guest socket is held to it. */
+export type GuestLink = { revokedAt: string | null; expiresAt: string };
+
+/**
+ * Every message of a guest's socket is checked against its link: kept until this read model commits (announced at once
+ * in this process, by NOTIFY in the others), at most 30 seconds.
+ */
+const guestLinkCaches = new WeakMap<object, ReturnType<typeof createChangeAwareCache<string, GuestLink | null>>>();
+const guestLinkCacheOf = (db: SqlExecutor) => {
+  let cache = guestLinkCaches.get(db);
+  if (!cache) {
+    cache = createChangeAwareCache<string, GuestLink | null>(db, {
+      topics: [readModelTopic('coaching-shared-sessions')],
+      ttlMs: 30_000,
+      max: 10_000,
+    });
+    guestLinkCaches.set(db, cache);
+  }
+  return cache;
+};
+
+/** The links of guests' sessions, by session id; null for a session no guest joined through a link. */
+export const findGuestLinks = (
+  db: SqlExecutor,
+  sessionIds: readonly string[],
+): Promise<Map<string, GuestLink | null>> =>
+  guestLinkCacheOf(db).getMany(sessionIds, async (missing) => {
+    const { rows } = await db.query<{
+      session_id: string;
+      revoked_at: Date | string | null;
+      expires_at: Date | string;
+    }>(
+      `SELECT g.session_id, l.revoked_at, l.expires_at FROM rm_coaching_shared_session_guests g
+       JOIN rm_coaching_shared_sessions l ON l.shared_session_id = g.shared_session_id
+       WHERE g.session_id = ANY($1::text[])`,
+      [missing],
+    );
+    const links = new Map<string, GuestLink | null>(missing.map((id) => [id, null]));
+    for (const row of rows) {
+      links.set(row.session_id, {
+        revokedAt: row.revoked_at === null ? null : iso(row.revoked_at),
+        expiresAt: iso(row.expires_at),
+      });
+    }
+    return links;
+  });

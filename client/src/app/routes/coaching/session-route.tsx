@@ -59,7 +59,8 @@ export const SessionRoute = () => {
     );
   }
   const id = slug.slice('play-'.length);
-  return <SessionPlay key={id} sessionId={id} />;
+  // A guest whose link closed while they played has only the way out left.
+  return <SessionPlay key={id} sessionId={id} guestExit={isGuest ? <GuestExit /> : undefined} />;
 };
 
 /** `shared-session/list` (ours: spec §2 shows no list of share links). */

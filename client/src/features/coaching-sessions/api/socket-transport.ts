@@ -1,6 +1,8 @@
 import {
+  GatewayRevocation,
   PROTOCOL_VERSION,
   type ClientToServerEvents,
+  type GatewayRevoked,
   type ServerToClientEvents,
   type SessionReplyDelta,
 } from '@ai-coaching/contracts';
@@ -84,3 +86,29 @@ export const openSessionSocket = (): Socket<ServerToClientEvents, ClientToServer
     auth: (callback) =>
       callback({ token: currentAccessToken() ?? '', protocolVersion: PROTOCOL_VERSION, locale: currentLanguage() }),
   });
+
+/** A guest's link withdrawn or expired: their part is over (the gateway also refuses their handshake with it). */
+export const isLinkClosed = (code: unknown): code is GatewayRevocation =>
+  code === GatewayRevocation.SharedSessionRevoked || code === GatewayRevocation.SharedSessionExpired;
+
+/**
+ * Tells `listener` why the gateway ended this socket's access (docs/security.md, "Revocation reaches open sockets"):
+ * `gateway.revoked` before it disconnects an open socket, or the refusal of a guest's handshake once their link
+ * closed. Returns the way to stop listening.
+ */
+export const onSocketRevoked = (
+  socket: Pick<SessionSocket, 'on' | 'off'>,
+  listener: (code: GatewayRevocation) => void,
+): (() => void) => {
+  const revoked = (payload: GatewayRevoked) => listener(payload.code);
+  const refused = (error: Error & { data?: { code?: unknown } }) => {
+    const code = error.data?.code;
+    if (isLinkClosed(code)) listener(code);
+  };
+  socket.on('gateway.revoked', revoked);
+  socket.on('connect_error', refused);
+  return () => {
+    socket.off('gateway.revoked', revoked);
+    socket.off('connect_error', refused);
+  };
+};

@@ -2,7 +2,7 @@ import type { GatewayResult, SessionTurnMessage } from '@ai-coaching/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/http/api-error';
 import type { PlaySessionTransport, PlayTurnAnswer } from '../machines/play-session.machine';
-import { socketSessionTransport, type SessionSocket } from './socket-transport';
+import { onSocketRevoked, socketSessionTransport, type SessionSocket } from './socket-transport';
 
 type Ack = (result: GatewayResult<PlayTurnAnswer>) => void;
 
@@ -113,5 +113,27 @@ describe('the gateway transport of the play screen', () => {
       onDelta: () => undefined,
     });
     expect(noSocket.reply).toBe('over HTTP');
+  });
+
+  it('tells why the gateway ended the socket: its revocation notice, or a guest handshake refused for a closed link', () => {
+    const { socket, events, listeners } = fakeSocket();
+    const told = vi.fn();
+    const stop = onSocketRevoked(socket, told);
+    events.emit('gateway.revoked', { code: 'session_ended', message: 'Votre session a pris fin.' });
+    events.emit('connect_error', Object.assign(new Error('refused'), { data: { code: 'shared_session_revoked' } }));
+    events.emit(
+      'connect_error',
+      Object.assign(new Error('gone'), { data: { code: 'coaching_session_access_expired' } }),
+    );
+    // Any other refusal (an expired token, the network) is the transport's to retry, over HTTP meanwhile.
+    events.emit('connect_error', Object.assign(new Error('refused'), { data: { code: 'unauthorized' } }));
+    events.emit('connect_error', new Error('websocket error'));
+    expect(told.mock.calls).toEqual([
+      ['session_ended'],
+      ['shared_session_revoked'],
+      ['coaching_session_access_expired'],
+    ]);
+    stop();
+    expect(listeners()).toBe(0);
   });
 });

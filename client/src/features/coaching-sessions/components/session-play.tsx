@@ -1,5 +1,6 @@
+import type { GatewayRevocation } from '@ai-coaching/contracts';
 import { useMachine } from '@xstate/react';
-import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
@@ -8,8 +9,15 @@ import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadError, Loading } from '../../../components/ui/query-state';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useSession } from '../../../lib/session/session-context';
 import { httpSessionTransport } from '../api/sessions-api';
-import { openSessionSocket, socketSessionTransport, type SessionSocket } from '../api/socket-transport';
+import {
+  isLinkClosed,
+  onSocketRevoked,
+  openSessionSocket,
+  socketSessionTransport,
+  type SessionSocket,
+} from '../api/socket-transport';
 import { socketVoiceTransport } from '../api/voice-transport';
 import { createPlaySessionMachine } from '../machines/play-session.machine';
 import type { VoiceDevices, VoicePlayActorRef } from '../machines/voice-play.machine';
@@ -40,12 +48,16 @@ const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds
 
 /**
  * `session/play-{sessionID}`: the chat, the clock and the cost, the mission's goal, End and Abort; a voice-mode
- * session shows the voice screen (voice-play.tsx) in place of the chat.
+ * session shows the voice screen (voice-play.tsx) in place of the chat. When the gateway ends the socket's access
+ * (a logout elsewhere, a disabled account, a new role, a guest's link withdrawn or expired), the page says why: a user
+ * is asked to sign in again (the app's session-ended dialog), a guest is offered `guestExit`.
  */
-export const SessionPlay = ({ sessionId }: { sessionId: string }) => {
+export const SessionPlay = ({ sessionId, guestExit }: { sessionId: string; guestExit?: ReactNode }) => {
   const { t } = useTranslation('coachingSessions');
+  const { reloadProfile } = useSession();
   const [state, send] = useMachine(machine, { input: { sessionId } });
   const [confirm, setConfirm] = useState<'END' | 'ABORT' | null>(null);
+  const [revoked, setRevoked] = useState<GatewayRevocation | null>(null);
   const messageRef = useRef<HTMLTextAreaElement>(null);
   const { context } = state;
   useDocumentTitle(context.session?.name ?? t('play.connecting'));
@@ -55,13 +67,24 @@ export const SessionPlay = ({ sessionId }: { sessionId: string }) => {
     const timer = setInterval(() => send({ type: 'TICK', now: Date.now() }), 1000);
     return () => clearInterval(timer);
   }, [send]);
+  // The socket stays open across profile loads: what a revocation does reads the session as it is then.
+  const revokedBy = useEffectEvent((code: GatewayRevocation, socket: SessionSocket) => {
+    setRevoked(code);
+    if (isLinkClosed(code)) return;
+    // Reloading the profile finds a session over (the app asks to sign in again) or the new role's permissions.
+    reloadProfile();
+    // A new role plays on, over a socket opened for it.
+    if (code === 'role_changed') socket.connect();
+  });
   useEffect(() => {
     const socket = openSessionSocket();
     playSocket = socket;
     // A socket back after a drop: the machine need not wait for its next retry.
     const restored = () => send({ type: 'CONNECTION.RESTORED' });
     socket.on('connect', restored);
+    const stopWatching = onSocketRevoked(socket, (code) => revokedBy(code, socket));
     return () => {
+      stopWatching();
       socket.off('connect', restored);
       socket.disconnect();
       if (playSocket === socket) playSocket = null;
@@ -89,7 +112,9 @@ export const SessionPlay = ({ sessionId }: { sessionId: string }) => {
   const session = context.session;
   const ended = state.matches('ended');
   const answering = state.matches('answering');
-  const voice = state.matches('voice') ? (state.children['voice'] as VoicePlayActorRef | undefined) : undefined;
+  const guestOver = revoked !== null && isLinkClosed(revoked);
+  const voice =
+    state.matches('voice') && !guestOver ? (state.children['voice'] as VoicePlayActorRef | undefined) : undefined;
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault();
@@ -125,7 +150,9 @@ export const SessionPlay = ({ sessionId }: { sessionId: string }) => {
           </dd>
         </div>
       </dl>
-      {state.matches('reconnecting') || state.matches({ connecting: 'waiting' }) ? (
+      {revoked ? (
+        <Alert tone={revoked === 'role_changed' ? 'info' : 'error'}>{t(`play.revoked.${revoked}`)}</Alert>
+      ) : state.matches('reconnecting') || state.matches({ connecting: 'waiting' }) ? (
         <Alert>{t('play.reconnecting')}</Alert>
       ) : null}
       {voice ? (
@@ -164,7 +191,9 @@ export const SessionPlay = ({ sessionId }: { sessionId: string }) => {
           </div>
         </Alert>
       ) : null}
-      {ended ? (
+      {guestOver ? (
+        guestExit
+      ) : ended ? (
         <Card>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm">{t('play.ended')}</p>
