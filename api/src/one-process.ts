@@ -23,6 +23,7 @@ import {
   scheduleCoachingSessionTimeLimits,
   scheduleReservationExpiries,
   scheduleSessionRetention,
+  scheduleImageCleanup,
   type AiAdapterRegistry,
 } from '@ai-coaching/application';
 import { workerJobs } from '@ai-coaching/workers';
@@ -69,6 +70,7 @@ export const startOneProcess = async (
   await scheduleCoachingAnalyses(platform);
   await resumeSessionGenerations(platform);
   await scheduleSessionRetention(platform);
+  await scheduleImageCleanup(platform);
 
   const seed = await seedPlatform(platform);
   if (seed.created) {

@@ -5,6 +5,7 @@ import {
   scheduleCoachingSessionTimeLimits,
   scheduleReservationExpiries,
   scheduleSessionRetention,
+  scheduleImageCleanup,
 } from '@ai-coaching/application';
 import { workerJobs } from './worker-jobs.js';
 
@@ -18,6 +19,7 @@ await startRuntime('workers', async ({ config, logger, lifecycle }) => {
   await scheduleCoachingAnalyses(platform);
   await resumeSessionGenerations(platform);
   await scheduleSessionRetention(platform);
+  await scheduleImageCleanup(platform);
   const health = await startHealthServer({
     host: config.HOST,
     port: config.PORT,

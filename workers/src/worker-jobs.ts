@@ -9,6 +9,7 @@ import {
   sendMailJob,
   sendPasswordResetJob,
   sessionRetentionJob,
+  imageCleanupJob,
   type AppServices,
 } from '@ai-coaching/application';
 import { bindJob, type JobBinding, type Platform } from '@ai-coaching/platform';
@@ -19,6 +20,7 @@ import { createExpireReservationHandler } from './jobs/credits/expire-reservatio
 import { createSendMailHandler } from './jobs/mail/send-mail.handler.js';
 import { createSendPasswordResetHandler } from './jobs/identity/send-password-reset.handler.js';
 import { createSessionRetentionHandler } from './jobs/session/retention.handler.js';
+import { createImageCleanupHandler } from './jobs/images/unreferenced-cleanup.handler.js';
 import { createExpireSessionTimeLimitHandler } from './jobs/session/expire-time-limit.handler.js';
 
 export type WorkerDeps = AppServices & Pick<Platform, 'mailer'>;
@@ -51,4 +53,5 @@ export const workerJobs = (deps: WorkerDeps): JobBinding[] => [
   bindJob(rerunAnalysesJob, createRerunAnalysesHandler(deps)),
   bindJob(generateSessionsJob, createGenerateSessionsHandler(deps)),
   bindJob(sessionRetentionJob, createSessionRetentionHandler(deps)),
+  bindJob(imageCleanupJob, createImageCleanupHandler(deps)),
 ];
