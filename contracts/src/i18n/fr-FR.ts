@@ -85,6 +85,10 @@ export const errors: Translation<typeof enGB.errors> = {
   too_many_requests: {
     default: 'Trop de requêtes. Patientez un instant puis réessayez.',
     attempts: 'Trop de tentatives. Patientez {{retry_after_seconds, duration}} puis réessayez.',
+    uploads_user:
+      'Vous avez envoyé trop d’images ces dernières minutes. Patientez {{retry_after_seconds, duration}} puis réessayez.',
+    uploads_organization:
+      'Votre organisation a envoyé trop d’images ces dernières minutes. Patientez {{retry_after_seconds, duration}} puis réessayez.',
   },
   not_implemented: 'Cette méthode n’est pas prise en charge ici.',
   http_error: 'La requête a été refusée.',
@@ -281,6 +285,8 @@ export const errors: Translation<typeof enGB.errors> = {
   image_crop_outside:
     'Le rectangle de recadrage sort de l’image ({{width}}\u00a0×\u00a0{{height}}\u00a0pixels)\u00a0: ajustez-le.',
   image_not_found: 'Cette image n’existe pas.',
+  image_quota_exceeded:
+    'Les images de votre organisation occupent déjà tout son espace de {{quota_mb}}\u00a0Mo. Retirez les images dont vous ne vous servez plus (une image que rien n’utilise est supprimée un ou deux jours plus tard) ou demandez plus d’espace à un administrateur de la plateforme.',
   upload_malformed: {
     default: 'L’envoi est illisible\u00a0: envoyez-le en multipart/form-data avec les champs category et file.',
     files: 'Envoyez un seul fichier par envoi, dans le champ «\u00a0file\u00a0».',

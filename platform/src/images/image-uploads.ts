@@ -104,6 +104,15 @@ export const findImageUpload = async (db: SqlExecutor, id: string): Promise<Imag
   );
 };
 
+/** The bytes an organization's images take in the blob store, for its storage quota. */
+export const imageBytesOfOrganization = async (db: SqlExecutor, organizationId: string): Promise<number> => {
+  const { rows } = await db.query<{ total: string | number | null }>(
+    'SELECT sum(bytes) AS total FROM image_uploads WHERE organization_id = $1',
+    [organizationId],
+  );
+  return Number(rows[0]?.total ?? 0);
+};
+
 /** What the cleanup needs of an image: where its bytes are, and since when nothing uses it (null: in use). */
 export type ImageUploadUse = { id: string; key: string; unreferencedSince: string | null };
 
