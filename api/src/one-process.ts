@@ -24,6 +24,7 @@ import {
   scheduleReservationExpiries,
   scheduleIdempotencyRetention,
   scheduleSessionRetention,
+  scheduleImageCleanup,
   type AiAdapterRegistry,
 } from '@ai-coaching/application';
 import { workerJobs } from '@ai-coaching/workers';
@@ -70,6 +71,7 @@ export const startOneProcess = async (
   await resumeSessionGenerations(platform);
   await scheduleSessionRetention(platform);
   await scheduleIdempotencyRetention(platform);
+  await scheduleImageCleanup(platform);
 
   const seed = await seedPlatform(platform);
   if (seed.created) {

@@ -41,6 +41,8 @@ export * from './ai/ai-voice-previews.js';
 export * from './ai/ai-port.js';
 export * from './ai/builtin-provider.js';
 export * from './uploads/image-uploads.js';
+export * from './uploads/image-cleanup.js';
+export * from './jobs/images/unreferenced-cleanup.job.js';
 export * from './jobs/analysis/analyse-observer.job.js';
 export * from './coaching/coaching-analysis.js';
 export * from './jobs/analysis/rerun-analyses.job.js';

@@ -571,6 +571,10 @@ export const coachingAnalysisRerunOperations = defineOperations(
       responses: {
         202: { description: 'The job, queued.', schema: backgroundJobSchema },
         403: { description: '`forbidden`: re-running reports needs `coaching-session-analysis-report-update` too.' },
+        404: {
+          description:
+            '`coaching_item_not_found` (`details.issues` names `scenario_id` or `observer_id`): unknown, or neither the caller’s organization’s, the library’s nor shared with them, and no session of the period played it.',
+        },
       },
     },
   },

@@ -108,8 +108,15 @@ export const imageUploadOperations = defineOperations(
           description:
             '`invalid_request` (a field: unknown `category`, a crop coordinate, an unknown field), `image_missing`, `image_empty`, `image_not_an_image` (not JPEG, PNG, GIF or WebP whatever its name or declared type, SVG included), `image_polyglot` (bytes after the image’s end, or markup or script inside it), `image_corrupt`, `image_too_many_pixels` (a decompression bomb), `image_crop_outside`, `upload_malformed`. Nothing is stored.',
         },
-        413: { description: '`image_too_large`: the file is over 10 MB; reading stopped there. Nothing is stored.' },
+        413: {
+          description:
+            '`image_too_large`: the file is over 10 MB (10,485,760 bytes; exactly that is accepted); reading stopped there. `image_quota_exceeded`: the organization’s images already take its storage quota (`IMAGE_STORAGE_QUOTA_MB`, `details.quota_mb`); checked before the body is read. Nothing is stored.',
+        },
         415: { description: '`unsupported_media_type`: the body is not multipart/form-data.' },
+        429: {
+          description:
+            '`too_many_requests`: more than 30 uploads by the caller, or 300 by their organization, in 10 minutes (`details.limited`: `user` or `organization`); wait for `Retry-After` seconds. Checked before the body is read; nothing is stored.',
+        },
       },
     },
     read: {

@@ -21,3 +21,4 @@ export * from './coaching/coaching-chats/index.js';
 export * from './coaching/coaching-dashboard/index.js';
 export * from './applications/organization-applications/index.js';
 export * from './coaching/coaching-playlist-progress/index.js';
+export * from './images/image-references/index.js';

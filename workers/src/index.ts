@@ -8,3 +8,4 @@ export * from './jobs/analysis/rerun-analyses.handler.js';
 export * from './jobs/coaching/generate-sessions.handler.js';
 export * from './jobs/session/expire-time-limit.handler.js';
 export * from './jobs/session/retention.handler.js';
+export * from './jobs/images/unreferenced-cleanup.handler.js';

@@ -6,6 +6,7 @@ import {
   scheduleReservationExpiries,
   scheduleIdempotencyRetention,
   scheduleSessionRetention,
+  scheduleImageCleanup,
 } from '@ai-coaching/application';
 import { workerJobs } from './worker-jobs.js';
 
@@ -20,6 +21,7 @@ await startRuntime('workers', async ({ config, logger, lifecycle }) => {
   await resumeSessionGenerations(platform);
   await scheduleSessionRetention(platform);
   await scheduleIdempotencyRetention(platform);
+  await scheduleImageCleanup(platform);
   const health = await startHealthServer({
     host: config.HOST,
     port: config.PORT,

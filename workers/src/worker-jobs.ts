@@ -10,6 +10,7 @@ import {
   sendMailJob,
   sendPasswordResetJob,
   sessionRetentionJob,
+  imageCleanupJob,
   type AppServices,
 } from '@ai-coaching/application';
 import { bindJob, type JobBinding, type Platform } from '@ai-coaching/platform';
@@ -21,6 +22,7 @@ import { createSendMailHandler } from './jobs/mail/send-mail.handler.js';
 import { createSendPasswordResetHandler } from './jobs/identity/send-password-reset.handler.js';
 import { createIdempotencyRetentionHandler } from './jobs/idempotency/retention.handler.js';
 import { createSessionRetentionHandler } from './jobs/session/retention.handler.js';
+import { createImageCleanupHandler } from './jobs/images/unreferenced-cleanup.handler.js';
 import { createExpireSessionTimeLimitHandler } from './jobs/session/expire-time-limit.handler.js';
 
 export type WorkerDeps = AppServices & Pick<Platform, 'mailer'>;
@@ -54,4 +56,5 @@ export const workerJobs = (deps: WorkerDeps): JobBinding[] => [
   bindJob(generateSessionsJob, createGenerateSessionsHandler(deps)),
   bindJob(sessionRetentionJob, createSessionRetentionHandler(deps)),
   bindJob(idempotencyRetentionJob, createIdempotencyRetentionHandler(deps)),
+  bindJob(imageCleanupJob, createImageCleanupHandler(deps)),
 ];

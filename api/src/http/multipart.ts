@@ -8,7 +8,7 @@ import { requestLocale } from './request-locale.js';
 export type MultipartLimits = {
   /** The one file part's name. */
   fileField: string;
-  /** Reading stops at this many bytes of the file: 413 `image_too_large`. */
+  /** The largest file accepted, in bytes; reading stops at the byte after it: 413 `image_too_large`. */
   maxFileBytes: number;
   /** At most this many text fields… */
   maxFields: number;
@@ -66,7 +66,9 @@ export const readMultipart = async <Schema extends z.ZodType>(
         headers: request.headers,
         limits: {
           files: 1,
-          fileSize: limits.maxFileBytes,
+          // busboy stops AT its limit, so a file of exactly the maximum would look cut: one byte more tells a file
+          // of the maximum (no 'limit') from a larger one ('limit' once maxFileBytes + 1 bytes have arrived).
+          fileSize: limits.maxFileBytes + 1,
           fields: limits.maxFields,
           fieldSize: limits.maxFieldBytes,
           fieldNameSize: 100,

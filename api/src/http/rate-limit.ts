@@ -8,18 +8,40 @@ const humanWait = (seconds: number): string => {
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 };
 
+const retryAfter = (error: RateLimitedError) => ({ 'Retry-After': String(error.retryAfterSeconds) });
+
 /**
- * The 429 answer to a rate-limited auth action. The message is the same whichever key (account or address)
- * is blocked, so it cannot tell whether an account exists.
+ * Too many image uploads: by the caller, or by their organization's users together (`details.limited`). Which one
+ * is said, since nobody learns anything from it that they did not know.
  */
-export const tooManyAttempts = (error: RateLimitedError): ApiError =>
-  new ApiError(
+const tooManyUploads = (error: RateLimitedError): ApiError => {
+  const wait = humanWait(error.retryAfterSeconds);
+  const byOrganization = error.key === 'organization';
+  return new ApiError(
     429,
     'too_many_requests',
-    `Too many attempts. Wait ${humanWait(error.retryAfterSeconds)} and try again.`,
-    { retry_after_seconds: error.retryAfterSeconds },
-    { 'Retry-After': String(error.retryAfterSeconds) },
+    byOrganization
+      ? `Your organization has uploaded too many images in the last few minutes. Wait ${wait} and try again.`
+      : `You have uploaded too many images in the last few minutes. Wait ${wait} and try again.`,
+    { retry_after_seconds: error.retryAfterSeconds, limited: byOrganization ? 'organization' : 'user' },
+    retryAfter(error),
   );
+};
+
+/**
+ * The 429 answer to a rate-limited action. For sign-in actions the message is the same whichever key (account or
+ * address) is blocked, so it cannot tell whether an account exists.
+ */
+export const tooManyAttempts = (error: RateLimitedError): ApiError =>
+  error.action === 'image-upload'
+    ? tooManyUploads(error)
+    : new ApiError(
+        429,
+        'too_many_requests',
+        `Too many attempts. Wait ${humanWait(error.retryAfterSeconds)} and try again.`,
+        { retry_after_seconds: error.retryAfterSeconds },
+        retryAfter(error),
+      );
 
 /**
  * The rate-limit keys of a request. `ctx.ip` is the socket address, or, from a peer in TRUSTED_PROXIES, the client

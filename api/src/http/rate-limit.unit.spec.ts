@@ -104,6 +104,22 @@ describe('tooManyAttempts', () => {
   });
 });
 
+describe('tooManyAttempts for image uploads', () => {
+  it('says whose uploads are held back: the caller’s or their organization’s', () => {
+    expect(tooManyAttempts(new RateLimitedError('image-upload', 600, 'account'))).toMatchObject({
+      status: 429,
+      code: 'too_many_requests',
+      message: 'You have uploaded too many images in the last few minutes. Wait 10 minutes and try again.',
+      details: { retry_after_seconds: 600, limited: 'user' },
+      headers: { 'Retry-After': '600' },
+    });
+    expect(tooManyAttempts(new RateLimitedError('image-upload', 30, 'organization'))).toMatchObject({
+      message: 'Your organization has uploaded too many images in the last few minutes. Wait 30 seconds and try again.',
+      details: { retry_after_seconds: 30, limited: 'organization' },
+    });
+  });
+});
+
 describe('rateLimitKeys', () => {
   const echo: Koa.Middleware<ApiState> = (ctx) => {
     ctx.body = rateLimitKeys(ctx, 'a@example.com');

@@ -16,13 +16,15 @@ export const imageUploadRoutes = [
   defineRoute(images.upload, {
     access: signedIn,
     handler: async ({ ctx, origin, services }) => {
-      const form = await readMultipart(ctx, imageUploadFieldsSchema, {
-        fileField: 'file',
-        maxFileBytes: IMAGE_UPLOAD_MAX_BYTES,
-        maxFields: 8,
-        maxFieldBytes: 256,
-      });
-      const body = await uploadImage(services, origin, form);
+      // The use case reads the form only once the caller's rate limits and quota allow one more image.
+      const body = await uploadImage(services, origin, () =>
+        readMultipart(ctx, imageUploadFieldsSchema, {
+          fileField: 'file',
+          maxFileBytes: IMAGE_UPLOAD_MAX_BYTES,
+          maxFields: 8,
+          maxFieldBytes: 256,
+        }),
+      );
       return { status: 201, body, headers: { Location: body.url } };
     },
   }),

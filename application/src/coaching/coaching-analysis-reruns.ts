@@ -11,6 +11,7 @@ import {
 } from '../jobs/analysis/rerun-analyses.job.js';
 import { signedInUser } from '../tenancy/scope.js';
 import { rerunSessionAnalysisForJob } from './coaching-analysis.js';
+import { playedCoachingItem } from './coaching-content.js';
 
 // Bulk re-runs of analysis reports (docs/coaching-sessions.md, "Reports"): an operator re-runs the reports of every
 // ended session of a scenario or of an observer in a period, in their own organization, as a background job. Each
@@ -55,6 +56,16 @@ export const startCoachingAnalysisRerun = async (
     from: input.from,
     to: input.to,
   });
+  // A target its sessions played is known (a share since withdrawn included); otherwise it must be one the
+  // organization may use, so an unknown id or another organization's answers 404 rather than an empty job.
+  if (items.length === 0) {
+    if (input.scenario_id !== undefined) {
+      await playedCoachingItem(services, caller, 'scenario', input.scenario_id, 'scenario_id');
+    }
+    if (input.observer_id !== undefined) {
+      await playedCoachingItem(services, caller, 'observer', input.observer_id, 'observer_id');
+    }
+  }
   const job = await queueBackgroundJob(services, origin, {
     jobId,
     kind: KIND,

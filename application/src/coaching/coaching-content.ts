@@ -76,6 +76,30 @@ const visibleItem = async (
 /** For the features that use content (sessions start from a scenario): the same visibility rules, the same 404. */
 export const visibleCoachingItem = visibleItem;
 
+/**
+ * For the features about sessions already played (re-running their reports): an item the caller's organization may
+ * have played, whatever its status now (archived or a draft again): its own, the library's, or one shared with the
+ * caller, their organization or a group of theirs. Anything else, another organization's item included (even for a
+ * super-admin: the sessions are their own organization's), answers 404 naming `field`.
+ */
+export const playedCoachingItem = async (
+  services: Pick<AppServices, 'db'>,
+  caller: UserCaller,
+  kind: CoachingKind,
+  itemId: string,
+  field: string,
+): Promise<CoachingItemView> => {
+  const item = await findCoachingItem(services.db, itemId);
+  const known =
+    item !== undefined &&
+    item.kind === kind &&
+    (item.organizationId === caller.organizationId ||
+      item.organizationId === null ||
+      (await sharedWith(services, caller, item)));
+  if (!known) throw new NotFoundError('coaching_item_not_found', 'This item does not exist.', { field });
+  return item;
+};
+
 const editableItem = async (
   services: Pick<AppServices, 'db'>,
   caller: UserCaller,

@@ -4,17 +4,19 @@ import {
   type ImageUpload,
   type ImageUploadFields,
 } from '@ai-coaching/contracts';
-import { NotFoundError, ValidationError } from '@ai-coaching/domain';
+import { NotFoundError, QuotaExceededError, ValidationError } from '@ai-coaching/domain';
 import {
   findImageUpload,
+  imageBytesOfOrganization,
   ImageRefusedError,
   insertImageUpload,
   newImageId,
   processImage,
+  type AuthRateLimiter,
   type ImageRefusal,
 } from '@ai-coaching/platform';
 import { nowIso, type AppServices, type Origin } from '../app-services.js';
-import { signedInUser } from '../tenancy/scope.js';
+import { signedInUser, type UserCaller } from '../tenancy/scope.js';
 
 // Image uploads (docs/image-uploads.md): any signed-in user may upload; the image is checked and
 // re-encoded by the platform's pipeline, stored in the blob store, recorded in `image_uploads`, and
@@ -73,18 +75,48 @@ export type ImageUploadInput = {
   file: Uint8Array | undefined;
 };
 
+export type ImageUploadServices = Pick<AppServices, 'config' | 'db' | 'blobs' | 'clock' | 'logger'> & {
+  rateLimiter: AuthRateLimiter;
+};
+
+const MB = 1024 * 1024;
+
 /**
- * Checks, re-encodes and stores an image. Nothing is stored unless every check passed; the row is
- * written after the bytes, and the bytes are removed again if the row cannot be, so no row ever points
- * at nothing.
+ * Whether the caller may upload one more image: the uploads of the caller and of their organization in the last
+ * minutes (every upload counted, refused ones too: each costs a decode), then the organization's storage quota.
+ * The platform organization of the super-admins has the same quota as any other.
+ */
+const admitUpload = async (services: ImageUploadServices, caller: UserCaller): Promise<void> => {
+  await services.rateLimiter.consume('image-upload', {
+    account: caller.userId,
+    organization: caller.organizationId,
+  });
+  const quotaMb = services.config.IMAGE_STORAGE_QUOTA_MB;
+  // Checked before the image is made, so its own size is not known yet: the upload that crosses the quota is
+  // still stored (at most one image's worth, a few hundred kilobytes), and the next one is refused.
+  if ((await imageBytesOfOrganization(services.db, caller.organizationId)) >= quotaMb * MB) {
+    throw new QuotaExceededError(
+      'image_quota_exceeded',
+      `Your organization’s images already take all of its ${quotaMb} MB of storage. Remove pictures you no longer use (an image nothing uses is deleted a day or two later) or ask a platform administrator for more space.`,
+      { quota_mb: quotaMb },
+    );
+  }
+};
+
+/**
+ * Checks, re-encodes and stores an image. The rate limits and the storage quota are checked before the form is
+ * read (`readForm`), so a refused upload costs neither reading nor decoding. Nothing is stored unless every check
+ * passed; the row is written after the bytes, and the bytes are removed again if the row cannot be, so no row
+ * ever points at nothing.
  */
 export const uploadImage = async (
-  services: Pick<AppServices, 'db' | 'blobs' | 'clock' | 'logger'>,
+  services: ImageUploadServices,
   origin: Origin,
-  input: ImageUploadInput,
+  readForm: () => Promise<ImageUploadInput>,
 ): Promise<ImageUpload> => {
   const caller = signedInUser(origin.caller);
-  const { fields, file } = input;
+  await admitUpload(services, caller);
+  const { fields, file } = await readForm();
   if (!file) throw new ValidationError('image_missing', 'Add the image in the form field "file".', { field: 'file' });
   const crop =
     fields.crop_x !== undefined &&

@@ -92,6 +92,10 @@ export const errors = {
   too_many_requests: {
     default: 'Too many requests. Wait a moment and try again.',
     attempts: 'Too many attempts. Wait {{retry_after_seconds, duration}} and try again.',
+    uploads_user:
+      'You have uploaded too many images in the last few minutes. Wait {{retry_after_seconds, duration}} and try again.',
+    uploads_organization:
+      'Your organization has uploaded too many images in the last few minutes. Wait {{retry_after_seconds, duration}} and try again.',
   },
   not_implemented: 'This method is not supported here.',
   http_error: 'The request was refused.',
@@ -294,6 +298,8 @@ export const errors = {
     'This image is too large: at most {{max_megapixels}} megapixels. Make it smaller and try again.',
   image_crop_outside: 'The crop rectangle goes outside the image ({{width}} × {{height}} pixels): adjust it.',
   image_not_found: 'This image does not exist.',
+  image_quota_exceeded:
+    'Your organization’s images already take all of its {{quota_mb}} MB of storage. Remove pictures you no longer use (an image nothing uses is deleted a day or two later) or ask a platform administrator for more space.',
   upload_malformed: {
     default: 'The upload could not be read: send it as multipart/form-data with the fields category and file.',
     files: 'Send one file per upload, in the field "file".',

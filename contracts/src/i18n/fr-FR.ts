@@ -85,6 +85,10 @@ export const errors: Translation<typeof enGB.errors> = {
   too_many_requests: {
     default: 'Trop de requêtes. Patientez un instant puis réessayez.',
     attempts: 'Trop de tentatives. Patientez {{retry_after_seconds, duration}} puis réessayez.',
+    uploads_user:
+      'Vous avez envoyé trop d’images ces dernières minutes. Patientez {{retry_after_seconds, duration}} puis réessayez.',
+    uploads_organization:
+      'Votre organisation a envoyé trop d’images ces dernières minutes. Patientez {{retry_after_seconds, duration}} puis réessayez.',
   },
   not_implemented: 'Cette méthode n’est pas prise en charge ici.',
   http_error: 'La requête a été refusée.',
@@ -226,7 +230,7 @@ export const errors: Translation<typeof enGB.errors> = {
   ai_provider_kind_reserved: 'Le fournisseur intégré existe une seule fois ; il ne peut pas être ajouté.',
   ai_provider_platform_only:
     'Les fournisseurs de toute la plateforme, avec leurs clés, modèles et voix, ne sont modifiés que par les super-administrateurs.',
-  ai_provider_in_use: 'Ce fournisseur est encore utilisé par {{names}} ; supprimez-les ou modifiez-les d’abord.',
+  ai_provider_in_use: 'Ce fournisseur est encore utilisé par {{names}}\u00a0; supprimez-les ou modifiez-les d’abord.',
   ai_provider_disabled: 'Ce fournisseur d’IA est désactivé.',
   ai_provider_needs_no_key: 'Le fournisseur intégré n’a besoin d’aucune clé.',
   ai_provider_not_speech: 'Les voix appartiennent à un fournisseur de synthèse vocale.',
@@ -242,8 +246,8 @@ export const errors: Translation<typeof enGB.errors> = {
   invalid_ai_model_max_output_tokens: 'La sortie maximale est un nombre entier de jetons, de 1 à {{max}}.',
   ai_model_not_found: 'Ce modèle d’IA n’existe pas.',
   ai_model_exists: 'Ce modèle d’IA existe déjà.',
-  ai_model_in_use: 'Ce modèle est encore utilisé par {{names}} ; supprimez-les ou modifiez-les d’abord.',
-  ai_voice_in_use: 'Cette voix est encore utilisée par {{names}} ; supprimez-les ou modifiez-les d’abord.',
+  ai_model_in_use: 'Ce modèle est encore utilisé par {{names}}\u00a0; supprimez-les ou modifiez-les d’abord.',
+  ai_voice_in_use: 'Cette voix est encore utilisée par {{names}}\u00a0; supprimez-les ou modifiez-les d’abord.',
   invalid_ai_voice_id: 'Un identifiant de voix compte de 1 à {{max}} caractères.',
   invalid_ai_voice_display_name: 'Un nom affiché compte de 1 à {{max}} caractères.',
   invalid_ai_voice_languages: 'Une voix parle au moins l’une des langues en-GB, en-US et fr-FR.',
@@ -285,6 +289,8 @@ export const errors: Translation<typeof enGB.errors> = {
   image_crop_outside:
     'Le rectangle de recadrage sort de l’image ({{width}}\u00a0×\u00a0{{height}}\u00a0pixels)\u00a0: ajustez-le.',
   image_not_found: 'Cette image n’existe pas.',
+  image_quota_exceeded:
+    'Les images de votre organisation occupent déjà tout son espace de {{quota_mb}}\u00a0Mo. Retirez les images dont vous ne vous servez plus (une image que rien n’utilise est supprimée un ou deux jours plus tard) ou demandez plus d’espace à un administrateur de la plateforme.',
   upload_malformed: {
     default: 'L’envoi est illisible\u00a0: envoyez-le en multipart/form-data avec les champs category et file.',
     files: 'Envoyez un seul fichier par envoi, dans le champ «\u00a0file\u00a0».',

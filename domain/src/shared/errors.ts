@@ -5,7 +5,7 @@
 export type ErrorDetails = Record<string, unknown>;
 
 export abstract class DomainError extends Error {
-  abstract readonly status: 400 | 403 | 404 | 409 | 422 | 503;
+  abstract readonly status: 400 | 403 | 404 | 409 | 413 | 422 | 503;
   constructor(
     readonly code: string,
     message: string,
@@ -34,6 +34,11 @@ export class NotFoundError extends DomainError {
 /** The command contradicts the current state: a duplicate, an archived target, too few credits (409). */
 export class ConflictError extends DomainError {
   readonly status = 409;
+}
+
+/** What would be stored does not fit what the organization may store any more (413). */
+export class QuotaExceededError extends DomainError {
+  readonly status = 413;
 }
 
 /**

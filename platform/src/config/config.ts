@@ -114,6 +114,12 @@ export const configSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString(z.string().trim().min(1, 'an access key id')),
   S3_SECRET_ACCESS_KEY: optionalString(z.string().min(1, 'a secret access key')),
   S3_FORCE_PATH_STYLE: flag('true or false'),
+  // What each organization's uploaded images may take in the blob store, in total (docs/image-uploads.md).
+  IMAGE_STORAGE_QUOTA_MB: z.coerce
+    .number({ error: 'a size in megabytes' })
+    .int('a whole number of megabytes')
+    .min(1, 'at least 1 megabyte')
+    .default(1024),
   // Realms fixed by the deployment; super-admins add others through the API (docs/adr/0007).
   SSO_REALMS: z.preprocess((value) => (value === '' ? undefined : value), ssoRealmsJsonSchema.optional()),
 });

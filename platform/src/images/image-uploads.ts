@@ -24,6 +24,13 @@ export const imageUploadMigrations: Migration[] = [
     );
     CREATE INDEX image_uploads_organization ON image_uploads (organization_id, created_at);`,
   },
+  {
+    // Since when nothing has pointed at the image, as the daily cleanup saw it (null: in use at its last run). An
+    // image is unused from its upload until an entity saves it, so existing rows start from their upload.
+    id: '0220_image_uploads_unreferenced_since',
+    sql: `ALTER TABLE image_uploads ADD COLUMN unreferenced_since timestamptz;
+    UPDATE image_uploads SET unreferenced_since = created_at;`,
+  },
 ];
 
 /**
@@ -47,8 +54,9 @@ export type ImageUploadRow = {
 
 export const insertImageUpload = async (db: SqlExecutor, row: ImageUploadRow): Promise<void> => {
   await db.query(
-    `INSERT INTO image_uploads (id, organization_id, uploaded_by, category, key, content_type, bytes, width, height, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    `INSERT INTO image_uploads (id, organization_id, uploaded_by, category, key, content_type, bytes, width, height,
+       created_at, unreferenced_since)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
     [
       row.id,
       row.organizationId,
@@ -94,4 +102,48 @@ export const findImageUpload = async (db: SqlExecutor, id: string): Promise<Imag
       createdAt: new Date(row.created_at).toISOString(),
     }
   );
+};
+
+/** The bytes an organization's images take in the blob store, for its storage quota. */
+export const imageBytesOfOrganization = async (db: SqlExecutor, organizationId: string): Promise<number> => {
+  const { rows } = await db.query<{ total: string | number | null }>(
+    'SELECT sum(bytes) AS total FROM image_uploads WHERE organization_id = $1',
+    [organizationId],
+  );
+  return Number(rows[0]?.total ?? 0);
+};
+
+/** What the cleanup needs of an image: where its bytes are, and since when nothing uses it (null: in use). */
+export type ImageUploadUse = { id: string; key: string; unreferencedSince: string | null };
+
+/** The images after `afterId` in id order, `limit` of them: the cleanup walks the whole table page by page. */
+export const listImageUploadUses = async (
+  db: SqlExecutor,
+  afterId: string,
+  limit: number,
+): Promise<ImageUploadUse[]> => {
+  const { rows } = await db.query<{ id: string; key: string; unreferenced_since: Date | string | null }>(
+    'SELECT id, key, unreferenced_since FROM image_uploads WHERE id > $1 ORDER BY id LIMIT $2',
+    [afterId, limit],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    key: row.key,
+    unreferencedSince: row.unreferenced_since === null ? null : new Date(row.unreferenced_since).toISOString(),
+  }));
+};
+
+/** Records that the images are in use (`since` null) or, from `since`, no longer. */
+export const markImageUploadUses = async (db: SqlExecutor, ids: readonly string[], since: string | null) => {
+  if (ids.length === 0) return;
+  await db.query(
+    since === null
+      ? 'UPDATE image_uploads SET unreferenced_since = NULL WHERE id = ANY($1)'
+      : 'UPDATE image_uploads SET unreferenced_since = $2 WHERE id = ANY($1) AND unreferenced_since IS NULL',
+    since === null ? [ids] : [ids, since],
+  );
+};
+
+export const deleteImageUploadRow = async (db: SqlExecutor, id: string): Promise<void> => {
+  await db.query('DELETE FROM image_uploads WHERE id = $1', [id]);
 };

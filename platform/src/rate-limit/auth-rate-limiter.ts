@@ -5,13 +5,25 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { createLogger, type Logger } from '../logging/logger.js';
 
 export type AuthAction =
-  'login' | 'password-reset' | 'activation' | 'change-password' | 'shared-session-code' | 'shared-session-join';
+  | 'login'
+  | 'password-reset'
+  | 'activation'
+  | 'change-password'
+  | 'shared-session-code'
+  | 'shared-session-join'
+  | 'image-upload';
 
 /** `max` counted events per `windowSeconds`; the event that reaches `max` blocks the key for `blockSeconds`. */
 export type RateLimit = { max: number; windowSeconds: number; blockSeconds: number };
 
-/** An action without an `account` limit ignores the account key (activation: the account is not known yet). */
-export type AuthActionLimits = { account?: RateLimit; address: RateLimit };
+/** What a counter is keyed by: an account (or a user, a link), the client address, an organization. */
+export type RateLimitKeyKind = 'account' | 'address' | 'organization';
+
+/**
+ * The limits of an action, per key. An action without an `account` limit ignores the account key (activation: the
+ * account is not known yet); one with an `address` or `organization` limit must be given that key.
+ */
+export type AuthActionLimits = Partial<Record<RateLimitKeyKind, RateLimit>>;
 
 export type AuthLimits = Record<AuthAction, AuthActionLimits>;
 
@@ -36,6 +48,10 @@ export type AuthLimits = Record<AuthAction, AuthActionLimits>;
  *   this stops scanners of `/v1/shared/…` early, as activation does.
  * - share-link starts, every start counted: 30 per link / 10 min (a workshop room joining at once fits), and 10 per
  *   address / 10 min, so one client cannot drain a link's wallet by starting session after session.
+ * - image uploads, every upload counted: 30 per user / 10 min (a person picks, crops and saves an image in no less
+ *   than 20 s; filling a library's pictures by hand stays under it) and 300 per organization / 10 min (ten people
+ *   doing so at once). Each upload is decoded and re-encoded (up to 10 MB, 50 megapixels), so this bounds the CPU
+ *   and the storage one account, or one tenant's accounts together, can take from the others.
  */
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   login: {
@@ -60,13 +76,19 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
     account: { max: 30, windowSeconds: 10 * 60, blockSeconds: 10 * 60 },
     address: { max: 10, windowSeconds: 10 * 60, blockSeconds: 10 * 60 },
   },
+  'image-upload': {
+    account: { max: 30, windowSeconds: 10 * 60, blockSeconds: 10 * 60 },
+    organization: { max: 300, windowSeconds: 10 * 60, blockSeconds: 10 * 60 },
+  },
 };
 
 export type AuthRateLimitKeys = {
-  /** The account identifier as typed (an email address); normalised and hashed before it is used as a key. */
+  /** The account identifier as typed (an email address, a user id); normalised and hashed before it is a key. */
   account?: string;
   /** The client address (`ctx.ip`). */
-  address: string;
+  address?: string;
+  /** An organization's id. */
+  organization?: string;
 };
 
 export class RateLimitedError extends Error {
@@ -74,6 +96,8 @@ export class RateLimitedError extends Error {
   constructor(
     readonly action: AuthAction,
     readonly retryAfterSeconds: number,
+    /** The key with the longest block. Sign-in answers never say it (it would tell whether an account exists). */
+    readonly key: RateLimitKeyKind = 'address',
   ) {
     super(`Too many ${action} attempts; retry after ${retryAfterSeconds} s`);
   }
@@ -142,8 +166,17 @@ const assertValidLimit = (where: string, limit: RateLimit): void => {
     throw new Error(`${where}: blockSeconds must be a non-negative integer`);
 };
 
-type Counter = { limit: RateLimit; limiter: RateLimiterAbstract };
-type ActionCounters = { account?: Counter; address: Counter };
+type Counter = { kind: RateLimitKeyKind; limit: RateLimit; limiter: RateLimiterAbstract };
+type ActionCounters = Partial<Record<RateLimitKeyKind, Counter>>;
+
+const KEY_KINDS: readonly RateLimitKeyKind[] = ['address', 'account', 'organization'];
+
+/** How each kind of key is stored: accounts hashed, addresses per subscriber, organization ids as they are. */
+const storedKey: Record<RateLimitKeyKind, (key: string) => string> = {
+  account: accountKey,
+  address: addressKey,
+  organization: (id) => id,
+};
 
 /** The per-process stand-in while Redis fails; it reports each use so the outage gets logged. */
 class InsuranceLimiter extends RateLimiterMemory {
@@ -225,7 +258,8 @@ export const createAuthRateLimiter = (options: AuthRateLimiterOptions = {}): Aut
   const logger = options.logger ?? createLogger({ name: 'auth-rate-limiter' });
   const redis = options.redisUrl ? connectRedis(options.redisUrl, logger) : undefined;
 
-  const createCounter = (where: string, limit: RateLimit): Counter => {
+  const createCounter = (action: AuthAction, kind: RateLimitKeyKind, limit: RateLimit): Counter => {
+    const where = `${action}:${kind}`;
     assertValidLimit(where, limit);
     const base = {
       keyPrefix: `${keyPrefix}:${where}`,
@@ -242,26 +276,31 @@ export const createAuthRateLimiter = (options: AuthRateLimiterOptions = {}): Aut
           insuranceLimiter: new InsuranceLimiter(base, () => redis.warnFallback('a Redis command failed')),
         })
       : new RateLimiterMemory(base);
-    return { limit, limiter };
+    return { kind, limit, limiter };
   };
 
   const counters = Object.fromEntries(
     (Object.keys(DEFAULT_AUTH_LIMITS) as AuthAction[]).map((action) => {
-      const { account, address } = options.limits?.[action] ?? DEFAULT_AUTH_LIMITS[action];
-      const counter: ActionCounters = {
-        ...(account ? { account: createCounter(`${action}:account`, account) } : {}),
-        address: createCounter(`${action}:address`, address),
-      };
+      const limits = options.limits?.[action] ?? DEFAULT_AUTH_LIMITS[action];
+      const counter: ActionCounters = {};
+      for (const kind of KEY_KINDS) {
+        const limit = limits[kind];
+        if (limit) counter[kind] = createCounter(action, kind, limit);
+      }
       return [action, counter];
     }),
   ) as Record<AuthAction, ActionCounters>;
 
-  const countersFor = (action: AuthAction, keys: AuthRateLimitKeys): [Counter, string][] => {
-    const { account, address } = counters[action];
-    const pairs: [Counter, string][] = [[address, addressKey(keys.address)]];
-    if (account && keys.account !== undefined) pairs.push([account, accountKey(keys.account)]);
-    return pairs;
-  };
+  const countersFor = (action: AuthAction, keys: AuthRateLimitKeys): [Counter, string][] =>
+    KEY_KINDS.flatMap((kind): [Counter, string][] => {
+      const counter = counters[action][kind];
+      const key = keys[kind];
+      if (!counter) return [];
+      if (key !== undefined) return [[counter, storedKey[kind](key)]];
+      // Only the account may be unknown (a code not matched yet); a missing address would count nothing at all.
+      if (kind === 'account') return [];
+      throw new Error(`rate limit ${action}: the ${kind} key is required`);
+    });
 
   const blockedForMs = async ({ limit, limiter }: Counter, key: string): Promise<number> => {
     const state = await limiter.get(key);
@@ -269,9 +308,13 @@ export const createAuthRateLimiter = (options: AuthRateLimiterOptions = {}): Aut
   };
 
   const check = async (action: AuthAction, keys: AuthRateLimitKeys): Promise<void> => {
-    const waits = await Promise.all(countersFor(action, keys).map(([counter, key]) => blockedForMs(counter, key)));
+    const pairs = countersFor(action, keys);
+    const waits = await Promise.all(pairs.map(([counter, key]) => blockedForMs(counter, key)));
     const waitMs = Math.max(0, ...waits);
-    if (waitMs > 0) throw new RateLimitedError(action, Math.max(1, Math.ceil(waitMs / 1000)));
+    if (waitMs > 0) {
+      const longest = pairs[waits.indexOf(waitMs)]![0].kind;
+      throw new RateLimitedError(action, Math.max(1, Math.ceil(waitMs / 1000)), longest);
+    }
   };
 
   const count = async (action: AuthAction, keys: AuthRateLimitKeys): Promise<void> => {

@@ -209,6 +209,34 @@ describe('auth rate limiter (memory store)', () => {
     });
   });
 
+  describe('image uploads', () => {
+    it('counts every upload: 30 per user and 300 per organization in 10 minutes, and says which key blocks', async () => {
+      const limiter = create();
+      const ada = { account: 'user-ada', organization: 'org-acme' };
+      for (let i = 0; i < 30; i += 1) await limiter.consume('image-upload', ada);
+      await expect(limiter.consume('image-upload', ada)).rejects.toMatchObject({
+        action: 'image-upload',
+        key: 'account',
+        retryAfterSeconds: 10 * MINUTE,
+      });
+      // The 31st did not count for the organization: 270 more uploads of its other users fit under its 300.
+      for (let i = 0; i < 270; i += 1)
+        await limiter.consume('image-upload', { account: `user-${i % 9}`, organization: 'org-acme' });
+      await expect(
+        limiter.consume('image-upload', { account: 'user-new', organization: 'org-acme' }),
+      ).rejects.toMatchObject({ key: 'organization', retryAfterSeconds: 10 * MINUTE });
+      // Another organization's users are not held back.
+      await expect(
+        limiter.consume('image-upload', { account: 'user-bob', organization: 'org-beta' }),
+      ).resolves.toBeUndefined();
+    });
+
+    it('refuses to count without the organization key rather than count nothing', async () => {
+      const limiter = create();
+      await expect(limiter.consume('image-upload', { account: 'user-ada' })).rejects.toThrow(/organization key/);
+    });
+  });
+
   it('keeps the documented defaults', () => {
     expect(DEFAULT_AUTH_LIMITS).toEqual({
       login: {
@@ -228,6 +256,10 @@ describe('auth rate limiter (memory store)', () => {
       'shared-session-join': {
         account: { max: 30, windowSeconds: 600, blockSeconds: 600 },
         address: { max: 10, windowSeconds: 600, blockSeconds: 600 },
+      },
+      'image-upload': {
+        account: { max: 30, windowSeconds: 600, blockSeconds: 600 },
+        organization: { max: 300, windowSeconds: 600, blockSeconds: 600 },
       },
     });
   });

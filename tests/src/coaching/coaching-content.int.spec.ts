@@ -345,7 +345,7 @@ for (const engine of engines) {
           { headers: { 'accept-language': 'fr-FR' } },
         );
         expect(inFrench.body.message).toBe(
-          `Cette voix est encore utilisée par persona "${speaker.name}" ; supprimez-les ou modifiez-les d’abord.`,
+          `Cette voix est encore utilisée par persona "${speaker.name}"\u00a0; supprimez-les ou modifiez-les d’abord.`,
         );
 
         await api(a.editor).call(personas.update, { params: { id: speaker.id }, body: { voice_id: null } });

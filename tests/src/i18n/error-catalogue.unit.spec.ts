@@ -27,7 +27,7 @@ const sources = execFileSync(
 
 const STRING = String.raw`'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|\x60(?:[^\x60\\]|\\.)*\x60`;
 const THROW = new RegExp(
-  String.raw`new (?:ValidationError|ForbiddenError|NotFoundError|ConflictError|UnavailableError|ApiError|AuthenticationError|SsoError)\(\s*(?:\d{3},\s*)?'([a-z_]+)',\s*(${STRING}|[A-Z_]+)`,
+  String.raw`new (?:ValidationError|ForbiddenError|NotFoundError|ConflictError|QuotaExceededError|UnavailableError|ApiError|AuthenticationError|SsoError)\(\s*(?:\d{3},\s*)?'([a-z_]+)',\s*(${STRING}|[A-Z_]+)`,
   'g',
 );
 
@@ -58,6 +58,14 @@ const built = [
   { code: 'invalid_first_name', message: 'A name has at most 100 characters.' },
   { code: 'invalid_last_name', message: 'A name has at most 100 characters.' },
   { code: 'too_many_requests', message: 'Too many attempts. Wait 5 minutes and try again.' },
+  {
+    code: 'too_many_requests',
+    message: 'You have uploaded too many images in the last few minutes. Wait 5 minutes and try again.',
+  },
+  {
+    code: 'too_many_requests',
+    message: 'Your organization has uploaded too many images in the last few minutes. Wait 5 minutes and try again.',
+  },
   {
     code: 'redirect_source_invalid',
     message:

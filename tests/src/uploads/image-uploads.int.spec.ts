@@ -8,7 +8,12 @@ import {
   testEngines,
   type TestServer,
 } from '@ai-coaching/api/testing';
-import { errorBodySchema, imageUploadOperations as images, imageUploadSchema } from '@ai-coaching/contracts';
+import {
+  errorBodySchema,
+  IMAGE_UPLOAD_MAX_BYTES,
+  imageUploadOperations as images,
+  imageUploadSchema,
+} from '@ai-coaching/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
@@ -92,7 +97,13 @@ for (const engine of engines) {
       };
 
       beforeAll(async () => {
-        server = await startTestServerOn(engine.name);
+        // This file uploads more than a person would in 10 minutes; the limits have their own spec (image-upload-limits).
+        const plenty = { max: 1000, windowSeconds: 600, blockSeconds: 600 };
+        server = await startTestServerOn(
+          engine.name,
+          {},
+          { authLimits: { 'image-upload': { account: plenty, organization: plenty } } },
+        );
         organizationId = await createTestOrganization(server);
         const user = await signInAs(server, { role: 'user', organizationId });
         token = user.token;
@@ -180,6 +191,16 @@ for (const engine of engines) {
         expect(served.includes('exif-owner-secret')).toBe(false);
       });
 
+      it('accepts a file of exactly 10 MB (10,485,760 bytes), as documented', async () => {
+        // A real JPEG followed by zeros up to the limit: padding after the image's end is allowed.
+        const exact = Buffer.alloc(IMAGE_UPLOAD_MAX_BYTES);
+        (await solid(64, 64).jpeg().toBuffer()).copy(exact);
+        expect(exact.length).toBe(10_485_760);
+        const answer = await upload({ category: 'avatars' }, { bytes: exact, type: 'image/jpeg' });
+        expect(answer.status, JSON.stringify(answer.error)).toBe(201);
+        expect(answer.body).toMatchObject({ width: 1024, height: 1024, content_type: 'image/webp' });
+      });
+
       describe('refusals: a 4xx with its code, and nothing stored', () => {
         let jpeg: Buffer;
         beforeEach(async () => {
@@ -246,10 +267,10 @@ for (const engine of engines) {
           jpeg.copy(big);
           const error = await refused({ category: 'avatars' }, { bytes: big }, 413, 'image_too_large');
           expect(error.message).toBe('The file is larger than 10 MB: choose a smaller image.');
-          // Just over the limit: the request passes the length check, the stream stops at 10 MB.
+          // One byte over (10,485,761): the request passes the length check, the stream stops after 10 MB.
           await refused(
             { category: 'avatars' },
-            { bytes: big.subarray(0, 10 * 1024 * 1024 + 1) },
+            { bytes: big.subarray(0, IMAGE_UPLOAD_MAX_BYTES + 1) },
             413,
             'image_too_large',
           );

@@ -139,6 +139,9 @@ const VoiceRow = ({
   const { t } = useTranslation('aiProviders');
   const can = useCan();
   const remove = useDeleteAiSpeechVoice();
+  const errorMessage = useErrorMessage();
+  // A refusal (a persona still speaks with the voice: who, and what to do) stays beside the voice, not in a toast.
+  const [problem, setProblem] = useState<string | null>(null);
   const sample = useVoiceSample(voice);
   return (
     <li className="flex flex-col gap-2 py-3" data-testid="ai-voice-row">
@@ -174,12 +177,17 @@ const VoiceRow = ({
               body={t('voices.deleteBody')}
               confirmLabel={t('voices.delete')}
               doneMessage={t('voices.deleted', { name: voice.display_name })}
-              action={() => remove.mutateAsync(voice.id)}
+              action={() => {
+                setProblem(null);
+                return remove.mutateAsync(voice.id);
+              }}
               onDone={onDeleted}
+              onError={(error) => setProblem(errorMessage(error))}
             />
           ) : null}
         </div>
       </div>
+      {problem ? <Alert tone="error">{problem}</Alert> : null}
       <VoiceSample voice={voice} sample={sample} />
     </li>
   );
