@@ -96,6 +96,7 @@ export const sharedSessionOperations = routesOf<typeof contracts.sharedSessionOp
   revoke: { method: 'DELETE', path: '/v1/coaching/shared_sessions/:id' },
   page: { method: 'GET', path: '/v1/shared/ai-coaching-session/:access_code' },
   join: { method: 'POST', path: '/v1/shared/ai-coaching-session/:access_code/join' },
+  guestLink: { method: 'GET', path: '/v1/coaching/sessions/:id/shared_link' },
 });
 
 export const ssoOperations = routesOf<typeof contracts.ssoOperations>()({
