@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -13,7 +13,7 @@ import { openSessionSocket, socketSessionTransport, type SessionSocket } from '.
 import { socketVoiceTransport } from '../api/voice-transport';
 import { createPlaySessionMachine } from '../machines/play-session.machine';
 import type { VoiceDevices, VoicePlayActorRef } from '../machines/voice-play.machine';
-import { resultPath } from '../utils/session-paths';
+import { playedFromPlaylist, resultPath } from '../utils/session-paths';
 import { SessionStatus } from './session-status';
 import { Transcript } from './transcript';
 
@@ -47,6 +47,7 @@ export const SessionPlay = ({ sessionId }: { sessionId: string }) => {
   const [state, send] = useMachine(machine, { input: { sessionId } });
   const [confirm, setConfirm] = useState<'END' | 'ABORT' | null>(null);
   const messageRef = useRef<HTMLTextAreaElement>(null);
+  const playlistId = playedFromPlaylist(useSearchParams()[0]);
   const { context } = state;
   useDocumentTitle(context.session?.name ?? t('play.connecting'));
 
@@ -169,7 +170,7 @@ export const SessionPlay = ({ sessionId }: { sessionId: string }) => {
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm">{t('play.ended')}</p>
             <Link
-              to={resultPath(session.id)}
+              to={resultPath(session.id, playlistId)}
               className="text-sm font-medium text-primary-700 underline dark:text-primary-300"
             >
               {t('play.seeResult')}
