@@ -221,6 +221,11 @@ export const coachingSessionAnalysisSchema = z.strictObject({
     z.strictObject({
       observer_id: text(),
       observer_version: z.number().int(),
+      /**
+       * The name of the observer version that reports, as published; null when that version is gone. Whoever reads
+       * the report reads it, a guest too, without the scenario's briefing.
+       */
+      name: text().nullable(),
       status: observerStatus,
       criteria: z.array(criterionAnswerSchema),
       summary: text().nullable(),

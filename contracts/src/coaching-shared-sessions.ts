@@ -68,6 +68,22 @@ export const sharedSessionJoinSchema = z.strictObject({
   session_id: text(),
 });
 
+/**
+ * What the guest of a session may do next with the link they came through (issue 23): play again while it takes
+ * guests, else a last page naming who offered the practice. Nothing of the wallet or the other guests.
+ */
+export const sharedSessionGuestLinkSchema = z.strictObject({
+  /** `active`: the link takes another guest; the others refuse them, as for `sharedSessionSchema`. */
+  status: z.enum(['active', 'expired', 'used_up', 'revoked']),
+  /** Guests the link still takes; 0 unless `active`. */
+  uses_left: z.number().int(),
+  /** The code of the link's page, to start again (the guest opened it already); null unless `active`. */
+  access_code: text().nullable(),
+  /** The sharer's organization: who offered the practice. */
+  organization_name: text(),
+});
+export type SharedSessionGuestLink = z.infer<typeof sharedSessionGuestLinkSchema>;
+
 const codeParams = z.object({ access_code: text().min(1).max(128) });
 const unavailable = {
   description:
@@ -161,6 +177,18 @@ export const sharedSessionOperations = defineOperations(
             '`shared_session_wallet_empty`: the wallet the link names cannot pay another session; its sharer is told by mail.',
         },
         429: { description: '`too_many_requests`: too many starts for this link or from this address.' },
+      },
+    },
+    guestLink: {
+      method: 'GET',
+      path: '/v1/coaching/sessions/:id/shared_link',
+      summary:
+        'For the guest of this session (their token names it): whether the link they came through takes another guest, and the sharer’s organization.',
+      params: idParams,
+      responses: {
+        200: { description: 'The link as its guest may use it.', schema: sharedSessionGuestLinkSchema },
+        403: { description: '`forbidden`: not the guest of this session (users read links through the list).' },
+        404: { description: '`coaching_session_not_found`: no guest’s session with this id for this guest.' },
       },
     },
   },

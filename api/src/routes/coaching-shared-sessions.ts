@@ -3,11 +3,12 @@ import {
   joinSharedSession,
   listSharedSessions,
   readSharedSession,
+  readGuestSharedLink,
   readSharedSessionPage,
   revokeSharedSession,
 } from '@ai-coaching/application';
 import { sharedSessionOperations as op } from '@ai-coaching/contracts';
-import { defineRoute, permission, publicAccess } from '../http/route.js';
+import { defineRoute, permission, publicAccess, sharedSessionAccess } from '../http/route.js';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
@@ -52,6 +53,14 @@ export const sharedSessionRoutes = [
     handler: async ({ params, body, services, ctx }) => ({
       status: 201,
       body: await joinSharedSession(services, params.access_code, body, ctx.ip),
+      headers: NO_STORE,
+    }),
+  }),
+  // The guest of the session the token names; the use case refuses users (they read links through the list).
+  defineRoute(op.guestLink, {
+    access: sharedSessionAccess('id', 'coaching-session-read'),
+    handler: async ({ params, origin, services }) => ({
+      body: await readGuestSharedLink(services, origin, params.id),
       headers: NO_STORE,
     }),
   }),

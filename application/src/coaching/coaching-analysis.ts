@@ -605,11 +605,25 @@ const reviewerNames = async (services: AnalysisServices, view: CoachingSessionAn
   return names;
 };
 
+/**
+ * Each observer's name as the version that reports was published, by observer id: the report names its observers
+ * itself, so its readers (a guest too) need not read the scenario, whose observers may have changed since.
+ */
+const observerNames = async (services: AnalysisServices, view: CoachingSessionAnalysisView) => {
+  const names = new Map<string, string | null>();
+  for (const observer of view.observers) {
+    const version = await findCoachingItemVersion(services.db, observer.observerId, observer.observerVersion);
+    names.set(observer.observerId, (version && str(version.fields, 'name')) || null);
+  }
+  return names;
+};
+
 const analysisAnswer = (
   view: CoachingSessionAnalysisView,
   versions: number[],
   turnIds: string[],
   reviewers: ReadonlyMap<string, string | null>,
+  names: ReadonlyMap<string, string | null>,
 ): CoachingSessionAnalysisAnswer => {
   const status = analysisVersionStatus(view.observers.map((observer) => observer.status));
   const reported = view.observers.filter((observer) => observer.status === 'done');
@@ -623,6 +637,7 @@ const analysisAnswer = (
     observers: view.observers.map((observer) => ({
       observer_id: observer.observerId,
       observer_version: observer.observerVersion,
+      name: names.get(observer.observerId) ?? null,
       status: observer.status,
       criteria: observer.criteria.map((criterion) => ({
         name: criterion.name,
@@ -663,6 +678,7 @@ const answerFor = async (services: AnalysisServices, sessionId: string, version?
     await listCoachingSessionAnalysisVersions(services.db, sessionId),
     turnIds,
     await reviewerNames(services, view),
+    await observerNames(services, view),
   );
 };
 

@@ -1,4 +1,4 @@
-import type { Page, SharedSession, SharedSessionPage } from '@ai-coaching/contracts';
+import type { Page, SharedSession, SharedSessionGuestLink, SharedSessionPage } from '@ai-coaching/contracts';
 import {
   coachingSharedSessionDecider,
   coachingSharedSessionStreamId,
@@ -17,8 +17,10 @@ import {
 import { deriveSecretCode, hashSecretCode, secretEncryptionKeys, type AuthRateLimiter } from '@ai-coaching/platform';
 import {
   findCoachingItem,
+  findCoachingSession,
   findCoachingSharedSession,
   findCoachingSharedSessionByCodeHash,
+  findOrganization,
   findUser,
   findUserGroup,
   listCoachingSharedSessions,
@@ -310,6 +312,39 @@ export const joinSharedSession = async (
     scope: sessionId,
   });
   return { access_token: token.accessToken, token_type: 'bearer', expires_in: token.expiresIn, session_id: sessionId };
+};
+
+/**
+ * The guest of a session, about the link they came through (issue 23): their result page offers "Play again" through
+ * it while it takes guests, else a last page naming the sharer's organization. Only that guest asks (their token
+ * names the session, checked by the route and again here); after the link expired too, as that is what they are told.
+ */
+export const readGuestSharedLink = async (
+  services: AppServices,
+  origin: Origin,
+  sessionId: string,
+): Promise<SharedSessionGuestLink> => {
+  const caller = origin.caller;
+  if (caller?.kind !== 'guest') throw new ForbiddenError('forbidden', 'You do not have permission to do this.');
+  const session = await findCoachingSession(services.db, sessionId);
+  const link = session?.guest ? await findCoachingSharedSession(services.db, session.guest.sharedSessionId) : undefined;
+  if (
+    !session ||
+    !link ||
+    session.guestId !== caller.guestId ||
+    caller.sharedSessionId !== sessionId ||
+    link.organizationId !== session.organizationId
+  ) {
+    throw new NotFoundError('coaching_session_not_found', 'This session does not exist.');
+  }
+  const status = statusOf(link, nowIso(services));
+  const organization = await findOrganization(services.db, link.organizationId);
+  return {
+    status,
+    uses_left: status === 'active' ? link.maxUses - link.uses : 0,
+    access_code: status === 'active' ? await accessCodeOf(services, link.sharedSessionId) : null,
+    organization_name: organization?.name ?? '',
+  };
 };
 
 /** The sharer is told by mail, once a day per link, so a dry link visited all day sends one mail. */

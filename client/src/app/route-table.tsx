@@ -113,13 +113,14 @@ const coachingRoutes: RouteObject[] = [
   }),
   page('session/:slug', {
     handle: {
-      // Spec §2: the coaching play app is public (guests play with a guest token).
-      public: true,
+      // Spec §2 lists the coaching play app as public because guests play it. A guest holds a guest token, so the guard
+      // lets them through like any token; a visitor without one goes to the login and comes back (issue 23).
       layout: (params) => (params['slug']?.startsWith('result-') ? 'coaching-no-sidebar' : 'coaching-app'),
       isValid: (params) => prefixedId('slug', 'play-')(params) || prefixedId('slug', 'result-')(params),
     },
-    // The result page's "Ask the coach" panel speaks coachingChats; a guest's way out speaks auth.
-    namespaces: ['coachingSessions', 'coachingChats', 'auth'],
+    // The result page's "Ask the coach" panel speaks coachingChats; a guest's ways on and out speak sharedSessions
+    // and auth.
+    namespaces: ['coachingSessions', 'coachingChats', 'auth', 'sharedSessions'],
     load: () => import('./routes/coaching/session-route').then((m) => ({ Component: m.SessionRoute })),
   }),
 ];
@@ -171,6 +172,13 @@ export const pageRoutes: RouteObject[] = [
     handle: { public: true, layout: 'web-empty' },
     namespaces: ['sharedSessions'],
     load: () => import('./routes/shared-session-route').then((m) => ({ Component: m.SharedSessionRoute })),
+  }),
+  // Ours (spec §2 shows no end to a guest's path): where a guest who leaves lands, signed out and without the app's
+  // chrome, told who offered the practice (docs/shared-sessions.md, "A guest").
+  page('shared/end', {
+    handle: { public: true, layout: 'web-empty' },
+    namespaces: ['sharedSessions'],
+    load: () => import('./routes/shared-session-route').then((m) => ({ Component: m.GuestEndRoute })),
   }),
   page('redirect/guest', {
     handle: { public: true, layout: 'web-empty' },

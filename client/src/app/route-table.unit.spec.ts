@@ -59,7 +59,10 @@ const SPEC_ROUTES: [string, string[], boolean][] = [
   ['/apps/ai-coaching/playlist/create', ['coaching-playlist-create'], false],
   ['/apps/ai-coaching/scenario/edit/s-1', ['coaching-scenario-update', 'coaching-scenario-read'], false],
   ['/apps/ai-coaching/mission/fork/m-1', ['coaching-mission-fork'], false],
-  ['/apps/ai-coaching/session/play-abc', [], true],
+  // Spec §2 has the coaching play app public; a guest has a token anyway, so we send the signed-out to the login
+  // (issue 23, docs/client.md).
+  ['/apps/ai-coaching/session/play-abc', [], false],
+  ['/apps/ai-coaching/session/result-abc', [], false],
   ['/shared/ai-coaching-session/code-1', [], true],
 ];
 
@@ -103,6 +106,7 @@ describe('route table (spec §2)', () => {
     expect(layoutOf('/apps/ai-coaching/session/result-1')).toBe('coaching-no-sidebar');
     expect(layoutOf('/shared/ai-coaching-session/x')).toBe('web-empty');
     expect(layoutOf('/redirect/guest')).toBe('web-empty');
+    expect(layoutOf('/shared/end')).toBe('web-empty');
     expect(layoutOf('/activate')).toBe('web-login');
     expect(layoutOf('/')).toBe('web');
   });

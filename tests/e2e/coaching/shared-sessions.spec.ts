@@ -132,9 +132,9 @@ test('[SHARED]: a signed-out visitor plays to a win over the gateway as a guest 
   await axe(page);
   await playAsGuest(page, 'Ada Visitor');
   expect(turns.some((frame) => frame.includes('"session.turn"'))).toBe(true);
-  // A guest without an account of their own leaves signed out.
+  // A guest without an account of their own leaves signed out, onto a page of their own (issue 23).
   await page.getByRole('button', { name: 'Leave' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/shared\/end$/);
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
   await page.context().close();
 });

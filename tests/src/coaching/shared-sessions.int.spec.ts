@@ -35,6 +35,7 @@ for (const engine of engines) {
       let server: TestServer;
       let superAdmin = '';
       let organizationId = '';
+      const organizationName = unique('Acme');
       let operator = '';
       let sharer = { token: '', userId: '', email: '' };
       let other = '';
@@ -78,7 +79,7 @@ for (const engine of engines) {
           },
         );
         superAdmin = (await signInAs(server, { role: 'super-admin' })).token;
-        organizationId = await createTestOrganization(server, unique('Acme'));
+        organizationId = await createTestOrganization(server, organizationName);
         operator = (await signInAs(server, { role: 'operator', organizationId })).token;
         const editor = (await signInAs(server, { role: 'editor', organizationId })).token;
         sharer = await signInAs(server, { role: 'user', organizationId });
@@ -229,6 +230,66 @@ for (const engine of engines) {
           credit_pending: before.credit_pending,
         });
         expect((await api(sharer.token).call(links.read, { params: { id: link.id } })).body.uses).toBe(1);
+      });
+
+      it('tells a guest whether their link takes another guest and who offered it, to them alone', async () => {
+        const link = (await share(freeScenario, { max_uses: 2 })).body;
+        const first = (await join(link.access_code, 'Ada')).body;
+        const guestLink = (token: string, id: string) => api(token).call(links.guestLink, { params: { id } });
+        const open = await guestLink(first.access_token, first.session_id);
+        expect(open.status).toBe(200);
+        expect(open.body).toEqual({
+          status: 'active',
+          uses_left: 1,
+          access_code: link.access_code,
+          organization_name: organizationName,
+        });
+        const second = (await join(link.access_code, 'Bea')).body;
+        // Used up: nothing to start again with, and still who offered it, for the guest's last page.
+        expect((await guestLink(first.access_token, first.session_id)).body).toEqual({
+          status: 'used_up',
+          uses_left: 0,
+          access_code: null,
+          organization_name: organizationName,
+        });
+        // Another guest's session, or a user (the sharer and operators read links through their list): 403.
+        for (const [token, id] of [
+          [first.access_token, second.session_id],
+          [sharer.token, first.session_id],
+          [operator, first.session_id],
+        ] as const) {
+          const refused = await guestLink(token, id);
+          expect(refused.status).toBe(403);
+          expect(refused.body.code).toBe('forbidden');
+        }
+      });
+
+      it('names the observers in a guest’s report, and gives a guest no other session’s report', async () => {
+        const link = (await share(freeScenario)).body;
+        const guest = (await join(link.access_code, 'Ada')).body;
+        const other = (await join(link.access_code, 'Bea')).body;
+        const say = (text: string) =>
+          api(guest.access_token).call(sessions.turn, { params: { id: guest.session_id }, body: { text } });
+        await say('What matters most to you? Let us look at the return on investment of the scheduling module.');
+        expect((await say('I can freeze the price for two years in exchange for a renewal today.')).body.status).toBe(
+          'win',
+        );
+        const report = () =>
+          api(guest.access_token).call(analyses.analysis, { params: { id: guest.session_id }, query: {} });
+        await expect.poll(async () => (await report()).body.status, { timeout: 30_000, interval: 100 }).toBe('done');
+        // The names the scenario's observers were published under, as the sharer reads them in its briefing.
+        const briefing = (await api(sharer.token).call(sessions.briefing, { params: { id: freeScenario } })).body;
+        const observers = (await report()).body.observers!;
+        expect(observers.length).toBeGreaterThan(0);
+        expect(observers.map((observer) => observer.name)).toEqual(
+          observers.map((observer) => briefing.observers!.find((known) => known.id === observer.observer_id)!.name),
+        );
+        const elsewhere = await api(other.access_token).call(analyses.analysis, {
+          params: { id: guest.session_id },
+          query: {},
+        });
+        expect(elsewhere.status).toBe(403);
+        expect(JSON.stringify(elsewhere.body)).not.toContain(observers[0]!.name!);
       });
 
       it('answers every closed or wrong code alike', async () => {

@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SkipLink } from '../../components/skip-link';
+import { useCurrentUser } from '../../lib/session/session-context';
 import { SideNav, APP_NAV, type NavItem } from './side-nav';
 import { SiteFooter } from './site-footer';
 import { TopBar } from './top-bar';
@@ -37,13 +38,15 @@ const MenuButton = ({ open, controls, onClick }: { open: boolean; controls: stri
 /** Shared shape of the signed-in layouts: top bar with menu button, optional sidebar, content, footer. */
 export const AppFrame = ({
   children,
-  nav,
+  nav: wanted,
   footer = true,
 }: {
   children: ReactNode;
   nav: readonly NavItem[] | null;
   footer?: boolean;
 }) => {
+  // A guest plays one session: none of the app's pages is theirs, so no menu leads to one.
+  const nav = useCurrentUser()?.organization_role === 'guest' ? null : wanted;
   const [open, setOpen] = useState(false);
   const sidebarId = useId();
   const { pathname } = useLocation();

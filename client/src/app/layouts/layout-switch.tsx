@@ -4,7 +4,7 @@ import { Loading } from '../../components/ui/query-state';
 import { WithQueryClient } from '../../lib/query/lazy-query-client';
 import { useSession } from '../../lib/session/session-context';
 import { LANDING_PATH } from '../navigation/navigation-guard';
-import { chooseLayout, mergeHandles, type LayoutName } from '../navigation/route-handle';
+import { chooseLayout, hasAccount, mergeHandles, type LayoutName } from '../navigation/route-handle';
 import { SessionEndedGate } from './session-ended-gate';
 import { WebContentLayout, WebEmptyLayout, WebLayout, WebLoginLayout } from './web-layout';
 
@@ -33,7 +33,7 @@ export const LayoutSwitch = () => {
   const { pathname } = useLocation();
   const { user } = useSession();
   const handle = mergeHandles(matches.map((match) => match.handle));
-  const layout = chooseLayout(handle, matches.at(-1)?.params ?? {}, user !== null);
+  const layout = chooseLayout(handle, matches.at(-1)?.params ?? {}, hasAccount(user));
   const Layout = LAYOUTS[layout];
   return (
     <div data-layout={layout} className="contents">

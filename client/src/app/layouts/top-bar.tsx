@@ -8,22 +8,30 @@ import { buttonClassName } from '../../components/ui/button';
 import { useCurrentUser } from '../../lib/session/session-context';
 import { UserMenu } from './user-menu';
 
+/** The app's name, a link home; for a guest, who has no home in the app, the name alone. */
+export const AppName = ({ to, className = '' }: { to: string; className?: string }) => {
+  const { t } = useTranslation('shell');
+  const nameClass = `text-lg font-bold text-primary-700 dark:text-primary-300 ${className}`;
+  if (useCurrentUser()?.organization_role === 'guest') return <span className={nameClass}>{APP_NAME}</span>;
+  return (
+    <Link to={to} aria-label={t('topBar.homeLink', { app: APP_NAME })} className={nameClass}>
+      {APP_NAME}
+    </Link>
+  );
+};
+
 /** Top bar of every layout with chrome; `start` holds the menu button of the app layouts. */
 export const TopBar = ({ start }: { start?: ReactNode }) => {
   const { t } = useTranslation('shell');
   const user = useCurrentUser();
+  // A guest is not a user: no account menu (its profile and credits pages are not theirs).
+  const guest = user?.organization_role === 'guest';
   return (
     <header className="border-b border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-950">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
         <div className="flex min-w-0 items-center gap-2">
           {start}
-          <Link
-            to={user ? '/dashboard' : '/'}
-            aria-label={t('topBar.homeLink', { app: APP_NAME })}
-            className="truncate text-lg font-bold text-primary-700 dark:text-primary-300"
-          >
-            {APP_NAME}
-          </Link>
+          <AppName to={user ? '/dashboard' : '/'} className="truncate" />
           <span className="hidden text-xs text-gray-600 sm:inline dark:text-gray-400">
             {t('topBar.version', { version: APP_VERSION })}
           </span>
@@ -33,7 +41,7 @@ export const TopBar = ({ start }: { start?: ReactNode }) => {
         <div className="ml-auto flex items-center gap-2">
           <LanguageSwitcher />
           <ThemeToggle />
-          {user ? (
+          {guest ? null : user ? (
             <UserMenu user={user} />
           ) : (
             <Link to="/#login" className={buttonClassName('primary')}>

@@ -1,12 +1,9 @@
-import { APP_NAME } from '@ai-coaching/domain';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { SkipLink } from '../../components/skip-link';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { SiteFooter } from './site-footer';
-import { TopBar } from './top-bar';
+import { AppName, TopBar } from './top-bar';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -37,36 +34,37 @@ export const WebContentLayout = ({ children }: { children: ReactNode }) => (
   </div>
 );
 
-/** "web empty": nothing around the page (shared session, guest redirect). */
+/** The app's name, the language and the theme: the frame of the pages without an account menu. */
+const NameHeader = ({ className = '' }: { className?: string }) => (
+  <header className={`flex items-center justify-between gap-2 px-4 py-3 ${className}`}>
+    <AppName to="/" />
+    <div className="flex items-center gap-2">
+      <LanguageSwitcher />
+      <ThemeToggle />
+    </div>
+  </header>
+);
+
+/**
+ * "web empty": the page alone (shared session, guest redirect, a guest's end), under the app's name only: a visitor
+ * through a link sees whose page it is and a way home, never an account menu (issue 23).
+ */
 export const WebEmptyLayout = ({ children }: { children: ReactNode }) => (
   <div className="flex min-h-dvh flex-col">
+    <SkipLink targetId={MAIN_CONTENT_ID} />
+    <NameHeader className="mx-auto w-full max-w-3xl sm:px-8" />
     <Main>{children}</Main>
   </div>
 );
 
 /** "web login": a centred panel (login, preconnect, activate, and signed-out pages). */
-export const WebLoginLayout = ({ children }: { children: ReactNode }) => {
-  const { t } = useTranslation('shell');
-  return (
-    <div className="flex min-h-dvh flex-col bg-gray-50 dark:bg-gray-950">
-      <SkipLink targetId={MAIN_CONTENT_ID} />
-      <header className="flex items-center justify-between gap-2 px-4 py-3">
-        <Link
-          to="/"
-          aria-label={t('topBar.homeLink', { app: APP_NAME })}
-          className="text-lg font-bold text-primary-700 dark:text-primary-300"
-        >
-          {APP_NAME}
-        </Link>
-        <div className="flex items-center gap-2">
-          <LanguageSwitcher />
-          <ThemeToggle />
-        </div>
-      </header>
-      <Main className="flex items-start justify-center px-4 py-8 sm:items-center">
-        <div className="w-full max-w-md">{children}</div>
-      </Main>
-      <SiteFooter />
-    </div>
-  );
-};
+export const WebLoginLayout = ({ children }: { children: ReactNode }) => (
+  <div className="flex min-h-dvh flex-col bg-gray-50 dark:bg-gray-950">
+    <SkipLink targetId={MAIN_CONTENT_ID} />
+    <NameHeader />
+    <Main className="flex items-start justify-center px-4 py-8 sm:items-center">
+      <div className="w-full max-w-md">{children}</div>
+    </Main>
+    <SiteFooter />
+  </div>
+);

@@ -54,6 +54,12 @@ export const chooseLayout = (handle: RouteHandle, params: Params, signedIn: bool
   return handle.signedOutLayout ?? 'web-login';
 };
 
+/**
+ * Whether the signed-in visitor has an account: a guest holds a token for one session but is not a user, so pages
+ * without a layout of their own show them the signed-out frame (no account menu, no settings) rather than the app's.
+ */
+export const hasAccount = (user: CurrentUser | null): boolean => user !== null && user.organization_role !== 'guest';
+
 /** Spec §4 step 6: every listed permission is held, and the role is one of those listed (when any are). */
 export const isAllowed = (user: CurrentUser, handle: RouteHandle): boolean =>
   (!handle.permissions?.length || canAll(user.permissions, handle.permissions)) &&

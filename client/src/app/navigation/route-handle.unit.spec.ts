@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chooseLayout, mergeHandles } from './route-handle';
+import { toCurrentUser } from '../../lib/session/current-user';
+import { chooseLayout, hasAccount, mergeHandles } from './route-handle';
 
 describe('chooseLayout (spec §2 "Layouts")', () => {
   it('uses a route’s own layout whatever the sign-in state', () => {
@@ -22,6 +23,16 @@ describe('chooseLayout (spec §2 "Layouts")', () => {
     };
     expect(chooseLayout(handle, { slug: 'play-1' }, false)).toBe('coaching-app');
     expect(chooseLayout(handle, { slug: 'result-1' }, true)).toBe('coaching-no-sidebar');
+  });
+});
+
+describe('hasAccount', () => {
+  it('is false for a guest: they get the signed-out frame, not the app’s account menu and settings', () => {
+    expect(hasAccount(null)).toBe(false);
+    expect(hasAccount(toCurrentUser({ organization_role: 'guest', permissions: ['coaching-session-read'] }))).toBe(
+      false,
+    );
+    expect(hasAccount(toCurrentUser({ email: 'u@example.com', organization_role: 'user' }))).toBe(true);
   });
 });
 

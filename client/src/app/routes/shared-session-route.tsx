@@ -3,6 +3,7 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../components/ui/query-state';
 import { useGuestSession } from '../../features/auth/hooks/use-guest-session';
+import { GuestEnd, useNameToStartAgain } from '../../features/shared-sessions/components/guest-way-on';
 import { SharedSessionJoin } from '../../features/shared-sessions/components/shared-session-join';
 import { useCurrentUser } from '../../lib/session/session-context';
 
@@ -16,9 +17,11 @@ export const SharedSessionRoute = () => {
   const { accessCode = '' } = useParams();
   const navigate = useNavigate();
   const guest = useGuestSession();
+  const initialName = useNameToStartAgain();
   return (
     <SharedSessionJoin
       accessCode={accessCode}
+      initialName={initialName}
       onJoined={async ({ accessToken, sessionId }) => {
         if (await guest.enter(accessToken)) {
           await navigate(`/redirect/guest?session=${encodeURIComponent(sessionId)}`, { replace: true });
@@ -42,3 +45,6 @@ export const GuestRedirectRoute = () => {
   if (!sessionId || (user !== null && !isGuest)) return <Navigate to="/" replace />;
   return <Loading label={t('redirect.title')} />;
 };
+
+/** `/shared/end` (ours): a guest's last page. */
+export const GuestEndRoute = GuestEnd;

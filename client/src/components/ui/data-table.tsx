@@ -17,6 +17,12 @@ export type DataColumn<Item> = {
   /** The cell that names the row (a row header for screen readers). */
   isRowHeader?: boolean;
   align?: 'start' | 'end';
+  /**
+   * Takes no more width than its content needs at its narrowest (its buttons wrap under each other), so the naming
+   * column gets the rest: automatic layout otherwise shares the width by what each column would like, and squeezes a
+   * short email address onto two lines beside roomy buttons.
+   */
+  shrink?: boolean;
 };
 
 const PRIORITY: Record<1 | 2 | 3, string> = { 1: '', 2: 'hidden sm:table-cell', 3: 'hidden lg:table-cell' };
@@ -65,7 +71,9 @@ export const DataTable = <Item,>({
 }: DataTableProps<Item>) => {
   const { t } = useTranslation('common');
   const cellClass = (column: DataColumn<Item>) =>
-    `px-3 py-2 align-middle ${PRIORITY[column.priority ?? 1]} ${column.align === 'end' ? 'text-right' : ''}`;
+    `px-3 py-2 align-middle ${PRIORITY[column.priority ?? 1]} ${column.align === 'end' ? 'text-right' : ''} ${
+      column.shrink ? 'w-px' : ''
+    }`;
   // Text may break anywhere (an email address must not widen the table); amounts and actions keep their words whole.
   const wrapClass = (column: DataColumn<Item>) => (column.align === 'end' ? 'break-words' : '[overflow-wrap:anywhere]');
   return (

@@ -1,12 +1,15 @@
 import { useParams } from 'react-router';
 import { Can } from '../../../components/can';
-import { GuestExit } from '../../../features/auth/components/guest-exit';
+import { GuestExit, GuestExitButton } from '../../../features/auth/components/guest-exit';
 import { AskCoach } from '../../../features/coaching-chats/components/ask-coach';
 import { PlaylistPlay } from '../../../features/coaching-sessions/components/playlist-play';
 import { ScenarioInfo } from '../../../features/coaching-sessions/components/scenario-info';
 import { SessionList } from '../../../features/coaching-sessions/components/session-list';
 import { SessionPlay } from '../../../features/coaching-sessions/components/session-play';
 import { SessionResult } from '../../../features/coaching-sessions/components/session-result';
+import type { CoachingSession } from '../../../features/coaching-sessions/api/sessions-api';
+import { useGuestSharedLink } from '../../../features/shared-sessions/api/shared-sessions-api';
+import { guestEndOf, GuestPlayAgain } from '../../../features/shared-sessions/components/guest-way-on';
 import { ShareLinkPanel } from '../../../features/shared-sessions/components/share-link-panel';
 import { ShareLinks } from '../../../features/shared-sessions/components/share-links';
 import { useCurrentUser } from '../../../lib/session/session-context';
@@ -35,6 +38,26 @@ export const ScenarioInfoRoute = () => {
   );
 };
 
+/**
+ * A guest's ways on are what their link allows (issue 23): "Play again" through it while it takes guests, else
+ * "Finish" onto their last page. None of the app's pages is theirs.
+ */
+const GuestWayOn = ({ session }: { session: CoachingSession }) => {
+  const link = useGuestSharedLink(session.id);
+  if (link.isPending) return null;
+  const code = link.data?.access_code;
+  return code ? (
+    <GuestPlayAgain accessCode={code} guestName={session.guest_name} />
+  ) : (
+    <GuestExitButton end={guestEndOf(link.data)} finish />
+  );
+};
+
+/** Under a guest's result: the way out, onto their last page with what the link told (asked once for both). */
+const GuestLeave = ({ sessionId }: { sessionId: string }) => (
+  <GuestExit end={guestEndOf(useGuestSharedLink(sessionId).data)} />
+);
+
 /** `session/play-{sessionID}` and `session/result-{sessionID}`. */
 export const SessionRoute = () => {
   const { slug = '' } = useParams();
@@ -45,10 +68,11 @@ export const SessionRoute = () => {
       <SessionResult
         key={id}
         sessionId={id}
+        actions={isGuest ? (session) => <GuestWayOn session={session} /> : undefined}
         afterReport={(session) =>
           // A guest has no coach to ask; they read their report and go back to their own account, if any.
           isGuest ? (
-            <GuestExit />
+            <GuestLeave sessionId={session.id} />
           ) : (
             <Can permissions="chat-read">
               <AskCoach sessionId={session.id} playerId={session.user_id} language={session.language} />
@@ -60,7 +84,7 @@ export const SessionRoute = () => {
   }
   const id = slug.slice('play-'.length);
   // A guest whose link closed while they played has only the way out left.
-  return <SessionPlay key={id} sessionId={id} guestExit={isGuest ? <GuestExit /> : undefined} />;
+  return <SessionPlay key={id} sessionId={id} guestExit={isGuest ? <GuestLeave sessionId={id} /> : undefined} />;
 };
 
 /** `shared-session/list` (ours: spec §2 shows no list of share links). */

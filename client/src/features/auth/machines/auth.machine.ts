@@ -160,7 +160,10 @@ export const authMachine = setup({
     /** Saves the current token as the guest backup and swaps in the guest token. */
     enterGuest: ({ context }, params: { token: string }) => {
       const current = context.storage.local.getItem(ACCESS_TOKEN_KEY);
-      if (current) context.storage.local.setItem(GUEST_ACCESS_TOKEN_KEY, current);
+      // A guest starting again through their link swaps guest tokens: the own token saved aside stays the backup.
+      if (current && context.user?.organization_role !== 'guest') {
+        context.storage.local.setItem(GUEST_ACCESS_TOKEN_KEY, current);
+      }
       context.storage.local.setItem(ACCESS_TOKEN_KEY, params.token);
     },
     /** Moves the guest backup back into the own access token. */

@@ -442,6 +442,22 @@ describe('When in the signedIn state', () => {
     expect(fakes.loadProfile).toHaveBeenLastCalledWith({ accessToken: 'guest-token' });
   });
 
+  it('should keep the own token as the backup when a guest starts again through their link', async () => {
+    const { actor, local } = await signedIn({
+      fakes: {
+        loadProfile: async ({ accessToken }) =>
+          accessToken?.startsWith('guest') ? { ...PROFILE, organization_role: 'guest' } : PROFILE,
+      },
+    });
+    actor.send({ type: 'guest.enter', token: 'guest-token-1' });
+    await settled(actor, 'signedIn');
+    actor.send({ type: 'guest.enter', token: 'guest-token-2' });
+    await settled(actor, 'signedIn');
+
+    expect(local.getItem(ACCESS_TOKEN_KEY)).toBe('guest-token-2');
+    expect(local.getItem(GUEST_ACCESS_TOKEN_KEY)).toBe(VALID_TOKEN);
+  });
+
   it('should restore the backup on guest.leave', async () => {
     const { actor, local, fakes } = await signedIn();
     actor.send({ type: 'guest.enter', token: 'guest-token' });

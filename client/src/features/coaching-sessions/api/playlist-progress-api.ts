@@ -4,9 +4,14 @@ import { api } from '../../../lib/http/api';
 
 export type { PlaylistProgress } from '@ai-coaching/contracts';
 
-/** Under the sessions' key: starting or ending a session invalidates it with them. */
-export const usePlaylistProgress = (playlistId: string) =>
+/**
+ * Under the sessions' key: starting or ending a session invalidates it with them. `fresh` asks the server again on
+ * every mount: a result page needs the progress its session has just made (the play screen's end is not a mutation).
+ */
+export const usePlaylistProgress = (playlistId: string, { enabled = true, fresh = false } = {}) =>
   useQuery({
     queryKey: ['coaching-sessions', 'playlist-progress', playlistId],
     queryFn: () => api.call(op.read, { params: { id: playlistId } }),
+    enabled,
+    ...(fresh ? { staleTime: 0 } : {}),
   });

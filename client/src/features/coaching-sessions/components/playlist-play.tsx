@@ -9,7 +9,7 @@ import { SessionStatus } from './session-status';
 
 type ScenarioRow = PlaylistProgress['scenarios'][number];
 
-const ScenarioStep = ({ row }: { row: ScenarioRow }) => {
+const ScenarioStep = ({ row, playlistId }: { row: ScenarioRow; playlistId: string }) => {
   const { t } = useTranslation('coachingSessions');
   const name = row.name ?? t('playlist.unavailableName');
   return (
@@ -64,14 +64,17 @@ const ScenarioStep = ({ row }: { row: ScenarioRow }) => {
       </div>
       <div className="flex flex-wrap gap-2">
         {row.last_session_id && row.finished_sessions > 0 ? (
-          <Link to={resultPath(row.last_session_id)} className={buttonClassName('ghost', 'min-h-9 px-3 py-1')}>
+          <Link
+            to={resultPath(row.last_session_id, playlistId)}
+            className={buttonClassName('ghost', 'min-h-9 px-3 py-1')}
+          >
             {t('playlist.lastResult')}
             <span className="sr-only"> — {name}</span>
           </Link>
         ) : null}
         {row.available ? (
           <Link
-            to={infoPath(row.scenario_id)}
+            to={infoPath(row.scenario_id, playlistId)}
             className={buttonClassName(row.next ? 'primary' : 'secondary', 'min-h-9 px-3 py-1')}
           >
             {row.played ? t('playlist.playAgain') : t('playlist.play')}
@@ -121,7 +124,7 @@ export const PlaylistPlay = ({ playlistId }: { playlistId: string }) => {
       ) : (
         <ol aria-label={t('playlist.title')} className="flex flex-col gap-3">
           {progress.scenarios.map((row) => (
-            <ScenarioStep key={row.scenario_id} row={row} />
+            <ScenarioStep key={row.scenario_id} row={row} playlistId={playlistId} />
           ))}
         </ol>
       )}

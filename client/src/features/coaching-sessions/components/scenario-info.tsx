@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Avatar, EntityImage } from '../../../components/ui/avatar';
@@ -12,7 +12,7 @@ import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { imageUrl } from '../../../lib/images';
 import { useCan, useCurrentUser } from '../../../lib/session/session-context';
 import { useScenarioBriefing, useStartSession, type ScenarioBriefing } from '../api/sessions-api';
-import { playPath } from '../utils/session-paths';
+import { playedFromPlaylist, playlistPlayPath, playPath } from '../utils/session-paths';
 import { MicrophoneCheck } from './microphone-check';
 
 /**
@@ -30,6 +30,7 @@ export const ScenarioInfo = ({
   const can = useCan();
   const me = useCurrentUser();
   const navigate = useNavigate();
+  const playlistId = playedFromPlaylist(useSearchParams()[0]);
   const errorMessage = useErrorMessage();
   const query = useScenarioBriefing(scenarioId);
   const start = useStartSession();
@@ -48,8 +49,11 @@ export const ScenarioInfo = ({
         title={briefing.name}
         description={briefing.description}
         actions={
-          <Link to="/apps/ai-coaching" className="text-sm font-medium text-primary-700 underline dark:text-primary-300">
-            {t('info.back')}
+          <Link
+            to={playlistId ? playlistPlayPath(playlistId) : '/apps/ai-coaching'}
+            className="text-sm font-medium text-primary-700 underline dark:text-primary-300"
+          >
+            {t(playlistId ? 'result.backToPlaylist' : 'info.back')}
           </Link>
         }
       />
@@ -180,7 +184,7 @@ export const ScenarioInfo = ({
               onClick={() =>
                 start.mutate(
                   { scenarioId: briefing.scenario_id, idempotencyKey },
-                  { onSuccess: (session) => void navigate(playPath(session.id)) },
+                  { onSuccess: (session) => void navigate(playPath(session.id, playlistId)) },
                 )
               }
             >

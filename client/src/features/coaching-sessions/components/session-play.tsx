@@ -1,7 +1,7 @@
 import type { GatewayRevocation } from '@ai-coaching/contracts';
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -21,7 +21,7 @@ import {
 import { socketVoiceTransport } from '../api/voice-transport';
 import { createPlaySessionMachine } from '../machines/play-session.machine';
 import type { VoiceDevices, VoicePlayActorRef } from '../machines/voice-play.machine';
-import { resultPath } from '../utils/session-paths';
+import { playedFromPlaylist, resultPath } from '../utils/session-paths';
 import { SessionStatus } from './session-status';
 import { Transcript } from './transcript';
 
@@ -59,6 +59,7 @@ export const SessionPlay = ({ sessionId, guestExit }: { sessionId: string; guest
   const [confirm, setConfirm] = useState<'END' | 'ABORT' | null>(null);
   const [revoked, setRevoked] = useState<GatewayRevocation | null>(null);
   const messageRef = useRef<HTMLTextAreaElement>(null);
+  const playlistId = playedFromPlaylist(useSearchParams()[0]);
   const { context } = state;
   useDocumentTitle(context.session?.name ?? t('play.connecting'));
 
@@ -198,7 +199,7 @@ export const SessionPlay = ({ sessionId, guestExit }: { sessionId: string; guest
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm">{t('play.ended')}</p>
             <Link
-              to={resultPath(session.id)}
+              to={resultPath(session.id, playlistId)}
               className="text-sm font-medium text-primary-700 underline dark:text-primary-300"
             >
               {t('play.seeResult')}

@@ -11,13 +11,7 @@ import { newIdempotencyKey } from '../../../lib/http/api';
 import { isApiError } from '../../../lib/http/api-error';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useCan } from '../../../lib/session/session-context';
-import {
-  useCorrectScore,
-  useRerunAnalysis,
-  useScenarioBriefing,
-  useSessionAnalysis,
-  type SessionAnalysis,
-} from '../api/sessions-api';
+import { useCorrectScore, useRerunAnalysis, useSessionAnalysis, type SessionAnalysis } from '../api/sessions-api';
 
 type ObserverReport = SessionAnalysis['observers'][number];
 type Criterion = ObserverReport['criteria'][number];
@@ -285,17 +279,13 @@ const ObserverCard = ({
 };
 
 /** The observers' reports as they arrive, the overall score once all are in, the built-in metrics, older versions. */
-export const SessionReport = ({ sessionId, scenarioId }: { sessionId: string; scenarioId: string }) => {
+export const SessionReport = ({ sessionId }: { sessionId: string }) => {
   const { t } = useTranslation('coachingSessions');
   const can = useCan();
   const errorMessage = useErrorMessage();
   const [version, setVersion] = useState<number | null>(null);
   const query = useSessionAnalysis(sessionId, version, true);
-  const briefing = useScenarioBriefing(scenarioId);
   const rerun = useRerunAnalysis(sessionId);
-  const nameOf = (observerId: string, index: number) =>
-    briefing.data?.observers.find((observer) => observer.id === observerId)?.name ??
-    t('report.observerNumber', { number: index + 1 });
 
   if (query.isPending) return <p className="text-sm">{t('report.waiting')}</p>;
   if (query.isError) {
@@ -333,7 +323,8 @@ export const SessionReport = ({ sessionId, scenarioId }: { sessionId: string; sc
         <ObserverCard
           key={report.observer_id}
           report={report}
-          name={nameOf(report.observer_id, index)}
+          // The report names its observers; a version since deleted has only its place.
+          name={report.name ?? t('report.observerNumber', { number: index + 1 })}
           sessionId={sessionId}
           version={analysis.version}
           correctable={can('coaching-session-analysis-report-update')}

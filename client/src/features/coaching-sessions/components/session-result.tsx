@@ -1,11 +1,13 @@
 import { lazy, Suspense, useMemo, useReducer, type Dispatch, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Can } from '../../../components/can';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClassName } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { LoadError, Loading } from '../../../components/ui/query-state';
+import { usePlaylistProgress } from '../api/playlist-progress-api';
 import { useSessionRecordings } from '../api/recordings-api';
 import { useCoachingSession, type CoachingSession } from '../api/sessions-api';
 import {
@@ -17,7 +19,7 @@ import {
   type PlaybackState,
   type RecordingPlaylist,
 } from '../utils/recording-playback';
-import { infoPath } from '../utils/session-paths';
+import { infoPath, playedFromPlaylist, playlistPlayPath, sessionListPath } from '../utils/session-paths';
 import { PauseIcon, PlayIcon } from './playback-icons';
 import { SessionReport } from './session-report';
 import { SessionStatus } from './session-status';
@@ -93,8 +95,54 @@ const TurnPlayButton = ({
   );
 };
 
+/**
+ * A user's ways on from a result: in a playlist, the next scenario and back to it; then the same scenario again, and
+ * their sessions. Each shows only when its page would open for them.
+ */
+const WayOn = ({ session }: { session: CoachingSession }) => {
+  const { t } = useTranslation('coachingSessions');
+  const playlistId = playedFromPlaylist(useSearchParams()[0]);
+  const progress = usePlaylistProgress(playlistId ?? '', { enabled: playlistId !== null, fresh: true });
+  // The server's progress counts this session once it is fetched again; until then its "next" may be this scenario.
+  const next = progress.isFetching ? null : progress.data?.next_scenario_id;
+  const inPlaylist = playlistId !== null && progress.data !== undefined;
+  const nextScenario = inPlaylist && next && next !== session.scenario_id ? next : null;
+  return (
+    <>
+      {nextScenario ? (
+        <Link to={infoPath(nextScenario, playlistId)} className={buttonClassName('primary')}>
+          {t('result.nextScenario')}
+        </Link>
+      ) : null}
+      {inPlaylist ? (
+        <Link to={playlistPlayPath(playlistId)} className={buttonClassName('secondary')}>
+          {t('result.backToPlaylist')}
+        </Link>
+      ) : null}
+      <Can permissions="coaching-scenario-read">
+        <Link
+          to={infoPath(session.scenario_id, inPlaylist ? playlistId : null)}
+          className={buttonClassName(nextScenario ? 'secondary' : 'primary')}
+        >
+          {t('result.playAgain')}
+        </Link>
+      </Can>
+      <Can permissions="coaching-session-read">
+        <Link to={sessionListPath} className={buttonClassName('ghost')}>
+          {t('result.mySessions')}
+        </Link>
+      </Can>
+    </>
+  );
+};
+
 export type SessionResultProps = {
   sessionId: string;
+  /**
+   * The header's ways on; a user's by default (`WayOn`). A guest's depend on their link, which the shared-sessions
+   * feature knows: the route composes them.
+   */
+  actions?: (session: CoachingSession) => ReactNode;
   /**
    * What the route adds below the report once the session has ended ("Ask the coach"): features never import each
    * other, so the route composes them.
@@ -103,18 +151,20 @@ export type SessionResultProps = {
 };
 
 /** `session/result-{sessionID}`: how it ended, the transcript, how long it took and what it cost. */
-export const SessionResult = ({ sessionId, afterReport }: SessionResultProps) => {
+export const SessionResult = ({ sessionId, actions, afterReport }: SessionResultProps) => {
   const query = useCoachingSession(sessionId);
   if (query.isPending) return <Loading />;
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
-  return <SessionResultView session={query.data} afterReport={afterReport} />;
+  return <SessionResultView session={query.data} actions={actions} afterReport={afterReport} />;
 };
 
 const SessionResultView = ({
   session,
+  actions,
   afterReport,
 }: {
   session: CoachingSession;
+  actions: SessionResultProps['actions'];
   afterReport: SessionResultProps['afterReport'];
 }) => {
   const { t } = useTranslation('coachingSessions');
@@ -133,14 +183,7 @@ const SessionResultView = ({
       <PageHeader
         title={session.name}
         description={<SessionStatus status={session.status} size="lg" />}
-        actions={
-          <Link
-            to={infoPath(session.scenario_id)}
-            className="text-sm font-medium text-primary-700 underline dark:text-primary-300"
-          >
-            {t('result.playAgain')}
-          </Link>
-        }
+        actions={actions ? actions(session) : <WayOn session={session} />}
       />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex flex-col gap-6">
@@ -174,7 +217,7 @@ const SessionResultView = ({
             <h2 id="session-report" className="mb-3 text-lg font-semibold">
               {t('result.report')}
             </h2>
-            <SessionReport sessionId={session.id} scenarioId={session.scenario_id} />
+            <SessionReport sessionId={session.id} />
           </section>
           {session.ended_at !== undefined ? afterReport?.(session) : null}
         </div>

@@ -5,7 +5,7 @@ import { api } from '../../../lib/http/api';
 import { sharedSessionOperations as links, userGroupOperations as groups } from '../../../lib/http/contract-routes';
 import { queryKeys } from '../../../lib/query/query-keys';
 
-export type { SharedSession, SharedSessionPage } from '@ai-coaching/contracts';
+export type { SharedSession, SharedSessionGuestLink, SharedSessionPage } from '@ai-coaching/contracts';
 
 const keys = queryKeys('shared-sessions');
 
@@ -56,6 +56,17 @@ export const joinSharedSession = (accessCode: string, displayName: string) =>
     { params: { access_code: accessCode }, body: { display_name: displayName, accept_terms: true } },
     { token: null },
   );
+
+/**
+ * For the guest of a session: whether the link they came through takes another guest (its code then) and who offered
+ * it. Asked when their result page shows: other guests may have used it up meanwhile.
+ */
+export const useGuestSharedLink = (sessionId: string) =>
+  useQuery({
+    queryKey: [...keys.all, 'guest-link', sessionId],
+    queryFn: () => api.call(links.guestLink, { params: { id: sessionId } }),
+    retry: false,
+  });
 
 /** The groups whose credits a sharer holding `credit-allocate` may have pay for the guests (their organization's). */
 export const usePayingGroups = (enabled: boolean) =>

@@ -22,11 +22,20 @@ export type GuestArrival = (join: { accessToken: string; sessionId: string }) =>
  * `/shared/ai-coaching-session/{access_code}` (public): the scenario a link shares, then a name and the consent to the
  * terms, and Start. A wrong, expired or used-up link says so in one way, whatever the reason.
  */
-export const SharedSessionJoin = ({ accessCode, onJoined }: { accessCode: string; onJoined: GuestArrival }) => {
+export const SharedSessionJoin = ({
+  accessCode,
+  onJoined,
+  initialName = '',
+}: {
+  accessCode: string;
+  onJoined: GuestArrival;
+  /** The name a guest starting again gave last time. */
+  initialName?: string;
+}) => {
   const { t } = useTranslation('sharedSessions');
   const errorMessage = useErrorMessage();
   const page = useSharedSessionPage(accessCode);
-  const [name, setName] = useState('');
+  const [name, setName] = useState(initialName);
   const [consent, setConsent] = useState(false);
   const [errors, setErrors] = useState<{ name?: string; consent?: string }>({});
   const [failure, setFailure] = useState<unknown>(null);
@@ -35,15 +44,16 @@ export const SharedSessionJoin = ({ accessCode, onJoined }: { accessCode: string
 
   if (page.isPending) return <Loading />;
   if (page.isError) {
+    // The layout's <main> holds the page; the heading says the link does not work, the text what to do about it.
     return (
-      <main className="mx-auto flex max-w-xl flex-col gap-4 p-4 sm:p-8">
+      <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 p-4 sm:p-8">
         <h1 className="text-2xl font-semibold">{t('join.unavailableTitle')}</h1>
         {isApiError(page.error) && page.error.status === 404 ? (
-          <Alert tone="info">{errorMessage(page.error)}</Alert>
+          <p className="text-gray-700 dark:text-gray-300">{t('join.unavailableBody')}</p>
         ) : (
           <LoadError error={page.error} onRetry={() => void page.refetch()} />
         )}
-      </main>
+      </div>
     );
   }
   const { scenario, persona, mission } = page.data;
@@ -74,7 +84,7 @@ export const SharedSessionJoin = ({ accessCode, onJoined }: { accessCode: string
   };
 
   return (
-    <main className="mx-auto flex max-w-3xl flex-col gap-6 p-4 sm:p-8">
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 p-4 sm:p-8">
       <header>
         <p className="text-sm font-medium text-primary-700 dark:text-primary-300">{t('join.invited')}</p>
         <h1 className="text-2xl font-semibold">{scenario.name}</h1>
@@ -157,6 +167,6 @@ export const SharedSessionJoin = ({ accessCode, onJoined }: { accessCode: string
           </Button>
         </form>
       </Card>
-    </main>
+    </div>
   );
 };

@@ -79,7 +79,7 @@ export const UserTable = () => {
                 </span>
                 <span className="min-w-0">
                   <span className="block">{displayName(user)}</span>
-                  <span className="block text-xs font-normal break-all text-gray-700 dark:text-gray-300">
+                  <span className="block text-xs font-normal [overflow-wrap:anywhere] text-gray-700 dark:text-gray-300">
                     {user.email}
                   </span>
                   {/* On a narrow screen only the name and the actions keep a column; status and credits show here. */}
@@ -119,8 +119,10 @@ export const UserTable = () => {
             id: 'actions',
             header: <span className="sr-only">{t('list.actions')}</span>,
             align: 'end',
+            // The email addresses beside take the room; from 640 px the buttons keep to one line each.
+            shrink: true,
             cell: (user) => (
-              <span className="flex flex-wrap justify-end gap-1 sm:flex-nowrap">
+              <span className="flex flex-wrap justify-end gap-1 sm:flex-nowrap sm:whitespace-nowrap">
                 {user.status === 'invited' && can('send-invitation-email') ? (
                   <ResendInvitationButton user={user} variant="ghost" />
                 ) : null}
