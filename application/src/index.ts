@@ -59,3 +59,4 @@ export * from './coaching/session-retention.js';
 export * from './coaching/session-time-limit.js';
 export * from './applications/applications.js';
 export * from './coaching/coaching-playlist-progress.js';
+export * from './coaching/coaching-practice.js';

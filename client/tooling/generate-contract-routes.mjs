@@ -13,6 +13,7 @@ const GROUPS = [
   'applicationOperations',
   'authOperations',
   'coachingDashboardOperations',
+  'coachingPracticeOperations',
   'coachingSessionOperations',
   'coachingSessionRecordingOperations',
   'creditHistoryOperations',

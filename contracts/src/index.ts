@@ -31,3 +31,4 @@ export * from './coaching-dashboard.js';
 export * from './applications.js';
 export * from './coaching-playlist-progress.js';
 export * from './platform-setup.js';
+export * from './coaching-practice.js';

@@ -8,6 +8,7 @@ import { coachingChatRoutes } from './coaching-chats.js';
 import { coachingContentRoutes } from './coaching-content.js';
 import { coachingDashboardRoutes } from './coaching-dashboard.js';
 import { coachingPlaylistProgressRoutes } from './coaching-playlist-progress.js';
+import { coachingPracticeRoutes } from './coaching-practice.js';
 import { coachingSessionRoutes } from './coaching-sessions.js';
 import { sharedSessionRoutes } from './coaching-shared-sessions.js';
 import { sessionGeneratorRoutes } from './coaching-session-generators.js';
@@ -61,6 +62,7 @@ export const apiRoutes = (readiness: readonly ReadinessCheck[]): RouteDefinition
     ...coachingChatRoutes,
     ...coachingDashboardRoutes,
     ...coachingPlaylistProgressRoutes,
+    ...coachingPracticeRoutes,
     ...applicationRoutes,
     ...platformSetupRoutes,
   ];

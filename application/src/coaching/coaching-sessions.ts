@@ -326,7 +326,7 @@ const insufficientCredits = (available: number, price: number) =>
   );
 
 /** What a new session of this scenario would play, for a caller who may see it. */
-const playableScenario = async (services: AppServices, caller: UserCaller, scenarioId: string) => {
+export const playableScenario = async (services: AppServices, caller: UserCaller, scenarioId: string) => {
   const scenarioItem = await visibleCoachingItem(services, caller, 'scenario', scenarioId);
   // Drafts are not played, even by their editors: a session refers to a published version.
   if (scenarioItem.publishedVersion === null || scenarioItem.status === 'archived') {
@@ -409,6 +409,22 @@ export const briefCoachingScenario = async (services: AppServices, origin: Origi
     credits_per_minute: model.creditsPerMinute,
     price_credits: price,
     available_credits: wallet.credit_wallet,
+  };
+};
+
+/** What a learner weighs before starting a scenario, as the practice home's cards show it. */
+export const practiceCardOf = (playable: Awaited<ReturnType<typeof publishedScenario>>) => {
+  const { scenario, persona, timeLimitSeconds, price } = playable;
+  return {
+    id: scenario.id,
+    name: str(scenario.fields, 'name'),
+    description: str(scenario.fields, 'description'),
+    image_id: str(scenario.fields, 'image_id') || null,
+    mode: str(scenario.fields, 'mode') === 'voice' ? ('voice' as const) : ('text' as const),
+    language: (str(scenario.fields, 'language') || 'en-GB') as SessionLanguage,
+    difficulty: num(persona.fields, 'difficulty') ?? 3,
+    time_limit_seconds: timeLimitSeconds,
+    price_credits: price,
   };
 };
 

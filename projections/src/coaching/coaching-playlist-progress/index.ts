@@ -77,3 +77,43 @@ export const coachingScenarioProgress = async (
     lastPlayedAt: new Date(row.last_played_at).toISOString(),
   }));
 };
+
+export type RecentSessionView = {
+  sessionId: string;
+  scenarioId: string;
+  name: string;
+  status: string;
+  startedAt: string;
+  /** Its overall score as the dashboard computes it; null without a finished report. */
+  score: number | null;
+};
+
+/** A user's latest sessions of one organization, newest first, each with its overall score. */
+export const recentCoachingSessions = async (
+  db: SqlExecutor,
+  params: { organizationId: string; userId: string; limit: number },
+): Promise<RecentSessionView[]> => {
+  const base = scopedSessions({ organizationId: params.organizationId, userId: params.userId });
+  const limit = base.bind(params.limit);
+  const { rows } = await db.query<{
+    session_id: string;
+    scenario_id: string;
+    name: string;
+    status: string;
+    started_at: Date | string;
+    score: number | null;
+  }>(
+    `${base.sql}
+     SELECT s.session_id, s.scenario_id, s.name, s.status, s.started_at, s.score::float8 AS score
+     FROM sessions s ORDER BY s.started_at DESC, s.session_id DESC LIMIT ${limit}`,
+    base.params,
+  );
+  return rows.map((row) => ({
+    sessionId: row.session_id,
+    scenarioId: row.scenario_id,
+    name: row.name,
+    status: row.status,
+    startedAt: new Date(row.started_at).toISOString(),
+    score: row.score,
+  }));
+};
