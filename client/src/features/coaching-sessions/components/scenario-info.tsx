@@ -149,7 +149,10 @@ export const ScenarioInfo = ({
           {short ? (
             <div className="mt-4">
               <Alert tone="error">
-                {t('info.notEnough', { price: briefing.price_credits, available: briefing.available_credits })}
+                {t('info.notEnough', {
+                  price: t('info.credits', { count: briefing.price_credits }),
+                  available: t('info.credits', { count: briefing.available_credits }),
+                })}
               </Alert>
             </div>
           ) : null}

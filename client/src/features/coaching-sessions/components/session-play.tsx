@@ -104,8 +104,7 @@ export const SessionPlay = ({ sessionId }: { sessionId: string }) => {
           <h1 className="text-xl font-semibold break-words">{session.name}</h1>
           {session.mission_goal ? (
             <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
-              <strong>{t('play.goal')}: </strong>
-              {session.mission_goal}
+              <strong>{t('labelled', { ns: 'common', label: t('play.goal') })}</strong> {session.mission_goal}
             </p>
           ) : null}
         </div>

@@ -97,8 +97,7 @@ const Preview = ({ values }: { values: Values }) => {
       {values.briefing ? <p className="whitespace-pre-line">{values.briefing}</p> : null}
       {values.goal ? (
         <p>
-          <strong>{t('mission.goal')}: </strong>
-          {values.goal}
+          <strong>{t('labelled', { ns: 'common', label: t('mission.goal') })}</strong> {values.goal}
         </p>
       ) : null}
       {success.length > 0 ? (
