@@ -133,7 +133,7 @@ export const SessionPlay = ({ sessionId }: { sessionId: string }) => {
             voice={voice}
             sessionId={session.id}
             language={session.language}
-            personaName={t('result.persona')}
+            personaName={session.persona_name ?? t('result.persona')}
             voiceSettings={session.voice_settings ?? null}
           />
         </Suspense>
@@ -141,7 +141,7 @@ export const SessionPlay = ({ sessionId }: { sessionId: string }) => {
         <Card>
           <Transcript
             turns={context.turns.map((turn) => ({ ...turn, pending: context.pendingTurn?.id === turn.id }))}
-            personaName={t('result.persona')}
+            personaName={session.persona_name ?? t('result.persona')}
             language={session.language}
             answering={answering}
             streaming={context.streaming}
