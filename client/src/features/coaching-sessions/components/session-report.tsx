@@ -286,6 +286,7 @@ const ObserverCard = ({
 export const SessionReport = ({ sessionId, scenarioId }: { sessionId: string; scenarioId: string }) => {
   const { t, i18n } = useTranslation('coachingSessions');
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 });
+  const count = new Intl.NumberFormat(i18n.language);
   const can = useCan();
   const errorMessage = useErrorMessage();
   const [version, setVersion] = useState<number | null>(null);
@@ -348,7 +349,7 @@ export const SessionReport = ({ sessionId, scenarioId }: { sessionId: string; sc
           <dt className="font-medium">{t('report.monologue')}</dt>
           <dd>{t('report.words', { count: metrics.longest_monologue?.words ?? 0 })}</dd>
           <dt className="font-medium">{t('report.fillers')}</dt>
-          <dd>{metrics.fillers.total}</dd>
+          <dd>{count.format(metrics.fillers.total)}</dd>
         </dl>
       </Card>
       {can('coaching-session-analysis-report-update') &&

@@ -20,6 +20,7 @@ export const useFigureFormats = () => {
       outOf100: (value: number | null) =>
         value === null ? t('coaching.none') : t('coaching.figures.outOf100', { score: value }),
       credits: (value: number) => formatCredits(value, i18n.language),
+      count: (value: number) => formatCredits(value, i18n.language),
     };
   }, [t, i18n.language]);
 };
@@ -36,7 +37,11 @@ export const CoachingFigures = ({
   const format = useFigureFormats();
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-      <Figure label={t('coaching.figures.sessions')} value={totals.sessions} testId={`${testIdPrefix}-sessions`} />
+      <Figure
+        label={t('coaching.figures.sessions')}
+        value={format.count(totals.sessions)}
+        testId={`${testIdPrefix}-sessions`}
+      />
       <Figure
         label={t('coaching.figures.winRate')}
         value={format.winRate(totals.win_rate)}

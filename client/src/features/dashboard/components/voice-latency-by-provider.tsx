@@ -85,7 +85,7 @@ export const VoiceLatencyByProvider = ({ rows, testId }: { rows: readonly Row[];
           {
             id: 'turns',
             header: t('coaching.voiceLatency.columns.turns'),
-            cell: (row) => row.turns,
+            cell: (row) => ms.format(row.turns),
             align: 'end',
             priority: 2,
           },
