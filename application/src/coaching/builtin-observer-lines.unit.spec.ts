@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_LINES } from './coaching-analysis.js';
+import { BUILTIN_LINES } from './builtin-observer-lines.js';
 
 // Issue 23 §2: the built-in observer's summary said "0 critère(s) sur 4 retrouvé(s)"; it says each count's form.
 describe('the built-in observer’s summary', () => {
