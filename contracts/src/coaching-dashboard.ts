@@ -1,5 +1,6 @@
 import { USER_LOCALES } from '@ai-coaching/domain';
 import { z } from 'zod';
+import { RUBRIC_SCALES } from './coaching-content.js';
 import { sessionStartBound, voiceLatencySchema } from './coaching-sessions.js';
 import { closed, idSchema, text } from './http/fields.js';
 import { defineOperations } from './http/operation.js';
@@ -48,8 +49,27 @@ export const coachingDashboardSchema = z.strictObject({
   ),
   /** Each scenario played, most sessions first: the figures, and what the scenario filter offers. */
   scenarios: z.array(z.strictObject({ scenario_id: text(), name: text(), ...figuresShape })),
-  /** Mean score of each rubric criterion (by name, 0..100) over the sessions it applied to. */
-  criteria: z.array(z.strictObject({ name: text(), sessions: z.number().int(), average_score: z.number() })),
+  /**
+   * Each rubric criterion over the sessions it applied to: one line per observer and place in its rubric, whatever
+   * the observer's version or language (the starter library's "Clarity" and "Clarté" are one line), named as read in
+   * the latest session of the caller's language.
+   */
+  criteria: z.array(
+    z.strictObject({
+      observer_id: text(),
+      /** The observer's name in the version played; null when that version is gone. */
+      observer_name: text().nullable(),
+      /** The criterion's place in the observer's rubric, from 0. */
+      position: z.number().int(),
+      name: text(),
+      scale: z.enum(RUBRIC_SCALES),
+      sessions: z.number().int(),
+      /** Mean score on the criterion's own scale, two decimals (3.4 of 1–5); for `pass_fail` the share passed, 0..1. */
+      average: z.number(),
+      /** The same mean brought to 0..100, as the overall score counts it (a 1 of 1–5 is 0), one decimal. */
+      average_score: z.number(),
+    }),
+  ),
   /**
    * Voice-to-voice latency of the sessions counted, by the kind of provider that spoke (`builtin`, `openai`…), by
    * kind; a kind without a measured turn is absent, so the list is empty without voice sessions (docs/voice.md).
@@ -64,7 +84,10 @@ export const coachingDashboardSchema = z.strictObject({
 });
 export type CoachingDashboardAnswer = z.infer<typeof coachingDashboardSchema>;
 
-/** The CSV's rows: the team's totals, then each group, each user, each scenario and each criterion. */
+/**
+ * The CSV's rows: the team's totals, then each group, each user, each scenario and each criterion (its id is its
+ * observer's; `average_score` is 0..100 on every row, `scale_average` a criterion's mean on its own scale).
+ */
 export const COACHING_DASHBOARD_ROW_KINDS = ['total', 'group', 'user', 'scenario', 'criterion'] as const;
 export type CoachingDashboardRowKind = (typeof COACHING_DASHBOARD_ROW_KINDS)[number];
 
@@ -79,6 +102,9 @@ export type CoachingDashboardExportRow = {
   win_rate: number | null;
   average_score: number | null;
   credits_used: number | null;
+  /** Criterion rows: the rubric's scale (`pass_fail`, `1_5`, `1_10`) and the mean on it, as the dashboard shows it. */
+  scale: string | null;
+  scale_average: number | null;
 };
 
 /** The export's columns, in order; the header row names them in the export's language. */
@@ -93,6 +119,8 @@ export const COACHING_DASHBOARD_EXPORT_COLUMNS: readonly (keyof CoachingDashboar
   'win_rate',
   'average_score',
   'credits_used',
+  'scale',
+  'scale_average',
 ];
 
 const filters = {

@@ -96,6 +96,8 @@ export const coachingSessionSchema = z.strictObject({
   turns: z.array(turnSchema),
   /** The frozen mission's goal, kept in view while playing; null for free speech. */
   mission_goal: text().nullable(),
+  /** The name of the persona played (its frozen version's), which the play screens speak of; null if it is gone. */
+  persona_name: text().nullable(),
   /** A voice session's voice-to-voice latency; null for a text session or before any turn was measured. */
   voice_latency: voiceLatencySchema.nullable(),
 });

@@ -56,6 +56,7 @@ import {
 } from '../jobs/analysis/analyse-observer.job.js';
 import { rerunAnalysesJob, rerunAnalysesJobId } from '../jobs/analysis/rerun-analyses.job.js';
 import { signedInUser } from '../tenancy/scope.js';
+import { BUILTIN_LINES } from './builtin-observer-lines.js';
 import { sessionCaller, visibleSession } from './coaching-sessions.js';
 import { sessionIdOfReservation } from './session-reservation.js';
 
@@ -290,22 +291,6 @@ const criterionKeysOf = (rubric: readonly RubricCriterion[]): string[] => {
     seen.set(name.toLowerCase(), count);
     return count === 1 ? name : `${name} (${count})`;
   });
-};
-
-/** The built-in observer's lines, in the session's language (en-US reads the British ones). */
-const BUILTIN_LINES = {
-  'en-GB': {
-    heard: (name: string) => `${name}: your own words show it.`,
-    missed: (name: string) => `${name}: say in so many words what it asks for.`,
-    summary: (heard: number, total: number) =>
-      `${heard} of ${total} criteria heard in your words. The built-in observer matches words, it does not judge meaning.`,
-  },
-  'fr-FR': {
-    heard: (name: string) => `${name}\u00a0: vos propres mots le montrent.`,
-    missed: (name: string) => `${name}\u00a0: dites explicitement ce que ce critère demande.`,
-    summary: (heard: number, total: number) =>
-      `${heard} critère(s) sur ${total} retrouvé(s) dans vos mots. L’observateur intégré compare des mots, il ne juge pas le sens.`,
-  },
 };
 
 /**

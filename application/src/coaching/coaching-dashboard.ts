@@ -25,6 +25,7 @@ import {
 import { nowIso, type AppServices, type Origin } from '../app-services.js';
 import { signedInUser, type UserCaller } from '../tenancy/scope.js';
 import { displayNameOf } from '../users/colleagues.js';
+import { starterObserverTranslations } from './starter-library.js';
 
 // The coaching dashboard (docs/coaching-sessions.md, "Dashboard"): who may see which figures, the period's trend
 // buckets, and the contract's shapes. The figures themselves are the database's aggregates (projections
@@ -63,6 +64,8 @@ export const COACHING_DASHBOARD_LABELS: Record<
       win_rate: 'Win rate',
       average_score: 'Average score',
       credits_used: 'Credits used',
+      scale: 'Scale',
+      scale_average: 'Average on its scale',
     },
     kinds: { total: 'Total', group: 'Group', user: 'User', scenario: 'Scenario', criterion: 'Criterion' },
     total: 'All sessions',
@@ -80,6 +83,8 @@ export const COACHING_DASHBOARD_LABELS: Record<
       win_rate: 'Taux de victoire',
       average_score: 'Score moyen',
       credits_used: 'Crédits utilisés',
+      scale: 'Échelle',
+      scale_average: 'Moyenne sur son échelle',
     },
     kinds: { total: 'Total', group: 'Groupe', user: 'Utilisateur', scenario: 'Scénario', criterion: 'Critère' },
     total: 'Toutes les sessions',
@@ -152,6 +157,10 @@ const nameOf = (row: CoachingDashboardUserRow, unknown: string) =>
 const localeOf = async (services: Pick<AppServices, 'db'>, caller: UserCaller, asked?: UserLocale) =>
   asked ?? (await findUser(services.db, caller.userId))?.locale ?? 'en-GB';
 
+/** Each criterion's line, named in `locale` where it was played in it (its translations counted as one). */
+const criteriaOf = (services: Pick<AppServices, 'db'>, filter: CoachingDashboardFilter, locale: UserLocale) =>
+  coachingDashboardByCriterion(services.db, filter, { translations: starterObserverTranslations(), locale });
+
 export const readCoachingDashboard = async (
   services: AppServices,
   origin: Origin,
@@ -160,11 +169,12 @@ export const readCoachingDashboard = async (
   const caller = signedInUser(origin.caller);
   const filter = await dashboardFilter(services, caller, query.scope, query);
   const interval = query.interval ?? dashboardInterval(query, nowIso(services));
+  const locale = await localeOf(services, caller, origin.locale);
   const [totals, trend, scenarios, criteria, voiceLatency] = await Promise.all([
     coachingDashboardTotals(services.db, filter),
     coachingDashboardTrend(services.db, filter, interval),
     coachingDashboardByScenario(services.db, filter),
-    coachingDashboardByCriterion(services.db, filter),
+    criteriaOf(services, filter, locale),
     coachingDashboardVoiceLatency(services.db, filter),
   ]);
   const answer: CoachingDashboardAnswer = {
@@ -180,7 +190,16 @@ export const readCoachingDashboard = async (
       average_score: point.averageScore,
     })),
     scenarios: scenarios.map((row) => ({ scenario_id: row.scenarioId, name: row.title, ...figuresOf(row) })),
-    criteria: criteria.map((row) => ({ name: row.name, sessions: row.sessions, average_score: row.averageScore })),
+    criteria: criteria.map((row) => ({
+      observer_id: row.observerId,
+      observer_name: row.observerName,
+      position: row.position,
+      name: row.name,
+      scale: row.scale,
+      sessions: row.sessions,
+      average: row.average,
+      average_score: row.averageScore,
+    })),
     voice_latency_by_provider: voiceLatency.flatMap((row) =>
       row.voiceToVoiceP50Ms === null || row.voiceToVoiceP95Ms === null
         ? []
@@ -195,10 +214,9 @@ export const readCoachingDashboard = async (
     ),
   };
   if (query.scope === 'mine') return answer;
-  const [groups, users, locale] = await Promise.all([
+  const [groups, users] = await Promise.all([
     coachingDashboardByGroup(services.db, filter),
     coachingDashboardByUser(services.db, filter),
-    localeOf(services, caller),
   ]);
   const unknownUser = COACHING_DASHBOARD_LABELS[locale].unknownUser;
   return {
@@ -220,17 +238,18 @@ export const exportCoachingDashboard = async (
 ): Promise<{ header: string[]; rows: AsyncIterable<CoachingDashboardExportRow> }> => {
   const caller = signedInUser(origin.caller);
   const filter = await dashboardFilter(services, caller, 'team', query);
-  const labels = COACHING_DASHBOARD_LABELS[await localeOf(services, caller, query.lang)];
+  const locale = await localeOf(services, caller, query.lang);
+  const labels = COACHING_DASHBOARD_LABELS[locale];
   const [totals, groups, users, scenarios, criteria] = await Promise.all([
     coachingDashboardTotals(services.db, filter),
     coachingDashboardByGroup(services.db, filter),
     coachingDashboardByUser(services.db, filter),
     coachingDashboardByScenario(services.db, filter),
-    coachingDashboardByCriterion(services.db, filter),
+    criteriaOf(services, filter, locale),
   ]);
   const figures = (kind: CoachingDashboardRowKind, id: string | null, name: string, row: CoachingDashboardFigures) => {
     const { scored_sessions: _scored, ...shown } = figuresOf(row);
-    return { kind, kind_label: labels.kinds[kind], id, name, ...shown };
+    return { kind, kind_label: labels.kinds[kind], id, name, ...shown, scale: null, scale_average: null };
   };
   async function* rows(): AsyncIterable<CoachingDashboardExportRow> {
     yield figures('total', null, labels.total, totals);
@@ -241,7 +260,7 @@ export const exportCoachingDashboard = async (
       yield {
         kind: 'criterion',
         kind_label: labels.kinds.criterion,
-        id: null,
+        id: criterion.observerId,
         name: criterion.name,
         sessions: criterion.sessions,
         finished: null,
@@ -249,6 +268,8 @@ export const exportCoachingDashboard = async (
         win_rate: null,
         average_score: criterion.averageScore,
         credits_used: null,
+        scale: criterion.scale,
+        scale_average: criterion.average,
       };
     }
   }

@@ -172,7 +172,7 @@ const voiceSettingsAnswerOf = (session: CoachingSessionView): CoachingSessionAns
 const summaryOf = (
   session: CoachingSessionView,
   now: string,
-): Omit<CoachingSessionAnswer, 'turns' | 'mission_goal' | 'voice_latency'> => ({
+): Omit<CoachingSessionAnswer, 'turns' | 'mission_goal' | 'persona_name' | 'voice_latency'> => ({
   id: session.sessionId,
   scenario_id: session.scenarioId,
   status: session.status,
@@ -214,11 +214,15 @@ const answerOf = async (services: AppServices, session: CoachingSessionView): Pr
     listCoachingSessionTurns(services.db, session.sessionId),
     voiceLatencyOf(services, session),
   ]);
-  const mission = session.content.mission && (await fieldsOf(services, session.content.mission));
+  const [mission, persona] = await Promise.all([
+    session.content.mission && fieldsOf(services, session.content.mission),
+    fieldsOf(services, session.content.persona),
+  ]);
   return {
     ...summaryOf(session, nowIso(services)),
     turns: turns.map((turn) => ({ id: turn.turnId, role: turn.role, text: turn.text, at: turn.at })),
     mission_goal: mission ? str(mission, 'goal') : null,
+    persona_name: str(persona, 'name') || null,
     voice_latency: voiceLatency,
   };
 };

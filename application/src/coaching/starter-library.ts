@@ -53,6 +53,23 @@ const SCENARIO_TIME_LIMIT_SECONDS = 600;
 
 const keysOf = <Key extends string>(record: Record<Key, unknown>) => Object.keys(record) as Key[];
 
+/**
+ * The starter library's observers are one observer written in each language, their rubrics criterion for criterion:
+ * each one's id, with the id of its first language's, under which the dashboard counts them as one
+ * (docs/coaching-sessions.md, "Dashboard").
+ */
+export const starterObserverTranslations = (): Record<string, string> => {
+  const [first, ...others] = STARTER_LANGUAGES;
+  return Object.fromEntries(
+    keysOf(STARTER_TEXTS[first].observers).flatMap((key) =>
+      [first, ...others].map((language) => [
+        starterLibraryItemId('observer', key, language),
+        starterLibraryItemId('observer', key, first),
+      ]),
+    ),
+  );
+};
+
 /** Every item of the starter library in both languages, what is referred to before what refers to it. */
 export const starterLibraryItems = (): StarterLibraryItem[] =>
   STARTER_LANGUAGES.flatMap((language) => {

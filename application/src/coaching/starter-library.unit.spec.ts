@@ -16,7 +16,12 @@ import {
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { BUILTIN_AI_MODEL_ID } from '../ai/builtin-provider.js';
-import { starterLibraryItems, STARTER_LANGUAGES, type StarterLibraryItem } from './starter-library.js';
+import {
+  starterLibraryItems,
+  starterObserverTranslations,
+  STARTER_LANGUAGES,
+  type StarterLibraryItem,
+} from './starter-library.js';
 
 const SCHEMAS: Record<CoachingKind, z.ZodType> = {
   persona: personaFieldsSchema,
@@ -173,6 +178,19 @@ describe('The starter library', () => {
       for (const field of ['avatar_image_id', 'image_id']) {
         if (field in item.fields) expect(item.fields[field]).toBeNull();
       }
+    }
+  });
+
+  it('writes each observer’s rubric in every language criterion for criterion, so the dashboard counts it as one', () => {
+    const translations = starterObserverTranslations();
+    const observers = items.filter((item) => item.kind === 'observer');
+    expect(Object.keys(translations).sort()).toEqual(observers.map((item) => item.itemId).sort());
+    for (const observer of observers) {
+      const first = byId.get(translations[observer.itemId]!)!;
+      expect(first).toMatchObject({ kind: 'observer', key: observer.key, language: STARTER_LANGUAGES[0] });
+      const shape = (item: typeof observer) =>
+        (item.fields['rubric'] as { scale: string; weight: number }[]).map(({ scale, weight }) => ({ scale, weight }));
+      expect(shape(observer), `${observer.key} ${observer.language}`).toEqual(shape(first));
     }
   });
 

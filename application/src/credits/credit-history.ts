@@ -134,7 +134,7 @@ export const CREDIT_HISTORY_LABELS: Record<
   'fr-FR': {
     kinds: {
       issued: 'Émis',
-      withdrawn: "Rendu à l'émission",
+      withdrawn: 'Rendu à l’émission',
       allocated: 'Attribué',
       deallocated: 'Repris',
       transferred: 'Transféré',

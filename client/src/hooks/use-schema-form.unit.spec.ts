@@ -10,11 +10,11 @@ describe('schema forms', () => {
     const values = { name: '  ', organization_id: 'org-1', description: 'x'.repeat(2001) };
     expect(errorsByField(schemaIssues(create, values, 'en-GB'))).toEqual({
       name: 'Fill in this field.',
-      description: 'Too long: use at most 2000 characters.',
+      description: 'Too long: use at most 2,000 characters.',
     });
     expect(errorsByField(schemaIssues(create, values, 'fr-FR'))).toEqual({
       name: 'Renseignez ce champ.',
-      description: 'Trop long\u00a0: saisissez au plus 2000 caractères.',
+      description: 'Trop long\u00a0: saisissez au plus 2\u202f000 caractères.',
     });
   });
 

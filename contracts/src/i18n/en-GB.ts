@@ -1,7 +1,9 @@
 /**
  * The API's messages in British English: the catalogue every other language translates (fr-FR.ts has
- * the same keys, checked by the compiler). `{{name}}` is a parameter; `{{name, duration}}` and
- * `{{name, list}}` format it for the language. docs/adr/0013-messages-in-the-callers-language.md.
+ * the same keys, checked by the compiler). `{{name}}` is a parameter; `{{name, number}}` writes a number
+ * as the language does ("1,000", "1 000"), `{{name, <noun>}}` a count with its noun (`counts`), and
+ * `{{name, duration}}` and `{{name, list}}` format it for the language.
+ * docs/adr/0013-messages-in-the-callers-language.md.
  */
 
 /**
@@ -11,14 +13,14 @@
 export const issues = {
   required: 'Fill in this field.',
   type: 'Enter {{expected}}.',
-  too_short: 'Too short: use at least {{min}} characters.',
-  too_long: 'Too long: use at most {{max}} characters.',
-  number_min: 'Enter a number of at least {{min}}.',
-  number_above: 'Enter a number above {{min}}.',
-  number_max: 'Enter a number of at most {{max}}.',
-  number_below: 'Enter a number below {{max}}.',
-  too_few: 'Give at least {{min}} items.',
-  too_many: 'Give at most {{max}} items.',
+  too_short: 'Too short: use at least {{min, character}}.',
+  too_long: 'Too long: use at most {{max, character}}.',
+  number_min: 'Enter a number of at least {{min, number}}.',
+  number_above: 'Enter a number above {{min, number}}.',
+  number_max: 'Enter a number of at most {{max, number}}.',
+  number_below: 'Enter a number below {{max, number}}.',
+  too_few: 'Give at least {{min, item}}.',
+  too_many: 'Give at most {{max, item}}.',
   email: 'Enter a valid email address.',
   format: 'This value does not have the expected form.',
   one_of: 'Choose one of: {{values, list}}.',
@@ -30,9 +32,9 @@ export const issues = {
   unknown_field: 'Not accepted here; use {{keys, list}}.',
   patch_empty: 'Send at least one field to change.',
   page_size: 'page_size must be 12, 24 or 48',
-  colleague_search_short: 'Type at least {{min}} characters of a name or an email address.',
+  colleague_search_short: 'Type at least {{min, character}} of a name or an email address.',
   metadata_key_blank: 'A metadata key is not blank.',
-  metadata_too_many_keys: 'Metadata holds at most {{max}} keys.',
+  metadata_too_many_keys: 'Metadata holds at most {{max, number}} keys.',
   one_line: 'Keep it on one line, without control characters.',
   path_start: 'A path starts with "/".',
   email_or_empty: 'Enter a valid email address, or leave it empty.',
@@ -40,7 +42,7 @@ export const issues = {
   period_order: '`to` must come after `from`.',
   analysis_rerun_target: 'Choose a scenario, an observer, or both.',
   dashboard_group_team_only: 'A group filters the team’s figures: ask for `scope=team`, or leave `group_id` out.',
-  nb_credits: 'nb_credits is a whole number from 1 to {{max}}.',
+  nb_credits: 'nb_credits is a whole number from 1 to {{max, number}}.',
   crop_all_or_none: 'Give the whole crop rectangle (crop_x, crop_y, crop_width and crop_height), or none of it.',
 } as const;
 
@@ -55,10 +57,17 @@ export const types = {
   other: 'a value of the right type',
 } as const;
 
-/** `{{name, duration}}`: a number of seconds, as a person says it. */
-export const durations = {
-  second: { one: '1 second', other: '{{count}} seconds' },
-  minute: { one: '1 minute', other: '{{count}} minutes' },
+/**
+ * `{{name, <noun>}}`: a count and its noun, as a person says them ("1 credit", "1,000 credits"); the form is the
+ * language's plural rule's (`Intl.PluralRules`), `other` standing for any form a language has and a noun lacks.
+ * `{{name, duration}}` says a number of seconds with `second` or `minute`.
+ */
+export const counts = {
+  second: { one: '{{count}} second', other: '{{count}} seconds' },
+  minute: { one: '{{count}} minute', other: '{{count}} minutes' },
+  character: { one: '{{count}} character', other: '{{count}} characters' },
+  item: { one: '{{count}} item', other: '{{count}} items' },
+  credit: { one: '{{count}} credit', other: '{{count}} credits' },
 } as const;
 
 /**
@@ -174,14 +183,14 @@ export const errors = {
   email_taken: 'Another account already uses this email address.',
   email_claim_not_held: 'Only the account holding this email address can release it.',
   invalid_role: 'The role must be one of {{roles}}.',
-  invalid_first_name: 'A name has at most {{max}} characters.',
-  invalid_last_name: 'A name has at most {{max}} characters.',
+  invalid_first_name: 'A name has at most {{max, number}} characters.',
+  invalid_last_name: 'A name has at most {{max, number}} characters.',
   invalid_locale: 'The language must be one of {{locales}}.',
   invalid_expiry: {
     code: 'A code must expire after it is issued.',
     reservation: 'A reservation expires after it is made.',
   },
-  invalid_identity: 'An identity {{part}} has 1 to {{max}} characters.',
+  invalid_identity: 'An identity {{part}} has 1 to {{max, number}} characters.',
   user_not_found: {
     default: 'There is no user with this id.',
     decided: 'This user does not exist.',
@@ -215,15 +224,15 @@ export const errors = {
   application_not_found: 'There is no such application.',
 
   // User groups.
-  invalid_user_group_name: 'A group name has 1 to {{max}} characters.',
-  invalid_user_group_description: 'A description has at most {{max}} characters.',
+  invalid_user_group_name: 'A group name has 1 to {{max, number}} characters.',
+  invalid_user_group_description: 'A description has at most {{max, number}} characters.',
   user_group_not_found: 'This user group does not exist.',
   user_group_archived: 'This user group is archived and can no longer be changed.',
   user_group_exists: 'This user group already exists.',
-  user_not_in_organization: "A group's members belong to the group's organization.",
+  user_not_in_organization: 'A group’s members belong to the group’s organization.',
 
   // AI providers, service keys, models and speech voices.
-  invalid_ai_provider_name: 'A provider name has 1 to {{max}} characters.',
+  invalid_ai_provider_name: 'A provider name has 1 to {{max, number}} characters.',
   invalid_ai_provider_url: 'The base URL is an http or https address, such as https://example.com/v1.',
   invalid_ai_provider_region: 'A region is written in lower-case letters, digits and "-", such as westeurope.',
   invalid_ai_provider_api_version: 'An API version is written like 2024-10-21.',
@@ -243,22 +252,22 @@ export const errors = {
   ai_provider_disabled: 'This AI provider is disabled.',
   ai_provider_needs_no_key: 'The built-in provider needs no key.',
   ai_provider_not_speech: 'Voices belong to a speech provider.',
-  invalid_ai_service_key_label: 'A key label has 1 to {{max}} characters.',
+  invalid_ai_service_key_label: 'A key label has 1 to {{max, number}} characters.',
   ai_service_key_not_found: 'This service key does not exist.',
   ai_service_key_exists: 'This service key already exists.',
   ai_service_key_revoked: 'This service key is revoked and can no longer be changed.',
-  invalid_ai_model_id: 'A model id has 1 to {{max}} characters.',
-  invalid_ai_model_display_name: 'A display name has 1 to {{max}} characters.',
+  invalid_ai_model_id: 'A model id has 1 to {{max, number}} characters.',
+  invalid_ai_model_display_name: 'A display name has 1 to {{max, number}} characters.',
   invalid_ai_model_capabilities: 'A model has at least one capability: chat, realtime, transcription or speech.',
-  invalid_ai_model_credits: 'The price is a whole number of credits per minute from 0 to {{max}}.',
-  invalid_ai_model_temperature: 'The temperature is a number from 0 to {{max}}.',
-  invalid_ai_model_max_output_tokens: 'The maximum output is a whole number of tokens from 1 to {{max}}.',
+  invalid_ai_model_credits: 'The price is a whole number of credits per minute from 0 to {{max, number}}.',
+  invalid_ai_model_temperature: 'The temperature is a number from 0 to {{max, number}}.',
+  invalid_ai_model_max_output_tokens: 'The maximum output is a whole number of tokens from 1 to {{max, number}}.',
   ai_model_not_found: 'This AI model does not exist.',
   ai_model_exists: 'This AI model already exists.',
   ai_model_in_use: 'This model is still used by {{names}}; delete or change them first.',
   ai_voice_in_use: 'This voice is still used by {{names}}; delete or change them first.',
-  invalid_ai_voice_id: 'A voice id has 1 to {{max}} characters.',
-  invalid_ai_voice_display_name: 'A display name has 1 to {{max}} characters.',
+  invalid_ai_voice_id: 'A voice id has 1 to {{max, number}} characters.',
+  invalid_ai_voice_display_name: 'A display name has 1 to {{max, number}} characters.',
   invalid_ai_voice_languages: 'A voice speaks at least one of en-GB, en-US and fr-FR.',
   ai_voice_not_found: 'This speech voice does not exist.',
   ai_voice_exists: 'This speech voice already exists.',
@@ -286,7 +295,7 @@ export const errors = {
   // Image uploads (docs/image-uploads.md).
   image_missing: 'Add the image in the form field "file".',
   image_empty: 'The file is empty: choose an image.',
-  image_too_large: 'The file is larger than {{max_mb}} MB: choose a smaller image.',
+  image_too_large: 'The file is larger than {{max_mb, number}} MB: choose a smaller image.',
   image_not_an_image: {
     default: 'This file is not an image we accept: upload a JPEG, PNG, GIF or WebP picture.',
     svg: 'SVG images are not accepted: upload a JPEG, PNG, GIF or WebP picture.',
@@ -295,8 +304,9 @@ export const errors = {
     'This file holds more than a picture (data after the image, or markup or script inside it): export the picture again and upload that.',
   image_corrupt: 'This image cannot be read; it may be damaged. Export it again and upload that.',
   image_too_many_pixels:
-    'This image is too large: at most {{max_megapixels}} megapixels. Make it smaller and try again.',
-  image_crop_outside: 'The crop rectangle goes outside the image ({{width}} × {{height}} pixels): adjust it.',
+    'This image is too large: at most {{max_megapixels, number}} megapixels. Make it smaller and try again.',
+  image_crop_outside:
+    'The crop rectangle goes outside the image ({{width, number}} × {{height, number}} pixels): adjust it.',
   image_not_found: 'This image does not exist.',
   image_quota_exceeded:
     'Your organization’s images already take all of its {{quota_mb}} MB of storage. Remove pictures you no longer use (an image nothing uses is deleted a day or two later) or ask a platform administrator for more space.',
@@ -323,11 +333,11 @@ export const errors = {
   coaching_session_not_found: 'This session does not exist.',
   coaching_session_exists: 'This session already exists.',
   coaching_session_ended: 'This session has already ended ({{status}}).',
-  invalid_coaching_session_name: 'A session name has 1 to {{max}} characters.',
+  invalid_coaching_session_name: 'A session name has 1 to {{max, number}} characters.',
   invalid_coaching_session_limits:
     'A session needs a time limit of at least a second, a turn limit of at least one turn or none, and a whole price.',
-  coaching_session_reservation_mismatch: 'A session reserves its price for the whole time limit: {{price}} credits.',
-  coaching_session_reservation_expiry: "A session's reservation expires after its time limit.",
+  coaching_session_reservation_mismatch: 'A session reserves its price for the whole time limit: {{price, credit}}.',
+  coaching_session_reservation_expiry: 'A session’s reservation expires after its time limit.',
   coaching_session_turn_empty: 'A turn says something.',
   coaching_session_turn_id_reused: 'This turn id was already used for another turn.',
   coaching_session_awaiting_reply: 'The persona has not answered your last turn yet: send it again to retry.',
@@ -339,10 +349,10 @@ export const errors = {
     'This link does not work: it may be wrong, expired or no longer offered. Ask the person who shared it for a new one.',
   shared_session_wallet_empty:
     'This link cannot start a session right now: its credits have run out. The person who shared it has been told.',
-  invalid_shared_session_label: "A link's label has 1 to {{max}} characters.",
-  invalid_shared_session_expiry: 'A link expires in the future, within {{days}} days.',
-  invalid_shared_session_max_uses: 'A link is used 1 to {{max}} times.',
-  invalid_guest_display_name: 'Your name has 1 to {{max}} characters.',
+  invalid_shared_session_label: 'A link’s label has 1 to {{max, number}} characters.',
+  invalid_shared_session_expiry: 'A link expires in the future, within {{days, number}} days.',
+  invalid_shared_session_max_uses: 'A link is used 1 to {{max, number}} times.',
+  invalid_guest_display_name: 'Your name has 1 to {{max, number}} characters.',
   coaching_session_access_expired:
     'This shared session has expired: its link is no longer valid, so its result cannot be opened any more.',
   coaching_session_reply_failed:
@@ -351,19 +361,19 @@ export const errors = {
     default: 'This session is played by text: open its voice only for a scenario in voice mode.',
     settings: 'This session is played by text: it has no voice settings.',
   },
-  invalid_coaching_session_voice_speed: 'A voice speed is from {{min}} to {{max}}.',
+  invalid_coaching_session_voice_speed: 'A voice speed is from {{min, number}} to {{max, number}}.',
   invalid_coaching_session_turn_detection: 'Turn detection is voice_activity or push_to_talk.',
-  coaching_voice_not_started: "Start the session's voice on this connection first (voice.start).",
+  coaching_voice_not_started: 'Start the session’s voice on this connection first (voice.start).',
   // The gateway: a socket whose access ended (`gateway.revoked`), and messages it does not take.
   role_changed: 'Your role in your organization has changed. Connect again to go on with what you may do now.',
   shared_session_revoked: 'The person who shared this session has withdrawn its link: the session has ended.',
   gateway_unknown_event: 'This connection does not take this message. Reload the page to get the current version.',
   coaching_voice_provider_failed:
-    "The persona's voice connection failed: what was said is kept. Start the voice again, or carry on by text.",
+    'The persona’s voice connection failed: what was said is kept. Start the voice again, or carry on by text.',
   coaching_recording_not_found: 'This recording does not exist, or was deleted with its session.',
   coaching_voice_recognition_failed: 'What you said could not be recognised: say it again, or type it.',
   coaching_voice_synthesis_failed:
-    "The persona's voice failed for this reply: read it on screen. Nothing is lost; the next reply is spoken again.",
+    'The persona’s voice failed for this reply: read it on screen. Nothing is lost; the next reply is spoken again.',
   coaching_scenario_unplayable:
     'This scenario cannot be played: its persona, mission or model is no longer available. Ask its author to publish it again.',
   coaching_session_analysis_not_found: 'This session has no analysis report of this version.',
@@ -372,9 +382,9 @@ export const errors = {
   analysis_observer_unknown: 'This observer did not take part in this report.',
   analysis_report_not_done: 'This observer has not delivered its report: correct it once it is done.',
   analysis_criterion_unknown: 'This criterion is not in the observer’s rubric.',
-  analysis_score_out_of_scale: 'Give a whole score from {{min}} to {{max}}.',
+  analysis_score_out_of_scale: 'Give a whole score from {{min, number}} to {{max, number}}.',
   analysis_correction_comment_required: 'Say why the score is corrected.',
-  analysis_correction_comment_too_long: 'Keep the comment to {{max}} characters.',
+  analysis_correction_comment_too_long: 'Keep the comment to {{max, number}} characters.',
 
   // Background jobs.
   background_job_not_found: 'There is no such job, or you may not follow it.',
@@ -390,22 +400,23 @@ export const errors = {
   // Ask the coach (docs/coaching-sessions.md).
   coaching_chat_not_found: 'This conversation does not exist.',
   coaching_chat_exists: 'This conversation already exists.',
-  invalid_coaching_chat_title: 'A conversation title has 1 to {{max}} characters.',
-  invalid_coaching_chat_question: 'A question has 1 to {{max}} characters.',
+  invalid_coaching_chat_title: 'A conversation title has 1 to {{max, number}} characters.',
+  invalid_coaching_chat_question: 'A question has 1 to {{max, number}} characters.',
   coaching_chat_message_id_reused: 'This message id was already used for another question.',
-  coaching_chat_full: 'A conversation holds at most {{max}} questions: start a new one.',
-  coaching_chat_answer_empty: "The coach's answer is empty: ask again.",
+  coaching_chat_full: 'A conversation holds at most {{max, number}} questions: start a new one.',
+  coaching_chat_answer_empty: 'The coach’s answer is empty: ask again.',
   coaching_chat_session_playing: 'This session is still playing: ask the coach once it has ended.',
   coaching_chat_reply_failed:
     'The coach could not answer: the AI provider failed. Nothing was recorded; send your message again.',
 
   // Organizations.
-  invalid_organization_name: 'An organization name has 1 to {{max}} characters.',
-  invalid_organization_description: 'A description has at most {{max}} characters.',
+  invalid_organization_name: 'An organization name has 1 to {{max, number}} characters.',
+  invalid_organization_description: 'A description has at most {{max, number}} characters.',
   invalid_metadata: 'Metadata is an object of keys and values.',
-  metadata_too_many_keys: 'Metadata holds at most {{max}} keys; remove some.',
-  invalid_metadata_key: 'A metadata key has 1 to {{max}} characters.',
-  invalid_metadata_value: 'A metadata value is text of at most {{max}} characters, a number, true, false or null.',
+  metadata_too_many_keys: 'Metadata holds at most {{max, number}} keys; remove some.',
+  invalid_metadata_key: 'A metadata key has 1 to {{max, number}} characters.',
+  invalid_metadata_value:
+    'A metadata value is text of at most {{max, number}} characters, a number, true, false or null.',
   invalid_metadata_kind: 'The metadata kind is one of {{kinds}}.',
   organization_not_found: {
     default: 'This organization does not exist.',
@@ -418,19 +429,20 @@ export const errors = {
   },
   organization_exists: 'This organization already exists.',
   platform_organization_protected: 'The platform organization cannot be archived.',
-  invalid_operator_name: 'An operator display name has at most {{max}} characters, on one line.',
-  invalid_sender_name: 'A sender name has at most {{max}} characters, on one line.',
+  invalid_operator_name: 'An operator display name has at most {{max, number}} characters, on one line.',
+  invalid_sender_name: 'A sender name has at most {{max, number}} characters, on one line.',
   invalid_reply_to: 'Enter a valid reply-to address, or leave it empty.',
-  invalid_session_retention: 'Sessions are kept for {{min}} to {{max}} whole days, or until deleted.',
+  invalid_session_retention: 'Sessions are kept for {{min, number}} to {{max, number}} whole days, or until deleted.',
 
   // Credits.
   invalid_nb_credits: {
-    default: 'A number of credits is a whole number from 1 to {{max}}.',
-    field: 'nb_credits is a whole number from 1 to {{max}}.',
+    default: 'A number of credits is a whole number from 1 to {{max, number}}.',
+    field: 'nb_credits is a whole number from 1 to {{max, number}}.',
   },
   insufficient_credits: {
-    default: 'Not enough credits: {{available}} available.',
-    session: 'Not enough credits to start this session: it reserves {{price}} and {{available}} are available.',
+    default: 'Not enough credits: {{available, number}} available.',
+    session:
+      'Not enough credits to start this session: it reserves {{price, credit}} and {{available, number}} are available.',
   },
   transfer_id_reused: 'This transfer id was already used for another movement.',
   issuance_limit_reached: 'No more credits can be issued to this organization.',
@@ -451,7 +463,7 @@ export const errors = {
   },
   invalid_account: 'Credits are reserved on an account of this organization.',
   invalid_reservation_id: 'A reservation id has 1 to 100 letters, digits, "-" or "_".',
-  invalid_ttl: 'A reservation lasts a whole number of seconds from 1 to {{max}}.',
+  invalid_ttl: 'A reservation lasts a whole number of seconds from 1 to {{max, number}}.',
   reservation_id_reused: 'This reservation id was already used for another reservation.',
   reservation_not_found: 'This reservation does not exist.',
   reservation_already_resolved: 'This reservation is already {{status}}.',
@@ -473,7 +485,7 @@ export const errors = {
   redirect_loop: {
     self: 'A path cannot redirect to itself.',
     cycle: 'This target leads back to {{path}} through other redirects.',
-    chain: 'This target leads through more than {{max}} redirects; point the source at the final page.',
+    chain: 'This target leads through more than {{max, number}} redirects; point the source at the final page.',
   },
   redirect_not_found: 'There is no redirect from {{path}}.',
   projection_not_found: 'There is no projection named "{{name}}".',

@@ -5,19 +5,20 @@ type Translation<Texts> = {
   readonly [Key in keyof Texts]: Texts[Key] extends string ? string : Translation<Texts[Key]>;
 };
 
-// French puts a non-breaking space (\u00a0) before : ; ? and !, so they never start a line.
+// French puts a no-break space (\u00a0) before : ; ? ! and %, and inside « », so they never start a line, and writes
+// the apostrophe ’ (docs/client.md, "Typography"; tests/src/i18n/typography.unit.spec.ts checks every text).
 
 export const issues: Translation<typeof enGB.issues> = {
   required: 'Renseignez ce champ.',
   type: 'Saisissez {{expected}}.',
-  too_short: 'Trop court\u00a0: saisissez au moins {{min}} caractères.',
-  too_long: 'Trop long\u00a0: saisissez au plus {{max}} caractères.',
-  number_min: 'Saisissez un nombre supérieur ou égal à {{min}}.',
-  number_above: 'Saisissez un nombre supérieur à {{min}}.',
-  number_max: 'Saisissez un nombre inférieur ou égal à {{max}}.',
-  number_below: 'Saisissez un nombre inférieur à {{max}}.',
-  too_few: 'Indiquez au moins {{min}} éléments.',
-  too_many: 'Indiquez au plus {{max}} éléments.',
+  too_short: 'Trop court\u00a0: saisissez au moins {{min, character}}.',
+  too_long: 'Trop long\u00a0: saisissez au plus {{max, character}}.',
+  number_min: 'Saisissez un nombre supérieur ou égal à {{min, number}}.',
+  number_above: 'Saisissez un nombre supérieur à {{min, number}}.',
+  number_max: 'Saisissez un nombre inférieur ou égal à {{max, number}}.',
+  number_below: 'Saisissez un nombre inférieur à {{max, number}}.',
+  too_few: 'Indiquez au moins {{min, item}}.',
+  too_many: 'Indiquez au plus {{max, item}}.',
   email: 'Saisissez une adresse e-mail valide.',
   format: 'Cette valeur n’a pas la forme attendue.',
   one_of: 'Choisissez parmi\u00a0: {{values, list}}.',
@@ -29,9 +30,9 @@ export const issues: Translation<typeof enGB.issues> = {
   unknown_field: 'Non accepté ici\u00a0; utilisez {{keys, list}}.',
   patch_empty: 'Envoyez au moins un champ à modifier.',
   page_size: 'page_size vaut 12, 24 ou 48.',
-  colleague_search_short: 'Saisissez au moins {{min}} caractères d’un nom ou d’une adresse e-mail.',
+  colleague_search_short: 'Saisissez au moins {{min, character}} d’un nom ou d’une adresse e-mail.',
   metadata_key_blank: 'Une clé de métadonnée ne peut pas être vide.',
-  metadata_too_many_keys: 'Les métadonnées comptent au plus {{max}} clés.',
+  metadata_too_many_keys: 'Les métadonnées comptent au plus {{max, number}} clés.',
   one_line: 'Écrivez-le sur une seule ligne, sans caractères de contrôle.',
   path_start: 'Un chemin commence par «\u00a0/\u00a0».',
   email_or_empty: 'Saisissez une adresse e-mail valide, ou laissez le champ vide.',
@@ -40,7 +41,7 @@ export const issues: Translation<typeof enGB.issues> = {
   analysis_rerun_target: 'Choisissez un scénario, un observateur, ou les deux.',
   dashboard_group_team_only:
     'Un groupe filtre les chiffres de l’équipe\u00a0: demandez `scope=team`, ou retirez `group_id`.',
-  nb_credits: 'nb_credits est un nombre entier de 1 à {{max}}.',
+  nb_credits: 'nb_credits est un nombre entier de 1 à {{max, number}}.',
   crop_all_or_none: 'Donnez le rectangle de recadrage entier (crop_x, crop_y, crop_width et crop_height), ou rien.',
 };
 
@@ -54,9 +55,12 @@ export const types: Translation<typeof enGB.types> = {
   other: 'une valeur du bon type',
 };
 
-export const durations: Translation<typeof enGB.durations> = {
-  second: { one: '1 seconde', other: '{{count}} secondes' },
-  minute: { one: '1 minute', other: '{{count}} minutes' },
+export const counts: Translation<typeof enGB.counts> = {
+  second: { one: '{{count}} seconde', other: '{{count}} secondes' },
+  minute: { one: '{{count}} minute', other: '{{count}} minutes' },
+  character: { one: '{{count}} caractère', other: '{{count}} caractères' },
+  item: { one: '{{count}} élément', other: '{{count}} éléments' },
+  credit: { one: '{{count}} crédit', other: '{{count}} crédits' },
 };
 
 export const errors: Translation<typeof enGB.errors> = {
@@ -167,14 +171,14 @@ export const errors: Translation<typeof enGB.errors> = {
   email_taken: 'Un autre compte utilise déjà cette adresse e-mail.',
   email_claim_not_held: 'Seul le compte qui détient cette adresse e-mail peut la libérer.',
   invalid_role: 'Le rôle est l’un de {{roles}}.',
-  invalid_first_name: 'Un nom compte au plus {{max}} caractères.',
-  invalid_last_name: 'Un nom compte au plus {{max}} caractères.',
+  invalid_first_name: 'Un nom compte au plus {{max, number}} caractères.',
+  invalid_last_name: 'Un nom compte au plus {{max, number}} caractères.',
   invalid_locale: 'La langue est l’une de {{locales}}.',
   invalid_expiry: {
     code: 'Un code doit expirer après son émission.',
     reservation: 'Une réservation expire après avoir été faite.',
   },
-  invalid_identity: 'Une identité ({{part}}) compte de 1 à {{max}} caractères.',
+  invalid_identity: 'Une identité ({{part}}) compte de 1 à {{max, number}} caractères.',
   user_not_found: {
     default: 'Il n’existe pas d’utilisateur avec cet identifiant.',
     decided: 'Cet utilisateur n’existe pas.',
@@ -206,17 +210,18 @@ export const errors: Translation<typeof enGB.errors> = {
 
   application_not_found: 'Cette application n’existe pas.',
 
-  invalid_user_group_name: 'Un nom de groupe compte de 1 à {{max}} caractères.',
-  invalid_user_group_description: 'Une description compte au plus {{max}} caractères.',
+  invalid_user_group_name: 'Un nom de groupe compte de 1 à {{max, number}} caractères.',
+  invalid_user_group_description: 'Une description compte au plus {{max, number}} caractères.',
   user_group_not_found: 'Ce groupe d’utilisateurs n’existe pas.',
   user_group_archived: 'Ce groupe d’utilisateurs est archivé et ne peut plus être modifié.',
   user_group_exists: 'Ce groupe d’utilisateurs existe déjà.',
   user_not_in_organization: 'Les membres d’un groupe appartiennent à l’organisation du groupe.',
 
   // AI providers, service keys, models and speech voices.
-  invalid_ai_provider_name: 'Un nom de fournisseur compte de 1 à {{max}} caractères.',
+  invalid_ai_provider_name: 'Un nom de fournisseur compte de 1 à {{max, number}} caractères.',
   invalid_ai_provider_url: 'L’URL de base est une adresse http ou https, par exemple https://example.com/v1.',
-  invalid_ai_provider_region: 'Une région s’écrit en lettres minuscules, chiffres et « - », par exemple westeurope.',
+  invalid_ai_provider_region:
+    'Une région s’écrit en lettres minuscules, chiffres et «\u00a0-\u00a0», par exemple westeurope.',
   invalid_ai_provider_api_version: 'Une version d’API s’écrit comme 2024-10-21.',
   ai_provider_base_url_required: 'Ce type de fournisseur a besoin de son URL de base.',
   ai_provider_api_version_required: 'Un fournisseur Azure OpenAI a besoin de sa version d’API.',
@@ -226,48 +231,50 @@ export const errors: Translation<typeof enGB.errors> = {
   ai_provider_not_found: 'Ce fournisseur d’IA n’existe pas.',
   ai_provider_exists: 'Ce fournisseur d’IA existe déjà.',
   ai_provider_url_refused:
-    'Cette adresse ne peut pas être appelée : utilisez https, et une adresse de réseau privé seulement si le déploiement définit AI_ALLOW_PRIVATE_NETWORK=true.',
-  ai_provider_kind_reserved: 'Le fournisseur intégré existe une seule fois ; il ne peut pas être ajouté.',
+    'Cette adresse ne peut pas être appelée\u00a0: utilisez https, et une adresse de réseau privé seulement si le déploiement définit AI_ALLOW_PRIVATE_NETWORK=true.',
+  ai_provider_kind_reserved: 'Le fournisseur intégré existe une seule fois\u00a0; il ne peut pas être ajouté.',
   ai_provider_platform_only:
     'Les fournisseurs de toute la plateforme, avec leurs clés, modèles et voix, ne sont modifiés que par les super-administrateurs.',
   ai_provider_in_use: 'Ce fournisseur est encore utilisé par {{names}}\u00a0; supprimez-les ou modifiez-les d’abord.',
   ai_provider_disabled: 'Ce fournisseur d’IA est désactivé.',
   ai_provider_needs_no_key: 'Le fournisseur intégré n’a besoin d’aucune clé.',
   ai_provider_not_speech: 'Les voix appartiennent à un fournisseur de synthèse vocale.',
-  invalid_ai_service_key_label: 'Un libellé de clé compte de 1 à {{max}} caractères.',
+  invalid_ai_service_key_label: 'Un libellé de clé compte de 1 à {{max, number}} caractères.',
   ai_service_key_not_found: 'Cette clé de service n’existe pas.',
   ai_service_key_exists: 'Cette clé de service existe déjà.',
   ai_service_key_revoked: 'Cette clé de service est révoquée et ne peut plus être modifiée.',
-  invalid_ai_model_id: 'Un identifiant de modèle compte de 1 à {{max}} caractères.',
-  invalid_ai_model_display_name: 'Un nom affiché compte de 1 à {{max}} caractères.',
-  invalid_ai_model_capabilities: 'Un modèle a au moins une capacité : chat, realtime, transcription ou speech.',
-  invalid_ai_model_credits: 'Le prix est un nombre entier de crédits par minute, de 0 à {{max}}.',
-  invalid_ai_model_temperature: 'La température est un nombre de 0 à {{max}}.',
-  invalid_ai_model_max_output_tokens: 'La sortie maximale est un nombre entier de jetons, de 1 à {{max}}.',
+  invalid_ai_model_id: 'Un identifiant de modèle compte de 1 à {{max, number}} caractères.',
+  invalid_ai_model_display_name: 'Un nom affiché compte de 1 à {{max, number}} caractères.',
+  invalid_ai_model_capabilities: 'Un modèle a au moins une capacité\u00a0: chat, realtime, transcription ou speech.',
+  invalid_ai_model_credits: 'Le prix est un nombre entier de crédits par minute, de 0 à {{max, number}}.',
+  invalid_ai_model_temperature: 'La température est un nombre de 0 à {{max, number}}.',
+  invalid_ai_model_max_output_tokens: 'La sortie maximale est un nombre entier de jetons, de 1 à {{max, number}}.',
   ai_model_not_found: 'Ce modèle d’IA n’existe pas.',
   ai_model_exists: 'Ce modèle d’IA existe déjà.',
   ai_model_in_use: 'Ce modèle est encore utilisé par {{names}}\u00a0; supprimez-les ou modifiez-les d’abord.',
   ai_voice_in_use: 'Cette voix est encore utilisée par {{names}}\u00a0; supprimez-les ou modifiez-les d’abord.',
-  invalid_ai_voice_id: 'Un identifiant de voix compte de 1 à {{max}} caractères.',
-  invalid_ai_voice_display_name: 'Un nom affiché compte de 1 à {{max}} caractères.',
+  invalid_ai_voice_id: 'Un identifiant de voix compte de 1 à {{max, number}} caractères.',
+  invalid_ai_voice_display_name: 'Un nom affiché compte de 1 à {{max, number}} caractères.',
   invalid_ai_voice_languages: 'Une voix parle au moins l’une des langues en-GB, en-US et fr-FR.',
   ai_voice_not_found: 'Cette voix n’existe pas.',
   ai_voice_exists: 'Cette voix existe déjà.',
   ai_voice_no_speech_model:
-    'Ajoutez d’abord à ce fournisseur un modèle capable de synthèse vocale : les extraits de voix sont faits avec lui.',
+    'Ajoutez d’abord à ce fournisseur un modèle capable de synthèse vocale\u00a0: les extraits de voix sont faits avec lui.',
   ai_speech_not_supported: 'Ce fournisseur ne peut pas encore produire de parole ni lister ses voix.',
   ai_call_failed: {
-    no_key: 'Ce fournisseur n’a pas encore de clé de service : ajoutez-en une sous Clés de service.',
-    wrong_key: 'Le fournisseur a refusé la clé : vérifiez la clé de service, ou ajoutez la bonne.',
-    unknown_model: 'Le fournisseur ne connaît pas ce modèle ou ce déploiement : vérifiez son identifiant.',
-    unreachable: 'Le fournisseur est injoignable : vérifiez l’adresse, et que le serveur fonctionne.',
-    tls_error: 'La connexion sécurisée a échoué : le certificat du fournisseur n’est pas valide pour cette adresse.',
-    timeout: 'Le fournisseur n’a pas répondu à temps : réessayez, ou vérifiez l’adresse.',
-    rate_limited: 'Le fournisseur limite les requêtes : patientez un instant et réessayez, ou augmentez le quota.',
-    provider_error: 'Le fournisseur a répondu par une erreur : réessayez plus tard.',
-    circuit_open: 'Les appels à ce fournisseur sont suspendus après des échecs répétés : réessayez dans une minute.',
+    no_key: 'Ce fournisseur n’a pas encore de clé de service\u00a0: ajoutez-en une sous Clés de service.',
+    wrong_key: 'Le fournisseur a refusé la clé\u00a0: vérifiez la clé de service, ou ajoutez la bonne.',
+    unknown_model: 'Le fournisseur ne connaît pas ce modèle ou ce déploiement\u00a0: vérifiez son identifiant.',
+    unreachable: 'Le fournisseur est injoignable\u00a0: vérifiez l’adresse, et que le serveur fonctionne.',
+    tls_error:
+      'La connexion sécurisée a échoué\u00a0: le certificat du fournisseur n’est pas valide pour cette adresse.',
+    timeout: 'Le fournisseur n’a pas répondu à temps\u00a0: réessayez, ou vérifiez l’adresse.',
+    rate_limited: 'Le fournisseur limite les requêtes\u00a0: patientez un instant et réessayez, ou augmentez le quota.',
+    provider_error: 'Le fournisseur a répondu par une erreur\u00a0: réessayez plus tard.',
+    circuit_open:
+      'Les appels à ce fournisseur sont suspendus après des échecs répétés\u00a0: réessayez dans une minute.',
     address_refused:
-      'Cette adresse est refusée : utilisez https, et une adresse de réseau privé seulement si le déploiement l’autorise.',
+      'Cette adresse est refusée\u00a0: utilisez https, et une adresse de réseau privé seulement si le déploiement l’autorise.',
     invalid_output: 'La réponse du fournisseur n’avait pas la forme attendue.',
     cancelled: 'L’appel a été annulé.',
     not_supported: 'Les fournisseurs de ce type ne peuvent pas encore être testés.',
@@ -275,7 +282,7 @@ export const errors: Translation<typeof enGB.errors> = {
 
   image_missing: 'Ajoutez l’image dans le champ «\u00a0file\u00a0» du formulaire.',
   image_empty: 'Le fichier est vide\u00a0: choisissez une image.',
-  image_too_large: 'Le fichier dépasse {{max_mb}}\u00a0Mo\u00a0: choisissez une image plus légère.',
+  image_too_large: 'Le fichier dépasse {{max_mb, number}}\u00a0Mo\u00a0: choisissez une image plus légère.',
   image_not_an_image: {
     default: 'Ce fichier n’est pas une image acceptée\u00a0: envoyez une image JPEG, PNG, GIF ou WebP.',
     svg: 'Les images SVG ne sont pas acceptées\u00a0: envoyez une image JPEG, PNG, GIF ou WebP.',
@@ -285,9 +292,9 @@ export const errors: Translation<typeof enGB.errors> = {
   image_corrupt:
     'Cette image est illisible\u00a0; elle est peut-être endommagée. Exportez-la à nouveau et envoyez ce fichier.',
   image_too_many_pixels:
-    'Cette image est trop grande\u00a0: {{max_megapixels}}\u00a0mégapixels au plus. Réduisez-la et réessayez.',
+    'Cette image est trop grande\u00a0: {{max_megapixels, number}}\u00a0mégapixels au plus. Réduisez-la et réessayez.',
   image_crop_outside:
-    'Le rectangle de recadrage sort de l’image ({{width}}\u00a0×\u00a0{{height}}\u00a0pixels)\u00a0: ajustez-le.',
+    'Le rectangle de recadrage sort de l’image ({{width, number}}\u00a0×\u00a0{{height, number}}\u00a0pixels)\u00a0: ajustez-le.',
   image_not_found: 'Cette image n’existe pas.',
   image_quota_exceeded:
     'Les images de votre organisation occupent déjà tout son espace de {{quota_mb}}\u00a0Mo. Retirez les images dont vous ne vous servez plus (une image que rien n’utilise est supprimée un ou deux jours plus tard) ou demandez plus d’espace à un administrateur de la plateforme.',
@@ -299,24 +306,25 @@ export const errors: Translation<typeof enGB.errors> = {
 
   coaching_item_not_found: 'Cet élément n’existe pas.',
   coaching_item_exists: 'Cet élément existe déjà.',
-  coaching_item_archived: 'Cet élément est archivé : restaurez-le avant de le modifier.',
+  coaching_item_archived: 'Cet élément est archivé\u00a0: restaurez-le avant de le modifier.',
   coaching_copy_not_allowed: 'Ce type de contenu ({{kind}}) ne se copie pas et ne se forke pas.',
-  coaching_fork_own_item: 'Vous pouvez modifier cet élément : copiez-le au lieu de le forker.',
+  coaching_fork_own_item: 'Vous pouvez modifier cet élément\u00a0: copiez-le au lieu de le forker.',
   coaching_share_not_allowed: 'Ce type de contenu ({{kind}}) ne se partage pas.',
   coaching_share_organizations_forbidden: 'Seuls les super-administrateurs partagent avec d’autres organisations.',
-  coaching_item_in_use: 'Encore utilisé par {{titles}} : archivez-le plutôt, ou retirez-le d’abord de ces éléments.',
+  coaching_item_in_use:
+    'Encore utilisé par {{titles}}\u00a0: archivez-le plutôt, ou retirez-le d’abord de ces éléments.',
   coaching_reference_not_found: 'Rien ne peut être utilisé ici avec cet identifiant.',
-  coaching_reference_unpublished: 'Publiez d’abord « {{title}} » : ce contenu ({{kind}}) l’utilise.',
+  coaching_reference_unpublished: 'Publiez d’abord «\u00a0{{title}}\u00a0»\u00a0: ce contenu ({{kind}}) l’utilise.',
   coaching_version_not_found: 'Cette version n’a jamais été publiée.',
 
   coaching_session_not_found: 'Cette session n’existe pas.',
   coaching_session_exists: 'Cette session existe déjà.',
   coaching_session_ended: 'Cette session est déjà terminée ({{status}}).',
-  invalid_coaching_session_name: 'Un nom de session compte de 1 à {{max}} caractères.',
+  invalid_coaching_session_name: 'Un nom de session compte de 1 à {{max, number}} caractères.',
   invalid_coaching_session_limits:
     'Une session demande une limite de temps d’au moins une seconde, une limite de tours d’au moins un tour ou aucune, et un prix entier.',
   coaching_session_reservation_mismatch:
-    'Une session réserve son prix pour toute sa limite de temps\u00a0: {{price}} crédits.',
+    'Une session réserve son prix pour toute sa limite de temps\u00a0: {{price, credit}}.',
   coaching_session_reservation_expiry: 'La réservation d’une session expire après sa limite de temps.',
   coaching_session_turn_empty: 'Un tour dit quelque chose.',
   coaching_session_turn_id_reused: 'Cet identifiant de tour a déjà servi pour un autre tour.',
@@ -330,10 +338,10 @@ export const errors: Translation<typeof enGB.errors> = {
     'Ce lien ne fonctionne pas\u00a0: il est peut-être erroné, expiré ou n’est plus proposé. Demandez-en un nouveau à la personne qui l’a partagé.',
   shared_session_wallet_empty:
     'Ce lien ne peut pas commencer de session pour le moment\u00a0: ses crédits sont épuisés. La personne qui l’a partagé a été prévenue.',
-  invalid_shared_session_label: 'Le libellé d’un lien compte de 1 à {{max}} caractères.',
-  invalid_shared_session_expiry: 'Un lien expire dans le futur, dans les {{days}} jours au plus.',
-  invalid_shared_session_max_uses: 'Un lien s’utilise de 1 à {{max}} fois.',
-  invalid_guest_display_name: 'Votre nom compte de 1 à {{max}} caractères.',
+  invalid_shared_session_label: 'Le libellé d’un lien compte de 1 à {{max, number}} caractères.',
+  invalid_shared_session_expiry: 'Un lien expire dans le futur, dans les {{days, number}} jours au plus.',
+  invalid_shared_session_max_uses: 'Un lien s’utilise de 1 à {{max, number}} fois.',
+  invalid_guest_display_name: 'Votre nom compte de 1 à {{max, number}} caractères.',
   coaching_session_access_expired:
     'Cette session partagée a expiré\u00a0: son lien n’est plus valable, son résultat ne peut donc plus être ouvert.',
   coaching_session_reply_failed:
@@ -342,7 +350,7 @@ export const errors: Translation<typeof enGB.errors> = {
     default: 'Cette session se joue par écrit\u00a0: sa voix ne s’ouvre que pour un scénario en mode voix.',
     settings: 'Cette session se joue par écrit\u00a0: elle n’a pas de réglages de voix.',
   },
-  invalid_coaching_session_voice_speed: 'La vitesse d’une voix va de {{min}} à {{max}}.',
+  invalid_coaching_session_voice_speed: 'La vitesse d’une voix va de {{min, number}} à {{max, number}}.',
   invalid_coaching_session_turn_detection: 'La détection de fin de tour vaut voice_activity ou push_to_talk.',
   coaching_voice_not_started: 'Démarrez d’abord la voix de la session sur cette connexion (voice.start).',
   role_changed:
@@ -365,9 +373,9 @@ export const errors: Translation<typeof enGB.errors> = {
   analysis_report_not_done:
     'Cet observateur n’a pas encore rendu son rapport\u00a0: corrigez-le une fois qu’il est terminé.',
   analysis_criterion_unknown: 'Ce critère ne fait pas partie de la grille de l’observateur.',
-  analysis_score_out_of_scale: 'Donnez une note entière de {{min}} à {{max}}.',
+  analysis_score_out_of_scale: 'Donnez une note entière de {{min, number}} à {{max, number}}.',
   analysis_correction_comment_required: 'Dites pourquoi la note est corrigée.',
-  analysis_correction_comment_too_long: 'Limitez le commentaire à {{max}} caractères.',
+  analysis_correction_comment_too_long: 'Limitez le commentaire à {{max, number}} caractères.',
 
   // Tâches de fond.
   background_job_not_found: 'Cette tâche n’existe pas, ou vous ne pouvez pas la suivre.',
@@ -382,23 +390,23 @@ export const errors: Translation<typeof enGB.errors> = {
 
   coaching_chat_not_found: 'Cette conversation n’existe pas.',
   coaching_chat_exists: 'Cette conversation existe déjà.',
-  invalid_coaching_chat_title: 'Le titre d’une conversation compte de 1 à {{max}} caractères.',
-  invalid_coaching_chat_question: 'Une question compte de 1 à {{max}} caractères.',
+  invalid_coaching_chat_title: 'Le titre d’une conversation compte de 1 à {{max, number}} caractères.',
+  invalid_coaching_chat_question: 'Une question compte de 1 à {{max, number}} caractères.',
   coaching_chat_message_id_reused: 'Cet identifiant de message a déjà servi pour une autre question.',
-  coaching_chat_full: 'Une conversation compte au plus {{max}} questions\u00a0: commencez-en une nouvelle.',
+  coaching_chat_full: 'Une conversation compte au plus {{max, number}} questions\u00a0: commencez-en une nouvelle.',
   coaching_chat_answer_empty: 'La réponse du coach est vide\u00a0: posez de nouveau la question.',
   coaching_chat_session_playing:
     'Cette session est encore en cours\u00a0: interrogez le coach une fois qu’elle sera terminée.',
   coaching_chat_reply_failed:
     'Le coach n’a pas pu répondre\u00a0: le fournisseur d’IA a échoué. Rien n’a été enregistré\u00a0; envoyez de nouveau votre message.',
 
-  invalid_organization_name: 'Un nom d’organisation compte de 1 à {{max}} caractères.',
-  invalid_organization_description: 'Une description compte au plus {{max}} caractères.',
+  invalid_organization_name: 'Un nom d’organisation compte de 1 à {{max, number}} caractères.',
+  invalid_organization_description: 'Une description compte au plus {{max, number}} caractères.',
   invalid_metadata: 'Les métadonnées sont un objet de clés et de valeurs.',
-  metadata_too_many_keys: 'Les métadonnées comptent au plus {{max}} clés\u00a0; retirez-en.',
-  invalid_metadata_key: 'Une clé de métadonnée compte de 1 à {{max}} caractères.',
+  metadata_too_many_keys: 'Les métadonnées comptent au plus {{max, number}} clés\u00a0; retirez-en.',
+  invalid_metadata_key: 'Une clé de métadonnée compte de 1 à {{max, number}} caractères.',
   invalid_metadata_value:
-    'Une valeur de métadonnée est un texte d’au plus {{max}} caractères, un nombre, true, false ou null.',
+    'Une valeur de métadonnée est un texte d’au plus {{max, number}} caractères, un nombre, true, false ou null.',
   invalid_metadata_kind: 'Le type de métadonnées est l’un de {{kinds}}.',
   organization_not_found: {
     default: 'Cette organisation n’existe pas.',
@@ -412,20 +420,20 @@ export const errors: Translation<typeof enGB.errors> = {
   },
   organization_exists: 'Cette organisation existe déjà.',
   platform_organization_protected: 'L’organisation de la plateforme ne peut pas être archivée.',
-  invalid_operator_name: 'Un nom d’opérateur compte au plus {{max}} caractères, sur une seule ligne.',
-  invalid_sender_name: 'Un nom d’expéditeur compte au plus {{max}} caractères, sur une seule ligne.',
+  invalid_operator_name: 'Un nom d’opérateur compte au plus {{max, number}} caractères, sur une seule ligne.',
+  invalid_sender_name: 'Un nom d’expéditeur compte au plus {{max, number}} caractères, sur une seule ligne.',
   invalid_reply_to: 'Saisissez une adresse de réponse valide, ou laissez le champ vide.',
   invalid_session_retention:
-    'Les sessions sont conservées de {{min}} à {{max}} jours entiers, ou jusqu’à leur suppression.',
+    'Les sessions sont conservées de {{min, number}} à {{max, number}} jours entiers, ou jusqu’à leur suppression.',
 
   invalid_nb_credits: {
-    default: 'Un nombre de crédits est un nombre entier de 1 à {{max}}.',
-    field: 'nb_credits est un nombre entier de 1 à {{max}}.',
+    default: 'Un nombre de crédits est un nombre entier de 1 à {{max, number}}.',
+    field: 'nb_credits est un nombre entier de 1 à {{max, number}}.',
   },
   insufficient_credits: {
-    default: 'Crédits insuffisants\u00a0: {{available}} disponible(s).',
+    default: 'Crédits insuffisants\u00a0: le solde est de {{available, credit}}.',
     session:
-      'Crédits insuffisants pour démarrer cette session\u00a0: elle réserve {{price}} crédits et {{available}} sont disponibles.',
+      'Crédits insuffisants pour démarrer cette session\u00a0: elle réserve {{price, credit}} et le solde est de {{available, credit}}.',
   },
   transfer_id_reused: 'Cet identifiant de transfert a déjà servi pour un autre mouvement.',
   issuance_limit_reached: 'Aucun crédit supplémentaire ne peut être émis pour cette organisation.',
@@ -447,7 +455,7 @@ export const errors: Translation<typeof enGB.errors> = {
   invalid_account: 'Les crédits sont réservés sur un compte de cette organisation.',
   invalid_reservation_id:
     'Un identifiant de réservation compte de 1 à 100 lettres, chiffres, «\u00a0-\u00a0» ou «\u00a0_\u00a0».',
-  invalid_ttl: 'Une réservation dure un nombre entier de secondes, de 1 à {{max}}.',
+  invalid_ttl: 'Une réservation dure un nombre entier de secondes, de 1 à {{max, number}}.',
   reservation_id_reused: 'Cet identifiant de réservation a déjà servi pour une autre réservation.',
   reservation_not_found: 'Cette réservation n’existe pas.',
   reservation_already_resolved: 'Cette réservation est déjà close ({{status}}).',
@@ -468,7 +476,7 @@ export const errors: Translation<typeof enGB.errors> = {
   redirect_loop: {
     self: 'Un chemin ne peut pas rediriger vers lui-même.',
     cycle: 'Cette cible ramène à {{path}} par d’autres redirections.',
-    chain: 'Cette cible passe par plus de {{max}} redirections\u00a0; dirigez la source vers la page finale.',
+    chain: 'Cette cible passe par plus de {{max, number}} redirections\u00a0; dirigez la source vers la page finale.',
   },
   redirect_not_found: 'Il n’existe pas de redirection depuis {{path}}.',
   projection_not_found: 'Il n’existe pas de projection nommée «\u00a0{{name}}\u00a0».',

@@ -1,53 +1,77 @@
 import type { z } from 'zod';
 import * as enGB from './en-GB.js';
 import * as frFR from './fr-FR.js';
-import { DEFAULT_MESSAGE_LOCALE, type MessageLocale } from './locales.js';
+import type { MessageLocale } from './locales.js';
 
 /** A kind of field problem, or a rule of the contracts, that has a message. */
 export type IssueKey = keyof typeof enGB.issues;
 /** An error code that has a message. */
 export type ErrorCode = keyof typeof enGB.errors;
 
+type Counted = { readonly one: string; readonly other: string };
 type Catalogue = {
   issues: Readonly<Record<IssueKey, string>>;
   types: Readonly<Record<keyof typeof enGB.types, string>>;
-  durations: typeof frFR.durations;
+  counts: Readonly<Record<keyof typeof enGB.counts, Counted>>;
   errors: typeof frFR.errors;
 };
 
 // Each section apart, so a bundle that only checks fields (the client) leaves the error texts out.
 const ISSUES: Record<MessageLocale, Catalogue['issues']> = { 'en-GB': enGB.issues, 'fr-FR': frFR.issues };
 const TYPES: Record<MessageLocale, Catalogue['types']> = { 'en-GB': enGB.types, 'fr-FR': frFR.types };
-const DURATIONS: Record<MessageLocale, Catalogue['durations']> = {
-  'en-GB': enGB.durations,
-  'fr-FR': frFR.durations,
-};
+const COUNTS: Record<MessageLocale, Catalogue['counts']> = { 'en-GB': enGB.counts, 'fr-FR': frFR.counts };
 const ERRORS: Record<MessageLocale, Catalogue['errors']> = { 'en-GB': enGB.errors, 'fr-FR': frFR.errors };
 
 /** The catalogue of each language (en-GB.ts, fr-FR.ts), for checks that walk every text. */
 export const MESSAGE_CATALOGUES: Readonly<Record<MessageLocale, Readonly<Catalogue>>> = {
-  'en-GB': { issues: enGB.issues, types: enGB.types, durations: enGB.durations, errors: enGB.errors },
-  'fr-FR': { issues: frFR.issues, types: frFR.types, durations: frFR.durations, errors: frFR.errors },
+  'en-GB': { issues: enGB.issues, types: enGB.types, counts: enGB.counts, errors: enGB.errors },
+  'fr-FR': { issues: frFR.issues, types: frFR.types, counts: frFR.counts, errors: frFR.errors },
 };
 
 export type MessageParams = Readonly<Record<string, unknown>>;
 
-const duration = (value: unknown, locale: MessageLocale): string => {
-  const seconds = Number(value);
-  if (!Number.isFinite(seconds)) return String(value);
-  const [unit, count] = seconds < 60 ? (['second', seconds] as const) : (['minute', Math.ceil(seconds / 60)] as const);
-  const forms = DURATIONS[locale][unit];
-  return (count === 1 ? forms.one : forms.other).replace('{{count}}', String(count));
+type CountedNoun = keyof Catalogue['counts'];
+const isCountedNoun = (format: string): format is CountedNoun => Object.hasOwn(enGB.counts, format);
+
+/**
+ * A parameter as a number: a number, or text that starts with one, as an English message carries it ("1,000",
+ * "5 credits" when the message's template says `{{price, credit}}`); null for anything else.
+ */
+const numberOf = (value: unknown): number | null => {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  const digits = /^-?\d[\d,]*(?:\.\d+)?/.exec(String(value).trim())?.[0];
+  return digits === undefined ? null : Number(digits.replaceAll(',', ''));
 };
 
-/** `{{name}}`, `{{name, list}}` and `{{name, duration}}` filled in; an unknown parameter stays as it is. */
+/** "1 000 crédits": the count written as the language writes numbers, with the form its plural rule asks for. */
+const counted = (noun: CountedNoun, count: number, locale: MessageLocale): string => {
+  const forms = COUNTS[locale][noun];
+  const form = new Intl.PluralRules(locale).select(count);
+  return (form === 'one' ? forms.one : forms.other).replace('{{count}}', new Intl.NumberFormat(locale).format(count));
+};
+
+const duration = (seconds: number, locale: MessageLocale): string =>
+  seconds < 60 ? counted('second', seconds, locale) : counted('minute', Math.ceil(seconds / 60), locale);
+
+/**
+ * One parameter filled in by its format: `number`, a counted noun (`credit`…), `duration` or `list`; a value that is
+ * not the number its format wants is written as it is.
+ */
+const formatted = (value: unknown, format: string | undefined, locale: MessageLocale): string => {
+  if (Array.isArray(value)) return value.map(String).join(', ');
+  if (format === undefined || format === 'list') return String(value);
+  const number = numberOf(value);
+  if (number === null) return String(value);
+  if (format === 'duration') return duration(number, locale);
+  if (isCountedNoun(format)) return counted(format, number, locale);
+  return new Intl.NumberFormat(locale).format(number);
+};
+
+/** `{{name}}` and `{{name, format}}` filled in; an unknown parameter stays as it is. */
 const fill = (template: string, params: MessageParams, locale: MessageLocale): string =>
   template.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (placeholder, name: string, format?: string) => {
     const value = params[name];
-    if (value === undefined || value === null) return placeholder;
-    if (format === 'duration') return duration(value, locale);
-    if (Array.isArray(value)) return value.map(String).join(', ');
-    return String(value);
+    return value === undefined || value === null ? placeholder : formatted(value, format, locale);
   });
 
 /** A field problem's message in the locale. */
@@ -171,15 +195,15 @@ export const errorText = (
 
 /**
  * An error's message in the locale. Use cases and deciders throw English messages (their tests and
- * the logs read them); the code and that text find the catalogue entry, whose translation is filled
- * with the message's own parameters and the error's details. A message the catalogue does not know
- * is answered as thrown (a unit spec keeps every thrown message in the catalogue).
+ * the logs read them); the code and that text find the catalogue entry, whose text in the locale is
+ * filled with the message's own parameters and the error's details: in English too, so its numbers
+ * and counts read as the language says them ("1,000 credits", "1 credit"). A message the catalogue
+ * does not know is answered as thrown (a unit spec keeps every thrown message in the catalogue).
  */
 export const translateError = (
   locale: MessageLocale,
   error: { code: string; message: string; details?: MessageParams | undefined },
 ): string => {
-  if (locale === DEFAULT_MESSAGE_LOCALE) return error.message;
   const entry = findErrorEntry(error.code, error.message);
   if (!entry) return error.message;
   return errorText(locale, error.code as ErrorCode, { ...entry.params, ...error.details }, entry.variant);

@@ -103,7 +103,7 @@ const archiveUserGroup = ({ metadata }: ArchiveUserGroup, state: UserGroupState)
 const addUserGroupMember = ({ data, metadata }: AddUserGroupMember, state: UserGroupState): UserGroupEvent[] => {
   const group = changeable(state);
   if (data.userOrganizationId !== group.organizationId) {
-    throw new ValidationError('user_not_in_organization', "A group's members belong to the group's organization.", {
+    throw new ValidationError('user_not_in_organization', 'A group’s members belong to the group’s organization.', {
       field: 'userId',
     });
   }

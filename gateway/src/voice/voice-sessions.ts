@@ -162,7 +162,7 @@ export const handleVoiceSessions = (
   const notStarted = () =>
     new ConflictError(
       'coaching_voice_not_started',
-      "Start the session's voice on this connection first (voice.start).",
+      'Start the session’s voice on this connection first (voice.start).',
     );
 
   /** Keeps one side's audio of a turn, when the session is recorded; a failure costs the recording, never the turn. */

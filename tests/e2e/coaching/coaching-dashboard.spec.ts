@@ -89,7 +89,7 @@ for (const view of [
     await expect(page.getByRole('heading', { name: view.title })).toBeVisible();
     await expect(page.getByTestId('coaching-mine-sessions')).toHaveText('1');
     await expect(page.getByTestId('coaching-mine-win-rate')).toHaveText(/^0\s?%$/);
-    await expect(page.getByTestId('coaching-mine-average-score')).toHaveText(/^\d+([.,]\d)?$/);
+    await expect(page.getByTestId('coaching-mine-average-score')).toHaveText(/^\d+([.,]\d)? \/ 100$/);
     await expect(page.getByTestId('coaching-trend').locator('svg path[d^="M"]')).toHaveCount(1);
     await expect(page.getByTestId('coaching-trend').getByRole('table')).toContainText(view.score);
     await expect(page.getByTestId('coaching-criteria').getByRole('meter').first()).toBeVisible();
@@ -122,7 +122,7 @@ test("[DASHBOARD]: the operator sees the team's figures by user and downloads th
   const csv = await readFile((await file.path())!, 'utf8');
   const [header, total, ...rows] = csv.trimEnd().split('\r\n');
   expect(header).toBe(
-    'Row type code,Row type,Id,Name,Sessions played,Sessions finished,Wins,Win rate,Average score,Credits used',
+    'Row type code,Row type,Id,Name,Sessions played,Sessions finished,Wins,Win rate,Average score,Credits used,Scale,Average on its scale',
   );
   expect(total).toMatch(/^total,Total,,All sessions,1,1,0,0,\d/);
   expect(rows.some((row) => row.startsWith('user,User,') && row.includes('Lea Learner'))).toBe(true);

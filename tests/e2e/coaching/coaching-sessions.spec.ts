@@ -146,7 +146,7 @@ test('[SESSION]: without enough credits the learner is refused before starting, 
   await page.goto(`/apps/ai-coaching/scenario/info-${paidScenarioId}`);
   await expect(page.getByTestId('session-price')).toHaveText('Up to 4 credits (2 per started minute)');
   await expect(page.getByTestId('session-balance')).toHaveText('0 credits');
-  await expect(page.getByRole('alert')).toContainText('Starting reserves 4 credits and you have 0.');
+  await expect(page.getByRole('alert')).toContainText('Starting reserves 4 credits and you have 0 credits.');
   await expect(page.getByRole('button', { name: 'Start the session' })).toBeDisabled();
 });
 

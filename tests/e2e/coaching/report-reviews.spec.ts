@@ -119,7 +119,7 @@ test('[SESSION]: an operator re-runs the reports of a scenario and follows the j
   await axe(page);
   await dialog.getByRole('button', { name: 'Re-run', exact: true }).click();
   await expect(dialog.getByTestId('rerun-job')).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
-  await expect(dialog).toContainText('Done: 1 re-run, 0 left as they were');
+  await expect(dialog).toContainText('Done: 1 session re-run, 0 left as they were');
   await expect(dialog.getByRole('progressbar')).toHaveAttribute('value', '100');
   await dialog.getByRole('button', { name: 'Close' }).click();
 

@@ -90,7 +90,7 @@ test('[COACHING]: an editor creates a session generator, runs it, follows its pr
   await expect(run.getByRole('progressbar', { name: 'Drafting progress' })).toBeVisible();
   await expect(run).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
   await expect(run.getByRole('progressbar')).toHaveAttribute('value', '100');
-  await expect(run).toContainText('Done: 3 drafted, 0 failed.');
+  await expect(run).toContainText('Done: 3 drafts written, 0 failed.');
   await expect(run.getByTestId('generated-draft')).toHaveCount(3);
   await expect(run.locator('[data-testid="generated-draft"][data-outcome="succeeded"]')).toHaveCount(3);
 

@@ -65,9 +65,9 @@ test('[VOICE]: an editor sets a voice scenario’s speed, turn detection and end
 
   await settings.getByLabel('Speed').selectOption({ label: '×1.25' });
   // Push-to-talk needs no silence to end a turn: its field goes.
-  await settings.getByLabel("End of the learner's turn").selectOption({ label: 'Push-to-talk' });
+  await settings.getByLabel('End of the learner’s turn').selectOption({ label: 'Push-to-talk' });
   await expect(settings.getByLabel('Silence that ends a turn (ms)')).toHaveCount(0);
-  await settings.getByLabel("End of the learner's turn").selectOption({ label: 'When they stop speaking' });
+  await settings.getByLabel('End of the learner’s turn').selectOption({ label: 'When they stop speaking' });
   const silence = settings.getByLabel('Silence that ends a turn (ms)');
   await expect(silence).toHaveValue('500');
   // Out of its range, the field says so and nothing is saved.
@@ -84,7 +84,7 @@ test('[VOICE]: an editor sets a voice scenario’s speed, turn detection and end
   await page.reload();
   const saved = page.getByRole('group', { name: 'Voice settings' });
   await expect(saved.getByLabel('Speed')).toHaveValue('1.25');
-  await expect(saved.getByLabel("End of the learner's turn")).toHaveValue('voice_activity');
+  await expect(saved.getByLabel('End of the learner’s turn')).toHaveValue('voice_activity');
   await expect(saved.getByLabel('Silence that ends a turn (ms)')).toHaveValue('800');
   const scenarioId = page.url().split('/').at(-1)!;
   const stored = (await (

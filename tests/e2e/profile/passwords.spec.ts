@@ -107,6 +107,6 @@ test('[AUTH]: an unknown reset link is called not valid at once, in French too',
   await expect(page.getByRole('alert')).toContainText('This reset link is not valid.');
   await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
   await page.getByLabel('Language').selectOption('fr-FR');
-  await expect(page.getByRole('alert')).toContainText("Ce lien de réinitialisation n'est pas valide.");
+  await expect(page.getByRole('alert')).toContainText('Ce lien de réinitialisation n’est pas valide.');
   await expect(page.getByRole('link', { name: 'Demander un nouveau lien' })).toBeVisible();
 });

@@ -132,7 +132,7 @@ test('[PROFILE]: the screens speak French after switching to fr-FR', async ({ pa
     .getByRole('link', { name: 'Utilisateurs et groupes' })
     .click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Utilisateurs et groupes');
-  await expect(page.getByRole('tab', { name: "Groupes d'utilisateurs" })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Groupes d’utilisateurs' })).toBeVisible();
   await page.goto('/profile/change-password');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Changer mon mot de passe');
   await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('a');

@@ -110,9 +110,11 @@ test.describe('360 px', () => {
       `/settings/organization/transaction/${ids.organization}`,
     );
     await page.getByRole('button', { name: 'Share with guests' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Your wallet holds 0 credits' })).toContainText(
-      'Allocate yourself credits from your organization’s wallet',
-    );
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: 'One guest’s session reserves up to 90 credits and your wallet holds 0' }),
+    ).toContainText('Allocate yourself credits from your organization’s wallet');
     await expectNoSidewaysScroll(page);
     await expectAxeCleanInBothThemes(page);
   });

@@ -19,11 +19,12 @@ import {
   type AnalysisCriterionScore,
   type CoachingSessionAnalysisEvent,
   type CoachingSessionEvent,
+  type SessionLanguage,
   type TerminalCoachingSessionStatus,
 } from '@ai-coaching/domain';
 import { newId, recordVoiceTurnTiming } from '@ai-coaching/platform';
 import { waitForProjections } from '@ai-coaching/projections';
-import { COACHING_DASHBOARD_LABELS } from '@ai-coaching/application';
+import { COACHING_DASHBOARD_LABELS, starterLibraryItemId } from '@ai-coaching/application';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../credits/credit-test-client.js';
 
@@ -64,6 +65,9 @@ type Seed = {
   reports?: (AnalysisCriterionScore[] | null)[];
   /** Voice turns the gateway timed: who spoke, and voice-to-voice (null: the browser never reported it). */
   voice?: { providerKind: string; played: (number | null)[] };
+  /** The observer and version that scored it; `observer-1` version 1 by default. */
+  observer?: { id: string; version: number };
+  language?: SessionLanguage;
 };
 
 for (const engine of engines) {
@@ -84,6 +88,7 @@ for (const engine of engines) {
 
       const seed = async (session: Seed) => {
         const sessionId = newId();
+        const observer = session.observer ?? { id: 'observer-1', version: 1 };
         const events: CoachingSessionEvent[] = [
           {
             type: 'CoachingSessionStarted',
@@ -96,10 +101,10 @@ for (const engine of engines) {
                 scenario: { id: session.scenarioId, version: 1 },
                 persona: { id: 'persona-1', version: 1 },
                 mission: session.freeSpeech ? null : { id: 'mission-1', version: 1 },
-                observers: [{ id: 'observer-1', version: 1 }],
+                observers: [observer],
                 modelId: 'model-1',
                 voiceId: null,
-                language: 'en-GB',
+                language: session.language ?? 'en-GB',
                 mode: 'text',
               },
               status: session.freeSpeech ? 'free-speech' : 'in-progress',
@@ -147,7 +152,7 @@ for (const engine of engines) {
               version,
               trigger: version === 1 ? 'session_ended' : 'rerun',
               requestedBy: null,
-              observers: [{ id: 'observer-1', version: 1 }],
+              observers: [observer],
               metrics: METRICS,
               requestedAt: session.startedAt,
             },
@@ -158,8 +163,8 @@ for (const engine of engines) {
               data: {
                 sessionId,
                 version,
-                observerId: 'observer-1',
-                observerVersion: 1,
+                observerId: observer.id,
+                observerVersion: observer.version,
                 criteria,
                 wentWell: [],
                 toImprove: [],
@@ -378,9 +383,28 @@ for (const engine of engines) {
               credits_used: 0,
             },
           ],
+          // Each on its own scale: Closing passed once in two, Rapport 5/5 and 3/5.
           criteria: [
-            { name: 'Closing', sessions: 2, average_score: 50 },
-            { name: 'Rapport', sessions: 2, average_score: 75 },
+            {
+              observer_id: 'observer-1',
+              observer_name: null,
+              position: 1,
+              name: 'Closing',
+              scale: 'pass_fail',
+              sessions: 2,
+              average: 0.5,
+              average_score: 50,
+            },
+            {
+              observer_id: 'observer-1',
+              observer_name: null,
+              position: 0,
+              name: 'Rapport',
+              scale: '1_5',
+              sessions: 2,
+              average: 4,
+              average_score: 75,
+            },
           ],
           // percentile_cont over 100 and 300: p95 at rank 0.95. The turn the browser never reported is left out.
           voice_latency_by_provider: [
@@ -401,7 +425,9 @@ for (const engine of engines) {
         // February's win scored 50: its Rapport as the reviewer corrected it (3/5), not the observer's 1/5.
         expect(always.body.totals).toMatchObject({ sessions: 4, wins: 2, win_rate: 0.667, credits_used: 15 });
         expect(always.body.totals.average_score).toBe(54.3);
-        expect(always.body.criteria).toContainEqual({ name: 'Rapport', sessions: 3, average_score: 66.7 });
+        expect(always.body.criteria).toContainEqual(
+          expect.objectContaining({ name: 'Rapport', sessions: 3, average: 3.67, average_score: 66.7 }),
+        );
         // February's voice turn counts too: 100, 300, 9000.
         expect(always.body.voice_latency_by_provider[0]).toEqual({
           provider_kind: 'builtin',
@@ -507,6 +533,94 @@ for (const engine of engines) {
         expect(backwards.status).toBe(400);
       });
 
+      it("counts a criterion as one line across its observer's versions and languages, on its own scale", async () => {
+        // Issue 23 §2: a learner of another organization plays the starter library's conversation observer in English
+        // and in French, and another observer whose second version renamed its first criterion.
+        const organization = await createTestOrganization(server, `Languages ${tag}`);
+        const dana = await signInAs(server, { role: 'user', organizationId: organization, firstName: 'Dana' });
+        const starter = (language: 'en-GB' | 'fr-FR') => ({
+          id: starterLibraryItemId('observer', 'conversation', language),
+          version: 1,
+        });
+        const played = { organizationId: organization, userId: dana.userId, scenarioId: scenario };
+        const ended = { status: 'end', captured: 1 } as const;
+        await seed({
+          ...played,
+          startedAt: '2025-03-05T09:00:00.000Z',
+          ended,
+          observer: starter('en-GB'),
+          reports: [
+            [
+              criterion('Active listening', '1_5', 2, 4),
+              criterion('Empathy', '1_5', 2, 5),
+              criterion('Clarity', '1_5', 1, 1),
+              criterion('Agreed next step', 'pass_fail', 1, 1),
+            ],
+          ],
+        });
+        await seed({
+          ...played,
+          startedAt: '2025-03-06T09:00:00.000Z',
+          ended,
+          language: 'fr-FR',
+          observer: starter('fr-FR'),
+          reports: [
+            [
+              criterion('Écoute active', '1_5', 2, 2),
+              criterion('Empathie', '1_5', 2, 3),
+              criterion('Clarté', '1_5', 1, 3),
+              criterion('Prochaine étape convenue', 'pass_fail', 1, 0),
+            ],
+          ],
+        });
+        await seed({
+          ...played,
+          startedAt: '2025-03-07T09:00:00.000Z',
+          ended,
+          observer: { id: 'observer-2', version: 1 },
+          reports: [[criterion('Listening', '1_10', 1, 4)]],
+        });
+        await seed({
+          ...played,
+          startedAt: '2025-03-08T09:00:00.000Z',
+          ended,
+          observer: { id: 'observer-2', version: 2 },
+          reports: [[criterion('Careful listening', '1_10', 1, 10)]],
+        });
+        const read = async (locale: 'en-GB' | 'fr-FR') => {
+          const answer = await apiClient(server, dana.token).call(
+            coachingDashboardOperations.read,
+            { query: MARCH },
+            { headers: { 'accept-language': locale } },
+          );
+          expect(answer.status).toBe(200);
+          return answer.body.criteria.map((line) => [
+            line.observer_name,
+            line.name,
+            line.scale,
+            line.sessions,
+            line.average,
+            line.average_score,
+          ]);
+        };
+        // Clarity 1/5 and Clarté 3/5: a mean of 2 on 1–5, and (0 + 50) / 2 = 25 out of 100.
+        expect(await read('en-GB')).toEqual([
+          ['Conversation coach', 'Active listening', '1_5', 2, 3, 50],
+          ['Conversation coach', 'Agreed next step', 'pass_fail', 2, 0.5, 50],
+          [null, 'Careful listening', '1_10', 2, 7, 66.7],
+          ['Conversation coach', 'Clarity', '1_5', 2, 2, 25],
+          ['Conversation coach', 'Empathy', '1_5', 2, 4, 75],
+        ]);
+        // In French the same lines, named as the French session read them.
+        expect(await read('fr-FR')).toEqual([
+          [null, 'Careful listening', '1_10', 2, 7, 66.7],
+          ['Coach relationnel', 'Clarté', '1_5', 2, 2, 25],
+          ['Coach relationnel', 'Écoute active', '1_5', 2, 3, 50],
+          ['Coach relationnel', 'Empathie', '1_5', 2, 4, 75],
+          ['Coach relationnel', 'Prochaine étape convenue', 'pass_fail', 2, 0.5, 50],
+        ]);
+      });
+
       for (const lang of ['en-GB', 'fr-FR'] as const) {
         it(`exports the team's figures as CSV with its header and words in ${lang}`, async () => {
           const answer = await exportCsv(operator.token, { ...MARCH, lang });
@@ -519,15 +633,28 @@ for (const engine of engines) {
           const labels = COACHING_DASHBOARD_LABELS[lang];
           expect(header).toEqual(COACHING_DASHBOARD_EXPORT_COLUMNS.map((column) => labels.columns[column]));
           expect(rows).toEqual([
-            ['total', labels.kinds.total, '', labels.total, '5', '4', '1', '0.333', '56.5', '7'],
-            ['group', labels.kinds.group, groupId, `Sales ${tag}`, '3', '3', '1', '0.5', '56.5', '6'],
-            ['group', labels.kinds.group, expect.any(String), `Support ${tag}`, '0', '0', '0', '', '', '0'],
-            ['user', labels.kinds.user, alice.userId, 'Alice Martin', '3', '3', '1', '0.5', '56.5', '6'],
-            ['user', labels.kinds.user, bob.userId, 'Bob Durand', '2', '1', '0', '0', '', '1'],
-            ['scenario', labels.kinds.scenario, scenario, 'Cold call', '4', '3', '1', '0.333', '56.5', '7'],
-            ['scenario', labels.kinds.scenario, freeScenario, 'Cold call', '1', '1', '0', '', '', '0'],
-            ['criterion', labels.kinds.criterion, '', 'Closing', '2', '', '', '', '50', ''],
-            ['criterion', labels.kinds.criterion, '', 'Rapport', '2', '', '', '', '75', ''],
+            ['total', labels.kinds.total, '', labels.total, '5', '4', '1', '0.333', '56.5', '7', '', ''],
+            ['group', labels.kinds.group, groupId, `Sales ${tag}`, '3', '3', '1', '0.5', '56.5', '6', '', ''],
+            ['group', labels.kinds.group, expect.any(String), `Support ${tag}`, '0', '0', '0', '', '', '0', '', ''],
+            ['user', labels.kinds.user, alice.userId, 'Alice Martin', '3', '3', '1', '0.5', '56.5', '6', '', ''],
+            ['user', labels.kinds.user, bob.userId, 'Bob Durand', '2', '1', '0', '0', '', '1', '', ''],
+            ['scenario', labels.kinds.scenario, scenario, 'Cold call', '4', '3', '1', '0.333', '56.5', '7', '', ''],
+            ['scenario', labels.kinds.scenario, freeScenario, 'Cold call', '1', '1', '0', '', '', '0', '', ''],
+            [
+              'criterion',
+              labels.kinds.criterion,
+              'observer-1',
+              'Closing',
+              '2',
+              '',
+              '',
+              '',
+              '50',
+              '',
+              'pass_fail',
+              '0.5',
+            ],
+            ['criterion', labels.kinds.criterion, 'observer-1', 'Rapport', '2', '', '', '', '75', '', '1_5', '4'],
           ]);
         });
       }

@@ -245,6 +245,8 @@ for (const engine of engines) {
         expect(retried.status).toBe(201);
         expect(retried.body.id).toBe(first.body.id);
         expect(first.body.mission_goal).toBe('Close the deal');
+        // The play screens speak of the persona by its name: "Sam … is listening."
+        expect(first.body.persona_name).toMatch(/^Sam/);
         expect((await wallet(a.learnerId)).credit_pending).toBe(before.credit_pending + 4);
         await api(a.learner).call(sessions.abort, { params: { id: first.body.id! } });
       });

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findErrorEntry, MESSAGE_CATALOGUES, translateError } from '@ai-coaching/contracts';
+import { findErrorEntry, issueText, MESSAGE_CATALOGUES, translateError } from '@ai-coaching/contracts';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -112,7 +112,7 @@ describe('[I18N]: the message catalogue', () => {
       expect(french).not.toMatch(/\{\{/);
     }
     expect(translateError('fr-FR', { code: 'insufficient_credits', message: 'Not enough credits: 3 available.' })).toBe(
-      'Crédits insuffisants\u00a0: 3 disponible(s).',
+      'Crédits insuffisants\u00a0: le solde est de 3 crédits.',
     );
     expect(
       translateError('fr-FR', {
@@ -123,12 +123,43 @@ describe('[I18N]: the message catalogue', () => {
     ).toBe('Trop de tentatives. Patientez 2 minutes puis réessayez.');
   });
 
+  it('says counts and numbers as each language does, English included', () => {
+    const insufficient = (available: number) => ({
+      code: 'insufficient_credits',
+      message: `Not enough credits to start this session: it reserves 1 and ${available} are available.`,
+    });
+    expect(translateError('fr-FR', insufficient(0))).toBe(
+      'Crédits insuffisants pour démarrer cette session\u00a0: elle réserve 1 crédit et le solde est de 0 crédit.',
+    );
+    expect(translateError('fr-FR', insufficient(1500))).toBe(
+      'Crédits insuffisants pour démarrer cette session\u00a0: elle réserve 1 crédit et le solde est de 1\u202f500 crédits.',
+    );
+    expect(translateError('en-GB', insufficient(1500))).toBe(
+      'Not enough credits to start this session: it reserves 1 credit and 1,500 are available.',
+    );
+    const mismatch = { code: 'coaching_session_reservation_mismatch', message: '' };
+    expect(
+      translateError('en-GB', {
+        ...mismatch,
+        message: 'A session reserves its price for the whole time limit: 1 credits.',
+      }),
+    ).toBe('A session reserves its price for the whole time limit: 1 credit.');
+    expect(
+      translateError('fr-FR', {
+        code: 'invalid_nb_credits',
+        message: 'A number of credits is a whole number from 1 to 4294967295.',
+      }),
+    ).toBe('Un nombre de crédits est un nombre entier de 1 à 4\u202f294\u202f967\u202f295.');
+    expect(issueText('fr-FR', 'too_few', { min: 1 })).toBe('Indiquez au moins 1 élément.');
+    expect(issueText('en-GB', 'too_short', { min: 2 })).toBe('Too short: use at least 2 characters.');
+  });
+
   it('answers English messages exactly as thrown', () => {
     for (const { code, message } of thrown) expect(translateError('en-GB', { code, message })).toBe(message);
   });
 
   it('keeps the same keys and placeholders in both languages', () => {
-    for (const section of ['issues', 'types', 'durations', 'errors'] as const) {
+    for (const section of ['issues', 'types', 'counts', 'errors'] as const) {
       const all = pairs(enGB[section], frFR[section]);
       expect(Object.keys(frFR[section]).sort()).toEqual(Object.keys(enGB[section]).sort());
       for (const [key, english, french] of all) {

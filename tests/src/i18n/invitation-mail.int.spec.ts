@@ -67,7 +67,7 @@ for (const engine of engines) {
         const user = await invite(body, 'fr-FR');
         expect(user.locale).toBe('fr-FR');
         const mail = await mailTo(body.email);
-        expect(mail.subject).toBe('Vous êtes invité(e) à rejoindre Acme sur AI-Coaching');
+        expect(mail.subject).toBe('Vous avez reçu une invitation à rejoindre Acme sur AI-Coaching');
         expect(mail.text).toContain('Activer mon compte');
         const html = String(mail.html);
         expect(html).toContain('<html lang="fr-FR">');

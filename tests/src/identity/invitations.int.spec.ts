@@ -126,7 +126,7 @@ for (const engine of engines) {
         const address = email('camille');
         const { user, mail } = await invite({ email: address, locale: 'fr-FR', first_name: 'Camille' });
         expect(user.locale).toBe('fr-FR');
-        expect(mail.subject).toBe('Vous êtes invité(e) à rejoindre Invitations Ltd sur AI-Coaching');
+        expect(mail.subject).toBe('Vous avez reçu une invitation à rejoindre Invitations Ltd sur AI-Coaching');
         expect(mail.text).toContain('Bonjour Camille,');
         expect(mail.text).toContain('Olive Operator vous invite');
       });

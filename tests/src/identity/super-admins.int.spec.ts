@@ -106,7 +106,7 @@ for (const engine of engines) {
         expect(emails(listed.body.items)).toEqual([email]);
 
         const mail = await sink.waitFor(isTo(email), 10_000);
-        expect(mail.subject).toBe('Vous êtes invité(e) à rejoindre Platform sur AI-Coaching');
+        expect(mail.subject).toBe('Vous avez reçu une invitation à rejoindre Platform sur AI-Coaching');
         const activated = await api().call(invitationOperations.activateAccount, {
           body: { invite_code: inviteCodeIn(mail.text), password: PASSWORD },
         });

@@ -72,7 +72,7 @@ describe('[MAIL]: SMTP delivery', () => {
     await createSendMailHandler({ mailer, logger })(payload, jobContext());
 
     const received = await smtp.waitFor((message) => message.subject === renderMail(payload).subject);
-    expect(received.subject).toBe('Vous êtes invité(e) à rejoindre Acme sur AI-Coaching');
+    expect(received.subject).toBe('Vous avez reçu une invitation à rejoindre Acme sur AI-Coaching');
     expect(received.from?.value).toEqual([{ name: 'AI-Coaching', address: 'no-reply@coach.test' }]);
     expect(received.text).toContain('https://coach.test/activate#token=tok-7f3a9c');
     expect(received.html).toContain('href="https://coach.test/activate#token=tok-7f3a9c"');

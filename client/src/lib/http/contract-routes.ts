@@ -5,151 +5,151 @@ import type * as contracts from '@ai-coaching/contracts';
 import { routesOf } from './route';
 
 export const applicationOperations = routesOf<typeof contracts.applicationOperations>()({
-  list: {"method":"GET","path":"/v1/organizations/:id/applications"},
-  install: {"method":"PUT","path":"/v1/organizations/:id/applications/:application_id"},
-  remove: {"method":"DELETE","path":"/v1/organizations/:id/applications/:application_id"},
+  list: { method: 'GET', path: '/v1/organizations/:id/applications' },
+  install: { method: 'PUT', path: '/v1/organizations/:id/applications/:application_id' },
+  remove: { method: 'DELETE', path: '/v1/organizations/:id/applications/:application_id' },
 });
 
 export const authOperations = routesOf<typeof contracts.authOperations>()({
-  login: {"method":"POST","path":"/v1/fau/login","bodyEncoding":"form"},
-  logout: {"method":"POST","path":"/v1/fau/logout"},
-  me: {"method":"GET","path":"/v1/me"},
-  changePassword: {"method":"POST","path":"/v1/change_password"},
-  resetOwnPassword: {"method":"POST","path":"/v1/reset_own_password"},
-  checkResetCode: {"method":"GET","path":"/v1/check_reset_code/:reset_code"},
-  changePasswordAfterReset: {"method":"POST","path":"/v1/change_password_after_reset"},
+  login: { method: 'POST', path: '/v1/fau/login', bodyEncoding: 'form' },
+  logout: { method: 'POST', path: '/v1/fau/logout' },
+  me: { method: 'GET', path: '/v1/me' },
+  changePassword: { method: 'POST', path: '/v1/change_password' },
+  resetOwnPassword: { method: 'POST', path: '/v1/reset_own_password' },
+  checkResetCode: { method: 'GET', path: '/v1/check_reset_code/:reset_code' },
+  changePasswordAfterReset: { method: 'POST', path: '/v1/change_password_after_reset' },
 });
 
 export const coachingDashboardOperations = routesOf<typeof contracts.coachingDashboardOperations>()({
-  read: {"method":"GET","path":"/v1/coaching/dashboard"},
-  export: {"method":"GET","path":"/v1/coaching/dashboard.csv"},
+  read: { method: 'GET', path: '/v1/coaching/dashboard' },
+  export: { method: 'GET', path: '/v1/coaching/dashboard.csv' },
 });
 
 export const coachingPracticeOperations = routesOf<typeof contracts.coachingPracticeOperations>()({
-  home: {"method":"GET","path":"/v1/coaching/practice"},
+  home: { method: 'GET', path: '/v1/coaching/practice' },
 });
 
 export const coachingSessionOperations = routesOf<typeof contracts.coachingSessionOperations>()({
-  list: {"method":"GET","path":"/v1/coaching/sessions"},
-  briefing: {"method":"GET","path":"/v1/coaching/scenarios/:id/briefing"},
-  create: {"method":"POST","path":"/v1/coaching/sessions"},
-  read: {"method":"GET","path":"/v1/coaching/sessions/:id"},
-  rename: {"method":"PATCH","path":"/v1/coaching/sessions/:id"},
-  delete: {"method":"DELETE","path":"/v1/coaching/sessions/:id"},
-  turn: {"method":"POST","path":"/v1/coaching/sessions/:id/turns"},
-  end: {"method":"POST","path":"/v1/coaching/sessions/:id/end"},
-  abort: {"method":"POST","path":"/v1/coaching/sessions/:id/abort"},
+  list: { method: 'GET', path: '/v1/coaching/sessions' },
+  briefing: { method: 'GET', path: '/v1/coaching/scenarios/:id/briefing' },
+  create: { method: 'POST', path: '/v1/coaching/sessions' },
+  read: { method: 'GET', path: '/v1/coaching/sessions/:id' },
+  rename: { method: 'PATCH', path: '/v1/coaching/sessions/:id' },
+  delete: { method: 'DELETE', path: '/v1/coaching/sessions/:id' },
+  turn: { method: 'POST', path: '/v1/coaching/sessions/:id/turns' },
+  end: { method: 'POST', path: '/v1/coaching/sessions/:id/end' },
+  abort: { method: 'POST', path: '/v1/coaching/sessions/:id/abort' },
 });
 
 export const coachingSessionRecordingOperations = routesOf<typeof contracts.coachingSessionRecordingOperations>()({
-  list: {"method":"GET","path":"/v1/coaching/sessions/:id/recordings"},
-  audio: {"method":"GET","path":"/v1/coaching/sessions/:id/recordings/:recording_id"},
+  list: { method: 'GET', path: '/v1/coaching/sessions/:id/recordings' },
+  audio: { method: 'GET', path: '/v1/coaching/sessions/:id/recordings/:recording_id' },
 });
 
 export const creditHistoryOperations = routesOf<typeof contracts.creditHistoryOperations>()({
-  list: {"method":"GET","path":"/v1/organizations/:organization_id/credit_movements"},
-  export: {"method":"GET","path":"/v1/organizations/:organization_id/credit_movements.csv"},
+  list: { method: 'GET', path: '/v1/organizations/:organization_id/credit_movements' },
+  export: { method: 'GET', path: '/v1/organizations/:organization_id/credit_movements.csv' },
 });
 
 export const environmentVariableOperations = routesOf<typeof contracts.environmentVariableOperations>()({
-  list: {"method":"GET","path":"/v1/environment_variables"},
-  save: {"method":"PUT","path":"/v1/environment_variables/:name"},
-  remove: {"method":"DELETE","path":"/v1/environment_variables/:name"},
+  list: { method: 'GET', path: '/v1/environment_variables' },
+  save: { method: 'PUT', path: '/v1/environment_variables/:name' },
+  remove: { method: 'DELETE', path: '/v1/environment_variables/:name' },
 });
 
 export const invitationOperations = routesOf<typeof contracts.invitationOperations>()({
-  checkInviteCode: {"method":"GET","path":"/v1/check_invite_code/:invite_code"},
-  activateAccount: {"method":"POST","path":"/v1/activate_account"},
+  checkInviteCode: { method: 'GET', path: '/v1/check_invite_code/:invite_code' },
+  activateAccount: { method: 'POST', path: '/v1/activate_account' },
 });
 
 export const mailSettingsOperations = routesOf<typeof contracts.mailSettingsOperations>()({
-  read: {"method":"GET","path":"/v1/organizations/:id/mail_settings"},
-  save: {"method":"PUT","path":"/v1/organizations/:id/mail_settings"},
-  sendTest: {"method":"POST","path":"/v1/organizations/:id/mail_settings/test"},
+  read: { method: 'GET', path: '/v1/organizations/:id/mail_settings' },
+  save: { method: 'PUT', path: '/v1/organizations/:id/mail_settings' },
+  sendTest: { method: 'POST', path: '/v1/organizations/:id/mail_settings/test' },
 });
 
 export const organizationCreditOperations = routesOf<typeof contracts.organizationCreditOperations>()({
-  issue: {"method":"POST","path":"/v1/organizations/allocate_credit/:organization_id"},
-  withdraw: {"method":"POST","path":"/v1/organizations/deallocate_credit/:organization_id"},
+  issue: { method: 'POST', path: '/v1/organizations/allocate_credit/:organization_id' },
+  withdraw: { method: 'POST', path: '/v1/organizations/deallocate_credit/:organization_id' },
 });
 
 export const organizationOperations = routesOf<typeof contracts.organizationOperations>()({
-  list: {"method":"GET","path":"/v1/organizations"},
-  create: {"method":"POST","path":"/v1/organizations"},
-  read: {"method":"GET","path":"/v1/organizations/:id"},
-  update: {"method":"PATCH","path":"/v1/organizations/:id"},
-  archive: {"method":"DELETE","path":"/v1/organizations/:id"},
-  changeOperatorName: {"method":"PUT","path":"/v1/organizations/:id/operator_name"},
+  list: { method: 'GET', path: '/v1/organizations' },
+  create: { method: 'POST', path: '/v1/organizations' },
+  read: { method: 'GET', path: '/v1/organizations/:id' },
+  update: { method: 'PATCH', path: '/v1/organizations/:id' },
+  archive: { method: 'DELETE', path: '/v1/organizations/:id' },
+  changeOperatorName: { method: 'PUT', path: '/v1/organizations/:id/operator_name' },
 });
 
 export const passwordResetLinkOperations = routesOf<typeof contracts.passwordResetLinkOperations>()({
-  send: {"method":"POST","path":"/v1/users/reset_password/:user_id"},
+  send: { method: 'POST', path: '/v1/users/reset_password/:user_id' },
 });
 
 export const platformSetupOperations = routesOf<typeof contracts.platformSetupOperations>()({
-  checklist: {"method":"GET","path":"/v1/platform/setup_checklist"},
+  checklist: { method: 'GET', path: '/v1/platform/setup_checklist' },
 });
 
 export const redirectOperations = routesOf<typeof contracts.redirectOperations>()({
-  resolve: {"method":"GET","path":"/v1/redirects/resolve"},
-  list: {"method":"GET","path":"/v1/redirects"},
-  save: {"method":"PUT","path":"/v1/redirects"},
-  remove: {"method":"DELETE","path":"/v1/redirects"},
+  resolve: { method: 'GET', path: '/v1/redirects/resolve' },
+  list: { method: 'GET', path: '/v1/redirects' },
+  save: { method: 'PUT', path: '/v1/redirects' },
+  remove: { method: 'DELETE', path: '/v1/redirects' },
 });
 
 export const sharedSessionOperations = routesOf<typeof contracts.sharedSessionOperations>()({
-  list: {"method":"GET","path":"/v1/coaching/shared_sessions"},
-  create: {"method":"POST","path":"/v1/coaching/shared_sessions"},
-  read: {"method":"GET","path":"/v1/coaching/shared_sessions/:id"},
-  revoke: {"method":"DELETE","path":"/v1/coaching/shared_sessions/:id"},
-  page: {"method":"GET","path":"/v1/shared/ai-coaching-session/:access_code"},
-  join: {"method":"POST","path":"/v1/shared/ai-coaching-session/:access_code/join"},
-  guestLink: {"method":"GET","path":"/v1/coaching/sessions/:id/shared_link"},
+  list: { method: 'GET', path: '/v1/coaching/shared_sessions' },
+  create: { method: 'POST', path: '/v1/coaching/shared_sessions' },
+  read: { method: 'GET', path: '/v1/coaching/shared_sessions/:id' },
+  revoke: { method: 'DELETE', path: '/v1/coaching/shared_sessions/:id' },
+  page: { method: 'GET', path: '/v1/shared/ai-coaching-session/:access_code' },
+  join: { method: 'POST', path: '/v1/shared/ai-coaching-session/:access_code/join' },
+  guestLink: { method: 'GET', path: '/v1/coaching/sessions/:id/shared_link' },
 });
 
 export const ssoOperations = routesOf<typeof contracts.ssoOperations>()({
-  authenticationMethods: {"method":"GET","path":"/v1/authentication_methods"},
-  loginUrl: {"method":"GET","path":"/v1/keycloak/get_login_url"},
-  callback: {"method":"POST","path":"/v1/keycloak/callback"},
-  refreshToken: {"method":"POST","path":"/v1/keycloak/refresh_token"},
-  logout: {"method":"POST","path":"/v1/keycloak/logout"},
+  authenticationMethods: { method: 'GET', path: '/v1/authentication_methods' },
+  loginUrl: { method: 'GET', path: '/v1/keycloak/get_login_url' },
+  callback: { method: 'POST', path: '/v1/keycloak/callback' },
+  refreshToken: { method: 'POST', path: '/v1/keycloak/refresh_token' },
+  logout: { method: 'POST', path: '/v1/keycloak/logout' },
 });
 
 export const superAdminOperations = routesOf<typeof contracts.superAdminOperations>()({
-  list: {"method":"GET","path":"/v1/super_admins"},
-  invite: {"method":"POST","path":"/v1/super_admins"},
-  update: {"method":"PATCH","path":"/v1/super_admins/:id"},
-  remove: {"method":"DELETE","path":"/v1/super_admins/:id"},
+  list: { method: 'GET', path: '/v1/super_admins' },
+  invite: { method: 'POST', path: '/v1/super_admins' },
+  update: { method: 'PATCH', path: '/v1/super_admins/:id' },
+  remove: { method: 'DELETE', path: '/v1/super_admins/:id' },
 });
 
 export const userCreditOperations = routesOf<typeof contracts.userCreditOperations>()({
-  allocate: {"method":"POST","path":"/v1/users/allocate_credit/:user_id"},
-  deallocate: {"method":"POST","path":"/v1/users/deallocate_credit/:user_id"},
-  transfer: {"method":"POST","path":"/v1/users/transfer_credit/:user_id"},
+  allocate: { method: 'POST', path: '/v1/users/allocate_credit/:user_id' },
+  deallocate: { method: 'POST', path: '/v1/users/deallocate_credit/:user_id' },
+  transfer: { method: 'POST', path: '/v1/users/transfer_credit/:user_id' },
 });
 
 export const userGroupCreditOperations = routesOf<typeof contracts.userGroupCreditOperations>()({
-  allocate: {"method":"POST","path":"/v1/user_groups/allocate_credit/:user_group_id"},
-  deallocate: {"method":"POST","path":"/v1/user_groups/deallocate_credit/:user_group_id"},
-  transfer: {"method":"POST","path":"/v1/user_groups/transfer_credit/:user_group_id"},
+  allocate: { method: 'POST', path: '/v1/user_groups/allocate_credit/:user_group_id' },
+  deallocate: { method: 'POST', path: '/v1/user_groups/deallocate_credit/:user_group_id' },
+  transfer: { method: 'POST', path: '/v1/user_groups/transfer_credit/:user_group_id' },
 });
 
 export const userGroupOperations = routesOf<typeof contracts.userGroupOperations>()({
-  list: {"method":"GET","path":"/v1/user_groups"},
-  create: {"method":"POST","path":"/v1/user_groups"},
-  read: {"method":"GET","path":"/v1/user_groups/:id"},
-  update: {"method":"PATCH","path":"/v1/user_groups/:id"},
-  archive: {"method":"DELETE","path":"/v1/user_groups/:id"},
-  addMember: {"method":"POST","path":"/v1/user_groups/add_member/:user_group_id"},
-  removeMember: {"method":"POST","path":"/v1/user_groups/remove_member/:user_group_id"},
+  list: { method: 'GET', path: '/v1/user_groups' },
+  create: { method: 'POST', path: '/v1/user_groups' },
+  read: { method: 'GET', path: '/v1/user_groups/:id' },
+  update: { method: 'PATCH', path: '/v1/user_groups/:id' },
+  archive: { method: 'DELETE', path: '/v1/user_groups/:id' },
+  addMember: { method: 'POST', path: '/v1/user_groups/add_member/:user_group_id' },
+  removeMember: { method: 'POST', path: '/v1/user_groups/remove_member/:user_group_id' },
 });
 
 export const userOperations = routesOf<typeof contracts.userOperations>()({
-  list: {"method":"GET","path":"/v1/users"},
-  invite: {"method":"POST","path":"/v1/users"},
-  colleagues: {"method":"GET","path":"/v1/users/colleagues"},
-  read: {"method":"GET","path":"/v1/users/:id"},
-  update: {"method":"PATCH","path":"/v1/users/:id"},
-  remove: {"method":"DELETE","path":"/v1/users/:id"},
-  resendInvitation: {"method":"POST","path":"/v1/users/resend_invitation/:user_id"},
+  list: { method: 'GET', path: '/v1/users' },
+  invite: { method: 'POST', path: '/v1/users' },
+  colleagues: { method: 'GET', path: '/v1/users/colleagues' },
+  read: { method: 'GET', path: '/v1/users/:id' },
+  update: { method: 'PATCH', path: '/v1/users/:id' },
+  remove: { method: 'DELETE', path: '/v1/users/:id' },
+  resendInvitation: { method: 'POST', path: '/v1/users/resend_invitation/:user_id' },
 });

@@ -87,6 +87,32 @@ describe('translation catalogues', () => {
       }
     });
 
+    it('should have every plural form of each language for each counted text', () => {
+      // i18next looks up the form Intl.PluralRules picks and nothing else: without `_many`, French would show the key
+      // for a million.
+      for (const locale of SUPPORTED_LOCALES) {
+        const forms = new Intl.PluralRules(locale).resolvedOptions().pluralCategories.filter((form) => form !== 'zero');
+        const keys = [...flatten(find(locale, namespace)?.messages).keys()];
+        for (const base of new Set(
+          keys.filter((key) => PLURAL_SUFFIX.test(key)).map((k) => k.replace(PLURAL_SUFFIX, '')),
+        )) {
+          expect(
+            forms.filter((form) => !keys.includes(`${base}_${form}`)),
+            `${locale}/${namespace}.json ${base}`,
+          ).toEqual([]);
+        }
+      }
+    });
+
+    it('should write counts as numbers of the language (1,000 / 1 000)', () => {
+      for (const locale of SUPPORTED_LOCALES) {
+        for (const [key, value] of flatten(find(locale, namespace)?.messages)) {
+          const bare = typeof value === 'string' ? value.match(/\{\{\s*count\s*\}\}/g) : null;
+          expect(bare, `${locale}/${namespace}.json ${key}: write {{count, number}}`).toBeNull();
+        }
+      }
+    });
+
     it('should use the same interpolation placeholders in every locale', () => {
       const [reference, ...others] = SUPPORTED_LOCALES;
       const referenceEntries = flatten(find(reference, namespace)?.messages);

@@ -107,7 +107,7 @@ export const coachingChatDecider: Decider<CoachingChatCommand, CoachingChatEvent
         if (coachingChatExchangeFor(state, messageId, question) || state.status !== 'active') return [];
         const answer = command.data.answer.trim();
         if (answer.length === 0) {
-          throw new ValidationError('coaching_chat_answer_empty', "The coach's answer is empty: ask again.");
+          throw new ValidationError('coaching_chat_answer_empty', 'The coach’s answer is empty: ask again.');
         }
         return [
           {

@@ -176,7 +176,7 @@ const start = ({ data, metadata }: StartCoachingSession, state: CoachingSessionS
   if (!(Date.parse(data.reservation.expiresAt) > endsAt)) {
     throw new ValidationError(
       'coaching_session_reservation_expiry',
-      "A session's reservation expires after its time limit.",
+      'A session’s reservation expires after its time limit.',
       { field: 'expiresAt' },
     );
   }

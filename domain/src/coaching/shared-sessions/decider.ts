@@ -50,7 +50,7 @@ const validLabel = (raw: string) => {
   if (label.length === 0 || label.length > SHARED_SESSION_LABEL_MAX) {
     throw new ValidationError(
       'invalid_shared_session_label',
-      `A link's label has 1 to ${SHARED_SESSION_LABEL_MAX} characters.`,
+      `A link’s label has 1 to ${SHARED_SESSION_LABEL_MAX} characters.`,
       { field: 'label' },
     );
   }

@@ -1,4 +1,4 @@
-import { RUBRIC_SCALE_RANGE } from '@ai-coaching/domain';
+import { RUBRIC_SCALE_RANGE, type RubricScale } from '@ai-coaching/domain';
 import { voiceLatencyByProvider, type SqlExecutor, type VoiceLatencyByProvider } from '@ai-coaching/platform';
 
 /**
@@ -72,20 +72,38 @@ export type CoachingDashboardScenarioRow = CoachingDashboardFigures & {
 };
 
 export type CoachingDashboardCriterionRow = {
+  /** The observer whose rubric holds it: of its versions and translations, the one named here (`name`). */
+  observerId: string;
+  /** That observer's name in the version played; null if the version is gone. */
+  observerName: string | null;
+  /** Its place in the observer's rubric, from 0. */
+  position: number;
   name: string;
+  scale: RubricScale;
   /** Sessions that scored the criterion (it applied to them). */
   sessions: number;
+  /** Mean of its scores on its own scale, two decimals: for `pass_fail`, the share of passes. */
+  average: number;
   /** Mean of its scores normalised to 0..100, one decimal. */
   averageScore: number;
 };
 
-/** A criterion's score (`score`, an SQL numeric) on its scale brought to 0..100, as `normalisedCriterionScore` does. */
-const normalisedScore = (score: string) =>
+/**
+ * Observers that are one observer written in several languages (the starter library's): each of their ids, with the
+ * id they count under. Any other observer is its own.
+ */
+export type ObserverTranslations = Readonly<Record<string, string>>;
+
+/** A criterion's score (`score`, an SQL numeric) within its scale's bounds. */
+const scoreOnScale = (score: string) =>
   `CASE e.value->>'scale' ${Object.entries(RUBRIC_SCALE_RANGE)
-    .map(
-      ([scale, { min, max }]) =>
-        `WHEN '${scale}' THEN (least(${max}, greatest(${min}, ${score})) - ${min}) * 100 / ${max - min}`,
-    )
+    .map(([scale, { min, max }]) => `WHEN '${scale}' THEN least(${max}, greatest(${min}, ${score}))`)
+    .join(' ')} END`;
+
+/** A criterion's score on its scale (`raw`, from `scoreOnScale`) brought to 0..100, as `normalisedCriterionScore` does. */
+const normalisedScore = (raw: string) =>
+  `CASE scale ${Object.entries(RUBRIC_SCALE_RANGE)
+    .map(([scale, { min, max }]) => `WHEN '${scale}' THEN (${raw} - ${min}) * 100 / ${max - min}`)
     .join(' ')} END`;
 
 /**
@@ -113,7 +131,7 @@ export const scopedSessions = (filter: CoachingDashboardFilter) => {
   const sql = `
     WITH played AS (
       SELECT s.session_id, s.user_id, s.scenario_id, s.name, s.status, s.started_at, s.captured_credits,
-             jsonb_typeof(s.content->'mission') = 'object' AS has_mission
+             jsonb_typeof(s.content->'mission') = 'object' AS has_mission, s.content->>'language' AS language
       FROM rm_coaching_sessions s WHERE ${conditions.join(' AND ')}
     ),
     latest AS (
@@ -124,13 +142,14 @@ export const scopedSessions = (filter: CoachingDashboardFilter) => {
         WHERE o.session_id = a.session_id AND o.version = a.version AND o.status IN ('pending', 'running'))
       ORDER BY a.session_id, a.version DESC
     ),
-    criteria AS (
-      SELECT l.session_id, e.value->>'name' AS name, (e.value->>'weight')::numeric AS weight,
-             ${normalisedScore(`coalesce(c.score::numeric, (e.value->>'score')::numeric)`)} AS score
+    scored AS (
+      SELECT l.session_id, o.observer_id, o.observer_version, (e.position - 1)::int AS position,
+             e.value->>'name' AS name, e.value->>'scale' AS scale, (e.value->>'weight')::numeric AS weight,
+             ${scoreOnScale(`coalesce(c.score::numeric, (e.value->>'score')::numeric)`)} AS raw
       FROM latest l
       JOIN rm_coaching_session_observer_reports o
         ON o.session_id = l.session_id AND o.version = l.version AND o.status = 'done'
-      CROSS JOIN LATERAL jsonb_array_elements(coalesce(o.criteria, '[]'::jsonb)) AS e(value)
+      CROSS JOIN LATERAL jsonb_array_elements(coalesce(o.criteria, '[]'::jsonb)) WITH ORDINALITY AS e(value, position)
       LEFT JOIN LATERAL (
         SELECT x.score FROM rm_coaching_session_analysis_corrections x
         WHERE x.session_id = o.session_id AND x.version = o.version AND x.observer_id = o.observer_id
@@ -139,6 +158,7 @@ export const scopedSessions = (filter: CoachingDashboardFilter) => {
       WHERE (c.score IS NOT NULL OR ((e.value->>'relevant')::boolean AND jsonb_typeof(e.value->'score') = 'number'))
         AND (e.value->>'weight')::numeric > 0
     ),
+    criteria AS (SELECT scored.*, ${normalisedScore('raw')} AS score FROM scored),
     sessions AS (
       SELECT p.*, sc.score FROM played p
       LEFT JOIN (SELECT session_id, round(sum(weight * score) / sum(weight)) AS score FROM criteria GROUP BY session_id) sc
@@ -277,21 +297,59 @@ export const coachingDashboardByScenario = async (
 };
 
 /**
- * The mean score of each rubric criterion, by name over every observer that scores one so named, over the sessions
- * it applied to.
+ * The mean score of each rubric criterion over the sessions it applied to, on its own scale and normalised. A criterion
+ * is one line per observer and place in its rubric (and scale: scores of two scales do not average): versions of an
+ * observer that rename a criterion keep its line, and so do the `translations` of an observer (the starter library's
+ * "Clarity" and "Clarté"). The line is named as the criterion and its observer read in the latest session played in
+ * `locale`'s language, else in the latest session. In the order of `locale`'s alphabet.
  */
 export const coachingDashboardByCriterion = async (
   db: SqlExecutor,
   filter: CoachingDashboardFilter,
+  { translations = {}, locale = 'en-GB' }: { translations?: ObserverTranslations; locale?: string } = {},
 ): Promise<CoachingDashboardCriterionRow[]> => {
   const base = scopedSessions(filter);
-  const { rows } = await db.query<{ name: string; sessions: number; average_score: number }>(
-    `${base.sql}
-     SELECT c.name, count(DISTINCT c.session_id)::int AS sessions, round(avg(c.score), 1)::float8 AS average_score
-     FROM criteria c GROUP BY c.name ORDER BY lower(c.name), c.name`,
+  const observer = `coalesce(${base.bind(JSON.stringify(translations))}::jsonb ->> c.observer_id, c.observer_id)`;
+  const preferred = `ORDER BY split_part(p.language, '-', 1) = ${base.bind(locale.split('-')[0])} DESC, p.started_at DESC, p.session_id`;
+  const { rows } = await db.query<{
+    observer_id: string;
+    observer_name: string | null;
+    position: number;
+    name: string;
+    scale: RubricScale;
+    sessions: number;
+    average: number;
+    average_score: number;
+  }>(
+    `${base.sql},
+     lines AS (
+       SELECT (array_agg(c.observer_id ${preferred}))[1] AS observer_id,
+              (array_agg(c.observer_version ${preferred}))[1] AS observer_version,
+              (array_agg(c.name ${preferred}))[1] AS name,
+              c.position, c.scale, count(DISTINCT c.session_id)::int AS sessions,
+              round(avg(c.raw), 2)::float8 AS average, round(avg(c.score), 1)::float8 AS average_score
+       FROM criteria c JOIN played p ON p.session_id = c.session_id
+       GROUP BY ${observer}, c.position, c.scale
+     )
+     SELECT l.observer_id, v.fields->>'name' AS observer_name, l.position, l.name, l.scale, l.sessions, l.average,
+            l.average_score
+     FROM lines l LEFT JOIN rm_coaching_item_versions v ON v.item_id = l.observer_id AND v.version = l.observer_version
+     ORDER BY l.observer_id, l.position`,
     base.params,
   );
-  return rows.map((row) => ({ name: row.name, sessions: row.sessions, averageScore: row.average_score }));
+  const collator = new Intl.Collator(locale, { sensitivity: 'base' });
+  const byName = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
+    collator.compare(a.name, b.name) || collator.compare(a.observer_name ?? '', b.observer_name ?? '');
+  return rows.sort(byName).map((row) => ({
+    observerId: row.observer_id,
+    observerName: row.observer_name,
+    position: row.position,
+    name: row.name,
+    scale: row.scale,
+    sessions: row.sessions,
+    average: row.average,
+    averageScore: row.average_score,
+  }));
 };
 
 /**

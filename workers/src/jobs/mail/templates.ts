@@ -79,13 +79,13 @@ export const catalogues: Record<MailLocale, MailCatalogue> = {
   },
   'fr-FR': {
     invitation: {
-      subject: 'Vous êtes invité(e) à rejoindre {organizationName} sur {appName}',
+      subject: 'Vous avez reçu une invitation à rejoindre {organizationName} sur {appName}',
       greeting: 'Bonjour {firstName},',
       introWithInviter: [
         '{inviterName} vous invite à rejoindre {organizationName} sur {appName}, où vous pourrez vous entraîner à des conversations avec des personas de coaching IA.',
       ],
       intro: [
-        'Vous êtes invité(e) à rejoindre {organizationName} sur {appName}, où vous pourrez vous entraîner à des conversations avec des personas de coaching IA.',
+        'Vous avez reçu une invitation à rejoindre {organizationName} sur {appName}, où vous pourrez vous entraîner à des conversations avec des personas de coaching IA.',
       ],
       action: 'Activer mon compte',
       linkHint: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur\u00a0:',

@@ -104,8 +104,8 @@ describe('[MAIL]: templates', () => {
     const [withInviter, without] = requests('fr-FR').map(renderMail);
     expect(withInviter!.text).toContain('Jean Dupont vous invite à rejoindre Acme');
     expect(without!.text).not.toContain('undefined');
-    expect(without!.text).toContain('Vous êtes invité(e) à rejoindre Acme');
-    expect(without!.subject).toBe('Vous êtes invité(e) à rejoindre Acme sur AI-Coaching');
+    expect(without!.text).toContain('Vous avez reçu une invitation à rejoindre Acme');
+    expect(without!.subject).toBe('Vous avez reçu une invitation à rejoindre Acme sur AI-Coaching');
     expect(without!.text).toContain('S’il a expiré');
   });
 

@@ -12,12 +12,12 @@ export const failureCause = (result: AiProviderTestResult): AiCallErrorCode =>
     : 'provider_error';
 
 const Outcome = ({ result }: { result: AiProviderTestResult }) => {
-  const { t, i18n } = useTranslation('aiProviders');
+  const { t } = useTranslation('aiProviders');
   if (result.ok) {
     return (
       <Alert tone="success">
         <span data-testid="connection-result" data-ok="true">
-          {t('test.success', { ms: new Intl.NumberFormat(i18n.language).format(result.latency_ms) })}
+          {t('test.success', { ms: result.latency_ms })}
         </span>
       </Alert>
     );

@@ -258,18 +258,21 @@ const Bubble = ({
   language?: string;
   pending?: boolean;
   children: string;
-}) => (
-  <div className={`flex ${from === 'you' ? 'justify-end' : 'justify-start'}`}>
-    <div
-      lang={language}
-      className={`max-w-[85%] rounded-lg px-3 py-2 text-sm break-words whitespace-pre-line ${
-        from === 'you'
-          ? 'rounded-tr-none bg-primary-700 text-white dark:bg-primary-300 dark:text-gray-950'
-          : 'rounded-tl-none bg-gray-100 text-gray-900 dark:bg-gray-800 dark:text-gray-100'
-      } ${pending ? 'opacity-70' : ''}`}
-    >
-      <span className="sr-only">{label}: </span>
-      {children}
+}) => {
+  const { t } = useTranslation('common');
+  return (
+    <div className={`flex ${from === 'you' ? 'justify-end' : 'justify-start'}`}>
+      <div
+        lang={language}
+        className={`max-w-[85%] rounded-lg px-3 py-2 text-sm break-words whitespace-pre-line ${
+          from === 'you'
+            ? 'rounded-tr-none bg-primary-700 text-white dark:bg-primary-300 dark:text-gray-950'
+            : 'rounded-tl-none bg-gray-100 text-gray-900 dark:bg-gray-800 dark:text-gray-100'
+        } ${pending ? 'opacity-70' : ''}`}
+      >
+        <span className="sr-only">{t('labelled', { label })} </span>
+        {children}
+      </div>
     </div>
-  </div>
-);
+  );
+};

@@ -27,9 +27,13 @@ const JobProgress = ({ job }: { job: BackgroundJob }) => {
       <p className="text-sm" aria-live="polite">
         {finished
           ? job.status === 'completed'
-            ? t('rerun.completed', { succeeded: job.succeeded, skipped: job.skipped, failed: job.failed })
+            ? t('rerun.completed', {
+                rerun: t('rerun.rerunCount', { count: job.succeeded }),
+                skipped: t('rerun.skippedCount', { count: job.skipped }),
+                failed: t('rerun.failedCount', { count: job.failed }),
+              })
             : t('rerun.failed')
-          : t('rerun.progress', { processed: job.processed, total: job.total, progress: job.progress })}
+          : t('rerun.progress', { processed: job.processed, count: job.total, progress: job.progress })}
       </p>
     </div>
   );

@@ -43,7 +43,7 @@ const ScenarioStep = ({ row, playlistId }: { row: ScenarioRow; playlistId: strin
           <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-gray-700 dark:text-gray-300">
             {row.best_status ? (
               <span className="inline-flex items-center gap-2">
-                <span className="sr-only">{t('playlist.bestResult')}:</span>
+                <span className="sr-only">{t('labelled', { ns: 'common', label: t('playlist.bestResult') })}</span>
                 <SessionStatus status={row.best_status} />
               </span>
             ) : (

@@ -157,8 +157,8 @@ export const ScenarioInfo = ({
                   wallet, which the platform fills; everyone else asks an operator or a colleague. */}
               <Alert tone="error">
                 {t(can('credit-allocate') ? 'info.notEnoughOperator' : 'info.notEnough', {
-                  price: briefing.price_credits,
-                  available: briefing.available_credits,
+                  price: t('info.credits', { count: briefing.price_credits }),
+                  available: t('info.credits', { count: briefing.available_credits }),
                 })}
               </Alert>
               {can('credit-allocate') && me ? (

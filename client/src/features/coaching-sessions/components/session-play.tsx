@@ -130,8 +130,7 @@ export const SessionPlay = ({ sessionId, guestExit }: { sessionId: string; guest
           <h1 className="text-xl font-semibold break-words">{session.name}</h1>
           {session.mission_goal ? (
             <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
-              <strong>{t('play.goal')}: </strong>
-              {session.mission_goal}
+              <strong>{t('labelled', { ns: 'common', label: t('play.goal') })}</strong> {session.mission_goal}
             </p>
           ) : null}
         </div>
@@ -162,7 +161,7 @@ export const SessionPlay = ({ sessionId, guestExit }: { sessionId: string; guest
             voice={voice}
             sessionId={session.id}
             language={session.language}
-            personaName={t('result.persona')}
+            personaName={session.persona_name ?? t('result.persona')}
             voiceSettings={session.voice_settings ?? null}
           />
         </Suspense>
@@ -170,7 +169,7 @@ export const SessionPlay = ({ sessionId, guestExit }: { sessionId: string; guest
         <Card>
           <Transcript
             turns={context.turns.map((turn) => ({ ...turn, pending: context.pendingTurn?.id === turn.id }))}
-            personaName={t('result.persona')}
+            personaName={session.persona_name ?? t('result.persona')}
             language={session.language}
             answering={answering}
             streaming={context.streaming}

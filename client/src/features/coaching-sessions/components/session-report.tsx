@@ -280,7 +280,9 @@ const ObserverCard = ({
 
 /** The observers' reports as they arrive, the overall score once all are in, the built-in metrics, older versions. */
 export const SessionReport = ({ sessionId }: { sessionId: string }) => {
-  const { t } = useTranslation('coachingSessions');
+  const { t, i18n } = useTranslation('coachingSessions');
+  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 });
+  const count = new Intl.NumberFormat(i18n.language);
   const can = useCan();
   const errorMessage = useErrorMessage();
   const [version, setVersion] = useState<number | null>(null);
@@ -334,13 +336,13 @@ export const SessionReport = ({ sessionId }: { sessionId: string }) => {
         <h3 className="mb-2 text-base font-semibold">{t('report.metrics')}</h3>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="font-medium">{t('report.talkRatio')}</dt>
-          <dd>{metrics.talk_ratio === null ? '—' : `${Math.round(metrics.talk_ratio * 100)} %`}</dd>
+          <dd>{metrics.talk_ratio === null ? '—' : percent.format(metrics.talk_ratio)}</dd>
           <dt className="font-medium">{t('report.questions')}</dt>
           <dd>{t('report.questionsValue', { total: metrics.questions.total, open: metrics.questions.open })}</dd>
           <dt className="font-medium">{t('report.monologue')}</dt>
           <dd>{t('report.words', { count: metrics.longest_monologue?.words ?? 0 })}</dd>
           <dt className="font-medium">{t('report.fillers')}</dt>
-          <dd>{metrics.fillers.total}</dd>
+          <dd>{count.format(metrics.fillers.total)}</dd>
         </dl>
       </Card>
       {can('coaching-session-analysis-report-update') &&

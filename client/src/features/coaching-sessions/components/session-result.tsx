@@ -8,6 +8,8 @@ import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { LoadError, Loading } from '../../../components/ui/query-state';
 import { usePlaylistProgress } from '../api/playlist-progress-api';
+import { VoiceDelay } from '../../../components/voice-delay';
+import { useCan } from '../../../lib/session/session-context';
 import { useSessionRecordings } from '../api/recordings-api';
 import { useCoachingSession, type CoachingSession } from '../api/sessions-api';
 import {
@@ -34,25 +36,30 @@ const durationOf = (startedAt: string, endedAt: string | undefined) =>
   Math.max(0, Math.round(((endedAt ? Date.parse(endedAt) : Date.now()) - Date.parse(startedAt)) / 1000));
 
 /**
- * A voice session's voice-to-voice p50 and p95 (docs/voice.md, "Latency records"), with what they mean: a figure
- * nobody else publishes needs its definition next to it. Nothing for a text session or before a measured turn.
+ * A voice session's delays before the persona answered aloud (docs/voice.md, "Latency records"): in words for
+ * everyone, the usual and the slowest; those who review others' sessions also read the percentiles they compare
+ * providers with, and what they mean. Nothing for a text session or before a measured turn.
  */
 const VoiceLatency = ({ latency }: { latency: CoachingSession['voice_latency'] }) => {
   const { t, i18n } = useTranslation('coachingSessions');
+  const reviewer = useCan()('coaching-session-check-other');
   if (latency === null) return null;
   const ms = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
   return (
     <>
       <dt className="font-medium">{t('result.voiceLatency')}</dt>
-      <dd data-testid="voice-latency" aria-describedby="voice-latency-help" className="tabular-nums">
-        {t('result.voiceLatencyValue', { p50: ms.format(latency.p50_ms), p95: ms.format(latency.p95_ms) })}{' '}
-        <span className="whitespace-nowrap text-gray-700 dark:text-gray-300">
-          {t('result.voiceLatencyTurns', { count: latency.turns })}
-        </span>
+      <dd data-testid="voice-latency">
+        <VoiceDelay latency={latency} />
       </dd>
-      <dd id="voice-latency-help" className="col-span-2 text-xs text-gray-700 dark:text-gray-300">
-        {t('result.voiceLatencyHelp')}
-      </dd>
+      {reviewer ? (
+        <dd data-testid="voice-latency-percentiles" className="col-span-2 text-xs text-gray-700 dark:text-gray-300">
+          <span className="tabular-nums">
+            {t('result.voiceLatencyValue', { p50: ms.format(latency.p50_ms), p95: ms.format(latency.p95_ms) })}
+          </span>{' '}
+          <span className="whitespace-nowrap">{t('result.voiceLatencyTurns', { count: latency.turns })}</span>{' '}
+          {t('result.voiceLatencyHelp')}
+        </dd>
+      ) : null}
     </>
   );
 };
@@ -203,7 +210,7 @@ const SessionResultView = ({
             <h2 className="mb-3 text-lg font-semibold">{t('result.transcript')}</h2>
             <Transcript
               turns={session.turns}
-              personaName={t('result.persona')}
+              personaName={session.persona_name ?? t('result.persona')}
               language={session.language}
               activeTurnId={activeTurnOf(playlist, playback)}
               turnAction={

@@ -57,7 +57,9 @@ export const Transcript = ({
                   : ''
               }`}
             >
-              <span className="sr-only">{turn.role === 'learner' ? t('play.you') : personaName}: </span>
+              <span className="sr-only">
+                {t('labelled', { ns: 'common', label: turn.role === 'learner' ? t('play.you') : personaName })}{' '}
+              </span>
               {turn.text}
             </div>
             {action}

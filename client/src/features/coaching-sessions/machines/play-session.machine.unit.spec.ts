@@ -56,6 +56,7 @@ function session(overrides: Partial<PlaySession> = {}): PlaySession {
     awaiting_reply_to: null,
     turns: [GREETING],
     mission_goal: 'Get a discount',
+    persona_name: 'Margaret Hughes',
     voice_latency: null,
     voice_settings: null,
     ...overrides,

@@ -67,6 +67,7 @@ const session = (overrides: Partial<PlaySession> = {}): PlaySession =>
     awaiting_reply_to: null,
     turns: [GREETING],
     mission_goal: null,
+    persona_name: 'Margaret Hughes',
     ...overrides,
   }) as PlaySession;
 

@@ -8,7 +8,7 @@ import { useCan } from '../../../lib/session/session-context';
 import { useCoachingDashboard } from '../api/dashboard-api';
 import { CoachingFigures, CriteriaScores } from './coaching-figures';
 import { ScoreTrendChart } from './score-trend-chart';
-import { VoiceLatencyByProvider } from './voice-latency-by-provider';
+import { VoiceDelayByProvider } from './voice-latency-by-provider';
 import { DASHBOARD_PERIODS, periodQuery, type DashboardPeriod } from '../utils/period';
 
 // The team's section is only for those with `coaching-session-check-other`, and holds tables and filters a learner
@@ -77,7 +77,7 @@ export const CoachingDashboard = ({ organizationId }: { organizationId: string }
                 <CriteriaScores criteria={mine.data.criteria} />
               </div>
             </div>
-            <VoiceLatencyByProvider rows={mine.data.voice_latency_by_provider} testId="voice-latency-by-provider" />
+            <VoiceDelayByProvider rows={mine.data.voice_latency_by_provider} testId="voice-delay-by-provider" />
           </div>
         )}
       </Card>

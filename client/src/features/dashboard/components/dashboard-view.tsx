@@ -43,8 +43,8 @@ export const DashboardView = ({ user, canOpen }: { user: CurrentUser; canOpen: (
   const organizations = useDashboardCount('organizations', superAdmin);
   const showsOrganization = can(['organization-detail-read', 'organization-read']) && user.organization_id !== '';
   const organization = useOrganizationWallet(user.organization_id, showsOrganization);
-  const credits = (value: number | undefined) =>
-    value === undefined ? undefined : formatCredits(value, i18n.language);
+  // Credits and counts alike, as the language writes numbers ("1,000", "1 000").
+  const figure = (value: number | undefined) => (value === undefined ? undefined : formatCredits(value, i18n.language));
   const linkTo = (path: string) => (canOpen(path) ? path : undefined);
   // The organization's credits lead to their movements when the user may read them, else to the organization.
   const organizationCreditsLink = can(['credit-transaction-read', 'credit-consumption-read'])
@@ -65,14 +65,14 @@ export const DashboardView = ({ user, canOpen }: { user: CurrentUser; canOpen: (
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <Figure
           label={t('figures.myCredits')}
-          value={credits(user.credit_wallet)}
+          value={figure(user.credit_wallet)}
           testId="figure-my-credits"
           to={linkTo('/profile')}
         />
         {organization.isSuccess ? (
           <Figure
             label={t('figures.organizationCredits', { name: organization.data.name })}
-            value={credits(organization.data.credit_wallet)}
+            value={figure(organization.data.credit_wallet)}
             testId="figure-organization-credits"
             to={organizationCreditsLink}
           />
@@ -85,7 +85,7 @@ export const DashboardView = ({ user, canOpen }: { user: CurrentUser; canOpen: (
         {can('user-list') ? (
           <Figure
             label={t('figures.users')}
-            value={users.data}
+            value={figure(users.data)}
             testId="figure-users"
             to={linkTo('/settings/user/list')}
           />
@@ -93,7 +93,7 @@ export const DashboardView = ({ user, canOpen }: { user: CurrentUser; canOpen: (
         {can('user-group-list') ? (
           <Figure
             label={t('figures.groups')}
-            value={groups.data}
+            value={figure(groups.data)}
             testId="figure-groups"
             to={canOpen('/settings/user/list') ? '/settings/user/list?tab=groups' : undefined}
           />
@@ -101,7 +101,7 @@ export const DashboardView = ({ user, canOpen }: { user: CurrentUser; canOpen: (
         {user.organization_role === 'super-admin' ? (
           <Figure
             label={t('figures.organizations')}
-            value={organizations.data}
+            value={figure(organizations.data)}
             testId="figure-organizations"
             to={linkTo('/settings/organization/list')}
           />
@@ -109,7 +109,7 @@ export const DashboardView = ({ user, canOpen }: { user: CurrentUser; canOpen: (
         {can('coaching-session-read') ? (
           <Figure
             label={t('figures.sessions')}
-            value={sessions.data}
+            value={figure(sessions.data)}
             testId="figure-sessions"
             to={linkTo('/apps/ai-coaching')}
           />

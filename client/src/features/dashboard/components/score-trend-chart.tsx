@@ -170,7 +170,7 @@ export const ScoreTrendChart = ({ buckets, interval, period }: ScoreTrendChartPr
             .map((point) => (
               <tr key={point.start}>
                 <th scope="row">{dateOf(point.start)}</th>
-                <td>{point.sessions}</td>
+                <td>{scores.format(point.sessions)}</td>
                 <td>{point.averageScore === null ? t('coaching.none') : scores.format(point.averageScore)}</td>
               </tr>
             ))}

@@ -24,7 +24,7 @@ const useFigureColumns = <Row extends Figures>(): DataColumn<Row>[] => {
   const { t } = useTranslation('dashboard');
   const format = useFigureFormats();
   return [
-    { id: 'sessions', header: t('coaching.figures.sessions'), cell: (row) => row.sessions, align: 'end' },
+    { id: 'sessions', header: t('coaching.figures.sessions'), cell: (row) => format.count(row.sessions), align: 'end' },
     {
       id: 'win-rate',
       header: t('coaching.figures.winRate'),
@@ -83,6 +83,7 @@ export const TeamDashboard = ({
   const played = useCoachingDashboard({ scope: 'team', ...withoutScenario });
   const groups = useTeamGroups(organizationId, true);
   const figureColumns = useFigureColumns();
+  const format = useFigureFormats();
 
   const download = async () => {
     setDownloading(true);
@@ -158,7 +159,7 @@ export const TeamDashboard = ({
                   {
                     id: 'players',
                     header: t('coaching.team.columns.players'),
-                    cell: (row) => row.players,
+                    cell: (row) => format.count(row.players),
                     align: 'end',
                     priority: 3,
                   },

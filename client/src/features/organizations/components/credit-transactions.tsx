@@ -5,7 +5,6 @@ import { Card } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { LoadError, Loading } from '../../../components/ui/query-state';
 import { WalletFigures } from '../../../components/wallet-figures';
-import { formatCredits } from '../../../lib/credits/nb-credits';
 import { useCan, useSession } from '../../../lib/session/session-context';
 import { creditCommand, useCreditTargets, useInvalidateAfterCredits, type CreditTarget } from '../api/credit-api';
 import { useOrganization } from '../api/organizations-api';
@@ -15,7 +14,7 @@ import { useOrganization } from '../api/organizations-api';
  * issuance (super-admins), or from the organization to one of its groups or users.
  */
 export const CreditTransactions = ({ organizationId }: { organizationId: string }) => {
-  const { t, i18n } = useTranslation('credits');
+  const { t } = useTranslation('credits');
   const can = useCan();
   const { reloadProfile } = useSession();
   const organization = useOrganization(organizationId);
@@ -111,10 +110,7 @@ export const CreditTransactions = ({ organizationId }: { organizationId: string 
                   { value: '', label: t(`transactions.choose.${target}`) },
                   ...candidates.map((option) => ({
                     value: option.id,
-                    label: `${option.label} — ${t('transactions.available', {
-                      count: option.available,
-                      credits: formatCredits(option.available, i18n.language),
-                    })}`,
+                    label: `${option.label} — ${t('transactions.available', { count: option.available })}`,
                   })),
                 ]}
                 error={emptyPicker ?? (missing === 'target' ? t('transactions.pickTarget') : null)}

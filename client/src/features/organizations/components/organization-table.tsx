@@ -61,7 +61,7 @@ export const OrganizationTable = () => {
           id: 'users',
           header: t('list.users'),
           priority: 2,
-          cell: (organization) => organization.user_count,
+          cell: (organization) => formatCredits(organization.user_count, i18n.language),
         },
         {
           id: 'credits',

@@ -88,9 +88,12 @@ const GenerationRun = ({
           ? t('run.starting')
           : finished
             ? data.status === 'completed'
-              ? t('run.completed', { succeeded: data.succeeded, failed: data.failed })
+              ? t('run.completed', {
+                  drafted: t('run.draftedCount', { count: data.succeeded }),
+                  failed: t('run.failedCount', { count: data.failed }),
+                })
               : t('run.failed')
-            : t('run.progress', { processed: data.processed, total: data.total, progress: data.progress })}
+            : t('run.progress', { processed: data.processed, count: data.total, progress: data.progress })}
       </p>
       {job.isError ? <Alert tone="error">{errorMessage(job.error)}</Alert> : null}
       {data && data.results.length > 0 ? <DraftResults job={data} /> : null}

@@ -189,7 +189,7 @@ export const ShareLinkPanel = ({
                     : 'share.walletShort',
                 {
                   available: payingCredits,
-                  price: priceCredits,
+                  count: priceCredits,
                   name: payingGroup?.name ?? '',
                 },
               )}

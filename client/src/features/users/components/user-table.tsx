@@ -85,7 +85,7 @@ export const UserTable = () => {
                   {/* On a narrow screen only the name and the actions keep a column; status and credits show here. */}
                   <span className="mt-1 flex flex-wrap items-center gap-2 text-xs font-normal text-gray-700 sm:hidden dark:text-gray-300">
                     <UserStatusBadge status={user.status} />
-                    {t('list.credits', { count: user.credit_wallet, credits: credits(user) })}
+                    {t('list.credits', { count: user.credit_wallet })}
                   </span>
                 </span>
               </span>

@@ -66,20 +66,16 @@ const Fields = ({ form }: { form: SchemaForm<Values> }) => {
           error={form.errorOf('turn_limit')}
         />
       </div>
+      {/* Said as what the persona does: the outcome markers it writes are the prompt's business, not the editor's. */}
       <details className="rounded-md border border-gray-200 px-4 py-3 text-sm dark:border-gray-700">
-        <summary className="cursor-pointer font-medium">{t('mission.markers.title')}</summary>
-        <p className="mt-2">{t('mission.markers.intro')}</p>
+        <summary className="cursor-pointer font-medium">{t('mission.ending.title')}</summary>
+        <p className="mt-2">{t('mission.ending.intro')}</p>
         <ul className="mt-2 list-disc pl-5">
-          <li>
-            <code>[[WIN]]</code>, <code>#-WIN-#</code> — {t('mission.markers.win')}
-          </li>
-          <li>
-            <code>[[LOSE]]</code> — {t('mission.markers.lose')}
-          </li>
-          <li>
-            <code>[[END]]</code> — {t('mission.markers.end')}
-          </li>
+          <li>{t('mission.ending.win')}</li>
+          <li>{t('mission.ending.lose')}</li>
+          <li>{t('mission.ending.end')}</li>
         </ul>
+        <p className="mt-2">{t('mission.ending.limits')}</p>
       </details>
     </>
   );
@@ -97,8 +93,7 @@ const Preview = ({ values }: { values: Values }) => {
       {values.briefing ? <p className="whitespace-pre-line">{values.briefing}</p> : null}
       {values.goal ? (
         <p>
-          <strong>{t('mission.goal')}: </strong>
-          {values.goal}
+          <strong>{t('labelled', { ns: 'common', label: t('mission.goal') })}</strong> {values.goal}
         </p>
       ) : null}
       {success.length > 0 ? (

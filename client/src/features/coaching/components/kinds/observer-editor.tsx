@@ -160,7 +160,8 @@ const Fields = ({ form }: { form: SchemaForm<Values> }) => {
 
 /** The rubric as the report will score it: each criterion's share of the overall score. */
 const Preview = ({ values }: { values: Values }) => {
-  const { t } = useTranslation('coaching');
+  const { t, i18n } = useTranslation('coaching');
+  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 });
   const rubric = (values.rubric ?? []).filter((criterion) => criterion.name.trim());
   const total = rubric.reduce((sum, criterion) => sum + (Number(criterion.weight) || 0), 0);
   const name = values.name?.trim() || t('observer.unnamed');
@@ -197,7 +198,7 @@ const Preview = ({ values }: { values: Values }) => {
                 <td className="py-1 pr-2 break-words">{criterion.name}</td>
                 <td className="py-1 pr-2">{t(`observer.scales.${criterion.scale}`)}</td>
                 <td className="py-1 text-right">
-                  {total > 0 ? Math.round(((Number(criterion.weight) || 0) / total) * 100) : 0}%
+                  {percent.format(total > 0 ? (Number(criterion.weight) || 0) / total : 0)}
                 </td>
               </tr>
             ))}
