@@ -36,6 +36,8 @@ export type TestServerOptions = {
   clock?: Clock;
 };
 
+const TEST_AUTH_SECRET = 'the-auth-secret-of-the-integration-test-servers-0123';
+
 /** The one-process server on an ephemeral port with its own data directory. */
 export const startTestServer = async (
   env: Record<string, string> = {},
@@ -46,6 +48,9 @@ export const startTestServer = async (
     PORT: '3000',
     LOG_LEVEL: 'silent',
     ADMIN_PASSWORD: TEST_PASSWORD,
+    // Servers sharing a test database share its key, as the runtimes of one deployment must (docs/security.md, "The
+    // auth secret"); a test of the generated secret gives its own data directory and no AUTH_SECRET.
+    ...(env.AUTH_SECRET === undefined && env.DATA_DIR === undefined ? { AUTH_SECRET: TEST_AUTH_SECRET } : {}),
     ...env,
     DATA_DIR: dataDir,
   });

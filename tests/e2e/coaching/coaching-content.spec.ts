@@ -197,7 +197,8 @@ test('[COACHING]: copies a persona, forks a library persona and edits the fork',
   await page.getByRole('link', { name: `Fork ${names.library}` }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Fork “${names.library}”`);
   await page.getByRole('button', { name: 'Fork into my organization' }).click();
-  await created(page, names.library);
+  // Named apart from its source, so pickers never list two alike.
+  await created(page, `${names.library} (fork)`);
   await expect(page.getByText(`Forked from “${names.library}”, version 1`)).toBeVisible();
   await page.getByLabel('Company').fill('Nordwind Retail');
   await page.getByRole('button', { name: 'Save changes' }).click();

@@ -117,7 +117,7 @@ for (const engine of engines) {
           organization_id: expect.any(String),
           status: 'draft',
           editable: true,
-          name: source.fields['name'],
+          name: `${String(source.fields['name'])} (fork)`,
           personality: source.fields['personality'],
           origin: { type: 'fork', id: source.itemId, version: 1, title: source.fields['name'] },
         });

@@ -13,6 +13,10 @@ export const launch = (entry: string, env: Record<string, string>) => {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
   });
+  // A test that times out leaves its runtime running, holding its port for the next: it ends with the test process.
+  const reap = () => child.kill('SIGKILL');
+  process.once('exit', reap);
+  child.once('exit', () => process.off('exit', reap));
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
