@@ -41,7 +41,8 @@ const ALL_KINDS = ['mission', 'persona', 'observer', 'playlist', 'scenario'] as 
 
 /** Spec §2 "AI coaching": the content screens, then the scenario's information and the session screens. */
 const coachingRoutes: RouteObject[] = [
-  page(undefined, coaching({ screen: 'home' })),
+  // The home shows each scenario's mode, language and the learner's results in the sessions' words.
+  page(undefined, { ...coaching({ screen: 'home' }), namespaces: ['coaching', 'images', 'coachingSessions'] }),
   // `playlist/list` is not in spec §2 (it lists four): playlists are listed like the other kinds.
   ...ALL_KINDS.map((kind) =>
     page(`${kind}/list`, coaching({ screen: 'list', kind }, { permissions: [`coaching-${kind}-list`] })),

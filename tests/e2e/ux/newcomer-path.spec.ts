@@ -6,7 +6,7 @@ import { startMailSink } from '../support/mail-sink.js';
 import { apiToken } from '../support/session.js';
 import { arranger, expectNoSidewaysScroll, signInWithToken, toast, type Arranger } from '../settings/arrange.js';
 
-// Issue 23 items 4 to 7 and 9: a super-admin's first minutes, the roles a form offers, where credits come from, what
+// Issue 23 items 3 to 7 and 9: the learner's home, a super-admin's first minutes, the roles a form offers, where credits come from, what
 // fork and copy give, and a criterion left at its defaults.
 test.describe.configure({ mode: 'serial' });
 
@@ -18,6 +18,7 @@ const people = {
   superAdmin: { email: `first-minutes-${stamp}@e2e.test`, password: 'First-Minutes-Passw0rd!' },
   operator: { email: `dry-operator-${stamp}@e2e.test`, password: 'Dry-Operator-Passw0rd!' },
   editor: { email: `forker-${stamp}@e2e.test`, password: 'Forker-Passw0rd!' },
+  learner: { email: `learner-home-${stamp}@e2e.test`, password: 'Learner-Home-Passw0rd!' },
 };
 const ids = { platform: '', organization: '', scenario: '', libraryPersona: '' };
 const libraryPersonaName = `Margaret Hughes ${stamp}`;
@@ -43,6 +44,12 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     first_name: 'Otto',
     organization_id: ids.organization,
     organization_role: 'operator',
+  });
+  await arrange.account({
+    ...people.learner,
+    first_name: 'Lena',
+    organization_id: ids.organization,
+    organization_role: 'user',
   });
   await arrange.account({
     ...people.editor,
@@ -120,6 +127,46 @@ test.describe('360 px', () => {
   });
 });
 
+test.describe('360 px, the learner', () => {
+  test.use({ viewport: { width: 360, height: 900 } });
+
+  test('[NEWCOMER]: a learner’s coaching home starts with what they may practise, each card saying what it means', async ({
+    page,
+  }) => {
+    const token = await apiToken(api, people.learner.email, people.learner.password);
+    // One session of a free starter scenario, ended: its card then gives their best, and it is a recent session.
+    const library = (await (
+      await api.get('/v1/coaching/scenarios?source=library&page_size=48&status=published', {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as { items: { id: string; name: string; language: string }[] };
+    const starter = library.items.find((item) => item.language === 'en-GB')!;
+    const session = await arrange.call('POST', '/v1/coaching/sessions', { scenario_id: starter.id }, token);
+    await arrange.call('POST', `/v1/coaching/sessions/${session.id}/end`, undefined, token);
+
+    await signInWithToken(page, token);
+    await page.goto('/apps/ai-coaching');
+    const headings = page.getByRole('main').getByRole('heading', { level: 2 });
+    await expect(headings.first()).toHaveText('Practise');
+    await expect(page.getByText('Build role-plays from personas')).toHaveCount(0);
+    // What they cannot change is not offered: no tiles for personas, missions or observers.
+    for (const kind of ['Personas', 'Missions', 'Observers']) {
+      await expect(page.getByRole('link', { name: kind, exact: true })).toHaveCount(0);
+    }
+    const priced = page.getByTestId('practice-scenario').filter({ hasText: `Priced call ${stamp}` });
+    await expect(priced.getByRole('list', { name: 'About this scenario' })).toContainText('Text chat');
+    await expect(priced).toContainText('Difficulty: moderate');
+    await expect(priced).toContainText('30 min');
+    await expect(priced).toContainText('Up to 90 credits');
+    await expect(priced).toContainText('Not played yet');
+    const played = page.getByTestId('practice-scenario').filter({ hasText: starter.name });
+    await expect(played).toContainText('Your best: Ended');
+    await expect(page.getByRole('region', { name: 'Your recent sessions' })).toContainText('Ended');
+    await expectNoSidewaysScroll(page);
+    await expectAxeCleanInBothThemes(page);
+  });
+});
+
 test.describe('1280 px', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -158,6 +205,43 @@ test.describe('1280 px', () => {
     await page.getByRole('button', { name: 'Fork into my organization' }).click();
     await expect(toast(page)).toContainText('forked');
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue(`${libraryPersonaName} (fork)`);
+  });
+
+  test('[NEWCOMER]: an editor’s coaching home practises first, then builds; the share links sort as their arrow says', async ({
+    page,
+  }) => {
+    await signInWithToken(page, await apiToken(api, people.editor.email, people.editor.password));
+    await page.goto('/apps/ai-coaching');
+    const headings = page.getByRole('main').getByRole('heading', { level: 2 });
+    await expect(headings.first()).toHaveText('Practise');
+    await expect(page.getByRole('region', { name: 'Build your content' })).toContainText('Personas');
+    await expectAxeCleanInBothThemes(page);
+
+    const editorToken = await apiToken(api, people.editor.email, people.editor.password);
+    for (const label of ['First link', 'Second link']) {
+      await arrange.call(
+        'POST',
+        '/v1/coaching/shared_sessions',
+        {
+          scenario_id: ids.scenario,
+          label: `${label} ${stamp}`,
+          expires_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+          max_uses: 3,
+        },
+        editorToken,
+      );
+    }
+    await page.goto('/apps/ai-coaching/shared-session/list');
+    await expect(page.getByLabel('Sort by')).toHaveValue('-updated_at');
+    await expect(page.getByLabel('Sort by').locator('option:checked')).toHaveText('Newest first');
+    await expect(page.getByRole('columnheader', { name: /Created/ })).toHaveAttribute('aria-sort', 'descending');
+    await expect(page.getByRole('columnheader', { name: 'Valid until' })).not.toHaveAttribute('aria-sort', /.+/);
+    await page
+      .getByRole('columnheader', { name: /Created/ })
+      .getByRole('button')
+      .click();
+    await expect(page.getByLabel('Sort by').locator('option:checked')).toHaveText('Oldest first');
+    await expect(page.getByRole('columnheader', { name: /Created/ })).toHaveAttribute('aria-sort', 'ascending');
   });
 
   test('[NEWCOMER]: a criterion saved with only its name takes its defaults', async ({ page }) => {

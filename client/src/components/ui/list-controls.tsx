@@ -11,10 +11,12 @@ export const ListToolbar = ({
   state,
   onChange,
   searchLabel,
+  sortLabels,
 }: {
   state: ListState;
   onChange: (changes: Partial<ListState>) => void;
   searchLabel?: string;
+  sortLabels?: Partial<Record<SortKey, string>> | undefined;
 }) => {
   const { t } = useTranslation('common');
   const searchId = useId();
@@ -58,7 +60,7 @@ export const ListToolbar = ({
         >
           {SORT_KEYS.map((key) => (
             <option key={key} value={key}>
-              {t(`list.sortKeys.${key}`)}
+              {sortLabels?.[key] ?? t(`list.sortKeys.${key}`)}
             </option>
           ))}
         </select>

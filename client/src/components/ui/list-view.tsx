@@ -1,3 +1,4 @@
+import type { SortKey } from '@ai-coaching/domain';
 import type { Page } from '@ai-coaching/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -11,6 +12,8 @@ export type ListViewProps<Item> = {
   state: ListState;
   onChange: (changes: Partial<ListState>) => void;
   searchLabel?: string;
+  /** What each sort choice says when the list's own words are better than "update" (what the date column holds). */
+  sortLabels?: Partial<Record<SortKey, string>>;
   /** Said when the list holds nothing at all. */
   empty: ReactNode;
   /** Said when a search or a filter matches nothing. */
@@ -32,6 +35,7 @@ export const ListView = <Item,>({
   state,
   onChange,
   searchLabel,
+  sortLabels,
   empty,
   noMatch,
   isFiltered = false,
@@ -42,7 +46,14 @@ export const ListView = <Item,>({
   const searching = Boolean(state.q) || isFiltered;
   return (
     <>
-      {toolbar ?? <ListToolbar state={state} onChange={onChange} {...(searchLabel ? { searchLabel } : {})} />}
+      {toolbar ?? (
+        <ListToolbar
+          state={state}
+          onChange={onChange}
+          {...(searchLabel ? { searchLabel } : {})}
+          {...(sortLabels ? { sortLabels } : {})}
+        />
+      )}
       {query.isPending ? (
         <Loading />
       ) : query.isError ? (

@@ -15,7 +15,8 @@ import {
   type PlaylistItem,
   type ScenarioItem,
 } from '@ai-coaching/contracts';
-import type { CoachingStatus } from '@ai-coaching/domain';
+import { SESSION_LANGUAGES, type CoachingStatus, type SessionLanguage } from '@ai-coaching/domain';
+import { coachingPracticeOperations } from '../../../lib/http/contract-routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListState } from '../../../hooks/use-list-params';
 import { api, newIdempotencyKey } from '../../../lib/http/api';
@@ -187,3 +188,16 @@ export const useSpeechVoices = () =>
     queryKey: ['ai-speech-voices', 'list', { coaching: true }],
     queryFn: () => api.call(aiSpeechVoiceOperations.list, { query: { page: 1, page_size: 48, sort: 'name' } }),
   });
+
+/** The learner's home: what the caller may play now, with their best results, and their latest sessions. */
+export const useCoachingPractice = (language: string) =>
+  useQuery({
+    queryKey: ['coaching', 'practice', language],
+    queryFn: () =>
+      api.call(coachingPracticeOperations.home, {
+        query: isSessionLanguage(language) ? { language } : {},
+      }),
+  });
+
+const isSessionLanguage = (value: string): value is SessionLanguage =>
+  (SESSION_LANGUAGES as readonly string[]).includes(value);

@@ -56,6 +56,12 @@ export const ShareLinks = () => {
         state={state}
         onChange={update}
         searchLabel={t('list.search')}
+        // The date these links sort by is the day each was made: the choice and the column's arrow say the same.
+        sortLabels={{
+          '-updated_at': t('list.sortNewest'),
+          updated_at: t('list.sortOldest'),
+          name: t('list.sortLabel'),
+        }}
         empty={t('list.none')}
         noMatch={t('list.noMatch')}
         caption={t('list.title')}
@@ -92,9 +98,15 @@ export const ShareLinks = () => {
             cell: (link) => t('list.usesOf', { uses: link.uses, max: link.max_uses }),
           },
           {
+            id: 'created',
+            header: t('list.created'),
+            sortKey: 'updated_at',
+            priority: 3,
+            cell: (link) => date(link.created_at),
+          },
+          {
             id: 'expires',
             header: t('list.expires'),
-            sortKey: 'updated_at',
             priority: 3,
             cell: (link) => date(link.expires_at),
           },
