@@ -23,8 +23,10 @@
 //                 browser), and the bytes actually transferred (brotli when the browser accepts it)
 //
 // Short mode: one run per page and preset. Full mode: 3 runs, Lighthouse's median run reported.
-// Targets (issue 9 §3.1): mobile performance ≥ 0.9 on each page, accessibility 1.0, initial
-// JavaScript ≤ 150 kB gzip (kB = 1,000 bytes, as Vite prints sizes).
+// Targets (issue 9 §3.1, issue 23 item 10): mobile performance ≥ 0.9 on each page, accessibility 1.0, initial
+// JavaScript ≤ 150 kB gzip signed out and ≤ 180 kB on the signed-in dashboard (kB = 1,000 bytes, as Vite prints
+// sizes): of the dashboard's, about 141 kB are the libraries the architecture prescribes (React, React Router,
+// TanStack Query, XState, i18next, zod), kept on purpose.
 import { fork, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -89,7 +91,7 @@ const PRESETS = only(
   ],
   args.presets,
 );
-const TARGETS = { mobilePerformance: 0.9, accessibility: 1, initialJsKb: 150 };
+const TARGETS = { mobilePerformance: 0.9, accessibility: 1, initialJsKb: 150, signedInJsKb: 180 };
 
 const log = (line) => console.log(`[client] ${line}`);
 const kb = (bytes) => bytes / 1000;
@@ -288,7 +290,7 @@ const main = async () => {
       const weighed = figures.find((figure) => figure.page === page.name);
       rows.push(
         row(`client ${page.name}: initial JS, gzip`, kb(weighed.javascript.gzipBytes), 'kB', {
-          target: TARGETS.initialJsKb,
+          target: page.signedIn ? TARGETS.signedInJsKb : TARGETS.initialJsKb,
           better: 'lower',
         }),
       );

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type ProxyOptions } from 'vite';
@@ -18,12 +19,10 @@ const buildId = process.env.BUILD_ID || createBuildId(builtAt, randomBytes(4).to
 const manifest = createLatestBuildManifest({ id: buildId, version: packageJson.version, builtAt });
 
 /**
- * `lib-<package>` (scope included: `@dicebear/core` and `@dicebear/initials` together) for a library loaded lazily.
- * The thumbs avatar style gets `lib-dicebear-thumbs`: it weighs twice the rest of dicebear, and the dashboard shows
- * initials only (components/ui/avatar.tsx).
+ * `lib-<package>` (scope included: `@dicebear/core` and `@dicebear/thumbs` together) for a library loaded lazily; the
+ * initials avatars are drawn without a library (components/ui/avatar-generator.ts).
  */
 const lazyLibraryChunk = (id: string): string | null => {
-  if (/[\\/]node_modules[\\/]@dicebear[\\/]thumbs[\\/]/.test(id)) return 'lib-dicebear-thumbs';
   const name = /[\\/]node_modules[\\/]((?:@[^\\/]+)|[^\\/]+)/.exec(id)?.[1];
   return name ? `lib-${name.replace(/^@/, '')}` : null;
 };
@@ -83,6 +82,22 @@ export default defineConfig({
   resolve: {
     // Workspace packages export their TypeScript sources under "source", so the client never needs them prebuilt.
     conditions: ['source', ...defaultClientConditions],
+    // Compatibility layers @xstate/react brings for React before 18 and server rendering, which every signed-in page
+    // would otherwise download (docs/performance.md, "Client"): React 19 in a browser has what they stand in for.
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector',
+      },
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('src/lib/react-shims/use-sync-external-store-shim.ts', import.meta.url)),
+      },
+      {
+        find: /^use-isomorphic-layout-effect$/,
+        replacement: fileURLToPath(new URL('src/lib/react-shims/use-isomorphic-layout-effect.ts', import.meta.url)),
+      },
+    ],
   },
   define: {
     'import.meta.env.VITE_BUILD_ID': JSON.stringify(manifest.id),

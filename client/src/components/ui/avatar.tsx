@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { DEFAULT_IMAGE_URLS } from '../../lib/images';
+import { generatedAvatarUri as initialsAvatarUri } from './avatar-generator';
 
 /** The spec's avatar generator styles (§9). Generated locally: no request leaves the browser. */
 export type AvatarStyle = 'initials' | 'thumbs';
@@ -8,27 +9,22 @@ export type AvatarStyle = 'initials' | 'thumbs';
 export const DEFAULT_IMAGES = DEFAULT_IMAGE_URLS;
 
 type AvatarGenerator = (seed: string) => string;
-const generators: Partial<Record<AvatarStyle, AvatarGenerator>> = {};
-const loadingGenerators: Partial<Record<AvatarStyle, Promise<AvatarGenerator | undefined>>> = {};
-const generatorModules: Record<AvatarStyle, () => Promise<{ generatedAvatarUri: AvatarGenerator }>> = {
-  initials: () => import('./avatar-generator'),
-  thumbs: () => import('./avatar-generator-thumbs'),
-};
+// Initials are drawn at once (a few lines of SVG, on every signed-in page); thumbs come from dicebear, which weighs
+// more than the rest of the app shell and loads with the first avatar of that style (docs/performance.md).
+const generators: Partial<Record<AvatarStyle, AvatarGenerator>> = { initials: initialsAvatarUri };
+let loadingThumbs: Promise<AvatarGenerator | undefined> | undefined;
 
-/**
- * The generators (dicebear) weigh more than the rest of the app shell, and only signed-in pages show avatars: they
- * load with the first avatar shown, so the landing and login pages never download them (docs/performance.md). Each
- * style loads with its first avatar: the pages of a first visit show initials only.
- */
-const loadAvatarGenerator = (style: AvatarStyle): Promise<AvatarGenerator | undefined> =>
-  (loadingGenerators[style] ??= generatorModules[style]().then(
-    (module) => (generators[style] = module.generatedAvatarUri),
+const loadAvatarGenerator = (style: AvatarStyle): Promise<AvatarGenerator | undefined> => {
+  if (style === 'initials') return Promise.resolve(initialsAvatarUri);
+  return (loadingThumbs ??= import('./avatar-generator-thumbs').then(
+    (module) => (generators.thumbs = module.generatedAvatarUri),
     () => {
       // Offline or a stale deployment: the default image stays, and the next avatar tries again.
-      delete loadingGenerators[style];
+      loadingThumbs = undefined;
       return undefined;
     },
   ));
+};
 
 export type AvatarProps = {
   /** An uploaded image; when missing or broken the generated avatar shows, then the default image. */

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { WhenVisible } from '../../../components/ui/when-visible';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card';
@@ -81,10 +82,14 @@ export const CoachingDashboard = ({ organizationId }: { organizationId: string }
           </div>
         )}
       </Card>
-      {seesTeam ? (
-        <Suspense fallback={<Loading label={t('coaching.team.loading')} />}>
-          <TeamDashboard range={range} organizationId={organizationId} />
-        </Suspense>
+      {seesTeam && !mine.isPending ? (
+        // Below the learner's own figures (placed once they have their height): its table and CSV export load as it
+        // comes near the screen.
+        <WhenVisible minHeight="16rem">
+          <Suspense fallback={<Loading label={t('coaching.team.loading')} />}>
+            <TeamDashboard range={range} organizationId={organizationId} />
+          </Suspense>
+        </WhenVisible>
       ) : null}
     </section>
   );
