@@ -1,19 +1,22 @@
 import { lazy, Suspense, useState } from 'react';
-import { WhenVisible } from '../../../components/ui/when-visible';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
 import { EmptyState, LoadError, Loading } from '../../../components/ui/query-state';
+import { WhenVisible } from '../../../components/ui/when-visible';
 import { useCan } from '../../../lib/session/session-context';
 import { useCoachingDashboard } from '../api/dashboard-api';
 import { CoachingFigures, CriteriaScores } from './coaching-figures';
 import { ScoreTrendChart } from './score-trend-chart';
-import { VoiceDelayByProvider } from './voice-latency-by-provider';
 import { DASHBOARD_PERIODS, periodQuery, type DashboardPeriod } from '../utils/period';
 
 // The team's section is only for those with `coaching-session-check-other`, and holds tables and filters a learner
 // never sees: its own chunk, downloaded when it shows.
+// Only learners who spoke to a voice persona have delays to read: the table and its kit load for them alone.
+const VoiceDelayByProvider = lazy(() =>
+  import('./voice-latency-by-provider').then((module) => ({ default: module.VoiceDelayByProvider })),
+);
 const TeamDashboard = lazy(() => import('./team-dashboard').then((module) => ({ default: module.TeamDashboard })));
 
 /**
@@ -78,14 +81,18 @@ export const CoachingDashboard = ({ organizationId }: { organizationId: string }
                 <CriteriaScores criteria={mine.data.criteria} />
               </div>
             </div>
-            <VoiceDelayByProvider rows={mine.data.voice_latency_by_provider} testId="voice-delay-by-provider" />
+            {mine.data.voice_latency_by_provider.length > 0 ? (
+              <Suspense fallback={null}>
+                <VoiceDelayByProvider rows={mine.data.voice_latency_by_provider} testId="voice-delay-by-provider" />
+              </Suspense>
+            ) : null}
           </div>
         )}
       </Card>
       {seesTeam && !mine.isPending ? (
-        // Below the learner's own figures (placed once they have their height): its table and CSV export load as it
-        // comes near the screen.
-        <WhenVisible minHeight="16rem">
+        // Below the learner's own figures (placed once they have their height): its table and CSV export load when it
+        // comes onto the screen.
+        <WhenVisible minHeight="16rem" margin="0px">
           <Suspense fallback={<Loading label={t('coaching.team.loading')} />}>
             <TeamDashboard range={range} organizationId={organizationId} />
           </Suspense>
