@@ -8,9 +8,6 @@ import {
   type TestServer,
 } from '@ai-coaching/api/testing';
 import {
-  aiModelOperations as models,
-  aiProviderOperations as providers,
-  aiServiceKeyOperations as keys,
   coachingChatOperations as chats,
   coachingSessionAnalysisOperations as analyses,
   coachingSessionOperations as sessions,
@@ -22,6 +19,7 @@ import {
 import { coachingChatStreamId } from '@ai-coaching/domain';
 import { newId } from '@ai-coaching/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectFakeChatModel } from '../fakes/fake-chat-model.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server.js';
 
 const engines = await testEngines();
@@ -88,21 +86,7 @@ for (const engine of engines) {
         englishScenario = starterLibraryItemId('scenario', 'price', 'en-GB');
         frenchScenario = starterLibraryItemId('scenario', 'price', 'fr-FR');
 
-        const provider = await api(superAdmin).call(providers.create, {
-          body: { name: unique('Ollama'), kind: 'openai_compatible', base_url: fake.baseUrl, enabled: true },
-        });
-        await api(superAdmin).call(keys.create, {
-          body: { provider_id: provider.body.id!, label: 'Production', value: FAKE_KEY },
-        });
-        const fakeModel = await api(superAdmin).call(models.create, {
-          body: {
-            provider_id: provider.body.id!,
-            model_id: 'llama3.1',
-            display_name: unique('Llama'),
-            capabilities: ['chat'],
-            credits_per_minute: 0,
-          },
-        });
+        const fakeModel = await connectFakeChatModel(api(superAdmin), fake, { apiKey: FAKE_KEY, modelId: 'llama3.1' });
         const publish = async (plural: string, id: string) =>
           expect((await api(editor).send('POST', `/v1/coaching/${plural}/${id}/publish`)).status).toBe(200);
         const persona = await api(editor).call(personaContent.operations.create, {
@@ -135,7 +119,7 @@ for (const engine of engines) {
             mission_id: mission.body.id!,
             observer_ids: [observer.body.id!],
             language: 'en-GB',
-            model_id: fakeModel.body.id!,
+            model_id: fakeModel.modelId,
             time_limit_seconds: 300,
           },
         });

@@ -14,8 +14,6 @@ import {
 } from '@ai-coaching/api/testing';
 import {
   aiModelOperations as models,
-  aiProviderOperations as providers,
-  aiServiceKeyOperations as keys,
   coachingSessionOperations as sessions,
   missionContent,
   observerContent,
@@ -26,6 +24,7 @@ import {
 import { newId } from '@ai-coaching/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveCredits } from '../credits/credit-test-client.js';
+import { connectFakeChatModel } from '../fakes/fake-chat-model.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server.js';
 
 const engines = await testEngines();
@@ -164,22 +163,12 @@ for (const engine of engines) {
         expect(paidModel.status).toBe(201);
         paidScenario = await ownScenario(paidModel.body.id!, 120);
 
-        const provider = await api(superAdmin).call(providers.create, {
-          body: { name: unique('Ollama'), kind: 'openai_compatible', base_url: fake.baseUrl, enabled: true },
+        const fakeModel = await connectFakeChatModel(api(superAdmin), fake, {
+          apiKey: FAKE_KEY,
+          modelId: 'llama3.1',
+          creditsPerMinute: 2,
         });
-        await api(superAdmin).call(keys.create, {
-          body: { provider_id: provider.body.id!, label: 'Production', value: FAKE_KEY },
-        });
-        const fakeModel = await api(superAdmin).call(models.create, {
-          body: {
-            provider_id: provider.body.id!,
-            model_id: 'llama3.1',
-            display_name: unique('Llama'),
-            capabilities: ['chat'],
-            credits_per_minute: 2,
-          },
-        });
-        fakeScenario = await ownScenario(fakeModel.body.id!, 120);
+        fakeScenario = await ownScenario(fakeModel.modelId, 120);
       }, 180_000);
       afterAll(async () => {
         await server?.close();

@@ -8,9 +8,6 @@ import {
   type TestServer,
 } from '@ai-coaching/api/testing';
 import {
-  aiModelOperations as models,
-  aiProviderOperations as providers,
-  aiServiceKeyOperations as keys,
   coachingSessionAnalysisOperations as analyses,
   coachingSessionOperations as sessions,
   observerContent,
@@ -20,6 +17,7 @@ import {
 } from '@ai-coaching/contracts';
 import { newId } from '@ai-coaching/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectFakeChatModel } from '../fakes/fake-chat-model.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server.js';
 
 const engines = await testEngines();
@@ -57,22 +55,8 @@ for (const engine of engines) {
         const organizationId = await createTestOrganization(server, unique('Acme'));
         editor = (await signInAs(server, { role: 'editor', organizationId })).token;
         learner = (await signInAs(server, { role: 'user', organizationId })).token;
-        const provider = await api(superAdmin).call(providers.create, {
-          body: { name: unique('Judge'), kind: 'openai_compatible', base_url: fake.baseUrl, enabled: true },
-        });
-        await api(superAdmin).call(keys.create, {
-          body: { provider_id: provider.body.id!, label: 'Production', value: FAKE_KEY },
-        });
-        const model = await api(superAdmin).call(models.create, {
-          body: {
-            provider_id: provider.body.id!,
-            model_id: 'judge-1',
-            display_name: unique('Judge'),
-            capabilities: ['chat'],
-            credits_per_minute: 0,
-          },
-        });
-        fakeModelId = model.body.id!;
+        fakeModelId = (await connectFakeChatModel(api(superAdmin), fake, { apiKey: FAKE_KEY, modelId: 'judge-1' }))
+          .modelId;
       }, 180_000);
       afterAll(async () => {
         await server?.close();

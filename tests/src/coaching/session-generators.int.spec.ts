@@ -14,9 +14,6 @@ import {
   type TestServer,
 } from '@ai-coaching/api/testing';
 import {
-  aiModelOperations as models,
-  aiProviderOperations as providers,
-  aiServiceKeyOperations as keys,
   backgroundJobOperations as jobs,
   coachingSessionOperations as sessions,
   missionContent,
@@ -29,6 +26,7 @@ import {
 import { builtinScenarioDraft, coachingItemDecider, coachingItemStreamId } from '@ai-coaching/domain';
 import { handleCommand, newId } from '@ai-coaching/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectFakeChatModel } from '../fakes/fake-chat-model.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server.js';
 
 // The session generator (docs/coaching-session-generators.md) through the API, with its runs in this process's
@@ -102,22 +100,8 @@ for (const engine of engines) {
         const other = await createTestOrganization(server, unique('Beta'));
         b.editor = (await signInAs(server, { role: 'editor', organizationId: other })).token;
         b.operator = (await signInAs(server, { role: 'operator', organizationId: other })).token;
-        const provider = await api(superAdmin).call(providers.create, {
-          body: { name: unique('Ollama'), kind: 'openai_compatible', base_url: fake.baseUrl, enabled: true },
-        });
-        await api(superAdmin).call(keys.create, {
-          body: { provider_id: provider.body.id!, label: 'Production', value: FAKE_KEY },
-        });
-        const model = await api(superAdmin).call(models.create, {
-          body: {
-            provider_id: provider.body.id!,
-            model_id: 'llama3.1',
-            display_name: unique('Llama'),
-            capabilities: ['chat'],
-            credits_per_minute: 0,
-          },
-        });
-        fakeModelId = model.body.id!;
+        fakeModelId = (await connectFakeChatModel(api(superAdmin), fake, { apiKey: FAKE_KEY, modelId: 'llama3.1' }))
+          .modelId;
       }, 180_000);
       afterAll(async () => {
         await server?.close();
