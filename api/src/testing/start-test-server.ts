@@ -34,6 +34,8 @@ export type TestServerOptions = {
   aiAdapters?: AiAdapterRegistry;
   /** The server's clock instead of the system's: `shiftedClock` takes it past a deadline without a real wait. */
   clock?: Clock;
+  /** `generated`: no `AUTH_SECRET`, the server makes and keeps its own as a first start does; else a shared test one. */
+  authSecret?: 'generated';
 };
 
 const TEST_AUTH_SECRET = 'the-auth-secret-of-the-integration-test-servers-0123';
@@ -48,9 +50,9 @@ export const startTestServer = async (
     PORT: '3000',
     LOG_LEVEL: 'silent',
     ADMIN_PASSWORD: TEST_PASSWORD,
-    // Servers sharing a test database share its key, as the runtimes of one deployment must (docs/security.md, "The
-    // auth secret"); a test of the generated secret gives its own data directory and no AUTH_SECRET.
-    ...(env.AUTH_SECRET === undefined && env.DATA_DIR === undefined ? { AUTH_SECRET: TEST_AUTH_SECRET } : {}),
+    // Servers sharing a test database (or a data directory, across a restart) share its key, as the runtimes of one
+    // deployment must (docs/security.md, "The auth secret"); a test of the generated secret asks for that.
+    ...(env.AUTH_SECRET === undefined && options.authSecret !== 'generated' ? { AUTH_SECRET: TEST_AUTH_SECRET } : {}),
     ...env,
     DATA_DIR: dataDir,
   });

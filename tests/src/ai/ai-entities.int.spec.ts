@@ -443,7 +443,7 @@ for (const engine of engines) {
           ok: false,
           latency_ms: expect.any(Number),
           error_code: 'wrong_key',
-          message: 'Le fournisseur a refusé la clé : vérifiez la clé de service, ou ajoutez la bonne.',
+          message: 'Le fournisseur a refusé la clé\u00a0: vérifiez la clé de service, ou ajoutez la bonne.',
         });
         expect((await api(superAdmin).call(keys.read, { params: { id: noKey.body.id } })).body.last_used_at).toBeNull();
         const rightKey = await addKey(superAdmin, provider.id, FAKE_KEY, 'Right');
@@ -471,7 +471,7 @@ for (const engine of engines) {
           { headers: { 'accept-language': 'fr-FR' } },
         );
         expect(keylessInFrench.body.message).toBe(
-          'Ce fournisseur n’a pas encore de clé de service : ajoutez-en une sous Clés de service.',
+          'Ce fournisseur n’a pas encore de clé de service\u00a0: ajoutez-en une sous Clés de service.',
         );
       });
 

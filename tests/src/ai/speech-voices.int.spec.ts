@@ -275,7 +275,7 @@ for (const engine of engines) {
         expect(listed.status).toBe(502);
         expect(listed.body).toEqual({
           code: 'ai_call_failed',
-          message: 'Le fournisseur a refusé la clé : vérifiez la clé de service, ou ajoutez la bonne.',
+          message: 'Le fournisseur a refusé la clé\u00a0: vérifiez la clé de service, ou ajoutez la bonne.',
           details: { error_code: 'wrong_key' },
         });
 

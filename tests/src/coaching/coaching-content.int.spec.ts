@@ -300,7 +300,7 @@ for (const engine of engines) {
           { headers: { 'accept-language': 'fr-FR' } },
         );
         expect(inFrench.body.message).toBe(
-          `Encore utilisé par ${made.body.name} : archivez-le plutôt, ou retirez-le d’abord de ces éléments.`,
+          `Encore utilisé par ${made.body.name}\u00a0: archivez-le plutôt, ou retirez-le d’abord de ces éléments.`,
         );
         // The AI model the observers run on cannot go either.
         const modelDelete = await api(superAdmin).call(models.delete, { params: { id: BUILTIN_AI_MODEL_ID } });

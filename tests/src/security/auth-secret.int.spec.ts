@@ -56,7 +56,7 @@ describe.skipIf(!postgres.available)(
           const lines: string[] = [];
           running = await startTestServer(
             { DATABASE_URL: url.toString(), DATA_DIR: dataDir, LOG_LEVEL: 'info', PUBLIC_URL: 'http://app.test' },
-            { logDestination: { write: (line: string) => void lines.push(line) } },
+            { authSecret: 'generated', logDestination: { write: (line: string) => void lines.push(line) } },
           );
           return { server: running, log: () => lines.join('') };
         },
