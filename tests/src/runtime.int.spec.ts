@@ -190,13 +190,29 @@ describe.skipIf(!services)(
           expect(response.status, runtime.entry).toBe(200);
         }
 
-        // The read models live in the projections process: a change made through one API node is what
-        // both nodes answer next, although each keeps the caller and lists in memory between requests.
+        // The seeded admin reaches the API's login through the projections process: on a loaded machine that
+        // takes a moment after every runtime says it is ready. Wrong logins are rate-limited, so the test waits
+        // for the read model rather than retrying the login.
+        const seeded = new pg.Client({ connectionString: url.toString() });
+        await seeded.connect();
+        try {
+          for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
+            const { rows } = await seeded
+              .query("SELECT 1 FROM rm_users WHERE status = 'active' AND password_hash IS NOT NULL LIMIT 1")
+              .catch(() => ({ rows: [] }));
+            if (rows.length > 0) break;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        } finally {
+          await seeded.end();
+        }
         const login = await apiClient({ url: 'http://127.0.0.1:3191' }).send('POST', '/v1/fau/login', {
           form: { username: 'admin@localhost.localdomain', password: 'Runtime-Passw0rd!', grant_type: 'password' },
         });
         expect(login.status).toBe(200);
         const token = String(login.body.access_token);
+        // The read models live in the projections process: a change made through one API node is what
+        // both nodes answer next, although each keeps the caller and lists in memory between requests.
         const nodeA = apiClient({ url: 'http://127.0.0.1:3191' }, token);
         const nodeB = apiClient({ url: 'http://127.0.0.1:3195' }, token);
         const me = await nodeA.call(authOperations.me, {});
