@@ -148,15 +148,16 @@ export const importCycles = (graph) => {
 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const print = (line) => process.stdout.write(`${line}\n`);
   const files = sourceFiles();
   const { longFiles, longFunctions } = measureShape(repoRoot, files);
   const cycles = importCycles(importGraph(repoRoot, files));
-  console.log(`${files.length} source files`);
-  console.log(`files over ${LIMITS.fileLines} lines: ${longFiles.length}`);
-  for (const { file, lines } of longFiles.sort((a, b) => b.lines - a.lines)) console.log(`  ${lines}  ${file}`);
-  console.log(`functions over ${LIMITS.functionLines} lines: ${longFunctions.length}`);
+  print(`${files.length} source files`);
+  print(`files over ${LIMITS.fileLines} lines: ${longFiles.length}`);
+  for (const { file, lines } of longFiles.sort((a, b) => b.lines - a.lines)) print(`  ${lines}  ${file}`);
+  print(`functions over ${LIMITS.functionLines} lines: ${longFunctions.length}`);
   for (const { file, line, name, lines } of longFunctions.sort((a, b) => b.lines - a.lines))
-    console.log(`  ${lines}  ${file}:${line}  ${name}`);
-  console.log(`import cycles: ${cycles.length}`);
-  for (const cycle of cycles) console.log(`  ${cycle.join(' ↔ ')}`);
+    print(`  ${lines}  ${file}:${line}  ${name}`);
+  print(`import cycles: ${cycles.length}`);
+  for (const cycle of cycles) print(`  ${cycle.join(' ↔ ')}`);
 }
