@@ -196,7 +196,7 @@ describe.skipIf(!services)(
         const seeded = new pg.Client({ connectionString: url.toString() });
         await seeded.connect();
         try {
-          for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
+          for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
             const { rows } = await seeded
               .query("SELECT 1 FROM rm_users WHERE status = 'active' AND password_hash IS NOT NULL LIMIT 1")
               .catch(() => ({ rows: [] }));
