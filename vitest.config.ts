@@ -74,8 +74,15 @@ export default defineConfig({
           isolate: false,
           sequence: { groupOrder: 1 },
           // PGlite's initdb once per run instead of once per database (seconds each): pglite-initial-data.global-setup.ts.
-          globalSetup: ['platform/src/testing/pglite-initial-data.global-setup.ts'],
-          setupFiles: ['platform/src/testing/pglite-initial-data.setup.ts'],
+          // A migrated and seeded template database that PostgreSQL test servers copy: postgres-template.global-setup.ts.
+          globalSetup: [
+            'platform/src/testing/pglite-initial-data.global-setup.ts',
+            'api/src/testing/postgres-template.global-setup.ts',
+          ],
+          setupFiles: [
+            'platform/src/testing/pglite-initial-data.setup.ts',
+            'api/src/testing/postgres-template.setup.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

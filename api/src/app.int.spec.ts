@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from './routes/index.js';
 import { superAdminUserId } from './seed/seed-platform.js';
 import { apiClient } from './testing/api-client.js';
-import { signIn, signInAs, TEST_PASSWORD } from './testing/identities.js';
+import { signIn, signInAs } from './testing/identities.js';
+import { TEST_PASSWORD } from './testing/start-test-server.js';
 import { startTestServer, type TestServer } from './testing/start-test-server.js';
 
 let server: TestServer;

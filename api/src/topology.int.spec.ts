@@ -10,7 +10,8 @@ import {
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './testing/api-client.js';
-import { signIn, TEST_PASSWORD } from './testing/identities.js';
+import { signIn } from './testing/identities.js';
+import { TEST_PASSWORD } from './testing/start-test-server.js';
 import { startTestServer } from './testing/start-test-server.js';
 
 const postgres = await postgresAvailability();

@@ -11,9 +11,7 @@ import {
 import { emailKey, handleCommand, hashPassword, newId, type GlobalPosition } from '@ai-coaching/platform';
 import { waitForProjections } from '@ai-coaching/projections';
 import { platformOrganizationId } from '../seed/seed-platform.js';
-import type { TestServer } from './start-test-server.js';
-
-export const TEST_PASSWORD = 'Test-Passw0rd!';
+import { TEST_PASSWORD, type TestServer } from './start-test-server.js';
 
 const caughtUp = async (server: TestServer, position: GlobalPosition | undefined) => {
   if (!position) return;

@@ -13,7 +13,6 @@ import {
 import type { ProjectionRunner } from '@ai-coaching/projections';
 import type { AiAdapterRegistry } from '@ai-coaching/application';
 import { startOneProcess } from '../one-process.js';
-import { TEST_PASSWORD } from './identities.js';
 
 export type TestServer = {
   url: string;
@@ -37,6 +36,9 @@ export type TestServerOptions = {
   /** `generated`: no `AUTH_SECRET`, the server makes and keeps its own as a first start does; else a shared test one. */
   authSecret?: 'generated';
 };
+
+/** The seeded super-admin's password on every test server. */
+export const TEST_PASSWORD = 'Test-Passw0rd!';
 
 const TEST_AUTH_SECRET = 'the-auth-secret-of-the-integration-test-servers-0123';
 

@@ -55,7 +55,6 @@ const STILL_OVER = {
     'tests/src/fakes/openai-server.ts startFakeOpenAiServer',
   ],
   cycles: [
-    'api/src/testing/identities.ts ↔ api/src/testing/start-test-server.ts',
     'application/src/coaching/coaching-analysis.ts ↔ application/src/coaching/coaching-sessions.ts',
     'client/src/app/route-table.tsx ↔ client/src/app/routes/dashboard/dashboard-route.tsx ↔ client/src/app/routes/settings/settings-home-route.tsx',
     'client/src/features/coaching-sessions/machines/play-session.machine.ts ↔ client/src/features/coaching-sessions/machines/voice-play.machine.ts',
