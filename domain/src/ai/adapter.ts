@@ -5,6 +5,16 @@ import type { ScenarioDraftBrief } from './builtin/scenario-draft.js';
 import type { AiCapability, AiProviderKind, SessionLanguage } from './vocabulary.js';
 import type { VoiceProvider, VoiceSessionRequest } from './voice.js';
 import type { Pcm16 } from './voice-audio/pcm.js';
+import type { AiModelRef, AiUsage, TranscriptTurn } from './call.js';
+
+export {
+  AI_CALL_ERROR_CODES,
+  AiCallError,
+  type AiCallErrorCode,
+  type AiModelRef,
+  type AiUsage,
+  type TranscriptTurn,
+} from './call.js';
 
 // What an AI adapter is (issue 10): one per provider kind (the openai SDK for every Chat Completions
 // speaker, the built-in offline provider, the speech providers) implements `AiAdapter`. Coaching
@@ -26,14 +36,6 @@ export type AiConnection = {
   apiKey?: string;
 };
 
-/** The model a call uses, with its default parameters (a call may narrow them). */
-export type AiModelRef = {
-  /** The provider's own model or deployment id. */
-  modelId: string;
-  temperature?: number;
-  maxOutputTokens?: number;
-};
-
 /** An AbortSignal, as far as the domain (which has no DOM or Node types) needs to name it. */
 export type CancelSignal = {
   readonly aborted: boolean;
@@ -52,13 +54,6 @@ export type AiCallContext = {
 };
 
 export type AiMessage = { role: 'system' | 'user' | 'assistant'; content: string };
-
-export type AiUsage = {
-  inputTokens: number;
-  outputTokens: number;
-  /** Speech in or out, for the speech calls. */
-  audioSeconds?: number;
-};
 
 /**
  * What the built-in provider plays from, since it has no language model to read a prompt. Real
@@ -129,14 +124,6 @@ export type StructuredRequest<T> = {
   analysis?: { transcript: readonly TranscriptTurn[]; language: SessionLanguage; rubric?: readonly RubricItem[] };
   /** Present for the session generator's drafts; the built-in provider drafts from templates (`builtinScenarioDraft`). */
   draft?: ScenarioDraftBrief;
-};
-
-export type TranscriptTurn = {
-  speaker: 'learner' | 'persona';
-  text: string;
-  /** When known (voice sessions): seconds from the session start. */
-  startSeconds?: number;
-  endSeconds?: number;
 };
 
 /**
@@ -213,38 +200,6 @@ export type AiAdapter = {
 };
 
 export type AiAdapterFactory = (connection: AiConnection) => AiAdapter;
-
-/**
- * Why a call failed, in terms a person can act on; `POST /v1/ai_providers/{id}/test` answers the code
- * and its message in the caller's language.
- */
-export const AI_CALL_ERROR_CODES = [
-  'no_key',
-  'wrong_key',
-  'unknown_model',
-  'unreachable',
-  'tls_error',
-  'timeout',
-  'rate_limited',
-  'provider_error',
-  'circuit_open',
-  'address_refused',
-  'invalid_output',
-  'cancelled',
-  'not_supported',
-] as const;
-export type AiCallErrorCode = (typeof AI_CALL_ERROR_CODES)[number];
-
-export class AiCallError extends Error {
-  constructor(
-    readonly code: AiCallErrorCode,
-    message: string,
-    readonly details: { status?: number; retryAfterSeconds?: number } = {},
-  ) {
-    super(message);
-    this.name = 'AiCallError';
-  }
-}
 
 /** Told after every call that reached a provider, for credits and dashboards. */
 export type AiUsageRecorder = (entry: {

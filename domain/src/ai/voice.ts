@@ -1,4 +1,4 @@
-import type { AiCallError, AiModelRef, AiUsage } from './adapter.js';
+import type { AiCallError, AiModelRef, AiUsage } from './call.js';
 import type { SessionLanguage } from './vocabulary.js';
 
 // The voice port (issue 14): what the gateway drives for one live voice conversation, whichever provider

@@ -60,7 +60,6 @@ const STILL_OVER = {
     'client/src/features/coaching-sessions/machines/play-session.machine.ts ↔ client/src/features/coaching-sessions/machines/voice-play.machine.ts',
     'contracts/src/gateway/protocol.ts ↔ contracts/src/gateway/voice.ts',
     'contracts/src/http/errors.ts ↔ contracts/src/http/field-issues.ts',
-    'domain/src/ai/adapter.ts ↔ domain/src/ai/conversation-metrics/rubric.ts ↔ domain/src/ai/voice.ts',
   ],
 };
 

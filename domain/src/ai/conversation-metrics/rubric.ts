@@ -1,4 +1,4 @@
-import type { TranscriptTurn } from '../adapter.js';
+import type { TranscriptTurn } from '../call.js';
 import { indexOfPhrase, matchTokens, sentencesOf } from './text.js';
 
 // Rubric scoring by evidence: an item is supported by what the learner actually said. Phrases match
