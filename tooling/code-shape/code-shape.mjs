@@ -14,7 +14,16 @@ const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 // Generated files and translation catalogues are data, not code anyone reads top to bottom.
 const NOT_CODE = [/\.d\.ts$/, /(^|\/)generated\//, /\.generated\.ts$/, /(^|\/)locales\//];
 // Test callbacks are lists of cases; their length is the number of cases, not a function's complexity.
-const TEST_BLOCKS = new Set(['describe', 'it', 'test', 'beforeAll', 'beforeEach', 'afterAll', 'afterEach']);
+const TEST_BLOCKS = new Set([
+  'describe',
+  'describeApi',
+  'it',
+  'test',
+  'beforeAll',
+  'beforeEach',
+  'afterAll',
+  'afterEach',
+]);
 
 /** The tracked source files, relative to the repository's root. */
 export const sourceFiles = (root = repoRoot) =>
