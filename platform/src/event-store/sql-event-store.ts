@@ -1,6 +1,6 @@
 /**
  * The event store on SQL: one module for PGlite (embedded) and PostgreSQL, which share the
- * dialect. Design: shared/notes/event-store-and-ledger.md §3.
+ * dialect. Design: ADR 0001 and 0002.
  *
  * Global order is (transaction_id, global_position), and `readAll` only returns rows whose
  * transaction is older than the oldest transaction still running. A sequence value is taken at
