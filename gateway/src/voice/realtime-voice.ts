@@ -25,7 +25,7 @@ import {
   type VoiceProviderEvent,
 } from '@ai-coaching/domain';
 import type { Logger } from '@ai-coaching/platform';
-import { socketLocale } from '../session/session-turns.js';
+import { socketLocale } from '../socket-answers.js';
 import type { LatePlayback } from './late-playback.js';
 import type { VoiceSocket } from './voice-socket.js';
 

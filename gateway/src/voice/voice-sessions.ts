@@ -34,7 +34,7 @@ import {
   type Pcm16,
 } from '@ai-coaching/domain';
 import type { Logger } from '@ai-coaching/platform';
-import { gatewayFailure, socketLocale } from '../session/session-turns.js';
+import { gatewayFailure, socketLocale } from '../socket-answers.js';
 import { createRealtimeConversation, type RealtimeConversation } from './realtime-voice.js';
 import { createLatePlayback, type LatePlayback } from './late-playback.js';
 import type { VoiceSocket } from './voice-socket.js';
