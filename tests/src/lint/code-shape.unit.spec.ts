@@ -37,8 +37,6 @@ const STILL_OVER = {
     'client/src/features/organizations/components/metadata-editor.tsx MetadataEditor',
     'client/src/features/shared-sessions/components/share-link-panel.tsx ShareLinkPanel',
     'client/src/features/users/components/user-editor.tsx UserEditor',
-    'platform/src/ai/openai-adapter.ts createOpenAiAdapter',
-    'platform/src/ai/openai-realtime-adapter.ts createOpenAiRealtimeVoice',
     'platform/src/jobs/bullmq-job-queue.ts createBullmqJobQueue',
     'platform/src/jobs/in-process-job-queue.ts createInProcessJobQueue',
     'platform/src/testing/event-store-contract.ts describeEventStoreContract',
