@@ -1,5 +1,6 @@
 export * from './http/operation.js';
 export * from './http/errors.js';
+export * from './http/error-body.js';
 export * from './http/fields.js';
 export * from './http/lists.js';
 export * from './wallets.js';
@@ -8,6 +9,7 @@ export * from './users.js';
 export * from './credits.js';
 export * from './credit-history.js';
 export * from './gateway/protocol.js';
+export * from './gateway/session-turn.js';
 export * from './gateway/voice.js';
 export * from './gateway/client-events.js';
 export * from './auth.js';

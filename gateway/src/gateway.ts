@@ -11,7 +11,8 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@ai-coaching/contracts';
-import { createTurnsInFlight, handleSessionTurns, socketLocale } from './session/session-turns.js';
+import { createTurnsInFlight, handleSessionTurns } from './session/session-turns.js';
+import { socketLocale } from './socket-answers.js';
 import type { SocketData } from './socket-data.js';
 import { createSocketGuard } from './socket-guard.js';
 import { socketIdentity } from './socket-identity.js';

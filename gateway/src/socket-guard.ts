@@ -3,6 +3,7 @@ import {
   errorText,
   GatewayRevocation,
   isClientEvent,
+  issueMessages,
   type ClientToServerEvents,
   type ErrorCode,
   type GatewayResult,
@@ -12,7 +13,7 @@ import { can } from '@ai-coaching/domain';
 import { AUTH_SESSIONS_TOPIC, onChange, readModelTopic, type Logger } from '@ai-coaching/platform';
 import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
-import { gatewayFailure, socketLocale } from './session/session-turns.js';
+import { gatewayFailure, socketLocale } from './socket-answers.js';
 import type { SocketData } from './socket-data.js';
 import { checkSocketCallers, type IdentityServices, type SocketAccess } from './socket-identity.js';
 
@@ -53,7 +54,10 @@ const refusal = (socket: GuardedSocket, status: number, code: ErrorCode): Gatewa
   error: { code, message: errorText(socketLocale(socket), code, { request_id: socket.id }) },
 });
 
-/** Issues of an event's arguments as paths within its message: `text`, not `0.text`. */
+/**
+ * Issues of an event's arguments as paths within its message: `text`, not `0.text`; worded in the socket's language,
+ * as the API words a request's issues in the caller's.
+ */
 const withinMessage = (error: z.ZodError) =>
   new z.ZodError(error.issues.map((issue) => ({ ...issue, path: issue.path.slice(1) })));
 
@@ -169,7 +173,7 @@ export const createSocketGuard = (io: GuardedServer, services: IdentityServices,
     const expected = CLIENT_EVENTS[event];
     // An event that is answered, sent without a way to answer it: nobody would hear the result.
     if (expected.ack === 'required' && !ack) return false;
-    const parsed = expected.args.safeParse(args);
+    const parsed = expected.args.safeParse(args, { error: issueMessages(socketLocale(socket)) });
     if (!parsed.success) {
       ack?.(gatewayFailure(withinMessage(parsed.error), socketLocale(socket), log));
       return false;

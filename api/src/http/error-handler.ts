@@ -1,12 +1,4 @@
-import {
-  errorText,
-  snakeCase,
-  translateError,
-  type ErrorBody,
-  type ErrorCode,
-  type ErrorDetails,
-  type MessageLocale,
-} from '@ai-coaching/contracts';
+import { errorBodyOf, errorText, type ErrorBody, type ErrorCode, type MessageLocale } from '@ai-coaching/contracts';
 import { DomainError } from '@ai-coaching/domain';
 import { AuthenticationError } from '@ai-coaching/application';
 import { pgErrorCode, RateLimitedError, SsoError } from '@ai-coaching/platform';
@@ -36,17 +28,6 @@ const HTTP_ERRORS: Record<number, ErrorCode> = {
 const httpError = (status: number, locale: MessageLocale): ErrorBody => {
   const code = HTTP_ERRORS[status] ?? 'http_error';
   return { code, message: errorText(locale, code) };
-};
-
-/**
- * Field errors have one shape whichever layer raised them: `details.issues: [{path, message}]`
- * with the request field in snake_case. A domain or API error naming its `field` becomes one issue.
- */
-const unifiedDetails = (error: DomainError | ApiError, message: string): ErrorDetails | undefined => {
-  if (!error.details) return undefined;
-  const { field, ...rest } = error.details;
-  if (typeof field !== 'string') return error.details;
-  return { ...rest, issues: [{ path: snakeCase(field), message }] };
 };
 
 /**
@@ -82,26 +63,22 @@ export const errorHandler = (): Middleware<ApiState> => async (ctx, next) => {
   } catch (thrown) {
     // The platform's rate limiter knows nothing of HTTP; its refusal becomes a 429 with Retry-After here.
     const error = thrown instanceof RateLimitedError ? tooManyAttempts(thrown) : thrown;
-    if (error instanceof SsoError || error instanceof AuthenticationError) {
-      // Sign-in refusals of the platform and the use cases: they carry the status they stand for.
-      status = error.status;
-      body = { code: error.code, message: translateError(locale, error) };
-    } else if (error instanceof DomainError || error instanceof ApiError) {
+    if (
+      // Sign-in refusals of the platform and the use cases carry the status they stand for, as the others do.
+      error instanceof SsoError ||
+      error instanceof AuthenticationError ||
+      error instanceof DomainError ||
+      error instanceof ApiError
+    ) {
       status = error.status;
       if (error instanceof ApiError && error.headers) ctx.set(error.headers);
-      const message = translateError(locale, error);
-      const details = unifiedDetails(error, message);
-      body = { code: error.code, message, ...(details ? { details } : {}) };
+      body = errorBodyOf(error, locale);
     } else if (UNSTORABLE_TEXT.has(pgErrorCode(error) ?? '')) {
       status = 400;
       body = { code: 'invalid_text', message: errorText(locale, 'invalid_text') };
     } else if (error instanceof ZodError) {
       status = 400;
-      body = {
-        code: 'invalid_request',
-        message: errorText(locale, 'invalid_request'),
-        details: { issues: error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })) },
-      };
+      body = errorBodyOf(error, locale);
     } else {
       const known = statusOf(error);
       if (known !== undefined && known < 500) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { sessionTurnMessageSchema, type ClientToServerEvents } from './protocol.js';
+import type { ClientToServerEvents } from './protocol.js';
+import { sessionTurnMessageSchema } from './session-turn.js';
 import {
   voiceAudioInSchema,
   voiceCommitMessageSchema,

@@ -1,6 +1,4 @@
-import type { z } from 'zod';
-import { coachingSessionTurnBodySchema, type CoachingSessionTurnAnswer } from '../coaching-sessions.js';
-import { idSchema } from '../http/fields.js';
+import type { CoachingSessionTurnAnswer } from '../coaching-sessions.js';
 import type { ErrorBody } from '../http/errors.js';
 import type {
   VoiceAudioIn,
@@ -19,6 +17,7 @@ import type {
   VoiceTextMessage,
   VoiceTranscript,
 } from './voice.js';
+import type { SessionTurnMessage } from './session-turn.js';
 
 /**
  * The typed Socket.IO protocol shared by the gateway and the client. Event names are dotted
@@ -56,16 +55,6 @@ export const ConnectionRefusal = {
   ServiceUnavailable: 'service_unavailable',
 } as const;
 export type ConnectionRefusal = (typeof ConnectionRefusal)[keyof typeof ConnectionRefusal];
-
-/**
- * A learner turn sent over the socket: the body of `POST /v1/coaching/sessions/{id}/turns` and the session's id. The
- * same `turn_id` after a drop is recorded once, and rejoins the reply if it is still being written.
- */
-export const sessionTurnMessageSchema = coachingSessionTurnBodySchema.extend({
-  session_id: idSchema,
-  turn_id: idSchema,
-});
-export type SessionTurnMessage = z.infer<typeof sessionTurnMessageSchema>;
 
 /** What a socket call answers: the HTTP answer, or the HTTP error body with its status, in the socket's language. */
 export type GatewayResult<Answer> = { ok: true; answer: Answer } | { ok: false; status: number; error: ErrorBody };

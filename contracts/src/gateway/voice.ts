@@ -2,7 +2,7 @@ import type { CoachingSessionStatus, TerminalCoachingSessionStatus } from '@ai-c
 import { z } from 'zod';
 import type { CoachingSessionTurnAnswer } from '../coaching-sessions.js';
 import { idSchema } from '../http/fields.js';
-import { sessionTurnMessageSchema } from './protocol.js';
+import { sessionTurnMessageSchema } from './session-turn.js';
 
 /**
  * The gateway's voice protocol (docs/voice.md, "Gateway voice protocol"): a voice-mode session played over the

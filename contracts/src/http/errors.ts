@@ -1,15 +1,12 @@
 import { z } from 'zod';
+import type { FieldIssue } from './field-issues.js';
 import { text } from './fields.js';
 
 // In a module of its own, without zod: the browser reads error answers on every page, validates forms on few.
-export { fieldIssuesOf } from './field-issues.js';
+export { fieldIssuesOf, type FieldIssue } from './field-issues.js';
 
-/**
- * One field's problem. `path` is the request field in snake_case, dot-joined for nested fields
- * (`metadata.plan`); the same shape whether the input schema, a use case or a decider refused it.
- */
-export const fieldIssueSchema = z.strictObject({ path: text(), message: text() });
-export type FieldIssue = z.infer<typeof fieldIssueSchema>;
+/** A field issue as answers carry it (`FieldIssue`, field-issues.ts). */
+export const fieldIssueSchema = z.strictObject({ path: text(), message: text() }) satisfies z.ZodType<FieldIssue>;
 
 /**
  * Every error answer: `code` stable and machine-readable, `message` for people (saying what to do

@@ -4,20 +4,10 @@ import {
   type Origin,
   type ReplyDeltaListener,
 } from '@ai-coaching/application';
-import {
-  errorText,
-  negotiateLocale,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-  translateError,
-  type CoachingSessionTurnAnswer,
-  type GatewayResult,
-  type MessageLocale,
-} from '@ai-coaching/contracts';
-import { DomainError } from '@ai-coaching/domain';
+import type { ClientToServerEvents, CoachingSessionTurnAnswer, ServerToClientEvents } from '@ai-coaching/contracts';
 import type { Logger } from '@ai-coaching/platform';
 import type { Socket } from 'socket.io';
-import { z } from 'zod';
+import { gatewayFailure, socketLocale } from '../socket-answers.js';
 import type { SocketData } from '../socket-data.js';
 
 // The gateway's text turn (docs/coaching-sessions.md, "Streaming over the gateway"): the same use case as
@@ -34,37 +24,6 @@ type TurnInFlight = {
 export type TurnsInFlight = Map<string, TurnInFlight>;
 
 export const createTurnsInFlight = (): TurnsInFlight => new Map();
-
-/** The language the socket reads: the interface's, sent at the handshake, else the browser's. */
-export const socketLocale = (socket: Pick<Socket, 'handshake'>): MessageLocale => {
-  const chosen = socket.handshake.auth['locale'];
-  return negotiateLocale(typeof chosen === 'string' ? chosen : socket.handshake.headers['accept-language']);
-};
-
-/** An error as the HTTP API would answer it: the same code, status and message in the caller's language. */
-export const gatewayFailure = (error: unknown, locale: MessageLocale, log: Logger): GatewayResult<never> => {
-  if (error instanceof DomainError) {
-    const details = error.details;
-    return {
-      ok: false,
-      status: error.status,
-      error: { code: error.code, message: translateError(locale, error), ...(details ? { details } : {}) },
-    };
-  }
-  if (error instanceof z.ZodError) {
-    return {
-      ok: false,
-      status: 400,
-      error: {
-        code: 'invalid_request',
-        message: errorText(locale, 'invalid_request'),
-        details: { issues: error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })) },
-      },
-    };
-  }
-  log.error({ err: error }, 'gateway call failed');
-  return { ok: false, status: 500, error: { code: 'internal_error', message: errorText(locale, 'internal_error') } };
-};
 
 type TurnSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 

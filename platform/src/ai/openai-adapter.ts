@@ -17,6 +17,7 @@ import {
 import OpenAI, { APIConnectionTimeoutError, APIError, AzureOpenAI, type ClientOptions } from 'openai';
 import { z } from 'zod';
 import { systemClock, type Clock } from '../clock/clock.js';
+import type { CircuitBreaker } from './circuit-breaker.js';
 import { checkProviderUrl } from './outbound-guard.js';
 import { transcribeWith } from './openai-audio-adapter.js';
 import { bufferedTranscription, transcriptionOf } from './speech-audio.js';
@@ -136,25 +137,35 @@ const problemsOf = (content: string, schema: z.ZodType): { value?: unknown; prob
   };
 };
 
-export const createOpenAiAdapter = (connection: AiConnection, options: OpenAiAdapterOptions = {}): AiAdapter => {
-  const kind = connection.kind;
-  if (!(OPENAI_PROTOCOL_KINDS as readonly string[]).includes(kind)) {
-    throw new AiCallError('not_supported', `The provider kind ${kind} does not speak Chat Completions.`);
-  }
-  const apiKey = connection.apiKey;
-  const policy = { allowPrivateNetwork: options.allowPrivateNetwork ?? false };
-  const retryPolicy = retryPolicyOf(options);
-  const clock = options.clock ?? systemClock;
-  const breaker = (options.breakers ?? sharedBreakers).forProvider(connection.providerId);
+const requestOptions = (scope: CallScope) => ({ signal: scope.signal, maxRetries: 0 });
 
-  // A setup problem (no key, a refused URL) is the answer of every call, so the connection test names it.
-  let setupError: AiCallError | undefined;
+const tokenLimit = (kind: string, model: AiModelRef) =>
+  model.maxOutputTokens === undefined
+    ? {}
+    : // Local servers know max_tokens; OpenAI's newer models accept only max_completion_tokens.
+      kind === 'openai_compatible'
+      ? { max_tokens: model.maxOutputTokens }
+      : { max_completion_tokens: model.maxOutputTokens };
+
+const baseParams = (kind: string, model: AiModelRef, messages: readonly AiMessage[]) => ({
+  model: model.modelId,
+  messages: messages.map((message) => ({ role: message.role, content: message.content })),
+  ...(model.temperature !== undefined ? { temperature: model.temperature } : {}),
+  ...tokenLimit(kind, model),
+});
+
+/** The SDK's client for a connection; a setup problem (no key, a refused URL) instead, which every call answers. */
+const clientOf = (
+  connection: AiConnection,
+  options: OpenAiAdapterOptions,
+): { client: OpenAI; origin: string } | { setupError: AiCallError; origin: string } => {
+  const { kind, apiKey } = connection;
+  const allowPrivateNetwork = options.allowPrivateNetwork ?? false;
   let origin = new URL(OPENAI_BASE_URL).origin;
-  let client: OpenAI | undefined;
   try {
     const baseUrl = kind === 'openai' ? (connection.baseUrl ?? OPENAI_BASE_URL) : connection.baseUrl;
     if (!baseUrl) throw new AiCallError('address_refused', `A provider of kind ${kind} needs a base URL.`);
-    const url = checkProviderUrl(baseUrl, policy);
+    const url = checkProviderUrl(baseUrl, { allowPrivateNetwork });
     origin = url.origin;
     // Local servers (Ollama) take any key; the hosted kinds cannot work without one.
     if (!apiKey && kind !== 'openai_compatible') {
@@ -162,7 +173,7 @@ export const createOpenAiAdapter = (connection: AiConnection, options: OpenAiAda
     }
     const key = apiKey || 'no-key';
     const common: Omit<ClientOptions, 'provider' | 'apiKey'> = {
-      fetch: (options.fetch ?? sharedFetch(policy.allowPrivateNetwork)) as unknown as ClientOptions['fetch'],
+      fetch: (options.fetch ?? sharedFetch(allowPrivateNetwork)) as unknown as ClientOptions['fetch'],
       maxRetries: 0,
       timeout: options.timeoutMs ?? DEFAULT_AI_CALL_TIMEOUT_MS,
       // Set explicitly so that OPENAI_* variables of the server's environment never leak into a provider.
@@ -171,7 +182,7 @@ export const createOpenAiAdapter = (connection: AiConnection, options: OpenAiAda
       webhookSecret: null,
       logLevel: 'off',
     };
-    client =
+    const client =
       kind === 'openai_azure'
         ? new AzureOpenAI({
             ...common,
@@ -180,122 +191,183 @@ export const createOpenAiAdapter = (connection: AiConnection, options: OpenAiAda
             apiVersion: connection.apiVersion || DEFAULT_AZURE_API_VERSION,
           })
         : new OpenAI({ ...common, apiKey: key, baseURL: url.href.replace(/\/+$/, '') });
+    return { client, origin };
   } catch (error) {
-    setupError =
+    const setupError =
       error instanceof AiCallError ? error : new AiCallError('address_refused', 'The provider settings are not valid.');
+    return { setupError, origin };
   }
+};
 
-  const openScope = (context: AiCallContext): CallScope =>
-    openCallScope(context, options.timeoutMs ?? DEFAULT_AI_CALL_TIMEOUT_MS, (error, state) =>
-      toAiCallError(error, { apiKey, origin, ...state }),
-    );
-
+/** What every call of one adapter goes through: its client, scope, retries, breaker and usage records. */
+type Calls = {
+  kind: string;
+  apiKey: string | undefined;
+  breaker: CircuitBreaker;
+  client: OpenAI | undefined;
+  setupError: AiCallError | undefined;
+  openScope(context: AiCallContext): CallScope;
   /** Sends a request, again after a 429 or 5xx while retries remain and the wait is bounded. */
-  const withRetries = <T>(scope: CallScope, send: () => Promise<T>): Promise<T> =>
-    retrying(scope, retryPolicy, send, (error) =>
-      error instanceof APIError ? retryAfterMsOf(error.headers) : undefined,
-    );
-
-  const record = async (
-    operation: 'chat' | 'structured',
-    model: AiModelRef,
-    context: AiCallContext,
-    usage: AiUsage,
-  ) => {
-    await options.onUsage?.({
-      providerId: connection.providerId,
-      modelId: model.modelId,
-      organizationId: context.organizationId,
-      ...(context.sessionId !== undefined ? { sessionId: context.sessionId } : {}),
-      operation,
-      usage,
-      at: clock.now().toISOString(),
-    });
-  };
-
-  const requestOptions = (scope: CallScope) => ({ signal: scope.signal, maxRetries: 0 });
-
-  const tokenLimit = (model: AiModelRef) =>
-    model.maxOutputTokens === undefined
-      ? {}
-      : // Local servers know max_tokens; OpenAI's newer models accept only max_completion_tokens.
-        kind === 'openai_compatible'
-        ? { max_tokens: model.maxOutputTokens }
-        : { max_completion_tokens: model.maxOutputTokens };
-
-  const baseParams = (model: AiModelRef, messages: readonly AiMessage[]) => ({
-    model: model.modelId,
-    messages: messages.map((message) => ({ role: message.role, content: message.content })),
-    ...(model.temperature !== undefined ? { temperature: model.temperature } : {}),
-    ...tokenLimit(model),
-  });
-
+  withRetries<T>(scope: CallScope, send: () => Promise<T>): Promise<T>;
+  record(operation: 'chat' | 'structured', model: AiModelRef, context: AiCallContext, usage: AiUsage): Promise<void>;
   /** Runs a non-streaming call inside the breaker and a scope. */
-  const run = async <T>(
+  run<T>(
     context: AiCallContext,
     body: (scope: CallScope, api: OpenAI) => Promise<T>,
-    { bypassBreaker = false } = {},
-  ): Promise<T> => {
-    if (setupError) throw setupError;
-    return runInBreaker(
-      breaker,
-      () => openScope(context),
-      (scope) => body(scope, client!),
-      { bypassBreaker },
-    );
-  };
+    options?: { bypassBreaker?: boolean },
+  ): Promise<T>;
+};
 
-  async function* chat(request: ChatRequest, context: AiCallContext): AsyncGenerator<ChatEvent> {
-    if (setupError) throw setupError;
-    const ticket = breaker.admit();
-    const scope = openScope(context);
-    let settled = false;
-    try {
-      const stream = await withRetries(scope, () =>
-        client!.chat.completions.create(
-          {
-            ...baseParams(request.model, request.messages),
-            stream: true,
-            stream_options: { include_usage: true },
-          },
+const callsOf = (connection: AiConnection, options: OpenAiAdapterOptions): Calls => {
+  const { kind, apiKey } = connection;
+  const retryPolicy = retryPolicyOf(options);
+  const clock = options.clock ?? systemClock;
+  const breaker = (options.breakers ?? sharedBreakers).forProvider(connection.providerId);
+  const setup = clientOf(connection, options);
+  const client = 'client' in setup ? setup.client : undefined;
+  const setupError = 'setupError' in setup ? setup.setupError : undefined;
+  const openScope = (context: AiCallContext): CallScope =>
+    openCallScope(context, options.timeoutMs ?? DEFAULT_AI_CALL_TIMEOUT_MS, (error, state) =>
+      toAiCallError(error, { apiKey, origin: setup.origin, ...state }),
+    );
+  return {
+    kind,
+    apiKey,
+    breaker,
+    client,
+    setupError,
+    openScope,
+    withRetries: (scope, send) =>
+      retrying(scope, retryPolicy, send, (error) =>
+        error instanceof APIError ? retryAfterMsOf(error.headers) : undefined,
+      ),
+    async record(operation, model, context, usage) {
+      await options.onUsage?.({
+        providerId: connection.providerId,
+        modelId: model.modelId,
+        organizationId: context.organizationId,
+        ...(context.sessionId !== undefined ? { sessionId: context.sessionId } : {}),
+        operation,
+        usage,
+        at: clock.now().toISOString(),
+      });
+    },
+    async run(context, body, { bypassBreaker = false } = {}) {
+      if (setupError) throw setupError;
+      return runInBreaker(
+        breaker,
+        () => openScope(context),
+        (scope) => body(scope, client!),
+        { bypassBreaker },
+      );
+    },
+  };
+};
+
+/** A streamed chat: its deltas as they come, then the whole text and its usage. */
+async function* chatWith(calls: Calls, request: ChatRequest, context: AiCallContext): AsyncGenerator<ChatEvent> {
+  if (calls.setupError) throw calls.setupError;
+  const ticket = calls.breaker.admit();
+  const scope = calls.openScope(context);
+  let settled = false;
+  try {
+    const stream = await calls.withRetries(scope, () =>
+      calls.client!.chat.completions.create(
+        {
+          ...baseParams(calls.kind, request.model, request.messages),
+          stream: true,
+          stream_options: { include_usage: true },
+        },
+        requestOptions(scope),
+      ),
+    );
+    let text = '';
+    let usage: AiUsage = { inputTokens: 0, outputTokens: 0 };
+    // The timer runs while waiting for the next chunk, not while the consumer handles a delta.
+    scope.arm();
+    for await (const chunk of stream) {
+      scope.disarm();
+      if (chunk.usage) usage = usageOf(chunk.usage);
+      const delta = chunk.choices[0]?.delta?.content;
+      if (delta) {
+        text += delta;
+        yield { type: 'delta', text: delta };
+      }
+      scope.arm();
+    }
+    // The SDK ends a stream quietly when it is aborted: only the signal tells a cut answer from a whole one.
+    if (scope.signal.aborted) throw new Error('aborted');
+    scope.disarm();
+    settled = true;
+    ticket.succeeded();
+    await calls.record('chat', request.model, context, usage);
+    yield { type: 'done', text, usage };
+  } catch (error) {
+    // Once settled, the answer was whole: what failed after it (recording the usage) is not the provider's.
+    if (settled) throw error;
+    const failure = error instanceof AiCallError ? error : scope.fail(error);
+    settled = true;
+    settle(ticket, failure);
+    throw failure;
+  } finally {
+    // Reached early when the consumer stops iterating: the request must not go on streaming.
+    if (!settled) ticket.released();
+    scope.abort();
+    scope.dispose();
+  }
+}
+
+/** A structured answer, checked against its schema; a wrong one is repaired once by showing the model what is wrong. */
+const structuredWith = async <T>(calls: Calls, request: StructuredRequest<T>, context: AiCallContext) => {
+  const responseFormat = {
+    type: 'json_schema' as const,
+    json_schema: { name: request.schemaName, schema: responseSchemaOf(request.schema), strict: true },
+  };
+  let messages = [...request.messages];
+  let total: AiUsage = { inputTokens: 0, outputTokens: 0 };
+  let problems = '';
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const completion = await calls.run(context, (scope, api) =>
+      calls.withRetries(scope, () =>
+        api.chat.completions.create(
+          { ...baseParams(calls.kind, request.model, messages), response_format: responseFormat },
           requestOptions(scope),
         ),
-      );
-      let text = '';
-      let usage: AiUsage = { inputTokens: 0, outputTokens: 0 };
-      // The timer runs while waiting for the next chunk, not while the consumer handles a delta.
-      scope.arm();
-      for await (const chunk of stream) {
-        scope.disarm();
-        if (chunk.usage) usage = usageOf(chunk.usage);
-        const delta = chunk.choices[0]?.delta?.content;
-        if (delta) {
-          text += delta;
-          yield { type: 'delta', text: delta };
-        }
-        scope.arm();
-      }
-      // The SDK ends a stream quietly when it is aborted: only the signal tells a cut answer from a whole one.
-      if (scope.signal.aborted) throw new Error('aborted');
-      scope.disarm();
-      settled = true;
-      ticket.succeeded();
-      await record('chat', request.model, context, usage);
-      yield { type: 'done', text, usage };
-    } catch (error) {
-      // Once settled, the answer was whole: what failed after it (recording the usage) is not the provider's.
-      if (settled) throw error;
-      const failure = error instanceof AiCallError ? error : scope.fail(error);
-      settled = true;
-      settle(ticket, failure);
-      throw failure;
-    } finally {
-      // Reached early when the consumer stops iterating: the request must not go on streaming.
-      if (!settled) ticket.released();
-      scope.abort();
-      scope.dispose();
-    }
+      ),
+    );
+    const usage = usageOf(completion.usage);
+    total = addUsage(total, usage);
+    await calls.record('structured', request.model, context, usage);
+    const message = completion.choices[0]?.message;
+    const content = message?.content ?? '';
+    const checked = message?.refusal
+      ? { problems: `the model refused: ${message.refusal}` }
+      : problemsOf(content, request.schema as z.ZodType);
+    if (checked.problems === undefined) return { value: checked.value as T, usage: total };
+    problems = checked.problems;
+    // The one repair: the model sees its answer and what is wrong with it.
+    messages = [
+      ...messages,
+      { role: 'assistant', content },
+      {
+        role: 'user',
+        content: `Your answer does not match the required JSON schema "${request.schemaName}": ${problems}. Answer again with only the corrected JSON.`,
+      },
+    ];
   }
+  throw new AiCallError(
+    'invalid_output',
+    `The model's answer did not match the expected shape, even after one repair: ${redact(problems, calls.apiKey)}`,
+  );
+};
+
+export const createOpenAiAdapter = (connection: AiConnection, options: OpenAiAdapterOptions = {}): AiAdapter => {
+  const kind = connection.kind;
+  if (!(OPENAI_PROTOCOL_KINDS as readonly string[]).includes(kind)) {
+    throw new AiCallError('not_supported', `The provider kind ${kind} does not speak Chat Completions.`);
+  }
+  const calls = callsOf(connection, options);
+  const { run, withRetries } = calls;
 
   // OpenAI and Azure OpenAI speak the realtime protocol; other Chat Completions servers are not assumed to.
   const voice =
@@ -308,7 +380,7 @@ export const createOpenAiAdapter = (connection: AiConnection, options: OpenAiAda
 
   return {
     capabilities: kind === 'openai_compatible' ? ['chat', 'transcription'] : ['chat', 'realtime', 'transcription'],
-    chat,
+    chat: (request: ChatRequest, context: AiCallContext) => chatWith(calls, request, context),
     ...voice,
     // `…/audio/transcriptions` on the client's base: Azure's client puts it under the deployment (the model id) with
     // the API version, as its chat calls.
@@ -325,48 +397,7 @@ export const createOpenAiAdapter = (connection: AiConnection, options: OpenAiAda
         ),
       );
     },
-    async structured<T>(request: StructuredRequest<T>, context: AiCallContext) {
-      const responseFormat = {
-        type: 'json_schema' as const,
-        json_schema: { name: request.schemaName, schema: responseSchemaOf(request.schema), strict: true },
-      };
-      let messages = [...request.messages];
-      let total: AiUsage = { inputTokens: 0, outputTokens: 0 };
-      let problems = '';
-      for (let attempt = 0; attempt < 2; attempt++) {
-        const completion = await run(context, (scope, api) =>
-          withRetries(scope, () =>
-            api.chat.completions.create(
-              { ...baseParams(request.model, messages), response_format: responseFormat },
-              requestOptions(scope),
-            ),
-          ),
-        );
-        const usage = usageOf(completion.usage);
-        total = addUsage(total, usage);
-        await record('structured', request.model, context, usage);
-        const message = completion.choices[0]?.message;
-        const content = message?.content ?? '';
-        const checked = message?.refusal
-          ? { problems: `the model refused: ${message.refusal}` }
-          : problemsOf(content, request.schema as z.ZodType);
-        if (checked.problems === undefined) return { value: checked.value as T, usage: total };
-        problems = checked.problems;
-        // The one repair: the model sees its answer and what is wrong with it.
-        messages = [
-          ...messages,
-          { role: 'assistant', content },
-          {
-            role: 'user',
-            content: `Your answer does not match the required JSON schema "${request.schemaName}": ${problems}. Answer again with only the corrected JSON.`,
-          },
-        ];
-      }
-      throw new AiCallError(
-        'invalid_output',
-        `The model's answer did not match the expected shape, even after one repair: ${redact(problems, apiKey)}`,
-      );
-    },
+    structured: <T>(request: StructuredRequest<T>, context: AiCallContext) => structuredWith(calls, request, context),
     async test(context: AiCallContext) {
       const modelId = options.testModelId;
       await run(
@@ -375,10 +406,10 @@ export const createOpenAiAdapter = (connection: AiConnection, options: OpenAiAda
           scope.arm();
           if (modelId) {
             const completion = await api.chat.completions.create(
-              { ...baseParams({ modelId, maxOutputTokens: 1 }, [{ role: 'user', content: 'ping' }]) },
+              { ...baseParams(kind, { modelId, maxOutputTokens: 1 }, [{ role: 'user', content: 'ping' }]) },
               requestOptions(scope),
             );
-            await record('chat', { modelId }, context, usageOf(completion.usage));
+            await calls.record('chat', { modelId }, context, usageOf(completion.usage));
           } else {
             await api.models.list(requestOptions(scope));
           }

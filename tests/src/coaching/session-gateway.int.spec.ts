@@ -231,7 +231,7 @@ describe(`[COACHING]: session turns over the gateway, streamed, on ${engine.name
     expect(deltas.join('').trim()).toBe(answer !== 'dropped' && answer.ok ? answer.answer.reply : '');
   });
 
-  it("refuses another user's session as missing, and a malformed turn with the fields at fault", async () => {
+  it("refuses another user's session as missing, and a malformed turn with the fields at fault, in the socket's language", async () => {
     const id = await startSession();
     const theirs = await socketOf(stranger);
     const refused = await playTurn(theirs, { session_id: id, turn_id: 'turn-1', text: 'Hi' }).result;
@@ -240,6 +240,11 @@ describe(`[COACHING]: session turns over the gateway, streamed, on ${engine.name
     expect(malformed).toMatchObject({ ok: false, status: 400, error: { code: 'invalid_request' } });
     const paths = malformed !== 'dropped' && !malformed.ok ? malformed.error.details?.issues : [];
     expect(paths?.map((issue) => issue.path).sort()).toEqual(['text', 'turn_id']);
+    const french = await socketOf(stranger, 'fr-FR');
+    const worded = await playTurn(french, { session_id: id, turn_id: 'turn-2', text: '' }).result;
+    expect(worded !== 'dropped' && !worded.ok ? worded.error.details?.issues : []).toEqual([
+      { path: 'text', message: 'Renseignez ce champ.' },
+    ]);
     expect(fake.completions()).toHaveLength(0);
     expect(await transcript(id)).toHaveLength(1);
   });

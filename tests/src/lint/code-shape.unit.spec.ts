@@ -19,7 +19,6 @@ const STILL_OVER = {
     'client/src/features/coaching-sessions/machines/voice-play.machine.ts',
     'client/src/features/coaching-sessions/machines/voice-play.machine.unit.spec.ts',
     'domain/src/credits/decider.unit.spec.ts',
-    'gateway/src/voice/voice-sessions.ts',
     'projections/src/runner/projection-runner.int.spec.ts',
     'tests/src/coaching/coaching-dashboard.int.spec.ts',
     'tests/src/credits/credits-api.int.spec.ts',
@@ -38,10 +37,6 @@ const STILL_OVER = {
     'client/src/features/organizations/components/metadata-editor.tsx MetadataEditor',
     'client/src/features/shared-sessions/components/share-link-panel.tsx ShareLinkPanel',
     'client/src/features/users/components/user-editor.tsx UserEditor',
-    'gateway/src/voice/realtime-voice.ts createRealtimeConversation',
-    'gateway/src/voice/voice-sessions.ts handleVoiceSessions',
-    'platform/src/ai/openai-adapter.ts createOpenAiAdapter',
-    'platform/src/ai/openai-realtime-adapter.ts createOpenAiRealtimeVoice',
     'platform/src/jobs/bullmq-job-queue.ts createBullmqJobQueue',
     'platform/src/jobs/in-process-job-queue.ts createInProcessJobQueue',
     'platform/src/testing/event-store-contract.ts describeEventStoreContract',
@@ -58,8 +53,6 @@ const STILL_OVER = {
     'application/src/coaching/coaching-analysis.ts ↔ application/src/coaching/coaching-sessions.ts',
     'client/src/app/route-table.tsx ↔ client/src/app/routes/dashboard/dashboard-route.tsx ↔ client/src/app/routes/settings/settings-home-route.tsx',
     'client/src/features/coaching-sessions/machines/play-session.machine.ts ↔ client/src/features/coaching-sessions/machines/voice-play.machine.ts',
-    'contracts/src/gateway/protocol.ts ↔ contracts/src/gateway/voice.ts',
-    'contracts/src/http/errors.ts ↔ contracts/src/http/field-issues.ts',
   ],
 };
 
