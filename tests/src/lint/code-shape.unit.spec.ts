@@ -16,8 +16,6 @@ const STILL_OVER = {
     'application/src/coaching/coaching-analysis.ts',
     'application/src/coaching/coaching-sessions.ts',
     'bench/eventstore.mjs',
-    'client/src/features/coaching-sessions/machines/voice-play.machine.ts',
-    'client/src/features/coaching-sessions/machines/voice-play.machine.unit.spec.ts',
     'domain/src/credits/decider.unit.spec.ts',
     'gateway/src/voice/voice-sessions.ts',
     'projections/src/runner/projection-runner.int.spec.ts',
@@ -57,8 +55,6 @@ const STILL_OVER = {
   cycles: [
     'api/src/testing/identities.ts ↔ api/src/testing/start-test-server.ts',
     'application/src/coaching/coaching-analysis.ts ↔ application/src/coaching/coaching-sessions.ts',
-    'client/src/app/route-table.tsx ↔ client/src/app/routes/dashboard/dashboard-route.tsx ↔ client/src/app/routes/settings/settings-home-route.tsx',
-    'client/src/features/coaching-sessions/machines/play-session.machine.ts ↔ client/src/features/coaching-sessions/machines/voice-play.machine.ts',
     'contracts/src/gateway/protocol.ts ↔ contracts/src/gateway/voice.ts',
     'contracts/src/http/errors.ts ↔ contracts/src/http/field-issues.ts',
     'domain/src/ai/adapter.ts ↔ domain/src/ai/conversation-metrics/rubric.ts ↔ domain/src/ai/voice.ts',

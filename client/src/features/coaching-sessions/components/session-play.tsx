@@ -20,7 +20,8 @@ import {
 } from '../api/socket-transport';
 import { socketVoiceTransport } from '../api/voice-transport';
 import { createPlaySessionMachine } from '../machines/play-session.machine';
-import type { VoiceDevices, VoicePlayActorRef } from '../machines/voice-play.machine';
+import type { VoicePlayActorRef } from '../machines/voice-play.machine';
+import type { VoiceDevices } from '../machines/voice-play.types';
 import { playedFromPlaylist, resultPath } from '../utils/session-paths';
 import { SessionStatus } from './session-status';
 import { Transcript } from './transcript';

@@ -8,7 +8,8 @@ import { Card } from '../../../components/ui/card';
 import { Loading } from '../../../components/ui/query-state';
 import { useCan } from '../../../lib/session/session-context';
 import type { SessionVoiceSettings } from '../api/voice-settings-api';
-import { playedMsOf, type VoicePlayActorRef } from '../machines/voice-play.machine';
+import type { VoicePlayActorRef } from '../machines/voice-play.machine';
+import { playedMsOf } from '../machines/voice-responses';
 import { Transcript } from './transcript';
 import { VoiceSettings } from './voice-settings';
 
