@@ -25,9 +25,6 @@ const STILL_OVER = {
   ],
   functions: [
     'bench/credits.mjs (anonymous)',
-    'client/src/features/coaching-sessions/components/scenario-info.tsx ScenarioInfo',
-    'client/src/features/organizations/components/metadata-editor.tsx MetadataEditor',
-    'client/src/features/users/components/user-editor.tsx UserEditor',
     'gateway/src/voice/realtime-voice.ts createRealtimeConversation',
     'gateway/src/voice/voice-sessions.ts handleVoiceSessions',
     'platform/src/ai/openai-adapter.ts createOpenAiAdapter',
