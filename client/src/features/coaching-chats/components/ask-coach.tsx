@@ -59,20 +59,16 @@ const useSendQuestion = (sessionId: string, chatId: string | null, onStarted: (i
   };
 };
 
-type Chats = NonNullable<ReturnType<typeof useSessionChats>['data']>['items'];
-
-/** Which of the session's conversations is shown, when there are several. */
-const ConversationPicker = ({
-  chats,
-  chatId,
-  isNew,
-  onChoose,
-}: {
-  chats: Chats;
+type PickerProps = {
+  chats: NonNullable<ReturnType<typeof useSessionChats>['data']>['items'];
   chatId: string | null;
+  /** A new conversation is chosen: not in the list yet. */
   isNew: boolean;
   onChoose: (id: string) => void;
-}) => {
+};
+
+/** Which of the session's conversations is shown, when there are several. */
+const ConversationPicker = ({ chats, chatId, isNew, onChoose }: PickerProps) => {
   const { t, i18n } = useTranslation('coachingChats');
   return (
     <div className="mb-3 flex flex-col gap-1">
@@ -102,20 +98,16 @@ const ConversationPicker = ({
   );
 };
 
-type Exchanges = NonNullable<ReturnType<typeof useCoachingChat>['data']>['exchanges'];
-
-/** The questions and the coach's answers, then the question on its way. */
-const Conversation = ({
-  exchanges,
-  waiting,
-  busy,
-  language,
-}: {
-  exchanges: Exchanges;
+type ConversationProps = {
+  exchanges: NonNullable<ReturnType<typeof useCoachingChat>['data']>['exchanges'];
+  /** The question on its way, until it is among the exchanges. */
   waiting: Pending | null;
   busy: boolean;
   language: string;
-}) => {
+};
+
+/** The questions and the coach's answers, then the question on its way. */
+const Conversation = ({ exchanges, waiting, busy, language }: ConversationProps) => {
   const { t } = useTranslation('coachingChats');
   return (
     <ol aria-labelledby="ask-coach" className="mb-4 flex flex-col gap-3" data-testid="coach-conversation">
