@@ -149,7 +149,11 @@ export const pageRoutes: RouteObject[] = [
   page('dashboard', {
     handle: { permissions: ['dashboard-view'] },
     namespaces: ['dashboard'],
-    load: () => import('./routes/dashboard/dashboard-route').then((m) => ({ Component: m.DashboardRoute })),
+    // The pages that list others learn from this table which the user may open; it is handed to them, not imported.
+    load: () =>
+      import('./routes/dashboard/dashboard-route').then((m) => ({
+        Component: () => <m.DashboardRoute pages={pageRoutes} />,
+      })),
   }),
   page('env', {
     handle: { permissions: ['environment-variables-read', 'environment-variables-update'] },
@@ -211,7 +215,10 @@ export const pageRoutes: RouteObject[] = [
   }),
   page('settings', {
     namespaces: ['settings'],
-    load: () => import('./routes/settings/settings-home-route').then((m) => ({ Component: m.SettingsHomeRoute })),
+    load: () =>
+      import('./routes/settings/settings-home-route').then((m) => ({
+        Component: () => <m.SettingsHomeRoute pages={pageRoutes} />,
+      })),
   }),
   page('settings/metadata', {
     handle: {

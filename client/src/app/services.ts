@@ -65,13 +65,24 @@ const refreshOnUnauthorized = (lazyAuth: LazyAuth) => (): Promise<string | null>
     if (snapshot.matches('signedIn')) auth.send({ type: 'api.unauthorized' });
   });
 
-export const createAppServices = (): AppServices => {
-  const storage = createBrowserAuthStorage();
-  const interruption = createInterruptionStore();
+/** What this tab knows of the session, shared by what follows the auth machine, the other tabs and the guard. */
+type SessionWatch = {
+  /** A logout asked for here leaves the page; any other end keeps it open. */
+  endingOnPurpose: boolean;
+  endedElsewhere: boolean;
+  signedInUser: CurrentUser | null;
+  knownToken: string | null;
+};
+
+const isSettled = (snapshot: ReturnType<AuthActor['getSnapshot']>) =>
+  snapshot.matches('signedIn') || snapshot.matches('signedOut');
+
+/** TanStack Query's client, loaded with its library when a page first needs it. */
+const createAppQueries = (interruption: InterruptionStore) => {
   // While a session is interrupted, nothing refetches: a refused request would swap the page for an error and lose
   // what the user typed.
   const unlessInterrupted = () => interruption.get() === null;
-  const queries = createQueryClientHolder(async () => {
+  return createQueryClientHolder(async () => {
     const { createQueryClient } = await import('../lib/query/query-client-runtime');
     return createQueryClient({
       defaultOptions: {
@@ -86,31 +97,55 @@ export const createAppServices = (): AppServices => {
       },
     });
   });
-  const build = createBuildWatcher({ currentId: CURRENT_BUILD_ID, store: window.sessionStorage });
+};
 
-  // Server redirects of the last minute, per path (spec §4 step 7 without a request per navigation).
+/** Server redirects of the last minute, per path (spec §4 step 7 without a request per navigation). */
+const createRedirectCache = () => {
   const redirects = new Map<string, { at: number; target: Promise<string | null> }>();
-  /** What this session's pages cached, so that the next person does not see it. */
-  const forgetData = () => {
-    redirects.clear();
-    queries.current()?.clear();
+  const resolve = (path: string): Promise<string | null> => {
+    const now = Date.now();
+    const cached = redirects.get(path);
+    if (cached && now - cached.at < REDIRECT_CACHE_MS) return cached.target;
+    const target = api.get<{ target: string | null }>('/v1/redirects/resolve', { path }).then(
+      (answer) => answer?.target ?? null,
+      (error: unknown) => {
+        // No redirect service (older server) or a network blip must not block navigation.
+        if (isApiError(error)) return null;
+        throw error;
+      },
+    );
+    const entry = { at: now, target };
+    redirects.set(path, entry);
+    // A failure is asked again by the next navigation.
+    target.catch(() => {
+      if (redirects.get(path) === entry) redirects.delete(path);
+    });
+    return target;
   };
+  return { resolve, clear: () => redirects.clear() };
+};
 
-  // Why the session ends decides what the page does: a logout asked for here leaves it; any other end keeps it open.
-  let endingOnPurpose = false;
-  let endedElsewhere = false;
-  const switchListeners = new Set<() => void>();
-  // Ended on purpose (the logout route): the next user must not see this session's data. Ended otherwise (another
-  // tab, a 401 that could not be refreshed): the page stays, interrupted, until the user signs in again or leaves it.
-  let signedInUser: CurrentUser | null = null;
-  let knownToken = readCurrentToken(storage);
+type SessionFollowing = {
+  storage: AuthStorage;
+  interruption: InterruptionStore;
+  queries: QueryClientHolder;
+  forgetData: () => void;
+  switchListeners: Set<() => void>;
+};
 
-  const followSession = (snapshot: ReturnType<AuthActor['getSnapshot']>) => {
-    knownToken = readCurrentToken(storage);
+/**
+ * Follows the auth machine. Ended on purpose (the logout route): the next user must not see this session's data.
+ * Ended otherwise (another tab, a 401 that could not be refreshed): the page stays, interrupted, until the user signs
+ * in again or leaves it.
+ */
+const followSession =
+  (watch: SessionWatch, { storage, interruption, queries, forgetData, switchListeners }: SessionFollowing) =>
+  (snapshot: ReturnType<AuthActor['getSnapshot']>) => {
+    watch.knownToken = readCurrentToken(storage);
     if (snapshot.matches('signedIn')) {
       const user = snapshot.context.user;
       const interrupted = interruption.get();
-      const previous = interrupted?.user ?? signedInUser;
+      const previous = interrupted?.user ?? watch.signedInUser;
       if (previous && user && previous.id !== user.id) {
         forgetData();
         interruption.set(null);
@@ -120,39 +155,89 @@ export const createAppServices = (): AppServices => {
         // Same person: what the page shows is refreshed with the new session, what they typed stays.
         void queries.current()?.invalidateQueries();
       }
-      signedInUser = user;
-      endingOnPurpose = false;
-      endedElsewhere = false;
+      watch.signedInUser = user;
+      watch.endingOnPurpose = false;
+      watch.endedElsewhere = false;
     } else if (snapshot.matches('signedOut')) {
-      if (signedInUser) {
-        if (endingOnPurpose) forgetData();
-        else interruption.set({ user: signedInUser, reason: endedElsewhere ? 'elsewhere' : 'expired' });
+      if (watch.signedInUser) {
+        if (watch.endingOnPurpose) forgetData();
+        else interruption.set({ user: watch.signedInUser, reason: watch.endedElsewhere ? 'elsewhere' : 'expired' });
       }
-      signedInUser = null;
-      endingOnPurpose = false;
-      endedElsewhere = false;
+      watch.signedInUser = null;
+      watch.endingOnPurpose = false;
+      watch.endedElsewhere = false;
     }
   };
 
-  const auth = createLazyAuth({
-    storage,
-    loadRuntime: () => import('../features/auth/auth-runtime'),
-    onCreate: (actor) => actor.subscribe(followSession),
+/** Tabs share localStorage: a logout in one ends the session in all, a sign-in in one signs the others in. */
+const followOtherTabs = (watch: SessionWatch, storage: AuthStorage, auth: LazyAuth) => {
+  let settleTimer: ReturnType<typeof setTimeout> | undefined;
+  const follow = () => {
+    const token = readCurrentToken(storage);
+    const actor = auth.actor();
+    if (!actor) {
+      watch.knownToken = token;
+      // No machine here yet, so nobody was signed in: a session another tab stored is picked up by creating it.
+      if (token) void auth.load().catch(() => undefined);
+      return;
+    }
+    const snapshot = actor.getSnapshot();
+    if (!isSettled(snapshot)) {
+      // Restoring the session or signing in (with the token read before the change): look again once that is over.
+      void auth.waitFor(isSettled).then(follow);
+      return;
+    }
+    if (!token) {
+      watch.knownToken = token;
+      // Checked whatever this tab last saw: a machine that finished signing in since kept the token it started with.
+      if (snapshot.matches('signedIn')) {
+        watch.endedElsewhere = true;
+        actor.send({ type: 'session.endedElsewhere' });
+      }
+      return;
+    }
+    if (token === watch.knownToken) return;
+    const previous = watch.knownToken;
+    watch.knownToken = token;
+    if (snapshot.matches('signedOut')) {
+      actor.send({ type: 'session.restore' });
+    } else if (snapshot.matches('signedIn') && subjectOf(previous) !== subjectOf(token)) {
+      // Someone else signed in there (a refreshed token of the same person changes nothing here).
+      actor.send({ type: 'profile.reload' });
+    }
+  };
+  window.addEventListener('storage', (event) => {
+    if (event.storageArea !== window.localStorage) return;
+    if (event.key !== null && event.key !== ACCESS_TOKEN_KEY && event.key !== SSO_ACCESS_TOKEN_KEY) return;
+    clearTimeout(settleTimer);
+    settleTimer = setTimeout(follow, STORAGE_SETTLE_MS);
   });
-  configureApi({ getToken: () => readCurrentToken(storage), onUnauthorized: refreshOnUnauthorized(auth) });
-  // A stored session is restored at once, alongside the page's own chunks; without one the machine waits for a
-  // visitor who signs in (lazy-auth.ts).
-  if (readCurrentToken(storage) !== null) void auth.load().catch(() => undefined);
+};
 
-  const isSettled = (snapshot: ReturnType<AuthActor['getSnapshot']>) =>
-    snapshot.matches('signedIn') || snapshot.matches('signedOut');
+type NavigationDeps = {
+  watch: SessionWatch;
+  storage: AuthStorage;
+  auth: LazyAuth;
+  queries: QueryClientHolder;
+  build: BuildWatcher;
+  redirects: ReturnType<typeof createRedirectCache>;
+};
+
+/** The navigation guard's ports (navigation/navigation-guard.ts) over the auth machine, storage and the build. */
+const createNavigationPorts = ({
+  watch,
+  storage,
+  auth,
+  queries,
+  build,
+  redirects,
+}: NavigationDeps): NavigationPorts => {
   /** The signed-in user once the machine waits for nobody; without a machine and a token, nobody is signed in. */
   const settledUser = async (): Promise<CurrentUser | null> => {
     if (!auth.actor() && readCurrentToken(storage) === null) return null;
     return (await auth.waitFor(isSettled)).context.user;
   };
-
-  const navigation: NavigationPorts = {
+  return {
     rememberRealm: (realm) => storage.local.setItem(LAST_REALM_NAME_KEY, realm),
     rememberReturnTo: (path) => rememberReturnTo(storage.session, path),
     takeReturnTo: () => takeReturnTo(storage.session),
@@ -160,7 +245,7 @@ export const createAppServices = (): AppServices => {
       const actor = await auth.load();
       await settledUser();
       if (actor.getSnapshot().matches('signedIn')) {
-        endingOnPurpose = true;
+        watch.endingOnPurpose = true;
         actor.send({ type: 'user.logout' });
       }
       await settledUser();
@@ -171,7 +256,7 @@ export const createAppServices = (): AppServices => {
       // Even signed out: the machine notes the logout, and the page it leads to says so.
       const actor = await auth.load();
       await settledUser();
-      endingOnPurpose = true;
+      watch.endingOnPurpose = true;
       // Whoever signs in next starts from the dashboard, not from where the previous visitor was heading.
       forgetReturnTo(storage.session);
       actor.send({ type: 'user.logout' });
@@ -188,26 +273,7 @@ export const createAppServices = (): AppServices => {
       actor.send({ type: 'profile.reload' });
       return settledUser();
     },
-    serverRedirect(path) {
-      const now = Date.now();
-      const cached = redirects.get(path);
-      if (cached && now - cached.at < REDIRECT_CACHE_MS) return cached.target;
-      const target = api.get<{ target: string | null }>('/v1/redirects/resolve', { path }).then(
-        (answer) => answer?.target ?? null,
-        (error: unknown) => {
-          // No redirect service (older server) or a network blip must not block navigation.
-          if (isApiError(error)) return null;
-          throw error;
-        },
-      );
-      const entry = { at: now, target };
-      redirects.set(path, entry);
-      // A failure is asked again by the next navigation.
-      target.catch(() => {
-        if (redirects.get(path) === entry) redirects.delete(path);
-      });
-      return target;
-    },
+    serverRedirect: redirects.resolve,
     async preparePage(path) {
       // The landing page and its login form go without the query library; every other page renders with it
       // (lib/query/lazy-query-client.tsx).
@@ -216,54 +282,40 @@ export const createAppServices = (): AppServices => {
     shouldReloadForNewBuild: () => build.shouldReload(),
     markReload: () => build.markReload(),
   };
+};
 
-  const dismissInterruption = () => {
-    interruption.set(null);
-    forgetData();
+export const createAppServices = (): AppServices => {
+  const storage = createBrowserAuthStorage();
+  const interruption = createInterruptionStore();
+  const queries = createAppQueries(interruption);
+  const build = createBuildWatcher({ currentId: CURRENT_BUILD_ID, store: window.sessionStorage });
+  const redirects = createRedirectCache();
+  /** What this session's pages cached, so that the next person does not see it. */
+  const forgetData = () => {
+    redirects.clear();
+    queries.current()?.clear();
+  };
+  const switchListeners = new Set<() => void>();
+  const watch: SessionWatch = {
+    endingOnPurpose: false,
+    endedElsewhere: false,
+    signedInUser: null,
+    knownToken: readCurrentToken(storage),
   };
 
-  // Tabs share localStorage: a logout in one ends the session in all, a sign-in in one signs the others in.
-  let settleTimer: ReturnType<typeof setTimeout> | undefined;
-  const followOtherTabs = () => {
-    const token = readCurrentToken(storage);
-    const actor = auth.actor();
-    if (!actor) {
-      knownToken = token;
-      // No machine here yet, so nobody was signed in: a session another tab stored is picked up by creating it.
-      if (token) void auth.load().catch(() => undefined);
-      return;
-    }
-    const snapshot = actor.getSnapshot();
-    if (!isSettled(snapshot)) {
-      // Restoring the session or signing in (with the token read before the change): look again once that is over.
-      void auth.waitFor(isSettled).then(followOtherTabs);
-      return;
-    }
-    if (!token) {
-      knownToken = token;
-      // Checked whatever this tab last saw: a machine that finished signing in since kept the token it started with.
-      if (snapshot.matches('signedIn')) {
-        endedElsewhere = true;
-        actor.send({ type: 'session.endedElsewhere' });
-      }
-      return;
-    }
-    if (token === knownToken) return;
-    const previous = knownToken;
-    knownToken = token;
-    if (snapshot.matches('signedOut')) {
-      actor.send({ type: 'session.restore' });
-    } else if (snapshot.matches('signedIn') && subjectOf(previous) !== subjectOf(token)) {
-      // Someone else signed in there (a refreshed token of the same person changes nothing here).
-      actor.send({ type: 'profile.reload' });
-    }
-  };
-  window.addEventListener('storage', (event) => {
-    if (event.storageArea !== window.localStorage) return;
-    if (event.key !== null && event.key !== ACCESS_TOKEN_KEY && event.key !== SSO_ACCESS_TOKEN_KEY) return;
-    clearTimeout(settleTimer);
-    settleTimer = setTimeout(followOtherTabs, STORAGE_SETTLE_MS);
+  const auth = createLazyAuth({
+    storage,
+    loadRuntime: () => import('../features/auth/auth-runtime'),
+    onCreate: (actor) =>
+      actor.subscribe(followSession(watch, { storage, interruption, queries, forgetData, switchListeners })),
   });
+  configureApi({ getToken: () => readCurrentToken(storage), onUnauthorized: refreshOnUnauthorized(auth) });
+  // A stored session is restored at once, alongside the page's own chunks; without one the machine waits for a
+  // visitor who signs in (lazy-auth.ts).
+  if (readCurrentToken(storage) !== null) void auth.load().catch(() => undefined);
+
+  const navigation = createNavigationPorts({ watch, storage, auth, queries, build, redirects });
+  followOtherTabs(watch, storage, auth);
 
   build.start();
   return {
@@ -273,7 +325,10 @@ export const createAppServices = (): AppServices => {
     build,
     navigation,
     interruption,
-    dismissInterruption,
+    dismissInterruption: () => {
+      interruption.set(null);
+      forgetData();
+    },
     onUserSwitched(listener) {
       switchListeners.add(listener);
       return () => switchListeners.delete(listener);

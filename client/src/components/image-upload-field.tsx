@@ -66,22 +66,17 @@ const Placeholder = ({ category, text }: { category: ImageUploadCategory; text?:
   </span>
 );
 
-const Field = ({ label, category, value, onChange, fallback, error, id, hint }: ImageUploadFieldProps) => {
+/**
+ * Choosing a file (checked for size, decoded to be cropped) and uploading it with its progress; what the field
+ * announces to screen readers, and the upload's error in the user's language.
+ */
+const useImageUpload = (category: ImageUploadCategory, onChange: (id: string | null) => void) => {
   const { t } = useTranslation('images');
   const errorMessage = useErrorMessage();
-  const ownId = useId();
-  const buttonId = id ?? `${ownId}-choose`;
-  const labelId = `${ownId}-label`;
-  const hintId = `${ownId}-hint`;
-  const errorId = `${ownId}-error`;
-  const inputRef = useRef<HTMLInputElement>(null);
-  // The Button component takes no ref; its id finds it.
-  const focusChoose = () => document.getElementById(buttonId)?.focus();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [opening, setOpening] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
 
   // A file chosen and then left (the page changes) must not keep its memory or its upload.
   const chosenUrl = phase.kind === 'cropping' ? phase.chosen.url : null;
@@ -135,6 +130,44 @@ const Field = ({ label, category, value, onChange, fallback, error, id, hint }: 
     }
     setPhase({ kind: 'cropping', chosen: { file, url, ...size } });
   };
+
+  return { phase, setPhase, opening, uploadError, setUploadError, announcement, setAnnouncement, upload, choose };
+};
+
+type UploadProgressProps = { label: string; percent: number | null; onCancel: () => void };
+
+const UploadProgress = ({ label, percent, onCancel }: UploadProgressProps) => {
+  const { t } = useTranslation('images');
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
+      <Spinner size={16} />
+      <span>{(percent ?? 0) >= 100 ? t('processing') : t('uploading', { percent: percent ?? 0 })}</span>
+      <progress
+        max={100}
+        value={percent ?? undefined}
+        aria-label={label}
+        className="h-2 w-32 accent-primary-700 dark:accent-primary-300"
+      />
+      <Button variant="ghost" className="px-2" onClick={onCancel}>
+        {t('cancelUpload')}
+      </Button>
+    </div>
+  );
+};
+
+const Field = ({ label, category, value, onChange, fallback, error, id, hint }: ImageUploadFieldProps) => {
+  const { t } = useTranslation('images');
+  const ownId = useId();
+  const buttonId = id ?? `${ownId}-choose`;
+  const labelId = `${ownId}-label`;
+  const hintId = `${ownId}-hint`;
+  const errorId = `${ownId}-error`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  // The Button component takes no ref; its id finds it.
+  const focusChoose = () => document.getElementById(buttonId)?.focus();
+  const { phase, setPhase, opening, uploadError, setUploadError, announcement, setAnnouncement, upload, choose } =
+    useImageUpload(category, onChange);
+  const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
 
   // Back to the button once the dialog is gone: while it is open, the rest of the page cannot take the focus.
   const refocus = useRef(false);
@@ -206,21 +239,7 @@ const Field = ({ label, category, value, onChange, fallback, error, id, hint }: 
             ) : null}
           </div>
           {phase.kind === 'uploading' ? (
-            <div className="flex flex-wrap items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
-              <Spinner size={16} />
-              <span>
-                {(phase.percent ?? 0) >= 100 ? t('processing') : t('uploading', { percent: phase.percent ?? 0 })}
-              </span>
-              <progress
-                max={100}
-                value={phase.percent ?? undefined}
-                aria-label={label}
-                className="h-2 w-32 accent-primary-700 dark:accent-primary-300"
-              />
-              <Button variant="ghost" className="px-2" onClick={() => phase.controller.abort()}>
-                {t('cancelUpload')}
-              </Button>
-            </div>
+            <UploadProgress label={label} percent={phase.percent} onCancel={() => phase.controller.abort()} />
           ) : null}
           <input
             ref={inputRef}

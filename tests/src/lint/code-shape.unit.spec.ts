@@ -16,8 +16,6 @@ const STILL_OVER = {
     'application/src/coaching/coaching-analysis.ts',
     'application/src/coaching/coaching-sessions.ts',
     'bench/eventstore.mjs',
-    'client/src/features/coaching-sessions/machines/voice-play.machine.ts',
-    'client/src/features/coaching-sessions/machines/voice-play.machine.unit.spec.ts',
     'domain/src/credits/decider.unit.spec.ts',
     'projections/src/runner/projection-runner.int.spec.ts',
     'tests/src/coaching/coaching-dashboard.int.spec.ts',
@@ -26,17 +24,6 @@ const STILL_OVER = {
   ],
   functions: [
     'bench/credits.mjs (anonymous)',
-    'client/src/app/services.ts createAppServices',
-    'client/src/components/image-upload-field.tsx Field',
-    'client/src/features/coaching-chats/components/ask-coach.tsx AskCoach',
-    'client/src/features/coaching-sessions/components/scenario-info.tsx ScenarioInfo',
-    'client/src/features/coaching-sessions/components/session-play.tsx SessionPlay',
-    'client/src/features/coaching-sessions/components/session-recording.tsx SessionRecording',
-    'client/src/features/coaching-sessions/components/voice-play.tsx VoicePlay',
-    'client/src/features/organizations/components/credit-history.tsx CreditHistory',
-    'client/src/features/organizations/components/metadata-editor.tsx MetadataEditor',
-    'client/src/features/shared-sessions/components/share-link-panel.tsx ShareLinkPanel',
-    'client/src/features/users/components/user-editor.tsx UserEditor',
     'platform/src/jobs/bullmq-job-queue.ts createBullmqJobQueue',
     'platform/src/jobs/in-process-job-queue.ts createInProcessJobQueue',
     'platform/src/testing/event-store-contract.ts describeEventStoreContract',
@@ -49,11 +36,7 @@ const STILL_OVER = {
     'tests/src/fakes/openai-server.ts handle',
     'tests/src/fakes/openai-server.ts startFakeOpenAiServer',
   ],
-  cycles: [
-    'application/src/coaching/coaching-analysis.ts ↔ application/src/coaching/coaching-sessions.ts',
-    'client/src/app/route-table.tsx ↔ client/src/app/routes/dashboard/dashboard-route.tsx ↔ client/src/app/routes/settings/settings-home-route.tsx',
-    'client/src/features/coaching-sessions/machines/play-session.machine.ts ↔ client/src/features/coaching-sessions/machines/voice-play.machine.ts',
-  ],
+  cycles: ['application/src/coaching/coaching-analysis.ts ↔ application/src/coaching/coaching-sessions.ts'],
 };
 
 const files: string[] = sourceFiles();

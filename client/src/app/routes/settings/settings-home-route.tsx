@@ -1,10 +1,9 @@
-import { Link } from 'react-router';
+import { Link, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState } from '../../../components/ui/query-state';
 import { useCurrentUser } from '../../../lib/session/session-context';
 import { handleForPath, isAllowed } from '../../navigation/route-handle';
-import { pageRoutes } from '../../route-table';
 
 type CardKey =
   | 'organizations'
@@ -29,11 +28,11 @@ const CARDS: { to: string; key: CardKey }[] = [
   { to: '/profile', key: 'profile' },
 ];
 
-/** `/settings`: a card for every settings page the user may open (the route table's permissions decide). */
-export const SettingsHomeRoute = () => {
+/** `/settings`: a card for every settings page the user may open (`pages`, the route table's permissions, decide). */
+export const SettingsHomeRoute = ({ pages }: { pages: RouteObject[] }) => {
   const { t } = useTranslation('settings');
   const me = useCurrentUser();
-  const cards = CARDS.filter((card) => me !== null && isAllowed(me, handleForPath(pageRoutes, card.to)));
+  const cards = CARDS.filter((card) => me !== null && isAllowed(me, handleForPath(pages, card.to)));
   return (
     <>
       <PageHeader title={t('title')} />

@@ -11,7 +11,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { ListState } from '../../../hooks/use-list-params';
 import { api } from '../../../lib/http/api';
 import { queryKeys } from '../../../lib/query/query-keys';
-import type { PlaySessionTransport } from '../machines/play-session.machine';
+import type { PlaySessionTransport } from '../machines/play-types';
 
 export type {
   BackgroundJobAnswer as BackgroundJob,

@@ -9,7 +9,7 @@ import {
 import { io, type Socket } from 'socket.io-client';
 import { ApiError } from '../../../lib/http/api-error';
 import { currentAccessToken, currentLanguage } from '../../../lib/http/api';
-import type { OutgoingTurn, PlaySessionTransport, PlayTurnAnswer } from '../machines/play-session.machine';
+import type { OutgoingTurn, PlaySessionTransport, PlayTurnAnswer } from '../machines/play-types';
 
 // The play screen's transport once a socket is open (docs/coaching-sessions.md, "Streaming over the gateway"): the
 // learner's turn goes over the gateway and the persona's reply streams back; loading, End and Abort stay HTTP calls.

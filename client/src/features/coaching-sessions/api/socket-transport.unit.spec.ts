@@ -1,7 +1,7 @@
 import type { GatewayResult, SessionTurnMessage } from '@ai-coaching/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/http/api-error';
-import type { PlaySessionTransport, PlayTurnAnswer } from '../machines/play-session.machine';
+import type { PlaySessionTransport, PlayTurnAnswer } from '../machines/play-types';
 import { onSocketRevoked, socketSessionTransport, type SessionSocket } from './socket-transport';
 
 type Ack = (result: GatewayResult<PlayTurnAnswer>) => void;

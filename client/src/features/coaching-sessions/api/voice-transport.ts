@@ -1,6 +1,6 @@
 import type { GatewayResult, ServerToClientEvents } from '@ai-coaching/contracts';
 import { ApiError } from '../../../lib/http/api-error';
-import type { VoiceTransport } from '../machines/voice-play.machine';
+import type { VoiceTransport } from '../machines/voice-play.types';
 import type { SessionSocket } from './socket-transport';
 
 // The voice protocol over the play screen's socket (docs/voice.md, "Gateway voice protocol" and "Browser voice

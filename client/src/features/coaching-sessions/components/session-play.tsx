@@ -1,6 +1,6 @@
 import type { GatewayRevocation } from '@ai-coaching/contracts';
 import { useMachine } from '@xstate/react';
-import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
@@ -20,10 +20,13 @@ import {
 } from '../api/socket-transport';
 import { socketVoiceTransport } from '../api/voice-transport';
 import { createPlaySessionMachine } from '../machines/play-session.machine';
-import type { VoiceDevices, VoicePlayActorRef } from '../machines/voice-play.machine';
+import type { PlaySession } from '../machines/play-types';
+import type { VoicePlayActorRef } from '../machines/voice-play.machine';
+import type { VoiceDevices } from '../machines/voice-play.types';
 import { playedFromPlaylist, resultPath } from '../utils/session-paths';
 import { SessionStatus } from './session-status';
 import { Transcript } from './transcript';
+import { TurnForm } from './turn-form';
 
 // One socket per play screen, opened while it is shown; turns go over HTTP whenever it is not connected.
 let playSocket: SessionSocket | null = null;
@@ -46,23 +49,16 @@ const machine = createPlaySessionMachine(
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
-/**
- * `session/play-{sessionID}`: the chat, the clock and the cost, the mission's goal, End and Abort; a voice-mode
- * session shows the voice screen (voice-play.tsx) in place of the chat. When the gateway ends the socket's access
- * (a logout elsewhere, a disabled account, a new role, a guest's link withdrawn or expired), the page says why: a user
- * is asked to sign in again (the app's session-ended dialog), a guest is offered `guestExit`.
- */
-export const SessionPlay = ({ sessionId, guestExit }: { sessionId: string; guestExit?: ReactNode }) => {
-  const { t } = useTranslation('coachingSessions');
-  const { reloadProfile } = useSession();
-  const [state, send] = useMachine(machine, { input: { sessionId } });
-  const [confirm, setConfirm] = useState<'END' | 'ABORT' | null>(null);
-  const [revoked, setRevoked] = useState<GatewayRevocation | null>(null);
-  const messageRef = useRef<HTMLTextAreaElement>(null);
-  const playlistId = playedFromPlaylist(useSearchParams()[0]);
-  const { context } = state;
-  useDocumentTitle(context.session?.name ?? t('play.connecting'));
+type Send = ReturnType<typeof useMachine<typeof machine>>[1];
+type PlayContext = ReturnType<typeof useMachine<typeof machine>>[0]['context'];
 
+/**
+ * The clock's ticks, the play socket (opened while the screen is shown) and the browser's network, as the machine's
+ * events; what the gateway's revocation of the socket's access was, if it came.
+ */
+const usePlayConnection = (send: Send) => {
+  const { reloadProfile } = useSession();
+  const [revoked, setRevoked] = useState<GatewayRevocation | null>(null);
   // The clock and the cost move every second; the machine ends the session when time is up.
   useEffect(() => {
     const timer = setInterval(() => send({ type: 'TICK', now: Date.now() }), 1000);
@@ -102,29 +98,14 @@ export const SessionPlay = ({ sessionId, guestExit }: { sessionId: string; guest
       window.removeEventListener('online', restored);
     };
   }, [send]);
+  return revoked;
+};
 
-  const ready = state.matches('ready');
-  useEffect(() => {
-    if (ready) messageRef.current?.focus();
-  }, [ready]);
-
-  if (state.matches('unavailable')) return <LoadError error={context.error} />;
-  if (context.session === null) return <Loading label={t('play.connecting')} />;
-  const session = context.session;
-  const ended = state.matches('ended');
-  const answering = state.matches('answering');
-  const guestOver = revoked !== null && isLinkClosed(revoked);
-  const voice =
-    state.matches('voice') && !guestOver ? (state.children['voice'] as VoicePlayActorRef | undefined) : undefined;
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey) {
-      event.preventDefault();
-      send({ type: 'SEND' });
-    }
-  };
-
+/** The session's name and mission goal, its status, the time left and the cost so far. */
+const PlayHeader = ({ session, context }: { session: PlaySession; context: PlayContext }) => {
+  const { t } = useTranslation('coachingSessions');
   return (
-    <div className="flex flex-col gap-4">
+    <>
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-xl font-semibold break-words">{session.name}</h1>
@@ -150,6 +131,102 @@ export const SessionPlay = ({ sessionId, guestExit }: { sessionId: string; guest
           </dd>
         </div>
       </dl>
+    </>
+  );
+};
+
+/** A turn the persona did not answer: sent again under its id, or its words back in the box. */
+const TurnFailure = ({ context, send }: { context: PlayContext; send: Send }) => {
+  const { t } = useTranslation('coachingSessions');
+  return (
+    <Alert tone="error">
+      <p>{context.error?.message ?? t('play.failed')}</p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={() => send({ type: 'RETRY' })}>
+          {t('play.retry')}
+        </Button>
+        {context.pendingTurn && !context.pendingTurn.recorded ? (
+          <Button variant="ghost" onClick={() => send({ type: 'DISCARD' })}>
+            {t('play.discard')}
+          </Button>
+        ) : null}
+      </div>
+    </Alert>
+  );
+};
+
+/** End and Abort, each behind its confirmation. */
+const StopButtons = ({ onStop }: { onStop: (stop: 'END' | 'ABORT') => void }) => {
+  const { t } = useTranslation('coachingSessions');
+  return (
+    <>
+      <Button variant="secondary" onClick={() => onStop('END')}>
+        {t('play.end')}
+      </Button>
+      <Button variant="danger" onClick={() => onStop('ABORT')}>
+        {t('play.abort')}
+      </Button>
+    </>
+  );
+};
+
+/** The confirmation of End or Abort, whichever the learner asked for. */
+const StopDialog = ({
+  confirm,
+  onClose,
+  send,
+}: {
+  confirm: 'END' | 'ABORT' | null;
+  onClose: () => void;
+  send: Send;
+}) => {
+  const { t } = useTranslation('coachingSessions');
+  return (
+    <ConfirmDialog
+      open={confirm !== null}
+      title={confirm === 'ABORT' ? t('play.abortTitle') : t('play.endTitle')}
+      confirmLabel={confirm === 'ABORT' ? t('play.abort') : t('play.end')}
+      tone="danger"
+      busy={false}
+      onCancel={onClose}
+      onConfirm={() => {
+        if (confirm) send({ type: confirm });
+        onClose();
+      }}
+    >
+      {confirm === 'ABORT' ? t('play.abortBody') : t('play.endBody')}
+    </ConfirmDialog>
+  );
+};
+
+/**
+ * `session/play-{sessionID}`: the chat, the clock and the cost, the mission's goal, End and Abort; a voice-mode
+ * session shows the voice screen (voice-play.tsx) in place of the chat. When the gateway ends the socket's access
+ * (a logout elsewhere, a disabled account, a new role, a guest's link withdrawn or expired), the page says why: a user
+ * is asked to sign in again (the app's session-ended dialog), a guest is offered `guestExit`.
+ */
+export const SessionPlay = ({ sessionId, guestExit }: { sessionId: string; guestExit?: ReactNode }) => {
+  const { t } = useTranslation('coachingSessions');
+  const [state, send] = useMachine(machine, { input: { sessionId } });
+  const [confirm, setConfirm] = useState<'END' | 'ABORT' | null>(null);
+  const playlistId = playedFromPlaylist(useSearchParams()[0]);
+  const { context } = state;
+  useDocumentTitle(context.session?.name ?? t('play.connecting'));
+  const revoked = usePlayConnection(send);
+
+  if (state.matches('unavailable')) return <LoadError error={context.error} />;
+  if (context.session === null) return <Loading label={t('play.connecting')} />;
+  const session = context.session;
+  const ended = state.matches('ended');
+  const answering = state.matches('answering');
+  const ready = state.matches('ready');
+  const guestOver = revoked !== null && isLinkClosed(revoked);
+  const voice =
+    state.matches('voice') && !guestOver ? (state.children['voice'] as VoicePlayActorRef | undefined) : undefined;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PlayHeader session={session} context={context} />
       {revoked ? (
         <Alert tone={revoked === 'role_changed' ? 'info' : 'error'}>{t(`play.revoked.${revoked}`)}</Alert>
       ) : state.matches('reconnecting') || state.matches({ connecting: 'waiting' }) ? (
@@ -176,21 +253,7 @@ export const SessionPlay = ({ sessionId, guestExit }: { sessionId: string; guest
           />
         </Card>
       )}
-      {state.matches('failed') ? (
-        <Alert tone="error">
-          <p>{context.error?.message ?? t('play.failed')}</p>
-          <div className="mt-2 flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={() => send({ type: 'RETRY' })}>
-              {t('play.retry')}
-            </Button>
-            {context.pendingTurn && !context.pendingTurn.recorded ? (
-              <Button variant="ghost" onClick={() => send({ type: 'DISCARD' })}>
-                {t('play.discard')}
-              </Button>
-            ) : null}
-          </div>
-        </Alert>
-      ) : null}
+      {state.matches('failed') ? <TurnFailure context={context} send={send} /> : null}
       {guestOver ? (
         guestExit
       ) : ended ? (
@@ -207,65 +270,28 @@ export const SessionPlay = ({ sessionId, guestExit }: { sessionId: string; guest
         </Card>
       ) : voice ? (
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => setConfirm('END')}>
-            {t('play.end')}
-          </Button>
-          <Button variant="danger" onClick={() => setConfirm('ABORT')}>
-            {t('play.abort')}
-          </Button>
+          <StopButtons onStop={setConfirm} />
         </div>
       ) : (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            send({ type: 'SEND' });
-          }}
-          className="flex flex-col gap-2"
+        <TurnForm
+          id="session-message"
+          label={t('play.message')}
+          hint={t('play.sendHint')}
+          rows={3}
+          value={context.draft}
+          onType={(text) => send({ type: 'TYPE', text })}
+          onSend={() => send({ type: 'SEND' })}
+          focused={ready}
         >
-          <label htmlFor="session-message" className="text-sm font-medium">
-            {t('play.message')}
-          </label>
-          <textarea
-            id="session-message"
-            ref={messageRef}
-            rows={3}
-            maxLength={4000}
-            value={context.draft}
-            aria-describedby="session-message-hint"
-            onChange={(event) => send({ type: 'TYPE', text: event.target.value })}
-            onKeyDown={onKeyDown}
-            className="block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-sm dark:border-gray-600 dark:bg-gray-900"
-          />
-          <p id="session-message-hint" className="text-xs text-gray-700 dark:text-gray-300">
-            {t('play.sendHint')}
-          </p>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={!ready || context.draft.trim() === ''} loading={answering}>
               {t('play.send')}
             </Button>
-            <Button variant="secondary" onClick={() => setConfirm('END')}>
-              {t('play.end')}
-            </Button>
-            <Button variant="danger" onClick={() => setConfirm('ABORT')}>
-              {t('play.abort')}
-            </Button>
+            <StopButtons onStop={setConfirm} />
           </div>
-        </form>
+        </TurnForm>
       )}
-      <ConfirmDialog
-        open={confirm !== null}
-        title={confirm === 'ABORT' ? t('play.abortTitle') : t('play.endTitle')}
-        confirmLabel={confirm === 'ABORT' ? t('play.abort') : t('play.end')}
-        tone="danger"
-        busy={false}
-        onCancel={() => setConfirm(null)}
-        onConfirm={() => {
-          if (confirm) send({ type: confirm });
-          setConfirm(null);
-        }}
-      >
-        {confirm === 'ABORT' ? t('play.abortBody') : t('play.endBody')}
-      </ConfirmDialog>
+      <StopDialog confirm={confirm} onClose={() => setConfirm(null)} send={send} />
     </div>
   );
 };

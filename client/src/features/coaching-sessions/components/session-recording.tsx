@@ -36,25 +36,9 @@ const releaseExcept = (fetched: Map<string, Fetched>, keep: ReadonlySet<string>)
   }
 };
 
-/**
- * The result page's "Recording" panel (issue 14 item 7; docs/voice.md "Recordings"): the conversation as it was heard,
- * clip after clip, with where it is and how long it lasts. Each clip is fetched with the caller's credentials when it
- * is needed, the next one ahead of time, and played from a blob URL revoked once it is behind (or the page is left):
- * an <audio src> on the API would carry no token. Loaded lazily: only a recorded session's page needs it.
- */
-export const SessionRecording = ({ sessionId, playlist, playback, dispatch }: SessionRecordingProps) => {
-  const { t } = useTranslation('coachingSessions');
-  const audioRef = useRef<HTMLAudioElement>(null);
+/** Each clip fetched once with the caller's credentials, as a blob URL; a failure is not kept. */
+const useClipUrls = (sessionId: string) => {
   const fetched = useRef(new Map<string, Fetched>());
-  const latest = useRef(playback);
-  /** The `load` whose clip the audio element holds. */
-  const loaded = useRef(-1);
-  const [clipMs, setClipMs] = useState(0);
-
-  useEffect(() => {
-    latest.current = playback;
-  }, [playback]);
-
   const urlOf = useCallback(
     (clip: RecordingClip): Promise<string> => {
       const known = fetched.current.get(clip.id);
@@ -79,6 +63,25 @@ export const SessionRecording = ({ sessionId, playlist, playback, dispatch }: Se
     },
     [sessionId],
   );
+
+  return { fetched, urlOf };
+};
+
+/**
+ * The audio element playing the clip the result page asks for: fetched (or taken from what was fetched ahead),
+ * played, paused; the next clip fetched ahead, what is behind let go.
+ */
+const useRecordingPlayer = ({ sessionId, playlist, playback, dispatch }: SessionRecordingProps) => {
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const { fetched, urlOf } = useClipUrls(sessionId);
+  const latest = useRef(playback);
+  /** The `load` whose clip the audio element holds. */
+  const loaded = useRef(-1);
+  const [clipMs, setClipMs] = useState(0);
+
+  useEffect(() => {
+    latest.current = playback;
+  }, [playback]);
 
   const play = useCallback(
     (audio: HTMLAudioElement) =>
@@ -139,7 +142,7 @@ export const SessionRecording = ({ sessionId, playlist, playback, dispatch }: Se
   useEffect(() => {
     releaseExcept(fetched.current, new Set([current?.id, next?.id].filter((id): id is string => id !== undefined)));
     if (next) urlOf(next).catch(() => undefined);
-  }, [current?.id, next, urlOf]);
+  }, [current?.id, next, urlOf, fetched]);
 
   useEffect(() => {
     const audio = audioRef.current;
@@ -148,12 +151,55 @@ export const SessionRecording = ({ sessionId, playlist, playback, dispatch }: Se
       audio?.pause();
       releaseExcept(clips, new Set());
     };
-  }, []);
+    // `fetched` is the same ref for the component's life: this runs once, and lets go when the page is left.
+  }, [fetched]);
+
+  return { audioRef, latest, loaded, clipMs, setClipMs, play };
+};
+
+type ProgressProps = { playlist: RecordingPlaylist; position: number };
+
+/** Where the recording is, as a bar and as a clock. */
+const RecordingProgress = ({ playlist, position }: ProgressProps) => {
+  const { t } = useTranslation('coachingSessions');
+  const percent = playlist.totalMs > 0 ? Math.round((position / playlist.totalMs) * 1000) / 10 : 0;
+  const clock = { position: clockOf(position), total: clockOf(playlist.totalMs) };
+  return (
+    <div className="flex min-w-40 flex-1 items-center gap-3">
+      <div
+        role="progressbar"
+        aria-label={t('result.recording.progress')}
+        aria-valuemin={0}
+        aria-valuemax={Math.round(playlist.totalMs / 1000)}
+        aria-valuenow={Math.floor(position / 1000)}
+        aria-valuetext={t('result.recording.positionOf', clock)}
+        className="h-2 flex-1 overflow-hidden rounded-full bg-gray-200 dark:bg-gray-700"
+      >
+        <div className="h-full rounded-full bg-primary-700 dark:bg-primary-300" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="text-sm whitespace-nowrap text-gray-800 tabular-nums dark:text-gray-200">
+        <span aria-hidden="true" data-testid="recording-position">
+          {clock.position} / {clock.total}
+        </span>
+        <span className="sr-only">{t('result.recording.positionOf', clock)}</span>
+      </p>
+    </div>
+  );
+};
+
+/**
+ * The result page's "Recording" panel (issue 14 item 7; docs/voice.md "Recordings"): the conversation as it was heard,
+ * clip after clip, with where it is and how long it lasts. Each clip is fetched with the caller's credentials when it
+ * is needed, the next one ahead of time, and played from a blob URL revoked once it is behind (or the page is left):
+ * an <audio src> on the API would carry no token. Loaded lazily: only a recorded session's page needs it.
+ */
+export const SessionRecording = (props: SessionRecordingProps) => {
+  const { playlist, playback, dispatch } = props;
+  const { t } = useTranslation('coachingSessions');
+  const { audioRef, latest, loaded, clipMs, setClipMs, play } = useRecordingPlayer(props);
 
   const position = positionOf(playlist, playback, clipMs);
   const isActive = playback.status === 'playing' || playback.status === 'loading';
-  const percent = playlist.totalMs > 0 ? Math.round((position / playlist.totalMs) * 1000) / 10 : 0;
-  const clock = { position: clockOf(position), total: clockOf(playlist.totalMs) };
 
   return (
     <Card>
@@ -184,28 +230,7 @@ export const SessionRecording = ({ sessionId, playlist, playback, dispatch }: Se
           >
             {isActive ? t('result.recording.pause') : t('result.recording.play')}
           </Button>
-          <div className="flex min-w-40 flex-1 items-center gap-3">
-            <div
-              role="progressbar"
-              aria-label={t('result.recording.progress')}
-              aria-valuemin={0}
-              aria-valuemax={Math.round(playlist.totalMs / 1000)}
-              aria-valuenow={Math.floor(position / 1000)}
-              aria-valuetext={t('result.recording.positionOf', clock)}
-              className="h-2 flex-1 overflow-hidden rounded-full bg-gray-200 dark:bg-gray-700"
-            >
-              <div
-                className="h-full rounded-full bg-primary-700 dark:bg-primary-300"
-                style={{ width: `${percent}%` }}
-              />
-            </div>
-            <p className="text-sm whitespace-nowrap text-gray-800 tabular-nums dark:text-gray-200">
-              <span aria-hidden="true" data-testid="recording-position">
-                {clock.position} / {clock.total}
-              </span>
-              <span className="sr-only">{t('result.recording.positionOf', clock)}</span>
-            </p>
-          </div>
+          <RecordingProgress playlist={playlist} position={position} />
         </div>
         {playback.status === 'failed' ? (
           <Alert tone="error">

@@ -1,6 +1,7 @@
+import type { CoachingSessionAnswer } from '@ai-coaching/contracts';
 import { useSelector } from '@xstate/react';
 import type { SessionLanguage } from '@ai-coaching/domain';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -8,8 +9,10 @@ import { Card } from '../../../components/ui/card';
 import { Loading } from '../../../components/ui/query-state';
 import { useCan } from '../../../lib/session/session-context';
 import type { SessionVoiceSettings } from '../api/voice-settings-api';
-import { playedMsOf, type VoicePlayActorRef } from '../machines/voice-play.machine';
+import type { VoicePlayActorRef } from '../machines/voice-play.machine';
+import { playedMsOf } from '../machines/voice-responses';
 import { Transcript } from './transcript';
+import { TurnForm } from './turn-form';
 import { VoiceSettings } from './voice-settings';
 
 export type VoicePlayProps = {
@@ -90,40 +93,11 @@ const RecordedBadge = () => {
   );
 };
 
-/**
- * The voice play screen (issue 14 §4; docs/voice.md "Browser voice screen"): the live transcript, who is speaking,
- * the microphone's level, mute, push-to-talk (the button or the Space bar held) or hands-free, a text box when the
- * session's voice hears typed turns only, and Stop while the persona speaks. Its logic is the play machine's voice
- * state (machines/voice-play.machine.ts); this only shows it and sends the user's gestures.
- */
-export const VoicePlay = ({ voice, sessionId, language, personaName, voiceSettings }: VoicePlayProps) => {
-  const { t } = useTranslation('coachingSessions');
-  const can = useCan();
-  // Who may change the session's voice settings switches push-to-talk there; the others here, for this page only.
-  const hasSettings = voiceSettings !== null && can('coaching-session-ai-voice-settings-edit');
-  const snapshot = useSelector(voice, (value) => value, isSameScreen);
-  const { context } = snapshot;
-  const messageRef = useRef<HTMLTextAreaElement>(null);
+type ScreenProps = { voice: VoicePlayActorRef; snapshot: Snapshot };
+
+/** Push-to-talk by the button or the Space bar held anywhere but in a field or on another control. */
+const usePushToTalk = (voice: VoicePlayActorRef, canTalk: boolean) => {
   const talkingRef = useRef(false);
-  const turnDetectionRef = useRef(voiceSettings?.turn_detection);
-
-  const live = snapshot.matches({ active: { session: 'live' } });
-  const capabilities = context.answer?.capabilities ?? null;
-  const microphone = snapshot.matches({ active: { microphone: { on: 'open' } } })
-    ? 'open'
-    : snapshot.matches({ active: { microphone: 'unavailable' } })
-      ? 'unavailable'
-      : 'opening';
-  const muted = snapshot.matches({ active: { microphone: { on: { open: 'muted' } } } });
-  const hearsAudio = capabilities?.audio_in === true;
-  const canTalk = live && hearsAudio && microphone === 'open' && !muted && context.inputMode === 'push_to_talk';
-  // Typed turns: what the built-in voice hears, and the way on when the microphone cannot be had.
-  const canType =
-    capabilities !== null && (capabilities.recognition === 'push_to_talk' || microphone === 'unavailable');
-  const sending = snapshot.matches({ active: { typing: 'sending' } });
-  const speaker = speakerOf(snapshot);
-  const pushing = snapshot.matches({ active: { talk: 'pushing' } });
-
   const talkStart = () => {
     if (talkingRef.current) return;
     talkingRef.current = true;
@@ -160,9 +134,13 @@ export const VoicePlay = ({ voice, sessionId, language, personaName, voiceSettin
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [canTalk, voice]);
 
-  // The sound a browser held back (autoplay) comes on with the user's first gesture on the page.
+  return { talkStart, talkEnd };
+};
+
+/** The sound a browser held back (autoplay) comes on with the user's first gesture on the page. */
+const useSoundOnFirstGesture = (voice: VoicePlayActorRef, soundBlocked: boolean) =>
   useEffect(() => {
-    if (!context.soundBlocked) return;
+    if (!soundBlocked) return;
     const enable = () => voice.send({ type: 'user.enableSound' });
     window.addEventListener('pointerdown', enable);
     window.addEventListener('keydown', enable);
@@ -170,35 +148,14 @@ export const VoicePlay = ({ voice, sessionId, language, personaName, voiceSettin
       window.removeEventListener('pointerdown', enable);
       window.removeEventListener('keydown', enable);
     };
-  }, [context.soundBlocked, voice]);
+  }, [soundBlocked, voice]);
 
-  useEffect(() => {
-    if (live && canType) messageRef.current?.focus();
-  }, [live, canType]);
-
-  if (snapshot.matches({ active: { session: 'connecting' } }) && context.answer === null && context.error === null)
-    return <Loading label={t('voice.connecting')} />;
-
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey) {
-      event.preventDefault();
-      voice.send({ type: 'user.send' });
-    }
-  };
-  const pendingReplyShown =
-    context.pendingTurn !== null && context.lines.some((line) => line.id === `reply-${context.pendingTurn?.id}`);
-
+/** The voice's state when it is not what the learner expects: reconnecting, failed, no microphone, no sound yet. */
+const VoiceAlerts = ({ voice, snapshot }: ScreenProps) => {
+  const { t } = useTranslation('coachingSessions');
+  const { context } = snapshot;
   return (
-    <section
-      aria-labelledby="voice-heading"
-      className="flex flex-col gap-4"
-      data-testid="voice-play"
-      data-voice-state={speaker}
-      data-played-ms={Math.round(playedMsOf(context))}
-    >
-      <h2 id="voice-heading" className="sr-only">
-        {t('voice.heading')}
-      </h2>
+    <>
       {snapshot.matches({ active: { session: 'reconnecting' } }) ||
       snapshot.matches({ active: { session: { connecting: 'waiting' } } }) ? (
         <Alert>{t('voice.reconnecting')}</Alert>
@@ -224,6 +181,152 @@ export const VoicePlay = ({ voice, sessionId, language, personaName, voiceSettin
           </Button>
         </Alert>
       ) : null}
+    </>
+  );
+};
+
+/** Hands-free or push-to-talk, for this page, when the session's voice can do both and its settings are not the learner's. */
+const InputModeChoice = ({ voice, snapshot }: ScreenProps) => {
+  const { t } = useTranslation('coachingSessions');
+  return (
+    <fieldset className="flex flex-wrap items-center gap-3 text-sm">
+      <legend className="sr-only">{t('voice.mode')}</legend>
+      {(['voice_activity', 'push_to_talk'] as const).map((mode) => (
+        <label key={mode} className="flex items-center gap-2">
+          <input
+            type="radio"
+            name="voice-input-mode"
+            value={mode}
+            checked={snapshot.context.inputMode === mode}
+            onChange={() => voice.send({ type: 'user.inputMode', mode })}
+          />
+          {mode === 'voice_activity' ? t('voice.handsFree') : t('voice.pushToTalk')}
+        </label>
+      ))}
+    </fieldset>
+  );
+};
+
+type PushToTalkProps = { pushing: boolean; canTalk: boolean; talkStart: () => void; talkEnd: () => void };
+
+const PushToTalkButton = ({ pushing, canTalk, talkStart, talkEnd }: PushToTalkProps) => {
+  const { t } = useTranslation('coachingSessions');
+  return (
+    <div className="flex flex-col gap-1">
+      <button
+        type="button"
+        data-push-to-talk="true"
+        aria-pressed={pushing}
+        aria-describedby="voice-talk-hint"
+        disabled={!canTalk}
+        onPointerDown={(event) => {
+          event.currentTarget.setPointerCapture(event.pointerId);
+          talkStart();
+        }}
+        onPointerUp={talkEnd}
+        onPointerCancel={talkEnd}
+        onLostPointerCapture={talkEnd}
+        onContextMenu={(event) => event.preventDefault()}
+        className={`min-h-14 touch-none rounded-full px-6 text-base font-semibold select-none disabled:opacity-disabled ${
+          pushing
+            ? 'bg-realtime-700 text-white dark:bg-realtime-300 dark:text-gray-950'
+            : 'bg-primary-700 text-white hover:bg-primary-800 dark:bg-primary-300 dark:text-gray-950 dark:hover:bg-primary-200'
+        }`}
+      >
+        {pushing ? t('voice.talking') : t('voice.talk')}
+      </button>
+      <p id="voice-talk-hint" className="text-xs text-gray-700 dark:text-gray-300">
+        {t('voice.talkHint')}
+      </p>
+    </div>
+  );
+};
+
+/** A change of the session's voice settings' turn detection makes the voice say again what it can do. */
+const useVoiceSettingsChange = (voice: VoicePlayActorRef, voiceSettings: SessionVoiceSettings | null) => {
+  const turnDetectionRef = useRef(voiceSettings?.turn_detection);
+  return (changed: CoachingSessionAnswer) => {
+    // What the voice can do follows its settings: the gateway says it again at `voice.start`.
+    const turnDetection = changed.voice_settings?.turn_detection;
+    if (turnDetection === turnDetectionRef.current) return;
+    turnDetectionRef.current = turnDetection;
+    voice.send({ type: 'user.settingsChanged' });
+  };
+};
+
+/** A typed turn the voice did not take: sent again, or its words back in the box. */
+const TypedTurnFailure = ({ voice, snapshot, live }: ScreenProps & { live: boolean }) => {
+  const { t } = useTranslation('coachingSessions');
+  const { context } = snapshot;
+  return (
+    <Alert tone="error">
+      <p>{context.error?.message ?? t('play.failed')}</p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <Button variant="secondary" disabled={!live} onClick={() => voice.send({ type: 'user.retry' })}>
+          {t('voice.retry')}
+        </Button>
+        {context.pendingTurn && !context.pendingTurn.recorded ? (
+          <Button variant="ghost" onClick={() => voice.send({ type: 'user.discard' })}>
+            {t('voice.discard')}
+          </Button>
+        ) : null}
+      </div>
+    </Alert>
+  );
+};
+
+/**
+ * The voice play screen (issue 14 §4; docs/voice.md "Browser voice screen"): the live transcript, who is speaking,
+ * the microphone's level, mute, push-to-talk (the button or the Space bar held) or hands-free, a text box when the
+ * session's voice hears typed turns only, and Stop while the persona speaks. Its logic is the play machine's voice
+ * state (machines/voice-play.machine.ts); this only shows it and sends the user's gestures.
+ */
+export const VoicePlay = ({ voice, sessionId, language, personaName, voiceSettings }: VoicePlayProps) => {
+  const { t } = useTranslation('coachingSessions');
+  const can = useCan();
+  // Who may change the session's voice settings switches push-to-talk there; the others here, for this page only.
+  const hasSettings = voiceSettings !== null && can('coaching-session-ai-voice-settings-edit');
+  const snapshot = useSelector(voice, (value) => value, isSameScreen);
+  const { context } = snapshot;
+
+  const live = snapshot.matches({ active: { session: 'live' } });
+  const capabilities = context.answer?.capabilities ?? null;
+  const microphone = snapshot.matches({ active: { microphone: { on: 'open' } } })
+    ? 'open'
+    : snapshot.matches({ active: { microphone: 'unavailable' } })
+      ? 'unavailable'
+      : 'opening';
+  const muted = snapshot.matches({ active: { microphone: { on: { open: 'muted' } } } });
+  const hearsAudio = capabilities?.audio_in === true;
+  const canTalk = live && hearsAudio && microphone === 'open' && !muted && context.inputMode === 'push_to_talk';
+  // Typed turns: what the built-in voice hears, and the way on when the microphone cannot be had.
+  const canType =
+    capabilities !== null && (capabilities.recognition === 'push_to_talk' || microphone === 'unavailable');
+  const sending = snapshot.matches({ active: { typing: 'sending' } });
+  const speaker = speakerOf(snapshot);
+  const pushing = snapshot.matches({ active: { talk: 'pushing' } });
+  const { talkStart, talkEnd } = usePushToTalk(voice, canTalk);
+  useSoundOnFirstGesture(voice, context.soundBlocked);
+  const onSettingsChanged = useVoiceSettingsChange(voice, voiceSettings);
+
+  if (snapshot.matches({ active: { session: 'connecting' } }) && context.answer === null && context.error === null)
+    return <Loading label={t('voice.connecting')} />;
+
+  const pendingReplyShown =
+    context.pendingTurn !== null && context.lines.some((line) => line.id === `reply-${context.pendingTurn?.id}`);
+
+  return (
+    <section
+      aria-labelledby="voice-heading"
+      className="flex flex-col gap-4"
+      data-testid="voice-play"
+      data-voice-state={speaker}
+      data-played-ms={Math.round(playedMsOf(context))}
+    >
+      <h2 id="voice-heading" className="sr-only">
+        {t('voice.heading')}
+      </h2>
+      <VoiceAlerts voice={voice} snapshot={snapshot} />
 
       <Card>
         <Transcript
@@ -261,114 +364,42 @@ export const VoicePlay = ({ voice, sessionId, language, personaName, voiceSettin
           </Button>
         </div>
         {hearsAudio && capabilities?.turn_detection === 'voice_activity' && !hasSettings ? (
-          <fieldset className="flex flex-wrap items-center gap-3 text-sm">
-            <legend className="sr-only">{t('voice.mode')}</legend>
-            {(['voice_activity', 'push_to_talk'] as const).map((mode) => (
-              <label key={mode} className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  name="voice-input-mode"
-                  value={mode}
-                  checked={context.inputMode === mode}
-                  onChange={() => voice.send({ type: 'user.inputMode', mode })}
-                />
-                {mode === 'voice_activity' ? t('voice.handsFree') : t('voice.pushToTalk')}
-              </label>
-            ))}
-          </fieldset>
+          <InputModeChoice voice={voice} snapshot={snapshot} />
         ) : null}
         {hearsAudio && context.inputMode === 'push_to_talk' ? (
-          <div className="flex flex-col gap-1">
-            <button
-              type="button"
-              data-push-to-talk="true"
-              aria-pressed={pushing}
-              aria-describedby="voice-talk-hint"
-              disabled={!canTalk}
-              onPointerDown={(event) => {
-                event.currentTarget.setPointerCapture(event.pointerId);
-                talkStart();
-              }}
-              onPointerUp={talkEnd}
-              onPointerCancel={talkEnd}
-              onLostPointerCapture={talkEnd}
-              onContextMenu={(event) => event.preventDefault()}
-              className={`min-h-14 touch-none rounded-full px-6 text-base font-semibold select-none disabled:opacity-disabled ${
-                pushing
-                  ? 'bg-realtime-700 text-white dark:bg-realtime-300 dark:text-gray-950'
-                  : 'bg-primary-700 text-white hover:bg-primary-800 dark:bg-primary-300 dark:text-gray-950 dark:hover:bg-primary-200'
-              }`}
-            >
-              {pushing ? t('voice.talking') : t('voice.talk')}
-            </button>
-            <p id="voice-talk-hint" className="text-xs text-gray-700 dark:text-gray-300">
-              {t('voice.talkHint')}
-            </p>
-          </div>
+          <PushToTalkButton pushing={pushing} canTalk={canTalk} talkStart={talkStart} talkEnd={talkEnd} />
         ) : null}
         {voiceSettings ? (
           <VoiceSettings
             sessionId={sessionId}
             language={language}
             settings={voiceSettings}
-            onChanged={(changed) => {
-              // What the voice can do follows its settings: the gateway says it again at `voice.start`.
-              const turnDetection = changed.voice_settings?.turn_detection;
-              if (turnDetection === turnDetectionRef.current) return;
-              turnDetectionRef.current = turnDetection;
-              voice.send({ type: 'user.settingsChanged' });
-            }}
+            onChanged={onSettingsChanged}
           />
         ) : null}
       </div>
 
       {snapshot.matches({ active: { typing: 'failed' } }) ? (
-        <Alert tone="error">
-          <p>{context.error?.message ?? t('play.failed')}</p>
-          <div className="mt-2 flex flex-wrap gap-2">
-            <Button variant="secondary" disabled={!live} onClick={() => voice.send({ type: 'user.retry' })}>
-              {t('voice.retry')}
-            </Button>
-            {context.pendingTurn && !context.pendingTurn.recorded ? (
-              <Button variant="ghost" onClick={() => voice.send({ type: 'user.discard' })}>
-                {t('voice.discard')}
-              </Button>
-            ) : null}
-          </div>
-        </Alert>
+        <TypedTurnFailure voice={voice} snapshot={snapshot} live={live} />
       ) : null}
 
       {canType ? (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            voice.send({ type: 'user.send' });
-          }}
-          className="flex flex-col gap-2"
+        <TurnForm
+          id="voice-message"
+          label={t('voice.typeLabel')}
+          hint={t('voice.typeHint', { name: personaName })}
+          rows={2}
+          value={context.draft}
+          onType={(text) => voice.send({ type: 'user.type', text })}
+          onSend={() => voice.send({ type: 'user.send' })}
+          focused={live}
         >
-          <label htmlFor="voice-message" className="text-sm font-medium">
-            {t('voice.typeLabel')}
-          </label>
-          <textarea
-            id="voice-message"
-            ref={messageRef}
-            rows={2}
-            maxLength={4000}
-            value={context.draft}
-            aria-describedby="voice-message-hint"
-            onChange={(event) => voice.send({ type: 'user.type', text: event.target.value })}
-            onKeyDown={onKeyDown}
-            className="block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-sm dark:border-gray-600 dark:bg-gray-900"
-          />
-          <p id="voice-message-hint" className="text-xs text-gray-700 dark:text-gray-300">
-            {t('voice.typeHint', { name: personaName })}
-          </p>
           <div>
             <Button type="submit" disabled={!live || sending || context.draft.trim() === ''} loading={sending}>
               {t('voice.say')}
             </Button>
           </div>
-        </form>
+        </TurnForm>
       ) : null}
     </section>
   );

@@ -1,12 +1,17 @@
-import type { CoachingSessionAnswer, CoachingSessionTurnAnswer } from '@ai-coaching/contracts';
 import { isTerminalCoachingSessionStatus, sessionPriceCredits } from '@ai-coaching/domain';
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import {
-  createVoicePlayMachine,
-  voicePlayMachine,
-  type VoicePlayDeps,
-  type VoicePlayOutput,
-} from './voice-play.machine';
+import type {
+  OutgoingTurn,
+  PlayError,
+  PlaySession,
+  PlaySessionStatus,
+  PlaySessionTransport,
+  PlayTurn,
+  PlayTurnAnswer,
+} from './play-types';
+import { errorOf, isTransientError, retryDelay, retrying } from './retry';
+import { createVoicePlayMachine, voicePlayMachine } from './voice-play.machine';
+import type { VoicePlayDeps, VoicePlayOutput } from './voice-play.types';
 
 // The play screen (issue 12 §4, `session/play-{sessionID}`). The transport is injected so the same machine runs over
 // HTTP today and over the Socket.IO gateway later, and so it is tested without React or a server. Every turn is sent
@@ -14,29 +19,8 @@ import {
 // once (docs/coaching-sessions.md, "Turns"), so a turn is never lost nor repeated. A voice-mode session plays in the
 // `voice` state, whose own machine (voice-play.machine.ts) speaks the gateway's voice protocol.
 
-export type PlaySession = CoachingSessionAnswer;
-export type PlayTurn = PlaySession['turns'][number];
-export type PlaySessionStatus = PlaySession['status'];
-export type PlayTurnAnswer = CoachingSessionTurnAnswer;
-export type OutgoingTurn = { turn_id: string; text: string };
-
-export type PlaySessionTransport = {
-  load(sessionId: string, options: { signal: AbortSignal }): Promise<PlaySession>;
-  /** `onDelta` is for a transport that streams the reply; one that answers whole never calls it. */
-  sendTurn(
-    sessionId: string,
-    turn: OutgoingTurn,
-    options: { signal: AbortSignal; onDelta: (text: string) => void },
-  ): Promise<PlayTurnAnswer>;
-  end(sessionId: string): Promise<PlaySession>;
-  abort(sessionId: string): Promise<PlaySession>;
-};
-
 /** The learner turn waiting for the persona. `recorded`: the server holds it, so it can only be resent, not dropped. */
 export type PendingTurn = { id: string; text: string; recorded: boolean };
-
-/** `message` comes from the API in the learner's language; the screen words the others by `code`. */
-export type PlayError = { code: string; message: string | null; status: number | null };
 
 export type PlaySessionContext = {
   sessionId: string;
@@ -78,9 +62,6 @@ export type PlaySessionOutput = { status: PlaySessionStatus | null; error: PlayE
 
 type SendTurnInput = { sessionId: string; turn: OutgoingTurn; onDelta: (text: string) => void };
 
-const RETRY_BASE_MS = 1000;
-const RETRY_MAX_MS = 15_000;
-
 /** The server records a persona reply under this id, so a reply taken here and one reloaded later are one turn. */
 export const replyTurnId = (turnId: string): string => `reply-${turnId}`;
 
@@ -89,16 +70,6 @@ export function mergeTurns(known: readonly PlayTurn[], loaded: readonly PlayTurn
   const merged = new Map<string, PlayTurn>();
   for (const turn of [...loaded, ...known]) if (!merged.has(turn.id)) merged.set(turn.id, turn);
   return [...merged.values()];
-}
-
-export function toPlayError(error: unknown): PlayError {
-  if (typeof error !== 'object' || error === null) return { code: 'unknown_error', message: null, status: null };
-  const { code, message, status } = error as Record<string, unknown>;
-  return {
-    code: typeof code === 'string' && code ? code : 'unknown_error',
-    message: typeof message === 'string' && message ? message : null,
-    status: typeof status === 'number' ? status : null,
-  };
 }
 
 /**
@@ -112,7 +83,7 @@ export type FailureKind = 'reply_failed' | 'out_of_sync' | 'transient' | 'refuse
 export function failureKind(error: PlayError): FailureKind {
   if (error.code === 'coaching_session_reply_failed') return 'reply_failed';
   if (error.code === 'coaching_session_ended' || error.code === 'coaching_session_awaiting_reply') return 'out_of_sync';
-  if (error.status === 0 || (error.status !== null && error.status >= 500)) return 'transient';
+  if (isTransientError(error)) return 'transient';
   return 'refused';
 }
 
@@ -134,7 +105,23 @@ const holdsTurn = (session: PlaySession, turnId: string) => session.turns.some((
 
 const sessionOf = ({ event }: { event: { output: PlaySession } }) => ({ session: event.output });
 const answerOf = ({ event }: { event: { output: PlayTurnAnswer } }) => ({ answer: event.output });
-const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: toPlayError(event.error) });
+
+/** The session as the server ended it: a turn it never recorded was never said. */
+const endedWith = {
+  target: '#playSession.ended',
+  actions: [
+    { type: 'applySession', params: sessionOf },
+    { type: 'forgetUnrecordedTurn', params: sessionOf },
+  ],
+} as const;
+
+const nowOf = ({ event }: { event: { now: number } }) => ({ now: event.now });
+
+/** While playing, each tick moves the clock; the one at the time limit also expires the session. */
+const tickOrExpire = [
+  { guard: { type: 'isTimeUp', params: nowOf }, target: 'expiring', actions: { type: 'updateClock', params: nowOf } },
+  { actions: { type: 'updateClock', params: nowOf } },
+] as const;
 
 const missingTransport = () =>
   Promise.reject(new Error('The play-session machine needs a transport: use createPlaySessionMachine(transport).'));
@@ -147,33 +134,15 @@ const stopping = (src: 'end' | 'abort') =>
   ({
     entry: 'resetAttempts',
     initial: 'calling',
-    states: {
-      calling: {
-        invoke: {
-          src,
-          input: ({ context }: { context: PlaySessionContext }) => ({ sessionId: context.sessionId }),
-          onDone: {
-            target: '#playSession.ended',
-            actions: [
-              { type: 'applySession', params: sessionOf },
-              { type: 'forgetUnrecordedTurn', params: sessionOf },
-            ],
-          },
-          onError: [
-            {
-              guard: { type: 'isTransient', params: errorOf },
-              target: 'waiting',
-              actions: [{ type: 'setError', params: errorOf }, 'countAttempt'],
-            },
-            { target: '#playSession.reconnecting', actions: { type: 'setError', params: errorOf } },
-          ],
-        },
+    states: retrying(
+      'calling',
+      {
+        src,
+        input: ({ context }: { context: PlaySessionContext }) => ({ sessionId: context.sessionId }),
+        onDone: endedWith,
       },
-      waiting: {
-        after: { retryDelay: 'calling' },
-        on: { 'CONNECTION.RESTORED': 'calling' },
-      },
-    },
+      { orElse: '#playSession.reconnecting', wakeOn: ['CONNECTION.RESTORED'] },
+    ),
   }) as const;
 
 /**
@@ -185,59 +154,40 @@ const loadingSession = (entry: readonly ('resetAttempts' | 'clearStreaming')[]) 
   ({
     entry: [...entry],
     initial: 'loading',
-    states: {
-      loading: {
-        invoke: {
-          src: 'load',
-          input: ({ context }: { context: PlaySessionContext }) => ({ sessionId: context.sessionId }),
-          onDone: [
-            {
-              guard: { type: 'sessionIsOver', params: sessionOf },
-              target: '#playSession.ended',
-              actions: [
-                { type: 'applySession', params: sessionOf },
-                { type: 'forgetUnrecordedTurn', params: sessionOf },
-              ],
-            },
-            {
-              guard: { type: 'isVoiceSession', params: sessionOf },
-              target: '#playSession.voice',
-              actions: { type: 'applySession', params: sessionOf },
-            },
-            {
-              guard: { type: 'pendingTurnNeedsReply', params: sessionOf },
-              target: '#playSession.answering',
-              actions: { type: 'applySession', params: sessionOf },
-            },
-            {
-              guard: { type: 'serverAwaitsAnotherTurn', params: sessionOf },
-              target: '#playSession.failed',
-              actions: [
-                { type: 'applySession', params: sessionOf },
-                { type: 'adoptAwaitingTurn', params: sessionOf },
-              ],
-            },
-            // The server already holds the reply to our turn: it came with the transcript, nothing is resent.
-            {
-              target: '#playSession.ready',
-              actions: [{ type: 'applySession', params: sessionOf }, 'settlePendingTurn'],
-            },
-          ],
-          onError: [
-            {
-              guard: { type: 'isTransient', params: errorOf },
-              target: 'waiting',
-              actions: [{ type: 'setError', params: errorOf }, 'countAttempt'],
-            },
-            { target: '#playSession.unavailable', actions: { type: 'setError', params: errorOf } },
-          ],
-        },
+    states: retrying(
+      'loading',
+      {
+        src: 'load',
+        input: ({ context }: { context: PlaySessionContext }) => ({ sessionId: context.sessionId }),
+        onDone: [
+          { guard: { type: 'sessionIsOver', params: sessionOf }, ...endedWith },
+          {
+            guard: { type: 'isVoiceSession', params: sessionOf },
+            target: '#playSession.voice',
+            actions: { type: 'applySession', params: sessionOf },
+          },
+          {
+            guard: { type: 'pendingTurnNeedsReply', params: sessionOf },
+            target: '#playSession.answering',
+            actions: { type: 'applySession', params: sessionOf },
+          },
+          {
+            guard: { type: 'serverAwaitsAnotherTurn', params: sessionOf },
+            target: '#playSession.failed',
+            actions: [
+              { type: 'applySession', params: sessionOf },
+              { type: 'adoptAwaitingTurn', params: sessionOf },
+            ],
+          },
+          // The server already holds the reply to our turn: it came with the transcript, nothing is resent.
+          {
+            target: '#playSession.ready',
+            actions: [{ type: 'applySession', params: sessionOf }, 'settlePendingTurn'],
+          },
+        ],
       },
-      waiting: {
-        after: { retryDelay: 'loading' },
-        on: { 'CONNECTION.RESTORED': 'loading' },
-      },
-    },
+      { orElse: '#playSession.unavailable', wakeOn: ['CONNECTION.RESTORED'] },
+    ),
   }) as const;
 
 export const playSessionMachine = setup({
@@ -255,7 +205,7 @@ export const playSessionMachine = setup({
     voice: voicePlayMachine,
   },
   delays: {
-    retryDelay: ({ context }) => Math.min(RETRY_BASE_MS * 2 ** Math.max(0, context.attempts - 1), RETRY_MAX_MS),
+    retryDelay,
   },
   guards: {
     hasDraft: ({ context }) => context.draft.trim() !== '',
@@ -413,21 +363,14 @@ export const playSessionMachine = setup({
   initial: 'connecting',
   on: {
     TYPE: { actions: { type: 'setDraft', params: ({ event }) => ({ text: event.text }) } },
-    TICK: { actions: { type: 'updateClock', params: ({ event }) => ({ now: event.now }) } },
+    TICK: { actions: { type: 'updateClock', params: nowOf } },
   },
   states: {
     connecting: loadingSession(['resetAttempts']),
     ready: {
       on: {
         SEND: { guard: 'hasDraft', target: 'answering', actions: 'startTurn' },
-        TICK: [
-          {
-            guard: { type: 'isTimeUp', params: ({ event }) => ({ now: event.now }) },
-            target: 'expiring',
-            actions: { type: 'updateClock', params: ({ event }) => ({ now: event.now }) },
-          },
-          { actions: { type: 'updateClock', params: ({ event }) => ({ now: event.now }) } },
-        ],
+        TICK: tickOrExpire,
         END: 'ending',
         ABORT: 'aborting',
         'CONNECTION.LOST': 'reconnecting',
@@ -478,14 +421,7 @@ export const playSessionMachine = setup({
       on: {
         RETRY: { target: 'answering', actions: 'clearError' },
         DISCARD: { guard: 'canDiscard', target: 'ready', actions: 'discardTurn' },
-        TICK: [
-          {
-            guard: { type: 'isTimeUp', params: ({ event }) => ({ now: event.now }) },
-            target: 'expiring',
-            actions: { type: 'updateClock', params: ({ event }) => ({ now: event.now }) },
-          },
-          { actions: { type: 'updateClock', params: ({ event }) => ({ now: event.now }) } },
-        ],
+        TICK: tickOrExpire,
         END: 'ending',
         ABORT: 'aborting',
         'CONNECTION.LOST': 'reconnecting',
@@ -507,14 +443,7 @@ export const playSessionMachine = setup({
         },
       },
       on: {
-        TICK: [
-          {
-            guard: { type: 'isTimeUp', params: ({ event }) => ({ now: event.now }) },
-            target: 'expiring',
-            actions: { type: 'updateClock', params: ({ event }) => ({ now: event.now }) },
-          },
-          { actions: { type: 'updateClock', params: ({ event }) => ({ now: event.now }) } },
-        ],
+        TICK: tickOrExpire,
         END: 'ending',
         ABORT: 'aborting',
         // The browser's network: the voice reconnects over its socket.
@@ -530,14 +459,7 @@ export const playSessionMachine = setup({
         src: 'load',
         input: ({ context }) => ({ sessionId: context.sessionId }),
         onDone: [
-          {
-            guard: { type: 'sessionIsOver', params: sessionOf },
-            target: 'ended',
-            actions: [
-              { type: 'applySession', params: sessionOf },
-              { type: 'forgetUnrecordedTurn', params: sessionOf },
-            ],
-          },
+          { guard: { type: 'sessionIsOver', params: sessionOf }, ...endedWith },
           { target: 'ending', actions: { type: 'applySession', params: sessionOf } },
         ],
         onError: { target: 'reconnecting', actions: { type: 'setError', params: errorOf } },

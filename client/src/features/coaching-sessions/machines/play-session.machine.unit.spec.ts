@@ -1,17 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, createActor, waitFor } from 'xstate';
-import {
-  createPlaySessionMachine,
-  failureKind,
-  mergeTurns,
-  replyTurnId,
-  toPlayError,
-  type OutgoingTurn,
-  type PlaySession,
-  type PlaySessionTransport,
-  type PlayTurn,
-  type PlayTurnAnswer,
-} from './play-session.machine';
+import { createPlaySessionMachine, failureKind, mergeTurns, replyTurnId } from './play-session.machine';
+import type { OutgoingTurn, PlaySession, PlaySessionTransport, PlayTurn, PlayTurnAnswer } from './play-types';
+import { toPlayError } from './retry';
 
 const STARTED = Date.UTC(2026, 0, 1, 10, 0, 0);
 const ENDS = STARTED + 10 * 60_000;

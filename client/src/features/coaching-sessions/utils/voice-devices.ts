@@ -1,7 +1,7 @@
 import { startCapture } from '../../../lib/audio/capture';
 import { browserMicrophoneDeps, openMicrophone } from '../../../lib/audio/microphone';
 import { startPlayback } from '../../../lib/audio/playback';
-import type { VoiceDevices } from '../machines/voice-play.machine';
+import type { VoiceDevices } from '../machines/voice-play.types';
 
 // The browser's audio for the voice play screen, loaded with it (a chunk of its own, so text sessions and other pages
 // never load the worklets' hosts, the resampler or the microphone code).

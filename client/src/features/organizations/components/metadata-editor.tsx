@@ -17,6 +17,89 @@ const INPUT =
  */
 const ROW = '@xl:col-span-4 @xl:grid-cols-subgrid @xl:items-start';
 
+type RowProps = {
+  row: MetadataRow;
+  index: number;
+  editable: boolean;
+  /** What the editor found wrong with the row (a key of `metadata.problems`). */
+  problem: string | undefined;
+  /** What the API said of the row's key, in the interface language. */
+  serverProblem: string | undefined;
+  onChange: (patch: Partial<MetadataRow>) => void;
+  onRemove: () => void;
+};
+
+/** One entry: its key, its type and its value (a yes/no choice for a boolean), its problem under it. */
+const MetadataRowFields = ({ row, index, editable, problem, serverProblem, onChange, onRemove }: RowProps) => {
+  const { t } = useTranslation('organizations');
+  return (
+    <li
+      className={`${ROW} grid grid-cols-[minmax(0,1fr)_minmax(0,2fr)] gap-2 border-b border-gray-100 pb-3 last:border-b-0 @xl:border-b-0 @xl:pb-0 dark:border-gray-800`}
+    >
+      <input
+        aria-label={t('metadata.key', { index: index + 1 })}
+        placeholder={t('metadata.columns.key')}
+        className={`${INPUT} col-span-2 @xl:col-span-1`}
+        value={row.key}
+        disabled={!editable}
+        aria-invalid={problem || serverProblem ? true : undefined}
+        onChange={(event) => onChange({ key: event.target.value })}
+      />
+      <select
+        aria-label={t('metadata.type', { index: index + 1 })}
+        className={INPUT}
+        value={row.type}
+        disabled={!editable}
+        onChange={(event) =>
+          onChange({
+            type: event.target.value as MetadataRow['type'],
+            value: event.target.value === 'boolean' ? 'true' : row.value,
+          })
+        }
+      >
+        {(['text', 'number', 'boolean'] as const).map((type) => (
+          <option key={type} value={type}>
+            {t(`metadata.types.${type}`)}
+          </option>
+        ))}
+      </select>
+      {row.type === 'boolean' ? (
+        <select
+          aria-label={t('metadata.value', { index: index + 1 })}
+          className={INPUT}
+          value={row.value}
+          disabled={!editable}
+          onChange={(event) => onChange({ value: event.target.value })}
+        >
+          <option value="true">{t('metadata.true')}</option>
+          <option value="false">{t('metadata.false')}</option>
+        </select>
+      ) : (
+        <input
+          aria-label={t('metadata.value', { index: index + 1 })}
+          placeholder={t('metadata.columns.value')}
+          className={INPUT}
+          inputMode={row.type === 'number' ? 'decimal' : undefined}
+          value={row.value}
+          disabled={!editable}
+          onChange={(event) => onChange({ value: event.target.value })}
+        />
+      )}
+      {editable ? (
+        <Button variant="ghost" className="col-span-2 justify-self-end @xl:col-span-1" onClick={onRemove}>
+          {t('metadata.remove')}
+          <span className="sr-only"> {row.key}</span>
+        </Button>
+      ) : null}
+      {problem || serverProblem ? (
+        <p role="alert" className="col-span-2 text-sm text-red-700 @xl:col-span-4 dark:text-red-400">
+          {problem ? t(`metadata.problems.${problem as 'keyBlank'}`) : serverProblem}
+        </p>
+      ) : null}
+    </li>
+  );
+};
+
 /** Key/value rows of one metadata kind, saved with that kind's own permission (spec §6). */
 export const MetadataEditor = ({
   organization,
@@ -93,75 +176,16 @@ export const MetadataEditor = ({
           </li>
         ) : null}
         {rows.map((row, index) => (
-          <li
+          <MetadataRowFields
             key={index}
-            className={`${ROW} grid grid-cols-[minmax(0,1fr)_minmax(0,2fr)] gap-2 border-b border-gray-100 pb-3 last:border-b-0 @xl:border-b-0 @xl:pb-0 dark:border-gray-800`}
-          >
-            <input
-              aria-label={t('metadata.key', { index: index + 1 })}
-              placeholder={t('metadata.columns.key')}
-              className={`${INPUT} col-span-2 @xl:col-span-1`}
-              value={row.key}
-              disabled={!editable}
-              aria-invalid={problems[index] || serverProblemOf(row) ? true : undefined}
-              onChange={(event) => change(index, { key: event.target.value })}
-            />
-            <select
-              aria-label={t('metadata.type', { index: index + 1 })}
-              className={INPUT}
-              value={row.type}
-              disabled={!editable}
-              onChange={(event) =>
-                change(index, {
-                  type: event.target.value as MetadataRow['type'],
-                  value: event.target.value === 'boolean' ? 'true' : row.value,
-                })
-              }
-            >
-              {(['text', 'number', 'boolean'] as const).map((type) => (
-                <option key={type} value={type}>
-                  {t(`metadata.types.${type}`)}
-                </option>
-              ))}
-            </select>
-            {row.type === 'boolean' ? (
-              <select
-                aria-label={t('metadata.value', { index: index + 1 })}
-                className={INPUT}
-                value={row.value}
-                disabled={!editable}
-                onChange={(event) => change(index, { value: event.target.value })}
-              >
-                <option value="true">{t('metadata.true')}</option>
-                <option value="false">{t('metadata.false')}</option>
-              </select>
-            ) : (
-              <input
-                aria-label={t('metadata.value', { index: index + 1 })}
-                placeholder={t('metadata.columns.value')}
-                className={INPUT}
-                inputMode={row.type === 'number' ? 'decimal' : undefined}
-                value={row.value}
-                disabled={!editable}
-                onChange={(event) => change(index, { value: event.target.value })}
-              />
-            )}
-            {editable ? (
-              <Button
-                variant="ghost"
-                className="col-span-2 justify-self-end @xl:col-span-1"
-                onClick={() => setRows(rows.filter((_, at) => at !== index))}
-              >
-                {t('metadata.remove')}
-                <span className="sr-only"> {row.key}</span>
-              </Button>
-            ) : null}
-            {problems[index] || serverProblemOf(row) ? (
-              <p role="alert" className="col-span-2 text-sm text-red-700 @xl:col-span-4 dark:text-red-400">
-                {problems[index] ? t(`metadata.problems.${problems[index] as 'keyBlank'}`) : serverProblemOf(row)}
-              </p>
-            ) : null}
-          </li>
+            row={row}
+            index={index}
+            editable={editable}
+            problem={problems[index]}
+            serverProblem={serverProblemOf(row)}
+            onChange={(patch) => change(index, patch)}
+            onRemove={() => setRows(rows.filter((_, at) => at !== index))}
+          />
         ))}
       </ul>
       {tooMany ? <Alert tone="error">{t('metadata.problems.tooManyKeys')}</Alert> : null}

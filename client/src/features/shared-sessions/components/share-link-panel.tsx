@@ -22,41 +22,19 @@ const dateInput = (date: Date) =>
 type Errors = Partial<Record<'label' | 'expires_at' | 'max_uses', string>>;
 
 /**
- * On a scenario's page, for users with `generate-shared-session`: a link guests open to play it, paid from the
- * sharer's wallet. The link stays valid until the end of the chosen day. A paying wallet that cannot hold one guest's
- * session is said here, before any guest meets the refusal.
+ * The new link's label, last day, uses and payer as typed, checked here first, then by the API (its field issues
+ * next to the fields); one idempotency key per link made.
  */
-export const ShareLinkPanel = ({
-  scenarioId,
-  scenarioName,
-  priceCredits,
-  ownCredits,
-}: {
-  scenarioId: string;
-  scenarioName: string;
-  /** What one guest's session reserves. */
-  priceCredits: number;
-  /** The sharer's own available credits. */
-  ownCredits: number;
-}) => {
+const useShareLinkDraft = (scenarioId: string, scenarioName: string, onMade: (link: SharedSession) => void) => {
   const { t } = useTranslation('sharedSessions');
-  const errorMessage = useErrorMessage();
   const create = useCreateShareLink();
-  const can = useCan();
-  const [open, setOpen] = useState(false);
-  // Operators may have a group of theirs pay instead of their own wallet.
-  const payingGroups = usePayingGroups(open && can('credit-allocate'));
   const [payer, setPayer] = useState('');
   const [label, setLabel] = useState(scenarioName.slice(0, SHARED_SESSION_LABEL_MAX));
   const [expiry, setExpiry] = useState(() => dateInput(new Date(Date.now() + 7 * DAY_MS)));
   const [uses, setUses] = useState('10');
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<unknown>(null);
-  const [made, setMade] = useState<SharedSession | null>(null);
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
-  const payingGroup = payingGroups.data?.items.find((group) => group.id === payer);
-  const payingCredits = payer ? payingGroup?.credit_wallet : ownCredits;
-  const walletShort = payingCredits !== undefined && priceCredits > 0 && payingCredits < priceCredits;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -85,7 +63,7 @@ export const ShareLinkPanel = ({
         },
         idempotencyKey,
       });
-      setMade(link);
+      onMade(link);
       setIdempotencyKey(newIdempotencyKey());
     } catch (error) {
       const issues = isApiError(error) ? error.issues : [];
@@ -98,6 +76,71 @@ export const ShareLinkPanel = ({
       else setFailure(error);
     }
   };
+  return {
+    fields: { payer, setPayer, label, setLabel, expiry, setExpiry, uses, setUses },
+    errors,
+    failure,
+    submit,
+    creating: create.isPending,
+  };
+};
+
+/** The link just made: its address to copy, another one, or all of them. */
+const MadeLink = ({ made, onAnother }: { made: SharedSession; onAnother: () => void }) => {
+  const { t } = useTranslation('sharedSessions');
+  return (
+    <div className="flex flex-col gap-3" data-testid="share-link-made">
+      <Alert tone="success">{t('share.made', { label: made.label })}</Alert>
+      <input
+        readOnly
+        aria-label={t('share.url')}
+        value={made.url}
+        className="w-full rounded-md border border-gray-400 bg-gray-50 px-3 py-2 text-sm dark:border-gray-600 dark:bg-gray-900"
+        onFocus={(event) => event.target.select()}
+      />
+      <div className="flex flex-wrap gap-2">
+        <CopyLinkButton url={made.url} />
+        <Button variant="secondary" onClick={onAnother}>
+          {t('share.another')}
+        </Button>
+        <Link to={SHARE_LINKS_PATH} className="self-center text-sm text-primary-700 underline dark:text-primary-300">
+          {t('share.all')}
+        </Link>
+      </div>
+    </div>
+  );
+};
+
+/**
+ * On a scenario's page, for users with `generate-shared-session`: a link guests open to play it, paid from the
+ * sharer's wallet. The link stays valid until the end of the chosen day. A paying wallet that cannot hold one guest's
+ * session is said here, before any guest meets the refusal.
+ */
+export const ShareLinkPanel = ({
+  scenarioId,
+  scenarioName,
+  priceCredits,
+  ownCredits,
+}: {
+  scenarioId: string;
+  scenarioName: string;
+  /** What one guest's session reserves. */
+  priceCredits: number;
+  /** The sharer's own available credits. */
+  ownCredits: number;
+}) => {
+  const { t } = useTranslation('sharedSessions');
+  const errorMessage = useErrorMessage();
+  const can = useCan();
+  const [open, setOpen] = useState(false);
+  // Operators may have a group of theirs pay instead of their own wallet.
+  const payingGroups = usePayingGroups(open && can('credit-allocate'));
+  const [made, setMade] = useState<SharedSession | null>(null);
+  const { fields, errors, failure, submit, creating } = useShareLinkDraft(scenarioId, scenarioName, setMade);
+  const { payer, setPayer, label, setLabel, expiry, setExpiry, uses, setUses } = fields;
+  const payingGroup = payingGroups.data?.items.find((group) => group.id === payer);
+  const payingCredits = payer ? payingGroup?.credit_wallet : ownCredits;
+  const walletShort = payingCredits !== undefined && priceCredits > 0 && payingCredits < priceCredits;
 
   if (!open) {
     return (
@@ -111,28 +154,7 @@ export const ShareLinkPanel = ({
       <h2 className="mb-1 text-lg font-semibold">{t('share.title')}</h2>
       <p className="mb-3 text-sm text-gray-700 dark:text-gray-300">{t('share.intro')}</p>
       {made ? (
-        <div className="flex flex-col gap-3" data-testid="share-link-made">
-          <Alert tone="success">{t('share.made', { label: made.label })}</Alert>
-          <input
-            readOnly
-            aria-label={t('share.url')}
-            value={made.url}
-            className="w-full rounded-md border border-gray-400 bg-gray-50 px-3 py-2 text-sm dark:border-gray-600 dark:bg-gray-900"
-            onFocus={(event) => event.target.select()}
-          />
-          <div className="flex flex-wrap gap-2">
-            <CopyLinkButton url={made.url} />
-            <Button variant="secondary" onClick={() => setMade(null)}>
-              {t('share.another')}
-            </Button>
-            <Link
-              to={SHARE_LINKS_PATH}
-              className="self-center text-sm text-primary-700 underline dark:text-primary-300"
-            >
-              {t('share.all')}
-            </Link>
-          </div>
-        </div>
+        <MadeLink made={made} onAnother={() => setMade(null)} />
       ) : (
         <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-3">
           <TextField
@@ -197,7 +219,7 @@ export const ShareLinkPanel = ({
           ) : null}
           {failure ? <Alert tone="error">{errorMessage(failure)}</Alert> : null}
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" loading={create.isPending}>
+            <Button type="submit" loading={creating}>
               {t('share.create')}
             </Button>
             <Button variant="secondary" onClick={() => setOpen(false)}>

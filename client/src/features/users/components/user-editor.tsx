@@ -107,15 +107,69 @@ const DetailsForm = ({ user }: { user: UserDetail }) => {
   );
 };
 
+/** Invitation, password reset, cancelling an invitation, disabling and enabling: what others may do to a user. */
+const AccessActions = ({ user, name, self }: { user: UserDetail; name: string; self: boolean }) => {
+  const { t } = useTranslation('users');
+  const can = useCan();
+  const navigate = useNavigate();
+  const update = useUpdateUser(user.id);
+  const invalidate = useInvalidateUsers();
+  return (
+    <div className="mt-6 flex flex-wrap gap-2 border-t border-gray-200 pt-4 dark:border-gray-700">
+      {user.status === 'invited' && can('send-invitation-email') ? (
+        <ResendInvitationButton user={user} variant="secondary" />
+      ) : null}
+      {!self && user.status === 'active' && can('reset-password') ? (
+        <SendResetLinkButton user={user} name={name} />
+      ) : null}
+      {!self && user.status === 'invited' && can('user-delete') ? (
+        <ConfirmAction
+          variant="secondary"
+          label={t('edit.cancelInvitation')}
+          title={t('edit.cancelInvitationTitle', { name })}
+          body={t('edit.cancelInvitationBody')}
+          confirmLabel={t('edit.cancelInvitation')}
+          doneMessage={t('edit.invitationCancelled', { name })}
+          action={() => removeUser(user.id)}
+          onDone={() => {
+            // Away first: the cancelled invitation no longer exists, so its screen would only fail to load.
+            void navigate('/settings/user/list');
+            void invalidate();
+          }}
+        />
+      ) : null}
+      {!self && user.status === 'active' ? (
+        <ConfirmAction
+          label={t('edit.disable')}
+          title={t('edit.disableTitle', { name })}
+          body={t('edit.disableBody')}
+          confirmLabel={t('edit.disable')}
+          doneMessage={t('edit.disabled', { name })}
+          action={() => update.mutateAsync({ status: 'disabled' })}
+        />
+      ) : null}
+      {!self && user.status === 'disabled' ? (
+        <ConfirmAction
+          variant="secondary"
+          label={t('edit.enable')}
+          title={t('edit.enableTitle', { name })}
+          body={t('edit.enableBody')}
+          confirmLabel={t('edit.enable')}
+          doneMessage={t('edit.enabled', { name })}
+          action={() => update.mutateAsync({ status: 'active' })}
+        />
+      ) : null}
+    </div>
+  );
+};
+
 /** `/settings/user/edit/{id}`: names, role, access, invitation and credits of one user. */
 export const UserEditor = ({ id }: { id: string }) => {
   const { t } = useTranslation('users');
   const can = useCan();
   const me = useCurrentUser();
   const { reloadProfile } = useSession();
-  const navigate = useNavigate();
   const query = useUser(id);
-  const update = useUpdateUser(id);
   const invalidate = useInvalidateUsers();
 
   if (query.isPending) return <Loading />;
@@ -183,51 +237,7 @@ export const UserEditor = ({ id }: { id: string }) => {
             </div>
           </div>
           <DetailsForm key={user.updated_at} user={user} />
-          <div className="mt-6 flex flex-wrap gap-2 border-t border-gray-200 pt-4 dark:border-gray-700">
-            {user.status === 'invited' && can('send-invitation-email') ? (
-              <ResendInvitationButton user={user} variant="secondary" />
-            ) : null}
-            {!self && user.status === 'active' && can('reset-password') ? (
-              <SendResetLinkButton user={user} name={name} />
-            ) : null}
-            {!self && user.status === 'invited' && can('user-delete') ? (
-              <ConfirmAction
-                variant="secondary"
-                label={t('edit.cancelInvitation')}
-                title={t('edit.cancelInvitationTitle', { name })}
-                body={t('edit.cancelInvitationBody')}
-                confirmLabel={t('edit.cancelInvitation')}
-                doneMessage={t('edit.invitationCancelled', { name })}
-                action={() => removeUser(user.id)}
-                onDone={() => {
-                  // Away first: the cancelled invitation no longer exists, so its screen would only fail to load.
-                  void navigate('/settings/user/list');
-                  void invalidate();
-                }}
-              />
-            ) : null}
-            {!self && user.status === 'active' ? (
-              <ConfirmAction
-                label={t('edit.disable')}
-                title={t('edit.disableTitle', { name })}
-                body={t('edit.disableBody')}
-                confirmLabel={t('edit.disable')}
-                doneMessage={t('edit.disabled', { name })}
-                action={() => update.mutateAsync({ status: 'disabled' })}
-              />
-            ) : null}
-            {!self && user.status === 'disabled' ? (
-              <ConfirmAction
-                variant="secondary"
-                label={t('edit.enable')}
-                title={t('edit.enableTitle', { name })}
-                body={t('edit.enableBody')}
-                confirmLabel={t('edit.enable')}
-                doneMessage={t('edit.enabled', { name })}
-                action={() => update.mutateAsync({ status: 'active' })}
-              />
-            ) : null}
-          </div>
+          <AccessActions user={user} name={name} self={self} />
           {user.groups.length > 0 ? (
             <div className="mt-4">
               <h2 className="mb-2 text-sm font-semibold">{t('edit.groups')}</h2>
