@@ -27,13 +27,13 @@ import {
   listLiveGuestSessionIds,
   type CoachingSharedSessionView,
 } from '@ai-coaching/projections';
-import { nowIso, SYSTEM, type AppServices, type Origin } from '../app-services.js';
-import { runCommand } from '../commands/run-command.js';
-import { issueAccessToken } from '../identity/session-tokens.js';
-import { MAIL_NAME_MAX, resolveMailLocale, sendMailJob } from '../jobs/mail/send-mail.job.js';
-import { signedInUser, type UserCaller } from '../tenancy/scope.js';
-import { visibleCoachingItem } from './coaching-content.js';
-import { endCoachingSessionNow, publishedScenario, startSessionOf } from './coaching-sessions.js';
+import { nowIso, SYSTEM, type AppServices, type Origin } from '../../app-services.js';
+import { runCommand } from '../../commands/run-command.js';
+import { issueAccessToken } from '../../identity/session-tokens.js';
+import { MAIL_NAME_MAX, resolveMailLocale, sendMailJob } from '../../jobs/mail/send-mail.job.js';
+import { signedInUser, type UserCaller } from '../../tenancy/scope.js';
+import { visibleCoachingItem } from '../content/coaching-content.js';
+import { endCoachingSessionNow, publishedScenario, startSessionOf } from '../sessions/coaching-sessions.js';
 
 // Share links of a scenario and the guests' way in (issue 13, docs/shared-sessions.md). A link's access code is an
 // HMAC of its id under the platform's key: only its hash is stored, and the server can give it again to its sharer.

@@ -54,19 +54,19 @@ import {
   voiceLatencyOfSession,
   type Caller,
 } from '@ai-coaching/platform';
-import { aiPort } from '../ai/ai-port.js';
-import { nowIso, type AppServices, type Origin } from '../app-services.js';
-import { runCommand } from '../commands/run-command.js';
-import { captureReservation, releaseReservation, reserveCredits } from '../credits/reservations.js';
-import { walletOf } from '../credits/wallets.js';
-import { mayAccess, signedInUser, type GuestCaller, type UserCaller } from '../tenancy/scope.js';
-import { analyseEndedSession } from './coaching-analysis.js';
-import { visibleCoachingItem } from './coaching-content.js';
-import { scenarioVoiceSettingsOf } from './coaching-fields.js';
-import { coachingSessionReservationId } from './session-reservation.js';
-import { CoachingSessionTimeNotUpYet, scheduleCoachingSessionTimeLimit } from './session-time-limit.js';
+import { aiPort } from '../../ai/ai-port.js';
+import { nowIso, type AppServices, type Origin } from '../../app-services.js';
+import { runCommand } from '../../commands/run-command.js';
+import { captureReservation, releaseReservation, reserveCredits } from '../../credits/reservations.js';
+import { walletOf } from '../../credits/wallets.js';
+import { mayAccess, signedInUser, type GuestCaller, type UserCaller } from '../../tenancy/scope.js';
+import { analyseEndedSession } from '../analysis/coaching-analysis.js';
+import { visibleCoachingItem } from '../content/coaching-content.js';
+import { scenarioVoiceSettingsOf } from '../content/content-fields.js';
+import { coachingSessionReservationId } from './reservation.js';
+import { CoachingSessionTimeNotUpYet, scheduleCoachingSessionTimeLimit } from './time-limit.js';
 
-export { coachingSessionReservationId, sessionIdOfReservation } from './session-reservation.js';
+export { coachingSessionReservationId, sessionIdOfReservation } from './reservation.js';
 
 // Text sessions over HTTP (docs/coaching-sessions.md, "HTTP"): start with a reservation, play turn by turn through
 // the AI port, end and settle the credits. The gateway's streamed turn calls the same `playCoachingSessionTurn`, with

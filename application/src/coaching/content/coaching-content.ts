@@ -27,9 +27,9 @@ import {
   type CoachingAudience,
   type CoachingItemView,
 } from '@ai-coaching/projections';
-import { nowIso, type AppServices, type Origin } from '../app-services.js';
-import { runCommand } from '../commands/run-command.js';
-import { isSuperAdmin, signedInUser, type UserCaller } from '../tenancy/scope.js';
+import { nowIso, type AppServices, type Origin } from '../../app-services.js';
+import { runCommand } from '../../commands/run-command.js';
+import { isSuperAdmin, signedInUser, type UserCaller } from '../../tenancy/scope.js';
 
 // The use cases of the five kinds of coaching content, written once (docs/coaching-content.md). A kind brings
 // only its own rules: its fields (contracts), its references (domain `coachingReferences`) and its defaults.

@@ -1,8 +1,8 @@
 import type { PlaylistProgress } from '@ai-coaching/contracts';
 import { coachingScenarioProgress, type CoachingItemView } from '@ai-coaching/projections';
-import type { AppServices, Origin } from '../app-services.js';
-import { signedInUser } from '../tenancy/scope.js';
-import { toCoachingAnswer, visibleCoachingItem } from './coaching-content.js';
+import type { AppServices, Origin } from '../../app-services.js';
+import { signedInUser } from '../../tenancy/scope.js';
+import { toCoachingAnswer, visibleCoachingItem } from '../content/coaching-content.js';
 
 // Playlists in play (docs/coaching-sessions.md, "Playlists in play"): the caller's progress through a playlist they
 // may see. The playlist and its scenarios are read as the caller sees them (published versions for learners); the

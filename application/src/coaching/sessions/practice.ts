@@ -1,10 +1,10 @@
 import type { CoachingPractice } from '@ai-coaching/contracts';
 import { userAccount, type SessionLanguage } from '@ai-coaching/domain';
 import { coachingScenarioProgress, recentCoachingSessions } from '@ai-coaching/projections';
-import type { AppServices, Origin } from '../app-services.js';
-import { walletOf } from '../credits/wallets.js';
-import { signedInUser } from '../tenancy/scope.js';
-import { listCoachingContent } from './coaching-content.js';
+import type { AppServices, Origin } from '../../app-services.js';
+import { walletOf } from '../../credits/wallets.js';
+import { signedInUser } from '../../tenancy/scope.js';
+import { listCoachingContent } from '../content/coaching-content.js';
 import { playableScenario, practiceCardOf } from './coaching-sessions.js';
 
 /** How many scenarios the home shows; the scenario list pages through the rest. */

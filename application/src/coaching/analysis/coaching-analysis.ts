@@ -46,19 +46,19 @@ import {
 } from '@ai-coaching/projections';
 import { deterministicId } from '@ai-coaching/platform';
 import { z } from 'zod';
-import { aiPort } from '../ai/ai-port.js';
-import { nowIso, SYSTEM, type AppServices, type Origin } from '../app-services.js';
-import { runCommand } from '../commands/run-command.js';
+import { aiPort } from '../../ai/ai-port.js';
+import { nowIso, SYSTEM, type AppServices, type Origin } from '../../app-services.js';
+import { runCommand } from '../../commands/run-command.js';
 import {
   analyseObserverJob,
   analyseObserverJobId,
   type AnalyseObserverPayload,
-} from '../jobs/analysis/analyse-observer.job.js';
-import { rerunAnalysesJob, rerunAnalysesJobId } from '../jobs/analysis/rerun-analyses.job.js';
-import { signedInUser } from '../tenancy/scope.js';
+} from '../../jobs/analysis/analyse-observer.job.js';
+import { rerunAnalysesJob, rerunAnalysesJobId } from '../../jobs/analysis/rerun-analyses.job.js';
+import { signedInUser } from '../../tenancy/scope.js';
 import { BUILTIN_LINES } from './builtin-observer-lines.js';
-import { sessionCaller, visibleSession } from './coaching-sessions.js';
-import { sessionIdOfReservation } from './session-reservation.js';
+import { sessionCaller, visibleSession } from '../sessions/coaching-sessions.js';
+import { sessionIdOfReservation } from '../sessions/reservation.js';
 
 // Analysis reports (docs/coaching-sessions.md, "Reports"): when a session ends in win, loose or end, one
 // `analysis.observer` job per observer scores the frozen transcript against the observer's rubric through the AI

@@ -37,21 +37,21 @@ import {
   type SessionGeneratorView,
 } from '@ai-coaching/projections';
 import { z } from 'zod';
-import { BUILTIN_AI_MODEL_ID } from '../ai/builtin-provider.js';
-import { aiPort } from '../ai/ai-port.js';
-import { nowIso, type AppServices, type Origin } from '../app-services.js';
+import { BUILTIN_AI_MODEL_ID } from '../../ai/builtin-provider.js';
+import { aiPort } from '../../ai/ai-port.js';
+import { nowIso, type AppServices, type Origin } from '../../app-services.js';
 import {
   processBackgroundJob,
   queueBackgroundJob,
   type BackgroundJobItemResult,
-} from '../background-jobs/background-jobs.js';
-import { runCommand } from '../commands/run-command.js';
+} from '../../background-jobs/background-jobs.js';
+import { runCommand } from '../../commands/run-command.js';
 import {
   generateSessionsJob,
   generateSessionsJobId,
   type GenerateSessionsPayload,
-} from '../jobs/coaching/generate-sessions.job.js';
-import { isSuperAdmin, signedInUser, visibleTo, type UserCaller } from '../tenancy/scope.js';
+} from '../../jobs/coaching/generate-sessions.job.js';
+import { isSuperAdmin, signedInUser, visibleTo, type UserCaller } from '../../tenancy/scope.js';
 
 // The session generator (docs/coaching-session-generators.md): a saved brief, and its run, a background job that
 // drafts role-plays through the AI port's structured output. Each draft is a persona, a mission, an observer and a

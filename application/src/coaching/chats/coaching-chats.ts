@@ -37,13 +37,13 @@ import {
   listCoachingChatsOfSession,
   type CoachingChatView,
 } from '@ai-coaching/projections';
-import { aiPort, type AiRef } from '../ai/ai-port.js';
-import { BUILTIN_AI_MODEL_ID, BUILTIN_AI_PROVIDER_ID } from '../ai/builtin-provider.js';
-import { nowIso, type AppServices, type Origin } from '../app-services.js';
-import { runCommand } from '../commands/run-command.js';
-import { signedInUser, type UserCaller } from '../tenancy/scope.js';
-import { phraseList, textField } from './coaching-fields.js';
-import { visibleSession } from './coaching-sessions.js';
+import { aiPort, type AiRef } from '../../ai/ai-port.js';
+import { BUILTIN_AI_MODEL_ID, BUILTIN_AI_PROVIDER_ID } from '../../ai/builtin-provider.js';
+import { nowIso, type AppServices, type Origin } from '../../app-services.js';
+import { runCommand } from '../../commands/run-command.js';
+import { signedInUser, type UserCaller } from '../../tenancy/scope.js';
+import { phraseList, textField } from '../content/content-fields.js';
+import { visibleSession } from '../sessions/coaching-sessions.js';
 
 // "Ask the coach" (docs/coaching-sessions.md): after a session has ended, its player asks an AI coach what to say
 // differently. The coach reads the transcript, the mission and the latest analysis report, through the AI port with
