@@ -13,8 +13,6 @@ import {
  */
 const STILL_OVER = {
   files: [
-    'application/src/coaching/analysis/coaching-analysis.ts',
-    'application/src/coaching/sessions/coaching-sessions.ts',
     'bench/eventstore.mjs',
     'client/src/features/coaching-sessions/machines/voice-play.machine.ts',
     'client/src/features/coaching-sessions/machines/voice-play.machine.unit.spec.ts',
@@ -56,7 +54,6 @@ const STILL_OVER = {
   ],
   cycles: [
     'api/src/testing/identities.ts ↔ api/src/testing/start-test-server.ts',
-    'application/src/coaching/analysis/coaching-analysis.ts ↔ application/src/coaching/sessions/coaching-sessions.ts',
     'client/src/app/route-table.tsx ↔ client/src/app/routes/dashboard/dashboard-route.tsx ↔ client/src/app/routes/settings/settings-home-route.tsx',
     'client/src/features/coaching-sessions/machines/play-session.machine.ts ↔ client/src/features/coaching-sessions/machines/voice-play.machine.ts',
     'contracts/src/gateway/protocol.ts ↔ contracts/src/gateway/voice.ts',

@@ -10,7 +10,7 @@ import {
   type RerunAnalysesPayload,
 } from '../../jobs/analysis/rerun-analyses.job.js';
 import { signedInUser } from '../../tenancy/scope.js';
-import { rerunSessionAnalysisForJob } from './coaching-analysis.js';
+import { rerunSessionAnalysisForJob } from './reruns.js';
 import { playedCoachingItem } from '../content/coaching-content.js';
 
 // Bulk re-runs of analysis reports (docs/coaching-sessions.md, "Reports"): an operator re-runs the reports of every

@@ -31,7 +31,6 @@ import {
 import {
   findAiModel,
   findCoachingChat,
-  findCoachingItemVersion,
   findCoachingSessionAnalysis,
   listCoachingChatExchanges,
   listCoachingChatsOfSession,
@@ -42,8 +41,8 @@ import { BUILTIN_AI_MODEL_ID, BUILTIN_AI_PROVIDER_ID } from '../../ai/builtin-pr
 import { nowIso, type AppServices, type Origin } from '../../app-services.js';
 import { runCommand } from '../../commands/run-command.js';
 import { signedInUser, type UserCaller } from '../../tenancy/scope.js';
-import { phraseList, textField } from '../content/content-fields.js';
-import { visibleSession } from '../sessions/coaching-sessions.js';
+import { playedPersonaOf } from '../sessions/persona-brief.js';
+import { visibleSession } from '../sessions/visibility.js';
 
 // "Ask the coach" (docs/coaching-sessions.md): after a session has ended, its player asks an AI coach what to say
 // differently. The coach reads the transcript, the mission and the latest analysis report, through the AI port with
@@ -217,26 +216,19 @@ const reportOf = async (services: AppServices, sessionId: string): Promise<Coach
 
 /** What the coach knows of the session: its mission, its transcript and its report, in the session's language. */
 const coachBriefOf = async (services: AppServices, session: ExistingCoachingSession): Promise<CoachBrief> => {
-  const [persona, mission, report] = await Promise.all([
-    findCoachingItemVersion(services.db, session.content.persona.id, session.content.persona.version),
-    session.content.mission
-      ? findCoachingItemVersion(services.db, session.content.mission.id, session.content.mission.version)
-      : Promise.resolve(undefined),
+  const [{ persona, mission }, report] = await Promise.all([
+    playedPersonaOf(services, session),
     reportOf(services, session.sessionId),
   ]);
-  const missionFields = mission?.fields ?? null;
   return {
     language: session.content.language,
     status: session.status,
-    personaName: textField(persona?.fields ?? {}, 'name'),
-    mission:
-      session.content.mission === null
-        ? null
-        : {
-            goal: textField(missionFields ?? {}, 'goal'),
-            successCriteria: phraseList(missionFields, 'success_criteria'),
-            failureConditions: phraseList(missionFields, 'failure_conditions'),
-          },
+    personaName: persona.name,
+    mission: mission && {
+      goal: mission.goal,
+      successCriteria: mission.success_criteria,
+      failureConditions: mission.failure_conditions,
+    },
     transcript: session.turns.map((turn) => ({ speaker: turn.role, text: turn.text })),
     report,
   };

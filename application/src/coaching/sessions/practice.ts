@@ -5,7 +5,7 @@ import type { AppServices, Origin } from '../../app-services.js';
 import { walletOf } from '../../credits/wallets.js';
 import { signedInUser } from '../../tenancy/scope.js';
 import { listCoachingContent } from '../content/coaching-content.js';
-import { playableScenario, practiceCardOf } from './coaching-sessions.js';
+import { playableScenario, practiceCardOf } from './played-content.js';
 
 /** How many scenarios the home shows; the scenario list pages through the rest. */
 const PRACTICE_SCENARIOS = 24;

@@ -6,7 +6,7 @@ import {
   SESSION_RETENTION_SCHEDULER_ID,
   sessionRetentionJob,
 } from '../../jobs/session/retention.job.js';
-import { eraseCoachingSession } from './coaching-sessions.js';
+import { eraseCoachingSession } from './erase.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Sessions read per query. */

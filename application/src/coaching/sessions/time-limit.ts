@@ -8,7 +8,7 @@ import {
 
 // The time-limit timer of a coaching session (docs/coaching-sessions.md, "Time limit"): scheduled here, apart from
 // the session use cases, so that a runtime's start can schedule it without them. The job's work,
-// `expireCoachingSessionTimeLimit`, ends the session like any other ending, in coaching-sessions.ts.
+// `expireCoachingSessionTimeLimit`, ends the session like any other ending, in time-limit-expiry.ts.
 
 /** Thrown when the timer ran before the session's time was up (clocks apart): the queue tries again later. */
 export class CoachingSessionTimeNotUpYet extends Error {
