@@ -10,8 +10,6 @@ import {
   coachingChatDecider,
   coachingChatExchangeFor,
   coachingChatStreamId,
-  coachingSessionDecider,
-  coachingSessionStreamId,
   ConflictError,
   DomainError,
   fold,
@@ -24,7 +22,6 @@ import {
   type CoachingChatCommand,
   type CoachingChatEvent,
   type CoachingChatExchange,
-  type CoachingSessionEvent,
   type ExistingCoachingChat,
   type ExistingCoachingSession,
 } from '@ai-coaching/domain';
@@ -42,6 +39,7 @@ import { nowIso, type AppServices, type Origin } from '../../app-services.js';
 import { runCommand } from '../../commands/run-command.js';
 import { signedInUser, type UserCaller } from '../../tenancy/scope.js';
 import { playedPersonaOf } from '../sessions/persona-brief.js';
+import { loadCoachingSession } from '../sessions/session-stream.js';
 import { visibleSession } from '../sessions/visibility.js';
 
 // "Ask the coach" (docs/coaching-sessions.md): after a session has ended, its player asks an AI coach what to say
@@ -74,9 +72,6 @@ const run = (
 /** A stream as its decider folds it: the transcript and the chat never lag behind a read model. */
 const loadStream = async <Event>(services: Pick<AppServices, 'store'>, streamId: string) =>
   (await services.store.readStream(streamId)).map((event) => ({ type: event.type, data: event.data }) as Event);
-
-const loadSession = async (services: AppServices, sessionId: string) =>
-  fold(coachingSessionDecider, await loadStream<CoachingSessionEvent>(services, coachingSessionStreamId(sessionId)));
 
 const loadChat = async (services: AppServices, chatId: string) =>
   fold(coachingChatDecider, await loadStream<CoachingChatEvent>(services, coachingChatStreamId(chatId)));
@@ -326,7 +321,7 @@ export const askCoachingChat = async (
   const chat = await loadChat(services, chatId);
   const recorded = coachingChatExchangeFor(chat, messageId, body.text);
   if (recorded) return exchangeAnswer(recorded);
-  const session = await loadSession(services, view.sessionId);
+  const session = await loadCoachingSession(services, view.sessionId);
   if (chat.status !== 'active' || session.status === 'none' || session.deleted) throw chatNotFound();
   const answer = await askCoach(services, session, chat, messageId, body.text.trim());
   const result = await run(

@@ -35,6 +35,12 @@ const readerOf =
     return read as Read<S>;
   };
 
+/** These fields of a read version, in this order: what an answer shows of it. */
+export const pick = <Fields extends object, Key extends keyof Fields>(
+  fields: Fields,
+  keys: readonly Key[],
+): Pick<Fields, Key> => Object.fromEntries(keys.map((key) => [key, fields[key]])) as Pick<Fields, Key>;
+
 /** A list read item by item: what is not text is left out, so one odd entry does not lose the others. */
 const texts = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];

@@ -10,7 +10,7 @@ import { findAiModel, findCoachingItem, findCoachingItemVersion } from '@ai-coac
 import type { AppServices } from '../../app-services.js';
 import type { UserCaller } from '../../tenancy/scope.js';
 import { visibleCoachingItem } from '../content/coaching-content.js';
-import { missionOf, personaOf, scenarioOf } from '../content/content-fields.js';
+import { missionOf, personaOf, pick, scenarioOf } from '../content/content-fields.js';
 
 // What a session plays: the published versions of its scenario and of the persona, mission and observers it names,
 // the model, the time limit and the price (docs/coaching-sessions.md, "What each ending charges").
@@ -88,11 +88,7 @@ export const practiceCardOf = (playable: PlayableScenario) => {
   const fields = scenarioOf(scenario.fields);
   return {
     id: scenario.id,
-    name: fields.name,
-    description: fields.description,
-    image_id: fields.image_id,
-    mode: fields.mode,
-    language: fields.language,
+    ...pick(fields, ['name', 'description', 'image_id', 'mode', 'language']),
     difficulty: personaOf(persona.fields).difficulty,
     time_limit_seconds: timeLimitSeconds,
     price_credits: price,

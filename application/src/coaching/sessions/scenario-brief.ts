@@ -2,7 +2,7 @@ import { userAccount } from '@ai-coaching/domain';
 import type { AppServices, Origin } from '../../app-services.js';
 import { walletOf } from '../../credits/wallets.js';
 import { signedInUser } from '../../tenancy/scope.js';
-import { missionOf, observerOf, personaOf, scenarioOf } from '../content/content-fields.js';
+import { missionOf, observerOf, personaOf, pick, scenarioOf } from '../content/content-fields.js';
 import { greetingOf } from './persona-brief.js';
 import { playableScenario } from './played-content.js';
 
@@ -19,45 +19,33 @@ export const briefCoachingScenario = async (services: AppServices, origin: Origi
     scenarioId,
   );
   const wallet = await walletOf(services, userAccount(caller.userId));
-  const fields = scenarioOf(scenario.fields);
-  const personaFields = personaOf(persona.fields);
   const missionFields = mission && missionOf(mission.fields);
   return {
     scenario_id: scenario.id,
     version: scenario.version,
-    name: fields.name,
-    description: fields.description,
-    image_id: fields.image_id,
-    language: fields.language,
-    mode: fields.mode,
+    ...pick(scenarioOf(scenario.fields), ['name', 'description', 'image_id', 'language', 'mode']),
     persona: {
       id: persona.id,
-      name: personaFields.name,
-      avatar_image_id: personaFields.avatar_image_id,
-      job_title: personaFields.job_title,
-      company: personaFields.company,
+      ...pick(personaOf(persona.fields), ['name', 'avatar_image_id', 'job_title', 'company']),
       greeting: greetingOf(persona.fields),
     },
     mission: mission &&
       missionFields && {
         id: mission.id,
-        title: missionFields.title,
-        image_id: missionFields.image_id,
-        briefing: missionFields.briefing,
-        goal: missionFields.goal,
-        success_criteria: missionFields.success_criteria,
-        failure_conditions: missionFields.failure_conditions,
-        turn_limit: missionFields.turn_limit,
+        ...pick(missionFields, [
+          'title',
+          'image_id',
+          'briefing',
+          'goal',
+          'success_criteria',
+          'failure_conditions',
+          'turn_limit',
+        ]),
       },
-    observers: observers.map((observer) => {
-      const observerFields = observerOf(observer.fields);
-      return {
-        id: observer.id,
-        name: observerFields.name,
-        description: observerFields.description,
-        avatar_image_id: observerFields.avatar_image_id,
-      };
-    }),
+    observers: observers.map((observer) => ({
+      id: observer.id,
+      ...pick(observerOf(observer.fields), ['name', 'description', 'avatar_image_id']),
+    })),
     time_limit_seconds: timeLimitSeconds,
     credits_per_minute: model.creditsPerMinute,
     price_credits: price,

@@ -31,7 +31,7 @@ import { issueAccessToken } from '../../identity/session-tokens.js';
 import { MAIL_NAME_MAX, resolveMailLocale, sendMailJob } from '../../jobs/mail/send-mail.job.js';
 import { signedInUser, type UserCaller } from '../../tenancy/scope.js';
 import { visibleCoachingItem } from '../content/coaching-content.js';
-import { missionOf, personaOf, scenarioOf } from '../content/content-fields.js';
+import { missionOf, personaOf, pick, scenarioOf } from '../content/content-fields.js';
 import { endCoachingSessionNow } from '../sessions/lifecycle.js';
 import { publishedScenario } from '../sessions/played-content.js';
 import { startSessionOf } from '../sessions/start.js';
@@ -221,30 +221,12 @@ export const readSharedSessionPage = async (
       throw sharedSessionUnavailable();
     },
   );
-  const scenarioFields = scenarioOf(scenario.fields);
-  const personaFields = personaOf(persona.fields);
-  const missionFields = mission && missionOf(mission.fields);
   return {
     label: link.label,
     expires_at: link.expiresAt,
-    scenario: {
-      name: scenarioFields.name,
-      description: scenarioFields.description,
-      image_id: scenarioFields.image_id,
-      language: scenarioFields.language,
-      mode: scenarioFields.mode,
-    },
-    persona: {
-      name: personaFields.name,
-      avatar_image_id: personaFields.avatar_image_id,
-      job_title: personaFields.job_title,
-      company: personaFields.company,
-    },
-    mission: missionFields && {
-      title: missionFields.title,
-      briefing: missionFields.briefing,
-      goal: missionFields.goal,
-    },
+    scenario: pick(scenarioOf(scenario.fields), ['name', 'description', 'image_id', 'language', 'mode']),
+    persona: pick(personaOf(persona.fields), ['name', 'avatar_image_id', 'job_title', 'company']),
+    mission: mission && pick(missionOf(mission.fields), ['title', 'briefing', 'goal']),
     time_limit_seconds: timeLimitSeconds,
   };
 };
