@@ -3,6 +3,7 @@ import {
   missionFieldsSchema,
   observerFieldsSchema,
   personaFieldsSchema,
+  playlistFieldsSchema,
   rubricCriterionSchema,
   scenarioFieldsSchema,
   scenarioVoiceSettingsSchema,
@@ -96,6 +97,13 @@ export const scenarioOf = readerOf(
   },
 );
 export type ScenarioFields = ReturnType<typeof scenarioOf>;
+
+/** A playlist's fields (`playlistFieldsSchema`); its scenarios id by id. */
+export const playlistOf = readerOf(
+  playlistFieldsSchema,
+  { name: '', ...COACHING_DEFAULTS.playlist, scenario_ids: [] },
+  { scenario_ids: texts },
+);
 
 /**
  * A scenario's voice settings (`voice_settings`), as a session freezes them: each setting the stored content lacks
