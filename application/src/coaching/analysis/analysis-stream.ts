@@ -3,7 +3,6 @@ import {
   coachingSessionAnalysisStreamId,
   conversationMetrics,
   fold,
-  type CoachingSessionAnalysisCommand,
   type CoachingSessionAnalysisState,
   type CoachingSessionAnalysisTrigger,
   type CoachingSessionContentVersion,
@@ -11,8 +10,8 @@ import {
   type ExistingCoachingSession,
   type TranscriptTurn,
 } from '@ai-coaching/domain';
-import { nowIso, type AppServices, type Origin } from '../../app-services.js';
-import { runCommand } from '../../commands/run-command.js';
+import type { AppServices, Origin } from '../../app-services.js';
+import { streamCommandRunner } from '../../commands/stream-commands.js';
 import { analyseObserverJob, analyseObserverJobId } from '../../jobs/analysis/analyse-observer.job.js';
 
 // Analysis reports (docs/coaching-sessions.md, "Reports"): when a session ends in win, loose or end, one
@@ -22,23 +21,7 @@ import { analyseObserverJob, analyseObserverJobId } from '../../jobs/analysis/an
 
 const ANALYSED_STATUSES = new Set(['win', 'loose', 'end']);
 
-export const runAnalysisCommand = (
-  services: AppServices,
-  origin: Origin,
-  sessionId: string,
-  command: Omit<CoachingSessionAnalysisCommand, 'metadata'>,
-  commandId?: string,
-) =>
-  runCommand(
-    services,
-    origin,
-    {
-      streamId: coachingSessionAnalysisStreamId(sessionId),
-      decider: coachingSessionAnalysisDecider,
-      command: { ...command, metadata: { now: nowIso(services) } } as CoachingSessionAnalysisCommand,
-    },
-    commandId ? { commandId } : {},
-  );
+export const runAnalysisCommand = streamCommandRunner(coachingSessionAnalysisStreamId, coachingSessionAnalysisDecider);
 
 export const loadAnalysis = async (services: Pick<AppServices, 'store'>, sessionId: string) => {
   const recorded = await services.store.readStream(coachingSessionAnalysisStreamId(sessionId));

@@ -19,7 +19,6 @@ import {
   weightedAnalysisScore,
   type AiMessage,
   type CoachBrief,
-  type CoachingChatCommand,
   type CoachingChatEvent,
   type CoachingChatExchange,
   type ExistingCoachingChat,
@@ -35,8 +34,8 @@ import {
 } from '@ai-coaching/projections';
 import { aiPort, type AiRef } from '../../ai/ai-port.js';
 import { BUILTIN_AI_MODEL_ID, BUILTIN_AI_PROVIDER_ID } from '../../ai/builtin-provider.js';
-import { nowIso, type AppServices, type Origin } from '../../app-services.js';
-import { runCommand } from '../../commands/run-command.js';
+import type { AppServices, Origin } from '../../app-services.js';
+import { streamCommandRunner } from '../../commands/stream-commands.js';
 import { signedInUser, type UserCaller } from '../../tenancy/scope.js';
 import { playedPersonaOf } from '../sessions/persona-brief.js';
 import { loadCoachingSession } from '../sessions/session-stream.js';
@@ -49,25 +48,7 @@ import { visibleSession } from '../sessions/visibility.js';
 
 const chatNotFound = () => new NotFoundError('coaching_chat_not_found', 'This conversation does not exist.');
 
-type WithoutTime<Command> = Command extends unknown ? Omit<Command, 'metadata'> : never;
-
-const run = (
-  services: AppServices,
-  origin: Origin,
-  chatId: string,
-  command: WithoutTime<CoachingChatCommand>,
-  commandId?: string,
-) =>
-  runCommand(
-    services,
-    origin,
-    {
-      streamId: coachingChatStreamId(chatId),
-      decider: coachingChatDecider,
-      command: { ...command, metadata: { now: nowIso(services) } } as CoachingChatCommand,
-    },
-    commandId ? { commandId } : {},
-  );
+const run = streamCommandRunner(coachingChatStreamId, coachingChatDecider);
 
 /** A stream as its decider folds it: the transcript and the chat never lag behind a read model. */
 const loadStream = async <Event>(services: Pick<AppServices, 'store'>, streamId: string) =>

@@ -7,15 +7,14 @@ import {
   type CoachingSessionEvent,
   type CoachingSessionState,
 } from '@ai-coaching/domain';
-import { nowIso, type AppServices, type Origin } from '../../app-services.js';
-import { runCommand } from '../../commands/run-command.js';
+import type { AppServices, Origin } from '../../app-services.js';
+import { streamCommandRunner, type WithoutTime } from '../../commands/stream-commands.js';
 import { captureReservation } from '../../credits/reservations.js';
 import { tellCoachingSessionEnded } from './session-ended.js';
 
 // A session's own stream: its commands, the settlement of its credits once it ends, and its state as the stream holds
 // it, which never lags behind a read model.
 
-type WithoutTime<Command> = Command extends unknown ? Omit<Command, 'metadata'> : never;
 export type SessionCommand = WithoutTime<CoachingSessionCommand>;
 
 /** The session as its own stream holds it. */
@@ -30,23 +29,7 @@ export const loadCoachingSession = async (
   );
 };
 
-export const runSessionCommand = (
-  services: AppServices,
-  origin: Origin,
-  sessionId: string,
-  command: SessionCommand,
-  commandId?: string,
-) =>
-  runCommand(
-    services,
-    origin,
-    {
-      streamId: coachingSessionStreamId(sessionId),
-      decider: coachingSessionDecider,
-      command: { ...command, metadata: { now: nowIso(services) } } as CoachingSessionCommand,
-    },
-    commandId ? { commandId } : {},
-  );
+export const runSessionCommand = streamCommandRunner(coachingSessionStreamId, coachingSessionDecider);
 
 /**
  * Captures what the ending charged and releases the rest. Every path that may end a session calls it, and calling

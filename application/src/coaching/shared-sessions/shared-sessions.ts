@@ -8,7 +8,6 @@ import {
   NotFoundError,
   sharedSessionUnavailable,
   userAccount,
-  type CoachingSharedSessionCommand,
   type ListParams,
   type SharedSessionPayer,
 } from '@ai-coaching/domain';
@@ -26,7 +25,7 @@ import {
   type CoachingSharedSessionView,
 } from '@ai-coaching/projections';
 import { nowIso, SYSTEM, type AppServices, type Origin } from '../../app-services.js';
-import { runCommand } from '../../commands/run-command.js';
+import { streamCommandRunner } from '../../commands/stream-commands.js';
 import { issueAccessToken } from '../../identity/session-tokens.js';
 import { MAIL_NAME_MAX, resolveMailLocale, sendMailJob } from '../../jobs/mail/send-mail.job.js';
 import { signedInUser, type UserCaller } from '../../tenancy/scope.js';
@@ -81,17 +80,7 @@ const answerOf = async (services: AppServices, link: CoachingSharedSessionView):
   };
 };
 
-const runLink = (
-  services: AppServices,
-  origin: Origin,
-  sharedSessionId: string,
-  command: Omit<CoachingSharedSessionCommand, 'metadata'>,
-) =>
-  runCommand(services, origin, {
-    streamId: coachingSharedSessionStreamId(sharedSessionId),
-    decider: coachingSharedSessionDecider,
-    command: { ...command, metadata: { now: nowIso(services) } } as CoachingSharedSessionCommand,
-  });
+const runLink = streamCommandRunner(coachingSharedSessionStreamId, coachingSharedSessionDecider);
 
 /** The sharer's own wallet, or a group of theirs they may allocate from (`credit-allocate`). */
 const payerOf = async (
