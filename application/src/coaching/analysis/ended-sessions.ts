@@ -1,16 +1,19 @@
-import { SYSTEM, type AppServices, type Origin } from '../../app-services.js';
 import type { CoachingSessionState } from '@ai-coaching/domain';
 import {
   listEndedSessionsWithoutAnalysis,
   listUnfinishedBackgroundJobs,
   listUnfinishedObserverReports,
 } from '@ai-coaching/projections';
+import { SYSTEM, type AppServices, type Origin } from '../../app-services.js';
 import { analyseObserverJob, analyseObserverJobId } from '../../jobs/analysis/analyse-observer.job.js';
 import { rerunAnalysesJob, rerunAnalysesJobId } from '../../jobs/analysis/rerun-analyses.job.js';
 import { sessionIdOfReservation } from '../sessions/reservation.js';
 import { onCoachingSessionEnded } from '../sessions/session-ended.js';
 import { loadCoachingSession } from '../sessions/session-stream.js';
 import { analysable, requestAnalysis } from './analysis-stream.js';
+
+// Version 1 of a session's report, asked for when the session ends, and again at the workers' start for what a
+// stopped process missed.
 
 /**
  * Asks for version 1 of the report of a session that has just ended in win, loose or end. Called by every path that
