@@ -9,7 +9,7 @@ import {
 } from '@ai-coaching/domain';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { scenarioDraftAnswerSchema } from '../coaching/session-generators.js';
+import { scenarioDraftAnswerSchema } from '../coaching/generators/session-generators.js';
 import { createBuiltinAdapter, defaultAiAdapters } from './ai-adapters.js';
 
 const brief: RoleplayBrief = {

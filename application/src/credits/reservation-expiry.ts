@@ -14,7 +14,7 @@ import {
   reservationExpiryJobId,
   type ExpireReservationPayload,
 } from '../jobs/credits/expire-reservation.job.js';
-import { sessionIdOfReservation } from '../coaching/session-reservation.js';
+import { sessionIdOfReservation } from '../coaching/sessions/reservation.js';
 import { handleLedgerCommand } from './ledger-handler.js';
 
 /** Thrown when the expiry job ran before the reservation's expiry: the queue retries it later. */

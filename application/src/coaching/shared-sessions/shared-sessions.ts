@@ -8,10 +8,7 @@ import {
   NotFoundError,
   sharedSessionUnavailable,
   userAccount,
-  type CoachingFields,
-  type CoachingSharedSessionCommand,
   type ListParams,
-  type SessionLanguage,
   type SharedSessionPayer,
 } from '@ai-coaching/domain';
 import { deriveSecretCode, hashSecretCode, secretEncryptionKeys, type AuthRateLimiter } from '@ai-coaching/platform';
@@ -27,13 +24,16 @@ import {
   listLiveGuestSessionIds,
   type CoachingSharedSessionView,
 } from '@ai-coaching/projections';
-import { nowIso, SYSTEM, type AppServices, type Origin } from '../app-services.js';
-import { runCommand } from '../commands/run-command.js';
-import { issueAccessToken } from '../identity/session-tokens.js';
-import { MAIL_NAME_MAX, resolveMailLocale, sendMailJob } from '../jobs/mail/send-mail.job.js';
-import { signedInUser, type UserCaller } from '../tenancy/scope.js';
-import { visibleCoachingItem } from './coaching-content.js';
-import { endCoachingSessionNow, publishedScenario, startSessionOf } from './coaching-sessions.js';
+import { nowIso, SYSTEM, type AppServices, type Origin } from '../../app-services.js';
+import { streamCommandRunner } from '../../commands/stream-commands.js';
+import { issueAccessToken } from '../../identity/session-tokens.js';
+import { MAIL_NAME_MAX, resolveMailLocale, sendMailJob } from '../../jobs/mail/send-mail.job.js';
+import { signedInUser, type UserCaller } from '../../tenancy/scope.js';
+import { visibleCoachingItem } from '../content/coaching-content.js';
+import { missionOf, personaOf, pick, scenarioOf } from '../content/content-fields.js';
+import { endCoachingSessionNow } from '../sessions/lifecycle.js';
+import { publishedScenario } from '../sessions/played-content.js';
+import { startSessionOf } from '../sessions/start.js';
 
 // Share links of a scenario and the guests' way in (issue 13, docs/shared-sessions.md). A link's access code is an
 // HMAC of its id under the platform's key: only its hash is stored, and the server can give it again to its sharer.
@@ -56,18 +56,13 @@ const statusOf = (link: CoachingSharedSessionView, now: string): SharedSession['
   return link.uses >= link.maxUses ? 'used_up' : 'active';
 };
 
-const str = (fields: CoachingFields | null | undefined, key: string): string => {
-  const value = fields?.[key];
-  return typeof value === 'string' ? value : '';
-};
-
 const answerOf = async (services: AppServices, link: CoachingSharedSessionView): Promise<SharedSession> => {
   const code = await accessCodeOf(services, link.sharedSessionId);
   const scenario = await findCoachingItem(services.db, link.scenarioId);
   return {
     id: link.sharedSessionId,
     scenario_id: link.scenarioId,
-    scenario_name: str(scenario?.publishedFields, 'name'),
+    scenario_name: scenarioOf(scenario?.publishedFields).name,
     label: link.label,
     expires_at: link.expiresAt,
     max_uses: link.maxUses,
@@ -85,17 +80,7 @@ const answerOf = async (services: AppServices, link: CoachingSharedSessionView):
   };
 };
 
-const runLink = (
-  services: AppServices,
-  origin: Origin,
-  sharedSessionId: string,
-  command: Omit<CoachingSharedSessionCommand, 'metadata'>,
-) =>
-  runCommand(services, origin, {
-    streamId: coachingSharedSessionStreamId(sharedSessionId),
-    decider: coachingSharedSessionDecider,
-    command: { ...command, metadata: { now: nowIso(services) } } as CoachingSharedSessionCommand,
-  });
+const runLink = streamCommandRunner(coachingSharedSessionStreamId, coachingSharedSessionDecider);
 
 /** The sharer's own wallet, or a group of theirs they may allocate from (`credit-allocate`). */
 const payerOf = async (
@@ -228,24 +213,9 @@ export const readSharedSessionPage = async (
   return {
     label: link.label,
     expires_at: link.expiresAt,
-    scenario: {
-      name: str(scenario.fields, 'name'),
-      description: str(scenario.fields, 'description'),
-      image_id: str(scenario.fields, 'image_id') || null,
-      language: (str(scenario.fields, 'language') || 'en-GB') as SessionLanguage,
-      mode: str(scenario.fields, 'mode') === 'voice' ? 'voice' : 'text',
-    },
-    persona: {
-      name: str(persona.fields, 'name'),
-      avatar_image_id: str(persona.fields, 'avatar_image_id') || null,
-      job_title: str(persona.fields, 'job_title'),
-      company: str(persona.fields, 'company'),
-    },
-    mission: mission && {
-      title: str(mission.fields, 'title'),
-      briefing: str(mission.fields, 'briefing'),
-      goal: str(mission.fields, 'goal'),
-    },
+    scenario: pick(scenarioOf(scenario.fields), ['name', 'description', 'image_id', 'language', 'mode']),
+    persona: pick(personaOf(persona.fields), ['name', 'avatar_image_id', 'job_title', 'company']),
+    mission: mission && pick(missionOf(mission.fields), ['title', 'briefing', 'goal']),
     time_limit_seconds: timeLimitSeconds,
   };
 };
@@ -363,7 +333,7 @@ const tellSharerWalletEmpty = async (services: AppServices, link: CoachingShared
         params: {
           firstName: (sharer.firstName.trim() || sharer.email).slice(0, MAIL_NAME_MAX),
           linkLabel: link.label,
-          scenarioName: str(scenario?.publishedFields, 'name').slice(0, MAIL_NAME_MAX),
+          scenarioName: scenarioOf(scenario?.publishedFields).name.slice(0, MAIL_NAME_MAX),
           linksUrl: `${services.config.publicUrl}${SHARE_LINKS_PATH}`,
           expiresAt: link.expiresAt,
         },

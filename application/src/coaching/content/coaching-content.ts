@@ -27,9 +27,9 @@ import {
   type CoachingAudience,
   type CoachingItemView,
 } from '@ai-coaching/projections';
-import { nowIso, type AppServices, type Origin } from '../app-services.js';
-import { runCommand } from '../commands/run-command.js';
-import { isSuperAdmin, signedInUser, type UserCaller } from '../tenancy/scope.js';
+import type { AppServices, Origin } from '../../app-services.js';
+import { streamCommandRunner, type WithoutTime } from '../../commands/stream-commands.js';
+import { isSuperAdmin, signedInUser, type UserCaller } from '../../tenancy/scope.js';
 
 // The use cases of the five kinds of coaching content, written once (docs/coaching-content.md). A kind brings
 // only its own rules: its fields (contracts), its references (domain `coachingReferences`) and its defaults.
@@ -212,15 +212,9 @@ const checkReferences = async (
 };
 
 /** A command of the item's stream, without its time: `run` asks it now. */
-type WithoutTime<Command> = Command extends unknown ? Omit<Command, 'metadata'> : never;
 type ItemCommand = WithoutTime<CoachingItemCommand>;
 
-const run = (services: AppServices, origin: Origin, itemId: string, command: ItemCommand) =>
-  runCommand(services, origin, {
-    streamId: coachingItemStreamId(itemId),
-    decider: coachingItemDecider,
-    command: { ...command, metadata: { now: nowIso(services) } } as CoachingItemCommand,
-  });
+const run = streamCommandRunner(coachingItemStreamId, coachingItemDecider);
 
 /** Runs a command on the item and answers the item as the caller then sees it. */
 const change = async (

@@ -19,12 +19,13 @@ import {
   organizationRecordsVoiceSessions,
   type CoachingSessionView,
 } from '@ai-coaching/projections';
-import { createBuiltinAdapter } from '../ai/ai-adapters.js';
-import { aiPort } from '../ai/ai-port.js';
-import type { AppServices, Origin } from '../app-services.js';
-import { BUILTIN_AI_PROVIDER_ID } from '../ai/builtin-provider.js';
-import { personaInstructions, sessionCaller, visibleSession } from './coaching-sessions.js';
-import { effectiveVoiceSettings, voiceTurnDetectionOf } from './coaching-voice-settings.js';
+import { createBuiltinAdapter } from '../../ai/ai-adapters.js';
+import { aiPort } from '../../ai/ai-port.js';
+import type { AppServices, Origin } from '../../app-services.js';
+import { BUILTIN_AI_PROVIDER_ID } from '../../ai/builtin-provider.js';
+import { personaInstructions } from '../sessions/persona-brief.js';
+import { sessionCaller, visibleSession } from '../sessions/visibility.js';
+import { effectiveVoiceSettings, voiceTurnDetectionOf } from './voice-settings.js';
 
 // A voice-mode session's voice (docs/voice.md): who may open it, and how the persona's words become 24 kHz PCM. The
 // learner's turns and the persona's replies are the text session's (`playCoachingSessionTurn`), so credits, outcomes,

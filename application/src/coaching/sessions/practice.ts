@@ -1,11 +1,12 @@
 import type { CoachingPractice } from '@ai-coaching/contracts';
 import { userAccount, type SessionLanguage } from '@ai-coaching/domain';
 import { coachingScenarioProgress, recentCoachingSessions } from '@ai-coaching/projections';
-import type { AppServices, Origin } from '../app-services.js';
-import { walletOf } from '../credits/wallets.js';
-import { signedInUser } from '../tenancy/scope.js';
-import { listCoachingContent } from './coaching-content.js';
-import { playableScenario, practiceCardOf } from './coaching-sessions.js';
+import type { AppServices, Origin } from '../../app-services.js';
+import { walletOf } from '../../credits/wallets.js';
+import { signedInUser } from '../../tenancy/scope.js';
+import { listCoachingContent } from '../content/coaching-content.js';
+import { scenarioOf } from '../content/content-fields.js';
+import { playableScenario, practiceCardOf } from './played-content.js';
 
 /** How many scenarios the home shows; the scenario list pages through the rest. */
 const PRACTICE_SCENARIOS = 24;
@@ -33,7 +34,8 @@ export const readCoachingPractice = async (
   const wanted = query.language?.slice(0, 2);
   const ordered = [...published.items].sort(
     (a, b) =>
-      Number(String(b['language']).startsWith(wanted ?? '—')) - Number(String(a['language']).startsWith(wanted ?? '—')),
+      Number(scenarioOf(b).language.startsWith(wanted ?? '—')) -
+      Number(scenarioOf(a).language.startsWith(wanted ?? '—')),
   );
   const cards = (
     await Promise.all(

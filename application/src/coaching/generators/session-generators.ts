@@ -37,21 +37,22 @@ import {
   type SessionGeneratorView,
 } from '@ai-coaching/projections';
 import { z } from 'zod';
-import { BUILTIN_AI_MODEL_ID } from '../ai/builtin-provider.js';
-import { aiPort } from '../ai/ai-port.js';
-import { nowIso, type AppServices, type Origin } from '../app-services.js';
+import { BUILTIN_AI_MODEL_ID } from '../../ai/builtin-provider.js';
+import { aiPort } from '../../ai/ai-port.js';
+import { nowIso, type AppServices, type Origin } from '../../app-services.js';
 import {
   processBackgroundJob,
   queueBackgroundJob,
   type BackgroundJobItemResult,
-} from '../background-jobs/background-jobs.js';
-import { runCommand } from '../commands/run-command.js';
+} from '../../background-jobs/background-jobs.js';
+import { runCommand } from '../../commands/run-command.js';
+import { streamCommandRunner, type WithoutTime } from '../../commands/stream-commands.js';
 import {
   generateSessionsJob,
   generateSessionsJobId,
   type GenerateSessionsPayload,
-} from '../jobs/coaching/generate-sessions.job.js';
-import { isSuperAdmin, signedInUser, visibleTo, type UserCaller } from '../tenancy/scope.js';
+} from '../../jobs/coaching/generate-sessions.job.js';
+import { isSuperAdmin, signedInUser, visibleTo, type UserCaller } from '../../tenancy/scope.js';
 
 // The session generator (docs/coaching-session-generators.md): a saved brief, and its run, a background job that
 // drafts role-plays through the AI port's structured output. Each draft is a persona, a mission, an observer and a
@@ -65,10 +66,8 @@ const KIND = 'coaching.session-generation' as const;
 const generatorNotFound = () =>
   new NotFoundError('session_generator_not_found', 'This session generator does not exist.');
 
-const toAnswer = (generator: SessionGeneratorView): SessionGeneratorAnswer => ({
-  id: generator.generatorId,
-  organization_id: generator.organizationId,
-  name: generator.name,
+/** What a generator asks of its drafts, as its answer and its runs' input name it. */
+const draftAskOf = (generator: SessionGeneratorView) => ({
   skill: generator.skill,
   audience: generator.audience,
   industry: generator.industry,
@@ -76,6 +75,13 @@ const toAnswer = (generator: SessionGeneratorView): SessionGeneratorAnswer => ({
   language: generator.language,
   count: generator.count,
   model_id: generator.modelId,
+});
+
+const toAnswer = (generator: SessionGeneratorView): SessionGeneratorAnswer => ({
+  id: generator.generatorId,
+  organization_id: generator.organizationId,
+  name: generator.name,
+  ...draftAskOf(generator),
   created_by: generator.createdBy,
   created_at: generator.createdAt,
   updated_at: generator.updatedAt,
@@ -98,12 +104,9 @@ const checkModel = async (services: AppServices, caller: UserCaller, modelId: st
   }
 };
 
-const run = (services: AppServices, origin: Origin, command: Omit<SessionGeneratorCommand, 'metadata'>) =>
-  runCommand(services, origin, {
-    streamId: sessionGeneratorStreamId(command.data.generatorId),
-    decider: sessionGeneratorDecider,
-    command: { ...command, metadata: { now: nowIso(services) } } as SessionGeneratorCommand,
-  });
+const runOnGenerator = streamCommandRunner(sessionGeneratorStreamId, sessionGeneratorDecider);
+const run = (services: AppServices, origin: Origin, command: WithoutTime<SessionGeneratorCommand>) =>
+  runOnGenerator(services, origin, command.data.generatorId, command);
 
 const current = async (services: AppServices, generatorId: string) => {
   const generator = await findSessionGenerator(services.db, generatorId);
@@ -223,16 +226,7 @@ export const startSessionGeneration = async (
   const jobId = idempotencyKey
     ? deterministicId('session-generation', caller.userId, idempotencyKey)
     : services.ids.newId();
-  const input: RunInput = {
-    generator_id: generator.generatorId,
-    skill: generator.skill,
-    audience: generator.audience,
-    industry: generator.industry,
-    difficulty: generator.difficulty,
-    language: generator.language,
-    count: generator.count,
-    model_id: generator.modelId,
-  };
+  const input: RunInput = { generator_id: generator.generatorId, ...draftAskOf(generator) };
   const job = await queueBackgroundJob(services, origin, {
     jobId,
     kind: KIND,

@@ -1,8 +1,9 @@
 import type { PlaylistProgress } from '@ai-coaching/contracts';
 import { coachingScenarioProgress, type CoachingItemView } from '@ai-coaching/projections';
-import type { AppServices, Origin } from '../app-services.js';
-import { signedInUser } from '../tenancy/scope.js';
-import { toCoachingAnswer, visibleCoachingItem } from './coaching-content.js';
+import type { AppServices, Origin } from '../../app-services.js';
+import { signedInUser } from '../../tenancy/scope.js';
+import { toCoachingAnswer, visibleCoachingItem } from '../content/coaching-content.js';
+import { playlistOf, scenarioOf } from '../content/content-fields.js';
 
 // Playlists in play (docs/coaching-sessions.md, "Playlists in play"): the caller's progress through a playlist they
 // may see. The playlist and its scenarios are read as the caller sees them (published versions for learners); the
@@ -17,7 +18,8 @@ export const readCoachingPlaylistProgress = async (
 ): Promise<PlaylistProgress> => {
   const caller = signedInUser(origin.caller);
   const playlist = toCoachingAnswer(caller, await visibleCoachingItem(services, caller, 'playlist', playlistId));
-  const scenarioIds = [...new Set((playlist['scenario_ids'] as string[] | undefined) ?? [])];
+  const fields = playlistOf(playlist);
+  const scenarioIds = [...new Set(fields.scenario_ids)];
   // A scenario archived, deleted or not visible to the caller since the playlist was published stays in its place,
   // unavailable, rather than silently shifting the order the author chose.
   const scenarios = await Promise.all(
@@ -40,7 +42,7 @@ export const readCoachingPlaylistProgress = async (
     return {
       scenario_id: scenarioId,
       position: index + 1,
-      name: scenario === undefined ? null : String(toCoachingAnswer(caller, scenario)['name']),
+      name: scenario === undefined ? null : scenarioOf(toCoachingAnswer(caller, scenario)).name,
       available,
       sessions: mine?.sessions ?? 0,
       finished_sessions: mine?.finished ?? 0,
@@ -54,8 +56,8 @@ export const readCoachingPlaylistProgress = async (
   });
   return {
     playlist_id: playlist.id,
-    name: String(playlist['name']),
-    description: String(playlist['description'] ?? ''),
+    name: fields.name,
+    description: fields.description,
     scenarios: rows,
     played: rows.filter((row) => row.played).length,
     total: rows.length,

@@ -1,12 +1,12 @@
 import { pgErrorCode, PgErrorCode } from '@ai-coaching/platform';
 import { listCoachingSessionsEndedBefore, listSessionRetentions } from '@ai-coaching/projections';
-import { SYSTEM, type AppServices, type Origin } from '../app-services.js';
+import { SYSTEM, type AppServices, type Origin } from '../../app-services.js';
 import {
   SESSION_RETENTION_EVERY_MS,
   SESSION_RETENTION_SCHEDULER_ID,
   sessionRetentionJob,
-} from '../jobs/session/retention.job.js';
-import { eraseCoachingSession } from './coaching-sessions.js';
+} from '../../jobs/session/retention.job.js';
+import { eraseCoachingSession } from './erase.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Sessions read per query. */

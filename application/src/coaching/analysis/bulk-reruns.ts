@@ -2,16 +2,16 @@ import type { BackgroundJobAnswer } from '@ai-coaching/contracts';
 import { can, ForbiddenError } from '@ai-coaching/domain';
 import { deterministicId } from '@ai-coaching/platform';
 import { listAnalysableSessionIds } from '@ai-coaching/projections';
-import type { AppServices, Origin } from '../app-services.js';
-import { processBackgroundJob, queueBackgroundJob } from '../background-jobs/background-jobs.js';
+import type { AppServices, Origin } from '../../app-services.js';
+import { processBackgroundJob, queueBackgroundJob } from '../../background-jobs/background-jobs.js';
 import {
   rerunAnalysesJob,
   rerunAnalysesJobId,
   type RerunAnalysesPayload,
-} from '../jobs/analysis/rerun-analyses.job.js';
-import { signedInUser } from '../tenancy/scope.js';
-import { rerunSessionAnalysisForJob } from './coaching-analysis.js';
-import { playedCoachingItem } from './coaching-content.js';
+} from '../../jobs/analysis/rerun-analyses.job.js';
+import { signedInUser } from '../../tenancy/scope.js';
+import { rerunSessionAnalysisForJob } from './reruns.js';
+import { playedCoachingItem } from '../content/coaching-content.js';
 
 // Bulk re-runs of analysis reports (docs/coaching-sessions.md, "Reports"): an operator re-runs the reports of every
 // ended session of a scenario or of an observer in a period, in their own organization, as a background job. Each

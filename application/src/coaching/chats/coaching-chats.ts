@@ -10,8 +10,6 @@ import {
   coachingChatDecider,
   coachingChatExchangeFor,
   coachingChatStreamId,
-  coachingSessionDecider,
-  coachingSessionStreamId,
   ConflictError,
   DomainError,
   fold,
@@ -21,29 +19,27 @@ import {
   weightedAnalysisScore,
   type AiMessage,
   type CoachBrief,
-  type CoachingChatCommand,
   type CoachingChatEvent,
   type CoachingChatExchange,
-  type CoachingSessionEvent,
   type ExistingCoachingChat,
   type ExistingCoachingSession,
 } from '@ai-coaching/domain';
 import {
   findAiModel,
   findCoachingChat,
-  findCoachingItemVersion,
   findCoachingSessionAnalysis,
   listCoachingChatExchanges,
   listCoachingChatsOfSession,
   type CoachingChatView,
 } from '@ai-coaching/projections';
-import { aiPort, type AiRef } from '../ai/ai-port.js';
-import { BUILTIN_AI_MODEL_ID, BUILTIN_AI_PROVIDER_ID } from '../ai/builtin-provider.js';
-import { nowIso, type AppServices, type Origin } from '../app-services.js';
-import { runCommand } from '../commands/run-command.js';
-import { signedInUser, type UserCaller } from '../tenancy/scope.js';
-import { phraseList, textField } from './coaching-fields.js';
-import { visibleSession } from './coaching-sessions.js';
+import { aiPort, type AiRef } from '../../ai/ai-port.js';
+import { BUILTIN_AI_MODEL_ID, BUILTIN_AI_PROVIDER_ID } from '../../ai/builtin-provider.js';
+import type { AppServices, Origin } from '../../app-services.js';
+import { streamCommandRunner } from '../../commands/stream-commands.js';
+import { signedInUser, type UserCaller } from '../../tenancy/scope.js';
+import { playedPersonaOf } from '../sessions/persona-brief.js';
+import { loadCoachingSession } from '../sessions/session-stream.js';
+import { visibleSession } from '../sessions/visibility.js';
 
 // "Ask the coach" (docs/coaching-sessions.md): after a session has ended, its player asks an AI coach what to say
 // differently. The coach reads the transcript, the mission and the latest analysis report, through the AI port with
@@ -52,32 +48,11 @@ import { visibleSession } from './coaching-sessions.js';
 
 const chatNotFound = () => new NotFoundError('coaching_chat_not_found', 'This conversation does not exist.');
 
-type WithoutTime<Command> = Command extends unknown ? Omit<Command, 'metadata'> : never;
-
-const run = (
-  services: AppServices,
-  origin: Origin,
-  chatId: string,
-  command: WithoutTime<CoachingChatCommand>,
-  commandId?: string,
-) =>
-  runCommand(
-    services,
-    origin,
-    {
-      streamId: coachingChatStreamId(chatId),
-      decider: coachingChatDecider,
-      command: { ...command, metadata: { now: nowIso(services) } } as CoachingChatCommand,
-    },
-    commandId ? { commandId } : {},
-  );
+const run = streamCommandRunner(coachingChatStreamId, coachingChatDecider);
 
 /** A stream as its decider folds it: the transcript and the chat never lag behind a read model. */
 const loadStream = async <Event>(services: Pick<AppServices, 'store'>, streamId: string) =>
   (await services.store.readStream(streamId)).map((event) => ({ type: event.type, data: event.data }) as Event);
-
-const loadSession = async (services: AppServices, sessionId: string) =>
-  fold(coachingSessionDecider, await loadStream<CoachingSessionEvent>(services, coachingSessionStreamId(sessionId)));
 
 const loadChat = async (services: AppServices, chatId: string) =>
   fold(coachingChatDecider, await loadStream<CoachingChatEvent>(services, coachingChatStreamId(chatId)));
@@ -217,26 +192,19 @@ const reportOf = async (services: AppServices, sessionId: string): Promise<Coach
 
 /** What the coach knows of the session: its mission, its transcript and its report, in the session's language. */
 const coachBriefOf = async (services: AppServices, session: ExistingCoachingSession): Promise<CoachBrief> => {
-  const [persona, mission, report] = await Promise.all([
-    findCoachingItemVersion(services.db, session.content.persona.id, session.content.persona.version),
-    session.content.mission
-      ? findCoachingItemVersion(services.db, session.content.mission.id, session.content.mission.version)
-      : Promise.resolve(undefined),
+  const [{ persona, mission }, report] = await Promise.all([
+    playedPersonaOf(services, session),
     reportOf(services, session.sessionId),
   ]);
-  const missionFields = mission?.fields ?? null;
   return {
     language: session.content.language,
     status: session.status,
-    personaName: textField(persona?.fields ?? {}, 'name'),
-    mission:
-      session.content.mission === null
-        ? null
-        : {
-            goal: textField(missionFields ?? {}, 'goal'),
-            successCriteria: phraseList(missionFields, 'success_criteria'),
-            failureConditions: phraseList(missionFields, 'failure_conditions'),
-          },
+    personaName: persona.name,
+    mission: mission && {
+      goal: mission.goal,
+      successCriteria: mission.success_criteria,
+      failureConditions: mission.failure_conditions,
+    },
     transcript: session.turns.map((turn) => ({ speaker: turn.role, text: turn.text })),
     report,
   };
@@ -334,7 +302,7 @@ export const askCoachingChat = async (
   const chat = await loadChat(services, chatId);
   const recorded = coachingChatExchangeFor(chat, messageId, body.text);
   if (recorded) return exchangeAnswer(recorded);
-  const session = await loadSession(services, view.sessionId);
+  const session = await loadCoachingSession(services, view.sessionId);
   if (chat.status !== 'active' || session.status === 'none' || session.deleted) throw chatNotFound();
   const answer = await askCoach(services, session, chat, messageId, body.text.trim());
   const result = await run(

@@ -22,10 +22,10 @@ import {
   type CoachingDashboardInterval,
   type CoachingDashboardUserRow,
 } from '@ai-coaching/projections';
-import { nowIso, type AppServices, type Origin } from '../app-services.js';
-import { signedInUser, type UserCaller } from '../tenancy/scope.js';
-import { displayNameOf } from '../users/colleagues.js';
-import { starterObserverTranslations } from './starter-library.js';
+import { nowIso, type AppServices, type Origin } from '../../app-services.js';
+import { signedInUser, type UserCaller } from '../../tenancy/scope.js';
+import { displayNameOf } from '../../users/colleagues.js';
+import { starterObserverTranslations } from '../content/starter-library.js';
 
 // The coaching dashboard (docs/coaching-sessions.md, "Dashboard"): who may see which figures, the period's trend
 // buckets, and the contract's shapes. The figures themselves are the database's aggregates (projections

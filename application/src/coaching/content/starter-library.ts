@@ -8,8 +8,8 @@ import {
 import { COACHING_DEFAULTS } from '@ai-coaching/contracts';
 import { deterministicId, handleCommand, type GlobalPosition } from '@ai-coaching/platform';
 import { coachingContentProjection } from '@ai-coaching/projections';
-import { nowIso, type AppServices } from '../app-services.js';
-import { BUILTIN_AI_MODEL_ID } from '../ai/builtin-provider.js';
+import { nowIso, type AppServices } from '../../app-services.js';
+import { BUILTIN_AI_MODEL_ID } from '../../ai/builtin-provider.js';
 import {
   STARTER_LANGUAGES,
   STARTER_TEXTS,

@@ -1,14 +1,14 @@
 import { listLiveCoachingSessions } from '@ai-coaching/projections';
-import type { AppServices } from '../app-services.js';
+import type { AppServices } from '../../app-services.js';
 import {
   expireSessionTimeLimitJob,
   SESSION_TIME_LIMIT_GRACE_MS,
   sessionTimeLimitJobId,
-} from '../jobs/session/expire-time-limit.job.js';
+} from '../../jobs/session/expire-time-limit.job.js';
 
 // The time-limit timer of a coaching session (docs/coaching-sessions.md, "Time limit"): scheduled here, apart from
 // the session use cases, so that a runtime's start can schedule it without them. The job's work,
-// `expireCoachingSessionTimeLimit`, ends the session like any other ending, in coaching-sessions.ts.
+// `expireCoachingSessionTimeLimit`, ends the session like any other ending, in time-limit-expiry.ts.
 
 /** Thrown when the timer ran before the session's time was up (clocks apart): the queue tries again later. */
 export class CoachingSessionTimeNotUpYet extends Error {

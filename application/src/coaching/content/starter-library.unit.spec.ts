@@ -15,7 +15,7 @@ import {
 } from '@ai-coaching/domain';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { BUILTIN_AI_MODEL_ID } from '../ai/builtin-provider.js';
+import { BUILTIN_AI_MODEL_ID } from '../../ai/builtin-provider.js';
 import {
   starterLibraryItems,
   starterObserverTranslations,

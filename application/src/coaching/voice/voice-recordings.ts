@@ -7,8 +7,8 @@ import {
   voiceRecordingsOf,
   type VoiceRecordingRole,
 } from '@ai-coaching/platform';
-import type { AppServices, Origin } from '../app-services.js';
-import { sessionCaller, visibleSession } from './coaching-sessions.js';
+import type { AppServices, Origin } from '../../app-services.js';
+import { sessionCaller, visibleSession } from '../sessions/visibility.js';
 
 // Voice recordings (docs/voice.md, "Recordings"): when the session's organization records voice sessions, the
 // gateway keeps each side's audio of each turn here, sealed with the session's key (ADR 0015, ADR 0018); whoever may

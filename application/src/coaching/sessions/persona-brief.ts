@@ -1,0 +1,117 @@
+import {
+  personaGreeting,
+  type CoachingFields,
+  type ExistingCoachingSession,
+  type RoleplayBrief,
+  type SessionLanguage,
+} from '@ai-coaching/domain';
+import { listCoachingSessionTurns, type CoachingSessionView } from '@ai-coaching/projections';
+import type { AppServices } from '../../app-services.js';
+import { missionOf, personaOf, type MissionFields, type PersonaFields } from '../content/content-fields.js';
+import { playedFieldsOf } from './played-content.js';
+
+// What the persona is told to be: a real model's system prompt, the built-in provider's brief, a speech-to-speech
+// provider's instructions, and the greeting that opens every session.
+
+/** A learner who never reaches a turn limit still plays under one: the built-in provider's brief needs a number. */
+const NO_TURN_LIMIT = 10_000;
+
+/** The line the persona opens with, as its editor previews it (persona-greeting.ts): no provider asked. */
+export const greetingOf = (fields: CoachingFields): string => {
+  const persona = personaOf(fields);
+  return personaGreeting({
+    name: persona.name,
+    job_title: persona.job_title,
+    company: persona.company,
+    mood: persona.mood,
+    language: persona.language,
+  });
+};
+
+const roleOf = (persona: PersonaFields) =>
+  [persona.job_title, persona.company].filter((part) => part.trim().length > 0).join(', ');
+
+/**
+ * What a real model reads: who it plays, what the learner must achieve, and how to close the role-play with the
+ * markers the decider reads. The built-in provider reads the brief instead.
+ */
+export const systemPrompt = (
+  persona: PersonaFields,
+  mission: MissionFields | null,
+  language: SessionLanguage,
+): string => {
+  const role = roleOf(persona);
+  const lines = [
+    `You are ${persona.name}${role ? `, ${role}` : ''}, in a role-play with a learner. Stay in character and answer in ${language}.`,
+    `Personality: ${persona.personality}`,
+    `Background: ${persona.background}`,
+    `Mood: ${persona.mood}. Difficulty (1 easy to 5 hard): ${persona.difficulty}.`,
+    `Speaking style: ${persona.speaking_style}`,
+    `Instructions: ${persona.instructions}`,
+  ];
+  if (mission) {
+    lines.push(
+      `The learner's goal: ${mission.goal}`,
+      `The learner succeeds when they: ${mission.success_criteria.join('; ')}. Then end your reply with [[WIN]].`,
+      `The learner fails when they: ${mission.failure_conditions.join('; ')}. Then end your reply with [[LOSE]].`,
+    );
+  }
+  lines.push('When the conversation has come to a natural close, end your reply with [[END]].');
+  return lines.filter((line) => !/: $/.test(line)).join('\n');
+};
+
+/** What the built-in provider reads instead of the prompt. */
+export const briefOf = (
+  session: ExistingCoachingSession,
+  persona: PersonaFields,
+  mission: MissionFields | null,
+): RoleplayBrief => {
+  const greeting = session.turns.find((turn) => turn.role === 'persona' && turn.replyTo === null)?.text;
+  const role = roleOf(persona);
+  return {
+    language: session.content.language,
+    persona: {
+      name: persona.name,
+      ...(role ? { role } : {}),
+      background: [],
+      ...(greeting ? { greeting } : {}),
+    },
+    mission: {
+      // The persona's objections are prose in its instructions, which only a real model reads.
+      objections: [],
+      successPhrases: mission?.success_criteria ?? [],
+      failurePhrases: mission?.failure_conditions ?? [],
+    },
+    turnLimit: session.turnLimit ?? NO_TURN_LIMIT,
+  };
+};
+
+/** The persona and mission a session plays, as their frozen versions hold them. */
+export const playedPersonaOf = async (
+  services: Pick<AppServices, 'db'>,
+  session: Pick<CoachingSessionView, 'content'>,
+): Promise<{ persona: PersonaFields; mission: MissionFields | null }> => {
+  const [persona, mission] = await Promise.all([
+    playedFieldsOf(services, session.content.persona),
+    session.content.mission ? playedFieldsOf(services, session.content.mission) : Promise.resolve(null),
+  ]);
+  return { persona: personaOf(persona), mission: mission && missionOf(mission) };
+};
+
+/**
+ * What a speech-to-speech provider is told to be (docs/voice.md, "Realtime voice"): the persona's prompt, then the
+ * conversation so far, so a conversation reopened (another gateway node, a provider that dropped) goes on where it was.
+ */
+export const personaInstructions = async (
+  services: AppServices,
+  session: Pick<CoachingSessionView, 'sessionId' | 'content'>,
+): Promise<string> => {
+  const [{ persona, mission }, turns] = await Promise.all([
+    playedPersonaOf(services, session),
+    listCoachingSessionTurns(services.db, session.sessionId),
+  ]);
+  const prompt = systemPrompt(persona, mission, session.content.language);
+  if (turns.length === 0) return prompt;
+  const history = turns.map((turn) => `${turn.role === 'persona' ? 'You' : 'Learner'}: ${turn.text}`).join('\n');
+  return `${prompt}\nThe conversation so far:\n${history}`;
+};
