@@ -7,7 +7,6 @@ import {
   DomainError,
   fold,
   NotFoundError,
-  type BackgroundJobCommand,
   type BackgroundJobEvent,
   type BackgroundJobItemOutcome,
   type BackgroundJobKind,
@@ -19,8 +18,8 @@ import {
   type BackgroundJobItemView,
   type BackgroundJobView,
 } from '@ai-coaching/projections';
-import { nowIso, type AppServices, type Origin } from '../app-services.js';
-import { runCommand } from '../commands/run-command.js';
+import type { AppServices, Origin } from '../app-services.js';
+import { streamCommandRunner } from '../commands/stream-commands.js';
 import { isSuperAdmin, mayAccess, signedInUser } from '../tenancy/scope.js';
 
 // Background jobs (docs/background-jobs.md): work someone started and follows by id (`GET /v1/jobs/{id}`). A kind's
@@ -39,23 +38,7 @@ export const BACKGROUND_JOB_FOLLOWERS: Record<BackgroundJobKind, readonly Permis
 const jobNotFound = () =>
   new NotFoundError('background_job_not_found', 'There is no such job, or you may not follow it.');
 
-const runJobCommand = (
-  services: AppServices,
-  origin: Origin,
-  jobId: string,
-  command: Omit<BackgroundJobCommand, 'metadata'>,
-  commandId: string,
-) =>
-  runCommand(
-    services,
-    origin,
-    {
-      streamId: backgroundJobStreamId(jobId),
-      decider: backgroundJobDecider,
-      command: { ...command, metadata: { now: nowIso(services) } } as BackgroundJobCommand,
-    },
-    { commandId },
-  );
+const runJobCommand = streamCommandRunner(backgroundJobStreamId, backgroundJobDecider);
 
 const loadJob = async (services: Pick<AppServices, 'store'>, jobId: string) => {
   const recorded = await services.store.readStream(backgroundJobStreamId(jobId));
