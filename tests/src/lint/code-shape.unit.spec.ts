@@ -19,8 +19,6 @@ const STILL_OVER = {
     'client/src/features/coaching-sessions/machines/voice-play.machine.ts',
     'client/src/features/coaching-sessions/machines/voice-play.machine.unit.spec.ts',
     'gateway/src/voice/voice-sessions.ts',
-    'tests/src/coaching/coaching-dashboard.int.spec.ts',
-    'tests/src/docker-compose.unit.spec.ts',
   ],
   functions: [
     'bench/credits.mjs (anonymous)',
