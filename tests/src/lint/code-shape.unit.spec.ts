@@ -15,13 +15,11 @@ const STILL_OVER = {
   files: [
     'application/src/coaching/coaching-analysis.ts',
     'application/src/coaching/coaching-sessions.ts',
-    'bench/eventstore.mjs',
     'client/src/features/coaching-sessions/machines/voice-play.machine.ts',
     'client/src/features/coaching-sessions/machines/voice-play.machine.unit.spec.ts',
     'gateway/src/voice/voice-sessions.ts',
   ],
   functions: [
-    'bench/credits.mjs (anonymous)',
     'client/src/app/services.ts createAppServices',
     'client/src/components/image-upload-field.tsx Field',
     'client/src/features/coaching-chats/components/ask-coach.tsx AskCoach',
