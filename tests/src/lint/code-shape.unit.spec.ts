@@ -35,12 +35,6 @@ const STILL_OVER = {
     'gateway/src/voice/voice-sessions.ts handleVoiceSessions',
     'platform/src/ai/openai-adapter.ts createOpenAiAdapter',
     'platform/src/ai/openai-realtime-adapter.ts createOpenAiRealtimeVoice',
-    'tests/src/fakes/azure-speech-server.ts startFakeAzureSpeechServer',
-    'tests/src/fakes/keycloak.ts startFakeKeycloak',
-    'tests/src/fakes/openai-realtime-server.ts serve',
-    'tests/src/fakes/openai-realtime-server.ts startFakeRealtimeServer',
-    'tests/src/fakes/openai-server.ts handle',
-    'tests/src/fakes/openai-server.ts startFakeOpenAiServer',
   ],
   cycles: [
     'api/src/testing/identities.ts ↔ api/src/testing/start-test-server.ts',
