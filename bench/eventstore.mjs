@@ -41,6 +41,7 @@ import {
   readStatus,
   waitForProjections,
 } from '@ai-coaching/projections';
+import { latencySummary, num } from './stats.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -81,26 +82,6 @@ const TARGETS = {
 
 const log = (message) => console.log(`[${engine}] ${message}`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const num = (value, digits = 0) =>
-  Number.isFinite(value)
-    ? value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
-    : '∞';
-
-/** Nearest-rank percentile over an ascending array. */
-const percentile = (sorted, p) =>
-  sorted.length === 0
-    ? NaN
-    : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-const latencySummary = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return {
-    count: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    max: sorted.at(-1) ?? NaN,
-  };
-};
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 
 // A payload the size of a real command event (≈ 400 bytes of JSON with its metadata), so that

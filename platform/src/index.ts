@@ -18,9 +18,9 @@ export * from './clock/clock.js';
 export * from './event-store/command-handler.js';
 export * from './runtime/lifecycle.js';
 export * from './runtime/open-platform.js';
+export { JobPayloadError } from './jobs/job-queue-rules.js';
 export {
   createInProcessJobQueue,
-  JobPayloadError,
   type FailedJob,
   type InProcessJobQueue,
   type InProcessJobQueueOptions,

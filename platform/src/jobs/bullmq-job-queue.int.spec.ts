@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { createLogger } from '../logging/logger.js';
 import { redisAvailability, TEST_REDIS_URL, uniqueTestName } from '../testing/services.js';
 import { createBullmqJobQueue, type BullmqJobQueueOptions } from './bullmq-job-queue.js';
-import { JobPayloadError } from './in-process-job-queue.js';
+import { JobPayloadError } from './job-queue-rules.js';
 import { bindJob, defineJob, type JobContext } from './job-queue.js';
 
 const redis = await redisAvailability();

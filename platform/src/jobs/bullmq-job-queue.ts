@@ -1,28 +1,19 @@
-import { DelayedError, Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { createLogger, type Logger } from '../logging/logger.js';
+import { createJobProcessor } from './bullmq-job-processor.js';
 import {
   DEFAULT_CLOSE_TIMEOUT_MS,
   DEFAULT_JOB_ATTEMPTS,
   DEFAULT_JOB_BACKOFF_MS,
-  JobPayloadError,
   assertValidEnqueueOptions,
   assertValidRepeatOptions,
   errorMessage,
   indexBindings,
-  parseJobPayload,
   prepareJobPayload,
   settlesWithin,
-} from './in-process-job-queue.js';
-import type {
-  EnqueueOptions,
-  EnqueueResult,
-  JobBinding,
-  JobDefinition,
-  JobHandler,
-  JobQueue,
-  RepeatOptions,
-} from './job-queue.js';
+} from './job-queue-rules.js';
+import type { EnqueueOptions, EnqueueResult, JobDefinition, JobQueue, RepeatOptions } from './job-queue.js';
 
 export const DEFAULT_QUEUE_NAME = 'ai-coaching';
 
@@ -35,9 +26,6 @@ export const DEFAULT_QUEUE_NAME = 'ai-coaching';
  */
 export const COMPLETED_JOB_RETENTION_SECONDS = 48 * 60 * 60;
 export const FAILED_JOB_RETENTION_SECONDS = 14 * 24 * 60 * 60;
-
-/** How long a job of a kind this worker does not handle is put aside before it is offered again. */
-const UNBOUND_JOB_RETRY_MS = 5_000;
 
 export type BullmqWorkerOptions = {
   /** Default 30 000 ms; a dead worker's jobs become stalled after this. */
@@ -66,27 +54,6 @@ const retryOptionsOf = (definition: JobDefinition<unknown>) => ({
   removeOnFail: { age: FAILED_JOB_RETENTION_SECONDS },
 });
 
-/** Per-kind concurrency inside the one shared Worker, which itself runs up to the largest limit. */
-const createLimiter = (limit: number) => {
-  let active = 0;
-  const waiters: (() => void)[] = [];
-  return {
-    async acquire(): Promise<void> {
-      if (active < limit) {
-        active += 1;
-        return;
-      }
-      // The releasing job hands its slot over directly, so `active` stays unchanged.
-      await new Promise<void>((resolve) => waiters.push(resolve));
-    },
-    release(): void {
-      const next = waiters.shift();
-      if (next) next();
-      else active -= 1;
-    },
-  };
-};
-
 /**
  * BullMQ adapter: one Queue (job name = definition id) and, in worker processes, one Worker that
  * dispatches on the job name. Delivery is at least once: a job whose worker dies is retried by
@@ -109,51 +76,6 @@ export const createBullmqJobQueue = (options: BullmqJobQueueOptions): BullmqJobQ
   let started = false;
   let closing: Promise<void> | undefined;
   let lastTimestamp = 0;
-
-  const putAside = async (job: Job, token: string | undefined, delayMs: number): Promise<never> => {
-    await job.moveToDelayed(Date.now() + delayMs, token);
-    // Tells the worker the job was moved on purpose: no attempt is counted.
-    throw new DelayedError();
-  };
-
-  const createProcessor = (bindings: Map<string, JobBinding>) => {
-    const limiters = new Map([...bindings].map(([id, binding]) => [id, createLimiter(binding.concurrency ?? 1)]));
-
-    const run = async (job: Job, token: string | undefined, signal: AbortSignal | undefined) => {
-      const jobId = job.id ?? '';
-      const binding = bindings.get(job.name);
-      const limiter = limiters.get(job.name);
-      if (!binding || !limiter) {
-        // Another process may handle this kind (e.g. a newer release during a rolling deploy).
-        logger.warn({ jobId, name: job.name }, 'no handler bound for this job kind in this worker; putting it aside');
-        return putAside(job, token, UNBOUND_JOB_RETRY_MS);
-      }
-      let payload: unknown;
-      try {
-        payload = parseJobPayload(binding.definition, job.data, jobId);
-      } catch (error) {
-        if (error instanceof JobPayloadError) throw new UnrecoverableError(error.message);
-        throw error;
-      }
-      await limiter.acquire();
-      try {
-        // Shutting down while this job waited for its kind's slot: hand it back untouched.
-        if (shutdown.signal.aborted) return await putAside(job, token, 0);
-        const attempt = job.attemptsMade + 1;
-        const abort = signal ? AbortSignal.any([shutdown.signal, signal]) : shutdown.signal;
-        // The value comes from this binding's own schema, so it has the handler's payload type.
-        await (binding.handle as JobHandler<unknown>)(payload, { jobId, attempt, signal: abort });
-      } finally {
-        limiter.release();
-      }
-    };
-
-    return (job: Job, token?: string, signal?: AbortSignal): Promise<void> => {
-      const task = run(job, token, signal);
-      active.add(task);
-      return task.finally(() => active.delete(task));
-    };
-  };
 
   const drainActive = async () => {
     while (active.size > 0) await Promise.allSettled([...active]);
@@ -225,7 +147,7 @@ export const createBullmqJobQueue = (options: BullmqJobQueueOptions): BullmqJobQ
       started = true;
       if (byId.size === 0) return;
       const concurrency = Math.max(...[...byId.values()].map((binding) => binding.concurrency ?? 1));
-      worker = new Worker(queueName, createProcessor(byId), {
+      worker = new Worker(queueName, createJobProcessor(byId, { logger, shutdown: shutdown.signal, active }), {
         // Workers block on Redis; null keeps their commands waiting across reconnects instead of failing.
         connection: { url: options.redisUrl, maxRetriesPerRequest: null },
         prefix,

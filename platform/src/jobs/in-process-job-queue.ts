@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createLogger, type Logger } from '../logging/logger.js';
+import { createJobRecords, type Entry, type FailedJob, type JobRecords } from './in-process-job-records.js';
 import type {
   EnqueueOptions,
   EnqueueResult,
@@ -9,131 +10,26 @@ import type {
   JobQueue,
   RepeatOptions,
 } from './job-queue.js';
+import {
+  DEFAULT_CLOSE_TIMEOUT_MS,
+  DEFAULT_JOB_ATTEMPTS,
+  DEFAULT_JOB_BACKOFF_MS,
+  assertValidEnqueueOptions,
+  assertValidRepeatOptions,
+  errorMessage,
+  indexBindings,
+  parseJobPayload,
+  prepareJobPayload,
+  settlesWithin,
+} from './job-queue-rules.js';
 
-export const DEFAULT_JOB_ATTEMPTS = 5;
-export const DEFAULT_JOB_BACKOFF_MS = 1000;
-export const DEFAULT_CLOSE_TIMEOUT_MS = 10_000;
-
-/** Thrown by `enqueue` (and recorded by workers) when a payload does not fit its definition's schema. */
-export class JobPayloadError extends Error {
-  override readonly name = 'JobPayloadError';
-
-  constructor(
-    readonly definitionId: string,
-    readonly jobId: string | undefined,
-    /** `path: message` per zod issue; zod's default messages name types, not values. */
-    readonly issues: readonly string[],
-    reason = 'does not match its schema',
-  ) {
-    super(
-      `Payload of job "${definitionId}"${jobId === undefined ? '' : ` (jobId "${jobId}")`} ${reason}: ${issues.join('; ')}`,
-    );
-  }
-}
-
-/** Parses stored job data with the definition's schema; the result is what handlers receive. */
-export const parseJobPayload = <Payload>(
-  definition: JobDefinition<Payload>,
-  data: unknown,
-  jobId: string | undefined,
-  reason?: string,
-): Payload => {
-  const result = definition.schema.safeParse(data);
-  if (result.success) return result.data;
-  const issues = result.error.issues.map(
-    (issue) => `${issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)'}: ${issue.message}`,
-  );
-  throw new JobPayloadError(definition.id, jobId, issues, reason);
-};
-
-/**
- * Validates a payload and returns the JSON copy that is stored. Redis keeps only JSON, so a payload
- * that the schema accepts but that does not survive the round trip (a Date, a Map) is refused here,
- * at the producer, rather than failing later in a worker. The in-process queue stores the same copy
- * so that tests using it catch the same mistakes.
- */
-export const prepareJobPayload = <Payload>(
-  definition: JobDefinition<Payload>,
-  payload: Payload,
-  jobId: string | undefined,
-): unknown => {
-  parseJobPayload(definition, payload, jobId);
-  let json: string | undefined;
-  try {
-    json = JSON.stringify(payload);
-  } catch (error) {
-    throw new JobPayloadError(definition.id, jobId, [errorMessage(error)], 'is not JSON-serialisable');
-  }
-  const data: unknown = json === undefined ? null : JSON.parse(json);
-  parseJobPayload(definition, data, jobId, 'does not survive JSON serialisation');
-  return data;
-};
-
-/** BullMQ's rules for custom ids, applied to both queues so code tested in-process also works on Redis. */
-export const assertValidEnqueueOptions = (options: EnqueueOptions): void => {
-  const { jobId, delayMs } = options;
-  if (jobId !== undefined) {
-    if (jobId === '') throw new Error('jobId must not be empty');
-    if (jobId.includes(':')) throw new Error(`jobId "${jobId}" must not contain ':'`);
-    // The same test BullMQ applies: ids it could generate itself are refused.
-    if (`${Number.parseInt(jobId, 10)}` === jobId) throw new Error(`jobId "${jobId}" must not be an integer string`);
-  }
-  if (delayMs !== undefined && !(Number.isFinite(delayMs) && delayMs >= 0)) {
-    throw new Error(`delayMs must be a finite number >= 0, got ${delayMs}`);
-  }
-};
-
-export const assertValidRepeatOptions = (options: RepeatOptions): void => {
-  assertValidEnqueueOptions({ jobId: options.schedulerId });
-  if (!(Number.isInteger(options.everyMs) && options.everyMs >= 1000)) {
-    throw new Error(`everyMs must be a whole number of milliseconds >= 1000, got ${options.everyMs}`);
-  }
-};
-
-/** One binding per definition id, each with a positive integer concurrency. */
-export const indexBindings = (bindings: readonly JobBinding[]): Map<string, JobBinding> => {
-  const byId = new Map<string, JobBinding>();
-  for (const binding of bindings) {
-    const { id } = binding.definition;
-    if (byId.has(id)) throw new Error(`job "${id}" is bound twice`);
-    const concurrency = binding.concurrency ?? 1;
-    if (!Number.isInteger(concurrency) || concurrency < 1) {
-      throw new Error(`concurrency of job "${id}" must be a positive integer, got ${concurrency}`);
-    }
-    byId.set(id, binding);
-  }
-  return byId;
-};
-
-export const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
-/** Resolves true when `promise` settles within `timeoutMs`, false otherwise; never rejects. */
-export const settlesWithin = (promise: Promise<unknown>, timeoutMs: number): Promise<boolean> => {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), timeoutMs);
-    timer.unref();
-  });
-  const settled = promise.then(
-    () => true,
-    () => true,
-  );
-  return Promise.race([settled, timeout]).finally(() => clearTimeout(timer));
-};
+export type { FailedJob };
 
 export type InProcessJobQueueOptions = {
   logger?: Logger;
   now?: () => number;
   /** Finished (completed or failed) job ids remembered for deduplication; default 10 000. */
   finishedIdLimit?: number;
-};
-
-export type FailedJob = {
-  jobId: string;
-  name: string;
-  attempts: number;
-  error: string;
-  failedAt: number;
 };
 
 export type InProcessJobQueue = JobQueue & {
@@ -147,20 +43,92 @@ export type InProcessJobQueue = JobQueue & {
   failedJobs(): readonly FailedJob[];
 };
 
-type Entry = {
-  jobId: string;
-  definition: JobDefinition<unknown>;
-  /** The JSON copy stored at enqueue; parsed again before each try, as a BullMQ worker does. */
-  data: unknown;
-  /** Number of the next (or current) try; 1 on the first. */
-  attempt: number;
-  running: boolean;
-  timer?: NodeJS.Timeout;
-  /** When a delayed or backing-off entry is due (`now()` time), for `promote`. */
-  dueAt?: number;
+type Lane = { binding?: JobBinding; ready: Entry[]; running: number };
+
+type Attempt = {
+  records: JobRecords;
+  logger: Logger;
+  signal: AbortSignal;
+  closing: () => boolean;
+  /** Runs the entry again after `delayMs`. */
+  retry: (entry: Entry, delayMs: number) => void;
 };
 
-type Lane = { binding?: JobBinding; ready: Entry[]; running: number };
+/** One try of a job: done, retried with exponential backoff, or failed for good (a payload that does not parse, at once). */
+const runAttempt = async (
+  { records, logger, signal, closing, retry }: Attempt,
+  binding: JobBinding,
+  entry: Entry,
+): Promise<void> => {
+  const { jobId, definition, attempt } = entry;
+  let payload: unknown;
+  try {
+    payload = parseJobPayload(binding.definition, entry.data, jobId);
+  } catch (error) {
+    // Retrying cannot fix a payload, so it fails at once (BullMQ: UnrecoverableError).
+    records.recordFailure(entry, error);
+    return;
+  }
+  try {
+    // The value comes from this binding's own schema, so it has the handler's payload type.
+    await (binding.handle as JobHandler<unknown>)(payload, { jobId, attempt, signal });
+    records.remember(jobId, 'completed');
+  } catch (error) {
+    if (closing()) {
+      records.live.delete(jobId);
+      logger.warn(
+        { jobId, name: definition.id, attempt, error: errorMessage(error) },
+        'job failed during shutdown; the in-process queue drops it',
+      );
+      return;
+    }
+    const attempts = definition.attempts ?? DEFAULT_JOB_ATTEMPTS;
+    if (attempt >= attempts) {
+      records.recordFailure(entry, error);
+      return;
+    }
+    const retryInMs = (definition.backoffMs ?? DEFAULT_JOB_BACKOFF_MS) * 2 ** (attempt - 1);
+    logger.warn({ jobId, name: definition.id, attempt, retryInMs, error: errorMessage(error) }, 'job attempt failed');
+    entry.attempt += 1;
+    retry(entry, retryInMs);
+  }
+};
+
+/** The schedules of `repeat`: each enqueues its job at once and then every `everyMs`, until the queue closes. */
+const createRepeaters = ({
+  logger,
+  closing,
+  enqueue,
+}: {
+  logger: Logger;
+  closing: () => boolean;
+  enqueue: JobQueue['enqueue'];
+}) => {
+  const repeaters = new Map<string, NodeJS.Timeout>();
+  return {
+    async repeat<Payload>(definition: JobDefinition<Payload>, payload: Payload, repeatOptions: RepeatOptions) {
+      if (closing()) throw new Error('job queue is closed');
+      assertValidRepeatOptions(repeatOptions);
+      prepareJobPayload(definition, payload, repeatOptions.schedulerId);
+      clearInterval(repeaters.get(repeatOptions.schedulerId));
+      const runNow = () => {
+        if (closing()) return;
+        enqueue(definition, payload).catch((error: unknown) =>
+          logger.error({ name: definition.id, error: errorMessage(error) }, 'could not enqueue a repeated job'),
+        );
+      };
+      const timer = setInterval(runNow, repeatOptions.everyMs);
+      // Nothing survives this process anyway; a schedule must not keep it alive.
+      timer.unref();
+      repeaters.set(repeatOptions.schedulerId, timer);
+      runNow();
+    },
+    clear() {
+      for (const timer of repeaters.values()) clearInterval(timer);
+      repeaters.clear();
+    },
+  };
+};
 
 /**
  * The embedded job queue: no Redis, nothing survives the process. It mirrors the BullMQ adapter's
@@ -172,18 +140,13 @@ export const createInProcessJobQueue = (options: InProcessJobQueueOptions = {}):
   const now = options.now ?? Date.now;
   const finishedIdLimit = options.finishedIdLimit ?? 10_000;
 
+  const records = createJobRecords({ logger, now, finishedIdLimit });
+  const { live, notifyIfIdle } = records;
   const lanes = new Map<string, Lane>();
-  /** Every job not finished yet: waiting, delayed, backing off or running. */
-  const live = new Map<string, Entry>();
-  /** Insertion order is finishing order, so the first key is the oldest to forget. */
-  const finished = new Map<string, 'completed' | 'failed'>();
-  const failed: FailedJob[] = [];
   const runningTasks = new Set<Promise<void>>();
-  const idleWaiters: (() => void)[] = [];
   const shutdown = new AbortController();
   let started = false;
   let closing: Promise<void> | undefined;
-  const repeaters = new Map<string, NodeJS.Timeout>();
 
   const laneOf = (id: string): Lane => {
     let lane = lanes.get(id);
@@ -192,36 +155,6 @@ export const createInProcessJobQueue = (options: InProcessJobQueueOptions = {}):
       lanes.set(id, lane);
     }
     return lane;
-  };
-
-  const notifyIfIdle = () => {
-    if (live.size > 0) return;
-    for (const resolve of idleWaiters.splice(0)) resolve();
-  };
-
-  const remember = (jobId: string, state: 'completed' | 'failed') => {
-    live.delete(jobId);
-    finished.set(jobId, state);
-    if (finished.size > finishedIdLimit) {
-      const oldest = finished.keys().next().value;
-      if (oldest !== undefined) finished.delete(oldest);
-    }
-  };
-
-  const recordFailure = (entry: Entry, error: unknown) => {
-    remember(entry.jobId, 'failed');
-    failed.push({
-      jobId: entry.jobId,
-      name: entry.definition.id,
-      attempts: entry.attempt,
-      error: errorMessage(error),
-      failedAt: now(),
-    });
-    if (failed.length > finishedIdLimit) failed.shift();
-    logger.error(
-      { jobId: entry.jobId, name: entry.definition.id, attempt: entry.attempt, error: errorMessage(error) },
-      'job failed permanently',
-    );
   };
 
   // Deferred to a microtask so that enqueue() returns before a handler starts, as with Redis.
@@ -266,40 +199,8 @@ export const createInProcessJobQueue = (options: InProcessJobQueueOptions = {}):
     entry.timer.unref();
   };
 
-  const runOnce = async (binding: JobBinding, entry: Entry): Promise<void> => {
-    const { jobId, definition, attempt } = entry;
-    let payload: unknown;
-    try {
-      payload = parseJobPayload(binding.definition, entry.data, jobId);
-    } catch (error) {
-      // Retrying cannot fix a payload, so it fails at once (BullMQ: UnrecoverableError).
-      recordFailure(entry, error);
-      return;
-    }
-    try {
-      // The value comes from this binding's own schema, so it has the handler's payload type.
-      await (binding.handle as JobHandler<unknown>)(payload, { jobId, attempt, signal: shutdown.signal });
-      remember(jobId, 'completed');
-    } catch (error) {
-      if (closing) {
-        live.delete(jobId);
-        logger.warn(
-          { jobId, name: definition.id, attempt, error: errorMessage(error) },
-          'job failed during shutdown; the in-process queue drops it',
-        );
-        return;
-      }
-      const attempts = definition.attempts ?? DEFAULT_JOB_ATTEMPTS;
-      if (attempt >= attempts) {
-        recordFailure(entry, error);
-        return;
-      }
-      const retryInMs = (definition.backoffMs ?? DEFAULT_JOB_BACKOFF_MS) * 2 ** (attempt - 1);
-      logger.warn({ jobId, name: definition.id, attempt, retryInMs, error: errorMessage(error) }, 'job attempt failed');
-      entry.attempt += 1;
-      schedule(entry, retryInMs);
-    }
-  };
+  const runOnce = (binding: JobBinding, entry: Entry) =>
+    runAttempt({ records, logger, signal: shutdown.signal, closing: () => !!closing, retry: schedule }, binding, entry);
 
   const enqueue = async <Payload>(
     definition: JobDefinition<Payload>,
@@ -310,35 +211,21 @@ export const createInProcessJobQueue = (options: InProcessJobQueueOptions = {}):
     assertValidEnqueueOptions(enqueueOptions);
     const data = prepareJobPayload(definition, payload, enqueueOptions.jobId);
     const jobId = enqueueOptions.jobId ?? randomUUID();
-    if (live.has(jobId) || finished.has(jobId)) return { jobId, deduplicated: true };
+    if (records.knows(jobId)) return { jobId, deduplicated: true };
     const entry: Entry = { jobId, definition, data, attempt: 1, running: false };
     live.set(jobId, entry);
     schedule(entry, enqueueOptions.delayMs ?? 0);
     return { jobId, deduplicated: false };
   };
 
+  const repeaters = createRepeaters({ logger, closing: () => !!closing, enqueue });
+
   return {
     kind: 'in-process',
 
     enqueue,
 
-    async repeat<Payload>(definition: JobDefinition<Payload>, payload: Payload, repeatOptions: RepeatOptions) {
-      if (closing) throw new Error('job queue is closed');
-      assertValidRepeatOptions(repeatOptions);
-      prepareJobPayload(definition, payload, repeatOptions.schedulerId);
-      clearInterval(repeaters.get(repeatOptions.schedulerId));
-      const runNow = () => {
-        if (closing) return;
-        enqueue(definition, payload).catch((error: unknown) =>
-          logger.error({ name: definition.id, error: errorMessage(error) }, 'could not enqueue a repeated job'),
-        );
-      };
-      const timer = setInterval(runNow, repeatOptions.everyMs);
-      // Nothing survives this process anyway; a schedule must not keep it alive.
-      timer.unref();
-      repeaters.set(repeatOptions.schedulerId, timer);
-      runNow();
-    },
+    repeat: repeaters.repeat,
 
     async promote(jobId) {
       const entry = live.get(jobId);
@@ -367,7 +254,6 @@ export const createInProcessJobQueue = (options: InProcessJobQueueOptions = {}):
     close({ timeoutMs = DEFAULT_CLOSE_TIMEOUT_MS } = {}) {
       closing ??= (async () => {
         shutdown.abort();
-        for (const timer of repeaters.values()) clearInterval(timer);
         repeaters.clear();
         const dropped: string[] = [];
         for (const entry of live.values()) {
@@ -392,11 +278,8 @@ export const createInProcessJobQueue = (options: InProcessJobQueueOptions = {}):
       return closing;
     },
 
-    idle() {
-      if (live.size === 0) return Promise.resolve();
-      return new Promise<void>((resolve) => idleWaiters.push(resolve));
-    },
+    idle: records.idle,
 
-    failedJobs: () => [...failed],
+    failedJobs: records.failedJobs,
   };
 };

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createLogger } from '../logging/logger.js';
-import { createInProcessJobQueue, JobPayloadError, type InProcessJobQueue } from './in-process-job-queue.js';
+import { createInProcessJobQueue, type InProcessJobQueue } from './in-process-job-queue.js';
+import { JobPayloadError } from './job-queue-rules.js';
 import { bindJob, defineJob, type JobBinding, type JobContext } from './job-queue.js';
 
 const mailSend = defineJob({

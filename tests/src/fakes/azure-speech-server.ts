@@ -6,13 +6,13 @@ import {
   fakeMp3,
   fakeSpeechPcm,
   sendAudio,
-  sendJson,
   startRecordingServer,
   streamAudio,
   type PcmStreaming,
   type RecordedSpeechRequest,
   type StreamRecord,
 } from './fake-audio.js';
+import { sendJson } from './support/http-server.js';
 
 /**
  * Azure Speech's text-to-speech REST API (notes voice-providers.md §2b): `GET
@@ -131,11 +131,138 @@ const voiceOf = (ssml: string): { name: string; text: string } | undefined => {
   return { name: match[1]!, text };
 };
 
+// ---- recognition over USP --------------------------------------------------------------------------------------
+
+type TranscriptOf = (audio: { sampleRate: number; samples: Int16Array }, language: string | undefined) => string;
+
+/**
+ * One recognition over USP, as the Speech SDK speaks it: the config frames recorded, hypotheses while the audio comes,
+ * then the phrases (scripted, or what `transcriptOf` hears) when the client ends the audio.
+ */
+const recognise = (
+  socket: WebSocket,
+  connection: RecognitionConnection,
+  scripted: FakeRecognition | undefined,
+  transcriptOf: TranscriptOf,
+) => {
+  let requestId = '';
+  let turnStarted = false;
+  let header = true;
+  const pcm: Buffer[] = [];
+  const send = (path: string, body: unknown) => socket.send(uspText(path, requestId, body));
+  const received = () => {
+    const joined = Buffer.concat(pcm);
+    return new Int16Array(
+      joined.buffer.slice(joined.byteOffset, joined.byteOffset + joined.length - (joined.length % 2)),
+    );
+  };
+  const ticksOf = (samples: Int16Array) =>
+    Math.round((samples.length / (connection.sampleRate ?? 16_000)) * 1000 * TICKS_PER_MS);
+  const hypothesisOf = (text: string) => text.toLowerCase().replace(/[.,!?]/g, '');
+  let startDetected = false;
+  let hypotheses = 0;
+  let heardSamples = 0;
+
+  // While the audio comes, as the service does: once speech is heard, a hypothesis every 300 ms of audio, one
+  // more word of the first phrase each time (or what `transcriptOf` hears so far).
+  const listen = () => {
+    const samples = received();
+    const sampleRate = connection.sampleRate ?? 16_000;
+    if (samples.length - heardSamples < sampleRate * HYPOTHESIS_EVERY_S) return;
+    heardSamples = samples.length;
+    if (rms(samples) < SILENCE_RMS) return;
+    if (!startDetected) {
+      startDetected = true;
+      send('speech.startDetected', { Offset: 0 });
+    }
+    hypotheses += 1;
+    const first = scripted && 'phrases' in scripted ? scripted.phrases[0] : undefined;
+    const text =
+      first !== undefined
+        ? first.split(/\s+/).slice(0, hypotheses).join(' ')
+        : transcriptOf({ sampleRate, samples }, connection.query.language);
+    connection.hypotheses.push(hypothesisOf(text));
+    send('speech.hypothesis', { Text: hypothesisOf(text), Offset: 0, Duration: ticksOf(samples) });
+  };
+
+  const answer = () => {
+    const samples = received();
+    connection.samples = samples;
+    const sampleRate = connection.sampleRate ?? 16_000;
+    const durationTicks = ticksOf(samples);
+    if (!startDetected) send('speech.startDetected', { Offset: 0 });
+    if (rms(samples) < SILENCE_RMS) {
+      send('speech.endDetected', { Offset: durationTicks });
+      send('speech.phrase', { RecognitionStatus: 'NoMatch', Offset: 0, Duration: durationTicks });
+    } else {
+      const phrases =
+        scripted && 'phrases' in scripted
+          ? scripted.phrases
+          : [transcriptOf({ sampleRate, samples }, connection.query.language)];
+      const share = Math.floor(durationTicks / Math.max(1, phrases.length));
+      phrases.forEach((text, index) => {
+        const offset = index * share;
+        send('speech.hypothesis', {
+          Text: hypothesisOf(text),
+          Offset: offset,
+          Duration: share,
+        });
+        send('speech.phrase', { RecognitionStatus: 'Success', DisplayText: text, Offset: offset, Duration: share });
+      });
+      send('speech.endDetected', { Offset: durationTicks });
+    }
+    send('turn.end', {});
+  };
+
+  socket.on('message', (data: RawData, binary: boolean) => {
+    const bytes = Buffer.isBuffer(data) ? data : Buffer.concat(data as Buffer[]);
+    if (!binary) {
+      const text = bytes.toString('utf8');
+      const split = text.indexOf('\r\n\r\n');
+      const headers = headersOf(split >= 0 ? text.slice(0, split) : text);
+      requestId = headers['x-requestid'] ?? requestId;
+      const body = split >= 0 ? text.slice(split + 4) : '';
+      if (body) {
+        try {
+          connection.config.push({ path: headers.path, ...(JSON.parse(body) as Record<string, unknown>) });
+        } catch {
+          connection.config.push({ path: headers.path });
+        }
+      }
+      return;
+    }
+    const headerLength = bytes.readUInt16BE(0);
+    const headers = headersOf(bytes.subarray(2, 2 + headerLength).toString('ascii'));
+    requestId = headers['x-requestid'] ?? requestId;
+    if (headers.path?.toLowerCase() !== 'audio') return;
+    const payload = bytes.subarray(2 + headerLength);
+    if (!turnStarted) {
+      turnStarted = true;
+      send('turn.start', { context: { serviceTag: randomUUID().replace(/-/g, '') } });
+    }
+    if (payload.length === 0) {
+      connection.ended = true;
+      answer();
+      return;
+    }
+    if (header && payload.subarray(0, 4).toString('ascii') === 'RIFF') {
+      header = false;
+      connection.sampleRate = payload.readUInt32LE(24);
+      // The SDK's header stands alone, with no samples after it.
+      if (payload.length > 44) pcm.push(payload.subarray(44));
+      listen();
+      return;
+    }
+    pcm.push(Buffer.from(payload));
+    listen();
+  });
+};
+
 export const startFakeAzureSpeechServer = async (options: {
   apiKey: string;
   voices?: FakeAzureVoice[];
   /** What a recognition hears when none is scripted; by default the length of the speech received. */
-  transcriptOf?: (audio: { sampleRate: number; samples: Int16Array }, language: string | undefined) => string;
+  transcriptOf?: TranscriptOf;
   streaming?: PcmStreaming;
 }): Promise<FakeAzureSpeechServer> => {
   const voices = options.voices ?? DEFAULT_AZURE_VOICES;
@@ -195,122 +322,6 @@ export const startFakeAzureSpeechServer = async (options: {
     response.end();
   });
 
-  // ---- recognition over USP --------------------------------------------------------------------------------------
-
-  const recognise = (socket: WebSocket, connection: RecognitionConnection, scripted: FakeRecognition | undefined) => {
-    let requestId = '';
-    let turnStarted = false;
-    let header = true;
-    const pcm: Buffer[] = [];
-    const send = (path: string, body: unknown) => socket.send(uspText(path, requestId, body));
-    const received = () => {
-      const joined = Buffer.concat(pcm);
-      return new Int16Array(
-        joined.buffer.slice(joined.byteOffset, joined.byteOffset + joined.length - (joined.length % 2)),
-      );
-    };
-    const ticksOf = (samples: Int16Array) =>
-      Math.round((samples.length / (connection.sampleRate ?? 16_000)) * 1000 * TICKS_PER_MS);
-    const hypothesisOf = (text: string) => text.toLowerCase().replace(/[.,!?]/g, '');
-    let startDetected = false;
-    let hypotheses = 0;
-    let heardSamples = 0;
-
-    // While the audio comes, as the service does: once speech is heard, a hypothesis every 300 ms of audio, one
-    // more word of the first phrase each time (or what `transcriptOf` hears so far).
-    const listen = () => {
-      const samples = received();
-      const sampleRate = connection.sampleRate ?? 16_000;
-      if (samples.length - heardSamples < sampleRate * HYPOTHESIS_EVERY_S) return;
-      heardSamples = samples.length;
-      if (rms(samples) < SILENCE_RMS) return;
-      if (!startDetected) {
-        startDetected = true;
-        send('speech.startDetected', { Offset: 0 });
-      }
-      hypotheses += 1;
-      const first = scripted && 'phrases' in scripted ? scripted.phrases[0] : undefined;
-      const text =
-        first !== undefined
-          ? first.split(/\s+/).slice(0, hypotheses).join(' ')
-          : transcriptOf({ sampleRate, samples }, connection.query.language);
-      connection.hypotheses.push(hypothesisOf(text));
-      send('speech.hypothesis', { Text: hypothesisOf(text), Offset: 0, Duration: ticksOf(samples) });
-    };
-
-    const answer = () => {
-      const samples = received();
-      connection.samples = samples;
-      const sampleRate = connection.sampleRate ?? 16_000;
-      const durationTicks = ticksOf(samples);
-      if (!startDetected) send('speech.startDetected', { Offset: 0 });
-      if (rms(samples) < SILENCE_RMS) {
-        send('speech.endDetected', { Offset: durationTicks });
-        send('speech.phrase', { RecognitionStatus: 'NoMatch', Offset: 0, Duration: durationTicks });
-      } else {
-        const phrases =
-          scripted && 'phrases' in scripted
-            ? scripted.phrases
-            : [transcriptOf({ sampleRate, samples }, connection.query.language)];
-        const share = Math.floor(durationTicks / Math.max(1, phrases.length));
-        phrases.forEach((text, index) => {
-          const offset = index * share;
-          send('speech.hypothesis', {
-            Text: hypothesisOf(text),
-            Offset: offset,
-            Duration: share,
-          });
-          send('speech.phrase', { RecognitionStatus: 'Success', DisplayText: text, Offset: offset, Duration: share });
-        });
-        send('speech.endDetected', { Offset: durationTicks });
-      }
-      send('turn.end', {});
-    };
-
-    socket.on('message', (data: RawData, binary: boolean) => {
-      const bytes = Buffer.isBuffer(data) ? data : Buffer.concat(data as Buffer[]);
-      if (!binary) {
-        const text = bytes.toString('utf8');
-        const split = text.indexOf('\r\n\r\n');
-        const headers = headersOf(split >= 0 ? text.slice(0, split) : text);
-        requestId = headers['x-requestid'] ?? requestId;
-        const body = split >= 0 ? text.slice(split + 4) : '';
-        if (body) {
-          try {
-            connection.config.push({ path: headers.path, ...(JSON.parse(body) as Record<string, unknown>) });
-          } catch {
-            connection.config.push({ path: headers.path });
-          }
-        }
-        return;
-      }
-      const headerLength = bytes.readUInt16BE(0);
-      const headers = headersOf(bytes.subarray(2, 2 + headerLength).toString('ascii'));
-      requestId = headers['x-requestid'] ?? requestId;
-      if (headers.path?.toLowerCase() !== 'audio') return;
-      const payload = bytes.subarray(2 + headerLength);
-      if (!turnStarted) {
-        turnStarted = true;
-        send('turn.start', { context: { serviceTag: randomUUID().replace(/-/g, '') } });
-      }
-      if (payload.length === 0) {
-        connection.ended = true;
-        answer();
-        return;
-      }
-      if (header && payload.subarray(0, 4).toString('ascii') === 'RIFF') {
-        header = false;
-        connection.sampleRate = payload.readUInt32LE(24);
-        // The SDK's header stands alone, with no samples after it.
-        if (payload.length > 44) pcm.push(payload.subarray(44));
-        listen();
-        return;
-      }
-      pcm.push(Buffer.from(payload));
-      listen();
-    });
-  };
-
   const sockets = new WebSocketServer({ noServer: true });
   server.server.on('upgrade', (request: IncomingMessage, stream: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://fake');
@@ -331,7 +342,7 @@ export const startFakeAzureSpeechServer = async (options: {
     if (request.headers['ocp-apim-subscription-key'] !== options.apiKey) return refuse(401);
     const scripted = queue.shift();
     if (scripted && 'status' in scripted) return refuse(scripted.status);
-    sockets.handleUpgrade(request, stream, head, (socket) => recognise(socket, connection, scripted));
+    sockets.handleUpgrade(request, stream, head, (socket) => recognise(socket, connection, scripted, transcriptOf));
   });
 
   return {

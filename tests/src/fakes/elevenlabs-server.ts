@@ -2,13 +2,13 @@ import {
   fakeMp3,
   fakeSpeechPcm,
   sendAudio,
-  sendJson,
   startRecordingServer,
   streamAudio,
   type PcmStreaming,
   type RecordedSpeechRequest,
   type StreamRecord,
 } from './fake-audio.js';
+import { sendJson } from './support/http-server.js';
 
 /**
  * ElevenLabs' REST API as the official `@elevenlabs/elevenlabs-js` SDK speaks it (notes

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { readBody, startHttpServer } from './support/http-server.js';
 
 /**
  * A few frames of silent MPEG-1 Layer III (128 kbit/s, 44.1 kHz, mono): what the speech fakes answer,
@@ -31,19 +31,6 @@ export type RecordingServer = {
   close(): Promise<void>;
 };
 
-export const readBody = (request: IncomingMessage): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-
-export const sendJson = (response: ServerResponse, status: number, body: unknown) => {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify(body));
-};
-
 export const sendAudio = (response: ServerResponse, audio: Uint8Array, mimeType = 'audio/mpeg') => {
   response.writeHead(200, { 'content-type': mimeType, 'content-length': String(audio.byteLength) });
   response.end(Buffer.from(audio));
@@ -54,40 +41,19 @@ export const startRecordingServer = async (
   handle: (request: RecordedSpeechRequest, response: ServerResponse) => void | Promise<void>,
 ): Promise<RecordingServer> => {
   const requests: RecordedSpeechRequest[] = [];
-  const sockets = new Set<Socket>();
-  const server = createServer((request, response) => {
-    void (async () => {
-      const url = new URL(request.url ?? '/', 'http://fake');
-      const recorded: RecordedSpeechRequest = {
-        method: request.method ?? 'GET',
-        path: url.pathname,
-        query: Object.fromEntries(url.searchParams),
-        headers: request.headers,
-        body: await readBody(request),
-      };
-      requests.push(recorded);
-      await handle(recorded, response);
-    })().catch((error: unknown) => {
-      if (!response.headersSent) sendJson(response, 500, { error: { message: String(error) } });
-      else response.destroy();
-    });
+  const { server, origin, close } = await startHttpServer(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://fake');
+    const recorded: RecordedSpeechRequest = {
+      method: request.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: request.headers,
+      body: await readBody(request),
+    };
+    requests.push(recorded);
+    await handle(recorded, response);
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    server,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  return { origin, server, requests, close };
 };
 
 // ---- streamed synthesis ----------------------------------------------------------------------------------------

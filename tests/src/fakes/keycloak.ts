@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocally, readBody } from './support/http-server.js';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 
 /**
@@ -80,10 +80,151 @@ ${error ? `<span id="input-error" role="alert">${escapeHtml(error)}</span>` : ''
 </form>
 </body></html>`;
 
-const readBody = async (req: http.IncomingMessage): Promise<string> => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+/** One realm's provider settings: Keycloak's routes, claims and token lifetimes, no consent screen. */
+const realmConfiguration = (
+  realm: string,
+  {
+    redirectUris,
+    bySubject,
+    disabled,
+  }: {
+    redirectUris: readonly string[];
+    bySubject: (subject: string) => FakeKeycloakAccount | undefined;
+    disabled: Set<string>;
+  },
+): Configuration => {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const jwk = { ...privateKey.export({ format: 'jwk' }), alg: 'RS256', use: 'sig', kid: `${realm}-k1` };
+  return {
+    clients: [
+      {
+        client_id: FAKE_KEYCLOAK_CLIENT_ID,
+        client_secret: `${realm}-client-secret`,
+        redirect_uris: [...redirectUris],
+        post_logout_redirect_uris: [...redirectUris],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
+    jwks: { keys: [jwk] },
+    cookies: { keys: [`${realm}-cookie-key`] },
+    routes: {
+      authorization: `${KC}/auth`,
+      token: `${KC}/token`,
+      userinfo: `${KC}/userinfo`,
+      jwks: `${KC}/certs`,
+      end_session: `${KC}/logout`,
+      revocation: `${KC}/revoke`,
+      introspection: `${KC}/token/introspect`,
+    },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'given_name', 'family_name', 'preferred_username'],
+    },
+    // Keycloak puts profile and email claims in the ID token too.
+    conformIdTokenClaims: false,
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      introspection: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx, form) => {
+          ctx.body = `<!doctype html><html><body>${form.replace(
+            '</form>',
+            '<input type="hidden" name="logout" value="yes"></form>',
+          )}<script>document.forms[0].submit()</script></body></html>`;
+        },
+      },
+    },
+    // The default would issue refresh tokens only with offline_access; Keycloak issues them to every code flow.
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    rotateRefreshToken: true,
+    // No consent screen, as for a first-party Keycloak client.
+    loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
+      const accountId = ctx.oidc.session?.accountId;
+      if (!accountId || !ctx.oidc.client) return undefined;
+      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client.clientId, accountId });
+      grant.addOIDCScope('openid email profile');
+      await grant.save();
+      return grant;
+    },
+    findAccount: async (_ctx, subject) => {
+      const account = bySubject(subject);
+      if (!account || disabled.has(account.username)) return undefined;
+      return {
+        accountId: subject,
+        claims: async () => ({
+          sub: subject,
+          preferred_username: account.username,
+          ...(account.email !== undefined
+            ? { email: account.email, email_verified: account.emailVerified ?? false }
+            : {}),
+          ...(account.givenName !== undefined ? { given_name: account.givenName } : {}),
+          ...(account.familyName !== undefined ? { family_name: account.familyName } : {}),
+          ...(account.name !== undefined ? { name: account.name } : {}),
+        }),
+      };
+    },
+    interactions: { url: (_ctx, interaction) => `/realms/${realm}/login-actions/${interaction.uid}` },
+    ttl: {
+      AccessToken: 300,
+      AuthorizationCode: 60,
+      IdToken: 300,
+      RefreshToken: 3600,
+      Session: 3600,
+      Grant: 3600,
+      Interaction: 600,
+    },
+  };
+};
+
+/** A realm's routes: the provider's own, and the login page it sends the browser to. */
+const realmHandler = (
+  realm: string,
+  provider: Provider,
+  accounts: Map<string, FakeKeycloakAccount>,
+  disabled: Set<string>,
+) => {
+  const callback = provider.callback();
+  const prefix = `/realms/${realm}`;
+  return async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const path = (req.url ?? '').slice(prefix.length);
+    const loginAction = /^\/login-actions\/([^/?]+)/.exec(path);
+    if (!loginAction) {
+      // Mounted under /realms/{realm}, as Express would mount it: oidc-provider reads the prefix from originalUrl.
+      Object.assign(req, { originalUrl: req.url });
+      req.url = path || '/';
+      callback(req, res);
+      return;
+    }
+    const details = await provider.interactionDetails(req, res);
+    if (details.uid !== loginAction[1]) {
+      res.writeHead(400, { 'content-type': 'text/plain' }).end('Unknown login');
+      return;
+    }
+    const action = `${prefix}/login-actions/${details.uid}`;
+    if (req.method !== 'POST') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(loginPage(realm, action));
+      return;
+    }
+    const form = new URLSearchParams(await readBody(req));
+    const account = accounts.get(form.get('username') ?? '');
+    if (!account || account.password !== form.get('password') || disabled.has(account.username)) {
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(loginPage(realm, action, 'Invalid username or password.'));
+      return;
+    }
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: account.subject } },
+      { mergeWithLastSubmission: false },
+    );
+  };
 };
 
 export const startFakeKeycloak = async (options: {
@@ -114,8 +255,8 @@ export const startFakeKeycloak = async (options: {
       res.end(error instanceof Error ? error.message : 'error');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const listening = await listenLocally(server);
+  const url = `http://127.0.0.1:${listening.port}`;
   const issuer = (realm: string) => `${url}/realms/${realm}`;
   const clientSecret = (realm: string) => `${realm}-client-secret`;
 
@@ -124,136 +265,14 @@ export const startFakeKeycloak = async (options: {
   const providers = new Map<string, Provider>();
 
   for (const realm of FAKE_KEYCLOAK_REALMS) {
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const jwk = { ...privateKey.export({ format: 'jwk' }), alg: 'RS256', use: 'sig', kid: `${realm}-k1` };
-    const configuration: Configuration = {
-      clients: [
-        {
-          client_id: FAKE_KEYCLOAK_CLIENT_ID,
-          client_secret: clientSecret(realm),
-          redirect_uris: [...options.redirectUris],
-          post_logout_redirect_uris: [...options.redirectUris],
-          grant_types: ['authorization_code', 'refresh_token'],
-          response_types: ['code'],
-          token_endpoint_auth_method: 'client_secret_basic',
-        },
-      ],
-      jwks: { keys: [jwk] },
-      cookies: { keys: [`${realm}-cookie-key`] },
-      routes: {
-        authorization: `${KC}/auth`,
-        token: `${KC}/token`,
-        userinfo: `${KC}/userinfo`,
-        jwks: `${KC}/certs`,
-        end_session: `${KC}/logout`,
-        revocation: `${KC}/revoke`,
-        introspection: `${KC}/token/introspect`,
-      },
-      claims: {
-        openid: ['sub'],
-        email: ['email', 'email_verified'],
-        profile: ['name', 'given_name', 'family_name', 'preferred_username'],
-      },
-      // Keycloak puts profile and email claims in the ID token too.
-      conformIdTokenClaims: false,
-      features: {
-        devInteractions: { enabled: false },
-        revocation: { enabled: true },
-        introspection: { enabled: true },
-        rpInitiatedLogout: {
-          enabled: true,
-          logoutSource: async (ctx, form) => {
-            ctx.body = `<!doctype html><html><body>${form.replace(
-              '</form>',
-              '<input type="hidden" name="logout" value="yes"></form>',
-            )}<script>document.forms[0].submit()</script></body></html>`;
-          },
-        },
-      },
-      // The default would issue refresh tokens only with offline_access; Keycloak issues them to every code flow.
-      issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
-      rotateRefreshToken: true,
-      // No consent screen, as for a first-party Keycloak client.
-      loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
-        const accountId = ctx.oidc.session?.accountId;
-        if (!accountId || !ctx.oidc.client) return undefined;
-        const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client.clientId, accountId });
-        grant.addOIDCScope('openid email profile');
-        await grant.save();
-        return grant;
-      },
-      findAccount: async (_ctx, subject) => {
-        const account = bySubject(subject);
-        if (!account || disabled.has(account.username)) return undefined;
-        return {
-          accountId: subject,
-          claims: async () => ({
-            sub: subject,
-            preferred_username: account.username,
-            ...(account.email !== undefined
-              ? { email: account.email, email_verified: account.emailVerified ?? false }
-              : {}),
-            ...(account.givenName !== undefined ? { given_name: account.givenName } : {}),
-            ...(account.familyName !== undefined ? { family_name: account.familyName } : {}),
-            ...(account.name !== undefined ? { name: account.name } : {}),
-          }),
-        };
-      },
-      interactions: { url: (_ctx, interaction) => `/realms/${realm}/login-actions/${interaction.uid}` },
-      ttl: {
-        AccessToken: 300,
-        AuthorizationCode: 60,
-        IdToken: 300,
-        RefreshToken: 3600,
-        Session: 3600,
-        Grant: 3600,
-        Interaction: 600,
-      },
-    };
+    const configuration = realmConfiguration(realm, { redirectUris: options.redirectUris, bySubject, disabled });
     const provider = new Provider(issuer(realm), configuration);
     provider.on('refresh_token.saved', (token: { jti: string; accountId?: string }) => {
       const key = `${realm}\u001f${token.accountId}`;
       refreshTokens.set(key, (refreshTokens.get(key) ?? new Set()).add(token.jti));
     });
     providers.set(realm, provider);
-    const callback = provider.callback();
-    const prefix = `/realms/${realm}`;
-
-    handlers.set(realm, async (req, res) => {
-      const path = (req.url ?? '').slice(prefix.length);
-      const loginAction = /^\/login-actions\/([^/?]+)/.exec(path);
-      if (!loginAction) {
-        // Mounted under /realms/{realm}, as Express would mount it: oidc-provider reads the prefix from originalUrl.
-        Object.assign(req, { originalUrl: req.url });
-        req.url = path || '/';
-        callback(req, res);
-        return;
-      }
-      const details = await provider.interactionDetails(req, res);
-      if (details.uid !== loginAction[1]) {
-        res.writeHead(400, { 'content-type': 'text/plain' }).end('Unknown login');
-        return;
-      }
-      const action = `${prefix}/login-actions/${details.uid}`;
-      if (req.method !== 'POST') {
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(loginPage(realm, action));
-        return;
-      }
-      const form = new URLSearchParams(await readBody(req));
-      const account = accounts.get(form.get('username') ?? '');
-      if (!account || account.password !== form.get('password') || disabled.has(account.username)) {
-        res
-          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-          .end(loginPage(realm, action, 'Invalid username or password.'));
-        return;
-      }
-      await provider.interactionFinished(
-        req,
-        res,
-        { login: { accountId: account.subject } },
-        { mergeWithLastSubmission: false },
-      );
-    });
+    handlers.set(realm, realmHandler(realm, provider, accounts, disabled));
   }
 
   return {
@@ -273,11 +292,7 @@ export const startFakeKeycloak = async (options: {
       }
       return live;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
 };
 

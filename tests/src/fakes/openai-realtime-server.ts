@@ -116,6 +116,334 @@ const toneOf = (samples: number, frequency = 220, amplitude = 6000): Buffer => {
   return bytes;
 };
 
+type ActiveReply = {
+  id: string;
+  itemId: string;
+  timer: NodeJS.Timeout | undefined;
+  finish: () => void;
+  late: () => void;
+};
+
+/** What every connection of one fake server shares: its settings, the scripted replies and a refusal to come. */
+type Shared = {
+  options: FakeRealtimeOptions;
+  replies: FakeRealtimeReply[];
+  /** The scripted refusal of the next reply, if any (taken once). */
+  takeFailure(): { type: string; code: string; message: string } | undefined;
+  nextId(prefix: string): string;
+  deltaIntervalMs: number;
+  chunkSamples: number;
+  threshold: number;
+};
+
+/** One connection's conversation, as the server keeps it. */
+type Conversation = {
+  send(event: Record<string, unknown>): void;
+  recorded: RecordedRealtimeConnection;
+  session: Record<string, unknown>;
+  items: Map<string, { audioSamples: number }>;
+  lastItemId: string | null;
+  active: ActiveReply | undefined;
+};
+
+const turnDetectionOf = (session: Record<string, unknown>) =>
+  ((session.audio as { input?: { turn_detection?: TurnDetection | null } } | undefined)?.input?.turn_detection ??
+    null) as TurnDetection | null;
+
+const commitUserTurn = ({ replies }: Shared, c: Conversation, itemId: string) => {
+  const { send } = c;
+  send({ type: 'input_audio_buffer.committed', item_id: itemId, previous_item_id: c.lastItemId });
+  c.lastItemId = itemId;
+  send({
+    type: 'conversation.item.input_audio_transcription.completed',
+    item_id: itemId,
+    content_index: 0,
+    // The learner's words are those the reply about to answer them was scripted for.
+    transcript: replies[0]?.userTranscript ?? '(speech)',
+  });
+};
+
+/** A reply: the next scripted text as audio deltas and its transcript word by word, then its done events. */
+const startResponse = (shared: Shared, c: Conversation) => {
+  const { options, nextId, chunkSamples, deltaIntervalMs } = shared;
+  const { send, recorded } = c;
+  if (c.active) {
+    send({
+      type: 'error',
+      error: {
+        type: 'invalid_request_error',
+        code: 'conversation_already_has_active_response',
+        message: 'Conversation already has an active response in progress.',
+      },
+    });
+    return;
+  }
+  const failure = shared.takeFailure();
+  if (failure) {
+    send({ type: 'error', error: failure });
+    return;
+  }
+  const reply = shared.replies.shift() ?? { text: 'I see.' };
+  const words = reply.text.split(/(?<=\s)/);
+  const audioSamples = Math.round(((reply.audioMs ?? Math.max(600, words.length * 300)) * RATE) / 1000);
+  const id = nextId('resp');
+  const itemId = nextId('item');
+  c.items.set(itemId, { audioSamples: 0 });
+  c.lastItemId = itemId;
+  send({ type: 'response.created', response: { id, object: 'realtime.response', status: 'in_progress' } });
+  send({
+    type: 'response.output_item.added',
+    response_id: id,
+    output_index: 0,
+    item: { id: itemId, type: 'message', role: 'assistant', status: 'in_progress', content: [] },
+  });
+  const chunks = Math.max(1, Math.ceil(audioSamples / chunkSamples));
+  let sentChunks = 0;
+  let sentWords = 0;
+  const tone = toneOf(chunkSamples);
+  const finish = () => {
+    clearTimeout(current.timer);
+    c.active = undefined;
+    send({
+      type: 'response.output_audio.done',
+      response_id: id,
+      item_id: itemId,
+      output_index: 0,
+      content_index: 0,
+    });
+    send({
+      type: 'response.output_audio_transcript.done',
+      response_id: id,
+      item_id: itemId,
+      output_index: 0,
+      content_index: 0,
+      transcript: reply.text,
+    });
+    send({
+      type: 'response.done',
+      response: {
+        id,
+        object: 'realtime.response',
+        status: 'completed',
+        usage: { total_tokens: 10 + words.length, input_tokens: 10, output_tokens: words.length },
+      },
+    });
+  };
+  /** One audio delta of the tone, recorded as sent. */
+  const sendAudio = (samples: number) => {
+    send({
+      type: 'response.output_audio.delta',
+      response_id: id,
+      item_id: itemId,
+      output_index: 0,
+      content_index: 0,
+      delta: tone.subarray(0, samples * 2).toString('base64'),
+    });
+    recorded.sentAudio.push({ responseId: id, samples, at: Date.now() });
+    c.items.get(itemId)!.audioSamples += samples;
+  };
+  const tick = () => {
+    const samples = Math.min(chunkSamples, audioSamples - sentChunks * chunkSamples);
+    sendAudio(samples);
+    sentChunks++;
+    const wordsDue = Math.ceil((words.length * sentChunks) / chunks);
+    while (sentWords < wordsDue) {
+      send({
+        type: 'response.output_audio_transcript.delta',
+        response_id: id,
+        item_id: itemId,
+        output_index: 0,
+        content_index: 0,
+        delta: words[sentWords++],
+      });
+    }
+    if (sentChunks >= chunks) finish();
+    else current.timer = setTimeout(tick, deltaIntervalMs);
+  };
+  const late = () => {
+    for (let count = 0; count < (options.lateDeltasAfterCancel ?? 0); count++) {
+      sendAudio(chunkSamples);
+    }
+  };
+  const current = {
+    id,
+    itemId,
+    timer: setTimeout(tick, options.responseDelayMs ?? deltaIntervalMs) as NodeJS.Timeout | undefined,
+    finish,
+    late,
+  };
+  c.active = current;
+};
+
+/** The server VAD over the appended audio: speech started, stopped, the user's turn committed and a reply started. */
+const createVad = (shared: Shared, c: Conversation) => {
+  const { nextId, threshold } = shared;
+  const { send, recorded } = c;
+  // The VAD's state over the appended audio.
+  let pending = Buffer.alloc(0);
+  let cursorSamples = 0;
+  let speech: { itemId: string; silentMs: number } | undefined;
+  return (bytes: Buffer) => {
+    recorded.appendedSamples += bytes.length >> 1;
+    const detection = turnDetectionOf(c.session);
+    if (!detection) return;
+    pending = Buffer.concat([pending, bytes]);
+    const silenceMs = detection.silence_duration_ms ?? 500;
+    while (pending.length >= WINDOW * 2) {
+      let energy = 0;
+      for (let index = 0; index < WINDOW; index++) energy += pending.readInt16LE(index * 2) ** 2;
+      pending = pending.subarray(WINDOW * 2);
+      cursorSamples += WINDOW;
+      const loud = Math.sqrt(energy / WINDOW) > threshold;
+      const atMs = Math.round((cursorSamples * 1000) / RATE);
+      if (loud && !speech) {
+        speech = { itemId: nextId('item'), silentMs: 0 };
+        send({
+          type: 'input_audio_buffer.speech_started',
+          audio_start_ms: Math.max(0, atMs - 20 - (detection.prefix_padding_ms ?? 300)),
+          item_id: speech.itemId,
+        });
+      } else if (loud && speech) {
+        speech.silentMs = 0;
+      } else if (speech) {
+        speech.silentMs += 20;
+        if (speech.silentMs >= silenceMs) {
+          const { itemId } = speech;
+          speech = undefined;
+          send({ type: 'input_audio_buffer.speech_stopped', audio_end_ms: atMs, item_id: itemId });
+          commitUserTurn(shared, c, itemId);
+          if (detection.create_response !== false) startResponse(shared, c);
+        }
+      }
+    }
+  };
+};
+
+/** Answers one client event as the API does (audio appends aside: the VAD takes them). */
+const answerClientEvent = (
+  shared: Shared,
+  c: Conversation,
+  type: string,
+  event: { type?: string; [field: string]: unknown },
+) => {
+  const { send } = c;
+  switch (type) {
+    case 'session.update': {
+      const update = (event.session ?? {}) as Record<string, unknown>;
+      c.session = { ...c.session, ...update };
+      c.recorded.session = c.session;
+      send({ type: 'session.updated', session: c.session });
+      return;
+    }
+    case 'input_audio_buffer.commit': {
+      const itemId = shared.nextId('item');
+      commitUserTurn(shared, c, itemId);
+      return;
+    }
+    case 'conversation.item.create': {
+      const item = { id: shared.nextId('item'), ...(event.item as Record<string, unknown>) };
+      send({ type: 'conversation.item.added', previous_item_id: c.lastItemId, item });
+      c.lastItemId = item.id;
+      return;
+    }
+    case 'response.create':
+      startResponse(shared, c);
+      return;
+    case 'response.cancel': {
+      if (!c.active || (event.response_id && event.response_id !== c.active.id)) {
+        send({
+          type: 'error',
+          error: {
+            type: 'invalid_request_error',
+            code: 'response_cancel_not_active',
+            message: 'Cancellation failed: no active response found.',
+          },
+        });
+        return;
+      }
+      const cancelled = c.active;
+      clearTimeout(cancelled.timer);
+      c.active = undefined;
+      cancelled.late();
+      send({
+        type: 'response.done',
+        response: {
+          id: cancelled.id,
+          object: 'realtime.response',
+          status: 'cancelled',
+          status_details: { type: 'cancelled', reason: 'client_cancelled' },
+        },
+      });
+      return;
+    }
+    case 'conversation.item.truncate': {
+      const itemId = String(event.item_id);
+      const item = c.items.get(itemId);
+      const audioEndMs = Number(event.audio_end_ms);
+      if (!item || !(audioEndMs <= Math.round((item.audioSamples * 1000) / RATE))) {
+        send({
+          type: 'error',
+          error: {
+            type: 'invalid_request_error',
+            code: 'invalid_value',
+            message: `Audio content of ${Math.round((item?.audioSamples ?? 0) / 24)}ms is already shorter than ${audioEndMs}ms`,
+            param: 'audio_end_ms',
+          },
+        });
+        return;
+      }
+      send({ type: 'conversation.item.truncated', item_id: itemId, content_index: 0, audio_end_ms: audioEndMs });
+      return;
+    }
+    default:
+      return;
+  }
+};
+
+/** One client connection: its conversation, the VAD over its audio, and its events answered. */
+const serve = (shared: Shared, ws: WebSocket, recorded: RecordedRealtimeConnection, model: string) => {
+  const { options, nextId } = shared;
+  const c: Conversation = {
+    send: (event) => {
+      if (ws.readyState !== ws.OPEN) return;
+      options.observe?.sent?.(recorded, event);
+      ws.send(JSON.stringify({ event_id: nextId('event'), ...event }));
+    },
+    recorded,
+    session: { id: nextId('sess'), type: 'realtime', model },
+    items: new Map(),
+    lastItemId: null,
+    active: undefined,
+  };
+  const { send } = c;
+  const listen = createVad(shared, c);
+
+  ws.on('message', (raw) => {
+    let event: { type?: string; [field: string]: unknown };
+    try {
+      event = JSON.parse(String(raw)) as typeof event;
+    } catch {
+      send({ type: 'error', error: { type: 'invalid_request_error', code: 'invalid_json', message: 'Not JSON.' } });
+      return;
+    }
+    const type = String(event.type);
+    if (type === 'input_audio_buffer.append') {
+      const bytes = Buffer.from(String(event.audio ?? ''), 'base64');
+      options.observe?.append?.(recorded, bytes);
+      listen(bytes);
+      return;
+    }
+    recorded.events.push({ ...event, type, at: Date.now() });
+    answerClientEvent(shared, c, type, event);
+  });
+  ws.on('close', () => {
+    if (c.active) clearTimeout(c.active.timer);
+  });
+  const greet = () => send({ type: 'session.created', session: c.session });
+  if (options.startDelayMs) setTimeout(greet, options.startDelayMs);
+  else greet();
+};
+
 export const startFakeRealtimeServer = async (options: FakeRealtimeOptions = {}): Promise<FakeRealtimeServer> => {
   const apiKey = options.apiKey ?? 'sk-realtime-test-key';
   const deltaIntervalMs = options.deltaIntervalMs ?? 20;
@@ -128,6 +456,19 @@ export const startFakeRealtimeServer = async (options: FakeRealtimeOptions = {})
   let failure: { type: string; code: string; message: string } | undefined;
   let sequence = 0;
   const nextId = (prefix: string) => `${prefix}_${(++sequence).toString().padStart(4, '0')}`;
+  const shared: Shared = {
+    options,
+    replies,
+    takeFailure: () => {
+      const taken = failure;
+      failure = undefined;
+      return taken;
+    },
+    nextId,
+    deltaIntervalMs,
+    chunkSamples,
+    threshold,
+  };
 
   const server: Server = createServer(options.certificate ?? selfSignedCertificate(), (_request, response) => {
     response.writeHead(404).end();
@@ -165,287 +506,9 @@ export const startFakeRealtimeServer = async (options: FakeRealtimeOptions = {})
       connections.push(recorded);
       sockets.add(ws);
       ws.on('close', () => sockets.delete(ws));
-      serve(ws, recorded, model!);
+      serve(shared, ws, recorded, model!);
     });
   });
-
-  const serve = (ws: WebSocket, recorded: RecordedRealtimeConnection, model: string) => {
-    const send = (event: Record<string, unknown>) => {
-      if (ws.readyState !== ws.OPEN) return;
-      options.observe?.sent?.(recorded, event);
-      ws.send(JSON.stringify({ event_id: nextId('event'), ...event }));
-    };
-    let session: Record<string, unknown> = { id: nextId('sess'), type: 'realtime', model };
-    const items = new Map<string, { audioSamples: number }>();
-    let lastItemId: string | null = null;
-    let active:
-      | { id: string; itemId: string; timer: NodeJS.Timeout | undefined; finish: () => void; late: () => void }
-      | undefined;
-    // The VAD's state over the appended audio.
-    let pending = Buffer.alloc(0);
-    let cursorSamples = 0;
-    let speech: { itemId: string; silentMs: number } | undefined;
-
-    const turnDetection = () =>
-      ((session.audio as { input?: { turn_detection?: TurnDetection | null } } | undefined)?.input?.turn_detection ??
-        null) as TurnDetection | null;
-
-    const commitUserTurn = (itemId: string) => {
-      send({ type: 'input_audio_buffer.committed', item_id: itemId, previous_item_id: lastItemId });
-      lastItemId = itemId;
-      send({
-        type: 'conversation.item.input_audio_transcription.completed',
-        item_id: itemId,
-        content_index: 0,
-        // The learner's words are those the reply about to answer them was scripted for.
-        transcript: replies[0]?.userTranscript ?? '(speech)',
-      });
-    };
-
-    const startResponse = () => {
-      if (active) {
-        send({
-          type: 'error',
-          error: {
-            type: 'invalid_request_error',
-            code: 'conversation_already_has_active_response',
-            message: 'Conversation already has an active response in progress.',
-          },
-        });
-        return;
-      }
-      if (failure) {
-        send({ type: 'error', error: failure });
-        failure = undefined;
-        return;
-      }
-      const reply = replies.shift() ?? { text: 'I see.' };
-      const words = reply.text.split(/(?<=\s)/);
-      const audioSamples = Math.round(((reply.audioMs ?? Math.max(600, words.length * 300)) * RATE) / 1000);
-      const id = nextId('resp');
-      const itemId = nextId('item');
-      items.set(itemId, { audioSamples: 0 });
-      lastItemId = itemId;
-      send({ type: 'response.created', response: { id, object: 'realtime.response', status: 'in_progress' } });
-      send({
-        type: 'response.output_item.added',
-        response_id: id,
-        output_index: 0,
-        item: { id: itemId, type: 'message', role: 'assistant', status: 'in_progress', content: [] },
-      });
-      const chunks = Math.max(1, Math.ceil(audioSamples / chunkSamples));
-      let sentChunks = 0;
-      let sentWords = 0;
-      const tone = toneOf(chunkSamples);
-      const finish = () => {
-        clearTimeout(current.timer);
-        active = undefined;
-        send({
-          type: 'response.output_audio.done',
-          response_id: id,
-          item_id: itemId,
-          output_index: 0,
-          content_index: 0,
-        });
-        send({
-          type: 'response.output_audio_transcript.done',
-          response_id: id,
-          item_id: itemId,
-          output_index: 0,
-          content_index: 0,
-          transcript: reply.text,
-        });
-        send({
-          type: 'response.done',
-          response: {
-            id,
-            object: 'realtime.response',
-            status: 'completed',
-            usage: { total_tokens: 10 + words.length, input_tokens: 10, output_tokens: words.length },
-          },
-        });
-      };
-      const tick = () => {
-        const samples = Math.min(chunkSamples, audioSamples - sentChunks * chunkSamples);
-        send({
-          type: 'response.output_audio.delta',
-          response_id: id,
-          item_id: itemId,
-          output_index: 0,
-          content_index: 0,
-          delta: tone.subarray(0, samples * 2).toString('base64'),
-        });
-        recorded.sentAudio.push({ responseId: id, samples, at: Date.now() });
-        items.get(itemId)!.audioSamples += samples;
-        sentChunks++;
-        const wordsDue = Math.ceil((words.length * sentChunks) / chunks);
-        while (sentWords < wordsDue) {
-          send({
-            type: 'response.output_audio_transcript.delta',
-            response_id: id,
-            item_id: itemId,
-            output_index: 0,
-            content_index: 0,
-            delta: words[sentWords++],
-          });
-        }
-        if (sentChunks >= chunks) finish();
-        else current.timer = setTimeout(tick, deltaIntervalMs);
-      };
-      const late = () => {
-        for (let count = 0; count < (options.lateDeltasAfterCancel ?? 0); count++) {
-          send({
-            type: 'response.output_audio.delta',
-            response_id: id,
-            item_id: itemId,
-            output_index: 0,
-            content_index: 0,
-            delta: tone.toString('base64'),
-          });
-          recorded.sentAudio.push({ responseId: id, samples: chunkSamples, at: Date.now() });
-          items.get(itemId)!.audioSamples += chunkSamples;
-        }
-      };
-      const current = {
-        id,
-        itemId,
-        timer: setTimeout(tick, options.responseDelayMs ?? deltaIntervalMs) as NodeJS.Timeout | undefined,
-        finish,
-        late,
-      };
-      active = current;
-    };
-
-    const listen = (bytes: Buffer) => {
-      recorded.appendedSamples += bytes.length >> 1;
-      const detection = turnDetection();
-      if (!detection) return;
-      pending = Buffer.concat([pending, bytes]);
-      const silenceMs = detection.silence_duration_ms ?? 500;
-      while (pending.length >= WINDOW * 2) {
-        let energy = 0;
-        for (let index = 0; index < WINDOW; index++) energy += pending.readInt16LE(index * 2) ** 2;
-        pending = pending.subarray(WINDOW * 2);
-        cursorSamples += WINDOW;
-        const loud = Math.sqrt(energy / WINDOW) > threshold;
-        const atMs = Math.round((cursorSamples * 1000) / RATE);
-        if (loud && !speech) {
-          speech = { itemId: nextId('item'), silentMs: 0 };
-          send({
-            type: 'input_audio_buffer.speech_started',
-            audio_start_ms: Math.max(0, atMs - 20 - (detection.prefix_padding_ms ?? 300)),
-            item_id: speech.itemId,
-          });
-        } else if (loud && speech) {
-          speech.silentMs = 0;
-        } else if (speech) {
-          speech.silentMs += 20;
-          if (speech.silentMs >= silenceMs) {
-            const { itemId } = speech;
-            speech = undefined;
-            send({ type: 'input_audio_buffer.speech_stopped', audio_end_ms: atMs, item_id: itemId });
-            commitUserTurn(itemId);
-            if (detection.create_response !== false) startResponse();
-          }
-        }
-      }
-    };
-
-    ws.on('message', (raw) => {
-      let event: { type?: string; [field: string]: unknown };
-      try {
-        event = JSON.parse(String(raw)) as typeof event;
-      } catch {
-        send({ type: 'error', error: { type: 'invalid_request_error', code: 'invalid_json', message: 'Not JSON.' } });
-        return;
-      }
-      const type = String(event.type);
-      if (type === 'input_audio_buffer.append') {
-        const bytes = Buffer.from(String(event.audio ?? ''), 'base64');
-        options.observe?.append?.(recorded, bytes);
-        listen(bytes);
-        return;
-      }
-      recorded.events.push({ ...event, type, at: Date.now() });
-      switch (type) {
-        case 'session.update': {
-          const update = (event.session ?? {}) as Record<string, unknown>;
-          session = { ...session, ...update };
-          recorded.session = session;
-          send({ type: 'session.updated', session });
-          return;
-        }
-        case 'input_audio_buffer.commit': {
-          const itemId = nextId('item');
-          commitUserTurn(itemId);
-          return;
-        }
-        case 'conversation.item.create': {
-          const item = { id: nextId('item'), ...(event.item as Record<string, unknown>) };
-          send({ type: 'conversation.item.added', previous_item_id: lastItemId, item });
-          lastItemId = item.id;
-          return;
-        }
-        case 'response.create':
-          startResponse();
-          return;
-        case 'response.cancel': {
-          if (!active || (event.response_id && event.response_id !== active.id)) {
-            send({
-              type: 'error',
-              error: {
-                type: 'invalid_request_error',
-                code: 'response_cancel_not_active',
-                message: 'Cancellation failed: no active response found.',
-              },
-            });
-            return;
-          }
-          const cancelled = active;
-          clearTimeout(cancelled.timer);
-          active = undefined;
-          cancelled.late();
-          send({
-            type: 'response.done',
-            response: {
-              id: cancelled.id,
-              object: 'realtime.response',
-              status: 'cancelled',
-              status_details: { type: 'cancelled', reason: 'client_cancelled' },
-            },
-          });
-          return;
-        }
-        case 'conversation.item.truncate': {
-          const itemId = String(event.item_id);
-          const item = items.get(itemId);
-          const audioEndMs = Number(event.audio_end_ms);
-          if (!item || !(audioEndMs <= Math.round((item.audioSamples * 1000) / RATE))) {
-            send({
-              type: 'error',
-              error: {
-                type: 'invalid_request_error',
-                code: 'invalid_value',
-                message: `Audio content of ${Math.round((item?.audioSamples ?? 0) / 24)}ms is already shorter than ${audioEndMs}ms`,
-                param: 'audio_end_ms',
-              },
-            });
-            return;
-          }
-          send({ type: 'conversation.item.truncated', item_id: itemId, content_index: 0, audio_end_ms: audioEndMs });
-          return;
-        }
-        default:
-          return;
-      }
-    });
-    ws.on('close', () => {
-      if (active) clearTimeout(active.timer);
-    });
-    const greet = () => send({ type: 'session.created', session });
-    if (options.startDelayMs) setTimeout(greet, options.startDelayMs);
-    else greet();
-  };
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

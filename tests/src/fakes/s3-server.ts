@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocally, readBodyBytes } from './support/http-server.js';
 
 /**
  * A small S3-compatible server on loopback, as the AWS SDK v3 speaks to it with path-style addressing
@@ -35,14 +35,6 @@ const xmlError = (response: http.ServerResponse, status: number, code: string, m
   response.end(body);
 };
 
-const readBody = (request: http.IncomingMessage): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
-
 export const startFakeS3Server = async (options: {
   accessKeyId: string;
   buckets: readonly string[];
@@ -55,7 +47,7 @@ export const startFakeS3Server = async (options: {
       const url = new URL(request.url ?? '/', 'http://fake-s3');
       const [, bucketName = '', ...keyParts] = url.pathname.split('/');
       const key = keyParts.map((part) => decodeURIComponent(part)).join('/');
-      const body = await readBody(request);
+      const body = await readBodyBytes(request);
       const authorization = request.headers.authorization ?? '';
       requests.push({
         method: request.method ?? '',
@@ -124,16 +116,11 @@ export const startFakeS3Server = async (options: {
       if (!response.headersSent) xmlError(response, 500, 'InternalError', 'fake failure');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenLocally(server);
   return {
     endpoint: `http://127.0.0.1:${port}`,
     requests,
     objects: (bucket) => buckets.get(bucket) ?? new Map(),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 };
