@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { startFakeElevenLabsServer, type FakeElevenLabsServer } from '../../src/fakes/elevenlabs-server.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../src/fakes/openai-server.js';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken, toast } from '../settings/arrange.js';
+import { arranger, expectNoSidewaysScroll, signInWithToken, toast } from '../support/arrange.js';
 import { startMailSink } from '../support/mail-sink.js';
 import { ADMIN, apiToken } from '../support/session.js';
 

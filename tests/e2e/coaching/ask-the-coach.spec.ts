@@ -1,8 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
-import { apiToken } from '../support/session.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken } from '../settings/arrange.js';
+import { arranger, expectNoSidewaysScroll, signInWithToken } from '../support/arrange.js';
 import { axeViolations } from '../support/axe.js';
 
 // Issue 12 §6, "Ask the coach": on the result page of an ended session, the learner asks the built-in coach what to
@@ -15,7 +14,6 @@ let learnerToken = '';
 let operatorToken = '';
 let sessionId = '';
 const stamp = Date.now();
-const PASSWORD = 'Learner-Passw0rd!';
 const LIBRARY_SCENARIO = 'Price negotiation: the sceptical buyer';
 
 const asLearner = (method: 'GET' | 'POST', path: string, data?: unknown) =>
@@ -30,18 +28,8 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
   const arrange = await arranger(api, sink);
   const organizationId = await arrange.organization(`Coached ${stamp}`);
-  for (const role of ['user', 'operator'] as const) {
-    const email = `${role}-coach-${stamp}@e2e.test`;
-    await arrange.account({
-      email,
-      first_name: role,
-      organization_id: organizationId,
-      organization_role: role,
-      password: PASSWORD,
-    });
-    if (role === 'user') learnerToken = await apiToken(api, email, PASSWORD);
-    else operatorToken = await apiToken(api, email, PASSWORD);
-  }
+  learnerToken = (await arrange.member(organizationId, 'user')).token;
+  operatorToken = (await arrange.member(organizationId, 'operator')).token;
   // A session lost on its second turn, played through the API: the screens of play are another spec's.
   const library = (await (
     await asLearner('GET', `/v1/coaching/scenarios?source=library&q=${encodeURIComponent(LIBRARY_SCENARIO)}`)

@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
-import { apiToken } from '../support/session.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken } from '../settings/arrange.js';
+import { arranger, expectNoSidewaysScroll, signInWithToken } from '../support/arrange.js';
 import { axeViolations } from '../support/axe.js';
 
 // Issue 12 §8: the dashboard's coaching figures. A learner who lost a library scenario (analysed by the built-in
@@ -16,7 +15,6 @@ let api: APIRequestContext;
 let learnerToken = '';
 let operatorToken = '';
 const stamp = Date.now();
-const PASSWORD = 'Learner-Passw0rd!';
 const LIBRARY_SCENARIO = 'Price negotiation: the sceptical buyer';
 const shots = process.env.E2E_SCREENSHOTS;
 
@@ -32,19 +30,9 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
   const arrange = await arranger(api, sink);
   const organizationId = await arrange.organization(`Dashboard ${stamp}`);
-  for (const role of ['user', 'operator'] as const) {
-    const email = `${role}-dashboard-${stamp}@e2e.test`;
-    await arrange.account({
-      email,
-      first_name: role === 'user' ? 'Lea' : 'Olga',
-      last_name: role === 'user' ? 'Learner' : 'Operator',
-      organization_id: organizationId,
-      organization_role: role,
-      password: PASSWORD,
-    });
-    if (role === 'user') learnerToken = await apiToken(api, email, PASSWORD);
-    else operatorToken = await apiToken(api, email, PASSWORD);
-  }
+  learnerToken = (await arrange.member(organizationId, 'user', { first_name: 'Lea', last_name: 'Learner' })).token;
+  operatorToken = (await arrange.member(organizationId, 'operator', { first_name: 'Olga', last_name: 'Operator' }))
+    .token;
   const library = (await (
     await asLearner('GET', `/v1/coaching/scenarios?source=library&q=${encodeURIComponent(LIBRARY_SCENARIO)}`)
   ).json()) as { items: { id: string }[] };

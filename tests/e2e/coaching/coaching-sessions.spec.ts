@@ -2,8 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
 import { builtinChatModel, coachingAuthor } from '../support/coaching.js';
-import { apiToken } from '../support/session.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken, type Arranger } from '../settings/arrange.js';
+import { arranger, expectNoSidewaysScroll, signInWithToken, type Arranger } from '../support/arrange.js';
 import { axeViolations } from '../support/axe.js';
 
 // Issue 12 (first screens): a learner opens a library scenario, starts it, chats to a win on the built-in provider and
@@ -18,7 +17,6 @@ let learnerToken = '';
 let operatorToken = '';
 let colleagueToken = '';
 const stamp = Date.now();
-const learner = { email: `learner-${stamp}@e2e.test`, password: 'Learner-Passw0rd!' };
 const LIBRARY_SCENARIO = 'Price negotiation: the sceptical buyer';
 let paidScenarioId = '';
 let organizationId = '';
@@ -29,30 +27,12 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
   arrange = await arranger(api, sink);
   organizationId = await arrange.organization(`Learners ${stamp}`);
-  learnerId = await arrange.account({
-    email: learner.email,
+  ({ id: learnerId, token: learnerToken } = await arrange.member(organizationId, 'user', {
     first_name: 'Lea',
     last_name: 'Learner',
-    organization_id: organizationId,
-    organization_role: 'user',
-    password: learner.password,
-  });
-  learnerToken = await apiToken(api, learner.email, learner.password);
-  for (const [role, email] of [
-    ['operator', `lead-${stamp}@e2e.test`],
-    ['user', `peer-${stamp}@e2e.test`],
-  ] as const) {
-    await arrange.account({
-      email,
-      first_name: role === 'operator' ? 'Olga' : 'Paul',
-      organization_id: organizationId,
-      organization_role: role,
-      password: learner.password,
-    });
-    const token = await apiToken(api, email, learner.password);
-    if (role === 'operator') operatorToken = token;
-    else colleagueToken = token;
-  }
+  }));
+  operatorToken = (await arrange.member(organizationId, 'operator', { first_name: 'Olga' })).token;
+  colleagueToken = (await arrange.member(organizationId, 'user', { first_name: 'Paul' })).token;
 
   // A scenario on a paid model (2 credits a minute, 2 minutes): the learner, with no credits, cannot start it.
   const modelId = await builtinChatModel(api, arrange, { displayName: `Paid coach ${stamp}`, creditsPerMinute: 2 });

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
 import { apiToken } from '../support/session.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken, type Arranger } from '../settings/arrange.js';
+import { arranger, expectNoSidewaysScroll, signInWithToken, type Arranger } from '../support/arrange.js';
 import { axeViolations } from '../support/axe.js';
 
 // Issue 23, items 1 and 8: the learner's and the guest's paths have a way on from every page (docs/client.md,

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type WebSocketRoute } from '@play
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
 import { apiToken } from '../support/session.js';
-import { arranger, signInWithToken } from '../settings/arrange.js';
+import { arranger, signInWithToken } from '../support/arrange.js';
 
 // Issue 12: the browser plays through the gateway, the reply streams in, and a socket that drops in the middle of a
 // reply loses and repeats nothing (docs/coaching-sessions.md, "Streaming over the gateway").

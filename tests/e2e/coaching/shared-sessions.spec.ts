@@ -2,8 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
 import { builtinChatModel, coachingAuthor } from '../support/coaching.js';
-import { apiToken } from '../support/session.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken, type Arranger } from '../settings/arrange.js';
+import { arranger, expectNoSidewaysScroll, signInWithToken, type Arranger, type Member } from '../support/arrange.js';
 import { axeViolations } from '../support/axe.js';
 
 // Issue 13: a user shares a scenario; a signed-out visitor and a visitor signed in as someone else each play it as a
@@ -15,9 +14,8 @@ let sink: SmtpSink;
 let api: APIRequestContext;
 let arrange: Arranger;
 const stamp = Date.now();
-const password = 'Sharer-Passw0rd!';
-const sharer = { email: `sharer-${stamp}@e2e.test`, id: '', token: '' };
-const other = { email: `other-${stamp}@e2e.test`, token: '' };
+let sharer: Member;
+let other: Member;
 const SCENARIO = `Guest call ${stamp}`;
 let scenarioId = '';
 let shareUrl = '';
@@ -27,24 +25,8 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
   arrange = await arranger(api, sink);
   const organizationId = await arrange.organization(`Sharing ${stamp}`);
-  sharer.id = await arrange.account({
-    email: sharer.email,
-    first_name: 'Sasha',
-    last_name: 'Sharer',
-    organization_id: organizationId,
-    organization_role: 'user',
-    password,
-  });
-  await arrange.account({
-    email: other.email,
-    first_name: 'Otto',
-    last_name: 'Other',
-    organization_id: organizationId,
-    organization_role: 'user',
-    password,
-  });
-  sharer.token = await apiToken(api, sharer.email, password);
-  other.token = await apiToken(api, other.email, password);
+  sharer = await arrange.member(organizationId, 'user', { first_name: 'Sasha', last_name: 'Sharer' });
+  other = await arrange.member(organizationId, 'user', { first_name: 'Otto', last_name: 'Other' });
   await arrange.call('POST', `/v1/organizations/allocate_credit/${organizationId}`, { nb_credits: 20 });
   await arrange.call('POST', `/v1/users/allocate_credit/${sharer.id}`, { nb_credits: 10 });
 

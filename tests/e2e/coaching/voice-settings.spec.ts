@@ -3,7 +3,7 @@ import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { coachingAuthor } from '../support/coaching.js';
 import { startMailSink } from '../support/mail-sink.js';
 import { apiToken } from '../support/session.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken, toast, type Arranger } from '../settings/arrange.js';
+import { arranger, expectNoSidewaysScroll, signInWithToken, toast, type Arranger } from '../support/arrange.js';
 import { axeViolations } from '../support/axe.js';
 
 // Issue 14 item 3 (docs/voice.md, "Voice settings"): an author sets how a voice scenario's sessions speak and

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
 import { apiToken } from '../support/session.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken, toast, type Arranger } from './arrange.js';
+import { arranger, expectNoSidewaysScroll, signInWithToken, toast, type Arranger } from '../support/arrange.js';
 import { axeViolations } from '../support/axe.js';
 
 // Issue 11 item 5, the client: the image field (choose, crop in a dialog, upload, remove) on the profile and the
