@@ -1,19 +1,16 @@
-import { BUILTIN_AI_MODEL_ID, starterLibraryItemId } from '@ai-coaching/application';
+import { starterLibraryItemId } from '@ai-coaching/application';
 import { createTestOrganization, describeApi, signInAs } from '@ai-coaching/api/testing';
 import {
   coachingChatOperations as chats,
   coachingSessionAnalysisOperations as analyses,
   coachingSessionOperations as sessions,
-  missionContent,
-  observerContent,
-  personaContent,
-  scenarioContent,
 } from '@ai-coaching/contracts';
 import { coachingChatStreamId } from '@ai-coaching/domain';
 import { newId } from '@ai-coaching/platform';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { connectFakeChatModel } from '../fakes/fake-chat-model.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server.js';
+import { publishedScenario } from './session-fixtures.js';
 
 const unique = (label: string) => `${label} ${newId().slice(-8)}`;
 const FAKE_KEY = 'sk-fake-chats-0123456789';
@@ -75,44 +72,11 @@ await describeApi(
       frenchScenario = starterLibraryItemId('scenario', 'price', 'fr-FR');
 
       const fakeModel = await connectFakeChatModel(api(superAdmin), fake, { apiKey: FAKE_KEY, modelId: 'llama3.1' });
-      const publish = async (plural: string, id: string) =>
-        expect((await api(editor).send('POST', `/v1/coaching/${plural}/${id}/publish`)).status).toBe(200);
-      const persona = await api(editor).call(personaContent.operations.create, {
-        body: { name: unique('Sam'), language: 'en-GB', mood: 'neutral' },
-      });
-      const mission = await api(editor).call(missionContent.operations.create, {
-        body: {
-          title: unique('Close'),
-          goal: 'Close the deal',
-          success_criteria: ['deal'],
-          failure_conditions: ['take it or leave it'],
-          turn_limit: 10,
-        },
-      });
       // Judged by the built-in observer, so the report never takes a completion scripted for the coach.
-      const observer = await api(editor).call(observerContent.operations.create, {
-        body: {
-          name: unique('Coach'),
-          model_id: BUILTIN_AI_MODEL_ID,
-          rubric: [{ name: 'Close', description: 'Asks', scale: '1_5', weight: 1, not_relevant_when: null }],
-        },
+      fakeScenario = await publishedScenario(context.server, editor, {
+        modelId: fakeModel.modelId,
+        timeLimitSeconds: 300,
       });
-      await publish('personas', persona.body.id!);
-      await publish('missions', mission.body.id!);
-      await publish('observers', observer.body.id!);
-      const scenario = await api(editor).call(scenarioContent.operations.create, {
-        body: {
-          name: unique('Fake call'),
-          persona_id: persona.body.id!,
-          mission_id: mission.body.id!,
-          observer_ids: [observer.body.id!],
-          language: 'en-GB',
-          model_id: fakeModel.modelId,
-          time_limit_seconds: 300,
-        },
-      });
-      await publish('scenarios', scenario.body.id!);
-      fakeScenario = scenario.body.id!;
     }, 180_000);
     afterAll(async () => {
       await fake?.close();

@@ -8,9 +8,6 @@ import { createTestOrganization, describeApi, signInAs } from '@ai-coaching/api/
 import {
   aiModelOperations as models,
   coachingSessionOperations as sessions,
-  missionContent,
-  observerContent,
-  personaContent,
   scenarioContent,
   type WalletFields,
 } from '@ai-coaching/contracts';
@@ -19,6 +16,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { moveCredits } from '../credits/credit-test-client.js';
 import { connectFakeChatModel } from '../fakes/fake-chat-model.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server.js';
+import { publishedScenario } from './session-fixtures.js';
 
 const unique = (label: string) => `${label} ${newId().slice(-8)}`;
 const FAKE_KEY = 'sk-fake-sessions-0123456789';
@@ -78,47 +76,9 @@ await describeApi(
       });
     const read = (token: string, id: string) => api(token).call(sessions.read, { params: { id } });
 
-    /** An own scenario with a mission to win by saying "deal", on this model, published with all it uses. */
-    const ownScenario = async (modelId: string, timeLimitSeconds: number) => {
-      const publish = async (plural: string, id: string) =>
-        expect((await api(a.editor).send('POST', `/v1/coaching/${plural}/${id}/publish`)).status).toBe(200);
-      const persona = await api(a.editor).call(personaContent.operations.create, {
-        body: { name: unique('Sam'), language: 'en-GB', mood: 'neutral' },
-      });
-      const mission = await api(a.editor).call(missionContent.operations.create, {
-        body: {
-          title: unique('Close'),
-          goal: 'Close the deal',
-          success_criteria: ['deal'],
-          failure_conditions: ['take it or leave it'],
-          turn_limit: 10,
-        },
-      });
-      const observer = await api(a.editor).call(observerContent.operations.create, {
-        body: {
-          name: unique('Coach'),
-          model_id: modelId,
-          rubric: [{ name: 'Close', description: 'Asks', scale: '1_5', weight: 1, not_relevant_when: null }],
-        },
-      });
-      await publish('personas', persona.body.id!);
-      await publish('missions', mission.body.id!);
-      await publish('observers', observer.body.id!);
-      const scenario = await api(a.editor).call(scenarioContent.operations.create, {
-        body: {
-          name: unique('Paid call'),
-          persona_id: persona.body.id!,
-          mission_id: mission.body.id!,
-          observer_ids: [observer.body.id!],
-          language: 'en-GB',
-          model_id: modelId,
-          time_limit_seconds: timeLimitSeconds,
-        },
-      });
-      expect(scenario.status).toBe(201);
-      await publish('scenarios', scenario.body.id!);
-      return scenario.body.id!;
-    };
+    /** An own scenario with a mission to win by saying "deal", on this model (its observer's too), published with all it uses. */
+    const ownScenario = (modelId: string, timeLimitSeconds: number) =>
+      publishedScenario(context.server, a.editor, { modelId, timeLimitSeconds, observerModelId: modelId });
 
     beforeAll(async () => {
       a.organizationId = await createTestOrganization(context.server, unique('Acme'));
