@@ -3,7 +3,7 @@ import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
 import { builtinChatModel, coachingAuthor } from '../support/coaching.js';
 import { arranger, expectNoSidewaysScroll, signInWithToken, type Arranger } from '../support/arrange.js';
-import { axeViolations } from '../support/axe.js';
+import { expectAxeClean } from '../support/axe.js';
 
 // Issue 12 (first screens): a learner opens a library scenario, starts it, chats to a win on the built-in provider and
 // reads the result; aborts another; and is refused before starting a paid scenario without the credits, with the price
@@ -50,11 +50,6 @@ test.afterAll(async () => {
   await sink?.close();
 });
 
-const axe = async (page: Page) => {
-  await expect(page.locator('[role="status"] svg.animate-spin')).toHaveCount(0);
-  expect(await axeViolations(page)).toEqual([]);
-};
-
 const say = async (page: Page, text: string) => {
   await page.getByLabel('Your message').fill(text);
   await page.getByRole('button', { name: 'Send' }).click();
@@ -68,7 +63,7 @@ test('[SESSION]: a learner starts a library scenario, chats to a win and reads t
   await expect(page).toHaveURL(/\/scenario\/info-/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(LIBRARY_SCENARIO);
   await expect(page.getByTestId('session-price')).toHaveText('Free');
-  await axe(page);
+  await expectAxeClean(page);
   await page.getByRole('button', { name: 'Start the session' }).click();
 
   await expect(page).toHaveURL(/\/session\/play-/);
@@ -83,7 +78,7 @@ test('[SESSION]: a learner starts a library scenario, chats to a win and reads t
   await expect(page.getByTestId('session-status')).toHaveText('Won');
   // The markers never reach the learner.
   await expect(transcript).not.toContainText('[[WIN]]');
-  await axe(page);
+  await expectAxeClean(page);
 
   await page.getByRole('link', { name: 'See the result' }).click();
   await expect(page).toHaveURL(/\/session\/result-/);
@@ -96,7 +91,7 @@ test('[SESSION]: a learner starts a library scenario, chats to a win and reads t
   await expect(page.getByTestId('report-progress')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
   await expect(page.getByTestId('report-progress')).toContainText(/Overall score: \d+ \/ 100/);
   await expect(page.locator('[data-testid="observer-report"][data-status="done"]')).toHaveCount(2);
-  await axe(page);
+  await expectAxeClean(page);
 });
 
 test('[SESSION]: aborting gives the abort status; 360 px in the dark theme, in French', async ({ page }) => {
@@ -112,7 +107,7 @@ test('[SESSION]: aborting gives the abort status; 360 px in the dark theme, in F
   await page.getByRole('button', { name: 'Commencer la session' }).click();
   await expect(page).toHaveURL(/\/session\/play-/);
   await expectNoSidewaysScroll(page);
-  await axe(page);
+  await expectAxeClean(page);
   await page.getByRole('button', { name: 'Abandonner' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Abandonner' }).click();
   await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'abort');
@@ -137,7 +132,7 @@ test('[SESSION]: the learner lists their sessions; an operator of the organizati
   await page.goto('/apps/ai-coaching');
   await page.getByRole('link', { name: 'My sessions' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Coaching sessions');
-  await axe(page);
+  await expectAxeClean(page);
   await page.getByLabel('Status').selectOption('win');
   const won = page.getByTestId('session-row');
   await expect(won).toHaveCount(1);

@@ -3,7 +3,7 @@ import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
 import { builtinChatModel, coachingAuthor } from '../support/coaching.js';
 import { arranger, expectNoSidewaysScroll, signInWithToken, type Arranger, type Member } from '../support/arrange.js';
-import { axeViolations } from '../support/axe.js';
+import { expectAxeClean } from '../support/axe.js';
 
 // Issue 13: a user shares a scenario; a signed-out visitor and a visitor signed in as someone else each play it as a
 // guest over the gateway, in browser contexts of their own; the sharer sees both sessions and what they cost; a
@@ -53,11 +53,6 @@ test.afterAll(async () => {
   await sink?.close();
 });
 
-const axe = async (page: Page) => {
-  await expect(page.locator('[role="status"] svg.animate-spin')).toHaveCount(0);
-  expect(await axeViolations(page)).toEqual([]);
-};
-
 /** A visitor on the link: a name, the terms, Start; then the chat to a win and the result with its report. */
 const playAsGuest = async (page: Page, name: string) => {
   await page.goto(shareUrl);
@@ -93,7 +88,7 @@ test('[SHARED]: a user shares a scenario through a link, from its page', async (
   await expect(page.getByTestId('share-link-made')).toContainText(`Workshop ${stamp}`);
   shareUrl = await page.getByLabel('Link to share').inputValue();
   expect(shareUrl).toMatch(/\/shared\/ai-coaching-session\/[\w-]{43}$/);
-  await axe(page);
+  await expectAxeClean(page);
 });
 
 test('[SHARED]: a signed-out visitor plays to a win over the gateway as a guest and reads the report', async ({
@@ -111,7 +106,7 @@ test('[SHARED]: a signed-out visitor plays to a win over the gateway as a guest 
   await page.goto(shareUrl);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(SCENARIO);
   await expectNoSidewaysScroll(page);
-  await axe(page);
+  await expectAxeClean(page);
   await playAsGuest(page, 'Ada Visitor');
   expect(turns.some((frame) => frame.includes('"session.turn"'))).toBe(true);
   // A guest without an account of their own leaves signed out, onto a page of their own (issue 23).
