@@ -2,24 +2,19 @@ import { starterLibraryItemId } from '@ai-coaching/application';
 import { createTestOrganization, describeApi, signInAs } from '@ai-coaching/api/testing';
 import {
   coachingSessionOperations as sessions,
-  PROTOCOL_VERSION,
-  type ClientToServerEvents,
   type CoachingSessionTurnAnswer,
   type GatewayResult,
-  type ServerToClientEvents,
   type SessionReplyDelta,
   type WalletFields,
 } from '@ai-coaching/contracts';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { moveCredits } from '../credits/credit-test-client.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server.js';
 import { fakeChatModel, publishedScenario, unique } from './session-fixtures.js';
+import { type GatewaySocket, voiceSockets } from './voice-gateway-client.js';
 
 // The gateway's streamed turn (docs/coaching-sessions.md, "Streaming over the gateway") and its faults: the provider
 // failing midway, the socket dropping midway. The gateway does not depend on the engine: PostgreSQL when it runs.
-
-type GatewaySocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const FAKE_KEY = 'sk-fake-gateway-0123456789';
 
@@ -33,23 +28,10 @@ await describeApi(
     let learner = { token: '', userId: '' };
     let stranger = '';
     let scenario = '';
-    const open: GatewaySocket[] = [];
     const { api } = context;
 
-    const socketOf = async (token: string, locale = 'en-GB'): Promise<GatewaySocket> => {
-      const socket: GatewaySocket = connect(context.server.url, {
-        path: '/socket.io',
-        transports: ['websocket'],
-        reconnection: false,
-        auth: { token, protocolVersion: PROTOCOL_VERSION, locale },
-      });
-      open.push(socket);
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', resolve);
-        socket.once('connect_error', reject);
-      });
-      return socket;
-    };
+    const sockets = voiceSockets(() => context.server.url);
+    const { socketOf } = sockets;
 
     /** Sends a turn and gathers its deltas; `onDelta` may act midway (drop the socket). */
     const playTurn = (
@@ -105,7 +87,7 @@ await describeApi(
       scenario = await publishedScenario(context.server, editor, { modelId, timeLimitSeconds: 120 });
     }, 180_000);
     afterEach(() => {
-      for (const socket of open.splice(0)) socket.disconnect();
+      sockets.closeAll();
       fake.reset();
     });
     afterAll(async () => {
