@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { startFakeElevenLabsServer, type FakeElevenLabsServer } from '../../src/fakes/elevenlabs-server.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../src/fakes/openai-server.js';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken, toast } from '../settings/arrange.js';
+import { arranger, expectNoSidewaysScroll, signInWithToken, toast } from '../support/arrange.js';
 import { startMailSink } from '../support/mail-sink.js';
 import { ADMIN, apiToken } from '../support/session.js';
 
@@ -20,7 +20,6 @@ let elevenLabs: FakeElevenLabsServer;
 let sink: SmtpSink;
 let api: APIRequestContext;
 let token = '';
-const operator = { email: `ai-operator-${stamp}@e2e.test`, password: 'Operator-Passw0rd!' };
 
 test.beforeAll(async ({ playwright }, testInfo) => {
   fake = await startFakeOpenAiServer({ apiKey: KEY, models: ['gpt-4o-mini'] });
@@ -287,14 +286,7 @@ test('[AI-PROVIDERS]: an operator adds a provider for their own organization and
   sink = await startMailSink();
   const arrange = await arranger(api, sink);
   const organizationId = await arrange.organization(`AI operators ${stamp}`);
-  await arrange.account({
-    email: operator.email,
-    first_name: 'Olga',
-    organization_id: organizationId,
-    organization_role: 'operator',
-    password: operator.password,
-  });
-  await signInWithToken(page, await apiToken(api, operator.email, operator.password));
+  await signInWithToken(page, (await arrange.member(organizationId, 'operator', { first_name: 'Olga' })).token);
 
   await page.goto('/ai-providers/create');
   // No choice of scope: an operator's providers are their organization's own.

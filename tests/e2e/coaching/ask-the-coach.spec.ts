@@ -1,9 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
-import { apiToken } from '../support/session.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken } from '../settings/arrange.js';
-import { axeViolations } from '../support/axe.js';
+import { arranger, expectNoSidewaysScroll, signInWithToken } from '../support/arrange.js';
+import { expectAxeClean } from '../support/axe.js';
 
 // Issue 12 §6, "Ask the coach": on the result page of an ended session, the learner asks the built-in coach what to
 // say differently (at 360 px, in both themes' light one, and in French); an operator who checks others only reads.
@@ -15,7 +14,6 @@ let learnerToken = '';
 let operatorToken = '';
 let sessionId = '';
 const stamp = Date.now();
-const PASSWORD = 'Learner-Passw0rd!';
 const LIBRARY_SCENARIO = 'Price negotiation: the sceptical buyer';
 
 const asLearner = (method: 'GET' | 'POST', path: string, data?: unknown) =>
@@ -30,18 +28,8 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
   const arrange = await arranger(api, sink);
   const organizationId = await arrange.organization(`Coached ${stamp}`);
-  for (const role of ['user', 'operator'] as const) {
-    const email = `${role}-coach-${stamp}@e2e.test`;
-    await arrange.account({
-      email,
-      first_name: role,
-      organization_id: organizationId,
-      organization_role: role,
-      password: PASSWORD,
-    });
-    if (role === 'user') learnerToken = await apiToken(api, email, PASSWORD);
-    else operatorToken = await apiToken(api, email, PASSWORD);
-  }
+  learnerToken = (await arrange.member(organizationId, 'user')).token;
+  operatorToken = (await arrange.member(organizationId, 'operator')).token;
   // A session lost on its second turn, played through the API: the screens of play are another spec's.
   const library = (await (
     await asLearner('GET', `/v1/coaching/scenarios?source=library&q=${encodeURIComponent(LIBRARY_SCENARIO)}`)
@@ -63,11 +51,6 @@ test.afterAll(async () => {
   await sink?.close();
 });
 
-const axe = async (page: Page) => {
-  await expect(page.locator('[role="status"] svg.animate-spin')).toHaveCount(0);
-  expect(await axeViolations(page)).toEqual([]);
-};
-
 test('[COACH]: the learner asks the built-in coach what to say differently, at 360 px', async ({ page }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 360, height: 800 });
@@ -84,7 +67,7 @@ test('[COACH]: the learner asks the built-in coach what to say differently, at 3
   await expect(conversation).toContainText('You asked 1 question: 0 open and 1 closed.');
   await expect(conversation.getByRole('listitem')).toHaveCount(2);
   await expectNoSidewaysScroll(page);
-  await axe(page);
+  await expectAxeClean(page);
 
   // A reload shows the same conversation: it was recorded.
   await page.reload();
@@ -103,7 +86,7 @@ test('[COACH]: in French, a new conversation; the operator reads the learner’s
   await expect(page.getByTestId('coach-conversation')).toContainText('You spoke');
   // Two conversations now: a choice of which one is shown.
   await expect(page.getByRole('combobox', { name: 'Conversation affichée' })).toBeVisible();
-  await axe(page);
+  await expectAxeClean(page);
 
   await signInWithToken(page, operatorToken);
   await page.goto(`/apps/ai-coaching/session/result-${sessionId}`);

@@ -3,8 +3,8 @@ import sharp from 'sharp';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
 import { apiToken } from '../support/session.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken, toast, type Arranger } from '../settings/arrange.js';
-import { axeViolations } from '../support/axe.js';
+import { arranger, expectNoSidewaysScroll, signInWithToken, toast, type Arranger } from '../support/arrange.js';
+import { expectAxeClean } from '../support/axe.js';
 
 // Issue 11, "Done when": an editor builds a role-play from its parts, copies, forks library content, publishes a new
 // version and is told what still uses a persona it tries to delete. Then the same screens at 360 px and under axe.
@@ -60,11 +60,6 @@ test.afterAll(async () => {
   await api?.dispose();
   await sink?.close();
 });
-
-const axe = async (page: Page) => {
-  await expect(page.locator('[role="status"] svg.animate-spin')).toHaveCount(0);
-  expect(await axeViolations(page)).toEqual([]);
-};
 
 /** Chooses a picture for an image field, confirms the crop and waits for the upload. */
 const uploadImage = async (page: Page, field: string, file: Buffer) => {
@@ -268,7 +263,7 @@ for (const theme of ['light', 'dark'] as const) {
         await page.locator('html[data-app-ready="true"]').waitFor();
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expect(page.locator('html')).toHaveAttribute('lang', locale);
-        await axe(page);
+        await expectAxeClean(page);
         await expectNoSidewaysScroll(page);
       });
     }

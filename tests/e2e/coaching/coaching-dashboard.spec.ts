@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
-import { apiToken } from '../support/session.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken } from '../settings/arrange.js';
-import { axeViolations } from '../support/axe.js';
+import { arranger, expectNoSidewaysScroll, signInWithToken } from '../support/arrange.js';
+import { expectAxeClean } from '../support/axe.js';
 
 // Issue 12 §8: the dashboard's coaching figures. A learner who lost a library scenario (analysed by the built-in
 // observers) sees their own figures, trend chart and criteria at 360 px and 1280 px, light and dark, in English and
@@ -16,7 +15,6 @@ let api: APIRequestContext;
 let learnerToken = '';
 let operatorToken = '';
 const stamp = Date.now();
-const PASSWORD = 'Learner-Passw0rd!';
 const LIBRARY_SCENARIO = 'Price negotiation: the sceptical buyer';
 const shots = process.env.E2E_SCREENSHOTS;
 
@@ -32,19 +30,9 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
   const arrange = await arranger(api, sink);
   const organizationId = await arrange.organization(`Dashboard ${stamp}`);
-  for (const role of ['user', 'operator'] as const) {
-    const email = `${role}-dashboard-${stamp}@e2e.test`;
-    await arrange.account({
-      email,
-      first_name: role === 'user' ? 'Lea' : 'Olga',
-      last_name: role === 'user' ? 'Learner' : 'Operator',
-      organization_id: organizationId,
-      organization_role: role,
-      password: PASSWORD,
-    });
-    if (role === 'user') learnerToken = await apiToken(api, email, PASSWORD);
-    else operatorToken = await apiToken(api, email, PASSWORD);
-  }
+  learnerToken = (await arrange.member(organizationId, 'user', { first_name: 'Lea', last_name: 'Learner' })).token;
+  operatorToken = (await arrange.member(organizationId, 'operator', { first_name: 'Olga', last_name: 'Operator' }))
+    .token;
   const library = (await (
     await asLearner('GET', `/v1/coaching/scenarios?source=library&q=${encodeURIComponent(LIBRARY_SCENARIO)}`)
   ).json()) as { items: { id: string }[] };
@@ -71,11 +59,6 @@ test.afterAll(async () => {
   await sink?.close();
 });
 
-const axe = async (page: Page) => {
-  await expect(page.locator('[role="status"] svg.animate-spin')).toHaveCount(0);
-  expect(await axeViolations(page)).toEqual([]);
-};
-
 for (const view of [
   { width: 360, theme: 'light', locale: 'en-GB', title: 'My progress', score: 'Average score' },
   { width: 1280, theme: 'dark', locale: 'fr-FR', title: 'Ma progression', score: 'Score moyen' },
@@ -96,7 +79,7 @@ for (const view of [
     // The team's part is for coaching-session-check-other only.
     await expect(page.getByTestId('coaching-team-export')).toHaveCount(0);
     await expectNoSidewaysScroll(page);
-    await axe(page);
+    await expectAxeClean(page);
     if (shots)
       await page.screenshot({ path: `${shots}/dashboard-learner-${view.width}-${view.theme}.png`, fullPage: true });
   });
@@ -112,7 +95,7 @@ test("[DASHBOARD]: the operator sees the team's figures by user and downloads th
   await expect(team.getByTestId('coaching-team-user-row')).toHaveCount(1);
   await expect(team.getByTestId('coaching-team-user-row')).toContainText('Lea Learner');
   await expect(page.getByTestId('coaching-team-scenario').locator('option')).toHaveCount(2);
-  await axe(page);
+  await expectAxeClean(page);
   if (shots) await page.screenshot({ path: `${shots}/dashboard-team-1280-light.png`, fullPage: true });
 
   const download = page.waitForEvent('download');
@@ -135,6 +118,6 @@ test("[DASHBOARD]: the team's part fits 360 px in the dark theme, in French", as
   await expect(page.getByRole('heading', { name: 'Mon équipe' })).toBeVisible();
   await expect(page.getByTestId('coaching-team')).toBeVisible();
   await expectNoSidewaysScroll(page);
-  await axe(page);
+  await expectAxeClean(page);
   if (shots) await page.screenshot({ path: `${shots}/dashboard-team-360-dark.png`, fullPage: true });
 });

@@ -2,9 +2,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
 import { builtinChatModel, coachingAuthor } from '../support/coaching.js';
-import { apiToken } from '../support/session.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken, type Arranger } from '../settings/arrange.js';
-import { axeViolations } from '../support/axe.js';
+import { arranger, expectNoSidewaysScroll, signInWithToken, type Arranger } from '../support/arrange.js';
+import { expectAxeClean } from '../support/axe.js';
 
 // Issue 12 (first screens): a learner opens a library scenario, starts it, chats to a win on the built-in provider and
 // reads the result; aborts another; and is refused before starting a paid scenario without the credits, with the price
@@ -18,7 +17,6 @@ let learnerToken = '';
 let operatorToken = '';
 let colleagueToken = '';
 const stamp = Date.now();
-const learner = { email: `learner-${stamp}@e2e.test`, password: 'Learner-Passw0rd!' };
 const LIBRARY_SCENARIO = 'Price negotiation: the sceptical buyer';
 let paidScenarioId = '';
 let organizationId = '';
@@ -29,30 +27,12 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
   arrange = await arranger(api, sink);
   organizationId = await arrange.organization(`Learners ${stamp}`);
-  learnerId = await arrange.account({
-    email: learner.email,
+  ({ id: learnerId, token: learnerToken } = await arrange.member(organizationId, 'user', {
     first_name: 'Lea',
     last_name: 'Learner',
-    organization_id: organizationId,
-    organization_role: 'user',
-    password: learner.password,
-  });
-  learnerToken = await apiToken(api, learner.email, learner.password);
-  for (const [role, email] of [
-    ['operator', `lead-${stamp}@e2e.test`],
-    ['user', `peer-${stamp}@e2e.test`],
-  ] as const) {
-    await arrange.account({
-      email,
-      first_name: role === 'operator' ? 'Olga' : 'Paul',
-      organization_id: organizationId,
-      organization_role: role,
-      password: learner.password,
-    });
-    const token = await apiToken(api, email, learner.password);
-    if (role === 'operator') operatorToken = token;
-    else colleagueToken = token;
-  }
+  }));
+  operatorToken = (await arrange.member(organizationId, 'operator', { first_name: 'Olga' })).token;
+  colleagueToken = (await arrange.member(organizationId, 'user', { first_name: 'Paul' })).token;
 
   // A scenario on a paid model (2 credits a minute, 2 minutes): the learner, with no credits, cannot start it.
   const modelId = await builtinChatModel(api, arrange, { displayName: `Paid coach ${stamp}`, creditsPerMinute: 2 });
@@ -70,11 +50,6 @@ test.afterAll(async () => {
   await sink?.close();
 });
 
-const axe = async (page: Page) => {
-  await expect(page.locator('[role="status"] svg.animate-spin')).toHaveCount(0);
-  expect(await axeViolations(page)).toEqual([]);
-};
-
 const say = async (page: Page, text: string) => {
   await page.getByLabel('Your message').fill(text);
   await page.getByRole('button', { name: 'Send' }).click();
@@ -88,7 +63,7 @@ test('[SESSION]: a learner starts a library scenario, chats to a win and reads t
   await expect(page).toHaveURL(/\/scenario\/info-/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(LIBRARY_SCENARIO);
   await expect(page.getByTestId('session-price')).toHaveText('Free');
-  await axe(page);
+  await expectAxeClean(page);
   await page.getByRole('button', { name: 'Start the session' }).click();
 
   await expect(page).toHaveURL(/\/session\/play-/);
@@ -103,7 +78,7 @@ test('[SESSION]: a learner starts a library scenario, chats to a win and reads t
   await expect(page.getByTestId('session-status')).toHaveText('Won');
   // The markers never reach the learner.
   await expect(transcript).not.toContainText('[[WIN]]');
-  await axe(page);
+  await expectAxeClean(page);
 
   await page.getByRole('link', { name: 'See the result' }).click();
   await expect(page).toHaveURL(/\/session\/result-/);
@@ -116,7 +91,7 @@ test('[SESSION]: a learner starts a library scenario, chats to a win and reads t
   await expect(page.getByTestId('report-progress')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
   await expect(page.getByTestId('report-progress')).toContainText(/Overall score: \d+ \/ 100/);
   await expect(page.locator('[data-testid="observer-report"][data-status="done"]')).toHaveCount(2);
-  await axe(page);
+  await expectAxeClean(page);
 });
 
 test('[SESSION]: aborting gives the abort status; 360 px in the dark theme, in French', async ({ page }) => {
@@ -132,7 +107,7 @@ test('[SESSION]: aborting gives the abort status; 360 px in the dark theme, in F
   await page.getByRole('button', { name: 'Commencer la session' }).click();
   await expect(page).toHaveURL(/\/session\/play-/);
   await expectNoSidewaysScroll(page);
-  await axe(page);
+  await expectAxeClean(page);
   await page.getByRole('button', { name: 'Abandonner' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Abandonner' }).click();
   await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'abort');
@@ -157,7 +132,7 @@ test('[SESSION]: the learner lists their sessions; an operator of the organizati
   await page.goto('/apps/ai-coaching');
   await page.getByRole('link', { name: 'My sessions' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Coaching sessions');
-  await axe(page);
+  await expectAxeClean(page);
   await page.getByLabel('Status').selectOption('win');
   const won = page.getByTestId('session-row');
   await expect(won).toHaveCount(1);

@@ -1,8 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
-import { apiToken } from '../support/session.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken, type Arranger } from '../settings/arrange.js';
+import { arranger, expectNoSidewaysScroll, signInWithToken, type Arranger } from '../support/arrange.js';
 import { axeViolations } from '../support/axe.js';
 
 // Issue 23, items 1 and 8: the learner's and the guest's paths have a way on from every page (docs/client.md,
@@ -31,15 +30,14 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     [learner, 'user', 'Lea'],
     [operator, 'operator', 'Otto'],
   ] as const) {
-    await arrange.account({
-      email: person.email,
-      first_name: first,
-      last_name: 'Learner',
-      organization_id: organizationId,
-      organization_role: role,
-      password,
-    });
-    person.token = await apiToken(api, person.email, password);
+    person.token = (
+      await arrange.member(organizationId, role, {
+        email: person.email,
+        password,
+        first_name: first,
+        last_name: 'Learner',
+      })
+    ).token;
   }
   // Invited, not yet active: their row offers "Resend invitation" beside "Edit".
   await arrange.call('POST', '/v1/users', {

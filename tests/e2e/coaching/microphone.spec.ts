@@ -4,7 +4,7 @@ import { builtinChatModel, coachingAuthor } from '../support/coaching.js';
 import { launchWithFakeMicrophone, signedInPage } from '../support/fake-microphone.js';
 import { startMailSink } from '../support/mail-sink.js';
 import { apiToken } from '../support/session.js';
-import { arranger } from '../settings/arrange.js';
+import { arranger } from '../support/arrange.js';
 
 // Issue 14 §4, before a voice session: the microphone check on a voice scenario's page, with Chromium's fake
 // microphone (a beep), and the spec's message when access is refused.

@@ -2,8 +2,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
 import { apiToken } from '../support/session.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken, type Arranger } from '../settings/arrange.js';
-import { axeViolations } from '../support/axe.js';
+import { arranger, expectNoSidewaysScroll, signInWithToken, type Arranger } from '../support/arrange.js';
+import { expectAxeClean } from '../support/axe.js';
 
 // Issue 13 §6 and §7: a learner plays the library playlist's first scenario to an outcome and sees their progress;
 // a super-admin removes AI coaching from the learner's organization, and the learner no longer sees it.
@@ -40,11 +40,6 @@ test.afterAll(async () => {
   await sink?.close();
 });
 
-const axe = async (page: Page) => {
-  await expect(page.locator('[role="status"] svg.animate-spin')).toHaveCount(0);
-  expect(await axeViolations(page)).toEqual([]);
-};
-
 const say = async (page: Page, text: string) => {
   await page.getByLabel('Your message').fill(text);
   await page.getByRole('button', { name: 'Send' }).click();
@@ -60,7 +55,7 @@ test('[PLAYLIST]: a learner opens a playlist, plays its first scenario to a win 
   await page.goto('/apps');
   const card = page.getByRole('link', { name: /AI coaching/ }).filter({ hasText: 'Practise conversations' });
   await expect(card).toBeVisible();
-  await axe(page);
+  await expectAxeClean(page);
   await page.goto('/apps/ai-coaching/playlist/list');
   await page.getByRole('link', { name: `Play ${PLAYLIST}` }).click();
   await expect(page).toHaveURL(/\/playlist\/play-/);
@@ -71,7 +66,7 @@ test('[PLAYLIST]: a learner opens a playlist, plays its first scenario to a win 
   await expect(steps(page).nth(0)).toHaveAttribute('data-next', 'true');
   await expect(steps(page).nth(0)).toContainText(FIRST);
   await expect(steps(page).nth(0)).toContainText('Not played yet');
-  await axe(page);
+  await expectAxeClean(page);
 
   await steps(page)
     .nth(0)
@@ -102,7 +97,7 @@ test('[PLAYLIST]: a learner opens a playlist, plays its first scenario to a win 
     await page.reload();
     await expect(steps(page).nth(0)).toContainText(/Best score \d+\/100/, { timeout: 2_000 });
   }).toPass({ timeout: 60_000 });
-  await axe(page);
+  await expectAxeClean(page);
   await first.getByRole('link', { name: `Last result — ${FIRST}` }).click();
   await expect(page).toHaveURL(/\/session\/result-/);
 });
@@ -116,7 +111,7 @@ test('[PLAYLIST]: the playlist at 360 px in the dark theme, in French', async ({
   await expect(page).toHaveURL(/\/playlist\/play-/);
   await expect(page.getByText(/^0 scénario joué sur 3$/)).toBeVisible();
   await expectNoSidewaysScroll(page);
-  await axe(page);
+  await expectAxeClean(page);
 });
 
 test('[APPS]: a super-admin removes AI coaching from the organization; its user no longer sees it', async ({
@@ -126,7 +121,7 @@ test('[APPS]: a super-admin removes AI coaching from the organization; its user 
   await page.goto(`/settings/organization/edit/${organizationId}`);
   const section = page.getByRole('list', { name: 'Applications' });
   await expect(section).toContainText('Installed');
-  await axe(page);
+  await expectAxeClean(page);
   await section.getByRole('button', { name: 'Remove AI coaching' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText('AI coaching is removed.')).toBeVisible();
@@ -138,13 +133,13 @@ test('[APPS]: a super-admin removes AI coaching from the organization; its user 
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   await expect(menu.getByRole('link', { name: 'Dashboard' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'AI coaching' })).toHaveCount(0);
-  await axe(page);
+  await expectAxeClean(page);
   await page.goto('/apps/ai-coaching/playlist/list');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Application not installed');
   await expect(page.getByText('AI coaching is not installed for your organization.')).toBeVisible();
   await page.setViewportSize({ width: 360, height: 800 });
   await expectNoSidewaysScroll(page);
-  await axe(page);
+  await expectAxeClean(page);
 
   await page.setViewportSize({ width: 1280, height: 720 });
   await signInWithToken(page, arrange.token);

@@ -1,8 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
-import { apiToken } from '../support/session.js';
-import { arranger, signInWithToken, type Arranger } from '../settings/arrange.js';
+import { arranger, signInWithToken, type Arranger } from '../support/arrange.js';
 import { axeViolations } from '../support/axe.js';
 
 // Issue 12 §5: a reviewer corrects a criterion of a learner's report on the result page, everyone sees the correction
@@ -17,7 +16,6 @@ let learnerToken = '';
 let operatorToken = '';
 let sessionId = '';
 const stamp = Date.now();
-const password = 'Reviewer-Passw0rd!';
 const LIBRARY_SCENARIO = 'Price negotiation: the sceptical buyer';
 
 const axe = async (page: Page) => {
@@ -30,22 +28,9 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
   arrange = await arranger(api, sink);
   const organizationId = await arrange.organization(`Reviews ${stamp}`);
-  for (const [role, email, first] of [
-    ['user', `lea-${stamp}@e2e.test`, 'Lea'],
-    ['operator', `olga-${stamp}@e2e.test`, 'Olga'],
-  ] as const) {
-    await arrange.account({
-      email,
-      first_name: first,
-      last_name: 'Reviewer',
-      organization_id: organizationId,
-      organization_role: role,
-      password,
-    });
-    const token = await apiToken(api, email, password);
-    if (role === 'user') learnerToken = token;
-    else operatorToken = token;
-  }
+  learnerToken = (await arrange.member(organizationId, 'user', { first_name: 'Lea', last_name: 'Reviewer' })).token;
+  operatorToken = (await arrange.member(organizationId, 'operator', { first_name: 'Olga', last_name: 'Reviewer' }))
+    .token;
   // The learner plays the library scenario to a win over the API; its report is then written in the background.
   const as = { authorization: `Bearer ${learnerToken}` };
   const library = (await (

@@ -2,8 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
 import { coachingAuthor } from '../support/coaching.js';
-import { apiToken } from '../support/session.js';
-import { arranger, signInWithToken, type Arranger } from '../settings/arrange.js';
+import { arranger, signInWithToken, type Arranger } from '../support/arrange.js';
 
 // Issue 12, "Done when": the time limit and an [[END]] each give the status end, on the built-in provider. Abort, the
 // refusal without credits and the operator's read are in coaching-sessions.spec.ts.
@@ -31,17 +30,8 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
   arrange = await arranger(api, sink);
   const organizationId = await arrange.organization(`Endings ${stamp}`);
-  const password = 'Learner-Passw0rd!';
-  const editor = { email: `endings-editor-${stamp}@e2e.test`, password };
-  const learner = { email: `endings-learner-${stamp}@e2e.test`, password };
-  for (const [person, role] of [
-    [editor, 'editor'],
-    [learner, 'user'],
-  ] as const) {
-    await arrange.account({ ...person, first_name: role, organization_id: organizationId, organization_role: role });
-  }
-  const editorToken = await apiToken(api, editor.email, editor.password);
-  learnerToken = await apiToken(api, learner.email, learner.password);
+  const editorToken = (await arrange.member(organizationId, 'editor')).token;
+  learnerToken = (await arrange.member(organizationId, 'user')).token;
 
   // Two scenarios on the free built-in model: one with a 30 s limit, one whose mission allows a single learner turn,
   // after which the built-in persona closes with [[END]] (docs/ai-builtin-provider.md).

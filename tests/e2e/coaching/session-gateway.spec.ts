@@ -1,8 +1,7 @@
 import { expect, test, type APIRequestContext, type WebSocketRoute } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
-import { apiToken } from '../support/session.js';
-import { arranger, signInWithToken } from '../settings/arrange.js';
+import { arranger, signInWithToken } from '../support/arrange.js';
 
 // Issue 12: the browser plays through the gateway, the reply streams in, and a socket that drops in the middle of a
 // reply loses and repeats nothing (docs/coaching-sessions.md, "Streaming over the gateway").
@@ -19,16 +18,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
   const arrange = await arranger(api, sink);
   const organizationId = await arrange.organization(`Gateway ${stamp}`);
-  const learner = { email: `gateway-${stamp}@e2e.test`, password: 'Learner-Passw0rd!' };
-  await arrange.account({
-    email: learner.email,
-    first_name: 'Gabi',
-    last_name: 'Gateway',
-    organization_id: organizationId,
-    organization_role: 'user',
-    password: learner.password,
-  });
-  learnerToken = await apiToken(api, learner.email, learner.password);
+  learnerToken = (await arrange.member(organizationId, 'user', { first_name: 'Gabi', last_name: 'Gateway' })).token;
   const library = (await (
     await api.get(`/v1/coaching/scenarios?source=library&q=${encodeURIComponent(LIBRARY_SCENARIO)}`, {
       headers: { authorization: `Bearer ${learnerToken}` },

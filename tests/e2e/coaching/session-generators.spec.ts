@@ -1,8 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
-import { apiToken } from '../support/session.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken, toast } from '../settings/arrange.js';
+import { arranger, expectNoSidewaysScroll, signInWithToken, toast } from '../support/arrange.js';
 import { axeViolations } from '../support/axe.js';
 
 // Issue 13 §5: an editor saves a session generator's brief, runs it on the built-in provider and follows its
@@ -13,7 +12,6 @@ let sink: SmtpSink;
 let api: APIRequestContext;
 let editorToken = '';
 const stamp = Date.now();
-const editor = { email: `generator-${stamp}@e2e.test`, password: 'Generator-Passw0rd!' };
 const name = `Price objections ${stamp}`;
 
 test.beforeAll(async ({ playwright }, testInfo) => {
@@ -21,15 +19,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
   const arrange = await arranger(api, sink);
   const organizationId = await arrange.organization(`Generators ${stamp}`);
-  await arrange.account({
-    email: editor.email,
-    first_name: 'Gene',
-    last_name: 'Rator',
-    organization_id: organizationId,
-    organization_role: 'editor',
-    password: editor.password,
-  });
-  editorToken = await apiToken(api, editor.email, editor.password);
+  editorToken = (await arrange.member(organizationId, 'editor', { first_name: 'Gene', last_name: 'Rator' })).token;
 });
 test.afterAll(async () => {
   await api?.dispose();

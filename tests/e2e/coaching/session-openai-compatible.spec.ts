@@ -2,8 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../src/fakes/openai-server.js';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
-import { apiToken } from '../support/session.js';
-import { arranger, signInWithToken, toast, type Arranger } from '../settings/arrange.js';
+import { arranger, signInWithToken, toast, type Arranger } from '../support/arrange.js';
 
 // Issue 12, "Done when", with the fake OpenAI-compatible server (tests/src/fakes/openai-server.ts, started here on
 // 127.0.0.1, which scripts/e2e-server.mjs lets providers reach with AI_ALLOW_PRIVATE_NETWORK=true), in the browser: a
@@ -40,17 +39,8 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   arrange = await arranger(api, sink);
 
   const organizationId = await arrange.organization(`Fake LLM learners ${stamp}`);
-  const password = 'Learner-Passw0rd!';
-  const editor = { email: `llm-editor-${stamp}@e2e.test`, password };
-  const learner = { email: `llm-learner-${stamp}@e2e.test`, password };
-  for (const [person, role] of [
-    [editor, 'editor'],
-    [learner, 'user'],
-  ] as const) {
-    await arrange.account({ ...person, first_name: role, organization_id: organizationId, organization_role: role });
-  }
-  editorToken = await apiToken(api, editor.email, editor.password);
-  learnerToken = await apiToken(api, learner.email, learner.password);
+  editorToken = (await arrange.member(organizationId, 'editor')).token;
+  learnerToken = (await arrange.member(organizationId, 'user')).token;
 
   // What the scenario combines, published by the editor. The observer reads on the built-in model, so the report
   // never takes one of the fake's scripted replies.

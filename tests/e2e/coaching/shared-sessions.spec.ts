@@ -2,9 +2,8 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
 import { builtinChatModel, coachingAuthor } from '../support/coaching.js';
-import { apiToken } from '../support/session.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken, type Arranger } from '../settings/arrange.js';
-import { axeViolations } from '../support/axe.js';
+import { arranger, expectNoSidewaysScroll, signInWithToken, type Arranger, type Member } from '../support/arrange.js';
+import { expectAxeClean } from '../support/axe.js';
 
 // Issue 13: a user shares a scenario; a signed-out visitor and a visitor signed in as someone else each play it as a
 // guest over the gateway, in browser contexts of their own; the sharer sees both sessions and what they cost; a
@@ -15,9 +14,8 @@ let sink: SmtpSink;
 let api: APIRequestContext;
 let arrange: Arranger;
 const stamp = Date.now();
-const password = 'Sharer-Passw0rd!';
-const sharer = { email: `sharer-${stamp}@e2e.test`, id: '', token: '' };
-const other = { email: `other-${stamp}@e2e.test`, token: '' };
+let sharer: Member;
+let other: Member;
 const SCENARIO = `Guest call ${stamp}`;
 let scenarioId = '';
 let shareUrl = '';
@@ -27,24 +25,8 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
   arrange = await arranger(api, sink);
   const organizationId = await arrange.organization(`Sharing ${stamp}`);
-  sharer.id = await arrange.account({
-    email: sharer.email,
-    first_name: 'Sasha',
-    last_name: 'Sharer',
-    organization_id: organizationId,
-    organization_role: 'user',
-    password,
-  });
-  await arrange.account({
-    email: other.email,
-    first_name: 'Otto',
-    last_name: 'Other',
-    organization_id: organizationId,
-    organization_role: 'user',
-    password,
-  });
-  sharer.token = await apiToken(api, sharer.email, password);
-  other.token = await apiToken(api, other.email, password);
+  sharer = await arrange.member(organizationId, 'user', { first_name: 'Sasha', last_name: 'Sharer' });
+  other = await arrange.member(organizationId, 'user', { first_name: 'Otto', last_name: 'Other' });
   await arrange.call('POST', `/v1/organizations/allocate_credit/${organizationId}`, { nb_credits: 20 });
   await arrange.call('POST', `/v1/users/allocate_credit/${sharer.id}`, { nb_credits: 10 });
 
@@ -70,11 +52,6 @@ test.afterAll(async () => {
   await api?.dispose();
   await sink?.close();
 });
-
-const axe = async (page: Page) => {
-  await expect(page.locator('[role="status"] svg.animate-spin')).toHaveCount(0);
-  expect(await axeViolations(page)).toEqual([]);
-};
 
 /** A visitor on the link: a name, the terms, Start; then the chat to a win and the result with its report. */
 const playAsGuest = async (page: Page, name: string) => {
@@ -111,7 +88,7 @@ test('[SHARED]: a user shares a scenario through a link, from its page', async (
   await expect(page.getByTestId('share-link-made')).toContainText(`Workshop ${stamp}`);
   shareUrl = await page.getByLabel('Link to share').inputValue();
   expect(shareUrl).toMatch(/\/shared\/ai-coaching-session\/[\w-]{43}$/);
-  await axe(page);
+  await expectAxeClean(page);
 });
 
 test('[SHARED]: a signed-out visitor plays to a win over the gateway as a guest and reads the report', async ({
@@ -129,7 +106,7 @@ test('[SHARED]: a signed-out visitor plays to a win over the gateway as a guest 
   await page.goto(shareUrl);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(SCENARIO);
   await expectNoSidewaysScroll(page);
-  await axe(page);
+  await expectAxeClean(page);
   await playAsGuest(page, 'Ada Visitor');
   expect(turns.some((frame) => frame.includes('"session.turn"'))).toBe(true);
   // A guest without an account of their own leaves signed out, onto a page of their own (issue 23).

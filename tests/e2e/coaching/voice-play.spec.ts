@@ -4,7 +4,7 @@ import { builtinChatModel, coachingAuthor } from '../support/coaching.js';
 import { launchWithFakeMicrophone, signedInPage } from '../support/fake-microphone.js';
 import { startMailSink } from '../support/mail-sink.js';
 import { apiToken } from '../support/session.js';
-import { arranger } from '../settings/arrange.js';
+import { arranger } from '../support/arrange.js';
 
 // Issue 14 §4, the voice play screen (docs/voice.md, "Browser voice screen"): a voice-mode scenario on the built-in
 // provider, whose voice hears typed push-to-talk turns and speaks its replies with eSpeak NG, played to a win in

@@ -1,10 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { coachingAuthor } from '../support/coaching.js';
 import { startMailSink } from '../support/mail-sink.js';
 import { apiToken } from '../support/session.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken, toast, type Arranger } from '../settings/arrange.js';
-import { axeViolations } from '../support/axe.js';
+import { arranger, expectNoSidewaysScroll, signInWithToken, toast, type Arranger } from '../support/arrange.js';
+import { expectAxeClean } from '../support/axe.js';
 
 // Issue 14 item 3 (docs/voice.md, "Voice settings"): an author sets how a voice scenario's sessions speak and
 // listen in the scenario editor, shown in voice mode only, and finds them as saved.
@@ -43,11 +43,6 @@ test.afterAll(async () => {
   await api?.dispose();
   await sink?.close();
 });
-
-const axe = async (page: Page) => {
-  await expect(page.locator('[role="status"] svg.animate-spin')).toHaveCount(0);
-  expect(await axeViolations(page)).toEqual([]);
-};
 
 test('[VOICE]: an editor sets a voice scenario’s speed, turn detection and end-of-turn silence', async ({ page }) => {
   await signInWithToken(page, editorToken);
@@ -111,7 +106,7 @@ for (const locale of ['en-GB', 'fr-FR'] as const) {
     await expect(
       page.getByRole('group', { name: locale === 'fr-FR' ? 'Réglages de la voix' : 'Voice settings' }),
     ).toBeVisible();
-    await axe(page);
+    await expectAxeClean(page);
     await expectNoSidewaysScroll(page);
   });
 }

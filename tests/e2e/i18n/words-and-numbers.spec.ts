@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken, toast } from '../settings/arrange.js';
+import { arranger, expectNoSidewaysScroll, signInWithToken, toast } from '../support/arrange.js';
 import { axeViolations } from '../support/axe.js';
 import { builtinChatModel, coachingAuthor } from '../support/coaching.js';
 import { launchWithFakeMicrophone } from '../support/fake-microphone.js';
@@ -15,7 +15,6 @@ import { ADMIN, apiToken } from '../support/session.js';
 test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now();
-const PASSWORD = 'Words-Passw0rd!';
 const NBSP = '\u00a0';
 const NNBSP = '\u202f';
 /** The space Intl.NumberFormat puts in French numbers (U+202F in today's CLDR, U+00A0 in older ones). */
@@ -76,16 +75,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     ['operator', 'Omar'],
     ['editor', 'Edith'],
   ] as const) {
-    const email = `words-${role}-${stamp}@e2e.test`;
-    const id = await arrange.account({
-      email,
-      first_name,
-      last_name: 'Words',
-      organization_id: organizationId,
-      organization_role: role,
-      password: PASSWORD,
-    });
-    const token = await apiToken(api, email, PASSWORD);
+    const { id, token } = await arrange.member(organizationId, role, { first_name, last_name: 'Words' });
     if (role === 'user') [people.learner, people.learnerId] = [token, id];
     else if (role === 'operator') people.operator = token;
     else people.editor = token;

@@ -1,9 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { isMailTo, startMailSink } from '../support/mail-sink.js';
 import { ADMIN, logInThroughForm } from '../support/session.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken, toast, type Arranger } from './arrange.js';
-import { axeViolations } from '../support/axe.js';
+import { arranger, expectNoSidewaysScroll, signInWithToken, toast, type Arranger } from '../support/arrange.js';
+import { expectAxeClean } from '../support/axe.js';
 
 // Item 4 of issue 9: `settings-email` — sender name, reply-to and a test mail, from the settings home to the inbox.
 test.describe.configure({ mode: 'serial' });
@@ -32,11 +32,6 @@ test.afterAll(async () => {
   await api?.dispose();
   await sink?.close();
 });
-
-const axe = async (page: Page) => {
-  await expect(page.locator('[role="status"] svg.animate-spin')).toHaveCount(0);
-  expect(await axeViolations(page)).toEqual([]);
-};
 
 // At a phone's width, where the screen could scroll sideways (the laptop's layout: shell/accessibility-screens.spec.ts).
 const width = 360;
@@ -126,6 +121,6 @@ for (const theme of ['light', 'dark'] as const) {
     await signInWithToken(page, arrange.token, { theme });
     await page.goto('/settings/email');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mail settings');
-    await axe(page);
+    await expectAxeClean(page);
   });
 }

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { isMailTo, linkIn, startMailSink } from '../support/mail-sink.js';
 import { logInThroughForm } from '../support/session.js';
-import { arranger, expectNoSidewaysScroll, toast, type Arranger } from './arrange.js';
+import { arranger, expectNoSidewaysScroll, toast, type Arranger } from '../support/arrange.js';
 
 // Item 4 of issue 9: `reset-password` — an administrator sends a user a reset link from the user editor.
 test.describe.configure({ mode: 'serial' });

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { isMailTo, linkIn, startMailSink } from '../support/mail-sink.js';
 import { ADMIN, logInThroughForm } from '../support/session.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken, toast, type Arranger } from './arrange.js';
+import { arranger, expectNoSidewaysScroll, signInWithToken, toast, type Arranger } from '../support/arrange.js';
 import { axeViolations } from '../support/axe.js';
 
 // Item 4 of issue 9: `super-admin-*` — list, invite, disable, enable and demote super-admins; never oneself.

@@ -1,8 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
-import { apiToken } from '../support/session.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken, toast } from './arrange.js';
+import { arranger, expectNoSidewaysScroll, signInWithToken, toast } from '../support/arrange.js';
 import { axeViolations } from '../support/axe.js';
 
 // Issue 14 item 7: the organization setting that records voice sessions. Its operator turns it on and off on the
@@ -16,7 +15,6 @@ let operatorToken = '';
 let superAdminToken = '';
 let archivedId = '';
 const stamp = Date.now();
-const PASSWORD = 'Recorder-Passw0rd!';
 const shots = process.env.E2E_SCREENSHOTS;
 
 test.beforeAll(async ({ playwright }, testInfo) => {
@@ -24,15 +22,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
   const arrange = await arranger(api, sink);
   const organizationId = await arrange.organization(`Recording ${stamp}`);
-  const email = `operator-recording-${stamp}@e2e.test`;
-  await arrange.account({
-    email,
-    first_name: 'Olga',
-    organization_id: organizationId,
-    organization_role: 'operator',
-    password: PASSWORD,
-  });
-  operatorToken = await apiToken(api, email, PASSWORD);
+  operatorToken = (await arrange.member(organizationId, 'operator', { first_name: 'Olga' })).token;
   superAdminToken = arrange.token;
   // Recorded, then archived: the setting stays as it was, read-only.
   archivedId = await arrange.organization(`Recording archived ${stamp}`);

@@ -29,6 +29,12 @@ export const axeViolations = async (
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 };
 
+/** No axe finding (serious or worse) on the screen once its spinners are gone: what most screens' specs check. */
+export const expectAxeClean = async (page: Page) => {
+  await expect(page.locator('[role="status"] svg.animate-spin')).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
+};
+
 /**
  * axe on the screen as it is, in the light theme then the dark one, spinners gone first. The theme is the `dark` class
  * on the root (client/src/lib/theme): switching it in place checks both without loading the screen twice. What a

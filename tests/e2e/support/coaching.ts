@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import type { Arranger } from '../settings/arrange.js';
+import type { Arranger } from './arrange.js';
 
 /** One criterion scored 1 to 5: enough rubric for a test's observer. */
 export const ONE_CRITERION = [{ name: 'Listens', description: '', scale: '1_5', weight: 1, not_relevant_when: null }];

@@ -4,7 +4,7 @@ import type { APIRequestContext, Browser, PlaywrightWorkerArgs, TestInfo } from 
 import { startFakeRealtimeServer, type FakeRealtimeServer } from '../../src/fakes/openai-realtime-server.js';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { syntheticSpeechFrames } from '../../src/fakes/synthetic-speech.js';
-import { arranger } from '../settings/arrange.js';
+import { arranger } from './arrange.js';
 import { builtinChatModel, coachingAuthor } from './coaching.js';
 import { launchWithFakeMicrophone } from './fake-microphone.js';
 import { startMailSink } from './mail-sink.js';

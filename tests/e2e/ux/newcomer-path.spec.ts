@@ -4,7 +4,7 @@ import { expectAxeCleanInBothThemes } from '../support/axe.js';
 import { builtinChatModel, coachingAuthor, ONE_CRITERION } from '../support/coaching.js';
 import { startMailSink } from '../support/mail-sink.js';
 import { apiToken } from '../support/session.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken, toast, type Arranger } from '../settings/arrange.js';
+import { arranger, expectNoSidewaysScroll, signInWithToken, toast, type Arranger } from '../support/arrange.js';
 
 // Issue 23 items 3 to 7 and 9: the learner's home, a super-admin's first minutes, the roles a form offers, where credits come from, what
 // fork and copy give, and a criterion left at its defaults.

@@ -1,13 +1,6 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { aiPort, type AppServices } from '@ai-coaching/application';
-import {
-  apiClient,
-  createTestOrganization,
-  signInAs,
-  startTestServerOn,
-  testEngines,
-  type TestServer,
-} from '@ai-coaching/api/testing';
+import { apiClient, createTestOrganization, describeApi, signInAs } from '@ai-coaching/api/testing';
 import {
   aiModelOperations as models,
   aiProviderOperations as providers,
@@ -261,150 +254,137 @@ describe('[AI]: streamed synthesis failures', () => {
 
 // ---- through the AI port ----------------------------------------------------------------------------------------
 
-const engines = await testEngines();
 const unique = (label: string) => `${label} ${newId().slice(-8)}`;
 
-for (const engine of engines) {
-  describe.skipIf(!engine.available)(
-    `[AI]: cascade speech through the AI port on ${engine.name}${engine.reason ? ` (skipped: ${engine.reason})` : ''}`,
-    () => {
-      let server: TestServer;
-      let services: AppServices;
+await describeApi(
+  '[AI]: cascade speech through the AI port',
+  (context) => {
+    let services: AppServices;
 
-      beforeAll(async () => {
-        server = await startTestServerOn(engine.name, { AI_ALLOW_PRIVATE_NETWORK: 'true' });
-        services = server.platform as unknown as AppServices;
-      }, 120_000);
-      afterAll(async () => {
-        await server?.close();
-      });
+    beforeAll(async () => {
+      services = context.server.platform as unknown as AppServices;
+    }, 120_000);
 
-      /** An organization's provider of this kind, with its key and one model of these capabilities. */
-      const provider = async (
-        kind: 'elevenlabs' | 'openai_audio' | 'azure_microsoft',
-        baseUrl: string,
-        key: string,
-        modelId: string,
-        capability: 'speech' | 'transcription',
-      ) => {
-        const organizationId = await createTestOrganization(server, unique('Tenant'));
-        const { token } = await signInAs(server, { role: 'operator', organizationId });
-        const api = apiClient(server, token);
-        const created = (
-          await api.call(providers.create, {
-            body: { name: unique(kind), kind, base_url: baseUrl, enabled: true },
-          })
-        ).body;
-        await api.call(keys.create, { body: { provider_id: created.id, label: 'Voice', value: key } });
-        const model = (
-          await api.call(models.create, {
-            body: {
-              provider_id: created.id,
-              model_id: modelId,
-              display_name: unique('Model'),
-              capabilities: [capability],
-              credits_per_minute: 1,
-            },
-          })
-        ).body;
-        return { organizationId, ref: { providerId: created.id, modelId: model.id } };
-      };
+    /** An organization's provider of this kind, with its key and one model of these capabilities. */
+    const provider = async (
+      kind: 'elevenlabs' | 'openai_audio' | 'azure_microsoft',
+      baseUrl: string,
+      key: string,
+      modelId: string,
+      capability: 'speech' | 'transcription',
+    ) => {
+      const organizationId = await createTestOrganization(context.server, unique('Tenant'));
+      const { token } = await signInAs(context.server, { role: 'operator', organizationId });
+      const api = apiClient(context.server, token);
+      const created = (
+        await api.call(providers.create, {
+          body: { name: unique(kind), kind, base_url: baseUrl, enabled: true },
+        })
+      ).body;
+      await api.call(keys.create, { body: { provider_id: created.id, label: 'Voice', value: key } });
+      const model = (
+        await api.call(models.create, {
+          body: {
+            provider_id: created.id,
+            model_id: modelId,
+            display_name: unique('Model'),
+            capabilities: [capability],
+            credits_per_minute: 1,
+          },
+        })
+      ).body;
+      return { organizationId, ref: { providerId: created.id, modelId: model.id } };
+    };
 
-      it('streams an organization’s ElevenLabs voice and records the seconds received as speak usage', async () => {
-        const { organizationId, ref } = await provider(
-          'elevenlabs',
-          elevenLabs.origin,
-          ELEVENLABS_KEY,
-          'eleven_flash_v2_5',
-          'speech',
-        );
-        const { chunks, samples } = await collect(
-          aiPort(services).speakStream(
-            ref,
-            { voiceId: 'el-alice', text: TEXT, language: 'en-GB' },
-            { organizationId, sessionId: 'session-stream-1' },
-          ),
-          () => elevenLabs.streams,
-        );
-        expect(chunks.length).toBeGreaterThanOrEqual(2);
-        expect(elevenLabs.requests.at(-1)!.headers['xi-api-key']).toBe(ELEVENLABS_KEY);
-        await expect
-          .poll(() => aiUsageOf(server.platform.db, organizationId))
-          .toEqual([
-            expect.objectContaining({
-              providerId: ref.providerId,
-              modelId: ref.modelId,
-              sessionId: 'session-stream-1',
-              operation: 'speak',
-              audioSeconds: Math.round((samples.length / 24_000) * 10) / 10,
-            }),
-          ]);
-      });
-
-      it('records what was received when the caller stops early, and refuses a model without speech', async () => {
-        const { organizationId, ref } = await provider(
-          'openai_audio',
-          openAi.baseUrl,
-          OPENAI_KEY,
-          'gpt-4o-mini-tts',
-          'speech',
-        );
-        for await (const _chunk of aiPort(services).speakStream(
+    it('streams an organization’s ElevenLabs voice and records the seconds received as speak usage', async () => {
+      const { organizationId, ref } = await provider(
+        'elevenlabs',
+        elevenLabs.origin,
+        ELEVENLABS_KEY,
+        'eleven_flash_v2_5',
+        'speech',
+      );
+      const { chunks, samples } = await collect(
+        aiPort(services).speakStream(
           ref,
-          { voiceId: 'coral', text: TEXT, language: 'en-GB' },
-          { organizationId },
-        )) {
-          break;
-        }
-        const usage = await aiUsageOf(server.platform.db, organizationId);
-        expect(usage).toHaveLength(1);
-        expect(usage[0]).toMatchObject({ operation: 'speak' });
-        expect(usage[0]!.audioSeconds).toBeGreaterThan(0);
-        expect(usage[0]!.audioSeconds).toBeLessThan(expectedSamples(TEXT) / 24_000);
+          { voiceId: 'el-alice', text: TEXT, language: 'en-GB' },
+          { organizationId, sessionId: 'session-stream-1' },
+        ),
+        () => elevenLabs.streams,
+      );
+      expect(chunks.length).toBeGreaterThanOrEqual(2);
+      expect(elevenLabs.requests.at(-1)!.headers['xi-api-key']).toBe(ELEVENLABS_KEY);
+      await expect
+        .poll(() => aiUsageOf(context.server.platform.db, organizationId))
+        .toEqual([
+          expect.objectContaining({
+            providerId: ref.providerId,
+            modelId: ref.modelId,
+            sessionId: 'session-stream-1',
+            operation: 'speak',
+            audioSeconds: Math.round((samples.length / 24_000) * 10) / 10,
+          }),
+        ]);
+    });
 
-        const recogniser = await provider(
-          'openai_audio',
-          openAi.baseUrl,
-          OPENAI_KEY,
-          'gpt-4o-mini-tts',
-          'transcription',
-        );
-        await expect(
-          (async () => {
-            for await (const _chunk of aiPort(services).speakStream(
-              recogniser.ref,
-              { voiceId: 'coral', text: TEXT, language: 'en-GB' },
-              { organizationId: recogniser.organizationId },
-            )) {
-              // Never reached.
-            }
-          })(),
-        ).rejects.toMatchObject({ code: 'not_supported' });
-      });
+    it('records what was received when the caller stops early, and refuses a model without speech', async () => {
+      const { organizationId, ref } = await provider(
+        'openai_audio',
+        openAi.baseUrl,
+        OPENAI_KEY,
+        'gpt-4o-mini-tts',
+        'speech',
+      );
+      for await (const _chunk of aiPort(services).speakStream(
+        ref,
+        { voiceId: 'coral', text: TEXT, language: 'en-GB' },
+        { organizationId },
+      )) {
+        break;
+      }
+      const usage = await aiUsageOf(context.server.platform.db, organizationId);
+      expect(usage).toHaveLength(1);
+      expect(usage[0]).toMatchObject({ operation: 'speak' });
+      expect(usage[0]!.audioSeconds).toBeGreaterThan(0);
+      expect(usage[0]!.audioSeconds).toBeLessThan(expectedSamples(TEXT) / 24_000);
 
-      it('transcribes with an organization’s Azure Speech provider and records the seconds heard', async () => {
-        const { organizationId, ref } = await provider(
-          'azure_microsoft',
-          azure.origin,
-          AZURE_KEY,
-          'azure-stt',
-          'transcription',
-        );
-        const frames = syntheticSpeechFrames([{ silenceMs: 100 }, { voiceMs: 800 }, { silenceMs: 100 }]);
-        const samples = new Int16Array(frames.length * 480);
-        frames.forEach((frame, index) => samples.set(frame, index * 480));
-        azure.script({ phrases: ['Tuesday works for me.'] });
-        const answer = await aiPort(services).transcribe(
-          ref,
-          { audio: toWav({ sampleRate: 24_000, samples }), mimeType: 'audio/wav', language: 'en-GB' },
-          { organizationId, sessionId: 'session-stt-1' },
-        );
-        expect(answer.text).toBe('Tuesday works for me.');
-        expect(azure.recognitions.at(-1)!.query.language).toBe('en-GB');
-        await expect
-          .poll(() => aiUsageOf(server.platform.db, organizationId))
-          .toEqual([expect.objectContaining({ operation: 'transcribe', sessionId: 'session-stt-1', audioSeconds: 1 })]);
-      });
-    },
-  );
-}
+      const recogniser = await provider('openai_audio', openAi.baseUrl, OPENAI_KEY, 'gpt-4o-mini-tts', 'transcription');
+      await expect(
+        (async () => {
+          for await (const _chunk of aiPort(services).speakStream(
+            recogniser.ref,
+            { voiceId: 'coral', text: TEXT, language: 'en-GB' },
+            { organizationId: recogniser.organizationId },
+          )) {
+            // Never reached.
+          }
+        })(),
+      ).rejects.toMatchObject({ code: 'not_supported' });
+    });
+
+    it('transcribes with an organization’s Azure Speech provider and records the seconds heard', async () => {
+      const { organizationId, ref } = await provider(
+        'azure_microsoft',
+        azure.origin,
+        AZURE_KEY,
+        'azure-stt',
+        'transcription',
+      );
+      const frames = syntheticSpeechFrames([{ silenceMs: 100 }, { voiceMs: 800 }, { silenceMs: 100 }]);
+      const samples = new Int16Array(frames.length * 480);
+      frames.forEach((frame, index) => samples.set(frame, index * 480));
+      azure.script({ phrases: ['Tuesday works for me.'] });
+      const answer = await aiPort(services).transcribe(
+        ref,
+        { audio: toWav({ sampleRate: 24_000, samples }), mimeType: 'audio/wav', language: 'en-GB' },
+        { organizationId, sessionId: 'session-stt-1' },
+      );
+      expect(answer.text).toBe('Tuesday works for me.');
+      expect(azure.recognitions.at(-1)!.query.language).toBe('en-GB');
+      await expect
+        .poll(() => aiUsageOf(context.server.platform.db, organizationId))
+        .toEqual([expect.objectContaining({ operation: 'transcribe', sessionId: 'session-stt-1', audioSeconds: 1 })]);
+    });
+  },
+  { env: { AI_ALLOW_PRIVATE_NETWORK: 'true' } },
+);

@@ -5,14 +5,7 @@ import {
   queueBackgroundJob,
   runSessionGeneration,
 } from '@ai-coaching/application';
-import {
-  apiClient,
-  createTestOrganization,
-  signInAs,
-  startTestServerOn,
-  testEngines,
-  type TestServer,
-} from '@ai-coaching/api/testing';
+import { createTestOrganization, describeApi, signInAs } from '@ai-coaching/api/testing';
 import {
   backgroundJobOperations as jobs,
   coachingSessionOperations as sessions,
@@ -25,7 +18,7 @@ import {
 } from '@ai-coaching/contracts';
 import { builtinScenarioDraft, coachingItemDecider, coachingItemStreamId } from '@ai-coaching/domain';
 import { handleCommand, newId } from '@ai-coaching/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { connectFakeChatModel } from '../fakes/fake-chat-model.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server.js';
 
@@ -33,7 +26,6 @@ import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-se
 // queue: three drafts with the built-in provider, three with the fake OpenAI-compatible server (one scripted draft
 // invalid), drafts opened, one published and played to a win; tenancy and roles.
 
-const engines = await testEngines();
 const unique = (label: string) => `${label} ${newId().slice(-8)}`;
 const FAKE_KEY = 'sk-fake-generator-0123456789';
 
@@ -54,290 +46,289 @@ const fakeDraft = (n: number, persona: Record<string, unknown> = {}) =>
     scenario: { name: `Fake scenario ${n}`, description: 'Drafted by the fake model.' },
   });
 
-for (const engine of engines) {
-  describe.skipIf(!engine.available)(
-    `[COACHING]: session generators on ${engine.name}${engine.reason ? ` (skipped: ${engine.reason})` : ''}`,
-    () => {
-      let server: TestServer;
-      let fake: FakeOpenAiServer;
-      const a = { editor: '', operator: '', learner: '', editorId: '' };
-      const b = { editor: '', operator: '' };
-      let fakeModelId = '';
-      const api = (token: string) => apiClient(server, token);
+let fake: FakeOpenAiServer;
+const a = { editor: '', operator: '', learner: '', editorId: '' };
 
-      const finished = async (token: string, id: string) => {
-        let job: BackgroundJobAnswer | undefined;
-        await expect
-          .poll(
-            async () => {
-              const read = await api(token).call(jobs.read, { params: { id } });
-              job = read.status === 200 ? read.body : undefined;
-              return job?.status;
-            },
-            { timeout: 60_000, interval: 100 },
-          )
-          .toMatch(/^(completed|failed)$/);
-        return job!;
-      };
-      const generate = (token: string, id: string, key?: string) =>
-        api(token).call(
-          generators.generate,
-          { params: { id } },
-          key === undefined ? {} : { headers: { 'idempotency-key': key } },
-        );
+await describeApi(
+  '[COACHING]: session generators',
+  (context) => {
+    const b = { editor: '', operator: '' };
+    let fakeModelId = '';
+    const { api } = context;
 
-      beforeAll(async () => {
-        fake = await startFakeOpenAiServer({ apiKey: FAKE_KEY, models: ['llama3.1'] });
-        // The fake listens on 127.0.0.1, which only AI_ALLOW_PRIVATE_NETWORK lets a provider use.
-        server = await startTestServerOn(engine.name, { AI_ALLOW_PRIVATE_NETWORK: 'true' });
-        const superAdmin = (await signInAs(server, { role: 'super-admin' })).token;
-        const organizationId = await createTestOrganization(server, unique('Acme'));
-        const editor = await signInAs(server, { role: 'editor', organizationId });
-        a.editor = editor.token;
-        a.editorId = editor.userId;
-        a.operator = (await signInAs(server, { role: 'operator', organizationId })).token;
-        a.learner = (await signInAs(server, { role: 'user', organizationId })).token;
-        const other = await createTestOrganization(server, unique('Beta'));
-        b.editor = (await signInAs(server, { role: 'editor', organizationId: other })).token;
-        b.operator = (await signInAs(server, { role: 'operator', organizationId: other })).token;
-        fakeModelId = (await connectFakeChatModel(api(superAdmin), fake, { apiKey: FAKE_KEY, modelId: 'llama3.1' }))
-          .modelId;
-      }, 180_000);
-      afterAll(async () => {
-        await server?.close();
-        await fake?.close();
-      });
-
-      it('saves, reads, changes and deletes a brief, on the built-in model unless told; bad input names its field', async () => {
-        const created = await api(a.editor).call(generators.create, { body: { name: unique('Price'), ...brief } });
-        expect(created.status).toBe(201);
-        expect(created.body).toMatchObject({ ...brief, model_id: BUILTIN_AI_MODEL_ID, created_by: a.editorId });
-        const id = created.body.id;
-
-        const tooMany = await api(a.editor).call(generators.create, {
-          body: { name: 'Too many', ...brief, count: 11 },
-        });
-        expect(tooMany.status).toBe(400);
-        expect(JSON.stringify(tooMany.body)).toContain('count');
-        const unknownModel = await api(a.editor).call(generators.create, {
-          body: { name: 'Unknown model', ...brief, model_id: newId() },
-        });
-        expect([unknownModel.status, unknownModel.body]).toMatchObject([
-          404,
-          { code: 'coaching_reference_not_found', details: { issues: [{ path: 'model_id' }] } },
-        ]);
-
-        const changed = await api(a.editor).call(generators.update, {
-          params: { id },
-          body: { count: 2, language: 'fr-FR' },
-        });
-        expect([changed.status, changed.body.count, changed.body.language]).toEqual([200, 2, 'fr-FR']);
-        const listed = await api(a.operator).call(generators.list, { query: {} });
-        expect(listed.body.items.map((item) => item.id)).toContain(id);
-        expect((await api(b.operator).call(generators.list, { query: {} })).body.items.map((i) => i.id)).not.toContain(
-          id,
-        );
-
-        expect((await api(a.editor).call(generators.delete, { params: { id } })).status).toBe(204);
-        expect((await api(a.editor).call(generators.read, { params: { id } })).status).toBe(404);
-      });
-
-      it('keeps each organization to its own generators and each role to its permissions', async () => {
-        const id = (await api(a.editor).call(generators.create, { body: { name: unique('Mine'), ...brief } })).body.id;
-        for (const token of [b.editor, b.operator]) {
-          expect((await api(token).call(generators.read, { params: { id } })).status).toBe(404);
-          expect((await api(token).call(generators.update, { params: { id }, body: { count: 1 } })).status).toBe(404);
-          expect((await generate(token, id)).status).toBe(404);
-          expect((await api(token).call(generators.delete, { params: { id } })).status).toBe(404);
-        }
-        // Learners play content; they neither manage nor run generators.
-        expect((await api(a.learner).call(generators.list, { query: {} })).status).toBe(403);
-        expect((await api(a.learner).call(generators.create, { body: { name: 'No', ...brief } })).status).toBe(403);
-        expect((await generate(a.learner, id)).status).toBe(403);
-        expect((await api(a.editor).call(generators.read, { params: { id } })).status).toBe(200);
-      });
-
-      let builtinDrafts: string[] = [];
-
-      it('drafts three scenarios with the built-in provider as a job with progress, once per Idempotency-Key', async () => {
-        const id = (await api(a.editor).call(generators.create, { body: { name: unique('Offline'), ...brief } })).body
-          .id;
-        const key = newId();
-        const started = await generate(a.editor, id, key);
-        expect(started.status).toBe(202);
-        expect(started.body).toMatchObject({ kind: 'coaching.session-generation', total: 3 });
-        expect(['queued', 'running', 'completed']).toContain(started.body.status);
-        const again = await generate(a.editor, id, key);
-        expect(again.body.id).toBe(started.body.id);
-
-        const job = await finished(a.editor, started.body.id);
-        expect(job).toMatchObject({ status: 'completed', progress: 100, succeeded: 3, failed: 0 });
-        expect(job.input).toMatchObject({ generator_id: id, ...brief, model_id: BUILTIN_AI_MODEL_ID });
-        builtinDrafts = job.results.map((result) => result.item);
-        expect(job.results.every((result) => result.outcome === 'succeeded')).toBe(true);
-
-        // Each draft opens as a draft, with its persona, mission and observer drafts, all the organization's.
-        const names = new Set<string>();
-        for (const scenarioId of builtinDrafts) {
-          const scenario = await api(a.editor).call(scenarioContent.operations.read, { params: { id: scenarioId } });
-          expect(scenario.status).toBe(200);
-          expect(scenario.body).toMatchObject({ status: 'draft', editable: true, language: 'en-GB', mode: 'text' });
-          names.add(String(scenario.body['name']));
-          const persona = await api(a.editor).call(personaContent.operations.read, {
-            params: { id: String(scenario.body['persona_id']) },
-          });
-          expect(persona.body).toMatchObject({ status: 'draft', difficulty: 2 });
-          const mission = await api(a.editor).call(missionContent.operations.read, {
-            params: { id: String(scenario.body['mission_id']) },
-          });
-          expect(mission.body['status']).toBe('draft');
-          const observer = await api(a.editor).call(observerContent.operations.read, {
-            params: { id: (scenario.body['observer_ids'] as string[])[0]! },
-          });
-          expect(observer.body).toMatchObject({ status: 'draft', model_id: BUILTIN_AI_MODEL_ID });
-          // Drafts are nobody else's business: not the learners', not another organization's.
-          expect(
-            (await api(a.learner).call(scenarioContent.operations.read, { params: { id: scenarioId } })).status,
-          ).toBe(404);
-          expect(
-            (await api(b.editor).call(scenarioContent.operations.read, { params: { id: scenarioId } })).status,
-          ).toBe(404);
-        }
-        expect(names.size).toBe(3);
-
-        // The starter and the organization's operators follow the job; another organization does not.
-        expect((await api(a.operator).call(jobs.read, { params: { id: job.id } })).status).toBe(200);
-        expect((await api(b.operator).call(jobs.read, { params: { id: job.id } })).status).toBe(404);
-        expect((await api(a.learner).call(jobs.read, { params: { id: job.id } })).status).toBe(404);
-      });
-
-      it('publishes a draft with its persona, mission and observer, and a learner plays it to a win', async () => {
-        const scenarioId = builtinDrafts[0]!;
-        const scenario = (await api(a.editor).call(scenarioContent.operations.read, { params: { id: scenarioId } }))
-          .body;
-        const mission = (
-          await api(a.editor).call(missionContent.operations.read, { params: { id: String(scenario['mission_id']) } })
-        ).body;
-        const publish = async (plural: string, id: string) =>
-          expect((await api(a.editor).send('POST', `/v1/coaching/${plural}/${id}/publish`)).status).toBe(200);
-        await publish('personas', String(scenario['persona_id']));
-        await publish('missions', String(scenario['mission_id']));
-        await publish('observers', (scenario['observer_ids'] as string[])[0]!);
-        await publish('scenarios', scenarioId);
-
-        const started = await api(a.learner).call(sessions.create, { body: { scenario_id: scenarioId } });
-        expect(started.status).toBe(201);
-        const said = (mission['success_criteria'] as string[]).join(', and ');
-        const turn = await api(a.learner).call(sessions.turn, {
-          params: { id: started.body.id! },
-          body: { text: `What matters most to you? Let me talk about ${said}.` },
-        });
-        expect(turn.status).toBe(200);
-        expect(turn.body.status).toBe('win');
-      });
-
-      it('resumes a run cut short after a draft’s first item, saving each item once, and a run again changes nothing', async () => {
-        const generator = (
-          await api(a.editor).call(generators.create, { body: { name: unique('Resumed'), ...brief, count: 2 } })
-        ).body;
-        // What a start records, without its queue job: the try that "crashed" is played by hand below.
-        const jobId = newId();
-        const items = [0, 1].map((index) => generatedDraftScenarioId(jobId, index));
-        await queueBackgroundJob(
-          server.platform,
-          { correlationId: 'test' },
-          {
-            jobId,
-            kind: 'coaching.session-generation',
-            organizationId: generator.organization_id,
-            startedBy: a.editorId,
-            input: { generator_id: generator.id, ...brief, count: 2, model_id: BUILTIN_AI_MODEL_ID },
-            items,
+    const finished = async (token: string, id: string) => {
+      let job: BackgroundJobAnswer | undefined;
+      await expect
+        .poll(
+          async () => {
+            const read = await api(token).call(jobs.read, { params: { id } });
+            job = read.status === 200 ? read.body : undefined;
+            return job?.status;
           },
-        );
-        // The crashed try had created the first draft's persona, under the ids and command id a try uses.
-        const personaId = generatedDraftItemId(items[0]!, 'persona');
-        const draft = builtinScenarioDraft({ ...brief, index: 0 });
-        await handleCommand(
-          server.platform.store,
-          coachingItemStreamId(personaId),
-          coachingItemDecider,
-          {
-            type: 'CreateCoachingItem',
-            data: {
-              itemId: personaId,
-              kind: 'persona',
-              organizationId: generator.organization_id,
-              fields: { ...draft.persona, language: 'en-GB', avatar_image_id: null, voice_id: null },
-              userId: a.editorId,
-            },
-            metadata: { now: new Date().toISOString() },
-          },
-          { commandId: `session-generation-${personaId}` },
-        );
+          { timeout: 60_000, interval: 100 },
+        )
+        .toMatch(/^(completed|failed)$/);
+      return job!;
+    };
+    const generate = (token: string, id: string, key?: string) =>
+      api(token).call(
+        generators.generate,
+        { params: { id } },
+        key === undefined ? {} : { headers: { 'idempotency-key': key } },
+      );
 
-        const payload = { organizationId: generator.organization_id, jobId };
-        const run = { lastAttempt: false, causationId: 'test' };
-        expect(await runSessionGeneration(server.platform, payload, run)).toBe('completed');
-        const job = await finished(a.editor, jobId);
-        expect(job).toMatchObject({ status: 'completed', succeeded: 2, failed: 0 });
-        const persona = await server.platform.store.readStream(coachingItemStreamId(personaId));
-        expect(persona.map((event) => event.type)).toEqual(['CoachingItemCreated']);
-        const scenario = await api(a.editor).call(scenarioContent.operations.read, { params: { id: items[0]! } });
-        expect(scenario.body['persona_id']).toBe(personaId);
+    beforeAll(async () => {
+      const superAdmin = context.superAdmin.token;
+      const organizationId = await createTestOrganization(context.server, unique('Acme'));
+      const editor = await signInAs(context.server, { role: 'editor', organizationId });
+      a.editor = editor.token;
+      a.editorId = editor.userId;
+      a.operator = (await signInAs(context.server, { role: 'operator', organizationId })).token;
+      a.learner = (await signInAs(context.server, { role: 'user', organizationId })).token;
+      const other = await createTestOrganization(context.server, unique('Beta'));
+      b.editor = (await signInAs(context.server, { role: 'editor', organizationId: other })).token;
+      b.operator = (await signInAs(context.server, { role: 'operator', organizationId: other })).token;
+      fakeModelId = (await connectFakeChatModel(api(superAdmin), fake, { apiKey: FAKE_KEY, modelId: 'llama3.1' }))
+        .modelId;
+    }, 180_000);
+    afterAll(async () => {
+      await fake?.close();
+    });
 
-        // The queue job run again (a retry after the last item) finds nothing to do.
-        expect(await runSessionGeneration(server.platform, payload, run)).toBe('nothing');
-        for (const item of items) {
-          expect((await server.platform.store.readStream(coachingItemStreamId(item))).length).toBe(1);
-        }
+    it('saves, reads, changes and deletes a brief, on the built-in model unless told; bad input names its field', async () => {
+      const created = await api(a.editor).call(generators.create, { body: { name: unique('Price'), ...brief } });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ ...brief, model_id: BUILTIN_AI_MODEL_ID, created_by: a.editorId });
+      const id = created.body.id;
+
+      const tooMany = await api(a.editor).call(generators.create, {
+        body: { name: 'Too many', ...brief, count: 11 },
       });
+      expect(tooMany.status).toBe(400);
+      expect(JSON.stringify(tooMany.body)).toContain('count');
+      const unknownModel = await api(a.editor).call(generators.create, {
+        body: { name: 'Unknown model', ...brief, model_id: newId() },
+      });
+      expect([unknownModel.status, unknownModel.body]).toMatchObject([
+        404,
+        { code: 'coaching_reference_not_found', details: { issues: [{ path: 'model_id' }] } },
+      ]);
 
-      it('drafts through the fake OpenAI-compatible server: an invalid draft is reported failed and nothing of it is saved', async () => {
-        const id = (
-          await api(a.editor).call(generators.create, {
-            body: { name: unique('Online'), ...brief, model_id: fakeModelId },
-          })
-        ).body.id;
-        fake.reset();
-        // The second draft's persona is harder than any persona may be: the model's JSON has the right shape,
-        // the content is not valid content.
-        fake.script(
-          { kind: 'reply', text: fakeDraft(0) },
-          { kind: 'reply', text: fakeDraft(1, { difficulty: 9, name: 'Invalid persona' }) },
-          { kind: 'reply', text: fakeDraft(2) },
-        );
-        const started = await generate(a.editor, id, newId());
-        expect(started.status).toBe(202);
-        const job = await finished(a.editor, started.body.id);
-        expect(job).toMatchObject({ status: 'completed', progress: 100, succeeded: 2, failed: 1 });
-        const [first, invalid, third] = job.results;
-        expect([first!.outcome, invalid!.outcome, third!.outcome]).toEqual(['succeeded', 'failed', 'succeeded']);
-        expect(invalid!.detail).toBe('generated_draft_invalid');
+      const changed = await api(a.editor).call(generators.update, {
+        params: { id },
+        body: { count: 2, language: 'fr-FR' },
+      });
+      expect([changed.status, changed.body.count, changed.body.language]).toEqual([200, 2, 'fr-FR']);
+      const listed = await api(a.operator).call(generators.list, { query: {} });
+      expect(listed.body.items.map((item) => item.id)).toContain(id);
+      expect((await api(b.operator).call(generators.list, { query: {} })).body.items.map((i) => i.id)).not.toContain(
+        id,
+      );
 
-        const request = fake.completions()[0]!.body!;
-        expect(request['response_format']).toMatchObject({
-          type: 'json_schema',
-          json_schema: { name: 'scenario_draft' },
+      expect((await api(a.editor).call(generators.delete, { params: { id } })).status).toBe(204);
+      expect((await api(a.editor).call(generators.read, { params: { id } })).status).toBe(404);
+    });
+
+    it('keeps each organization to its own generators and each role to its permissions', async () => {
+      const id = (await api(a.editor).call(generators.create, { body: { name: unique('Mine'), ...brief } })).body.id;
+      for (const token of [b.editor, b.operator]) {
+        expect((await api(token).call(generators.read, { params: { id } })).status).toBe(404);
+        expect((await api(token).call(generators.update, { params: { id }, body: { count: 1 } })).status).toBe(404);
+        expect((await generate(token, id)).status).toBe(404);
+        expect((await api(token).call(generators.delete, { params: { id } })).status).toBe(404);
+      }
+      // Learners play content; they neither manage nor run generators.
+      expect((await api(a.learner).call(generators.list, { query: {} })).status).toBe(403);
+      expect((await api(a.learner).call(generators.create, { body: { name: 'No', ...brief } })).status).toBe(403);
+      expect((await generate(a.learner, id)).status).toBe(403);
+      expect((await api(a.editor).call(generators.read, { params: { id } })).status).toBe(200);
+    });
+
+    let builtinDrafts: string[] = [];
+
+    it('drafts three scenarios with the built-in provider as a job with progress, once per Idempotency-Key', async () => {
+      const id = (await api(a.editor).call(generators.create, { body: { name: unique('Offline'), ...brief } })).body.id;
+      const key = newId();
+      const started = await generate(a.editor, id, key);
+      expect(started.status).toBe(202);
+      expect(started.body).toMatchObject({ kind: 'coaching.session-generation', total: 3 });
+      expect(['queued', 'running', 'completed']).toContain(started.body.status);
+      const again = await generate(a.editor, id, key);
+      expect(again.body.id).toBe(started.body.id);
+
+      const job = await finished(a.editor, started.body.id);
+      expect(job).toMatchObject({ status: 'completed', progress: 100, succeeded: 3, failed: 0 });
+      expect(job.input).toMatchObject({ generator_id: id, ...brief, model_id: BUILTIN_AI_MODEL_ID });
+      builtinDrafts = job.results.map((result) => result.item);
+      expect(job.results.every((result) => result.outcome === 'succeeded')).toBe(true);
+
+      // Each draft opens as a draft, with its persona, mission and observer drafts, all the organization's.
+      const names = new Set<string>();
+      for (const scenarioId of builtinDrafts) {
+        const scenario = await api(a.editor).call(scenarioContent.operations.read, { params: { id: scenarioId } });
+        expect(scenario.status).toBe(200);
+        expect(scenario.body).toMatchObject({ status: 'draft', editable: true, language: 'en-GB', mode: 'text' });
+        names.add(String(scenario.body['name']));
+        const persona = await api(a.editor).call(personaContent.operations.read, {
+          params: { id: String(scenario.body['persona_id']) },
         });
-        expect(JSON.stringify(request['messages'])).toContain('handling price objections');
-
-        for (const [result, n] of [
-          [first!, 0],
-          [third!, 2],
-        ] as const) {
-          const scenario = await api(a.editor).call(scenarioContent.operations.read, { params: { id: result.item } });
-          expect(scenario.body).toMatchObject({ status: 'draft', name: `Fake scenario ${n}`, model_id: fakeModelId });
-        }
+        expect(persona.body).toMatchObject({ status: 'draft', difficulty: 2 });
+        const mission = await api(a.editor).call(missionContent.operations.read, {
+          params: { id: String(scenario.body['mission_id']) },
+        });
+        expect(mission.body['status']).toBe('draft');
+        const observer = await api(a.editor).call(observerContent.operations.read, {
+          params: { id: (scenario.body['observer_ids'] as string[])[0]! },
+        });
+        expect(observer.body).toMatchObject({ status: 'draft', model_id: BUILTIN_AI_MODEL_ID });
+        // Drafts are nobody else's business: not the learners', not another organization's.
         expect(
-          (await api(a.editor).call(scenarioContent.operations.read, { params: { id: invalid!.item } })).status,
+          (await api(a.learner).call(scenarioContent.operations.read, { params: { id: scenarioId } })).status,
         ).toBe(404);
-        expect(await server.platform.store.readStream(coachingItemStreamId(invalid!.item))).toEqual([]);
-        const personas = await api(a.editor).call(personaContent.operations.list, {
-          query: { q: 'Invalid persona' },
-        });
-        expect(personas.body.items).toEqual([]);
+        expect((await api(b.editor).call(scenarioContent.operations.read, { params: { id: scenarioId } })).status).toBe(
+          404,
+        );
+      }
+      expect(names.size).toBe(3);
+
+      // The starter and the organization's operators follow the job; another organization does not.
+      expect((await api(a.operator).call(jobs.read, { params: { id: job.id } })).status).toBe(200);
+      expect((await api(b.operator).call(jobs.read, { params: { id: job.id } })).status).toBe(404);
+      expect((await api(a.learner).call(jobs.read, { params: { id: job.id } })).status).toBe(404);
+    });
+
+    it('publishes a draft with its persona, mission and observer, and a learner plays it to a win', async () => {
+      const scenarioId = builtinDrafts[0]!;
+      const scenario = (await api(a.editor).call(scenarioContent.operations.read, { params: { id: scenarioId } })).body;
+      const mission = (
+        await api(a.editor).call(missionContent.operations.read, { params: { id: String(scenario['mission_id']) } })
+      ).body;
+      const publish = async (plural: string, id: string) =>
+        expect((await api(a.editor).send('POST', `/v1/coaching/${plural}/${id}/publish`)).status).toBe(200);
+      await publish('personas', String(scenario['persona_id']));
+      await publish('missions', String(scenario['mission_id']));
+      await publish('observers', (scenario['observer_ids'] as string[])[0]!);
+      await publish('scenarios', scenarioId);
+
+      const started = await api(a.learner).call(sessions.create, { body: { scenario_id: scenarioId } });
+      expect(started.status).toBe(201);
+      const said = (mission['success_criteria'] as string[]).join(', and ');
+      const turn = await api(a.learner).call(sessions.turn, {
+        params: { id: started.body.id! },
+        body: { text: `What matters most to you? Let me talk about ${said}.` },
       });
+      expect(turn.status).toBe(200);
+      expect(turn.body.status).toBe('win');
+    });
+
+    it('resumes a run cut short after a draft’s first item, saving each item once, and a run again changes nothing', async () => {
+      const generator = (
+        await api(a.editor).call(generators.create, { body: { name: unique('Resumed'), ...brief, count: 2 } })
+      ).body;
+      // What a start records, without its queue job: the try that "crashed" is played by hand below.
+      const jobId = newId();
+      const items = [0, 1].map((index) => generatedDraftScenarioId(jobId, index));
+      await queueBackgroundJob(
+        context.server.platform,
+        { correlationId: 'test' },
+        {
+          jobId,
+          kind: 'coaching.session-generation',
+          organizationId: generator.organization_id,
+          startedBy: a.editorId,
+          input: { generator_id: generator.id, ...brief, count: 2, model_id: BUILTIN_AI_MODEL_ID },
+          items,
+        },
+      );
+      // The crashed try had created the first draft's persona, under the ids and command id a try uses.
+      const personaId = generatedDraftItemId(items[0]!, 'persona');
+      const draft = builtinScenarioDraft({ ...brief, index: 0 });
+      await handleCommand(
+        context.server.platform.store,
+        coachingItemStreamId(personaId),
+        coachingItemDecider,
+        {
+          type: 'CreateCoachingItem',
+          data: {
+            itemId: personaId,
+            kind: 'persona',
+            organizationId: generator.organization_id,
+            fields: { ...draft.persona, language: 'en-GB', avatar_image_id: null, voice_id: null },
+            userId: a.editorId,
+          },
+          metadata: { now: new Date().toISOString() },
+        },
+        { commandId: `session-generation-${personaId}` },
+      );
+
+      const payload = { organizationId: generator.organization_id, jobId };
+      const run = { lastAttempt: false, causationId: 'test' };
+      expect(await runSessionGeneration(context.server.platform, payload, run)).toBe('completed');
+      const job = await finished(a.editor, jobId);
+      expect(job).toMatchObject({ status: 'completed', succeeded: 2, failed: 0 });
+      const persona = await context.server.platform.store.readStream(coachingItemStreamId(personaId));
+      expect(persona.map((event) => event.type)).toEqual(['CoachingItemCreated']);
+      const scenario = await api(a.editor).call(scenarioContent.operations.read, { params: { id: items[0]! } });
+      expect(scenario.body['persona_id']).toBe(personaId);
+
+      // The queue job run again (a retry after the last item) finds nothing to do.
+      expect(await runSessionGeneration(context.server.platform, payload, run)).toBe('nothing');
+      for (const item of items) {
+        expect((await context.server.platform.store.readStream(coachingItemStreamId(item))).length).toBe(1);
+      }
+    });
+
+    it('drafts through the fake OpenAI-compatible server: an invalid draft is reported failed and nothing of it is saved', async () => {
+      const id = (
+        await api(a.editor).call(generators.create, {
+          body: { name: unique('Online'), ...brief, model_id: fakeModelId },
+        })
+      ).body.id;
+      fake.reset();
+      // The second draft's persona is harder than any persona may be: the model's JSON has the right shape,
+      // the content is not valid content.
+      fake.script(
+        { kind: 'reply', text: fakeDraft(0) },
+        { kind: 'reply', text: fakeDraft(1, { difficulty: 9, name: 'Invalid persona' }) },
+        { kind: 'reply', text: fakeDraft(2) },
+      );
+      const started = await generate(a.editor, id, newId());
+      expect(started.status).toBe(202);
+      const job = await finished(a.editor, started.body.id);
+      expect(job).toMatchObject({ status: 'completed', progress: 100, succeeded: 2, failed: 1 });
+      const [first, invalid, third] = job.results;
+      expect([first!.outcome, invalid!.outcome, third!.outcome]).toEqual(['succeeded', 'failed', 'succeeded']);
+      expect(invalid!.detail).toBe('generated_draft_invalid');
+
+      const request = fake.completions()[0]!.body!;
+      expect(request['response_format']).toMatchObject({
+        type: 'json_schema',
+        json_schema: { name: 'scenario_draft' },
+      });
+      expect(JSON.stringify(request['messages'])).toContain('handling price objections');
+
+      for (const [result, n] of [
+        [first!, 0],
+        [third!, 2],
+      ] as const) {
+        const scenario = await api(a.editor).call(scenarioContent.operations.read, { params: { id: result.item } });
+        expect(scenario.body).toMatchObject({ status: 'draft', name: `Fake scenario ${n}`, model_id: fakeModelId });
+      }
+      expect(
+        (await api(a.editor).call(scenarioContent.operations.read, { params: { id: invalid!.item } })).status,
+      ).toBe(404);
+      expect(await context.server.platform.store.readStream(coachingItemStreamId(invalid!.item))).toEqual([]);
+      const personas = await api(a.editor).call(personaContent.operations.list, {
+        query: { q: 'Invalid persona' },
+      });
+      expect(personas.body.items).toEqual([]);
+    });
+  },
+  {
+    env: async () => {
+      fake = await startFakeOpenAiServer({ apiKey: FAKE_KEY, models: ['llama3.1'] });
+      // The fake listens on 127.0.0.1, which only AI_ALLOW_PRIVATE_NETWORK lets a provider use.
+      return { AI_ALLOW_PRIVATE_NETWORK: 'true' };
     },
-  );
-}
+  },
+);

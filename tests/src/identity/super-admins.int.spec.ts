@@ -2,6 +2,7 @@ import { platformOrganizationId, superAdminUserId } from '@ai-coaching/api';
 import {
   apiClient,
   createTestOrganization,
+  describeApi,
   signIn,
   signInAs,
   startTestServer,
@@ -22,8 +23,6 @@ import { PLATFORM_STREAM_ID, userDecider, userStreamId, type UserEvent } from '@
 import { newId } from '@ai-coaching/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../fakes/smtp-sink.js';
-
-const engines = await testEngines();
 
 const APP = 'http://app.test';
 const PASSWORD = 'Super-Admin-Passw0rd!';
@@ -52,182 +51,185 @@ const isActiveSuperAdmin = async (server: TestServer, userId: string): Promise<b
   return state.status === 'active' && state.role === 'super-admin';
 };
 
-for (const engine of engines) {
-  describe.skipIf(!engine.available)(
-    `[SUPER-ADMINS]: /v1/super_admins on ${engine.name}${engine.reason ? ` (skipped: ${engine.reason})` : ''}`,
-    () => {
-      let server: TestServer;
-      let sink: SmtpSink;
-      let root: SignedIn;
-      const api = (token?: string) => apiClient(server, token);
-      const superAdmin = (label = 'sa') =>
-        signInAs(server, { role: 'super-admin', email: `${label}-${newId().slice(-12)}@platform.test` });
+let sink: SmtpSink;
 
-      beforeAll(async () => {
-        sink = await startSmtpSink();
-        server = await startTestServerOn(engine.name, { SMTP_URL: sink.url, PUBLIC_URL: APP });
-        root = await superAdmin('root');
-      }, 90_000);
-      afterAll(async () => {
-        await server?.close();
-        await sink?.close();
+await describeApi(
+  '[SUPER-ADMINS]: /v1/super_admins',
+  (context) => {
+    let root: SignedIn;
+    const { api } = context;
+    const superAdmin = (label = 'sa') =>
+      signInAs(context.server, { role: 'super-admin', email: `${label}-${newId().slice(-12)}@platform.test` });
+
+    beforeAll(async () => {
+      root = await superAdmin('root');
+    }, 90_000);
+    afterAll(async () => {
+      await sink?.close();
+    });
+
+    it('lists the platform’s super-admins, searchable and filtered by status', async () => {
+      const listed = await api(root.token).call(op.list, { query: { page_size: 48 } });
+      expect(listed.status).toBe(200);
+      expect(emails(listed.body.items)).toEqual(expect.arrayContaining(['admin@localhost.localdomain', root.email]));
+      expect(listed.body.items.every((item) => item.organization_role === 'super-admin')).toBe(true);
+      const operator = await signInAs(context.server, { role: 'operator', organizationId: platformOrganizationId });
+      expect(emails((await api(root.token).call(op.list, { query: { page_size: 48 } })).body.items)).not.toContain(
+        operator.email,
+      );
+
+      const found = await api(root.token).call(op.list, { query: { q: root.email } });
+      expect(found.body).toMatchObject({ total: 1, items: [{ id: root.userId, status: 'active' }] });
+      const invited = await api(root.token).call(op.list, { query: { status: 'invited', q: root.email } });
+      expect(invited.body.total).toBe(0);
+    });
+
+    it('invites a super-admin into the platform organization, who activates the account and signs in as one', async () => {
+      const email = `new-${newId().slice(-12)}@platform.test`;
+      const invited = await api(root.token).call(op.invite, {
+        body: { email, first_name: 'Nina', last_name: 'New', locale: 'fr-FR' },
       });
-
-      it('lists the platform’s super-admins, searchable and filtered by status', async () => {
-        const listed = await api(root.token).call(op.list, { query: { page_size: 48 } });
-        expect(listed.status).toBe(200);
-        expect(emails(listed.body.items)).toEqual(expect.arrayContaining(['admin@localhost.localdomain', root.email]));
-        expect(listed.body.items.every((item) => item.organization_role === 'super-admin')).toBe(true);
-        const operator = await signInAs(server, { role: 'operator', organizationId: platformOrganizationId });
-        expect(emails((await api(root.token).call(op.list, { query: { page_size: 48 } })).body.items)).not.toContain(
-          operator.email,
-        );
-
-        const found = await api(root.token).call(op.list, { query: { q: root.email } });
-        expect(found.body).toMatchObject({ total: 1, items: [{ id: root.userId, status: 'active' }] });
-        const invited = await api(root.token).call(op.list, { query: { status: 'invited', q: root.email } });
-        expect(invited.body.total).toBe(0);
+      expect(invited.status).toBe(201);
+      expect(invited.body).toMatchObject({
+        email,
+        organization_id: platformOrganizationId,
+        organization_role: 'super-admin',
+        status: 'invited',
+        locale: 'fr-FR',
       });
+      const listed = await api(root.token).call(op.list, { query: { status: 'invited', q: email } });
+      expect(emails(listed.body.items)).toEqual([email]);
 
-      it('invites a super-admin into the platform organization, who activates the account and signs in as one', async () => {
-        const email = `new-${newId().slice(-12)}@platform.test`;
-        const invited = await api(root.token).call(op.invite, {
-          body: { email, first_name: 'Nina', last_name: 'New', locale: 'fr-FR' },
-        });
-        expect(invited.status).toBe(201);
-        expect(invited.body).toMatchObject({
-          email,
-          organization_id: platformOrganizationId,
-          organization_role: 'super-admin',
-          status: 'invited',
-          locale: 'fr-FR',
-        });
-        const listed = await api(root.token).call(op.list, { query: { status: 'invited', q: email } });
-        expect(emails(listed.body.items)).toEqual([email]);
-
-        const mail = await sink.waitFor(isTo(email), 10_000);
-        expect(mail.subject).toBe('Vous avez reçu une invitation à rejoindre Platform sur AI-Coaching');
-        const activated = await api().call(invitationOperations.activateAccount, {
-          body: { invite_code: inviteCodeIn(mail.text), password: PASSWORD },
-        });
-        expect(activated.status).toBe(200);
-        const token = await signIn(server, email, PASSWORD);
-        const me = await api(token).call(authOperations.me, {});
-        expect(me.body).toMatchObject({ organization_role: 'super-admin', organization_id: platformOrganizationId });
-
-        const again = await api(root.token).call(op.invite, { body: { email, first_name: 'Nina', last_name: '' } });
-        expect(again.status).toBe(409);
-        expect(again.body.code).toBe('email_taken');
-        const nameless = await api(root.token).send('POST', '/v1/super_admins', {
-          body: { email: 'x@platform.test', last_name: '' },
-        });
-        expect(nameless.status).toBe(400);
-        expect(nameless.body.details?.issues).toEqual([expect.objectContaining({ path: 'first_name' })]);
+      const mail = await sink.waitFor(isTo(email), 10_000);
+      expect(mail.subject).toBe('Vous avez reçu une invitation à rejoindre Platform sur AI-Coaching');
+      const activated = await api().call(invitationOperations.activateAccount, {
+        body: { invite_code: inviteCodeIn(mail.text), password: PASSWORD },
       });
+      expect(activated.status).toBe(200);
+      const token = await signIn(context.server, email, PASSWORD);
+      const me = await api(token).call(authOperations.me, {});
+      expect(me.body).toMatchObject({ organization_role: 'super-admin', organization_id: platformOrganizationId });
 
-      it('refuses every super-admin operation to operators, editors and users of any organization', async () => {
-        const organizationId = await createTestOrganization(server);
-        const target = await superAdmin('target');
-        for (const [role, inOrganization] of [
-          ['operator', organizationId],
-          ['operator', platformOrganizationId],
-          ['editor', organizationId],
-          ['user', platformOrganizationId],
-        ] as const) {
-          const member = await signInAs(server, { role, organizationId: inOrganization });
-          const calls = [
-            api(member.token).call(op.list, { query: {} }),
-            api(member.token).call(op.invite, {
-              body: { email: `x-${newId()}@x.test`, first_name: 'X', last_name: '' },
-            }),
-            api(member.token).call(op.update, { params: { id: target.userId }, body: { status: 'disabled' } }),
-            api(member.token).call(op.remove, { params: { id: target.userId } }),
-          ];
-          for (const answer of await Promise.all(calls)) {
-            expect(answer.status, role).toBe(403);
-            expect(answer.body.code).toBe('forbidden');
-          }
-        }
-        expect(await isActiveSuperAdmin(server, target.userId)).toBe(true);
+      const again = await api(root.token).call(op.invite, { body: { email, first_name: 'Nina', last_name: '' } });
+      expect(again.status).toBe(409);
+      expect(again.body.code).toBe('email_taken');
+      const nameless = await api(root.token).send('POST', '/v1/super_admins', {
+        body: { email: 'x@platform.test', last_name: '' },
       });
+      expect(nameless.status).toBe(400);
+      expect(nameless.body.details?.issues).toEqual([expect.objectContaining({ path: 'first_name' })]);
+    });
 
-      it('disables and enables a super-admin: a disabled one is signed out at once', async () => {
-        const target = await superAdmin('toggle');
-        const disabled = await api(root.token).call(op.update, {
-          params: { id: target.userId },
-          body: { status: 'disabled' },
-        });
-        expect(disabled.status).toBe(200);
-        expect(disabled.body).toMatchObject({
-          id: target.userId,
-          status: 'disabled',
-          organization_role: 'super-admin',
-        });
-        expect((await api(target.token).call(authOperations.me, {})).status).toBe(401);
-        const enabled = await api(root.token).call(op.update, {
-          params: { id: target.userId },
-          body: { status: 'active' },
-        });
-        expect(enabled.body.status).toBe('active');
-        await expect(signIn(server, target.email, target.password)).resolves.toEqual(expect.any(String));
-      });
-
-      it('demotes a super-admin, who keeps an account in the platform organization and leaves the list', async () => {
-        const target = await superAdmin('demoted');
-        const demoted = await api(root.token).call(op.update, {
-          params: { id: target.userId },
-          body: { organization_role: 'user' },
-        });
-        expect(demoted.status).toBe(200);
-        expect(demoted.body).toMatchObject({ organization_role: 'user', status: 'active' });
-        const me = await api(target.token).call(authOperations.me, {});
-        expect(me.body.organization_role).toBe('user');
-        expect(me.body.permissions).not.toContain('super-admin-read');
-        expect((await api(root.token).call(op.list, { query: { q: target.email } })).body.total).toBe(0);
-        const again = await api(root.token).call(op.update, {
-          params: { id: target.userId },
-          body: { status: 'disabled' },
-        });
-        expect(again.status).toBe(404);
-        expect(again.body.code).toBe('super_admin_not_found');
-        const refusedRole = await api(root.token).send('PATCH', `/v1/super_admins/${superAdminUserId}`, {
-          body: { organization_role: 'guest' },
-        });
-        expect(refusedRole.status).toBe(400);
-      });
-
-      it('removes a super-admin: an invitation is cancelled, an account disabled', async () => {
-        const email = `pending-${newId().slice(-12)}@platform.test`;
-        const invited = await api(root.token).call(op.invite, { body: { email, first_name: 'Pat', last_name: '' } });
-        expect((await api(root.token).call(op.remove, { params: { id: invited.body.id } })).status).toBe(204);
-        expect((await api(root.token).call(op.list, { query: { q: email } })).body.total).toBe(0);
-
-        const active = await superAdmin('removed');
-        expect((await api(root.token).call(op.remove, { params: { id: active.userId } })).status).toBe(204);
-        const listed = await api(root.token).call(op.list, { query: { q: active.email } });
-        expect(listed.body.items).toEqual([expect.objectContaining({ status: 'disabled' })]);
-        expect((await api(root.token).call(op.remove, { params: { id: 'no-such-user' } })).status).toBe(404);
-      });
-
-      it('never lets a super-admin demote, disable or remove themself', async () => {
-        const answers = [
-          await api(root.token).call(op.update, { params: { id: root.userId }, body: { status: 'disabled' } }),
-          await api(root.token).call(op.update, {
-            params: { id: root.userId },
-            body: { organization_role: 'operator' },
+    it('refuses every super-admin operation to operators, editors and users of any organization', async () => {
+      const organizationId = await createTestOrganization(context.server);
+      const target = await superAdmin('target');
+      for (const [role, inOrganization] of [
+        ['operator', organizationId],
+        ['operator', platformOrganizationId],
+        ['editor', organizationId],
+        ['user', platformOrganizationId],
+      ] as const) {
+        const member = await signInAs(context.server, { role, organizationId: inOrganization });
+        const calls = [
+          api(member.token).call(op.list, { query: {} }),
+          api(member.token).call(op.invite, {
+            body: { email: `x-${newId()}@x.test`, first_name: 'X', last_name: '' },
           }),
-          await api(root.token).call(op.remove, { params: { id: root.userId } }),
+          api(member.token).call(op.update, { params: { id: target.userId }, body: { status: 'disabled' } }),
+          api(member.token).call(op.remove, { params: { id: target.userId } }),
         ];
-        expect(answers.map((answer) => [answer.status, answer.body.code])).toEqual([
-          [403, 'cannot_disable_self'],
-          [403, 'cannot_change_own_role'],
-          [403, 'cannot_delete_self'],
-        ]);
-        expect(await isActiveSuperAdmin(server, root.userId)).toBe(true);
-      });
-    },
-  );
+        for (const answer of await Promise.all(calls)) {
+          expect(answer.status, role).toBe(403);
+          expect(answer.body.code).toBe('forbidden');
+        }
+      }
+      expect(await isActiveSuperAdmin(context.server, target.userId)).toBe(true);
+    });
 
+    it('disables and enables a super-admin: a disabled one is signed out at once', async () => {
+      const target = await superAdmin('toggle');
+      const disabled = await api(root.token).call(op.update, {
+        params: { id: target.userId },
+        body: { status: 'disabled' },
+      });
+      expect(disabled.status).toBe(200);
+      expect(disabled.body).toMatchObject({
+        id: target.userId,
+        status: 'disabled',
+        organization_role: 'super-admin',
+      });
+      expect((await api(target.token).call(authOperations.me, {})).status).toBe(401);
+      const enabled = await api(root.token).call(op.update, {
+        params: { id: target.userId },
+        body: { status: 'active' },
+      });
+      expect(enabled.body.status).toBe('active');
+      await expect(signIn(context.server, target.email, target.password)).resolves.toEqual(expect.any(String));
+    });
+
+    it('demotes a super-admin, who keeps an account in the platform organization and leaves the list', async () => {
+      const target = await superAdmin('demoted');
+      const demoted = await api(root.token).call(op.update, {
+        params: { id: target.userId },
+        body: { organization_role: 'user' },
+      });
+      expect(demoted.status).toBe(200);
+      expect(demoted.body).toMatchObject({ organization_role: 'user', status: 'active' });
+      const me = await api(target.token).call(authOperations.me, {});
+      expect(me.body.organization_role).toBe('user');
+      expect(me.body.permissions).not.toContain('super-admin-read');
+      expect((await api(root.token).call(op.list, { query: { q: target.email } })).body.total).toBe(0);
+      const again = await api(root.token).call(op.update, {
+        params: { id: target.userId },
+        body: { status: 'disabled' },
+      });
+      expect(again.status).toBe(404);
+      expect(again.body.code).toBe('super_admin_not_found');
+      const refusedRole = await api(root.token).send('PATCH', `/v1/super_admins/${superAdminUserId}`, {
+        body: { organization_role: 'guest' },
+      });
+      expect(refusedRole.status).toBe(400);
+    });
+
+    it('removes a super-admin: an invitation is cancelled, an account disabled', async () => {
+      const email = `pending-${newId().slice(-12)}@platform.test`;
+      const invited = await api(root.token).call(op.invite, { body: { email, first_name: 'Pat', last_name: '' } });
+      expect((await api(root.token).call(op.remove, { params: { id: invited.body.id } })).status).toBe(204);
+      expect((await api(root.token).call(op.list, { query: { q: email } })).body.total).toBe(0);
+
+      const active = await superAdmin('removed');
+      expect((await api(root.token).call(op.remove, { params: { id: active.userId } })).status).toBe(204);
+      const listed = await api(root.token).call(op.list, { query: { q: active.email } });
+      expect(listed.body.items).toEqual([expect.objectContaining({ status: 'disabled' })]);
+      expect((await api(root.token).call(op.remove, { params: { id: 'no-such-user' } })).status).toBe(404);
+    });
+
+    it('never lets a super-admin demote, disable or remove themself', async () => {
+      const answers = [
+        await api(root.token).call(op.update, { params: { id: root.userId }, body: { status: 'disabled' } }),
+        await api(root.token).call(op.update, {
+          params: { id: root.userId },
+          body: { organization_role: 'operator' },
+        }),
+        await api(root.token).call(op.remove, { params: { id: root.userId } }),
+      ];
+      expect(answers.map((answer) => [answer.status, answer.body.code])).toEqual([
+        [403, 'cannot_disable_self'],
+        [403, 'cannot_change_own_role'],
+        [403, 'cannot_delete_self'],
+      ]);
+      expect(await isActiveSuperAdmin(context.server, root.userId)).toBe(true);
+    });
+  },
+  {
+    env: async () => {
+      sink = await startSmtpSink();
+      return { SMTP_URL: sink.url, PUBLIC_URL: APP };
+    },
+  },
+);
+
+for (const engine of await testEngines()) {
   describe.skipIf(!engine.available)(
     `[SUPER-ADMINS]: the last active super-admin stays, even under concurrent removals, on ${engine.name}${engine.reason ? ` (skipped: ${engine.reason})` : ''}`,
     () => {

@@ -1,15 +1,7 @@
 import { apiRoutes, type RouteDefinition } from '@ai-coaching/api';
-import {
-  apiClient,
-  signIn,
-  startTestServerOn,
-  testEngines,
-  TEST_PASSWORD,
-  type ApiAnswer,
-  type TestServer,
-} from '@ai-coaching/api/testing';
+import { type ApiAnswer, apiClient, describeApi, signIn, TEST_PASSWORD } from '@ai-coaching/api/testing';
 import { issueText, type ErrorBody } from '@ai-coaching/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { z } from 'zod';
 
 /**
@@ -21,7 +13,6 @@ import type { z } from 'zod';
  * hold an unpaired surrogate: servers decode those bytes to U+FFFD).
  */
 
-const engines = await testEngines();
 const ADMIN_EMAIL = 'admin@localhost.localdomain';
 const POISONS = [
   { name: 'NUL', text: '\u0000', url: '%00' },
@@ -161,104 +152,98 @@ const arrivesIntact = (probe: Probe) => probe.poison.name === 'NUL' || (probe.wh
 
 const UNSTORABLE = issueText('en-GB', 'unstorable_text');
 
-for (const engine of engines) {
-  describe.skipIf(!engine.available)(
-    `[SECURITY]: NUL and lone surrogates in any string are a 400, never a 500, on ${engine.name}${engine.reason ? ` (skipped: ${engine.reason})` : ''}`,
-    () => {
-      let server: TestServer;
-      let admin: string;
-      const send = (probe: Probe, token: string | undefined): Promise<ApiAnswer<Partial<ErrorBody>>> =>
-        apiClient(server, token).send(probe.route.method, probe.path, {
-          ...(probe.form ? { form: probe.form } : {}),
-          ...(probe.body !== undefined ? { body: probe.body } : {}),
-        });
-
-      beforeAll(async () => {
-        server = await startTestServerOn(engine.name, { PUBLIC_URL: 'http://app.test' });
-        admin = await signIn(server, ADMIN_EMAIL, TEST_PASSWORD);
-      }, 90_000);
-      afterAll(async () => {
-        await server?.close();
+await describeApi(
+  '[SECURITY]: NUL and lone surrogates in any string are a 400, never a 500,',
+  (context) => {
+    let admin: string;
+    const send = (probe: Probe, token: string | undefined): Promise<ApiAnswer<Partial<ErrorBody>>> =>
+      apiClient(context.server, token).send(probe.route.method, probe.path, {
+        ...(probe.form ? { form: probe.form } : {}),
+        ...(probe.body !== undefined ? { body: probe.body } : {}),
       });
 
-      it('probes every operation with a string input, the unauthenticated ones and the filters included', () => {
-        const probed = new Set(probes.map((probe) => `${probe.route.method} ${probe.route.path}`));
-        for (const route of [
-          'POST /v1/fau/login',
-          'POST /v1/reset_own_password',
-          'POST /v1/change_password_after_reset',
-          'GET /v1/check_invite_code/:invite_code',
-          'POST /v1/activate_account',
-          'POST /v1/keycloak/callback',
-          'GET /v1/keycloak/get_login_url',
-          'POST /v1/keycloak/refresh_token',
-          'POST /v1/keycloak/logout',
-          'GET /v1/users',
-          'POST /v1/users',
-          'PATCH /v1/users/:id',
-          'GET /v1/user_groups',
-          'POST /v1/user_groups',
-          'PATCH /v1/user_groups/:id',
-          'GET /v1/organizations',
-          'PATCH /v1/organizations/:id',
-        ]) {
-          expect(probed, route).toContain(route);
+    beforeAll(async () => {
+      admin = await signIn(context.server, ADMIN_EMAIL, TEST_PASSWORD);
+    }, 90_000);
+
+    it('probes every operation with a string input, the unauthenticated ones and the filters included', () => {
+      const probed = new Set(probes.map((probe) => `${probe.route.method} ${probe.route.path}`));
+      for (const route of [
+        'POST /v1/fau/login',
+        'POST /v1/reset_own_password',
+        'POST /v1/change_password_after_reset',
+        'GET /v1/check_invite_code/:invite_code',
+        'POST /v1/activate_account',
+        'POST /v1/keycloak/callback',
+        'GET /v1/keycloak/get_login_url',
+        'POST /v1/keycloak/refresh_token',
+        'POST /v1/keycloak/logout',
+        'GET /v1/users',
+        'POST /v1/users',
+        'PATCH /v1/users/:id',
+        'GET /v1/user_groups',
+        'POST /v1/user_groups',
+        'PATCH /v1/user_groups/:id',
+        'GET /v1/organizations',
+        'PATCH /v1/organizations/:id',
+      ]) {
+        expect(probed, route).toContain(route);
+      }
+      expect(probes.filter((probe) => probe.where === 'query' && probe.label === 'q').length).toBeGreaterThan(4);
+    });
+
+    it('refuses each poison as a super-admin with a 400 that names the field, never a 500', async () => {
+      const failures: string[] = [];
+      for (const probe of probes) {
+        const answer = await send(probe, admin);
+        const issues = answer.body?.details?.issues ?? [];
+        if (answer.status >= 500) failures.push(`${describeProbe(probe)}: ${answer.status} ${answer.body?.code}`);
+        else if (answer.body?.code === 'invalid_text') failures.push(`${describeProbe(probe)}: reached the database`);
+        else if (arrivesIntact(probe)) {
+          const named = issues.find((issue) => topLevel(issue.path) === topLevel(probe.label));
+          if (answer.status !== 400 || answer.body?.code !== 'invalid_request' || !named) {
+            failures.push(`${describeProbe(probe)}: ${answer.status} ${answer.body?.code} ${JSON.stringify(issues)}`);
+          }
+        } else if (answer.status < 200) {
+          failures.push(`${describeProbe(probe)}: ${answer.status}`);
         }
-        expect(probes.filter((probe) => probe.where === 'query' && probe.label === 'q').length).toBeGreaterThan(4);
+      }
+      expect(failures).toEqual([]);
+    }, 300_000);
+
+    it('answers each poison without a token with a 4xx, never a 500', async () => {
+      const failures: string[] = [];
+      for (const probe of probes) {
+        const answer = await send(probe, undefined);
+        if (answer.status >= 500 || answer.body?.code === 'invalid_text') {
+          failures.push(`${describeProbe(probe)}: ${answer.status} ${answer.body?.code}`);
+        }
+        if (arrivesIntact(probe) && (answer.status < 400 || answer.status >= 500)) {
+          failures.push(`${describeProbe(probe)}: ${answer.status}`);
+        }
+      }
+      expect(failures).toEqual([]);
+    }, 300_000);
+
+    it('names the field of a NUL in the password login, the reset request and a group name', async () => {
+      const login = await apiClient(context.server).send('POST', '/v1/fau/login', {
+        form: { username: 'ada\u0000@example.test', password: 'x', grant_type: 'password', scope: '' },
       });
+      expect(login.status).toBe(400);
+      expect(login.body?.details?.issues).toContainEqual({ path: 'username', message: UNSTORABLE });
 
-      it('refuses each poison as a super-admin with a 400 that names the field, never a 500', async () => {
-        const failures: string[] = [];
-        for (const probe of probes) {
-          const answer = await send(probe, admin);
-          const issues = answer.body?.details?.issues ?? [];
-          if (answer.status >= 500) failures.push(`${describeProbe(probe)}: ${answer.status} ${answer.body?.code}`);
-          else if (answer.body?.code === 'invalid_text') failures.push(`${describeProbe(probe)}: reached the database`);
-          else if (arrivesIntact(probe)) {
-            const named = issues.find((issue) => topLevel(issue.path) === topLevel(probe.label));
-            if (answer.status !== 400 || answer.body?.code !== 'invalid_request' || !named) {
-              failures.push(`${describeProbe(probe)}: ${answer.status} ${answer.body?.code} ${JSON.stringify(issues)}`);
-            }
-          } else if (answer.status < 200) {
-            failures.push(`${describeProbe(probe)}: ${answer.status}`);
-          }
-        }
-        expect(failures).toEqual([]);
-      }, 300_000);
-
-      it('answers each poison without a token with a 4xx, never a 500', async () => {
-        const failures: string[] = [];
-        for (const probe of probes) {
-          const answer = await send(probe, undefined);
-          if (answer.status >= 500 || answer.body?.code === 'invalid_text') {
-            failures.push(`${describeProbe(probe)}: ${answer.status} ${answer.body?.code}`);
-          }
-          if (arrivesIntact(probe) && (answer.status < 400 || answer.status >= 500)) {
-            failures.push(`${describeProbe(probe)}: ${answer.status}`);
-          }
-        }
-        expect(failures).toEqual([]);
-      }, 300_000);
-
-      it('names the field of a NUL in the password login, the reset request and a group name', async () => {
-        const login = await apiClient(server).send('POST', '/v1/fau/login', {
-          form: { username: 'ada\u0000@example.test', password: 'x', grant_type: 'password', scope: '' },
-        });
-        expect(login.status).toBe(400);
-        expect(login.body?.details?.issues).toContainEqual({ path: 'username', message: UNSTORABLE });
-
-        const reset = await apiClient(server).send('POST', '/v1/reset_own_password', {
-          body: { account_email: '\ud800@example.test' },
-        });
-        expect(reset.status).toBe(400);
-        expect(reset.body?.details?.issues).toEqual([{ path: 'account_email', message: UNSTORABLE }]);
-
-        const group = await apiClient(server, admin).send('POST', '/v1/user_groups', {
-          body: { name: 'Team\u0000', organization_id: PLACEHOLDER },
-        });
-        expect(group.status).toBe(400);
-        expect(group.body?.details?.issues).toContainEqual({ path: 'name', message: UNSTORABLE });
+      const reset = await apiClient(context.server).send('POST', '/v1/reset_own_password', {
+        body: { account_email: '\ud800@example.test' },
       });
-    },
-  );
-}
+      expect(reset.status).toBe(400);
+      expect(reset.body?.details?.issues).toEqual([{ path: 'account_email', message: UNSTORABLE }]);
+
+      const group = await apiClient(context.server, admin).send('POST', '/v1/user_groups', {
+        body: { name: 'Team\u0000', organization_id: PLACEHOLDER },
+      });
+      expect(group.status).toBe(400);
+      expect(group.body?.details?.issues).toContainEqual({ path: 'name', message: UNSTORABLE });
+    });
+  },
+  { env: { PUBLIC_URL: 'http://app.test' } },
+);

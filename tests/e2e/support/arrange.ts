@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
-import { isMailTo } from '../support/mail-sink.js';
-import { ADMIN, apiToken } from '../support/session.js';
+import { isMailTo } from './mail-sink.js';
+import { ADMIN, apiToken } from './session.js';
 
 /** What the settings specs arrange through the API as the seeded super-admin. */
 export type Arranger = {
@@ -17,7 +17,20 @@ export type Arranger = {
     organization_role: 'super-admin' | 'operator' | 'editor' | 'user';
     password: string;
   }): Promise<string>;
+  /**
+   * A member of `organizationId` with an active account and an API token, for `signInWithToken`: what most specs
+   * arrange per person. The email is made unique unless given; the password is `MEMBER_PASSWORD` unless given.
+   */
+  member(
+    organizationId: string,
+    role: 'operator' | 'editor' | 'user',
+    person?: { first_name?: string; last_name?: string; email?: string; password?: string },
+  ): Promise<Member>;
 };
+
+export type Member = { id: string; email: string; password: string; token: string };
+
+export const MEMBER_PASSWORD = 'Member-Passw0rd!';
 
 /** The activation code in an invitation mail. */
 export const inviteCodeIn = (text: string | undefined): string => {
@@ -28,6 +41,7 @@ export const inviteCodeIn = (text: string | undefined): string => {
 
 export const arranger = async (api: APIRequestContext, sink: SmtpSink): Promise<Arranger> => {
   const token = await apiToken(api, ADMIN.email, ADMIN.password);
+  let members = 0;
   const call: Arranger['call'] = async (method, path, data, as = token) => {
     const response = await api.fetch(path, {
       method,
@@ -37,7 +51,7 @@ export const arranger = async (api: APIRequestContext, sink: SmtpSink): Promise<
     expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
     return (await response.json()) as never;
   };
-  return {
+  const arrange: Arranger = {
     token,
     call,
     async organization(name) {
@@ -52,7 +66,20 @@ export const arranger = async (api: APIRequestContext, sink: SmtpSink): Promise<
       expect(activated.status()).toBe(200);
       return id;
     },
+    async member(organizationId, role, { password = MEMBER_PASSWORD, ...person } = {}) {
+      const email = person.email ?? `${role}-${Date.now()}-${(members += 1)}@e2e.test`;
+      const id = await arrange.account({
+        first_name: role,
+        ...person,
+        email,
+        organization_id: organizationId,
+        organization_role: role,
+        password,
+      });
+      return { id, email, password, token: await apiToken(api, email, password) };
+    },
   };
+  return arrange;
 };
 
 /** Opens the app signed in with a token (no login form), in a theme and a language. */
