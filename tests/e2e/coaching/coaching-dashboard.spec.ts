@@ -115,7 +115,12 @@ test("[DASHBOARD]: the team's part fits 360 px in the dark theme, in French", as
   await page.setViewportSize({ width: 360, height: 900 });
   await signInWithToken(page, operatorToken, { theme: 'dark', locale: 'fr-FR' });
   await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { name: 'Mon équipe' })).toBeVisible();
+  // The team's part loads when the reader scrolls near it (WhenVisible): scroll as a reader would.
+  const team = page.getByRole('heading', { name: 'Mon équipe' });
+  await expect(async () => {
+    await page.mouse.wheel(0, 1200);
+    await expect(team).toBeVisible({ timeout: 1000 });
+  }).toPass();
   await expect(page.getByTestId('coaching-team')).toBeVisible();
   await expectNoSidewaysScroll(page);
   await expectAxeClean(page);

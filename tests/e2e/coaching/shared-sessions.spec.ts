@@ -82,7 +82,7 @@ test('[SHARED]: a user shares a scenario through a link, from its page', async (
   await page.getByLabel('Label').fill(`Workshop ${stamp}`);
   await page.getByLabel('Number of guests').fill('0');
   await page.getByRole('button', { name: 'Create the link' }).click();
-  await expect(page.getByText('Allow 1 to 10000 guests.')).toBeVisible();
+  await expect(page.getByText('Allow 1 to 10,000 guests.')).toBeVisible();
   await page.getByLabel('Number of guests').fill('5');
   await page.getByRole('button', { name: 'Create the link' }).click();
   await expect(page.getByTestId('share-link-made')).toContainText(`Workshop ${stamp}`);
