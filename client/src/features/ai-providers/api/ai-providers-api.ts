@@ -5,15 +5,12 @@ import {
   aiSpeechVoiceOperations as voices,
   organizationOperations,
   userOperations,
-  type OperationRequest,
-} from '@ai-coaching/contracts';
+} from '../../../lib/http/contract-routes';
+import type { RequestOf } from '../../../lib/http/route';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListState } from '../../../hooks/use-list-params';
 import { api, newIdempotencyKey } from '../../../lib/http/api';
 import { queryKeys } from '../../../lib/query/query-keys';
-
-// The operations come from the contracts themselves: this feature's forms need their schemas anyway, and
-// lib/http/contract-routes.ts (generated) does not list the AI operations yet.
 
 export type {
   AiAvailableVoice,
@@ -29,12 +26,12 @@ const serviceKeyKeys = queryKeys('ai-service-keys');
 const modelKeys = queryKeys('ai-models');
 const voiceKeys = queryKeys('ai-speech-voices');
 
-export type ProviderBody = OperationRequest<typeof providers.create>['body'];
-export type ProviderPatch = OperationRequest<typeof providers.update>['body'];
-export type ModelBody = OperationRequest<typeof models.create>['body'];
-export type ModelPatch = OperationRequest<typeof models.update>['body'];
-export type VoiceBody = OperationRequest<typeof voices.create>['body'];
-export type VoicePatch = OperationRequest<typeof voices.update>['body'];
+export type ProviderBody = RequestOf<typeof providers.create>['body'];
+export type ProviderPatch = RequestOf<typeof providers.update>['body'];
+export type ModelBody = RequestOf<typeof models.create>['body'];
+export type ModelPatch = RequestOf<typeof models.update>['body'];
+export type VoiceBody = RequestOf<typeof voices.create>['body'];
+export type VoicePatch = RequestOf<typeof voices.update>['body'];
 
 /** Every page of a provider's keys, models or voices on its editor: the largest page the API serves. */
 const ALL = { page: 1, page_size: 48, sort: 'name' } as const;
@@ -127,7 +124,7 @@ export const useTestAiProvider = (id: string) => {
 };
 
 export const useAddAiServiceKey = () =>
-  useCatalogueMutation((body: OperationRequest<typeof keys.create>['body']) =>
+  useCatalogueMutation((body: RequestOf<typeof keys.create>['body']) =>
     api.call(keys.create, { body }, { idempotencyKey: newIdempotencyKey() }),
   );
 
@@ -163,7 +160,7 @@ export const useAvailableVoices = (providerId: string) =>
   });
 
 export const useImportAiSpeechVoices = () =>
-  useCatalogueMutation((body: OperationRequest<typeof voices.import>['body']) =>
+  useCatalogueMutation((body: RequestOf<typeof voices.import>['body']) =>
     api.call(voices.import, { body }, { idempotencyKey: newIdempotencyKey() }),
   );
 

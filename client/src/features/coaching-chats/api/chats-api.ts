@@ -1,6 +1,6 @@
-import { coachingChatOperations as chats } from '@ai-coaching/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
+import { coachingChatOperations as chats } from '../../../lib/http/contract-routes';
 import { queryKeys } from '../../../lib/query/query-keys';
 
 export type {

@@ -1,6 +1,6 @@
-import { coachingPlaylistProgressOperations as op } from '@ai-coaching/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
+import { coachingPlaylistProgressOperations as op } from '../../../lib/http/contract-routes';
 
 export type { PlaylistProgress } from '@ai-coaching/contracts';
 

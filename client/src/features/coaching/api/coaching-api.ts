@@ -1,8 +1,4 @@
 import {
-  aiModelOperations,
-  aiSpeechVoiceOperations,
-  coachingForkOperations as forks,
-  coachingShareOperations as shares,
   missionContent,
   observerContent,
   personaContent,
@@ -16,8 +12,17 @@ import {
   type ScenarioItem,
 } from '@ai-coaching/contracts';
 import { SESSION_LANGUAGES, type CoachingStatus, type SessionLanguage } from '@ai-coaching/domain';
-import { coachingPracticeOperations } from '../../../lib/http/contract-routes';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  aiModelOperations,
+  aiSpeechVoiceOperations,
+  coachingForkOperations as forks,
+  coachingPracticeOperations,
+  coachingShareOperations as shares,
+  organizationOperations,
+  userGroupOperations,
+  userOperations,
+} from '../../../lib/http/contract-routes';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListState } from '../../../hooks/use-list-params';
 import { api, newIdempotencyKey } from '../../../lib/http/api';
 import { queryKeys } from '../../../lib/query/query-keys';
@@ -35,8 +40,9 @@ export type CoachingItemOf = {
 };
 export type AnyCoachingItem = CoachingItemOf[CoachingKind];
 
-// The contracts' operations (not lib/http/contract-routes): the editors need the schemas anyway, and the five kinds
-// share one shape of operations, so one set of hooks serves them all.
+// The content kinds' operations come from their definitions in the contracts (contract-routes generates the
+// `…Operations` groups only): the editors load those definitions for their schemas anyway, and the five kinds share
+// one shape of operations, so one set of hooks serves them all.
 const OPERATIONS = {
   persona: personaContent.operations,
   mission: missionContent.operations,
@@ -164,6 +170,38 @@ export const useShareCoachingItem = (kind: ShareableKind) =>
       body: { user_group_ids: string[]; user_ids: string[]; organization_ids?: string[] };
     }) => api.call(shares[kind], { params: { id }, body }),
   );
+
+/** Whom a published item may be shared with: the largest page the API serves, by name. */
+const ALL = { page: 1, page_size: 48, sort: 'name', q: '' } as const;
+
+const scopeOf = (organizationId: string | null) => (organizationId ? { organization_id: organizationId } : {});
+
+export const getShareGroupsQueryOptions = (organizationId: string | null) =>
+  queryOptions({
+    queryKey: ['user-groups', 'list', { share: organizationId }],
+    queryFn: () => api.call(userGroupOperations.list, { query: { ...ALL, ...scopeOf(organizationId) } }),
+  });
+
+export const useShareGroups = (organizationId: string | null, allowed: boolean) =>
+  useQuery({ ...getShareGroupsQueryOptions(organizationId), enabled: organizationId !== null && allowed });
+
+export const getShareUsersQueryOptions = (organizationId: string | null) =>
+  queryOptions({
+    queryKey: ['users', 'list', { share: organizationId }],
+    queryFn: () => api.call(userOperations.list, { query: { ...ALL, ...scopeOf(organizationId), status: 'active' } }),
+  });
+
+export const useShareUsers = (organizationId: string | null, allowed: boolean) =>
+  useQuery({ ...getShareUsersQueryOptions(organizationId), enabled: organizationId !== null && allowed });
+
+export const getShareOrganizationsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['organizations', 'list', { share: true }],
+    queryFn: () => api.call(organizationOperations.list, { query: ALL }),
+  });
+
+export const useShareOrganizations = (enabled: boolean) =>
+  useQuery({ ...getShareOrganizationsQueryOptions(), enabled });
 
 /** AI models able to chat, for observers and scenarios: the platform's and the organization's. */
 export const useChatModels = () =>
