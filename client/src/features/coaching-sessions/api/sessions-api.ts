@@ -1,15 +1,14 @@
+import { observerContent, scenarioContent } from '@ai-coaching/contracts';
+import type { CoachingSessionStatus } from '@ai-coaching/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListState } from '../../../hooks/use-list-params';
+import { api } from '../../../lib/http/api';
 import {
   backgroundJobOperations as jobs,
   coachingAnalysisRerunOperations as reruns,
   coachingSessionAnalysisOperations as analyses,
   coachingSessionOperations as sessions,
-  observerContent,
-  scenarioContent,
-} from '@ai-coaching/contracts';
-import type { CoachingSessionStatus } from '@ai-coaching/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ListState } from '../../../hooks/use-list-params';
-import { api } from '../../../lib/http/api';
+} from '../../../lib/http/contract-routes';
 import { queryKeys } from '../../../lib/query/query-keys';
 import type { PlaySessionTransport } from '../machines/play-types';
 

@@ -1,11 +1,8 @@
-import {
-  aiSpeechVoiceOperations,
-  coachingSessionVoiceOperations as voice,
-  type CoachingSessionVoiceSettingsBody,
-} from '@ai-coaching/contracts';
+import type { CoachingSessionVoiceSettingsBody } from '@ai-coaching/contracts';
 import type { SessionLanguage } from '@ai-coaching/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
+import { aiSpeechVoiceOperations, coachingSessionVoiceOperations as voice } from '../../../lib/http/contract-routes';
 import { queryKeys } from '../../../lib/query/query-keys';
 
 export type {

@@ -1,11 +1,11 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListState } from '../../../hooks/use-list-params';
+import { api } from '../../../lib/http/api';
 import {
   aiModelOperations as models,
   backgroundJobOperations as jobs,
   sessionGeneratorOperations as op,
-} from '@ai-coaching/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ListState } from '../../../hooks/use-list-params';
-import { api } from '../../../lib/http/api';
+} from '../../../lib/http/contract-routes';
 import type { RequestOf } from '../../../lib/http/route';
 import { queryKeys } from '../../../lib/query/query-keys';
 
