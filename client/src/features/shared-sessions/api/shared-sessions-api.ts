@@ -57,6 +57,17 @@ export const joinSharedSession = (accessCode: string, displayName: string) =>
     { token: null },
   );
 
+export type SharedSessionJoined = Awaited<ReturnType<typeof joinSharedSession>>;
+
+/**
+ * Joining as a guest, then `thenEnter` (signing the guest in and on to the play screen) inside the same mutation:
+ * the Start button stays busy until the guest is in. Nothing cached changes (the guest has no lists yet).
+ */
+export const useJoinSharedSession = (accessCode: string, thenEnter: (joined: SharedSessionJoined) => Promise<void>) =>
+  useMutation({
+    mutationFn: async (displayName: string) => thenEnter(await joinSharedSession(accessCode, displayName)),
+  });
+
 /**
  * For the guest of a session: whether the link they came through takes another guest (its code then) and who offered
  * it. Asked when their result page shows: other guests may have used it up meanwhile.
