@@ -6,7 +6,7 @@ import {
   userGroupOperations,
   userOperations,
 } from '../../../lib/http/contract-routes';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
 import type { RequestOf } from '../../../lib/http/route';
 import { isLocale } from '../../../lib/i18n/locales';
@@ -64,6 +64,9 @@ export const downloadCoachingDashboardCsv = (query: CoachingDashboardExportQuery
     responseType: 'text',
   });
 };
+
+/** Downloading the CSV is the user's intent (busy while it runs); it changes nothing cached. */
+export const useCoachingDashboardCsv = () => useMutation({ mutationFn: downloadCoachingDashboardCsv });
 
 /** The organization's active groups for the team's group filter, by name (the spec's largest page). */
 export const useTeamGroups = (organizationId: string, enabled: boolean) =>

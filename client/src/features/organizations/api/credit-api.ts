@@ -9,7 +9,7 @@ import {
 } from '../../../lib/http/contract-routes';
 import type { RequestOf } from '../../../lib/http/route';
 import type { SortKey } from '@ai-coaching/domain';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
 import { isLocale } from '../../../lib/i18n/locales';
 import { queryKeys } from '../../../lib/query/query-keys';
@@ -127,3 +127,7 @@ export const downloadCreditMovementsCsv = (organizationId: string, filters: Hist
     responseType: 'text',
   });
 };
+
+/** Downloading the CSV is the user's intent (busy while it runs); it changes nothing cached. */
+export const useCreditMovementsCsv = (organizationId: string) =>
+  useMutation({ mutationFn: (filters: HistoryFilters) => downloadCreditMovementsCsv(organizationId, filters) });
