@@ -160,6 +160,32 @@ export const mailSettingsOperations = routesOf<typeof contracts.mailSettingsOper
   sendTest: { method: 'POST', path: '/v1/organizations/:id/mail_settings/test' },
 });
 
+export const missionContentOperations = routesOf<typeof contracts.missionContent.operations>()({
+  list: { method: 'GET', path: '/v1/coaching/missions' },
+  create: { method: 'POST', path: '/v1/coaching/missions' },
+  read: { method: 'GET', path: '/v1/coaching/missions/:id' },
+  update: { method: 'PATCH', path: '/v1/coaching/missions/:id' },
+  delete: { method: 'DELETE', path: '/v1/coaching/missions/:id' },
+  publish: { method: 'POST', path: '/v1/coaching/missions/:id/publish' },
+  archive: { method: 'POST', path: '/v1/coaching/missions/:id/archive' },
+  restore: { method: 'POST', path: '/v1/coaching/missions/:id/restore' },
+  versions: { method: 'GET', path: '/v1/coaching/missions/:id/versions' },
+  version: { method: 'GET', path: '/v1/coaching/missions/:id/versions/:version' },
+});
+
+export const observerContentOperations = routesOf<typeof contracts.observerContent.operations>()({
+  list: { method: 'GET', path: '/v1/coaching/observers' },
+  create: { method: 'POST', path: '/v1/coaching/observers' },
+  read: { method: 'GET', path: '/v1/coaching/observers/:id' },
+  update: { method: 'PATCH', path: '/v1/coaching/observers/:id' },
+  delete: { method: 'DELETE', path: '/v1/coaching/observers/:id' },
+  publish: { method: 'POST', path: '/v1/coaching/observers/:id/publish' },
+  archive: { method: 'POST', path: '/v1/coaching/observers/:id/archive' },
+  restore: { method: 'POST', path: '/v1/coaching/observers/:id/restore' },
+  versions: { method: 'GET', path: '/v1/coaching/observers/:id/versions' },
+  version: { method: 'GET', path: '/v1/coaching/observers/:id/versions/:version' },
+});
+
 export const openApiOperations = routesOf<typeof contracts.openApiOperations>()({
   document: { method: 'GET', path: '/openapi.json' },
 });
@@ -182,8 +208,34 @@ export const passwordResetLinkOperations = routesOf<typeof contracts.passwordRes
   send: { method: 'POST', path: '/v1/users/reset_password/:user_id' },
 });
 
+export const personaContentOperations = routesOf<typeof contracts.personaContent.operations>()({
+  list: { method: 'GET', path: '/v1/coaching/personas' },
+  create: { method: 'POST', path: '/v1/coaching/personas' },
+  read: { method: 'GET', path: '/v1/coaching/personas/:id' },
+  update: { method: 'PATCH', path: '/v1/coaching/personas/:id' },
+  delete: { method: 'DELETE', path: '/v1/coaching/personas/:id' },
+  publish: { method: 'POST', path: '/v1/coaching/personas/:id/publish' },
+  archive: { method: 'POST', path: '/v1/coaching/personas/:id/archive' },
+  restore: { method: 'POST', path: '/v1/coaching/personas/:id/restore' },
+  versions: { method: 'GET', path: '/v1/coaching/personas/:id/versions' },
+  version: { method: 'GET', path: '/v1/coaching/personas/:id/versions/:version' },
+});
+
 export const platformSetupOperations = routesOf<typeof contracts.platformSetupOperations>()({
   checklist: { method: 'GET', path: '/v1/platform/setup_checklist' },
+});
+
+export const playlistContentOperations = routesOf<typeof contracts.playlistContent.operations>()({
+  list: { method: 'GET', path: '/v1/coaching/playlists' },
+  create: { method: 'POST', path: '/v1/coaching/playlists' },
+  read: { method: 'GET', path: '/v1/coaching/playlists/:id' },
+  update: { method: 'PATCH', path: '/v1/coaching/playlists/:id' },
+  delete: { method: 'DELETE', path: '/v1/coaching/playlists/:id' },
+  publish: { method: 'POST', path: '/v1/coaching/playlists/:id/publish' },
+  archive: { method: 'POST', path: '/v1/coaching/playlists/:id/archive' },
+  restore: { method: 'POST', path: '/v1/coaching/playlists/:id/restore' },
+  versions: { method: 'GET', path: '/v1/coaching/playlists/:id/versions' },
+  version: { method: 'GET', path: '/v1/coaching/playlists/:id/versions/:version' },
 });
 
 export const projectionOperations = routesOf<typeof contracts.projectionOperations>()({
@@ -197,6 +249,19 @@ export const redirectOperations = routesOf<typeof contracts.redirectOperations>(
   list: { method: 'GET', path: '/v1/redirects' },
   save: { method: 'PUT', path: '/v1/redirects' },
   remove: { method: 'DELETE', path: '/v1/redirects' },
+});
+
+export const scenarioContentOperations = routesOf<typeof contracts.scenarioContent.operations>()({
+  list: { method: 'GET', path: '/v1/coaching/scenarios' },
+  create: { method: 'POST', path: '/v1/coaching/scenarios' },
+  read: { method: 'GET', path: '/v1/coaching/scenarios/:id' },
+  update: { method: 'PATCH', path: '/v1/coaching/scenarios/:id' },
+  delete: { method: 'DELETE', path: '/v1/coaching/scenarios/:id' },
+  publish: { method: 'POST', path: '/v1/coaching/scenarios/:id/publish' },
+  archive: { method: 'POST', path: '/v1/coaching/scenarios/:id/archive' },
+  restore: { method: 'POST', path: '/v1/coaching/scenarios/:id/restore' },
+  versions: { method: 'GET', path: '/v1/coaching/scenarios/:id/versions' },
+  version: { method: 'GET', path: '/v1/coaching/scenarios/:id/versions/:version' },
 });
 
 export const sessionGeneratorOperations = routesOf<typeof contracts.sessionGeneratorOperations>()({

@@ -1,4 +1,3 @@
-import { observerContent, scenarioContent } from '@ai-coaching/contracts';
 import type { CoachingSessionStatus } from '@ai-coaching/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListState } from '../../../hooks/use-list-params';
@@ -8,6 +7,8 @@ import {
   coachingAnalysisRerunOperations as reruns,
   coachingSessionAnalysisOperations as analyses,
   coachingSessionOperations as sessions,
+  observerContentOperations,
+  scenarioContentOperations,
 } from '../../../lib/http/contract-routes';
 import { queryKeys } from '../../../lib/query/query-keys';
 import type { PlaySessionTransport } from '../machines/play-types';
@@ -109,12 +110,12 @@ export const useRerunChoices = (enabled: boolean) => {
   const query = { page: 1, page_size: 48, sort: 'name', q: '' } as const;
   const scenarios = useQuery({
     queryKey: ['coaching-scenarios', 'rerun-choices'],
-    queryFn: () => api.call(scenarioContent.operations.list, { query }),
+    queryFn: () => api.call(scenarioContentOperations.list, { query }),
     enabled,
   });
   const observers = useQuery({
     queryKey: ['coaching-observers', 'rerun-choices'],
-    queryFn: () => api.call(observerContent.operations.list, { query }),
+    queryFn: () => api.call(observerContentOperations.list, { query }),
     enabled,
   });
   return { scenarios, observers };

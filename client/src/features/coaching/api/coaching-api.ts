@@ -1,16 +1,4 @@
-import {
-  missionContent,
-  observerContent,
-  personaContent,
-  playlistContent,
-  scenarioContent,
-  type MissionItem,
-  type Page,
-  type ObserverItem,
-  type PersonaItem,
-  type PlaylistItem,
-  type ScenarioItem,
-} from '@ai-coaching/contracts';
+import type { MissionItem, ObserverItem, Page, PersonaItem, PlaylistItem, ScenarioItem } from '@ai-coaching/contracts';
 import { SESSION_LANGUAGES, type CoachingStatus, type SessionLanguage } from '@ai-coaching/domain';
 import {
   aiModelOperations,
@@ -18,6 +6,11 @@ import {
   coachingForkOperations as forks,
   coachingPracticeOperations,
   coachingShareOperations as shares,
+  missionContentOperations,
+  observerContentOperations,
+  personaContentOperations,
+  playlistContentOperations,
+  scenarioContentOperations,
   organizationOperations,
   userGroupOperations,
   userOperations,
@@ -40,15 +33,13 @@ export type CoachingItemOf = {
 };
 export type AnyCoachingItem = CoachingItemOf[CoachingKind];
 
-// The content kinds' operations come from their definitions in the contracts (contract-routes generates the
-// `…Operations` groups only): the editors load those definitions for their schemas anyway, and the five kinds share
-// one shape of operations, so one set of hooks serves them all.
+// The five kinds share one shape of operations, so one set of hooks serves them all.
 const OPERATIONS = {
-  persona: personaContent.operations,
-  mission: missionContent.operations,
-  observer: observerContent.operations,
-  scenario: scenarioContent.operations,
-  playlist: playlistContent.operations,
+  persona: personaContentOperations,
+  mission: missionContentOperations,
+  observer: observerContentOperations,
+  scenario: scenarioContentOperations,
+  playlist: playlistContentOperations,
 } as const;
 
 // Typed once here for the five kinds, instead of five copies of each hook.
