@@ -1,5 +1,5 @@
 import type { CoachingSessionStatus } from '@ai-coaching/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListState } from '../../../hooks/use-list-params';
 import { api } from '../../../lib/http/api';
 import {
@@ -24,23 +24,31 @@ export type {
 
 const keys = queryKeys('coaching-sessions');
 
-export const useScenarioBriefing = (scenarioId: string) =>
-  useQuery({
+export const getScenarioBriefingQueryOptions = (scenarioId: string) =>
+  queryOptions({
     queryKey: ['coaching-scenarios', 'briefing', scenarioId],
     queryFn: () => api.call(sessions.briefing, { params: { id: scenarioId } }),
   });
 
+export const useScenarioBriefing = (scenarioId: string) => useQuery(getScenarioBriefingQueryOptions(scenarioId));
+
 export type SessionScope = 'mine' | 'organization';
 
-export const useCoachingSessions = (filters: ListState & { scope: SessionScope; status?: CoachingSessionStatus }) =>
-  useQuery({
+export type SessionFilters = ListState & { scope: SessionScope; status?: CoachingSessionStatus };
+
+export const getCoachingSessionsQueryOptions = (filters: SessionFilters) =>
+  queryOptions({
     queryKey: keys.list(filters),
     queryFn: () => api.call(sessions.list, { query: filters }),
     placeholderData: keepPreviousData,
   });
 
-export const useCoachingSession = (id: string) =>
-  useQuery({ queryKey: keys.detail(id), queryFn: () => api.call(sessions.read, { params: { id } }) });
+export const useCoachingSessions = (filters: SessionFilters) => useQuery(getCoachingSessionsQueryOptions(filters));
+
+export const getCoachingSessionQueryOptions = (id: string) =>
+  queryOptions({ queryKey: keys.detail(id), queryFn: () => api.call(sessions.read, { params: { id } }) });
+
+export const useCoachingSession = (id: string) => useQuery(getCoachingSessionQueryOptions(id));
 
 /** The page keeps one key per visit (`newIdempotencyKey`): a double click or a retry starts one session. */
 export const useStartSession = () => {
