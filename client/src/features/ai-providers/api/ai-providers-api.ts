@@ -45,29 +45,37 @@ export const getAiProvidersQueryOptions = (filters: ListState) =>
 
 export const useAiProviders = (filters: ListState) => useQuery(getAiProvidersQueryOptions(filters));
 
-export const useAiProvider = (id: string) =>
-  useQuery({ queryKey: providerKeys.detail(id), queryFn: () => api.call(providers.read, { params: { id } }) });
+export const getAiProviderQueryOptions = (id: string) =>
+  queryOptions({ queryKey: providerKeys.detail(id), queryFn: () => api.call(providers.read, { params: { id } }) });
 
-export const useAiServiceKeys = (providerId: string, enabled: boolean) =>
-  useQuery({
+export const useAiProvider = (id: string) => useQuery(getAiProviderQueryOptions(id));
+
+export const getAiServiceKeysQueryOptions = (providerId: string) =>
+  queryOptions({
     queryKey: serviceKeyKeys.list({ providerId }),
     // Newest first: the key in use comes at the top.
     queryFn: () => api.call(keys.list, { query: { ...ALL, sort: '-updated_at', provider_id: providerId } }),
-    enabled,
   });
 
-export const useAiModels = (providerId: string) =>
-  useQuery({
+export const useAiServiceKeys = (providerId: string, enabled: boolean) =>
+  useQuery({ ...getAiServiceKeysQueryOptions(providerId), enabled });
+
+export const getAiModelsQueryOptions = (providerId: string) =>
+  queryOptions({
     queryKey: modelKeys.list({ providerId }),
     queryFn: () => api.call(models.list, { query: { ...ALL, provider_id: providerId } }),
   });
 
-export const useAiSpeechVoices = (providerId: string, enabled: boolean) =>
-  useQuery({
+export const useAiModels = (providerId: string) => useQuery(getAiModelsQueryOptions(providerId));
+
+export const getAiSpeechVoicesQueryOptions = (providerId: string) =>
+  queryOptions({
     queryKey: voiceKeys.list({ providerId }),
     queryFn: () => api.call(voices.list, { query: { ...ALL, provider_id: providerId } }),
-    enabled,
   });
+
+export const useAiSpeechVoices = (providerId: string, enabled: boolean) =>
+  useQuery({ ...getAiSpeechVoicesQueryOptions(providerId), enabled });
 
 /** Organizations a super-admin may give a provider to. */
 export const useOrganizationChoices = (enabled: boolean) =>
@@ -151,13 +159,15 @@ export const useDeleteAiSpeechVoice = () =>
   useCatalogueMutation((id: string) => api.call(voices.delete, { params: { id } }));
 
 /** The provider's own voice list, asked of the provider (a paid call for some): only when the import panel opens. */
-export const useAvailableVoices = (providerId: string) =>
-  useQuery({
+export const getAvailableVoicesQueryOptions = (providerId: string) =>
+  queryOptions({
     queryKey: [...voiceKeys.all, 'available', providerId],
     queryFn: () => api.call(providers.availableVoices, { params: { id: providerId } }),
     retry: false,
     staleTime: 60_000,
   });
+
+export const useAvailableVoices = (providerId: string) => useQuery(getAvailableVoicesQueryOptions(providerId));
 
 export const useImportAiSpeechVoices = () =>
   useCatalogueMutation((body: RequestOf<typeof voices.import>['body']) =>
