@@ -195,16 +195,18 @@ export const useShareOrganizations = (enabled: boolean) =>
   useQuery({ ...getShareOrganizationsQueryOptions(), enabled });
 
 /** AI models able to chat, for observers and scenarios: the platform's and the organization's. */
-export const useChatModels = () =>
-  useQuery({
+export const getChatModelsQueryOptions = () =>
+  queryOptions({
     queryKey: ['ai-models', 'list', { coaching: true }],
     queryFn: () =>
       api.call(aiModelOperations.list, { query: { page: 1, page_size: 48, sort: 'name', capability: 'chat' } }),
   });
 
+export const useChatModels = () => useQuery(getChatModelsQueryOptions());
+
 /** Models that transcribe: a voice scenario's recognition. */
-export const useTranscriptionModels = () =>
-  useQuery({
+export const getTranscriptionModelsQueryOptions = () =>
+  queryOptions({
     queryKey: ['ai-models', 'list', { coaching: true, capability: 'transcription' }],
     queryFn: () =>
       api.call(aiModelOperations.list, {
@@ -212,11 +214,15 @@ export const useTranscriptionModels = () =>
       }),
   });
 
-export const useSpeechVoices = () =>
-  useQuery({
+export const useTranscriptionModels = () => useQuery(getTranscriptionModelsQueryOptions());
+
+export const getSpeechVoicesQueryOptions = () =>
+  queryOptions({
     queryKey: ['ai-speech-voices', 'list', { coaching: true }],
     queryFn: () => api.call(aiSpeechVoiceOperations.list, { query: { page: 1, page_size: 48, sort: 'name' } }),
   });
+
+export const useSpeechVoices = () => useQuery(getSpeechVoicesQueryOptions());
 
 /** The learner's home: what the caller may play now, with their best results, and their latest sessions. */
 export const useCoachingPractice = (language: string) =>
