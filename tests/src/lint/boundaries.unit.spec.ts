@@ -152,6 +152,33 @@ describe('client features', () => {
     );
     expect(problems(messages)).toEqual([]);
   });
+
+  it("refuses a feature importing the contracts' operations", async () => {
+    const messages = await lint(
+      'client/src/features/users/api/users-api.ts',
+      "import { userOperations } from '@ai-coaching/contracts';\n\nexport const list = userOperations.list;\n",
+    );
+    expect(problems(messages)).toEqual([
+      {
+        ruleId: 'no-restricted-syntax',
+        message:
+          'Call operations through `lib/http/contract-routes` (no zod); a form takes its request schema from the ' +
+          "feature's `api/*-schemas.ts` (client/CONTEXT.md, API files).",
+      },
+    ]);
+  });
+
+  it("lets a feature's api/*-schemas.ts read a request schema, and any file import the contracts' types", async () => {
+    const schemas = await lint(
+      'client/src/features/users/api/users-form-schemas.ts',
+      "import { userOperations } from '@ai-coaching/contracts';\n\nexport const schema = userOperations.invite.body;\n",
+    );
+    const types = await lint(
+      'client/src/features/users/api/users-api.ts',
+      "import type { userOperations } from '@ai-coaching/contracts';\n\nexport type List = typeof userOperations.list;\n",
+    );
+    expect([...problems(schemas), ...problems(types)]).toEqual([]);
+  });
 });
 
 describe('clock and ids', () => {

@@ -4,6 +4,42 @@
 import type * as contracts from '@ai-coaching/contracts';
 import { routesOf } from './route';
 
+export const aiModelOperations = routesOf<typeof contracts.aiModelOperations>()({
+  list: { method: 'GET', path: '/v1/ai_models' },
+  create: { method: 'POST', path: '/v1/ai_models' },
+  read: { method: 'GET', path: '/v1/ai_models/:id' },
+  update: { method: 'PATCH', path: '/v1/ai_models/:id' },
+  delete: { method: 'DELETE', path: '/v1/ai_models/:id' },
+});
+
+export const aiProviderOperations = routesOf<typeof contracts.aiProviderOperations>()({
+  list: { method: 'GET', path: '/v1/ai_providers' },
+  create: { method: 'POST', path: '/v1/ai_providers' },
+  read: { method: 'GET', path: '/v1/ai_providers/:id' },
+  update: { method: 'PATCH', path: '/v1/ai_providers/:id' },
+  delete: { method: 'DELETE', path: '/v1/ai_providers/:id' },
+  availableVoices: { method: 'GET', path: '/v1/ai_providers/:id/available_voices' },
+  test: { method: 'POST', path: '/v1/ai_providers/:id/test' },
+});
+
+export const aiServiceKeyOperations = routesOf<typeof contracts.aiServiceKeyOperations>()({
+  list: { method: 'GET', path: '/v1/ai_service_keys' },
+  create: { method: 'POST', path: '/v1/ai_service_keys' },
+  read: { method: 'GET', path: '/v1/ai_service_keys/:id' },
+  update: { method: 'PATCH', path: '/v1/ai_service_keys/:id' },
+  revoke: { method: 'DELETE', path: '/v1/ai_service_keys/:id' },
+});
+
+export const aiSpeechVoiceOperations = routesOf<typeof contracts.aiSpeechVoiceOperations>()({
+  list: { method: 'GET', path: '/v1/ai_speech_voices' },
+  create: { method: 'POST', path: '/v1/ai_speech_voices' },
+  read: { method: 'GET', path: '/v1/ai_speech_voices/:id' },
+  update: { method: 'PATCH', path: '/v1/ai_speech_voices/:id' },
+  delete: { method: 'DELETE', path: '/v1/ai_speech_voices/:id' },
+  preview: { method: 'POST', path: '/v1/ai_speech_voices/:id/preview' },
+  import: { method: 'POST', path: '/v1/ai_speech_voices/import' },
+});
+
 export const applicationOperations = routesOf<typeof contracts.applicationOperations>()({
   list: { method: 'GET', path: '/v1/organizations/:id/applications' },
   install: { method: 'PUT', path: '/v1/organizations/:id/applications/:application_id' },
@@ -20,13 +56,46 @@ export const authOperations = routesOf<typeof contracts.authOperations>()({
   changePasswordAfterReset: { method: 'POST', path: '/v1/change_password_after_reset' },
 });
 
+export const backgroundJobOperations = routesOf<typeof contracts.backgroundJobOperations>()({
+  read: { method: 'GET', path: '/v1/jobs/:id' },
+});
+
+export const coachingAnalysisRerunOperations = routesOf<typeof contracts.coachingAnalysisRerunOperations>()({
+  start: { method: 'POST', path: '/v1/coaching/analysis_reruns' },
+});
+
+export const coachingChatOperations = routesOf<typeof contracts.coachingChatOperations>()({
+  list: { method: 'GET', path: '/v1/coaching/sessions/:id/chats' },
+  create: { method: 'POST', path: '/v1/coaching/sessions/:id/chats' },
+  read: { method: 'GET', path: '/v1/chats/:id' },
+  rename: { method: 'PATCH', path: '/v1/chats/:id' },
+  delete: { method: 'DELETE', path: '/v1/chats/:id' },
+  ask: { method: 'POST', path: '/v1/chats/:id/messages' },
+});
+
 export const coachingDashboardOperations = routesOf<typeof contracts.coachingDashboardOperations>()({
   read: { method: 'GET', path: '/v1/coaching/dashboard' },
   export: { method: 'GET', path: '/v1/coaching/dashboard.csv' },
 });
 
+export const coachingForkOperations = routesOf<typeof contracts.coachingForkOperations>()({
+  persona: { method: 'POST', path: '/v1/coaching/personas/:id/fork' },
+  mission: { method: 'POST', path: '/v1/coaching/missions/:id/fork' },
+  observer: { method: 'POST', path: '/v1/coaching/observers/:id/fork' },
+});
+
+export const coachingPlaylistProgressOperations = routesOf<typeof contracts.coachingPlaylistProgressOperations>()({
+  read: { method: 'GET', path: '/v1/coaching/playlists/:id/progress' },
+});
+
 export const coachingPracticeOperations = routesOf<typeof contracts.coachingPracticeOperations>()({
   home: { method: 'GET', path: '/v1/coaching/practice' },
+});
+
+export const coachingSessionAnalysisOperations = routesOf<typeof contracts.coachingSessionAnalysisOperations>()({
+  analysis: { method: 'GET', path: '/v1/coaching/sessions/:id/analysis' },
+  rerunAnalysis: { method: 'POST', path: '/v1/coaching/sessions/:id/analysis/rerun' },
+  correctScore: { method: 'POST', path: '/v1/coaching/sessions/:id/analysis/corrections' },
 });
 
 export const coachingSessionOperations = routesOf<typeof contracts.coachingSessionOperations>()({
@@ -46,6 +115,15 @@ export const coachingSessionRecordingOperations = routesOf<typeof contracts.coac
   audio: { method: 'GET', path: '/v1/coaching/sessions/:id/recordings/:recording_id' },
 });
 
+export const coachingSessionVoiceOperations = routesOf<typeof contracts.coachingSessionVoiceOperations>()({
+  updateSettings: { method: 'PATCH', path: '/v1/coaching/sessions/:id/voice_settings' },
+});
+
+export const coachingShareOperations = routesOf<typeof contracts.coachingShareOperations>()({
+  scenario: { method: 'PUT', path: '/v1/coaching/scenarios/:id/shares' },
+  playlist: { method: 'PUT', path: '/v1/coaching/playlists/:id/shares' },
+});
+
 export const creditHistoryOperations = routesOf<typeof contracts.creditHistoryOperations>()({
   list: { method: 'GET', path: '/v1/organizations/:organization_id/credit_movements' },
   export: { method: 'GET', path: '/v1/organizations/:organization_id/credit_movements.csv' },
@@ -57,15 +135,59 @@ export const environmentVariableOperations = routesOf<typeof contracts.environme
   remove: { method: 'DELETE', path: '/v1/environment_variables/:name' },
 });
 
+export const healthOperations = routesOf<typeof contracts.healthOperations>()({
+  liveness: { method: 'GET', path: '/healthz' },
+  readiness: { method: 'GET', path: '/readyz' },
+});
+
+export const imageUploadOperations = routesOf<typeof contracts.imageUploadOperations>()({
+  upload: { method: 'POST', path: '/api/image/uploads', bodyEncoding: 'multipart' },
+  read: { method: 'GET', path: '/api/image/uploads/:id' },
+});
+
 export const invitationOperations = routesOf<typeof contracts.invitationOperations>()({
   checkInviteCode: { method: 'GET', path: '/v1/check_invite_code/:invite_code' },
   activateAccount: { method: 'POST', path: '/v1/activate_account' },
+});
+
+export const mailOutboxOperations = routesOf<typeof contracts.mailOutboxOperations>()({
+  list: { method: 'GET', path: '/v1/admin/mail_outbox' },
 });
 
 export const mailSettingsOperations = routesOf<typeof contracts.mailSettingsOperations>()({
   read: { method: 'GET', path: '/v1/organizations/:id/mail_settings' },
   save: { method: 'PUT', path: '/v1/organizations/:id/mail_settings' },
   sendTest: { method: 'POST', path: '/v1/organizations/:id/mail_settings/test' },
+});
+
+export const missionContentOperations = routesOf<typeof contracts.missionContent.operations>()({
+  list: { method: 'GET', path: '/v1/coaching/missions' },
+  create: { method: 'POST', path: '/v1/coaching/missions' },
+  read: { method: 'GET', path: '/v1/coaching/missions/:id' },
+  update: { method: 'PATCH', path: '/v1/coaching/missions/:id' },
+  delete: { method: 'DELETE', path: '/v1/coaching/missions/:id' },
+  publish: { method: 'POST', path: '/v1/coaching/missions/:id/publish' },
+  archive: { method: 'POST', path: '/v1/coaching/missions/:id/archive' },
+  restore: { method: 'POST', path: '/v1/coaching/missions/:id/restore' },
+  versions: { method: 'GET', path: '/v1/coaching/missions/:id/versions' },
+  version: { method: 'GET', path: '/v1/coaching/missions/:id/versions/:version' },
+});
+
+export const observerContentOperations = routesOf<typeof contracts.observerContent.operations>()({
+  list: { method: 'GET', path: '/v1/coaching/observers' },
+  create: { method: 'POST', path: '/v1/coaching/observers' },
+  read: { method: 'GET', path: '/v1/coaching/observers/:id' },
+  update: { method: 'PATCH', path: '/v1/coaching/observers/:id' },
+  delete: { method: 'DELETE', path: '/v1/coaching/observers/:id' },
+  publish: { method: 'POST', path: '/v1/coaching/observers/:id/publish' },
+  archive: { method: 'POST', path: '/v1/coaching/observers/:id/archive' },
+  restore: { method: 'POST', path: '/v1/coaching/observers/:id/restore' },
+  versions: { method: 'GET', path: '/v1/coaching/observers/:id/versions' },
+  version: { method: 'GET', path: '/v1/coaching/observers/:id/versions/:version' },
+});
+
+export const openApiOperations = routesOf<typeof contracts.openApiOperations>()({
+  document: { method: 'GET', path: '/openapi.json' },
 });
 
 export const organizationCreditOperations = routesOf<typeof contracts.organizationCreditOperations>()({
@@ -86,8 +208,40 @@ export const passwordResetLinkOperations = routesOf<typeof contracts.passwordRes
   send: { method: 'POST', path: '/v1/users/reset_password/:user_id' },
 });
 
+export const personaContentOperations = routesOf<typeof contracts.personaContent.operations>()({
+  list: { method: 'GET', path: '/v1/coaching/personas' },
+  create: { method: 'POST', path: '/v1/coaching/personas' },
+  read: { method: 'GET', path: '/v1/coaching/personas/:id' },
+  update: { method: 'PATCH', path: '/v1/coaching/personas/:id' },
+  delete: { method: 'DELETE', path: '/v1/coaching/personas/:id' },
+  publish: { method: 'POST', path: '/v1/coaching/personas/:id/publish' },
+  archive: { method: 'POST', path: '/v1/coaching/personas/:id/archive' },
+  restore: { method: 'POST', path: '/v1/coaching/personas/:id/restore' },
+  versions: { method: 'GET', path: '/v1/coaching/personas/:id/versions' },
+  version: { method: 'GET', path: '/v1/coaching/personas/:id/versions/:version' },
+});
+
 export const platformSetupOperations = routesOf<typeof contracts.platformSetupOperations>()({
   checklist: { method: 'GET', path: '/v1/platform/setup_checklist' },
+});
+
+export const playlistContentOperations = routesOf<typeof contracts.playlistContent.operations>()({
+  list: { method: 'GET', path: '/v1/coaching/playlists' },
+  create: { method: 'POST', path: '/v1/coaching/playlists' },
+  read: { method: 'GET', path: '/v1/coaching/playlists/:id' },
+  update: { method: 'PATCH', path: '/v1/coaching/playlists/:id' },
+  delete: { method: 'DELETE', path: '/v1/coaching/playlists/:id' },
+  publish: { method: 'POST', path: '/v1/coaching/playlists/:id/publish' },
+  archive: { method: 'POST', path: '/v1/coaching/playlists/:id/archive' },
+  restore: { method: 'POST', path: '/v1/coaching/playlists/:id/restore' },
+  versions: { method: 'GET', path: '/v1/coaching/playlists/:id/versions' },
+  version: { method: 'GET', path: '/v1/coaching/playlists/:id/versions/:version' },
+});
+
+export const projectionOperations = routesOf<typeof contracts.projectionOperations>()({
+  list: { method: 'GET', path: '/v1/admin/projections' },
+  rebuild: { method: 'POST', path: '/v1/admin/projections/:name/rebuild' },
+  resume: { method: 'POST', path: '/v1/admin/projections/:name/resume' },
 });
 
 export const redirectOperations = routesOf<typeof contracts.redirectOperations>()({
@@ -95,6 +249,28 @@ export const redirectOperations = routesOf<typeof contracts.redirectOperations>(
   list: { method: 'GET', path: '/v1/redirects' },
   save: { method: 'PUT', path: '/v1/redirects' },
   remove: { method: 'DELETE', path: '/v1/redirects' },
+});
+
+export const scenarioContentOperations = routesOf<typeof contracts.scenarioContent.operations>()({
+  list: { method: 'GET', path: '/v1/coaching/scenarios' },
+  create: { method: 'POST', path: '/v1/coaching/scenarios' },
+  read: { method: 'GET', path: '/v1/coaching/scenarios/:id' },
+  update: { method: 'PATCH', path: '/v1/coaching/scenarios/:id' },
+  delete: { method: 'DELETE', path: '/v1/coaching/scenarios/:id' },
+  publish: { method: 'POST', path: '/v1/coaching/scenarios/:id/publish' },
+  archive: { method: 'POST', path: '/v1/coaching/scenarios/:id/archive' },
+  restore: { method: 'POST', path: '/v1/coaching/scenarios/:id/restore' },
+  versions: { method: 'GET', path: '/v1/coaching/scenarios/:id/versions' },
+  version: { method: 'GET', path: '/v1/coaching/scenarios/:id/versions/:version' },
+});
+
+export const sessionGeneratorOperations = routesOf<typeof contracts.sessionGeneratorOperations>()({
+  list: { method: 'GET', path: '/v1/coaching/session_generators' },
+  create: { method: 'POST', path: '/v1/coaching/session_generators' },
+  read: { method: 'GET', path: '/v1/coaching/session_generators/:id' },
+  update: { method: 'PATCH', path: '/v1/coaching/session_generators/:id' },
+  delete: { method: 'DELETE', path: '/v1/coaching/session_generators/:id' },
+  generate: { method: 'POST', path: '/v1/coaching/session_generators/:id/generate' },
 });
 
 export const sharedSessionOperations = routesOf<typeof contracts.sharedSessionOperations>()({
@@ -113,6 +289,12 @@ export const ssoOperations = routesOf<typeof contracts.ssoOperations>()({
   callback: { method: 'POST', path: '/v1/keycloak/callback' },
   refreshToken: { method: 'POST', path: '/v1/keycloak/refresh_token' },
   logout: { method: 'POST', path: '/v1/keycloak/logout' },
+});
+
+export const ssoRealmOperations = routesOf<typeof contracts.ssoRealmOperations>()({
+  list: { method: 'GET', path: '/v1/sso_realms' },
+  create: { method: 'POST', path: '/v1/sso_realms' },
+  remove: { method: 'DELETE', path: '/v1/sso_realms/:name' },
 });
 
 export const superAdminOperations = routesOf<typeof contracts.superAdminOperations>()({

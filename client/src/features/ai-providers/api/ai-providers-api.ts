@@ -5,15 +5,12 @@ import {
   aiSpeechVoiceOperations as voices,
   organizationOperations,
   userOperations,
-  type OperationRequest,
-} from '@ai-coaching/contracts';
+} from '../../../lib/http/contract-routes';
+import type { RequestOf } from '../../../lib/http/route';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListState } from '../../../hooks/use-list-params';
 import { api, newIdempotencyKey } from '../../../lib/http/api';
 import { queryKeys } from '../../../lib/query/query-keys';
-
-// The operations come from the contracts themselves: this feature's forms need their schemas anyway, and
-// lib/http/contract-routes.ts (generated) does not list the AI operations yet.
 
 export type {
   AiAvailableVoice,
@@ -29,12 +26,12 @@ const serviceKeyKeys = queryKeys('ai-service-keys');
 const modelKeys = queryKeys('ai-models');
 const voiceKeys = queryKeys('ai-speech-voices');
 
-export type ProviderBody = OperationRequest<typeof providers.create>['body'];
-export type ProviderPatch = OperationRequest<typeof providers.update>['body'];
-export type ModelBody = OperationRequest<typeof models.create>['body'];
-export type ModelPatch = OperationRequest<typeof models.update>['body'];
-export type VoiceBody = OperationRequest<typeof voices.create>['body'];
-export type VoicePatch = OperationRequest<typeof voices.update>['body'];
+export type ProviderBody = RequestOf<typeof providers.create>['body'];
+export type ProviderPatch = RequestOf<typeof providers.update>['body'];
+export type ModelBody = RequestOf<typeof models.create>['body'];
+export type ModelPatch = RequestOf<typeof models.update>['body'];
+export type VoiceBody = RequestOf<typeof voices.create>['body'];
+export type VoicePatch = RequestOf<typeof voices.update>['body'];
 
 /** Every page of a provider's keys, models or voices on its editor: the largest page the API serves. */
 const ALL = { page: 1, page_size: 48, sort: 'name' } as const;
@@ -48,29 +45,37 @@ export const getAiProvidersQueryOptions = (filters: ListState) =>
 
 export const useAiProviders = (filters: ListState) => useQuery(getAiProvidersQueryOptions(filters));
 
-export const useAiProvider = (id: string) =>
-  useQuery({ queryKey: providerKeys.detail(id), queryFn: () => api.call(providers.read, { params: { id } }) });
+export const getAiProviderQueryOptions = (id: string) =>
+  queryOptions({ queryKey: providerKeys.detail(id), queryFn: () => api.call(providers.read, { params: { id } }) });
 
-export const useAiServiceKeys = (providerId: string, enabled: boolean) =>
-  useQuery({
+export const useAiProvider = (id: string) => useQuery(getAiProviderQueryOptions(id));
+
+export const getAiServiceKeysQueryOptions = (providerId: string) =>
+  queryOptions({
     queryKey: serviceKeyKeys.list({ providerId }),
     // Newest first: the key in use comes at the top.
     queryFn: () => api.call(keys.list, { query: { ...ALL, sort: '-updated_at', provider_id: providerId } }),
-    enabled,
   });
 
-export const useAiModels = (providerId: string) =>
-  useQuery({
+export const useAiServiceKeys = (providerId: string, enabled: boolean) =>
+  useQuery({ ...getAiServiceKeysQueryOptions(providerId), enabled });
+
+export const getAiModelsQueryOptions = (providerId: string) =>
+  queryOptions({
     queryKey: modelKeys.list({ providerId }),
     queryFn: () => api.call(models.list, { query: { ...ALL, provider_id: providerId } }),
   });
 
-export const useAiSpeechVoices = (providerId: string, enabled: boolean) =>
-  useQuery({
+export const useAiModels = (providerId: string) => useQuery(getAiModelsQueryOptions(providerId));
+
+export const getAiSpeechVoicesQueryOptions = (providerId: string) =>
+  queryOptions({
     queryKey: voiceKeys.list({ providerId }),
     queryFn: () => api.call(voices.list, { query: { ...ALL, provider_id: providerId } }),
-    enabled,
   });
+
+export const useAiSpeechVoices = (providerId: string, enabled: boolean) =>
+  useQuery({ ...getAiSpeechVoicesQueryOptions(providerId), enabled });
 
 /** Organizations a super-admin may give a provider to. */
 export const useOrganizationChoices = (enabled: boolean) =>
@@ -127,7 +132,7 @@ export const useTestAiProvider = (id: string) => {
 };
 
 export const useAddAiServiceKey = () =>
-  useCatalogueMutation((body: OperationRequest<typeof keys.create>['body']) =>
+  useCatalogueMutation((body: RequestOf<typeof keys.create>['body']) =>
     api.call(keys.create, { body }, { idempotencyKey: newIdempotencyKey() }),
   );
 
@@ -154,16 +159,18 @@ export const useDeleteAiSpeechVoice = () =>
   useCatalogueMutation((id: string) => api.call(voices.delete, { params: { id } }));
 
 /** The provider's own voice list, asked of the provider (a paid call for some): only when the import panel opens. */
-export const useAvailableVoices = (providerId: string) =>
-  useQuery({
+export const getAvailableVoicesQueryOptions = (providerId: string) =>
+  queryOptions({
     queryKey: [...voiceKeys.all, 'available', providerId],
     queryFn: () => api.call(providers.availableVoices, { params: { id: providerId } }),
     retry: false,
     staleTime: 60_000,
   });
 
+export const useAvailableVoices = (providerId: string) => useQuery(getAvailableVoicesQueryOptions(providerId));
+
 export const useImportAiSpeechVoices = () =>
-  useCatalogueMutation((body: OperationRequest<typeof voices.import>['body']) =>
+  useCatalogueMutation((body: RequestOf<typeof voices.import>['body']) =>
     api.call(voices.import, { body }, { idempotencyKey: newIdempotencyKey() }),
   );
 

@@ -1,4 +1,3 @@
-import { aiProviderOperations } from '@ai-coaching/contracts';
 import type { AiProviderKind } from '@ai-coaching/domain';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +17,7 @@ import {
 import { CREATABLE_KINDS, endpointSettingsFor, settingUse, type EndpointSetting } from '../utils/provider-kinds';
 import { CheckboxField } from '../../../components/ui/choice-fields';
 import { useScopeLabel } from './provider-badges';
+import { aiProviderCreateFormSchema, aiProviderUpdateFormSchema } from '../api/ai-providers-form-schemas';
 
 type EndpointValues = { base_url?: string | null; api_version?: string | null; region?: string | null };
 
@@ -84,7 +84,7 @@ export const AiProviderCreateForm = () => {
   const organizations = useOrganizationChoices(superAdmin);
   const create = useCreateAiProvider();
   const form = useSchemaForm({
-    schema: aiProviderOperations.create.body,
+    schema: aiProviderCreateFormSchema,
     initial: {
       name: '',
       kind: 'openai' as AiProviderKind,
@@ -162,7 +162,7 @@ export const AiProviderSettingsForm = ({ provider, readOnly }: { provider: AiPro
   const update = useUpdateAiProvider(provider.id);
   const scopeOf = useScopeLabel();
   const form = useSchemaForm({
-    schema: aiProviderOperations.update.body,
+    schema: aiProviderUpdateFormSchema,
     initial: {
       name: provider.name,
       base_url: provider.base_url ?? '',

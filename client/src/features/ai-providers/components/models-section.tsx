@@ -1,4 +1,3 @@
-import { aiModelOperations } from '@ai-coaching/contracts';
 import { AI_CAPABILITIES, type AiProviderKind } from '@ai-coaching/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +13,7 @@ import { useCan } from '../../../lib/session/session-context';
 import { useAiModels, useDeleteAiModel, useSaveAiModel, type AiModel } from '../api/ai-providers-api';
 import { parseTypedNumber, typedNumber } from '../utils/number-input';
 import { CheckboxGroup } from '../../../components/ui/choice-fields';
+import { aiModelFormSchema } from '../api/ai-providers-form-schemas';
 
 /**
  * The spec's "OpenAI Realtime" model-list entry (§3), one click away on the providers that serve it;
@@ -49,7 +49,7 @@ const ModelForm = ({
     max_output_tokens: typedNumber(model?.max_output_tokens, i18n.language),
   });
   const form = useSchemaForm({
-    schema: aiModelOperations.create.body,
+    schema: aiModelFormSchema,
     initial: {
       provider_id: providerId,
       model_id: model?.model_id ?? '',

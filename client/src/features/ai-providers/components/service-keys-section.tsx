@@ -1,4 +1,3 @@
-import { aiServiceKeyOperations } from '@ai-coaching/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
@@ -18,6 +17,7 @@ import {
   useUserName,
   type AiServiceKey,
 } from '../api/ai-providers-api';
+import { aiServiceKeyFormSchema } from '../api/ai-providers-form-schemas';
 
 const BADGE = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap';
 
@@ -102,7 +102,7 @@ const AddKeyForm = ({ providerId, onAdded }: { providerId: string; onAdded: () =
   const errorMessage = useErrorMessage();
   const add = useAddAiServiceKey();
   const form = useSchemaForm({
-    schema: aiServiceKeyOperations.create.body,
+    schema: aiServiceKeyFormSchema,
     initial: { provider_id: providerId, label: '', value: '' },
     requiredMessages: { label: t('keys.labelRequired'), value: t('keys.valueRequired') },
     submit: async (values) => {

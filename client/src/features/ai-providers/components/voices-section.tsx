@@ -1,4 +1,3 @@
-import { aiSpeechVoiceOperations } from '@ai-coaching/contracts';
 import { AI_VOICE_GENDERS, SESSION_LANGUAGES, type AiVoiceGender } from '@ai-coaching/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +19,7 @@ import {
 import { CheckboxGroup } from '../../../components/ui/choice-fields';
 import { VoiceImport } from './voice-import';
 import { useVoiceSample, VoiceSample } from './voice-preview';
+import { aiSpeechVoiceFormSchema } from '../api/ai-providers-form-schemas';
 
 const NO_GENDER = 'none';
 /** What `editing` holds while the new-voice form or the import panel is open (voice ids are UUIDs). */
@@ -41,7 +41,7 @@ const VoiceForm = ({
   const errorMessage = useErrorMessage();
   const save = useSaveAiSpeechVoice();
   const form = useSchemaForm({
-    schema: aiSpeechVoiceOperations.create.body,
+    schema: aiSpeechVoiceFormSchema,
     initial: {
       provider_id: providerId,
       voice_id: voice?.voice_id ?? '',

@@ -1,5 +1,5 @@
 import type { ApplicationId } from '@ai-coaching/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
 import { applicationOperations as op } from '../../../lib/http/contract-routes';
 import { queryKeys } from '../../../lib/query/query-keys';
@@ -9,14 +9,16 @@ export type { Application } from '@ai-coaching/contracts';
 
 const keys = queryKeys('applications');
 
-export const useOrganizationApplications = (organizationId: string, enabled = true) =>
-  useQuery({
+export const getOrganizationApplicationsQueryOptions = (organizationId: string) =>
+  queryOptions({
     queryKey: keys.detail(organizationId),
     queryFn: () => api.call(op.list, { params: { id: organizationId } }),
-    enabled: enabled && organizationId !== '',
     // Installs change rarely (a super-admin's decision): the menu need not ask on every page.
     staleTime: 60_000,
   });
+
+export const useOrganizationApplications = (organizationId: string, enabled = true) =>
+  useQuery({ ...getOrganizationApplicationsQueryOptions(organizationId), enabled: enabled && organizationId !== '' });
 
 /**
  * What the signed-in user's organization has installed: `installed(id)` is undefined while unknown (loading, or a

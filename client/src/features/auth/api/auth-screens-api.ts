@@ -59,3 +59,15 @@ export const useActivateAccount = () =>
 
 /** The identity provider's authorization URL for a new login of this realm. */
 export const getSsoLoginUrl = (realm: string) => api.call(ssoOperations.loginUrl, { query: { realm } }, signedOut);
+
+/** Leaves for the identity provider's login page of this realm: once it succeeds, the page is on its way out. */
+export const useSsoLogin = () =>
+  useMutation({
+    mutationFn: async (realm: string) => {
+      const { url } = await getSsoLoginUrl(realm);
+      if (!url) throw new Error('No login URL received');
+      window.location.assign(url);
+    },
+    // Spec §8: a login URL failure is logged and the user stays on preconnect.
+    onError: (error) => console.error('Single sign-on login URL failed', error),
+  });

@@ -9,7 +9,7 @@ import { Loading } from '../../../components/ui/query-state';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useAuthState } from '../auth-actor-context';
 import type { AuthSnapshot } from '../lazy-auth';
-import { getSsoLoginUrl, useAuthenticationMethods } from '../api/auth-screens-api';
+import { useAuthenticationMethods, useSsoLogin } from '../api/auth-screens-api';
 import { LAST_METHOD_KEY, LAST_REALM_NAME_KEY } from '../storage';
 
 // No machine yet: nothing failed and nobody logged out in this tab (both would have created it).
@@ -33,29 +33,17 @@ export const PreconnectPanel = () => {
   const title = loggedOut ? t('preconnect.signedOut.title') : t('preconnect.title');
   useDocumentTitle(title);
   const [realm, setRealm] = useState(() => localStorage.getItem(LAST_REALM_NAME_KEY) ?? '');
-  const [pending, setPending] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const login = useSsoLogin();
 
   const realms = methods.data?.realms ?? [];
   const chosen = realm || realms[0]?.name || '';
 
-  const handleSubmit = async (event: FormEvent) => {
+  const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!chosen) return;
-    setPending(true);
-    setFailed(false);
     localStorage.setItem(LAST_REALM_NAME_KEY, chosen);
     localStorage.setItem(LAST_METHOD_KEY, 'keycloak');
-    try {
-      const { url } = await getSsoLoginUrl(chosen);
-      if (!url) throw new Error('No login URL received');
-      window.location.assign(url);
-    } catch (error) {
-      // Spec §8: a login URL failure is logged and the user stays on preconnect.
-      console.error('Single sign-on login URL failed', error);
-      setFailed(true);
-      setPending(false);
-    }
+    login.mutate(chosen);
   };
 
   const passwordLink = (
@@ -67,7 +55,7 @@ export const PreconnectPanel = () => {
     </Link>
   );
   const ssoForm = (
-    <form onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-4">
+    <form onSubmit={handleSubmit} className="flex flex-col gap-4">
       {realms.length > 0 ? (
         <SelectField
           label={t('preconnect.realm')}
@@ -78,7 +66,12 @@ export const PreconnectPanel = () => {
       ) : (
         <TextField label={t('preconnect.realm')} value={realm} onChange={(event) => setRealm(event.target.value)} />
       )}
-      <Button type="submit" variant={ssoFirst ? 'primary' : 'secondary'} loading={pending} disabled={!chosen}>
+      <Button
+        type="submit"
+        variant={ssoFirst ? 'primary' : 'secondary'}
+        loading={login.isPending || login.isSuccess}
+        disabled={!chosen}
+      >
         {t('preconnect.continue')}
       </Button>
     </form>
@@ -95,7 +88,7 @@ export const PreconnectPanel = () => {
       {lastError && lastError.message !== 'Logout Error' && !loggedOut ? (
         <Alert tone="error">{t('preconnect.callbackFailed')}</Alert>
       ) : null}
-      {failed ? <Alert tone="error">{t('preconnect.urlFailed')}</Alert> : null}
+      {login.isError ? <Alert tone="error">{t('preconnect.urlFailed')}</Alert> : null}
       {ssoAvailable && ssoFirst ? (
         <>
           {ssoForm}

@@ -1,5 +1,6 @@
-import { authOperations, DEFAULT_MESSAGE_LOCALE, isMessageLocale } from '@ai-coaching/contracts';
+import { DEFAULT_MESSAGE_LOCALE, isMessageLocale } from '@ai-coaching/contracts';
 import { errorsByField, schemaIssues } from '../../../hooks/use-schema-form';
+import { loginFormSchema } from '../api/auth-form-schemas';
 
 /**
  * The login form's problems, checked with the API's own schema, so a too-long or unstorable value is said next to
@@ -12,10 +13,5 @@ export const loginProblems = (
   required: { username: string; password: string },
 ): Record<string, string> =>
   errorsByField(
-    schemaIssues(
-      authOperations.login.body,
-      values,
-      isMessageLocale(language) ? language : DEFAULT_MESSAGE_LOCALE,
-      required,
-    ),
+    schemaIssues(loginFormSchema, values, isMessageLocale(language) ? language : DEFAULT_MESSAGE_LOCALE, required),
   );

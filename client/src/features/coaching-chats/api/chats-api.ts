@@ -1,6 +1,6 @@
-import { coachingChatOperations as chats } from '@ai-coaching/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
+import { coachingChatOperations as chats } from '../../../lib/http/contract-routes';
 import { queryKeys } from '../../../lib/query/query-keys';
 
 export type {
@@ -12,18 +12,20 @@ export type {
 const keys = queryKeys('coaching-chats');
 const sessionChatsKey = (sessionId: string) => [...keys.lists(), sessionId] as const;
 
-export const useSessionChats = (sessionId: string) =>
-  useQuery({
+export const getSessionChatsQueryOptions = (sessionId: string) =>
+  queryOptions({
     queryKey: sessionChatsKey(sessionId),
     queryFn: () => api.call(chats.list, { params: { id: sessionId } }),
   });
 
+export const useSessionChats = (sessionId: string) => useQuery(getSessionChatsQueryOptions(sessionId));
+
+export const getCoachingChatQueryOptions = (chatId: string) =>
+  queryOptions({ queryKey: keys.detail(chatId), queryFn: () => api.call(chats.read, { params: { id: chatId } }) });
+
+/** `null` while no conversation is open. */
 export const useCoachingChat = (chatId: string | null) =>
-  useQuery({
-    queryKey: keys.detail(chatId ?? ''),
-    queryFn: () => api.call(chats.read, { params: { id: chatId! } }),
-    enabled: chatId !== null,
-  });
+  useQuery({ ...getCoachingChatQueryOptions(chatId ?? ''), enabled: chatId !== null });
 
 /** One key per intent (`newIdempotencyKey`): a retried start makes one conversation. */
 export const useStartChat = (sessionId: string) => {

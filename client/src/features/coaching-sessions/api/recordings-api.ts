@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
 import { coachingSessionRecordingOperations as recordings } from '../../../lib/http/contract-routes';
 import { queryKeys } from '../../../lib/query/query-keys';
@@ -13,11 +13,16 @@ const keys = queryKeys('coaching-sessions');
  */
 const JUST_ENDED_MS = 20_000;
 
+export const getSessionRecordingsQueryOptions = (sessionId: string) =>
+  queryOptions({
+    queryKey: [...keys.detail(sessionId), 'recordings'],
+    queryFn: () => api.call(recordings.list, { params: { id: sessionId } }),
+  });
+
 /** A voice session's recordings (empty when its organization did not record it); never asked for a text session. */
 export const useSessionRecordings = (sessionId: string, { enabled, endedAt }: { enabled: boolean; endedAt?: string }) =>
   useQuery({
-    queryKey: [...keys.detail(sessionId), 'recordings'],
-    queryFn: () => api.call(recordings.list, { params: { id: sessionId } }),
+    ...getSessionRecordingsQueryOptions(sessionId),
     enabled,
     refetchInterval: () =>
       // Either clock may be a little ahead: a page opened long after the end (or far off) asks once.

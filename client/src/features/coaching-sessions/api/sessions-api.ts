@@ -1,15 +1,15 @@
+import type { CoachingSessionStatus } from '@ai-coaching/domain';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListState } from '../../../hooks/use-list-params';
+import { api } from '../../../lib/http/api';
 import {
   backgroundJobOperations as jobs,
   coachingAnalysisRerunOperations as reruns,
   coachingSessionAnalysisOperations as analyses,
   coachingSessionOperations as sessions,
-  observerContent,
-  scenarioContent,
-} from '@ai-coaching/contracts';
-import type { CoachingSessionStatus } from '@ai-coaching/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ListState } from '../../../hooks/use-list-params';
-import { api } from '../../../lib/http/api';
+  observerContentOperations,
+  scenarioContentOperations,
+} from '../../../lib/http/contract-routes';
 import { queryKeys } from '../../../lib/query/query-keys';
 import type { PlaySessionTransport } from '../machines/play-types';
 
@@ -24,23 +24,31 @@ export type {
 
 const keys = queryKeys('coaching-sessions');
 
-export const useScenarioBriefing = (scenarioId: string) =>
-  useQuery({
+export const getScenarioBriefingQueryOptions = (scenarioId: string) =>
+  queryOptions({
     queryKey: ['coaching-scenarios', 'briefing', scenarioId],
     queryFn: () => api.call(sessions.briefing, { params: { id: scenarioId } }),
   });
 
+export const useScenarioBriefing = (scenarioId: string) => useQuery(getScenarioBriefingQueryOptions(scenarioId));
+
 export type SessionScope = 'mine' | 'organization';
 
-export const useCoachingSessions = (filters: ListState & { scope: SessionScope; status?: CoachingSessionStatus }) =>
-  useQuery({
+export type SessionFilters = ListState & { scope: SessionScope; status?: CoachingSessionStatus };
+
+export const getCoachingSessionsQueryOptions = (filters: SessionFilters) =>
+  queryOptions({
     queryKey: keys.list(filters),
     queryFn: () => api.call(sessions.list, { query: filters }),
     placeholderData: keepPreviousData,
   });
 
-export const useCoachingSession = (id: string) =>
-  useQuery({ queryKey: keys.detail(id), queryFn: () => api.call(sessions.read, { params: { id } }) });
+export const useCoachingSessions = (filters: SessionFilters) => useQuery(getCoachingSessionsQueryOptions(filters));
+
+export const getCoachingSessionQueryOptions = (id: string) =>
+  queryOptions({ queryKey: keys.detail(id), queryFn: () => api.call(sessions.read, { params: { id } }) });
+
+export const useCoachingSession = (id: string) => useQuery(getCoachingSessionQueryOptions(id));
 
 /** The page keeps one key per visit (`newIdempotencyKey`): a double click or a retry starts one session. */
 export const useStartSession = () => {
@@ -110,12 +118,12 @@ export const useRerunChoices = (enabled: boolean) => {
   const query = { page: 1, page_size: 48, sort: 'name', q: '' } as const;
   const scenarios = useQuery({
     queryKey: ['coaching-scenarios', 'rerun-choices'],
-    queryFn: () => api.call(scenarioContent.operations.list, { query }),
+    queryFn: () => api.call(scenarioContentOperations.list, { query }),
     enabled,
   });
   const observers = useQuery({
     queryKey: ['coaching-observers', 'rerun-choices'],
-    queryFn: () => api.call(observerContent.operations.list, { query }),
+    queryFn: () => api.call(observerContentOperations.list, { query }),
     enabled,
   });
   return { scenarios, observers };

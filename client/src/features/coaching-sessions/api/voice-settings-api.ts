@@ -1,11 +1,8 @@
-import {
-  aiSpeechVoiceOperations,
-  coachingSessionVoiceOperations as voice,
-  type CoachingSessionVoiceSettingsBody,
-} from '@ai-coaching/contracts';
+import type { CoachingSessionVoiceSettingsBody } from '@ai-coaching/contracts';
 import type { SessionLanguage } from '@ai-coaching/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
+import { aiSpeechVoiceOperations, coachingSessionVoiceOperations as voice } from '../../../lib/http/contract-routes';
 import { queryKeys } from '../../../lib/query/query-keys';
 
 export type {
@@ -30,10 +27,12 @@ export const useChangeVoiceSettings = (sessionId: string) => {
 };
 
 /** The speech voices the session's organization may use, in the session's language (`ai-speech-voice-list`). */
-export const useSessionSpeechVoices = (language: SessionLanguage, enabled: boolean) =>
-  useQuery({
+export const getSessionSpeechVoicesQueryOptions = (language: SessionLanguage) =>
+  queryOptions({
     queryKey: ['ai-speech-voices', 'list', { session: true, language }],
     queryFn: () =>
       api.call(aiSpeechVoiceOperations.list, { query: { page: 1, page_size: 48, sort: 'name', language } }),
-    enabled,
   });
+
+export const useSessionSpeechVoices = (language: SessionLanguage, enabled: boolean) =>
+  useQuery({ ...getSessionSpeechVoicesQueryOptions(language), enabled });

@@ -1,4 +1,3 @@
-import { coachingAnalysisRerunOperations } from '@ai-coaching/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
@@ -8,6 +7,7 @@ import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { newIdempotencyKey } from '../../../lib/http/api';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useBackgroundJob, useRerunChoices, useStartAnalysisRerun, type BackgroundJob } from '../api/sessions-api';
+import { analysisRerunFormSchema } from '../api/sessions-form-schemas';
 
 const DAY_MS = 24 * 3600 * 1000;
 const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
@@ -56,7 +56,7 @@ export const AnalysisRerunDialog = () => {
   const job = useBackgroundJob(jobId);
   const [period] = useState(lastMonth);
   const form = useSchemaForm({
-    schema: coachingAnalysisRerunOperations.start.body,
+    schema: analysisRerunFormSchema,
     initial: period,
     submit: async (values) => {
       const started = await start.mutateAsync({ request: values, idempotencyKey });

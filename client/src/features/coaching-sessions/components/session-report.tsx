@@ -1,4 +1,3 @@
-import { coachingSessionAnalysisOperations } from '@ai-coaching/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
@@ -12,6 +11,7 @@ import { isApiError } from '../../../lib/http/api-error';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useCan } from '../../../lib/session/session-context';
 import { useCorrectScore, useRerunAnalysis, useSessionAnalysis, type SessionAnalysis } from '../api/sessions-api';
+import { correctScoreFormSchema } from '../api/sessions-form-schemas';
 
 type ObserverReport = SessionAnalysis['observers'][number];
 type Criterion = ObserverReport['criteria'][number];
@@ -53,7 +53,7 @@ const CorrectionForm = ({
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [min, max] = SCALE_RANGE[criterion.scale];
   const form = useSchemaForm({
-    schema: coachingSessionAnalysisOperations.correctScore.body,
+    schema: correctScoreFormSchema,
     initial: {
       version,
       observer_id: observerId,

@@ -1,23 +1,21 @@
+import type { MissionItem, ObserverItem, Page, PersonaItem, PlaylistItem, ScenarioItem } from '@ai-coaching/contracts';
+import { SESSION_LANGUAGES, type CoachingStatus, type SessionLanguage } from '@ai-coaching/domain';
 import {
   aiModelOperations,
   aiSpeechVoiceOperations,
   coachingForkOperations as forks,
+  coachingPracticeOperations,
   coachingShareOperations as shares,
-  missionContent,
-  observerContent,
-  personaContent,
-  playlistContent,
-  scenarioContent,
-  type MissionItem,
-  type Page,
-  type ObserverItem,
-  type PersonaItem,
-  type PlaylistItem,
-  type ScenarioItem,
-} from '@ai-coaching/contracts';
-import { SESSION_LANGUAGES, type CoachingStatus, type SessionLanguage } from '@ai-coaching/domain';
-import { coachingPracticeOperations } from '../../../lib/http/contract-routes';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+  missionContentOperations,
+  observerContentOperations,
+  personaContentOperations,
+  playlistContentOperations,
+  scenarioContentOperations,
+  organizationOperations,
+  userGroupOperations,
+  userOperations,
+} from '../../../lib/http/contract-routes';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListState } from '../../../hooks/use-list-params';
 import { api, newIdempotencyKey } from '../../../lib/http/api';
 import { queryKeys } from '../../../lib/query/query-keys';
@@ -35,14 +33,13 @@ export type CoachingItemOf = {
 };
 export type AnyCoachingItem = CoachingItemOf[CoachingKind];
 
-// The contracts' operations (not lib/http/contract-routes): the editors need the schemas anyway, and the five kinds
-// share one shape of operations, so one set of hooks serves them all.
+// The five kinds share one shape of operations, so one set of hooks serves them all.
 const OPERATIONS = {
-  persona: personaContent.operations,
-  mission: missionContent.operations,
-  observer: observerContent.operations,
-  scenario: scenarioContent.operations,
-  playlist: playlistContent.operations,
+  persona: personaContentOperations,
+  mission: missionContentOperations,
+  observer: observerContentOperations,
+  scenario: scenarioContentOperations,
+  playlist: playlistContentOperations,
 } as const;
 
 // Typed once here for the five kinds, instead of five copies of each hook.
@@ -165,17 +162,51 @@ export const useShareCoachingItem = (kind: ShareableKind) =>
     }) => api.call(shares[kind], { params: { id }, body }),
   );
 
+/** Whom a published item may be shared with: the largest page the API serves, by name. */
+const ALL = { page: 1, page_size: 48, sort: 'name', q: '' } as const;
+
+const scopeOf = (organizationId: string | null) => (organizationId ? { organization_id: organizationId } : {});
+
+export const getShareGroupsQueryOptions = (organizationId: string | null) =>
+  queryOptions({
+    queryKey: ['user-groups', 'list', { share: organizationId }],
+    queryFn: () => api.call(userGroupOperations.list, { query: { ...ALL, ...scopeOf(organizationId) } }),
+  });
+
+export const useShareGroups = (organizationId: string | null, allowed: boolean) =>
+  useQuery({ ...getShareGroupsQueryOptions(organizationId), enabled: organizationId !== null && allowed });
+
+export const getShareUsersQueryOptions = (organizationId: string | null) =>
+  queryOptions({
+    queryKey: ['users', 'list', { share: organizationId }],
+    queryFn: () => api.call(userOperations.list, { query: { ...ALL, ...scopeOf(organizationId), status: 'active' } }),
+  });
+
+export const useShareUsers = (organizationId: string | null, allowed: boolean) =>
+  useQuery({ ...getShareUsersQueryOptions(organizationId), enabled: organizationId !== null && allowed });
+
+export const getShareOrganizationsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['organizations', 'list', { share: true }],
+    queryFn: () => api.call(organizationOperations.list, { query: ALL }),
+  });
+
+export const useShareOrganizations = (enabled: boolean) =>
+  useQuery({ ...getShareOrganizationsQueryOptions(), enabled });
+
 /** AI models able to chat, for observers and scenarios: the platform's and the organization's. */
-export const useChatModels = () =>
-  useQuery({
+export const getChatModelsQueryOptions = () =>
+  queryOptions({
     queryKey: ['ai-models', 'list', { coaching: true }],
     queryFn: () =>
       api.call(aiModelOperations.list, { query: { page: 1, page_size: 48, sort: 'name', capability: 'chat' } }),
   });
 
+export const useChatModels = () => useQuery(getChatModelsQueryOptions());
+
 /** Models that transcribe: a voice scenario's recognition. */
-export const useTranscriptionModels = () =>
-  useQuery({
+export const getTranscriptionModelsQueryOptions = () =>
+  queryOptions({
     queryKey: ['ai-models', 'list', { coaching: true, capability: 'transcription' }],
     queryFn: () =>
       api.call(aiModelOperations.list, {
@@ -183,11 +214,15 @@ export const useTranscriptionModels = () =>
       }),
   });
 
-export const useSpeechVoices = () =>
-  useQuery({
+export const useTranscriptionModels = () => useQuery(getTranscriptionModelsQueryOptions());
+
+export const getSpeechVoicesQueryOptions = () =>
+  queryOptions({
     queryKey: ['ai-speech-voices', 'list', { coaching: true }],
     queryFn: () => api.call(aiSpeechVoiceOperations.list, { query: { page: 1, page_size: 48, sort: 'name' } }),
   });
+
+export const useSpeechVoices = () => useQuery(getSpeechVoicesQueryOptions());
 
 /** The learner's home: what the caller may play now, with their best results, and their latest sessions. */
 export const useCoachingPractice = (language: string) =>

@@ -1,5 +1,3 @@
-import { organizationOperations, userGroupOperations, userOperations } from '@ai-coaching/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
@@ -7,36 +5,27 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { CheckboxGroup } from '../../../components/ui/choice-fields';
 import { useToast } from '../../../components/ui/toast';
-import { api } from '../../../lib/http/api';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { displayName } from '../../../lib/session/current-user';
 import { useCan, useCurrentUser } from '../../../lib/session/session-context';
-import { useShareCoachingItem, type PlaylistItem, type ScenarioItem } from '../api/coaching-api';
+import {
+  useShareCoachingItem,
+  useShareGroups,
+  useShareOrganizations,
+  useShareUsers,
+  type PlaylistItem,
+  type ScenarioItem,
+} from '../api/coaching-api';
 import type { ShareableKind } from '../utils/coaching-kinds';
-
-const ALL = { page: 1, page_size: 48, sort: 'name', q: '' } as const;
 
 /** The organization's groups and users (and, for super-admins, other organizations) a published item may reach. */
 const useShareTargets = (organizationId: string | null) => {
   const can = useCan();
   const me = useCurrentUser();
   const superAdmin = me?.organization_role === 'super-admin';
-  const scope = organizationId ? { organization_id: organizationId } : {};
-  const groups = useQuery({
-    queryKey: ['user-groups', 'list', { share: organizationId }],
-    queryFn: () => api.call(userGroupOperations.list, { query: { ...ALL, ...scope } }),
-    enabled: organizationId !== null && can('user-group-list'),
-  });
-  const users = useQuery({
-    queryKey: ['users', 'list', { share: organizationId }],
-    queryFn: () => api.call(userOperations.list, { query: { ...ALL, ...scope, status: 'active' } }),
-    enabled: organizationId !== null && can('user-list'),
-  });
-  const organizations = useQuery({
-    queryKey: ['organizations', 'list', { share: true }],
-    queryFn: () => api.call(organizationOperations.list, { query: ALL }),
-    enabled: superAdmin,
-  });
+  const groups = useShareGroups(organizationId, can('user-group-list'));
+  const users = useShareUsers(organizationId, can('user-list'));
+  const organizations = useShareOrganizations(superAdmin);
   return {
     groups: (groups.data?.items ?? []).map((group) => ({ value: group.id, label: group.name })),
     users: (users.data?.items ?? []).map((user) => ({ value: user.id, label: displayName(user) })),

@@ -6,7 +6,7 @@ import {
   userGroupOperations,
   userOperations,
 } from '../../../lib/http/contract-routes';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
 import type { RequestOf } from '../../../lib/http/route';
 import { isLocale } from '../../../lib/i18n/locales';
@@ -34,12 +34,14 @@ export const useDashboardCount = (list: keyof typeof LISTS, enabled: boolean, or
     enabled,
   });
 
-export const useOrganizationWallet = (organizationId: string, enabled: boolean) =>
-  useQuery({
+export const getOrganizationWalletQueryOptions = (organizationId: string) =>
+  queryOptions({
     queryKey: ['organizations', 'detail', organizationId],
     queryFn: () => api.call(organizationOperations.read, { params: { id: organizationId } }),
-    enabled: enabled && organizationId !== '',
   });
+
+export const useOrganizationWallet = (organizationId: string, enabled: boolean) =>
+  useQuery({ ...getOrganizationWalletQueryOptions(organizationId), enabled: enabled && organizationId !== '' });
 
 export type CoachingDashboardQuery = RequestOf<typeof coachingDashboardOperations.read>['query'];
 export type CoachingDashboardExportQuery = RequestOf<typeof coachingDashboardOperations.export>['query'];
@@ -47,14 +49,16 @@ export type CoachingDashboardExportQuery = RequestOf<typeof coachingDashboardOpe
 const coachingDashboardKeys = queryKeys('coaching-dashboard');
 
 /** The coaching figures of a period: the caller's own (`mine`) or their team's. */
-export const useCoachingDashboard = (query: CoachingDashboardQuery, enabled = true) =>
-  useQuery({
+export const getCoachingDashboardQueryOptions = (query: CoachingDashboardQuery) =>
+  queryOptions({
     queryKey: coachingDashboardKeys.list(query),
     queryFn: () => api.call(coachingDashboardOperations.read, { query }),
     // A new period or filter keeps the figures in view until its own arrive, so the page does not jump.
     placeholderData: keepPreviousData,
-    enabled,
   });
+
+export const useCoachingDashboard = (query: CoachingDashboardQuery, enabled = true) =>
+  useQuery({ ...getCoachingDashboardQueryOptions(query), enabled });
 
 /** The team's figures as the CSV text, its header row and words in the interface's language. */
 export const downloadCoachingDashboardCsv = (query: CoachingDashboardExportQuery) => {
@@ -65,21 +69,28 @@ export const downloadCoachingDashboardCsv = (query: CoachingDashboardExportQuery
   });
 };
 
+/** Downloading the CSV is the user's intent (busy while it runs); it changes nothing cached. */
+export const useCoachingDashboardCsv = () => useMutation({ mutationFn: downloadCoachingDashboardCsv });
+
 /** The organization's active groups for the team's group filter, by name (the spec's largest page). */
-export const useTeamGroups = (organizationId: string, enabled: boolean) =>
-  useQuery({
+export const getTeamGroupsQueryOptions = (organizationId: string) =>
+  queryOptions({
     queryKey: ['dashboard', 'team-groups', organizationId],
     queryFn: () =>
       api.call(userGroupOperations.list, {
         query: { page: 1, page_size: 48, sort: 'name', ...(organizationId ? { organization_id: organizationId } : {}) },
       }),
-    enabled,
   });
 
+export const useTeamGroups = (organizationId: string, enabled: boolean) =>
+  useQuery({ ...getTeamGroupsQueryOptions(organizationId), enabled });
+
 /** The super-admin's setup checklist; only asked for by super-admins, and gone once complete. */
-export const usePlatformSetupChecklist = (enabled: boolean) =>
-  useQuery({
+export const getPlatformSetupChecklistQueryOptions = () =>
+  queryOptions({
     queryKey: ['dashboard', 'setup-checklist'],
     queryFn: () => api.call(platformSetupOperations.checklist, {}),
-    enabled,
   });
+
+export const usePlatformSetupChecklist = (enabled: boolean) =>
+  useQuery({ ...getPlatformSetupChecklistQueryOptions(), enabled });

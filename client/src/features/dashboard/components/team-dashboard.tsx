@@ -8,7 +8,7 @@ import { EmptyState, LoadError, Loading } from '../../../components/ui/query-sta
 import { useToast } from '../../../components/ui/toast';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { saveTextFile } from '../../../lib/save-text-file';
-import { downloadCoachingDashboardCsv, useCoachingDashboard, useTeamGroups } from '../api/dashboard-api';
+import { useCoachingDashboard, useCoachingDashboardCsv, useTeamGroups } from '../api/dashboard-api';
 import { CoachingFigures, CriteriaScores, useFigureFormats } from './coaching-figures';
 import { VoiceLatencyByProvider } from './voice-latency-by-provider';
 
@@ -71,7 +71,7 @@ export const TeamDashboard = ({
   const errorMessage = useErrorMessage();
   const [groupId, setGroupId] = useState('');
   const [scenarioId, setScenarioId] = useState('');
-  const [downloading, setDownloading] = useState(false);
+  const csvExport = useCoachingDashboardCsv();
   const filters = {
     ...range,
     ...(groupId ? { group_id: groupId } : {}),
@@ -86,15 +86,12 @@ export const TeamDashboard = ({
   const format = useFigureFormats();
 
   const download = async () => {
-    setDownloading(true);
     try {
-      const csv = await downloadCoachingDashboardCsv(filters);
+      const csv = await csvExport.mutateAsync(filters);
       saveTextFile(csv, `coaching-dashboard-${new Date().toISOString().slice(0, 10)}.csv`, 'text/csv');
       toast.show(t('coaching.team.downloaded'));
     } catch (error) {
       toast.show(errorMessage(error), 'error');
-    } finally {
-      setDownloading(false);
     }
   };
 
@@ -104,7 +101,7 @@ export const TeamDashboard = ({
         <h3 className="text-base font-semibold">{t('coaching.team.title')}</h3>
         <Button
           variant="secondary"
-          loading={downloading}
+          loading={csvExport.isPending}
           onClick={() => void download()}
           data-testid="coaching-team-export"
         >

@@ -9,7 +9,7 @@ import {
 } from '../../../lib/http/contract-routes';
 import type { RequestOf } from '../../../lib/http/route';
 import type { SortKey } from '@ai-coaching/domain';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
 import { isLocale } from '../../../lib/i18n/locales';
 import { queryKeys } from '../../../lib/query/query-keys';
@@ -103,13 +103,16 @@ const historyQuery = (filters: HistoryFilters) => ({
   to: filters.to || undefined,
 });
 
-export const useCreditMovements = (organizationId: string, filters: HistoryFilters) =>
-  useQuery({
+export const getCreditMovementsQueryOptions = (organizationId: string, filters: HistoryFilters) =>
+  queryOptions({
     queryKey: movementKeys.list({ organizationId, ...filters }),
     queryFn: () =>
       api.call(historyOp.list, { params: { organization_id: organizationId }, query: historyQuery(filters) }),
     placeholderData: keepPreviousData,
   });
+
+export const useCreditMovements = (organizationId: string, filters: HistoryFilters) =>
+  useQuery(getCreditMovementsQueryOptions(organizationId, filters));
 
 /**
  * The CSV export with the same filters (every page); fetched with the token, so not a plain link. Kinds and accounts
@@ -127,3 +130,7 @@ export const downloadCreditMovementsCsv = (organizationId: string, filters: Hist
     responseType: 'text',
   });
 };
+
+/** Downloading the CSV is the user's intent (busy while it runs); it changes nothing cached. */
+export const useCreditMovementsCsv = (organizationId: string) =>
+  useMutation({ mutationFn: (filters: HistoryFilters) => downloadCreditMovementsCsv(organizationId, filters) });

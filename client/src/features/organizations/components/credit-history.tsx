@@ -1,5 +1,5 @@
 import { SORT_KEYS, type SortKey } from '@ai-coaching/domain';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -13,8 +13,8 @@ import { isApiError } from '../../../lib/http/api-error';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
 import {
   MOVEMENT_KINDS,
-  downloadCreditMovementsCsv,
   useCreditMovements,
+  useCreditMovementsCsv,
   useCreditTargets,
   type CreditMovementItem,
   type HistoryFilters,
@@ -52,20 +52,17 @@ const useCsvDownload = (organizationId: string, filters: HistoryFilters) => {
   const { t } = useTranslation('credits');
   const toast = useToast();
   const errorMessage = useErrorMessage();
-  const [downloading, setDownloading] = useState(false);
+  const csvExport = useCreditMovementsCsv(organizationId);
   const download = async () => {
-    setDownloading(true);
     try {
-      const csv = await downloadCreditMovementsCsv(organizationId, filters);
+      const csv = await csvExport.mutateAsync(filters);
       saveTextFile(csv, `credit-movements-${organizationId}.csv`, 'text/csv');
       toast.show(t('history.downloaded'));
     } catch (error) {
       toast.show(errorMessage(error), 'error');
-    } finally {
-      setDownloading(false);
     }
   };
-  return { download, downloading };
+  return { download, downloading: csvExport.isPending };
 };
 
 type FilterFormProps = { filters: HistoryFilters; names: Map<string, string>; change: ChangeList };

@@ -1,4 +1,3 @@
-import { organizationOperations } from '@ai-coaching/contracts';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -8,6 +7,7 @@ import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useChangeOperatorName } from '../api/operator-name-api';
 import type { Organization } from '../api/organizations-api';
+import { operatorNameFormSchema } from '../api/organizations-form-schemas';
 
 /**
  * The operator display name: the name under which the organization's administrators appear to its
@@ -19,7 +19,7 @@ export const OperatorNameForm = ({ organization, editable }: { organization: Org
   const errorMessage = useErrorMessage();
   const change = useChangeOperatorName(organization.id);
   const form = useSchemaForm({
-    schema: organizationOperations.changeOperatorName.body,
+    schema: operatorNameFormSchema,
     initial: { operator_name: organization.operator_name },
     submit: async ({ operator_name }) => {
       await change.mutateAsync(operator_name);

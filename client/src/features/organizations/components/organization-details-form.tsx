@@ -1,4 +1,3 @@
-import { organizationOperations } from '@ai-coaching/contracts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ImageUploadField } from '../../../components/image-upload-field';
@@ -10,8 +9,9 @@ import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { imageUrl } from '../../../lib/images';
 import { useCreateOrganization, useUpdateOrganization, type Organization } from '../api/organizations-api';
+import { organizationFormSchema } from '../api/organizations-form-schemas';
 
-const schema = organizationOperations.create.body;
+const schema = organizationFormSchema;
 
 /** Name, description and logo: creates an organization, or edits one. */
 export const OrganizationDetailsForm = ({

@@ -7,19 +7,17 @@ import {
   userOperations,
 } from '../../../lib/http/contract-routes';
 import type { RequestOf } from '../../../lib/http/route';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
 import { queryKeys } from '../../../lib/query/query-keys';
 
 const userKeys = queryKeys('users');
 
 /** My own record: what `/v1/me` does not carry (the picture). Everyone may read themself. */
-export const useOwnUser = (id: string) =>
-  useQuery({
-    queryKey: userKeys.detail(id),
-    queryFn: () => api.call(userOperations.read, { params: { id } }),
-    enabled: id !== '',
-  });
+export const getOwnUserQueryOptions = (id: string) =>
+  queryOptions({ queryKey: userKeys.detail(id), queryFn: () => api.call(userOperations.read, { params: { id } }) });
+
+export const useOwnUser = (id: string) => useQuery({ ...getOwnUserQueryOptions(id), enabled: id !== '' });
 
 export const useUpdateOwnProfile = (id: string) => {
   const queryClient = useQueryClient();

@@ -1,4 +1,3 @@
-import { redirectOperations } from '@ai-coaching/contracts';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -10,6 +9,7 @@ import { useToast } from '../../../components/ui/toast';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { deleteRedirect, saveRedirect, useInvalidateRedirects, useRedirects } from '../api/redirects';
+import { redirectFormSchema } from '../api/redirects-form-schemas';
 
 /** Server-defined redirects (spec §4 step 7): path → internal path or external http(s) address. */
 export const RedirectsPanel = () => {
@@ -19,7 +19,7 @@ export const RedirectsPanel = () => {
   const query = useRedirects();
   const invalidate = useInvalidateRedirects();
   const form = useSchemaForm({
-    schema: redirectOperations.save.body,
+    schema: redirectFormSchema,
     initial: { source_path: '', target: '' },
     submit: async (input) => {
       const saved = await saveRedirect(input);

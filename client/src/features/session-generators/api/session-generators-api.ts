@@ -1,11 +1,11 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListState } from '../../../hooks/use-list-params';
+import { api } from '../../../lib/http/api';
 import {
   aiModelOperations as models,
   backgroundJobOperations as jobs,
   sessionGeneratorOperations as op,
-} from '@ai-coaching/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ListState } from '../../../hooks/use-list-params';
-import { api } from '../../../lib/http/api';
+} from '../../../lib/http/contract-routes';
 import type { RequestOf } from '../../../lib/http/route';
 import { queryKeys } from '../../../lib/query/query-keys';
 
@@ -16,12 +16,14 @@ export type {
 
 const keys = queryKeys('session-generators');
 
-export const useSessionGenerators = (filters: ListState) =>
-  useQuery({
+export const getSessionGeneratorsQueryOptions = (filters: ListState) =>
+  queryOptions({
     queryKey: keys.list(filters),
     queryFn: () => api.call(op.list, { query: filters }),
     placeholderData: keepPreviousData,
   });
+
+export const useSessionGenerators = (filters: ListState) => useQuery(getSessionGeneratorsQueryOptions(filters));
 
 const useInvalidate = () => {
   const queryClient = useQueryClient();
@@ -79,8 +81,10 @@ export const useGenerationJob = (jobId: string | null) => {
 };
 
 /** The AI models able to draft: the platform's and the organization's chat models. */
-export const useDraftingModels = () =>
-  useQuery({
+export const getDraftingModelsQueryOptions = () =>
+  queryOptions({
     queryKey: ['ai-models', 'list', { generators: true }],
     queryFn: () => api.call(models.list, { query: { page: 1, page_size: 48, sort: 'name', capability: 'chat' } }),
   });
+
+export const useDraftingModels = () => useQuery(getDraftingModelsQueryOptions());

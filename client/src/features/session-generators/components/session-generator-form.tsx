@@ -1,4 +1,3 @@
-import { sessionGeneratorOperations } from '@ai-coaching/contracts';
 import { SESSION_LANGUAGES } from '@ai-coaching/domain';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +13,7 @@ import {
   useUpdateSessionGenerator,
   type SessionGenerator,
 } from '../api/session-generators-api';
+import { sessionGeneratorFormSchema } from '../api/session-generators-form-schemas';
 
 const DIFFICULTIES = [1, 2, 3, 4, 5] as const;
 const COUNTS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
@@ -39,7 +39,7 @@ export const SessionGeneratorFormDialog = ({
   const update = useUpdateSessionGenerator(generator?.id ?? '');
   const models = useDraftingModels();
   const form = useSchemaForm({
-    schema: sessionGeneratorOperations.create.body,
+    schema: sessionGeneratorFormSchema,
     initial: {
       name: generator?.name ?? '',
       skill: generator?.skill ?? '',

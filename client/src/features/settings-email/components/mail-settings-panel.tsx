@@ -1,4 +1,3 @@
-import { mailSettingsOperations } from '@ai-coaching/contracts';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -10,6 +9,7 @@ import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useCurrentUser } from '../../../lib/session/session-context';
 import { useMailSettings, useSaveMailSettings, useSendTestMail, type MailSettings } from '../api/mail-settings-api';
+import { mailSettingsFormSchema } from '../api/mail-settings-form-schemas';
 
 const SettingsForm = ({ settings }: { settings: MailSettings }) => {
   const { t } = useTranslation('settingsEmail');
@@ -17,7 +17,7 @@ const SettingsForm = ({ settings }: { settings: MailSettings }) => {
   const errorMessage = useErrorMessage();
   const save = useSaveMailSettings(settings.organization_id);
   const form = useSchemaForm({
-    schema: mailSettingsOperations.save.body,
+    schema: mailSettingsFormSchema,
     initial: { sender_name: settings.sender_name, reply_to: settings.reply_to },
     submit: async (values) => {
       await save.mutateAsync(values);

@@ -1,4 +1,3 @@
-import { superAdminOperations } from '@ai-coaching/contracts';
 import { USER_LOCALES } from '@ai-coaching/domain';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { useToast } from '../../../components/ui/toast';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useInviteSuperAdmin, type InviteSuperAdminInput } from '../api/super-admins-api';
+import { superAdminInviteFormSchema } from '../api/super-admins-form-schemas';
 
 /** `/settings/super-admins/invite`: a new super-admin, invited into the platform organization. */
 export const SuperAdminInviteForm = () => {
@@ -19,7 +19,7 @@ export const SuperAdminInviteForm = () => {
   const errorMessage = useErrorMessage();
   const invite = useInviteSuperAdmin();
   const form = useSchemaForm({
-    schema: superAdminOperations.invite.body,
+    schema: superAdminInviteFormSchema,
     initial: {
       email: '',
       first_name: '',

@@ -1,5 +1,5 @@
 import type { SharedSession } from '@ai-coaching/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListState } from '../../../hooks/use-list-params';
 import { api } from '../../../lib/http/api';
 import { sharedSessionOperations as links, userGroupOperations as groups } from '../../../lib/http/contract-routes';
@@ -9,12 +9,14 @@ export type { SharedSession, SharedSessionGuestLink, SharedSessionPage } from '@
 
 const keys = queryKeys('shared-sessions');
 
-export const useShareLinks = (filters: ListState) =>
-  useQuery({
+export const getShareLinksQueryOptions = (filters: ListState) =>
+  queryOptions({
     queryKey: keys.list(filters),
     queryFn: () => api.call(links.list, { query: filters }),
     placeholderData: keepPreviousData,
   });
+
+export const useShareLinks = (filters: ListState) => useQuery(getShareLinksQueryOptions(filters));
 
 export type NewShareLink = {
   scenario_id: string;
@@ -43,12 +45,14 @@ export const useRevokeShareLink = () => {
 };
 
 /** What the public page of a link shows; a closed or wrong code answers 404 `shared_session_unavailable`. */
-export const useSharedSessionPage = (accessCode: string) =>
-  useQuery({
+export const getSharedSessionPageQueryOptions = (accessCode: string) =>
+  queryOptions({
     queryKey: [...keys.all, 'page', accessCode],
     queryFn: () => api.call(links.page, { params: { access_code: accessCode } }, { token: null }),
     retry: false,
   });
+
+export const useSharedSessionPage = (accessCode: string) => useQuery(getSharedSessionPageQueryOptions(accessCode));
 
 export const joinSharedSession = (accessCode: string, displayName: string) =>
   api.call(
@@ -57,21 +61,35 @@ export const joinSharedSession = (accessCode: string, displayName: string) =>
     { token: null },
   );
 
+export type SharedSessionJoined = Awaited<ReturnType<typeof joinSharedSession>>;
+
+/**
+ * Joining as a guest, then `thenEnter` (signing the guest in and on to the play screen) inside the same mutation:
+ * the Start button stays busy until the guest is in. Nothing cached changes (the guest has no lists yet).
+ */
+export const useJoinSharedSession = (accessCode: string, thenEnter: (joined: SharedSessionJoined) => Promise<void>) =>
+  useMutation({
+    mutationFn: async (displayName: string) => thenEnter(await joinSharedSession(accessCode, displayName)),
+  });
+
 /**
  * For the guest of a session: whether the link they came through takes another guest (its code then) and who offered
  * it. Asked when their result page shows: other guests may have used it up meanwhile.
  */
-export const useGuestSharedLink = (sessionId: string) =>
-  useQuery({
+export const getGuestSharedLinkQueryOptions = (sessionId: string) =>
+  queryOptions({
     queryKey: [...keys.all, 'guest-link', sessionId],
     queryFn: () => api.call(links.guestLink, { params: { id: sessionId } }),
     retry: false,
   });
 
+export const useGuestSharedLink = (sessionId: string) => useQuery(getGuestSharedLinkQueryOptions(sessionId));
+
 /** The groups whose credits a sharer holding `credit-allocate` may have pay for the guests (their organization's). */
-export const usePayingGroups = (enabled: boolean) =>
-  useQuery({
+export const getPayingGroupsQueryOptions = () =>
+  queryOptions({
     queryKey: [...keys.all, 'paying-groups'],
     queryFn: () => api.call(groups.list, { query: { page: 1, page_size: 48, sort: 'name', q: '' } }),
-    enabled,
   });
+
+export const usePayingGroups = (enabled: boolean) => useQuery({ ...getPayingGroupsQueryOptions(), enabled });

@@ -13,7 +13,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { isApiError } from '../../../lib/http/api-error';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { imageUrl } from '../../../lib/images';
-import { joinSharedSession, useSharedSessionPage } from '../api/shared-sessions-api';
+import { useJoinSharedSession, useSharedSessionPage } from '../api/shared-sessions-api';
 
 /** What the page does once the server answered the guest token: swap it in and go to the play screen. */
 export type GuestArrival = (join: { accessToken: string; sessionId: string }) => Promise<void>;
@@ -39,7 +39,9 @@ export const SharedSessionJoin = ({
   const [consent, setConsent] = useState(false);
   const [errors, setErrors] = useState<{ name?: string; consent?: string }>({});
   const [failure, setFailure] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const join = useJoinSharedSession(accessCode, (joined) =>
+    onJoined({ accessToken: joined.access_token, sessionId: joined.session_id }),
+  );
   useDocumentTitle(page.data?.scenario.name ?? t('join.title'));
 
   if (page.isPending) return <Loading />;
@@ -70,16 +72,13 @@ export const SharedSessionJoin = ({
     };
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
     setFailure(null);
     try {
-      const joined = await joinSharedSession(accessCode, trimmed);
-      await onJoined({ accessToken: joined.access_token, sessionId: joined.session_id });
+      await join.mutateAsync(trimmed);
     } catch (error) {
       const issue = isApiError(error) ? error.issues.find((found) => found.path === 'display_name') : undefined;
       if (issue) setErrors({ name: issue.message });
       else setFailure(error);
-      setBusy(false);
     }
   };
 
@@ -162,7 +161,7 @@ export const SharedSessionJoin = ({
             ) : null}
           </div>
           {failure ? <Alert tone="error">{errorMessage(failure)}</Alert> : null}
-          <Button type="submit" loading={busy} className="self-start">
+          <Button type="submit" loading={join.isPending || join.isSuccess} className="self-start">
             {t('join.start')}
           </Button>
         </form>

@@ -1,4 +1,3 @@
-import { userGroupOperations } from '@ai-coaching/contracts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ImageUploadField } from '../../../components/image-upload-field';
@@ -9,6 +8,7 @@ import { useToast } from '../../../components/ui/toast';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useCreateUserGroup, useUpdateUserGroup, type UserGroupDetail } from '../api/user-groups-api';
+import { userGroupFormSchema } from '../api/user-groups-form-schemas';
 
 /** Name, description and picture of a group: creates one (in the caller's organization) or changes one. */
 export const UserGroupForm = ({ group, organizationId }: { group?: UserGroupDetail; organizationId: string }) => {
@@ -19,7 +19,7 @@ export const UserGroupForm = ({ group, organizationId }: { group?: UserGroupDeta
   const create = useCreateUserGroup();
   const update = useUpdateUserGroup(group?.id ?? '');
   const form = useSchemaForm({
-    schema: userGroupOperations.create.body,
+    schema: userGroupFormSchema,
     initial: {
       name: group?.name ?? '',
       description: group?.description ?? '',

@@ -1,4 +1,3 @@
-import { userOperations } from '@ai-coaching/contracts';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CreditCommandForm } from '../../../components/credit-command-form';
@@ -32,6 +31,7 @@ import { assignableRoles } from '../utils/assignable-roles';
 import { ResendInvitationButton } from './resend-invitation-button';
 import { SendResetLinkButton } from './send-reset-link-button';
 import { UserStatusBadge } from './user-status-badge';
+import { userUpdateFormSchema } from '../api/users-form-schemas';
 
 const DetailsForm = ({ user }: { user: UserDetail }) => {
   const { t } = useTranslation('users');
@@ -45,7 +45,7 @@ const DetailsForm = ({ user }: { user: UserDetail }) => {
     platform: me?.organization_role === 'super-admin' && user.organization_id === me.organization_id,
   });
   const form = useSchemaForm({
-    schema: userOperations.update.body,
+    schema: userUpdateFormSchema,
     initial: {
       first_name: user.first_name,
       last_name: user.last_name,

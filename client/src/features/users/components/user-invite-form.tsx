@@ -1,4 +1,3 @@
-import { userOperations } from '@ai-coaching/contracts';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +11,7 @@ import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useCurrentUser } from '../../../lib/session/session-context';
 import { useInviteUser, useOrganizationOptions, type InviteUserInput } from '../api/users-api';
 import { assignableRoles } from '../utils/assignable-roles';
+import { userInviteFormSchema } from '../api/users-form-schemas';
 
 /** `/settings/user/create`: invites a person by email (spec §1: accounts are created by invitation). */
 export const UserInviteForm = () => {
@@ -30,7 +30,7 @@ export const UserInviteForm = () => {
     assignableRoles(me?.organization_role ?? '', { platform: kindOf(organizationId) === 'platform' });
   const roles = rolesIn(superAdmin ? '' : (me?.organization_id ?? ''));
   const form = useSchemaForm({
-    schema: userOperations.invite.body,
+    schema: userInviteFormSchema,
     initial: {
       email: '',
       first_name: '',
