@@ -89,7 +89,7 @@ test('[SETTINGS]: the mail settings screen speaks French, and refuses a fourth t
   await signInWithToken(page, token, { locale: 'fr-FR' });
   await page.goto('/settings/email');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Réglages d’e-mail');
-  await expect(page.getByLabel("Nom de l'expéditeur")).toHaveValue('Mailers Academy 360');
+  await expect(page.getByLabel('Nom de l’expéditeur')).toHaveValue('Mailers Academy 360');
   // One test mail went out above; the second and the third pass, the fourth is refused.
   for (let sent = 2; sent <= 3; sent += 1) {
     await page.getByRole('button', { name: 'Envoyer un e-mail de test' }).click();

@@ -124,7 +124,7 @@ test('[SUPER-ADMINS]: the screens speak French', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Super-administrateurs');
   await expect(row(page, ADMIN.email)).toContainText('Vous');
   await page.getByRole('link', { name: 'Inviter un super-administrateur' }).click();
-  await expect(page.getByLabel("Langue de l'invitation")).toHaveValue('fr-FR');
+  await expect(page.getByLabel('Langue de l’invitation')).toHaveValue('fr-FR');
 });
 
 for (const theme of ['light', 'dark'] as const) {
