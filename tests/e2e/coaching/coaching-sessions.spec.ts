@@ -130,7 +130,8 @@ test('[SESSION]: the learner lists their sessions; an operator of the organizati
 }) => {
   await signInWithToken(page, learnerToken);
   await page.goto('/apps/ai-coaching');
-  await page.getByRole('link', { name: 'My sessions' }).click();
+  // Exact: the recent sessions below end with "All my sessions".
+  await page.getByRole('link', { name: 'My sessions', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Coaching sessions');
   await expectAxeClean(page);
   await page.getByLabel('Status').selectOption('win');
