@@ -30,10 +30,9 @@ import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
-import { parseArgs } from 'node:util';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { performance as perf } from 'node:perf_hooks';
-import { latencySummary, num } from './stats.mjs';
+import { engineBenchmarkArgs, latencySummary, num } from './stats.mjs';
 
 const CLIENTS = 8;
 // Enough that no account runs dry whatever the mix: the organization gives and takes back, users
@@ -474,19 +473,8 @@ async function mainThread() {
   // -----------------------------------------------------------------------------------------
   // Main thread: the server, the fixtures, the scenarios
   // -----------------------------------------------------------------------------------------
-  const { values: args } = parseArgs({
-    options: {
-      engine: { type: 'string' },
-      short: { type: 'boolean', default: false },
-      out: { type: 'string' },
-    },
-  });
-  if (args.engine !== 'pglite' && args.engine !== 'postgres') {
-    console.error('Usage: node bench/credits.mjs --engine pglite|postgres [--short] [--out file.json]');
-    process.exit(2);
-  }
-  const engine = args.engine;
-  const short = args.short;
+  const args = engineBenchmarkArgs('credits.mjs');
+  const { engine, short } = args;
   // Short mode (CI) runs the same code paths; its figures are noisier.
   const settings = short
     ? { warmupMs: 500, measureMs: 2_000, serverSideMs: 1_000 }

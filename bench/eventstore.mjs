@@ -22,7 +22,6 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   createLogger,
   createPgliteDatabase,
@@ -41,21 +40,10 @@ import {
   readStatus,
   waitForProjections,
 } from '@ai-coaching/projections';
-import { latencySummary, num } from './stats.mjs';
+import { engineBenchmarkArgs, latencySummary, num } from './stats.mjs';
 
-const { values: args } = parseArgs({
-  options: {
-    engine: { type: 'string' },
-    short: { type: 'boolean', default: false },
-    out: { type: 'string' },
-  },
-});
-if (args.engine !== 'pglite' && args.engine !== 'postgres') {
-  console.error('Usage: node bench/eventstore.mjs --engine pglite|postgres [--short] [--out file.json]');
-  process.exit(2);
-}
-const engine = args.engine;
-const short = args.short;
+const args = engineBenchmarkArgs('eventstore.mjs');
+const { engine, short } = args;
 
 // Short mode (CI) runs the same code paths for a fraction of the time; its figures are noisier.
 const settings = short

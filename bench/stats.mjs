@@ -1,4 +1,5 @@
 // Figures the benchmarks print and record: percentiles of latencies, and numbers as the summaries show them.
+import { parseArgs } from 'node:util';
 
 /** Nearest-rank percentile over an ascending array. */
 export const percentile = (sorted, p) =>
@@ -21,3 +22,18 @@ export const num = (value, digits = 0) =>
   Number.isFinite(value)
     ? value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
     : '∞';
+
+/**
+ * `--engine pglite|postgres [--short] [--out file.json]`, the arguments of the engine benchmarks; a wrong call prints
+ * the usage and exits with 2.
+ */
+export const engineBenchmarkArgs = (script) => {
+  const { values } = parseArgs({
+    options: { engine: { type: 'string' }, short: { type: 'boolean', default: false }, out: { type: 'string' } },
+  });
+  if (values.engine !== 'pglite' && values.engine !== 'postgres') {
+    console.error(`Usage: node bench/${script} --engine pglite|postgres [--short] [--out file.json]`);
+    process.exit(2);
+  }
+  return { engine: values.engine, short: values.short, out: values.out };
+};
