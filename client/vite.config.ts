@@ -6,7 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type ProxyOptions } from 'vite';
 import packageJson from './package.json' with { type: 'json' };
 import { createBuildId, createLatestBuildManifest } from './src/lib/build/latest-build-manifest.ts';
-import { START_NAMESPACES } from './src/lib/i18n/start-namespaces.ts';
+import { SIGNED_OUT_NAMESPACES, START_NAMESPACES } from './src/lib/i18n/start-namespaces.ts';
 import { latestBuildPlugin } from './tooling/latest-build-plugin.ts';
 import { precompressPlugin } from './tooling/precompress-plugin.ts';
 import { startPreloadPlugin } from './tooling/start-preload-plugin.ts';
@@ -19,22 +19,29 @@ const buildId = process.env.BUILD_ID || createBuildId(builtAt, randomBytes(4).to
 const manifest = createLatestBuildManifest({ id: buildId, version: packageJson.version, builtAt });
 
 /**
- * `lib-<package>` (scope included: `@dicebear/core` and `@dicebear/thumbs` together) for a library loaded lazily; the
- * initials avatars are drawn without a library (components/ui/avatar-generator.ts).
+ * `lib-<package>` for a library loaded lazily (`lib-xstate-react` for `@xstate/react`): one chunk per package, not per
+ * scope, so that the auth machine's xstate does not bring @xstate/react, which only the play screens use, and the
+ * React shim it imports. The initials avatars are drawn without a library (components/ui/avatar-generator.ts).
  */
 const lazyLibraryChunk = (id: string): string | null => {
-  const name = /[\\/]node_modules[\\/]((?:@[^\\/]+)|[^\\/]+)/.exec(id)?.[1];
-  return name ? `lib-${name.replace(/^@/, '')}` : null;
+  const name = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id)?.[1];
+  return name ? `lib-${name.replace(/^@/, '').replace(/[\\/]/, '-')}` : null;
 };
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-const startCatalogue = new RegExp(
-  `[\\\\/]locales[\\\\/]([^\\\\/]+)[\\\\/](?:${START_NAMESPACES.map(kebab).join('|')})\\.json$`,
-);
-/** `locale-<tag>`: the catalogues a first screen needs, in one file per language (lib/i18n/start-namespaces.ts). */
+const catalogueOf = (namespaces: readonly string[]) =>
+  new RegExp(`[\\\\/]locales[\\\\/]([^\\\\/]+)[\\\\/](?:${namespaces.map(kebab).join('|')})\\.json$`);
+const startCatalogue = catalogueOf(START_NAMESPACES);
+const signedOutCatalogue = catalogueOf(SIGNED_OUT_NAMESPACES);
+/**
+ * `locale-<tag>`: the catalogues every first screen needs, in one file per language; `locale-<tag>-signed-out`: those
+ * a signed-out one needs besides (lib/i18n/start-namespaces.ts).
+ */
 const startCatalogueChunk = (id: string): string | null => {
   const locale = startCatalogue.exec(id)?.[1];
-  return locale ? `locale-${locale}` : null;
+  if (locale) return `locale-${locale}`;
+  const signedOut = signedOutCatalogue.exec(id)?.[1];
+  return signedOut ? `locale-${signedOut}-signed-out` : null;
 };
 
 /**
@@ -45,6 +52,17 @@ const startCatalogueChunk = (id: string): string | null => {
 const schemaModule = (id: string): boolean =>
   /[\\/]node_modules[\\/]zod[\\/]/.test(id) ||
   (/[\\/]domain[\\/]src[\\/].*\.ts$/.test(id) && /^import (?!type\b)[^;]*from 'zod'/m.test(readFileSync(id, 'utf8')));
+
+/**
+ * The app's own start-up code. Of the domain, only its barrel and the permissions: the barrel re-exports every domain
+ * module, so each counts as part of the entry's dependency chain (`$initial`), and the rules only editors and session
+ * screens use (persona greetings, content kinds, editable fields) would load with every first page.
+ */
+const startUpModule = (id: string): boolean =>
+  /[\\/](client|contracts)[\\/]src[\\/]/.test(id) ||
+  // Vite's helper for the dynamic imports' preloads: the entry's first lazy import needs it.
+  id.includes('vite/preload-helper') ||
+  /[\\/]domain[\\/]src[\\/](index\.ts$|permissions[\\/])/.test(id);
 
 const toApi: ProxyOptions = { target: apiTarget, changeOrigin: false };
 
@@ -73,8 +91,12 @@ export default defineConfig({
     startPreloadPlugin({
       // The landing page and its #login form: where a first visit starts.
       signedOut: ['src/app/routes/landing-route.tsx'],
-      // What every signed-in page starts with.
-      signedIn: ['src/features/auth/auth-runtime.ts', 'src/lib/query/query-client-runtime.ts'],
+      // What every signed-in page starts with, its frame included.
+      signedIn: [
+        'src/features/auth/auth-runtime.ts',
+        'src/lib/query/query-client-runtime.ts',
+        'src/app/layouts/signed-in-layouts.tsx',
+      ],
     }),
     // Last: it compresses what the other plugins wrote.
     precompressPlugin(),
@@ -136,12 +158,24 @@ export default defineConfig({
         // invalidates only our code in browser caches, not React and friends.
         codeSplitting: {
           groups: [
-            { name: startCatalogueChunk, debugName: 'start catalogues', test: startCatalogue, priority: 5 },
+            {
+              name: startCatalogueChunk,
+              debugName: 'start catalogues',
+              test: (id: string) => startCatalogue.test(id) || signedOutCatalogue.test(id),
+              priority: 5,
+            },
             { name: 'lib-zod', test: schemaModule, priority: 5 },
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 4 },
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 3 },
             { name: lazyLibraryChunk, debugName: 'lazy libraries', test: /[\\/]node_modules[\\/]/, priority: 2 },
-            { name: 'app', test: /[\\/](client|contracts|domain)[\\/]src[\\/]/, tags: ['$initial'], priority: 1 },
+            {
+              name: 'app',
+              test: startUpModule,
+              tags: ['$initial'],
+              // Else the domain barrel would bring every module it re-exports.
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
           ],
         },
       },

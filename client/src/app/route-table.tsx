@@ -17,7 +17,7 @@ const prefixedId = (name: string, prefix: string) => (params: Record<string, str
 
 type Page = {
   handle?: RouteHandle;
-  /** Catalogues the page needs beyond START_NAMESPACES (lib/i18n/resources.ts), loaded before it renders. */
+  /** Catalogues the page needs beyond START_NAMESPACES (lib/i18n/start-namespaces.ts), loaded before it renders. */
   namespaces?: readonly Namespace[];
   load: () => Promise<{ Component: React.ComponentType }>;
 };
@@ -130,20 +130,24 @@ const coachingRoutes: RouteObject[] = [
 export const pageRoutes: RouteObject[] = [
   page(undefined, {
     handle: { public: true, layout: 'web' },
+    namespaces: ['landing', 'auth'],
     load: () => import('./routes/landing-route').then((m) => ({ Component: m.LandingRoute })),
   }),
   page('page2', {
     handle: { public: true, layout: 'web' },
+    namespaces: ['landing'],
     load: () => import('./routes/page2-route').then((m) => ({ Component: m.Page2Route })),
   }),
   // The navigation guard logs out and redirects before this renders.
   page('logout', { handle: { public: true }, load: async () => ({ Component: () => null }) }),
   page('activate', {
     handle: { public: true, layout: 'web-login' },
+    namespaces: ['auth'],
     load: () => import('./routes/auth/activate-route').then((m) => ({ Component: m.ActivateRoute })),
   }),
   page('preconnect', {
     handle: { public: true, layout: 'web-login' },
+    namespaces: ['auth'],
     load: () => import('./routes/auth/preconnect-route').then((m) => ({ Component: m.PreconnectRoute })),
   }),
   page('dashboard', {
@@ -187,7 +191,7 @@ export const pageRoutes: RouteObject[] = [
   }),
   page('redirect/guest', {
     handle: { public: true, layout: 'web-empty' },
-    namespaces: ['sharedSessions'],
+    namespaces: ['sharedSessions', 'auth'],
     load: () => import('./routes/shared-session-route').then((m) => ({ Component: m.GuestRedirectRoute })),
   }),
   page('profile', {

@@ -96,12 +96,16 @@ test('[PERFORMANCE]: the landing and login pages load no signed-in code; the das
   responses.length = 0;
   await page.goto('/dashboard');
   await waitForApp(page);
-  // With a stored session, the page asks for the auth machine and the query library before the app has run
-  // (public/theme-init.js), and not for the landing page.
+  // With a stored session, the page asks for the auth machine, the query library and the signed-in frame before the
+  // app has run (public/theme-init.js), and not for the landing page nor the play screens' @xstate/react.
   const preloads = await page
     .locator('link[rel="modulepreload"]')
     .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
-  expect(preloads.filter((path) => /auth-runtime|lib-xstate|lib-tanstack/.test(path))).toHaveLength(3);
+  for (const chunk of ['auth-runtime', 'lib-xstate', 'lib-tanstack-query-core', 'lib-tanstack-react-query']) {
+    expect(preloads.filter((path) => path.startsWith(`/assets/${chunk}-`))).toHaveLength(1);
+  }
+  expect(preloads.filter((path) => /signed-in-layouts/.test(path))).toHaveLength(1);
+  expect(preloads.filter((path) => /lib-xstate-react/.test(path))).toEqual([]);
   expect(preloads.filter((path) => /landing-route/.test(path))).toEqual([]);
 
   // The account menu shows the initials avatar, drawn without the avatar library (components/ui/avatar-generator.ts):

@@ -1,8 +1,12 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router';
-import { SessionEndedDialog } from '../../features/auth/components/session-ended-dialog';
 import { mergeHandles } from '../navigation/route-handle';
 import { useSessionInterruption } from '../session/session-interruption';
+
+// Only an ended session shows it, so its sign-in form is not part of every signed-in page's start-up code.
+const SessionEndedDialog = lazy(() =>
+  import('../../features/auth/components/session-ended-dialog').then((m) => ({ default: m.SessionEndedDialog })),
+);
 
 /**
  * Issue 9: a session that ends while a private page is open (a logout in another tab, a 401 that cannot be
@@ -22,14 +26,16 @@ export const SessionEndedGate = () => {
 
   if (!interruption || isPublic) return null;
   return (
-    <SessionEndedDialog
-      email={interruption.user.email}
-      reason={interruption.reason}
-      onLeave={() => {
-        dismiss();
-        // Visiting the page again, signed out, lets the navigation guard send to login and remember the way back.
-        void navigate(pathname + search + hash, { replace: true });
-      }}
-    />
+    <Suspense fallback={null}>
+      <SessionEndedDialog
+        email={interruption.user.email}
+        reason={interruption.reason}
+        onLeave={() => {
+          dismiss();
+          // Visiting the page again, signed out, lets the navigation guard send to login and remember the way back.
+          void navigate(pathname + search + hash, { replace: true });
+        }}
+      />
+    </Suspense>
   );
 };

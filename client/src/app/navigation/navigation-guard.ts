@@ -110,6 +110,10 @@ export const createNavigationGuard = (routes: RouteObject[], ports: NavigationPo
       return redirect(LOGIN_PATH);
     };
 
+    // With a token the page most likely opens: its server redirect (step 7) is asked for now, beside the user's
+    // information, not after it. Without one, a visitor bound for the login does not ask.
+    const earlyRedirect = ports.hasToken() ? ports.serverRedirect(url.pathname).catch(() => null) : undefined;
+
     // 3. With a token, user info is fetched; a failure logs out and sends to login.
     let user = await ports.settledUser();
     if (ports.hasToken() || user) {
@@ -129,7 +133,10 @@ export const createNavigationGuard = (routes: RouteObject[], ports: NavigationPo
     if (user && !isAllowed(user, handle)) return redirect(FORBIDDEN_PATH);
 
     // 7. A server-defined redirect; an absolute external one loads the page from that server.
-    const [target] = await Promise.all([ports.serverRedirect(url.pathname).catch(() => null), prepare()]);
+    const [target] = await Promise.all([
+      earlyRedirect ?? ports.serverRedirect(url.pathname).catch(() => null),
+      prepare(),
+    ]);
     if (target && target !== url.pathname && redirectsInARow < MAX_SERVER_REDIRECTS) {
       const response = toRedirect(target);
       if (response) {

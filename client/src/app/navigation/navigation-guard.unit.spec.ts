@@ -183,6 +183,23 @@ describe('navigation guard (spec §4 "Before every navigation")', () => {
     expect(hops.at(-1)).toBeUndefined();
   });
 
+  it('7. with a token, asks for the redirect beside the user information; without one, only on the way to a page', async () => {
+    let answerUser: (user: CurrentUser) => void = () => undefined;
+    const { ports, visit } = arrange({
+      ports: { refreshUser: vi.fn(() => new Promise<CurrentUser | null>((resolve) => (answerUser = resolve))) },
+    });
+    const visiting = visit('/dashboard');
+    await vi.waitFor(() => expect(ports.refreshUser).toHaveBeenCalled());
+    expect(ports.serverRedirect).toHaveBeenCalledWith('/dashboard');
+    answerUser(operator);
+    expect(await visiting).toBeNull();
+    expect(ports.serverRedirect).toHaveBeenCalledOnce();
+
+    const visitor = arrange({ user: null });
+    expect(location(await visitor.visit('/dashboard'))).toBe('/#login');
+    expect(visitor.ports.serverRedirect).not.toHaveBeenCalled();
+  });
+
   it('7. a failing redirect lookup never blocks navigation', async () => {
     const { visit } = arrange({ ports: { serverRedirect: () => Promise.reject(new Error('offline')) } });
     expect(await visit('/dashboard')).toBeNull();

@@ -13,6 +13,10 @@ export const LAST_REALM_NAME_KEY = 'lastRealmName';
 export const ROLES_KEY = 'roles';
 export const PERMISSIONS_KEY = 'permissions';
 
+/** Whether a session token is stored: what the first screen will most likely be (theme-init.js asks the same). */
+export const hasStoredSession = (local: Pick<KeyValueStore, 'getItem'>): boolean =>
+  Boolean(local.getItem(ACCESS_TOKEN_KEY) || local.getItem(SSO_ACCESS_TOKEN_KEY));
+
 /** localStorage keys that a cleared session removes (lastMethod, lastRealmName and selectedInput survive). */
 export const SESSION_LOCAL_KEYS = [
   ACCESS_TOKEN_KEY,
