@@ -28,6 +28,8 @@ const BENCHMARKS = [
   // 1, 50 and 100 realtime voice sessions (1 and 50 in short mode, about 25 s) against the fake realtime provider: what
   // the gateway adds to each audio frame each way, and voice-to-voice. Its targets are PostgreSQL's.
   { file: 'voice.mjs', engines: ['postgres'] },
+  // The built-in practice engine (persona and observer) is pure domain code: no engine involved.
+  { file: 'practice.mjs', engines: ['pglite'] },
   // The client's weight and Lighthouse scores do not depend on the engine: the one-process default only.
   { file: 'client.mjs', engines: ['pglite'] },
 ];

@@ -54,8 +54,19 @@ export * from './ai/models/decider.js';
 export * from './ai/speech-voices/events.js';
 export type * from './ai/speech-voices/commands.js';
 export * from './ai/speech-voices/decider.js';
-export { builtinRoleplayTurn } from './ai/builtin/roleplay.js';
-export type { BuiltinTurn } from './ai/builtin/roleplay.js';
+export * from './ai/practice/brief.js';
+export { sentencesOf } from './ai/conversation-metrics/text.js';
+export { builtinRoleplayTurn, type BuiltinTurn } from './ai/practice/persona.js';
+export { replayConversation, type ConversationState, type Move } from './ai/practice/conversation.js';
+export {
+  judgeConversation,
+  behaviourOf,
+  BEHAVIOURS,
+  type Behaviour,
+  type Judgement,
+  type JudgeCriterion,
+} from './ai/practice/judge.js';
+export { forgetReadings, readTurn, INTENTS, type Intent } from './ai/practice/intents.js';
 export { builtinStreamChunks } from './ai/builtin/stream.js';
 export * from './ai/voice-audio/pcm.js';
 export * from './ai/voice-audio/sentences.js';
@@ -65,8 +76,6 @@ export * from './ai/voice-audio/utterances.js';
 export { conversationMetrics } from './ai/conversation-metrics/metrics.js';
 export type { ConversationMetrics } from './ai/conversation-metrics/metrics.js';
 export type { QuestionKind } from './ai/conversation-metrics/questions.js';
-export { scoreRubric } from './ai/conversation-metrics/rubric.js';
-export type { RubricItem, RubricItemScore, RubricScore } from './ai/conversation-metrics/rubric.js';
 export * from './coaching/content/kinds.js';
 export type * from './coaching/content/events.js';
 export type * from './coaching/content/commands.js';

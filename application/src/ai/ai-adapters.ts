@@ -5,10 +5,10 @@ import {
   builtinRoleplayTurn,
   builtinStreamChunks,
   conversationMetrics,
-  scoreRubric,
+  judgeConversation,
   toWav,
   type ConversationMetrics,
-  type RubricScore,
+  type Judgement,
   type AiAdapter,
   type AiAdapterFactory,
   type AiProviderKind,
@@ -29,16 +29,18 @@ export type AiAdapterRegistry = Partial<Record<AiProviderKind, AiAdapterFactory>
 
 const NO_USAGE = { inputTokens: 0, outputTokens: 0 };
 
-/** What the built-in observer answers to an analysis call: measured, not judged. */
-export type BuiltinAnalysis = { metrics: ConversationMetrics; rubric: RubricScore | null };
+/**
+ * What the built-in observer answers to an analysis call: the conversation's metrics, and its judgement of the
+ * observer's criteria by behaviours (docs/ai-builtin-provider.md, "The observer") when the call says what was played.
+ */
+export type BuiltinAnalysis = { metrics: ConversationMetrics; judgement: Judgement | null };
 
 /**
  * The built-in offline provider: no network, no key. It plays a role-play from its brief (the
  * persona and mission, `builtinRoleplayTurn`), streamed word by word, and coaches after a session from the coach's
  * brief (`builtinCoachAnswer`); its connection test always
- * succeeds. Its observer measures instead of judging: an analysis call gets `BuiltinAnalysis` (the
- * conversation metrics, and the rubric scored by evidence phrases), provided the caller's schema
- * accepts that shape; a session generator's draft call gets a draft from templates (`builtinScenarioDraft`); any
+ * succeeds. Its observer judges behaviours: an analysis call gets `BuiltinAnalysis` (the conversation metrics
+ * and the judgement of the criteria), provided the caller's schema accepts that shape; a session generator's draft call gets a draft from templates (`builtinScenarioDraft`); any
  * other structured request is not something it can answer. It speaks with eSpeak NG (`speak`: a 24 kHz WAV), the
  * voice of live voice sessions on it.
  */
@@ -85,7 +87,9 @@ export const createBuiltinAdapter: AiAdapterFactory = () => {
       }
       const answer: BuiltinAnalysis = {
         metrics: conversationMetrics(analysis.transcript, analysis.language),
-        rubric: analysis.rubric ? scoreRubric(analysis.transcript, analysis.rubric) : null,
+        judgement: analysis.practice
+          ? judgeConversation(analysis.practice.brief, analysis.transcript, analysis.practice.criteria)
+          : null,
       };
       const parsed = request.schema.safeParse(answer);
       if (!parsed.success) {

@@ -145,7 +145,7 @@ await describeApi(
       expect(asked.body.answer).toMatch(
         /^Le tour à changer\u00a0: à votre tour 1, vous avez dit «\u00a0C’est notre prix final/,
       );
-      expect(asked.body.answer).toContain('La mission échoue sur «\u00a0à prendre ou à laisser\u00a0»');
+      expect(asked.body.answer).toContain('La mission a été perdue sur une pression qui ne laissait pas d’issue.');
     });
 
     it('waits for the session to end before a conversation starts', async () => {

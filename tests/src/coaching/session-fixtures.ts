@@ -65,7 +65,7 @@ export const fakeChatModel = async (
 };
 
 /**
- * A published scenario with a mission won by saying "deal", on this model, with everything it uses published (text
+ * A published scenario with a mission won by asking for the deal, on this model, with everything it uses published (text
  * mode unless told). Its observer reads on the built-in model unless told otherwise, so that reports never take a
  * fake's scripted replies.
  */
@@ -99,6 +99,11 @@ export const publishedScenario = async (
       goal: 'Close the deal',
       success_criteria: ['deal'],
       failure_conditions: ['take it or leave it'],
+      // For the built-in persona (docs/ai-builtin-provider.md): a plain question for commitment ("So we have a deal?")
+      // wins at once, an ultimatum loses.
+      success_behaviours: ['agreed_next_step'],
+      failure_behaviours: ['pressure', 'rudeness'],
+      difficulty: 1,
       turn_limit: 10,
     },
   });

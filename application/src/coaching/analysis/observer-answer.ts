@@ -3,12 +3,10 @@ import {
   scoreOnScale,
   type AnalysisCriterionScore,
   type ExistingCoachingSession,
-  type RubricScore,
-  type SessionLanguage,
+  type Judgement,
 } from '@ai-coaching/domain';
 import { z } from 'zod';
 import type { ObserverFields } from '../content/content-fields.js';
-import { BUILTIN_LINES } from './builtin-observer-lines.js';
 
 // What an observer answers of one session: the schema its answer is held to (the built-in provider's measures read
 // into it), and the criteria the report keeps of it.
@@ -50,36 +48,34 @@ const criterionKeysOf = (rubric: readonly RubricCriterion[]): string[] => {
 };
 
 /**
- * The built-in provider measures instead of judging (`BuiltinAnalysis`: metrics and a rubric scored by evidence
- * phrases). Read here into a model's answer, so every provider goes through one schema, one check and one path.
+ * The built-in provider's judgement (`BuiltinAnalysis`, docs/ai-builtin-provider.md "The observer"), read here into a
+ * model's answer so that every provider goes through one schema, one check and one path: each criterion's share
+ * brought onto its scale, its evidence pinned on the learner turns it quotes.
  */
 const fromBuiltinAnalysis =
-  (rubric: readonly RubricCriterion[], turns: ExistingCoachingSession['turns'], language: SessionLanguage) =>
+  (rubric: readonly RubricCriterion[], turns: ExistingCoachingSession['turns']) =>
   (value: unknown): unknown => {
-    if (typeof value !== 'object' || value === null || !('metrics' in value) || !('rubric' in value)) return value;
-    const scored = (value as { rubric: RubricScore | null }).rubric;
-    const lines = language === 'fr-FR' ? BUILTIN_LINES['fr-FR'] : BUILTIN_LINES['en-GB'];
+    if (typeof value !== 'object' || value === null || !('metrics' in value) || !('judgement' in value)) return value;
+    const judgement = (value as { judgement: Judgement | null }).judgement;
+    if (judgement === null) return value;
     const learnerTurns = turns.filter((turn) => turn.role === 'learner');
-    const criteria = rubric.map((criterion, index) => {
-      const item = scored?.items[index];
-      const { min, max } = RUBRIC_SCALE_RANGE[criterion.scale];
-      const score =
-        criterion.scale === 'pass_fail' ? (item?.met ? 1 : 0) : min + Math.round((item?.score ?? 0) * (max - min));
-      const evidence = (item?.evidence ?? []).flatMap((quote) => {
-        const turn = learnerTurns.find((candidate) => candidate.text.includes(quote));
-        return turn ? [{ turn_id: turn.turnId, quote }] : [];
-      });
-      return { name: criterion.name, relevant: true, score, evidence, met: item?.met ?? false };
-    });
-    const heard = criteria.filter((criterion) => criterion.met);
     const keys = criterionKeysOf(rubric);
+    const criteria = rubric.map((criterion, index) => {
+      const judged = judgement.criteria[index];
+      const { min, max } = RUBRIC_SCALE_RANGE[criterion.scale];
+      const share = judged?.share ?? 0;
+      const score = criterion.scale === 'pass_fail' ? (share >= 0.5 ? 1 : 0) : min + Math.round(share * (max - min));
+      const evidence = (judged?.evidence ?? []).flatMap((quote) => {
+        const turn = learnerTurns[quote.turn];
+        return turn ? [{ turn_id: turn.turnId, quote: quote.quote }] : [];
+      });
+      return [keys[index]!, { relevant: judged?.relevant ?? false, score, evidence }] as const;
+    });
     return {
-      criteria: Object.fromEntries(
-        criteria.map(({ met: _met, name: _name, ...criterion }, index) => [keys[index], criterion]),
-      ),
-      went_well: heard.map((criterion) => lines.heard(criterion.name)),
-      to_improve: criteria.filter((criterion) => !criterion.met).map((criterion) => lines.missed(criterion.name)),
-      summary: lines.summary(heard.length, criteria.length),
+      criteria: Object.fromEntries(criteria),
+      went_well: judgement.wentWell,
+      to_improve: judgement.toImprove,
+      summary: judgement.summary,
     };
   };
 
@@ -90,11 +86,7 @@ const fromBuiltinAnalysis =
  * criterion out is not refused for it: the criterion is filled in as not relevant and named in `unanswered`, and
  * the report marks it not assessed. A mismatch is what the port's one repair retry fixes.
  */
-export const answerSchemaFor = (
-  rubric: readonly RubricCriterion[],
-  turns: ExistingCoachingSession['turns'],
-  language: SessionLanguage,
-) => {
+export const answerSchemaFor = (rubric: readonly RubricCriterion[], turns: ExistingCoachingSession['turns']) => {
   const keys = criterionKeysOf(rubric);
   const unanswered = new Set<string>();
   const shape = z.object({
@@ -119,7 +111,7 @@ export const answerSchemaFor = (
     });
     return { ...value, criteria: filled };
   };
-  const builtin = fromBuiltinAnalysis(rubric, turns, language);
+  const builtin = fromBuiltinAnalysis(rubric, turns);
   return { schema: z.preprocess((value) => fillUnanswered(builtin(value)), shape), keys, unanswered };
 };
 

@@ -1,10 +1,8 @@
 import {
   AiCallError,
-  builtinEvidencePhrases,
   DomainError,
   type AnalysisCriterionScore,
   type ExistingCoachingSession,
-  type RubricItem,
 } from '@ai-coaching/domain';
 import { findAiModel, findCoachingItemVersion } from '@ai-coaching/projections';
 import type { z } from 'zod';
@@ -12,6 +10,7 @@ import { aiPort } from '../../ai/ai-port.js';
 import type { AppServices, Origin } from '../../app-services.js';
 import type { AnalyseObserverPayload } from '../../jobs/analysis/analyse-observer.job.js';
 import { observerOf, type ObserverFields } from '../content/content-fields.js';
+import { briefOf, playedPersonaOf } from '../sessions/persona-brief.js';
 import { loadCoachingSession } from '../sessions/session-stream.js';
 import { loadAnalysis, runAnalysisCommand, transcriptOf } from './analysis-stream.js';
 import { answerSchemaFor, criteriaOf, type ModelAnswer } from './observer-answer.js';
@@ -41,13 +40,13 @@ const askObserver = async (
   const model = await findAiModel(services.db, observer.model_id);
   if (!model) throw new ObserverAnalysisFailure('ai_model_not_found', false);
   const transcript = transcriptOf(session);
-  const builtinRubric: RubricItem[] = rubric.map((criterion, index) => ({
-    id: String(index),
-    label: criterion.name,
-    evidencePhrases: builtinEvidencePhrases(criterion),
-    weight: criterion.weight,
-  }));
-  const answer = answerSchemaFor(rubric, session.turns, session.content.language);
+  // What the built-in observer judges from: the persona and mission the session was played with.
+  const { persona, mission } = await playedPersonaOf(services, session);
+  const practice = {
+    brief: briefOf(session, persona, mission),
+    criteria: rubric.map(({ name, description, weight }) => ({ name, description, weight })),
+  };
+  const answer = answerSchemaFor(rubric, session.turns);
   try {
     const { value } = await aiPort(services).structured(
       { providerId: model.providerId, modelId: model.aiModelId },
@@ -55,7 +54,7 @@ const askObserver = async (
         messages: promptOf(observer, rubric, answer.keys, session),
         schema: answer.schema as z.ZodType<ModelAnswer>,
         schemaName: 'observer_report',
-        analysis: { transcript, language: session.content.language, rubric: builtinRubric },
+        analysis: { transcript, language: session.content.language, practice },
       },
       { organizationId: session.organizationId, sessionId: session.sessionId },
     );

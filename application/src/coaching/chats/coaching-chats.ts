@@ -37,7 +37,7 @@ import { BUILTIN_AI_MODEL_ID, BUILTIN_AI_PROVIDER_ID } from '../../ai/builtin-pr
 import type { AppServices, Origin } from '../../app-services.js';
 import { streamCommandRunner } from '../../commands/stream-commands.js';
 import { signedInUser, type UserCaller } from '../../tenancy/scope.js';
-import { playedPersonaOf } from '../sessions/persona-brief.js';
+import { briefOf, playedPersonaOf } from '../sessions/persona-brief.js';
 import { loadCoachingSession } from '../sessions/session-stream.js';
 import { visibleSession } from '../sessions/visibility.js';
 
@@ -205,6 +205,7 @@ const coachBriefOf = async (services: AppServices, session: ExistingCoachingSess
       successCriteria: mission.success_criteria,
       failureConditions: mission.failure_conditions,
     },
+    practice: briefOf(session, persona, mission),
     transcript: session.turns.map((turn) => ({ speaker: turn.role, text: turn.text })),
     report,
   };
@@ -228,6 +229,13 @@ const coachPrompt = (brief: CoachBrief): string => {
       `The learner's goal: ${brief.mission.goal}`,
       `Success criteria: ${brief.mission.successCriteria.join('; ')}`,
       `Failure conditions: ${brief.mission.failureConditions.join('; ')}`,
+    );
+  }
+  const { motivations, knowledge } = brief.practice.persona;
+  if (motivations.length > 0) lines.push(`What the persona wanted and did not say: ${motivations.join('; ')}`);
+  if (knowledge.length > 0) {
+    lines.push(
+      `What the persona knew and could have told: ${knowledge.map((item) => `${item.topic}: ${item.says}`).join(' | ')}`,
     );
   }
   if (brief.report) {

@@ -1,6 +1,9 @@
 import {
   personaGreeting,
+  sentencesOf,
+  toDial,
   type CoachingFields,
+  type KnowledgeItem,
   type ExistingCoachingSession,
   type RoleplayBrief,
   type SessionLanguage,
@@ -28,6 +31,9 @@ export const greetingOf = (fields: CoachingFields): string => {
   });
 };
 
+/** A behaviour of the mission, in the words a model reads. */
+const behaviourWords = (behaviour: string) => behaviour.replaceAll('_', ' ');
+
 const roleOf = (persona: PersonaFields) =>
   [persona.job_title, persona.company].filter((part) => part.trim().length > 0).join(', ');
 
@@ -49,15 +55,89 @@ export const systemPrompt = (
     `Speaking style: ${persona.speaking_style}`,
     `Instructions: ${persona.instructions}`,
   ];
+  // The fields the built-in engine plays from, given to a model as facts (issue 25).
+  const gates = {
+    any: 'when asked',
+    open_question: 'only to an open question',
+    trust: 'only once you trust the learner',
+  };
+  if (persona.knowledge.length > 0) {
+    lines.push(
+      `What you know and tell: ${persona.knowledge.map((item) => `${item.topic} (${gates[item.gate]}): ${item.says}`).join(' | ')}`,
+    );
+  }
+  if (persona.motivations.length > 0) lines.push(`What you want but never say: ${persona.motivations.join('; ')}`);
   if (mission) {
     lines.push(
       `The learner's goal: ${mission.goal}`,
-      `The learner succeeds when they: ${mission.success_criteria.join('; ')}. Then end your reply with [[WIN]].`,
-      `The learner fails when they: ${mission.failure_conditions.join('; ')}. Then end your reply with [[LOSE]].`,
+      `The learner succeeds when they: ${[...mission.success_criteria, ...mission.success_behaviours.map(behaviourWords)].join('; ')}. Then end your reply with [[WIN]].`,
+      `The learner fails when they: ${[...mission.failure_conditions, ...mission.failure_behaviours.map(behaviourWords)].join('; ')}. Then end your reply with [[LOSE]].`,
     );
+    if (mission.objections.length > 0) {
+      lines.push(
+        `Raise these objections one at a time, in order, and let go of each only once the learner has done what it needs: ${mission.objections.map((objection) => `${objection.text} (needs: ${objection.resolved_by.join(', ')})`).join(' | ')}`,
+      );
+    }
   }
   lines.push('When the conversation has come to a natural close, end your reply with [[END]].');
   return lines.filter((line) => !/: $/.test(line)).join('\n');
+};
+
+/**
+ * A persona saved before it had knowledge items (issue 25) still has something to tell: each sentence of its
+ * background becomes one, told on an open question about its words (the first on any question).
+ */
+const knowledgeFromBackground = (background: string): KnowledgeItem[] =>
+  sentencesOf(background)
+    .slice(0, 8)
+    .map((sentence, index) => ({
+      topic: sentence,
+      keywords: [],
+      says: sentence,
+      gate: index === 0 ? 'any' : 'open_question',
+    }));
+
+/** What the built-in practice engine plays from: the persona's and the mission's structured fields. */
+export const practiceBriefOf = (
+  persona: PersonaFields,
+  mission: MissionFields | null,
+  options: { language: SessionLanguage; greeting?: string; turnLimit?: number | null },
+): RoleplayBrief => {
+  const role = roleOf(persona);
+  return {
+    language: options.language,
+    persona: {
+      name: persona.name,
+      ...(role ? { role } : {}),
+      ...(options.greeting ? { greeting: options.greeting } : {}),
+      knowledge:
+        persona.knowledge.length > 0
+          ? persona.knowledge.map((item) => ({
+              topic: item.topic,
+              keywords: item.keywords,
+              says: item.says,
+              gate: item.gate,
+            }))
+          : knowledgeFromBackground(persona.background),
+      motivations: persona.motivations,
+      patience: toDial(persona.patience),
+      openness: toDial(persona.openness),
+      mood: persona.mood,
+    },
+    mission: mission
+      ? {
+          objections: mission.objections.map((objection) => ({
+            text: objection.text,
+            resolvedBy: objection.resolved_by,
+          })),
+          success: mission.success_behaviours,
+          failure: mission.failure_behaviours,
+          difficulty: toDial(mission.difficulty ?? persona.difficulty),
+        }
+      : // Free speech: nothing to win, only rudeness ends it.
+        { objections: [], success: [], failure: ['rudeness'], difficulty: toDial(persona.difficulty) },
+    turnLimit: options.turnLimit ?? NO_TURN_LIMIT,
+  };
 };
 
 /** What the built-in provider reads instead of the prompt. */
@@ -67,23 +147,11 @@ export const briefOf = (
   mission: MissionFields | null,
 ): RoleplayBrief => {
   const greeting = session.turns.find((turn) => turn.role === 'persona' && turn.replyTo === null)?.text;
-  const role = roleOf(persona);
-  return {
+  return practiceBriefOf(persona, mission, {
     language: session.content.language,
-    persona: {
-      name: persona.name,
-      ...(role ? { role } : {}),
-      background: [],
-      ...(greeting ? { greeting } : {}),
-    },
-    mission: {
-      // The persona's objections are prose in its instructions, which only a real model reads.
-      objections: [],
-      successPhrases: mission?.success_criteria ?? [],
-      failurePhrases: mission?.failure_conditions ?? [],
-    },
-    turnLimit: session.turnLimit ?? NO_TURN_LIMIT,
-  };
+    ...(greeting ? { greeting } : {}),
+    turnLimit: session.turnLimit,
+  });
 };
 
 /** The persona and mission a session plays, as their frozen versions hold them. */

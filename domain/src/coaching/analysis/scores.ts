@@ -45,23 +45,3 @@ export const correctedCriteria = (
   score: number,
 ): AnalysisCriterionScore[] =>
   criteria.map((criterion) => (criterion.name === name ? { ...criterion, relevant: true, score } : criterion));
-
-/** Words too common to show that a criterion was met. */
-const COMMON_WORDS = new Set([
-  ...['about', 'after', 'before', 'their', 'there', 'these', 'those', 'which', 'while', 'where', 'other', 'every'],
-  ...['without', 'within', 'into', 'from', 'with', 'what', 'when', 'each', 'then', 'than', 'they', 'them'],
-  ...['avant', 'après', 'leurs', 'cette', 'entre', 'chaque', 'quand', 'comme', 'autre', 'alors', 'toujours'],
-]);
-
-/**
- * What the built-in observer listens for in the learner's words: the telling words of the criterion's name and
- * description (what good looks like). It matches words rather than understanding them, so a criterion is scored by
- * how much of its vocabulary the learner used.
- */
-export const builtinEvidencePhrases = (criterion: { name: string; description: string }): string[] => {
-  const words = `${criterion.name} ${criterion.description}`
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length >= 5 && !COMMON_WORDS.has(word));
-  return [...new Set(words)].slice(0, 12);
-};

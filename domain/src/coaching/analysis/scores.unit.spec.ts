@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtinEvidencePhrases, normalisedCriterionScore, scoreOnScale, weightedAnalysisScore } from './scores.js';
+import { normalisedCriterionScore, scoreOnScale, weightedAnalysisScore } from './scores.js';
 
 describe('analysis scores', () => {
   it('should bring every scale to 0..100, its lowest score to 0 and its highest to 100', () => {
@@ -28,14 +28,5 @@ describe('analysis scores', () => {
     expect(
       weightedAnalysisScore([{ ...criterion, name: 'c', scale: '1_10', weight: 4, relevant: false, score: null }]),
     ).toBeNull();
-  });
-
-  it('should listen for the telling words of a criterion', () => {
-    expect(
-      builtinEvidencePhrases({
-        name: 'Clear close',
-        description: 'Ends on an agreed next step: who does what, and by when.',
-      }),
-    ).toEqual(['clear', 'close', 'agreed']);
   });
 });
