@@ -8,6 +8,7 @@ import {
   observerContent,
   personaContent,
   scenarioContent,
+  sharedSessionOperations as links,
 } from '@ai-coaching/contracts';
 import { newId } from '@ai-coaching/platform';
 import { expect } from 'vitest';
@@ -128,4 +129,26 @@ export const publishedScenario = async (
   expect(scenario.status).toBe(201);
   await publish('scenarios', scenario.body.id!);
   return scenario.body.id!;
+};
+
+/**
+ * A guest in a session of `scenarioId`, joined through a link `sharer` shares (two uses, an hour): the join's answer,
+ * `access_token` the guest's token and `session_id` their session.
+ */
+export const guestOfSharedScenario = async (server: TestServer, sharer: string, scenarioId: string) => {
+  const link = await apiClient(server, sharer).call(links.create, {
+    body: {
+      scenario_id: scenarioId,
+      label: 'Workshop',
+      expires_at: new Date(Date.now() + 3600_000).toISOString(),
+      max_uses: 2,
+    } as never,
+  });
+  expect(link.status).toBe(201);
+  const joined = await apiClient(server).call(links.join, {
+    params: { access_code: link.body.access_code! },
+    body: { display_name: 'Ada Guest', accept_terms: true },
+  });
+  expect(joined.status).toBe(201);
+  return joined.body;
 };
