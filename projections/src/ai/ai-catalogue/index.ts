@@ -445,6 +445,10 @@ export const listAiModels = (db: SqlExecutor, params: AiModelListParams): Promis
   });
 };
 
+/** The model a provider's voices speak with: its first model with the speech capability, by name. */
+export const findSpeechModel = async (db: SqlExecutor, providerId: string): Promise<AiModelView | undefined> =>
+  (await listAiModels(db, { providerId, capability: 'speech', page: 1, page_size: 1, sort: 'name' })).items[0];
+
 export const findAiModel = (db: SqlExecutor, aiModelId: string): Promise<AiModelView | undefined> =>
   findOne(db, `SELECT ${MODEL_COLUMNS} FROM rm_ai_models m WHERE m.ai_model_id = $1`, [aiModelId], toModel);
 
