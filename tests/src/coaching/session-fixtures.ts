@@ -1,4 +1,4 @@
-import { BUILTIN_AI_MODEL_ID } from '@ai-coaching/application';
+import { BUILTIN_AI_MODEL_ID, BUILTIN_AI_PROVIDER_ID } from '@ai-coaching/application';
 import { apiClient, type TestServer } from '@ai-coaching/api/testing';
 import {
   aiModelOperations as models,
@@ -151,4 +151,19 @@ export const guestOfSharedScenario = async (server: TestServer, sharer: string, 
   });
   expect(joined.status).toBe(201);
   return joined.body;
+};
+
+/** A model of the built-in provider at 2 credits a minute, registered by `superAdmin`: sessions that spend credits. */
+export const paidBuiltinModel = async (server: TestServer, superAdmin: string): Promise<string> => {
+  const model = await apiClient(server, superAdmin).call(models.create, {
+    body: {
+      provider_id: BUILTIN_AI_PROVIDER_ID,
+      model_id: 'builtin-coach',
+      display_name: unique('Paid coach'),
+      capabilities: ['chat'],
+      credits_per_minute: 2,
+    },
+  });
+  expect(model.status).toBe(201);
+  return model.body.id!;
 };
