@@ -6,9 +6,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { moveCredits } from '../credits/credit-test-client.js';
 import { connectFakeChatModel } from '../fakes/fake-chat-model.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server.js';
-import { paidBuiltinModel, publishedScenario } from './session-fixtures.js';
+import { paidBuiltinModel, publishedScenario, unique } from './session-fixtures.js';
 
-const unique = (label: string) => `${label} ${newId().slice(-8)}`;
 const FAKE_KEY = 'sk-fake-sessions-0123456789';
 
 let fake: FakeOpenAiServer;
