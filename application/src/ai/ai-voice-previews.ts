@@ -17,7 +17,7 @@ import { findVoicePreview, saveVoicePreview, voicePreviewHash } from '@ai-coachi
 import {
   findAiProvider,
   findAiSpeechVoice,
-  listAiModels,
+  findSpeechModel,
   listAiSpeechVoices,
   type AiProviderView,
 } from '@ai-coaching/projections';
@@ -71,14 +71,7 @@ export const previewAiSpeechVoice = async (
   if (provider.kind === 'builtin') {
     throw new AiCallError('not_supported', 'The built-in provider cannot speak yet.');
   }
-  const models = await listAiModels(services.db, {
-    providerId: provider.providerId,
-    capability: 'speech',
-    page: 1,
-    page_size: 12,
-    sort: 'name',
-  });
-  const model = models.items[0];
+  const model = await findSpeechModel(services.db, provider.providerId);
   if (!model) {
     throw new ConflictError(
       'ai_voice_no_speech_model',

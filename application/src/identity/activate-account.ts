@@ -1,16 +1,9 @@
 import type { Activation, InviteCodeCheck } from '@ai-coaching/contracts';
-import {
-  ConflictError,
-  NotFoundError,
-  passwordProblems,
-  userDecider,
-  userStreamId,
-  ValidationError,
-} from '@ai-coaching/domain';
+import { ConflictError, NotFoundError, passwordProblems, ValidationError } from '@ai-coaching/domain';
 import { hashPassword, hashSecretCode } from '@ai-coaching/platform';
 import { findInvitation, findUser, type UserView } from '@ai-coaching/projections';
 import { nowIso, type Origin } from '../app-services.js';
-import { runCommand } from '../commands/run-command.js';
+import { runUserCommand } from '../users/user-commands.js';
 import type { AuthServices } from './auth-services.js';
 import { passwordInvalid } from './authentication-error.js';
 
@@ -78,18 +71,14 @@ export const activateAccount = async (
   if (problems.length > 0) throw passwordInvalid(problems);
   if (opened.status === 'used') throw inviteCodeUsed();
   try {
-    await runCommand(services, origin, {
-      streamId: userStreamId(opened.user.userId),
-      decider: userDecider,
-      command: {
-        type: 'ActivateAccount',
-        data: {
-          userId: opened.user.userId,
-          inviteCodeHash: hashSecretCode(input.inviteCode),
-          passwordHash: await hashPassword(input.password),
-        },
-        metadata: { now: nowIso(services) },
+    await runUserCommand(services, origin, {
+      type: 'ActivateAccount',
+      data: {
+        userId: opened.user.userId,
+        inviteCodeHash: hashSecretCode(input.inviteCode),
+        passwordHash: await hashPassword(input.password),
       },
+      metadata: { now: nowIso(services) },
     });
   } catch (error) {
     // Two activations racing with one code: the loser finds the account active, which is this code's second use.

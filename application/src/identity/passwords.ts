@@ -1,12 +1,5 @@
 import type { ResetCodeCheck } from '@ai-coaching/contracts';
-import {
-  normalizeEmail,
-  NotFoundError,
-  passwordProblems,
-  userDecider,
-  userStreamId,
-  ValidationError,
-} from '@ai-coaching/domain';
+import { normalizeEmail, NotFoundError, passwordProblems, ValidationError } from '@ai-coaching/domain';
 import {
   createSecretCode,
   hashPassword,
@@ -16,10 +9,10 @@ import {
 } from '@ai-coaching/platform';
 import { findPasswordReset, findUser, findUserByEmail, findUserCredentials } from '@ai-coaching/projections';
 import { nowIso, type AppServices, type Origin } from '../app-services.js';
-import { runCommand } from '../commands/run-command.js';
 import { sendPasswordResetJob } from '../jobs/identity/send-password-reset.job.js';
 import { MAIL_NAME_MAX, resolveMailLocale, sendMailJob } from '../jobs/mail/send-mail.job.js';
 import { signedInUser } from '../tenancy/scope.js';
+import { runUserCommand } from '../users/user-commands.js';
 import type { AuthServices } from './auth-services.js';
 import { passwordInvalid } from './authentication-error.js';
 
@@ -67,14 +60,10 @@ export const changePassword = async (
   }
   const problems = passwordProblems(input.newPassword, me.email);
   if (problems.length > 0) throw passwordInvalid(problems);
-  await runCommand(services, origin, {
-    streamId: userStreamId(me.userId),
-    decider: userDecider,
-    command: {
-      type: 'ChangePassword',
-      data: { userId: me.userId, passwordHash: await hashPassword(input.newPassword) },
-      metadata: { now: nowIso(services) },
-    },
+  await runUserCommand(services, origin, {
+    type: 'ChangePassword',
+    data: { userId: me.userId, passwordHash: await hashPassword(input.newPassword) },
+    metadata: { now: nowIso(services) },
   });
   await revokeUserSessions(services.db, me.userId, 'password_changed', { except: me.sessionId });
 };
@@ -112,14 +101,10 @@ export const issueResetLink = async (
   const code = createSecretCode();
   const now = services.clock.now();
   const expiresAt = new Date(now.getTime() + RESET_CODE_TTL_MINUTES * 60_000).toISOString();
-  const result = await runCommand(services, origin, {
-    streamId: userStreamId(user.userId),
-    decider: userDecider,
-    command: {
-      type: 'RequestPasswordReset',
-      data: { userId: user.userId, resetCodeHash: hashSecretCode(code), resetExpiresAt: expiresAt },
-      metadata: { now: now.toISOString() },
-    },
+  const result = await runUserCommand(services, origin, {
+    type: 'RequestPasswordReset',
+    data: { userId: user.userId, resetCodeHash: hashSecretCode(code), resetExpiresAt: expiresAt },
+    metadata: { now: now.toISOString() },
   });
   if (result.events.length === 0) return false;
   await services.queue.enqueue(sendMailJob, {
@@ -195,14 +180,10 @@ export const resetPassword = async (
   }
   const problems = passwordProblems(input.newPassword, user.email);
   if (problems.length > 0) throw passwordInvalid(problems);
-  await runCommand(services, origin, {
-    streamId: userStreamId(user.userId),
-    decider: userDecider,
-    command: {
-      type: 'CompletePasswordReset',
-      data: { userId: user.userId, resetCodeHash, passwordHash: await hashPassword(input.newPassword) },
-      metadata: { now: nowIso(services) },
-    },
+  await runUserCommand(services, origin, {
+    type: 'CompletePasswordReset',
+    data: { userId: user.userId, resetCodeHash, passwordHash: await hashPassword(input.newPassword) },
+    metadata: { now: nowIso(services) },
   });
   await revokeUserSessions(services.db, user.userId, 'password_changed');
 };

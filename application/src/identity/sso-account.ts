@@ -1,14 +1,5 @@
-import {
-  ConflictError,
-  emailClaimDecider,
-  ForbiddenError,
-  normalizeEmail,
-  USER_NAME_MAX,
-  userDecider,
-  userEmailStreamId,
-  userStreamId,
-} from '@ai-coaching/domain';
-import { deterministicId, emailKey, type IdpIdentity, type SsoRealm } from '@ai-coaching/platform';
+import { ConflictError, ForbiddenError, normalizeEmail, USER_NAME_MAX } from '@ai-coaching/domain';
+import { deterministicId, type IdpIdentity, type SsoRealm } from '@ai-coaching/platform';
 import {
   findOrganization,
   findUser,
@@ -17,7 +8,7 @@ import {
   type UserView,
 } from '@ai-coaching/projections';
 import { nowIso, type AppServices, type Origin } from '../app-services.js';
-import { runCommand } from '../commands/run-command.js';
+import { claimEmail, runUserCommand } from '../users/user-commands.js';
 import { accountDisabled, AuthenticationError } from './authentication-error.js';
 
 const requireActive = (user: UserView): UserView => {
@@ -93,18 +84,10 @@ export const resolveSsoAccount = async (
   const email = normalizeEmail(identity.email);
   const now = nowIso(services);
   const link = (userId: string) =>
-    runCommand(
+    runUserCommand(
       services,
       origin,
-      {
-        streamId: userStreamId(userId),
-        decider: userDecider,
-        command: {
-          type: 'LinkIdentity',
-          data: { userId, issuer: identity.issuer, subject: identity.subject },
-          metadata: { now },
-        },
-      },
+      { type: 'LinkIdentity', data: { userId, issuer: identity.issuer, subject: identity.subject }, metadata: { now } },
       { commandId: deterministicId('sso-link', userId, identity.issuer, identity.subject) },
     );
 
@@ -130,36 +113,23 @@ export const resolveSsoAccount = async (
   }
   // Derived from the identity: two first logins racing create one account, not two.
   const userId = deterministicId('sso-user', identity.issuer, identity.subject);
-  await runCommand(
-    services,
-    origin,
-    {
-      streamId: userEmailStreamId(emailKey(email)),
-      decider: emailClaimDecider,
-      command: { type: 'ClaimEmail', data: { email, userId }, metadata: { now } },
-    },
-    { commandId: deterministicId('sso-claim', userId) },
-  );
+  await claimEmail(services, origin, { email, userId, now }, { commandId: deterministicId('sso-claim', userId) });
   await ignoreUserExists(() =>
-    runCommand(
+    runUserCommand(
       services,
       origin,
       {
-        streamId: userStreamId(userId),
-        decider: userDecider,
-        command: {
-          type: 'CreateUser',
-          data: {
-            userId,
-            organizationId: realm.organizationId,
-            email,
-            ...namesOf(identity),
-            role: realm.defaultRole,
-            passwordHash: null,
-            createdBy: null,
-          },
-          metadata: { now },
+        type: 'CreateUser',
+        data: {
+          userId,
+          organizationId: realm.organizationId,
+          email,
+          ...namesOf(identity),
+          role: realm.defaultRole,
+          passwordHash: null,
+          createdBy: null,
         },
+        metadata: { now },
       },
       { commandId: deterministicId('sso-create', userId) },
     ),

@@ -12,6 +12,7 @@ import {
   IMAGE_CLEANUP_SCHEDULER_ID,
   imageCleanupJob,
 } from '../jobs/images/unreferenced-cleanup.job.js';
+import { repeatedJobSchedule } from '../jobs/repeated-job.js';
 
 /** How long an image stays unused before it goes: an upload waits this long for the form that will save it. */
 export const IMAGE_UNUSED_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -21,12 +22,11 @@ const PAGE = 500;
 const CATCH_UP_TIMEOUT_MS = 60_000;
 
 /** Registers the daily cleanup; every runtime that runs jobs calls it at its start. */
-export const scheduleImageCleanup = (services: Pick<AppServices, 'queue'>): Promise<void> =>
-  services.queue.repeat(
-    imageCleanupJob,
-    {},
-    { schedulerId: IMAGE_CLEANUP_SCHEDULER_ID, everyMs: IMAGE_CLEANUP_EVERY_MS },
-  );
+export const scheduleImageCleanup = repeatedJobSchedule(
+  imageCleanupJob,
+  {},
+  { schedulerId: IMAGE_CLEANUP_SCHEDULER_ID, everyMs: IMAGE_CLEANUP_EVERY_MS },
+);
 
 /**
  * The `images.unreferenced-cleanup` run. Each image is marked with the time a run first found nothing pointing at it

@@ -1,23 +1,31 @@
 import { emailClaimDecider, userDecider, userEmailStreamId, userStreamId, type UserCommand } from '@ai-coaching/domain';
 import { emailKey } from '@ai-coaching/platform';
 import { nowIso, type AppServices, type Origin } from '../app-services.js';
-import { runCommand } from '../commands/run-command.js';
+import { runCommand, type CommandServices } from '../commands/run-command.js';
+
+type RunOptions = Parameters<typeof runCommand>[3];
 
 /** Runs a command on the user's own stream. */
-export const runUserCommand = (services: AppServices, origin: Origin, command: UserCommand) =>
-  runCommand(services, origin, { streamId: userStreamId(command.data.userId), decider: userDecider, command });
+export const runUserCommand = (services: CommandServices, origin: Origin, command: UserCommand, options?: RunOptions) =>
+  runCommand(services, origin, { streamId: userStreamId(command.data.userId), decider: userDecider, command }, options);
 
 /** Claims the address for this user: the claim is the uniqueness check (409 `email_taken`). */
 export const claimEmail = (
-  services: AppServices,
+  services: CommandServices,
   origin: Origin,
   claim: { email: string; userId: string; now: string },
+  options?: RunOptions,
 ) =>
-  runCommand(services, origin, {
-    streamId: userEmailStreamId(emailKey(claim.email)),
-    decider: emailClaimDecider,
-    command: { type: 'ClaimEmail', data: { email: claim.email, userId: claim.userId }, metadata: { now: claim.now } },
-  });
+  runCommand(
+    services,
+    origin,
+    {
+      streamId: userEmailStreamId(emailKey(claim.email)),
+      decider: emailClaimDecider,
+      command: { type: 'ClaimEmail', data: { email: claim.email, userId: claim.userId }, metadata: { now: claim.now } },
+    },
+    options,
+  );
 
 /** Frees the address the user held, so it can be invited again. */
 export const releaseEmail = (services: AppServices, origin: Origin, email: string, userId: string) =>

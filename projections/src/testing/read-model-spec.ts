@@ -1,8 +1,9 @@
 import type { DomainEvent, ListParams } from '@ai-coaching/domain';
-import type { AppendResult, EventStore, SqlDatabase } from '@ai-coaching/platform';
-import { afterAll, beforeAll } from 'vitest';
+import { createLogger, type AppendResult, type EventStore, type SqlDatabase } from '@ai-coaching/platform';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createProjectionRunner, waitForProjections, type ProjectionRunner } from '../runner/projection-runner.js';
 import type { Projection } from '../runner/projection.js';
-import { openReadModelHarness, type ReadModelHarness } from './read-model-harness.js';
+import { openEventDatabase, openReadModelHarness, type ReadModelHarness } from './read-model-harness.js';
 
 /** Day `n` of February 2026 at 09:00 UTC: the calendar of the read-model specs. */
 export const at = (day: number): string => `2026-02-${String(day).padStart(2, '0')}T09:00:00.000Z`;
@@ -52,15 +53,75 @@ export const seededReadModel = <Event extends DomainEvent>(
   afterAll(() => harness?.close());
 
   return {
-    db: {
-      get dialect() {
-        return opened().db.dialect;
-      },
-      query: (sql, params) => opened().db.query(sql, params),
-      exec: (sql) => opened().db.exec(sql),
-      transaction: (fn) => opened().db.transaction(fn),
-      close: () => opened().db.close(),
-    },
+    db: forwardingDb(() => opened().db),
     reapplyTwice: () => opened().reapplyTwice(projection),
+  };
+};
+
+/** A database that forwards to the one `current` answers, so a `describe` can take it apart before its hooks ran. */
+const forwardingDb = (current: () => SqlDatabase): SqlDatabase => ({
+  get dialect() {
+    return current().dialect;
+  },
+  query: (sql, params) => current().query(sql, params),
+  exec: (sql) => current().exec(sql),
+  transaction: (fn) => current().transaction(fn),
+  close: () => current().close(),
+});
+
+export type RunningReadModel<Event extends DomainEvent> = {
+  /** The event database, reachable from the tests on (it forwards once the runner has started). */
+  db: SqlDatabase;
+  /** Appends to `stream`, then waits until the read model has projected it. */
+  append(stream: string, ...events: readonly Event[]): Promise<void>;
+  /** Rebuilds the read model from the events, as the runner does when its version changes. */
+  rebuild(): Promise<void>;
+};
+
+/**
+ * The read model of one `describe`, kept by the real runner while the tests append: started before the `describe`'s
+ * own `beforeAll` (which seeds through `append`), stopped after its tests. `alongside`: the read models its queries
+ * join, run too. For specs that append between tests or rebuild; `seededReadModel` for the others.
+ */
+export const runningReadModel = <Event extends DomainEvent>(
+  projection: Projection,
+  { alongside = [] }: { alongside?: readonly Projection[] } = {},
+): RunningReadModel<Event> => {
+  let running: { db: SqlDatabase; store: EventStore; runner: ProjectionRunner } | undefined;
+  const started = () => {
+    if (!running) throw new Error(`The ${projection.name} read model is used before its beforeAll hook ran.`);
+    return running;
+  };
+
+  beforeAll(async () => {
+    const { db, store } = await openEventDatabase();
+    const runner = createProjectionRunner({
+      store,
+      db,
+      projections: [projection, ...alongside],
+      logger: createLogger({ level: 'silent' }),
+      pollIntervalMs: 10,
+    });
+    running = { db, store, runner };
+    await runner.start();
+  });
+  afterAll(async () => {
+    await running?.runner.stop();
+    await running?.db.close();
+  });
+
+  return {
+    db: forwardingDb(() => started().db),
+    async append(stream, ...events) {
+      const { db, store, runner } = started();
+      const { position } = await store.appendToStream(
+        stream,
+        events.map((event) => ({ id: crypto.randomUUID(), ...event })),
+      );
+      runner.wake();
+      const names = [projection.name];
+      expect((await waitForProjections(db, position, { timeoutMs: 10_000, names })).reached).toBe(true);
+    },
+    rebuild: () => started().runner.rebuild(projection.name),
   };
 };

@@ -1,5 +1,3 @@
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { AiCallError, type AiConnection, type AiUsageRecorder, type ChatEvent } from '@ai-coaching/domain';
 import {
   createCircuitBreakerRegistry,
@@ -12,6 +10,7 @@ import {
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server.js';
+import { closedPort } from './adapter-fixtures.js';
 
 // The real `openai` SDK, through the adapter and the outbound guard, against the fake on 127.0.0.1
 // (reachable because these adapters allow private networks, as AI_ALLOW_PRIVATE_NETWORK=true does).
@@ -80,14 +79,6 @@ const chatRequest = (text = 'Hello there') => ({
     { role: 'user' as const, content: text },
   ],
 });
-
-const freePort = async (): Promise<number> => {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-};
 
 beforeAll(async () => {
   fake = await startFakeOpenAiServer({ apiKey: KEY, models: [MODEL, 'gpt-4o'] });
@@ -441,7 +432,7 @@ describe('the OpenAI-protocol adapter against the fake, through the real SDK', (
     });
 
     it('names an unreachable port', async () => {
-      const port = await freePort();
+      const port = await closedPort();
       const error = await failure(adapterFor({ baseUrl: `http://127.0.0.1:${port}/v1` }).test(context));
       expect(error.code).toBe('unreachable');
       expect(error.message).toContain(`http://127.0.0.1:${port}`);

@@ -1,4 +1,3 @@
-import { createServer, type AddressInfo } from 'node:net';
 import {
   AiCallError,
   pcm16Rms,
@@ -10,13 +9,13 @@ import {
 import {
   azureRecognitionHost,
   createAzureSpeechAdapter,
-  createCircuitBreakerRegistry,
   createOpenAiAdapter,
   createOpenAiAudioAdapter,
   espeakSpeak,
   type ProviderCallOptions,
 } from '@ai-coaching/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPort, fakeCallOptions, providerConnection } from './adapter-fixtures.js';
 import { startFakeAzureSpeechServer, type FakeAzureSpeechServer } from '../fakes/azure-speech-server.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server.js';
 import { syntheticSpeechFrames, type SpeechPart } from '../fakes/synthetic-speech.js';
@@ -30,7 +29,6 @@ const AZURE_KEY = 'azure-recognition-key-51a9e2';
 const WRONG_KEY = 'wrong-key-0f3b6a99';
 let openAi: FakeOpenAiServer;
 let azure: FakeAzureSpeechServer;
-let providerSequence = 0;
 
 /** One learner utterance as the cascade makes it: voiced bursts between silences, as a 24 kHz WAV. */
 const utterance = (parts: SpeechPart[]): TranscribeRequest['audio'] => {
@@ -55,20 +53,6 @@ const request = (modelId: string, audio = utterance(SPOKEN), language: 'en-GB' |
   language,
 });
 
-const options = (extra: ProviderCallOptions = {}): ProviderCallOptions => ({
-  allowPrivateNetwork: true,
-  breakers: createCircuitBreakerRegistry(),
-  timeoutMs: 5000,
-  maxRetries: 0,
-  ...extra,
-});
-
-const connection = (kind: AiConnection['kind'], extra: Partial<AiConnection>): AiConnection => ({
-  providerId: `${kind}-${++providerSequence}`,
-  kind,
-  ...extra,
-});
-
 const context = { organizationId: 'org-1', sessionId: 'session-1' };
 
 /** The 20 ms frames of an utterance as the gateway hears them (24 kHz). */
@@ -82,15 +66,6 @@ const listen = (adapter: AiAdapter, modelId: string, signal?: AbortSignal) => {
     { ...context, ...(signal ? { signal } : {}) },
   );
   return { stream, partials };
-};
-
-/** A port nothing listens on. */
-const closedPort = async (): Promise<number> => {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 };
 
 const failure = async (promise: Promise<unknown>): Promise<AiCallError> => {
@@ -114,8 +89,11 @@ afterAll(async () => {
 describe('[AI]: recognition of one utterance over OpenAI audio (the openai SDK, multipart)', () => {
   const adapterOf = (extra: Partial<AiConnection> = {}, kind: AiConnection['kind'] = 'openai_audio'): AiAdapter =>
     kind === 'openai_audio'
-      ? createOpenAiAudioAdapter(connection(kind, { baseUrl: openAi.baseUrl, apiKey: OPENAI_KEY, ...extra }), options())
-      : createOpenAiAdapter(connection(kind, { apiKey: OPENAI_KEY, ...extra }), options());
+      ? createOpenAiAudioAdapter(
+          providerConnection(kind, { baseUrl: openAi.baseUrl, apiKey: OPENAI_KEY, ...extra }),
+          fakeCallOptions(),
+        )
+      : createOpenAiAdapter(providerConnection(kind, { apiKey: OPENAI_KEY, ...extra }), fakeCallOptions());
 
   it('uploads the WAV with the model and the language, and answers the text with the seconds heard', async () => {
     openAi.scriptTranscription('I can deliver on Tuesday.');
@@ -245,8 +223,8 @@ describe('[AI]: recognition of one utterance over OpenAI audio (the openai SDK, 
 
   it('retries a provider failure and answers the next attempt', async () => {
     const adapter = createOpenAiAudioAdapter(
-      connection('openai_audio', { baseUrl: openAi.baseUrl, apiKey: OPENAI_KEY }),
-      options({ maxRetries: 1, retryBaseDelayMs: 10 }),
+      providerConnection('openai_audio', { baseUrl: openAi.baseUrl, apiKey: OPENAI_KEY }),
+      fakeCallOptions({ maxRetries: 1, retryBaseDelayMs: 10 }),
     );
     openAi.scriptTranscription({ status: 503 }, 'Second time lucky.');
     expect((await adapter.transcribe!(request('whisper-1'), context)).text).toBe('Second time lucky.');
@@ -256,8 +234,8 @@ describe('[AI]: recognition of one utterance over OpenAI audio (the openai SDK, 
 describe('[AI]: recognition of one utterance over Azure Speech (the Speech SDK, USP over WebSocket)', () => {
   const adapterOf = (extra: Partial<AiConnection> = {}, callOptions: ProviderCallOptions = {}) =>
     createAzureSpeechAdapter(
-      connection('azure_microsoft', { baseUrl: azure.origin, apiKey: AZURE_KEY, ...extra }),
-      options(callOptions),
+      providerConnection('azure_microsoft', { baseUrl: azure.origin, apiKey: AZURE_KEY, ...extra }),
+      fakeCallOptions(callOptions),
     );
 
   it('derives the recognition host from the region or the endpoint', () => {
@@ -325,8 +303,8 @@ describe('[AI]: recognition of one utterance over Azure Speech (the Speech SDK, 
 
     const attempts = azure.recognitions.length;
     const refused = createAzureSpeechAdapter(
-      connection('azure_microsoft', { baseUrl: azure.origin, apiKey: AZURE_KEY }),
-      options({ allowPrivateNetwork: false }),
+      providerConnection('azure_microsoft', { baseUrl: azure.origin, apiKey: AZURE_KEY }),
+      fakeCallOptions({ allowPrivateNetwork: false }),
     );
     expect((await failure(refused.transcribe!(request('azure-stt'), context))).code).toBe('address_refused');
     expect(azure.recognitions.length).toBe(attempts);
@@ -402,8 +380,8 @@ describe('[AI]: recognition of one utterance over Azure Speech (the Speech SDK, 
 
     const attempts = azure.recognitions.length;
     const guarded = createAzureSpeechAdapter(
-      connection('azure_microsoft', { baseUrl: azure.origin, apiKey: AZURE_KEY }),
-      options({ allowPrivateNetwork: false }),
+      providerConnection('azure_microsoft', { baseUrl: azure.origin, apiKey: AZURE_KEY }),
+      fakeCallOptions({ allowPrivateNetwork: false }),
     );
     const refused = listen(guarded, 'azure-stt');
     refused.stream.write(framesOf()[0]!);

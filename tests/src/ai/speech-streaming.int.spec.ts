@@ -1,4 +1,3 @@
-import { createServer, type AddressInfo } from 'node:net';
 import { aiPort, type AppServices } from '@ai-coaching/application';
 import { apiClient, createTestOrganization, describeApi, signInAs } from '@ai-coaching/api/testing';
 import {
@@ -6,17 +5,16 @@ import {
   aiProviderOperations as providers,
   aiServiceKeyOperations as keys,
 } from '@ai-coaching/contracts';
-import { AiCallError, pcm16Rms, toWav, type AiAdapter, type AiConnection, type Pcm16 } from '@ai-coaching/domain';
+import { AiCallError, pcm16Rms, toWav, type AiAdapter, type Pcm16 } from '@ai-coaching/domain';
 import {
   aiUsageOf,
   createAzureSpeechAdapter,
-  createCircuitBreakerRegistry,
   createElevenLabsAdapter,
   createOpenAiAudioAdapter,
   newId,
-  type ProviderCallOptions,
 } from '@ai-coaching/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPort, fakeCallOptions, providerConnection } from './adapter-fixtures.js';
 import { startFakeAzureSpeechServer, type FakeAzureSpeechServer } from '../fakes/azure-speech-server.js';
 import { startFakeElevenLabsServer, type FakeElevenLabsServer } from '../fakes/elevenlabs-server.js';
 import type { StreamRecord } from '../fakes/fake-audio.js';
@@ -37,21 +35,6 @@ const TEXT = 'Our delivery dates have slipped twice this quarter, so I need a fi
 let openAi: FakeOpenAiServer;
 let elevenLabs: FakeElevenLabsServer;
 let azure: FakeAzureSpeechServer;
-let providerSequence = 0;
-
-const options = (extra: ProviderCallOptions = {}): ProviderCallOptions => ({
-  allowPrivateNetwork: true,
-  breakers: createCircuitBreakerRegistry(),
-  timeoutMs: 5000,
-  maxRetries: 0,
-  ...extra,
-});
-
-const connection = (kind: AiConnection['kind'], extra: Partial<AiConnection>): AiConnection => ({
-  providerId: `${kind}-${++providerSequence}`,
-  kind,
-  ...extra,
-});
 
 const speakRequest = (modelId: string, voiceId: string, text = TEXT) =>
   ({ model: { modelId }, voiceId, text, language: 'en-GB' }) as const;
@@ -86,15 +69,6 @@ const failure = async (stream: AsyncIterable<Pcm16>): Promise<AiCallError> => {
   throw new Error('The stream did not fail.');
 };
 
-/** A port nothing listens on. */
-const closedPort = async (): Promise<number> => {
-  const listener = createServer();
-  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-  const { port } = listener.address() as AddressInfo;
-  await new Promise<void>((resolve) => listener.close(() => resolve()));
-  return port;
-};
-
 /** What the fakes synthesise: 60 ms of audio a character, as bytes, so the samples expected are known. */
 const expectedSamples = (text: string) => Math.round((Math.max(400, text.length * 60) / 1000) * 24_000);
 
@@ -120,7 +94,10 @@ const cases: {
   {
     name: 'ElevenLabs (textToSpeech.stream, pcm_24000)',
     adapter: (apiKey) =>
-      createElevenLabsAdapter(connection('elevenlabs', { baseUrl: elevenLabs.origin, apiKey }), options()),
+      createElevenLabsAdapter(
+        providerConnection('elevenlabs', { baseUrl: elevenLabs.origin, apiKey }),
+        fakeCallOptions(),
+      ),
     modelId: 'eleven_flash_v2_5',
     voiceId: 'el-alice',
     streams: () => elevenLabs.streams,
@@ -134,7 +111,10 @@ const cases: {
   {
     name: 'OpenAI audio (audio.speech.create, pcm)',
     adapter: (apiKey) =>
-      createOpenAiAudioAdapter(connection('openai_audio', { baseUrl: openAi.baseUrl, apiKey }), options()),
+      createOpenAiAudioAdapter(
+        providerConnection('openai_audio', { baseUrl: openAi.baseUrl, apiKey }),
+        fakeCallOptions(),
+      ),
     modelId: 'gpt-4o-mini-tts',
     voiceId: 'coral',
     streams: () => openAi.streams,
@@ -150,7 +130,10 @@ const cases: {
   {
     name: 'Azure Speech (REST synthesis, raw-24khz-16bit-mono-pcm)',
     adapter: (apiKey) =>
-      createAzureSpeechAdapter(connection('azure_microsoft', { baseUrl: azure.origin, apiKey }), options()),
+      createAzureSpeechAdapter(
+        providerConnection('azure_microsoft', { baseUrl: azure.origin, apiKey }),
+        fakeCallOptions(),
+      ),
     modelId: 'azure-tts',
     voiceId: 'en-GB-SoniaNeural',
     streams: () => azure.streams,
@@ -215,16 +198,16 @@ describe.each(cases)('[AI]: streamed synthesis through $name', (streamCase) => {
 describe('[AI]: streamed synthesis failures', () => {
   it('names a provider failure, retried first when the policy allows', async () => {
     const adapter = createElevenLabsAdapter(
-      connection('elevenlabs', { baseUrl: elevenLabs.origin, apiKey: ELEVENLABS_KEY }),
-      options(),
+      providerConnection('elevenlabs', { baseUrl: elevenLabs.origin, apiKey: ELEVENLABS_KEY }),
+      fakeCallOptions(),
     );
     elevenLabs.failStreams(500);
     const error = await failure(adapter.speakStream!(speakRequest('eleven_flash_v2_5', 'el-alice'), context));
     expect(error).toMatchObject({ code: 'provider_error', details: { status: 500 } });
 
     const retrying = createElevenLabsAdapter(
-      connection('elevenlabs', { baseUrl: elevenLabs.origin, apiKey: ELEVENLABS_KEY }),
-      options({ maxRetries: 1, retryBaseDelayMs: 10 }),
+      providerConnection('elevenlabs', { baseUrl: elevenLabs.origin, apiKey: ELEVENLABS_KEY }),
+      fakeCallOptions({ maxRetries: 1, retryBaseDelayMs: 10 }),
     );
     elevenLabs.failStreams(503);
     const { chunks } = await collect(
@@ -236,15 +219,15 @@ describe('[AI]: streamed synthesis failures', () => {
 
   it('names an unknown model and an unreachable provider', async () => {
     const adapter = createOpenAiAudioAdapter(
-      connection('openai_audio', { baseUrl: openAi.baseUrl, apiKey: OPENAI_KEY }),
-      options(),
+      providerConnection('openai_audio', { baseUrl: openAi.baseUrl, apiKey: OPENAI_KEY }),
+      fakeCallOptions(),
     );
     expect((await failure(adapter.speakStream!(speakRequest('no-such-tts', 'coral'), context))).code).toBe(
       'unknown_model',
     );
     const gone = createAzureSpeechAdapter(
-      connection('azure_microsoft', { baseUrl: `http://127.0.0.1:${await closedPort()}`, apiKey: AZURE_KEY }),
-      options(),
+      providerConnection('azure_microsoft', { baseUrl: `http://127.0.0.1:${await closedPort()}`, apiKey: AZURE_KEY }),
+      fakeCallOptions(),
     );
     expect((await failure(gone.speakStream!(speakRequest('azure-tts', 'en-GB-SoniaNeural'), context))).code).toBe(
       'unreachable',

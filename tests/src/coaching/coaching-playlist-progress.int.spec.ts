@@ -1,31 +1,15 @@
 import { BUILTIN_AI_MODEL_ID } from '@ai-coaching/application';
 import { apiClient, createTestOrganization, describeApi, signInAs, type TestUser } from '@ai-coaching/api/testing';
 import { coachingPlaylistProgressOperations as op, playlistContent } from '@ai-coaching/contracts';
-import {
-  coachingSessionAnalysisStreamId,
-  coachingSessionStreamId,
-  type CoachingSessionAnalysisEvent,
-  type CoachingSessionEvent,
-  type TerminalCoachingSessionStatus,
-} from '@ai-coaching/domain';
-import { newId } from '@ai-coaching/platform';
-import { waitForProjections } from '@ai-coaching/projections';
+import type { TerminalCoachingSessionStatus } from '@ai-coaching/domain';
 import { beforeAll, expect, it } from 'vitest';
+import { criterion, seedSession } from './coaching-dashboard-fixtures.js';
 import { publishedScenario, unique } from './session-fixtures.js';
 
 // Issue 13 §6: a learner's progress through a playlist. The sessions and their reports are seeded as events with
 // known outcomes and scores, so each figure is worked out by hand.
 
 type Signed = TestUser & { token: string };
-
-const METRICS = {
-  words: { learner: 0, persona: 0, total: 0 },
-  talkRatio: null,
-  questions: { total: 0, open: 0, closed: 0, asked: [] },
-  longestMonologue: null,
-  fillers: { total: 0, byFiller: {} },
-  wordsPerMinute: null,
-};
 
 await describeApi('[COACHING]: playlist progress', (context) => {
   let editor: Signed;
@@ -37,108 +21,21 @@ await describeApi('[COACHING]: playlist progress', (context) => {
   let draftPlaylistId: string;
 
   /** One session of the user, ended with `status` at minute `minute`, with a report scoring `close` of 5 if any. */
-  const play = async (
+  const play = (
     user: Signed,
     scenarioId: string,
     minute: number,
     status: TerminalCoachingSessionStatus | null,
     close?: number,
-  ) => {
-    const sessionId = newId();
-    const at = `2026-03-02T09:${String(minute).padStart(2, '0')}:00.000Z`;
-    const events: CoachingSessionEvent[] = [
-      {
-        type: 'CoachingSessionStarted',
-        data: {
-          sessionId,
-          organizationId: user.organizationId,
-          player: { type: 'user', userId: user.userId },
-          name: 'Seeded',
-          content: {
-            scenario: { id: scenarioId, version: 1 },
-            persona: { id: 'persona-1', version: 1 },
-            mission: { id: 'mission-1', version: 1 },
-            observers: [{ id: 'observer-1', version: 1 }],
-            modelId: 'model-1',
-            voiceId: null,
-            language: 'en-GB',
-            mode: 'text',
-          },
-          status: 'in-progress',
-          timeLimitSeconds: 600,
-          turnLimit: null,
-          creditsPerMinute: 1,
-          reservation: {
-            reservationId: `coaching-session-${sessionId}`,
-            reservedCredits: 10,
-            expiresAt: '2099-01-01T00:00:00.000Z',
-          },
-          startedAt: at,
-        },
-      },
-    ];
-    if (status) {
-      events.push({
-        type: 'CoachingSessionEnded',
-        data: {
-          sessionId,
-          organizationId: user.organizationId,
-          status,
-          reason: status === 'abort' ? 'learner_aborted' : 'marker',
-          usedSeconds: 60,
-          reservationId: `coaching-session-${sessionId}`,
-          capturedCredits: 1,
-          releasedCredits: 9,
-          endedAt: at,
-        },
-      });
-    }
-    const store = context.server.platform.store;
-    let { position } = await store.appendToStream(
-      coachingSessionStreamId(sessionId),
-      events.map((event) => ({ id: newId(), ...event })),
-    );
-    if (close !== undefined) {
-      const analysis: CoachingSessionAnalysisEvent[] = [
-        {
-          type: 'CoachingSessionAnalysisRequested',
-          data: {
-            sessionId,
-            organizationId: user.organizationId,
-            version: 1,
-            trigger: 'session_ended',
-            requestedBy: null,
-            observers: [{ id: 'observer-1', version: 1 }],
-            metrics: METRICS,
-            requestedAt: at,
-          },
-        },
-        {
-          type: 'CoachingSessionObserverReportRecorded',
-          data: {
-            sessionId,
-            version: 1,
-            observerId: 'observer-1',
-            observerVersion: 1,
-            criteria: [{ name: 'Close', scale: '1_5', weight: 1, relevant: true, score: close, evidence: [] }],
-            wentWell: [],
-            toImprove: [],
-            summary: 'Seeded.',
-            score: null,
-            recordedAt: at,
-          },
-        },
-      ];
-      ({ position } = await store.appendToStream(
-        coachingSessionAnalysisStreamId(sessionId),
-        analysis.map((event) => ({ id: newId(), ...event })),
-      ));
-    }
-    context.server.projections.wake();
-    const waited = await waitForProjections(context.server.platform.db, position, { timeoutMs: 15_000 });
-    expect(waited.reached).toBe(true);
-    return sessionId;
-  };
+  ) =>
+    seedSession(context.server, {
+      organizationId: user.organizationId,
+      userId: user.userId,
+      scenarioId,
+      startedAt: `2026-03-02T09:${String(minute).padStart(2, '0')}:00.000Z`,
+      ...(status ? { ended: { status, captured: 1 } } : {}),
+      ...(close === undefined ? {} : { reports: [[criterion('Close', '1_5', 1, close)]] }),
+    });
 
   const progress = (user: Signed, id: string) =>
     apiClient(context.server, user.token).call(op.read, { params: { id } });

@@ -7,10 +7,8 @@ import {
   personaContent,
   scenarioContent,
 } from '@ai-coaching/contracts';
-import { newId } from '@ai-coaching/platform';
 import { beforeAll, expect, it } from 'vitest';
-
-const unique = (label: string) => `${label} ${newId().slice(-8)}`;
+import { unique } from './session-fixtures.js';
 
 /** Issue 23 item 3: what a learner's home shows them, theirs alone. */
 await describeApi("[COACHING]: the learner's practice home", (context) => {

@@ -1,24 +1,13 @@
-import {
-  BUILTIN_AI_PROVIDER_ID,
-  coachingSessionReservationId,
-  expireReservation,
-  starterLibraryItemId,
-} from '@ai-coaching/application';
+import { coachingSessionReservationId, expireReservation, starterLibraryItemId } from '@ai-coaching/application';
 import { createTestOrganization, describeApi, signInAs } from '@ai-coaching/api/testing';
-import {
-  aiModelOperations as models,
-  coachingSessionOperations as sessions,
-  scenarioContent,
-  type WalletFields,
-} from '@ai-coaching/contracts';
+import { coachingSessionOperations as sessions, scenarioContent, type WalletFields } from '@ai-coaching/contracts';
 import { newId } from '@ai-coaching/platform';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { moveCredits } from '../credits/credit-test-client.js';
 import { connectFakeChatModel } from '../fakes/fake-chat-model.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server.js';
-import { publishedScenario } from './session-fixtures.js';
+import { paidBuiltinModel, publishedScenario, unique } from './session-fixtures.js';
 
-const unique = (label: string) => `${label} ${newId().slice(-8)}`;
 const FAKE_KEY = 'sk-fake-sessions-0123456789';
 
 let fake: FakeOpenAiServer;
@@ -107,17 +96,7 @@ await describeApi(
       const wanted = starterLibraryItemId('scenario', 'price', 'en-GB');
       libraryScenario = library.body.items.find((item) => item.id === wanted)!.id;
 
-      const paidModel = await api(context.superAdmin.token).call(models.create, {
-        body: {
-          provider_id: BUILTIN_AI_PROVIDER_ID,
-          model_id: 'builtin-coach',
-          display_name: unique('Paid coach'),
-          capabilities: ['chat'],
-          credits_per_minute: 2,
-        },
-      });
-      expect(paidModel.status).toBe(201);
-      paidScenario = await ownScenario(paidModel.body.id!, 120);
+      paidScenario = await ownScenario(await paidBuiltinModel(context.server, context.superAdmin.token), 120);
 
       const fakeModel = await connectFakeChatModel(api(context.superAdmin.token), fake, {
         apiKey: FAKE_KEY,

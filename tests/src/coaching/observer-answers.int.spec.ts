@@ -8,12 +8,11 @@ import {
   scenarioContent,
   type CoachingSessionAnalysisAnswer,
 } from '@ai-coaching/contracts';
-import { newId } from '@ai-coaching/platform';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { connectFakeChatModel } from '../fakes/fake-chat-model.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server.js';
+import { unique } from './session-fixtures.js';
 
-const unique = (label: string) => `${label} ${newId().slice(-8)}`;
 const FAKE_KEY = 'sk-observer-answers-0123456789';
 
 type JsonSchema = {

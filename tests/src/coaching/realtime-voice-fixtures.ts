@@ -14,7 +14,9 @@ import { createOpenAiAdapter, newId } from '@ai-coaching/platform';
 import { expect } from 'vitest';
 import { moveCredits } from '../credits/credit-test-client.js';
 import { startFakeRealtimeServer, type FakeRealtimeServer } from '../fakes/openai-realtime-server.js';
+import { syntheticSpeechFrames } from '../fakes/synthetic-speech.js';
 import { publishedScenario, unique } from './session-fixtures.js';
+import type { GatewaySocket, recorder, voiceSockets } from './voice-gateway-client.js';
 
 // What the realtime voice specs arrange: a test server whose OpenAI adapter trusts the fake realtime server's
 // throw-away certificate, an OpenAI provider at the fake with its key and a `realtime` model, and organizations with
@@ -91,4 +93,29 @@ export const voiceOrganization = async ({
   await moveCredits(server, operator, 'users', 'allocate_credit', learner.userId, { nb_credits: 100 });
   const scenario = await publishedScenario(server, editor, { modelId, timeLimitSeconds: 300, mode: 'voice' });
   return { organizationId, learner: { token: learner.token, userId: learner.userId }, operator, scenario };
+};
+
+/**
+ * A barge-in, as a browser and a learner make it: the learner speaks, the persona's reply streams, the browser has
+ * played 400 ms of it when the learner speaks over it, then falls silent. Answers the cut reply's response id once
+ * both exchanges are recorded (each sends its final transcripts once its turns are). The fake must have two replies
+ * scripted, the first long enough to be cut.
+ */
+export const bargeIn = async (
+  speak: ReturnType<typeof voiceSockets>['speak'],
+  socket: GatewaySocket,
+  heard: ReturnType<typeof recorder>,
+  sessionId: string,
+): Promise<string> => {
+  speak(socket, sessionId, syntheticSpeechFrames([{ voiceMs: 400 }, { silenceMs: 700 }]));
+  await heard.until(() => heard.chunks.length >= 3);
+  const responseId = heard.chunks[0]!.header.response_id;
+  socket.emit('voice.playback', { session_id: sessionId, response_id: responseId, played_ms: 400 });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  // Real speech lasts longer than a barge-in takes: the silence that ends the turn comes once the persona has stopped.
+  speak(socket, sessionId, syntheticSpeechFrames([{ voiceMs: 400 }]));
+  await heard.until(() => heard.playbackStops.length === 1);
+  speak(socket, sessionId, syntheticSpeechFrames([{ silenceMs: 700 }]));
+  await heard.until(() => heard.transcripts.filter((line) => line.final && line.role === 'persona').length === 2);
+  return responseId;
 };

@@ -1,4 +1,4 @@
-import { BUILTIN_AI_MODEL_ID } from '@ai-coaching/application';
+import { BUILTIN_AI_MODEL_ID, BUILTIN_AI_PROVIDER_ID } from '@ai-coaching/application';
 import { apiClient, type TestServer } from '@ai-coaching/api/testing';
 import {
   aiModelOperations as models,
@@ -8,6 +8,7 @@ import {
   observerContent,
   personaContent,
   scenarioContent,
+  sharedSessionOperations as links,
 } from '@ai-coaching/contracts';
 import { newId } from '@ai-coaching/platform';
 import { expect } from 'vitest';
@@ -133,4 +134,41 @@ export const publishedScenario = async (
   expect(scenario.status).toBe(201);
   await publish('scenarios', scenario.body.id!);
   return scenario.body.id!;
+};
+
+/**
+ * A guest in a session of `scenarioId`, joined through a link `sharer` shares (two uses, an hour): the join's answer,
+ * `access_token` the guest's token and `session_id` their session.
+ */
+export const guestOfSharedScenario = async (server: TestServer, sharer: string, scenarioId: string) => {
+  const link = await apiClient(server, sharer).call(links.create, {
+    body: {
+      scenario_id: scenarioId,
+      label: 'Workshop',
+      expires_at: new Date(Date.now() + 3600_000).toISOString(),
+      max_uses: 2,
+    } as never,
+  });
+  expect(link.status).toBe(201);
+  const joined = await apiClient(server).call(links.join, {
+    params: { access_code: link.body.access_code! },
+    body: { display_name: 'Ada Guest', accept_terms: true },
+  });
+  expect(joined.status).toBe(201);
+  return joined.body;
+};
+
+/** A model of the built-in provider at 2 credits a minute, registered by `superAdmin`: sessions that spend credits. */
+export const paidBuiltinModel = async (server: TestServer, superAdmin: string): Promise<string> => {
+  const model = await apiClient(server, superAdmin).call(models.create, {
+    body: {
+      provider_id: BUILTIN_AI_PROVIDER_ID,
+      model_id: 'builtin-coach',
+      display_name: unique('Paid coach'),
+      capabilities: ['chat'],
+      credits_per_minute: 2,
+    },
+  });
+  expect(model.status).toBe(201);
+  return model.body.id!;
 };

@@ -9,12 +9,11 @@ import {
 import { coachingChatStreamId, coachingSessionAnalysisStreamId, coachingSessionStreamId } from '@ai-coaching/domain';
 import { decryptSecret, newId, type RecordedEvent, secretEncryptionKeys } from '@ai-coaching/platform';
 import { beforeAll, expect, it } from 'vitest';
+import { unique } from './session-fixtures.js';
 
 // A transcript is personal data (docs/coaching-sessions.md "Personal data", ADR 0015): its events hold it sealed with
 // the session's own key, and deleting the session destroys the key, so the events, never rewritten, can no longer be
 // read — not through the event store, not in the database, not by a projection rebuilt from them.
-
-const unique = (label: string) => `${label} ${newId().slice(-8)}`;
 
 await describeApi("[COACHING]: a session's transcript as personal data", (context) => {
   const a = { organizationId: '', learner: '' };

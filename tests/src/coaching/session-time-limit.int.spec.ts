@@ -1,6 +1,5 @@
 import { rm } from 'node:fs/promises';
 import {
-  BUILTIN_AI_PROVIDER_ID,
   CoachingSessionTimeNotUpYet,
   expireCoachingSessionTimeLimit,
   SESSION_TIME_LIMIT_GRACE_MS,
@@ -14,7 +13,6 @@ import {
   type TestServer,
 } from '@ai-coaching/api/testing';
 import {
-  aiModelOperations as models,
   coachingSessionAnalysisOperations as analyses,
   coachingSessionOperations as sessions,
   type WalletFields,
@@ -23,7 +21,7 @@ import { shiftedClock } from '@ai-coaching/platform';
 import { postgresAvailability, redisAvailability, separateRedisDatabaseUrl } from '@ai-coaching/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveCredits } from '../credits/credit-test-client.js';
-import { publishedScenario, unique } from './session-fixtures.js';
+import { paidBuiltinModel, publishedScenario, unique } from './session-fixtures.js';
 
 // The time-limit timer (docs/coaching-sessions.md, "Time limit"): the `session.time-limit` job ends a session still
 // playing at its deadline like any other ending, in the embedded mode (in-process queue) and on Redis (BullMQ), and a
@@ -57,7 +55,6 @@ const modes: {
 
 /** An organization with an operator, an editor and a funded learner, and a 30 s scenario at 2 credits a minute. */
 const arrange = async (server: TestServer) => {
-  const api = (token: string) => apiClient(server, token);
   const superAdmin = (await signInAs(server, { role: 'super-admin' })).token;
   const organizationId = await createTestOrganization(server, unique('Acme'));
   const inOrganization = (role: 'operator' | 'editor' | 'user') => signInAs(server, { role, organizationId });
@@ -67,17 +64,8 @@ const arrange = async (server: TestServer) => {
   await moveCredits(server, superAdmin, 'organizations', 'allocate_credit', organizationId, { nb_credits: 10 });
   await moveCredits(server, operator, 'users', 'allocate_credit', learner.userId, { nb_credits: 10 });
 
-  const model = await api(superAdmin).call(models.create, {
-    body: {
-      provider_id: BUILTIN_AI_PROVIDER_ID,
-      model_id: 'builtin-coach',
-      display_name: unique('Paid coach'),
-      capabilities: ['chat'],
-      credits_per_minute: 2,
-    },
-  });
   const scenarioId = await publishedScenario(server, editor, {
-    modelId: model.body.id!,
+    modelId: await paidBuiltinModel(server, superAdmin),
     timeLimitSeconds: TIME_LIMIT_SECONDS,
   });
   return { operator, learner: learner.token, learnerId: learner.userId, scenarioId };

@@ -4,7 +4,12 @@ import { voiceTurnTimingsOf } from '@ai-coaching/platform';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeRealtimeServer } from '../fakes/openai-realtime-server.js';
 import { rmsOf, syntheticSpeechFrames } from '../fakes/synthetic-speech.js';
-import { startRealtimeVoiceServer, voiceOrganization, type RealtimeVoiceServer } from './realtime-voice-fixtures.js';
+import {
+  bargeIn,
+  startRealtimeVoiceServer,
+  voiceOrganization,
+  type RealtimeVoiceServer,
+} from './realtime-voice-fixtures.js';
 import { recorder, voiceSockets } from './voice-gateway-client.js';
 
 // The gateway driving a speech-to-speech provider (docs/voice.md, "Realtime voice"): the learner's microphone frames
@@ -117,19 +122,8 @@ describe(`[VOICE]: realtime voice sessions over the gateway on the fake OpenAI r
       { text: long, userTranscript: 'Tell me about prices.', audioMs: 6000 },
       { text: 'Sure, go ahead.', userTranscript: 'Sorry, a quick question.', audioMs: 600 },
     );
-    speak(socket, id, utterance());
-    await heard.until(() => heard.chunks.length >= 3);
-    const responseId = heard.chunks[0]!.header.response_id;
-    // The browser has played 400 ms of it when the learner starts speaking.
-    socket.emit('voice.playback', { session_id: id, response_id: responseId, played_ms: 400 });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    // The learner's words, then, once the persona has stopped (real speech lasts longer than a barge-in takes), the
-    // silence that ends their turn.
-    speak(socket, id, syntheticSpeechFrames([{ voiceMs: 400 }]));
-    await heard.until(() => heard.playbackStops.length === 1);
-    speak(socket, id, syntheticSpeechFrames([{ silenceMs: 700 }]));
-    // Both exchanges recorded: each sends its final transcripts once its turns are.
-    await heard.until(() => heard.transcripts.filter((line) => line.final && line.role === 'persona').length === 2);
+    // The browser has played 400 ms of the long reply when the learner starts speaking.
+    const responseId = await bargeIn(speak, socket, heard, id);
 
     expect(heard.playbackStops).toEqual([responseId]);
     // The stop is sent before anything else of that response.

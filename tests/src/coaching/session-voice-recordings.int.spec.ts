@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeRealtimeServer } from '../fakes/openai-realtime-server.js';
 import { SPEECH_RATE, syntheticSpeechFrames } from '../fakes/synthetic-speech.js';
 import {
+  bargeIn,
   startRealtimeVoiceServer,
   voiceOrganization,
   type RealtimeVoiceServer,
@@ -167,15 +168,7 @@ describe(`[VOICE]: recordings of realtime voice sessions, on ${engine.name}`, ()
       { text: 'Let me tell you everything about our pricing this year.', userTranscript: 'Prices?', audioMs: 6000 },
       { text: 'Sure, go ahead.', userTranscript: 'A quick question.', audioMs: 600 },
     );
-    speak(socket, id, utterance());
-    await heard.until(() => heard.chunks.length >= 3);
-    const responseId = heard.chunks[0]!.header.response_id;
-    socket.emit('voice.playback', { session_id: id, response_id: responseId, played_ms: 400 });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    speak(socket, id, syntheticSpeechFrames([{ voiceMs: 400 }]));
-    await heard.until(() => heard.playbackStops.length === 1);
-    speak(socket, id, syntheticSpeechFrames([{ silenceMs: 700 }]));
-    await heard.until(() => heard.transcripts.filter((line) => line.final && line.role === 'persona').length === 2);
+    const responseId = await bargeIn(speak, socket, heard, id);
 
     const listed = await recordingsOf(recorded.learner.token, id, 4);
     const cut = listed.items.find((item) => item.turn_id === responseId)!;

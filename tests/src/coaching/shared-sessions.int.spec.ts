@@ -12,7 +12,7 @@ import {
 import { io as connect, type Socket } from 'socket.io-client';
 import { beforeAll, expect, it } from 'vitest';
 import { moveCredits } from '../credits/credit-test-client.js';
-import { publishedScenario, tablesMentioning, unique } from './session-fixtures.js';
+import { paidBuiltinModel, publishedScenario, tablesMentioning, unique } from './session-fixtures.js';
 
 // Issue 13: share links, guests, and what a guest token may touch (docs/shared-sessions.md).
 
@@ -62,21 +62,10 @@ await describeApi(
       stranger = (await signInAs(context.server, { role: 'operator', organizationId: otherOrganization })).token;
       strangerLearner = (await signInAs(context.server, { role: 'user', organizationId: otherOrganization })).token;
       freeScenario = starterLibraryItemId('scenario', 'price', 'en-GB');
-      const model = await api(context.superAdmin.token).send<{ id: string }>('POST', '/v1/ai_models', {
-        body: {
-          provider_id: (
-            await api(context.superAdmin.token).send<{ items: { id: string; kind: string }[] }>(
-              'GET',
-              '/v1/ai_providers',
-            )
-          ).body.items.find((provider) => provider.kind === 'builtin')!.id,
-          model_id: 'builtin-coach',
-          display_name: unique('Paid coach'),
-          capabilities: ['chat'],
-          credits_per_minute: 2,
-        },
+      paidScenario = await publishedScenario(context.server, editor, {
+        modelId: await paidBuiltinModel(context.server, context.superAdmin.token),
+        timeLimitSeconds: 120,
       });
-      paidScenario = await publishedScenario(context.server, editor, { modelId: model.body.id, timeLimitSeconds: 120 });
       await moveCredits(context.server, context.superAdmin.token, 'organizations', 'allocate_credit', organizationId, {
         nb_credits: 20,
       });

@@ -32,6 +32,22 @@ await describeApi('[TENANCY]: /v1/organizations', (context) => {
     return { organizationId, name, operator: await signInAs(context.server, { role: 'operator', organizationId }) };
   };
 
+  /**
+   * The tenant's operator as a use case's caller holding only `permissions`: the callers no role makes today, for the
+   * use case called directly against the server's own services.
+   */
+  const operatorCaller = (a: Awaited<ReturnType<typeof tenant>>, permissions: Caller['permissions']): Caller => ({
+    kind: 'user',
+    userId: a.operator.userId,
+    organizationId: a.organizationId,
+    email: a.operator.email,
+    firstName: '',
+    lastName: '',
+    role: 'operator',
+    permissions,
+    sessionId: newId(),
+  });
+
   it('creates an organization that the list and GET show at once, in the documented shape', async () => {
     const name = unique('Acme');
     const created = await create(context.superAdmin.token, { name: `  ${name}  `, description: 'Rockets' });
@@ -240,17 +256,7 @@ await describeApi('[TENANCY]: /v1/organizations', (context) => {
 
     // A caller let through the route by a metadata permission alone is refused the setting by name, before any
     // change: no role is like that today, so the use case is called directly.
-    const metadataOnly: Caller = {
-      kind: 'user',
-      userId: a.operator.userId,
-      organizationId: a.organizationId,
-      email: a.operator.email,
-      firstName: '',
-      lastName: '',
-      role: 'operator',
-      permissions: ['organization-metadata-custom-update'],
-      sessionId: newId(),
-    };
+    const metadataOnly = operatorCaller(a, ['organization-metadata-custom-update']);
     const body = op.update.body.parse({ record_voice_sessions: true, metadata_custom: { pilot: true } });
     await expect(
       updateOrganization(
@@ -287,17 +293,10 @@ await describeApi('[TENANCY]: /v1/organizations', (context) => {
     // No role holds self-edit without every metadata permission today, so the use case is
     // called directly with such a caller, against the context.server's own services.
     const a = await tenant();
-    const caller: Caller = {
-      kind: 'user',
-      userId: a.operator.userId,
-      organizationId: a.organizationId,
-      email: a.operator.email,
-      firstName: '',
-      lastName: '',
-      role: 'operator',
-      permissions: permissionsOf('operator').filter((p) => p !== 'organization-metadata-custom-update'),
-      sessionId: newId(),
-    };
+    const caller = operatorCaller(
+      a,
+      permissionsOf('operator').filter((p) => p !== 'organization-metadata-custom-update'),
+    );
     const body = op.update.body.parse({
       name: 'Half applied',
       record_voice_sessions: true,

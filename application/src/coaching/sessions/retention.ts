@@ -7,6 +7,7 @@ import {
   sessionRetentionJob,
 } from '../../jobs/session/retention.job.js';
 import { eraseCoachingSession } from './erase.js';
+import { repeatedJobSchedule } from '../../jobs/repeated-job.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Sessions read per query. */
@@ -18,12 +19,11 @@ const PAGE = 100;
 export const SESSION_RETENTION_MAX_PER_RUN = 1000;
 
 /** Registers the hourly retention run; every runtime that runs jobs calls it at its start. */
-export const scheduleSessionRetention = (services: Pick<AppServices, 'queue'>): Promise<void> =>
-  services.queue.repeat(
-    sessionRetentionJob,
-    {},
-    { schedulerId: SESSION_RETENTION_SCHEDULER_ID, everyMs: SESSION_RETENTION_EVERY_MS },
-  );
+export const scheduleSessionRetention = repeatedJobSchedule(
+  sessionRetentionJob,
+  {},
+  { schedulerId: SESSION_RETENTION_SCHEDULER_ID, everyMs: SESSION_RETENTION_EVERY_MS },
+);
 
 /**
  * The `session.retention` run: for each organization with `session_retention_days`, deletes its sessions that ended

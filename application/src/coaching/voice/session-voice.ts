@@ -15,7 +15,7 @@ import {
   findAiModel,
   findAiProvider,
   findAiSpeechVoice,
-  listAiModels,
+  findSpeechModel,
   organizationRecordsVoiceSessions,
   type CoachingSessionView,
 } from '@ai-coaching/projections';
@@ -139,14 +139,7 @@ const speakerOf = async (
       },
     };
   }
-  const models = await listAiModels(services.db, {
-    providerId: provider.providerId,
-    capability: 'speech',
-    page: 1,
-    page_size: 12,
-    sort: 'name',
-  });
-  const model = models.items[0];
+  const model = await findSpeechModel(services.db, provider.providerId);
   if (!model) throw new AiCallError('not_supported', 'This voice has no speech model to speak with.');
   return {
     providerKind: provider.kind,

@@ -1,14 +1,12 @@
 import { defineJob } from '@ai-coaching/platform';
 import { z } from 'zod';
-
-/** Ids become part of a job id, so they keep to the characters BullMQ accepts there (no ':'). */
-const ID = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/);
+import { jobIdPart } from '../job-id-part.js';
 
 export const analyseObserverPayloadSchema = z.object({
-  organizationId: ID,
-  sessionId: ID,
+  organizationId: jobIdPart,
+  sessionId: jobIdPart,
   version: z.number().int().min(1),
-  observerId: ID,
+  observerId: jobIdPart,
 });
 
 export type AnalyseObserverPayload = z.infer<typeof analyseObserverPayloadSchema>;

@@ -1,10 +1,8 @@
 import { defineJob } from '@ai-coaching/platform';
 import { z } from 'zod';
+import { jobIdPart } from '../job-id-part.js';
 
-/** Ids become part of a job id, so they keep to the characters BullMQ accepts there (no ':'). */
-const ID = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/);
-
-export const generateSessionsPayloadSchema = z.object({ organizationId: ID, jobId: ID });
+export const generateSessionsPayloadSchema = z.object({ organizationId: jobIdPart, jobId: jobIdPart });
 
 export type GenerateSessionsPayload = z.infer<typeof generateSessionsPayloadSchema>;
 

@@ -1,12 +1,13 @@
 import { defineJob } from '@ai-coaching/platform';
 import { z } from 'zod';
+import { JOB_ID_PART_PATTERN, jobIdPart } from '../job-id-part.js';
 
-/** Reservation ids become part of a job id, so they keep to the characters BullMQ accepts there (no ':'). */
-export const RESERVATION_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+/** Reservation ids become part of a job id. */
+export const RESERVATION_ID_PATTERN = JOB_ID_PART_PATTERN;
 
 export const expireReservationPayloadSchema = z.object({
   organizationId: z.string().min(1),
-  reservationId: z.string().regex(RESERVATION_ID_PATTERN),
+  reservationId: jobIdPart,
 });
 
 export type ExpireReservationPayload = z.infer<typeof expireReservationPayloadSchema>;

@@ -1,6 +1,6 @@
 import { defineJob } from '@ai-coaching/platform';
 import { z } from 'zod';
-import type { AppServices } from '../../app-services.js';
+import { repeatedJobSchedule } from '../repeated-job.js';
 
 export const idempotencyRetentionPayloadSchema = z.object({});
 
@@ -23,9 +23,8 @@ export const IDEMPOTENCY_RETENTION_SCHEDULER_ID = 'idempotency-retention';
 export const IDEMPOTENCY_RETENTION_EVERY_MS = 60 * 60 * 1000;
 
 /** Registers the hourly run (it runs at once, then every hour); every runtime that runs jobs calls it at its start. */
-export const scheduleIdempotencyRetention = (services: Pick<AppServices, 'queue'>): Promise<void> =>
-  services.queue.repeat(
-    idempotencyRetentionJob,
-    {},
-    { schedulerId: IDEMPOTENCY_RETENTION_SCHEDULER_ID, everyMs: IDEMPOTENCY_RETENTION_EVERY_MS },
-  );
+export const scheduleIdempotencyRetention = repeatedJobSchedule(
+  idempotencyRetentionJob,
+  {},
+  { schedulerId: IDEMPOTENCY_RETENTION_SCHEDULER_ID, everyMs: IDEMPOTENCY_RETENTION_EVERY_MS },
+);

@@ -1,12 +1,10 @@
 import { defineJob } from '@ai-coaching/platform';
 import { z } from 'zod';
-
-/** Ids become part of a job id, so they keep to the characters BullMQ accepts there (no ':'). */
-const ID = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/);
+import { jobIdPart } from '../job-id-part.js';
 
 export const expireSessionTimeLimitPayloadSchema = z.object({
-  organizationId: ID,
-  sessionId: ID,
+  organizationId: jobIdPart,
+  sessionId: jobIdPart,
 });
 
 export type ExpireSessionTimeLimitPayload = z.infer<typeof expireSessionTimeLimitPayloadSchema>;

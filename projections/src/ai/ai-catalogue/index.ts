@@ -9,6 +9,7 @@ import type {
 import type { SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection } from '../../runner/projection.js';
 import { pagedList, sortOrder, sqlFilter, type SqlFilter } from '../../shared/paged-list.js';
+import { auditTimes, findOne } from '../../shared/rows.js';
 
 /**
  * What AI a platform can speak to: providers, their service keys, models and speech voices. One read
@@ -224,8 +225,6 @@ const scoped = (filter: SqlFilter, alias: string, scope: AiScope): SqlFilter => 
   return filter;
 };
 
-const iso = (value: Date | string): string => new Date(value).toISOString();
-
 // Providers.
 
 export type AiProviderView = {
@@ -273,8 +272,7 @@ const toProvider = (row: ProviderRecord): AiProviderView => ({
   apiVersion: row.api_version,
   enabled: row.enabled,
   createdBy: row.created_by,
-  createdAt: iso(row.created_at),
-  updatedAt: iso(row.updated_at),
+  ...auditTimes(row),
   modelCount: row.model_count,
 });
 
@@ -291,13 +289,8 @@ export const listAiProviders = (db: SqlExecutor, params: AiProviderListParams): 
     toItem: toProvider,
   });
 
-export const findAiProvider = async (db: SqlExecutor, providerId: string): Promise<AiProviderView | undefined> => {
-  const { rows } = await db.query<ProviderRecord>(
-    `SELECT ${PROVIDER_COLUMNS} FROM rm_ai_providers p WHERE p.provider_id = $1`,
-    [providerId],
-  );
-  return rows[0] && toProvider(rows[0]);
-};
+export const findAiProvider = (db: SqlExecutor, providerId: string): Promise<AiProviderView | undefined> =>
+  findOne(db, `SELECT ${PROVIDER_COLUMNS} FROM rm_ai_providers p WHERE p.provider_id = $1`, [providerId], toProvider);
 
 // Service keys.
 
@@ -343,8 +336,7 @@ const toKey = (row: KeyRecord): AiServiceKeyView => ({
   status: row.status,
   current: row.current,
   createdBy: row.created_by,
-  createdAt: iso(row.created_at),
-  updatedAt: iso(row.updated_at),
+  ...auditTimes(row),
 });
 
 export type AiServiceKeyListParams = ListParams & AiScope & { providerId?: string; status?: 'active' | 'revoked' };
@@ -366,25 +358,21 @@ export const listAiServiceKeys = (
     toItem: toKey,
   });
 
-export const findAiServiceKey = async (db: SqlExecutor, keyId: string): Promise<AiServiceKeyView | undefined> => {
-  const { rows } = await db.query<KeyRecord>(`SELECT ${KEY_COLUMNS} FROM rm_ai_service_keys k WHERE k.key_id = $1`, [
-    keyId,
-  ]);
-  return rows[0] && toKey(rows[0]);
-};
+export const findAiServiceKey = (db: SqlExecutor, keyId: string): Promise<AiServiceKeyView | undefined> =>
+  findOne(db, `SELECT ${KEY_COLUMNS} FROM rm_ai_service_keys k WHERE k.key_id = $1`, [keyId], toKey);
 
 /** The key the AI port calls a provider with, still sealed. */
-export const findCurrentAiServiceKey = async (
+export const findCurrentAiServiceKey = (
   db: SqlExecutor,
   providerId: string,
-): Promise<{ keyId: string; sealedValue: string } | undefined> => {
-  const { rows } = await db.query<{ key_id: string; sealed_value: string }>(
+): Promise<{ keyId: string; sealedValue: string } | undefined> =>
+  findOne(
+    db,
     `SELECT key_id, sealed_value FROM rm_ai_service_keys
      WHERE provider_id = $1 AND status = 'active' ORDER BY created_at DESC, key_id DESC LIMIT 1`,
     [providerId],
+    (row: { key_id: string; sealed_value: string }) => ({ keyId: row.key_id, sealedValue: row.sealed_value }),
   );
-  return rows[0] && { keyId: rows[0].key_id, sealedValue: rows[0].sealed_value };
-};
 
 /** The ids of a provider's keys that still work. */
 export const activeAiServiceKeyIds = async (db: SqlExecutor, providerId: string): Promise<string[]> => {
@@ -438,8 +426,7 @@ const toModel = (row: ModelRecord): AiModelView => ({
   creditsPerMinute: row.credits_per_minute,
   temperature: row.temperature === null ? null : Number(row.temperature),
   maxOutputTokens: row.max_output_tokens,
-  createdAt: iso(row.created_at),
-  updatedAt: iso(row.updated_at),
+  ...auditTimes(row),
 });
 
 export type AiModelListParams = ListParams & AiScope & { providerId?: string; capability?: AiCapability };
@@ -458,12 +445,12 @@ export const listAiModels = (db: SqlExecutor, params: AiModelListParams): Promis
   });
 };
 
-export const findAiModel = async (db: SqlExecutor, aiModelId: string): Promise<AiModelView | undefined> => {
-  const { rows } = await db.query<ModelRecord>(`SELECT ${MODEL_COLUMNS} FROM rm_ai_models m WHERE m.ai_model_id = $1`, [
-    aiModelId,
-  ]);
-  return rows[0] && toModel(rows[0]);
-};
+/** The model a provider's voices speak with: its first model with the speech capability, by name. */
+export const findSpeechModel = async (db: SqlExecutor, providerId: string): Promise<AiModelView | undefined> =>
+  (await listAiModels(db, { providerId, capability: 'speech', page: 1, page_size: 1, sort: 'name' })).items[0];
+
+export const findAiModel = (db: SqlExecutor, aiModelId: string): Promise<AiModelView | undefined> =>
+  findOne(db, `SELECT ${MODEL_COLUMNS} FROM rm_ai_models m WHERE m.ai_model_id = $1`, [aiModelId], toModel);
 
 // Speech voices.
 
@@ -502,8 +489,7 @@ const toVoice = (row: VoiceRecord): AiSpeechVoiceView => ({
   displayName: row.display_name,
   languages: row.languages,
   gender: row.gender,
-  createdAt: iso(row.created_at),
-  updatedAt: iso(row.updated_at),
+  ...auditTimes(row),
 });
 
 export type AiSpeechVoiceListParams = ListParams & AiScope & { providerId?: string; language?: SessionLanguage };
@@ -525,16 +511,13 @@ export const listAiSpeechVoices = (
   });
 };
 
-export const findAiSpeechVoice = async (
-  db: SqlExecutor,
-  aiSpeechVoiceId: string,
-): Promise<AiSpeechVoiceView | undefined> => {
-  const { rows } = await db.query<VoiceRecord>(
+export const findAiSpeechVoice = (db: SqlExecutor, aiSpeechVoiceId: string): Promise<AiSpeechVoiceView | undefined> =>
+  findOne(
+    db,
     `SELECT ${VOICE_COLUMNS} FROM rm_ai_speech_voices v WHERE v.ai_speech_voice_id = $1`,
     [aiSpeechVoiceId],
+    toVoice,
   );
-  return rows[0] && toVoice(rows[0]);
-};
 
 /** What of the catalogue belongs to a provider: its models and voices, by name. */
 export const aiProviderDependents = async (

@@ -1,5 +1,6 @@
 import type { SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection } from '../../runner/projection.js';
+import { auditTimes, findOne, isoTime } from '../../shared/rows.js';
 
 /**
  * The conversations with the coach about coaching sessions ("Ask the coach", docs/coaching-sessions.md). The coach
@@ -99,8 +100,6 @@ type ChatRow = {
   updated_at: Date | string;
 };
 
-const iso = (value: Date | string): string => new Date(value).toISOString();
-
 const toChat = (row: ChatRow): CoachingChatView => ({
   chatId: row.chat_id,
   sessionId: row.session_id,
@@ -108,18 +107,13 @@ const toChat = (row: ChatRow): CoachingChatView => ({
   userId: row.user_id,
   title: row.title,
   exchangeCount: row.exchange_count,
-  createdAt: iso(row.created_at),
-  updatedAt: iso(row.updated_at),
+  ...auditTimes(row),
 });
 
 const CHAT_COLUMNS = 'chat_id, session_id, organization_id, user_id, title, exchange_count, created_at, updated_at';
 
-export const findCoachingChat = async (db: SqlExecutor, chatId: string): Promise<CoachingChatView | undefined> => {
-  const { rows } = await db.query<ChatRow>(`SELECT ${CHAT_COLUMNS} FROM rm_coaching_chats WHERE chat_id = $1`, [
-    chatId,
-  ]);
-  return rows[0] && toChat(rows[0]);
-};
+export const findCoachingChat = (db: SqlExecutor, chatId: string): Promise<CoachingChatView | undefined> =>
+  findOne(db, `SELECT ${CHAT_COLUMNS} FROM rm_coaching_chats WHERE chat_id = $1`, [chatId], toChat);
 
 /** The conversations about one session, newest first: a session has a handful, so they are not paged. */
 export const listCoachingChatsOfSession = async (db: SqlExecutor, sessionId: string): Promise<CoachingChatView[]> => {
@@ -146,6 +140,6 @@ export const listCoachingChatExchanges = async (
     messageId: row.message_id,
     question: row.question,
     answer: row.answer,
-    askedAt: iso(row.asked_at),
+    askedAt: isoTime(row.asked_at),
   }));
 };

@@ -1,9 +1,6 @@
 import type { CoachingFields, CoachingItemEvent } from '@ai-coaching/domain';
-import { createLogger, type SqlDatabase } from '@ai-coaching/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProjectionRunner, waitForProjections, type ProjectionRunner } from '../../runner/projection-runner.js';
-import { openEventDatabase } from '../../testing/read-model-harness.js';
-import { at, listParams } from '../../testing/read-model-spec.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { at, listParams, runningReadModel } from '../../testing/read-model-spec.js';
 import {
   coachingContentProjection,
   coachingItemsReferring,
@@ -46,19 +43,7 @@ const learner = (organizationId: string, userGroupIds: string[] = []): CoachingM
 });
 
 describe('coaching-content read model', () => {
-  let db: SqlDatabase;
-  let runner: ProjectionRunner;
-  const append = async (stream: string, ...events: CoachingItemEvent[]) => {
-    const { position } = await store.appendToStream(
-      stream,
-      events.map((event) => ({ id: crypto.randomUUID(), ...event })),
-    );
-    runner.wake();
-    expect((await waitForProjections(db, position, { timeoutMs: 10_000, names: ['coaching-content'] })).reached).toBe(
-      true,
-    );
-  };
-  let store: Awaited<ReturnType<typeof openEventDatabase>>['store'];
+  const { db, append, rebuild } = runningReadModel<CoachingItemEvent>(coachingContentProjection);
   const tables = async () => ({
     items: (await db.query('SELECT * FROM rm_coaching_items ORDER BY item_id')).rows,
     versions: (await db.query('SELECT * FROM rm_coaching_item_versions ORDER BY item_id, version')).rows,
@@ -68,15 +53,6 @@ describe('coaching-content read model', () => {
   });
 
   beforeAll(async () => {
-    ({ db, store } = await openEventDatabase());
-    runner = createProjectionRunner({
-      store,
-      db,
-      projections: [coachingContentProjection],
-      logger: createLogger({ level: 'silent' }),
-      pollIntervalMs: 10,
-    });
-    await runner.start();
     await append('coaching-item-p1', created('p1', 'persona', 'org-1', alex, 1), published('p1', 1, alex, 2));
     await append('coaching-item-p1', edited('p1', 2, alexCalmer, 3));
     await append('coaching-item-d1', created('d1', 'persona', 'org-1', { name: 'Draft Dana', language: 'fr-FR' }, 4));
@@ -95,10 +71,6 @@ describe('coaching-content read model', () => {
         data: { itemId: 's2', shares: { userGroupIds: ['g1'], userIds: [], organizationIds: [] }, sharedAt: at(8) },
       },
     );
-  });
-  afterAll(async () => {
-    await runner?.stop();
-    await db?.close();
   });
 
   it('holds the working copy and each published version as it was published', async () => {
@@ -161,7 +133,7 @@ describe('coaching-content read model', () => {
 
   it('rebuilds to the very same rows as it built event by event', async () => {
     const incremental = await tables();
-    await runner.rebuild(coachingContentProjection.name);
+    await rebuild();
     expect(await tables()).toEqual(incremental);
   });
 });

@@ -14,6 +14,7 @@ import {
 import type { SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection } from '../../runner/projection.js';
 import { pagedList, sortOrder, sqlFilter } from '../../shared/paged-list.js';
+import { auditTimes, findOne, isoTime } from '../../shared/rows.js';
 
 /**
  * The coaching content of every kind (personas, missions, observers, scenarios, playlists) in one read model: the
@@ -201,8 +202,6 @@ type ItemRecord = {
 const ITEM_COLUMNS = `i.item_id, i.kind, i.organization_id, i.title, i.fields, i.version, i.published_version,
   i.published_fields, i.archived, i.origin, i.shares, i.created_by, i.created_at, i.updated_at`;
 
-const iso = (value: Date | string): string => new Date(value).toISOString();
-
 const toItem = (row: ItemRecord): CoachingItemView => ({
   itemId: row.item_id,
   kind: row.kind,
@@ -216,8 +215,7 @@ const toItem = (row: ItemRecord): CoachingItemView => ({
   origin: row.origin,
   shares: row.shares,
   createdBy: row.created_by,
-  createdAt: iso(row.created_at),
-  updatedAt: iso(row.updated_at),
+  ...auditTimes(row),
 });
 
 /**
@@ -282,27 +280,28 @@ export const listCoachingItems = (db: SqlExecutor, params: CoachingListParams): 
   });
 };
 
-export const findCoachingItem = async (db: SqlExecutor, itemId: string): Promise<CoachingItemView | undefined> => {
-  const { rows } = await db.query<ItemRecord>(`SELECT ${ITEM_COLUMNS} FROM rm_coaching_items i WHERE i.item_id = $1`, [
-    itemId,
-  ]);
-  return rows[0] && toItem(rows[0]);
-};
+export const findCoachingItem = (db: SqlExecutor, itemId: string): Promise<CoachingItemView | undefined> =>
+  findOne(db, `SELECT ${ITEM_COLUMNS} FROM rm_coaching_items i WHERE i.item_id = $1`, [itemId], toItem);
 
 export type CoachingVersionView = { itemId: string; version: number; fields: CoachingFields; publishedAt: string };
 
 /** A published version as it was published: what a session plays. */
-export const findCoachingItemVersion = async (
+export const findCoachingItemVersion = (
   db: SqlExecutor,
   itemId: string,
   version: number,
-): Promise<CoachingVersionView | undefined> => {
-  const { rows } = await db.query<{ fields: CoachingFields; published_at: Date | string }>(
+): Promise<CoachingVersionView | undefined> =>
+  findOne(
+    db,
     `SELECT fields, published_at FROM rm_coaching_item_versions WHERE item_id = $1 AND version = $2`,
     [itemId, version],
+    (row: { fields: CoachingFields; published_at: Date | string }) => ({
+      itemId,
+      version,
+      fields: row.fields,
+      publishedAt: isoTime(row.published_at),
+    }),
   );
-  return rows[0] && { itemId, version, fields: rows[0].fields, publishedAt: iso(rows[0].published_at) };
-};
 
 /** The versions published so far, newest first. */
 export const listCoachingItemVersions = async (
@@ -315,7 +314,7 @@ export const listCoachingItemVersions = async (
   );
   return rows.map((row) => ({
     version: row.version,
-    publishedAt: iso(row.published_at),
+    publishedAt: isoTime(row.published_at),
     publishedBy: row.published_by,
   }));
 };

@@ -1,9 +1,7 @@
 import type { CoachingSessionAnalysisEvent, CoachingSessionEvent } from '@ai-coaching/domain';
-import { createLogger, type SqlDatabase } from '@ai-coaching/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProjectionRunner, waitForProjections, type ProjectionRunner } from '../../runner/projection-runner.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openEventDatabase } from '../../testing/read-model-harness.js';
-import { at } from '../../testing/read-model-spec.js';
+import { at, runningReadModel } from '../../testing/read-model-spec.js';
 import {
   coachingSessionAnalysesProjection,
   findCoachingSessionAnalysis,
@@ -104,18 +102,9 @@ describe('the analysis catch-up at a start', () => {
 });
 
 describe('coaching-session-analyses read model', () => {
-  let db: SqlDatabase;
-  let runner: ProjectionRunner;
-  let store: Awaited<ReturnType<typeof openEventDatabase>>['store'];
-  const append = async (stream: string, ...events: (CoachingSessionAnalysisEvent | CoachingSessionEvent)[]) => {
-    const { position } = await store.appendToStream(
-      stream,
-      events.map((event) => ({ id: crypto.randomUUID(), ...event })),
-    );
-    runner.wake();
-    const names = [coachingSessionAnalysesProjection.name];
-    expect((await waitForProjections(db, position, { timeoutMs: 10_000, names })).reached).toBe(true);
-  };
+  const { db, append, rebuild } = runningReadModel<CoachingSessionAnalysisEvent | CoachingSessionEvent>(
+    coachingSessionAnalysesProjection,
+  );
   const tables = async () => ({
     analyses: (await db.query('SELECT * FROM rm_coaching_session_analyses ORDER BY session_id, version')).rows,
     observers: (
@@ -125,15 +114,6 @@ describe('coaching-session-analyses read model', () => {
   });
 
   beforeAll(async () => {
-    ({ db, store } = await openEventDatabase());
-    runner = createProjectionRunner({
-      store,
-      db,
-      projections: [coachingSessionAnalysesProjection],
-      logger: createLogger({ level: 'silent' }),
-      pollIntervalMs: 10,
-    });
-    await runner.start();
     await append('coaching-session-analysis-s1', requested('s1', 1, 1), {
       type: 'CoachingSessionObserverAnalysisStarted',
       data: { sessionId: 's1', version: 1, observerId: 'o1', startedAt: at(1) },
@@ -150,10 +130,6 @@ describe('coaching-session-analyses read model', () => {
     );
     await append('coaching-session-analysis-s1', correction('c1', 2, 4, 4), correction('c2', 5, 2, 5));
     await append('coaching-session-analysis-s2', requested('s2', 1, 5));
-  });
-  afterAll(async () => {
-    await runner?.stop();
-    await db?.close();
   });
 
   it('keeps every version, the latest by default, observers in the scenario’s order', async () => {
@@ -219,7 +195,7 @@ describe('coaching-session-analyses read model', () => {
 
   it('rebuilds to the very same rows as it built event by event', async () => {
     const incremental = await tables();
-    await runner.rebuild(coachingSessionAnalysesProjection.name);
+    await rebuild();
     expect(await tables()).toEqual(incremental);
   });
 });

@@ -7,6 +7,7 @@ import type {
 import type { SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection } from '../../runner/projection.js';
 import { unlessNotCreatedYet } from '../../shared/not-created-yet.js';
+import { isoTime } from '../../shared/rows.js';
 
 /**
  * The analysis reports of coaching sessions, every version of them (docs/coaching-sessions.md, "Reports"). A
@@ -190,8 +191,6 @@ export type CoachingSessionAnalysisView = {
   observers: ObserverReportView[];
 };
 
-const iso = (value: Date | string): string => new Date(value).toISOString();
-
 /** The versions of a session's analysis, oldest first. */
 export const listCoachingSessionAnalysisVersions = async (db: SqlExecutor, sessionId: string): Promise<number[]> => {
   const { rows } = await db.query<{ version: number }>(
@@ -269,7 +268,7 @@ export const findCoachingSessionAnalysis = async (
           originalScore: criterion.relevant ? criterion.score : null,
           comment: correction.comment,
           correctedBy: correction.corrected_by,
-          correctedAt: iso(correction.corrected_at),
+          correctedAt: isoTime(correction.corrected_at),
         },
       };
     });
@@ -280,7 +279,7 @@ export const findCoachingSessionAnalysis = async (
     trigger: row.trigger,
     requestedBy: row.requested_by,
     metrics: row.metrics,
-    requestedAt: iso(row.requested_at),
+    requestedAt: isoTime(row.requested_at),
     observers: observers.rows.map((observer) => ({
       observerId: observer.observer_id,
       observerVersion: observer.observer_version,
@@ -291,7 +290,7 @@ export const findCoachingSessionAnalysis = async (
       summary: observer.summary,
       score: observer.score,
       failure: observer.failure,
-      updatedAt: iso(observer.updated_at),
+      updatedAt: isoTime(observer.updated_at),
     })),
   };
 };

@@ -2,6 +2,7 @@ import type { ListPage, ListParams, SessionLanguage } from '@ai-coaching/domain'
 import type { SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection } from '../../runner/projection.js';
 import { pagedList, sortOrder, sqlFilter } from '../../shared/paged-list.js';
+import { auditTimes, findOne } from '../../shared/rows.js';
 
 /**
  * Session generators (docs/coaching-session-generators.md): one row per generator and its brief. A deleted one
@@ -123,8 +124,7 @@ const toView = (row: SessionGeneratorRecord): SessionGeneratorView => ({
   count: row.count,
   modelId: row.model_id,
   createdBy: row.created_by,
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+  ...auditTimes(row),
 });
 
 const ORDER = sortOrder({ name: 'lower(g.name)', updatedAt: 'g.updated_at', id: 'g.generator_id' });
@@ -145,13 +145,10 @@ export const listSessionGenerators = (
     toItem: toView,
   });
 
-export const findSessionGenerator = async (
-  db: SqlExecutor,
-  generatorId: string,
-): Promise<SessionGeneratorView | undefined> => {
-  const { rows } = await db.query<SessionGeneratorRecord>(
+export const findSessionGenerator = (db: SqlExecutor, generatorId: string): Promise<SessionGeneratorView | undefined> =>
+  findOne(
+    db,
     `SELECT ${COLUMNS} FROM rm_coaching_session_generators g WHERE g.generator_id = $1`,
     [generatorId],
+    toView,
   );
-  return rows[0] && toView(rows[0]);
-};

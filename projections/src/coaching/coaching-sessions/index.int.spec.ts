@@ -1,10 +1,7 @@
 import type { CoachingSessionEvent } from '@ai-coaching/domain';
-import { createLogger, type SqlDatabase } from '@ai-coaching/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProjectionRunner, waitForProjections, type ProjectionRunner } from '../../runner/projection-runner.js';
-import { openEventDatabase } from '../../testing/read-model-harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { coachingSharedSessionsProjection } from '../coaching-shared-sessions/index.js';
-import { at, listParams } from '../../testing/read-model-spec.js';
+import { at, listParams, runningReadModel } from '../../testing/read-model-spec.js';
 import {
   coachingSessionsProjection,
   findCoachingSession,
@@ -54,35 +51,16 @@ const turn = (
       };
 
 describe('coaching-sessions read model', () => {
-  let db: SqlDatabase;
-  let runner: ProjectionRunner;
-  let store: Awaited<ReturnType<typeof openEventDatabase>>['store'];
-  const append = async (stream: string, ...events: CoachingSessionEvent[]) => {
-    const { position } = await store.appendToStream(
-      stream,
-      events.map((event) => ({ id: crypto.randomUUID(), ...event })),
-    );
-    runner.wake();
-    expect((await waitForProjections(db, position, { timeoutMs: 10_000, names: ['coaching-sessions'] })).reached).toBe(
-      true,
-    );
-  };
+  const { db, append, rebuild } = runningReadModel<CoachingSessionEvent>(coachingSessionsProjection, {
+    // Its queries join the share links’ guests (a guest’s name).
+    alongside: [coachingSharedSessionsProjection],
+  });
   const tables = async () => ({
     sessions: (await db.query('SELECT * FROM rm_coaching_sessions ORDER BY session_id')).rows,
     turns: (await db.query('SELECT * FROM rm_coaching_session_turns ORDER BY session_id, seq')).rows,
   });
 
   beforeAll(async () => {
-    ({ db, store } = await openEventDatabase());
-    runner = createProjectionRunner({
-      store,
-      db,
-      // Its queries join the share links' guests (a guest's name).
-      projections: [coachingSessionsProjection, coachingSharedSessionsProjection],
-      logger: createLogger({ level: 'silent' }),
-      pollIntervalMs: 10,
-    });
-    await runner.start();
     await append(
       'coaching-session-s1',
       started('s1', 'ada', 'sc1', 1),
@@ -110,10 +88,6 @@ describe('coaching-sessions read model', () => {
     );
     await append('coaching-session-s2', started('s2', 'bob', 'sc2', 4));
     await append('coaching-session-s3', started('s3', 'ada', 'sc2', 5));
-  });
-  afterAll(async () => {
-    await runner?.stop();
-    await db?.close();
   });
 
   it('holds a session, its transcript in order, and its ending', async () => {
@@ -161,7 +135,7 @@ describe('coaching-sessions read model', () => {
 
   it('rebuilds to the very same rows as it built event by event', async () => {
     const incremental = await tables();
-    await runner.rebuild(coachingSessionsProjection.name);
+    await rebuild();
     expect(await tables()).toEqual(incremental);
   });
 });

@@ -11,6 +11,7 @@ import type { SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection } from '../../runner/projection.js';
 import { unlessNotCreatedYet } from '../../shared/not-created-yet.js';
 import { pagedList, sortOrder, sqlFilter } from '../../shared/paged-list.js';
+import { findOne, isoTime, isoTimeOrNull } from '../../shared/rows.js';
 
 /**
  * The coaching sessions and their transcripts: what the session screens, the lists of mine and my team's, and the
@@ -239,8 +240,6 @@ const SESSION_COLUMNS = `s.session_id, s.organization_id, s.user_id, s.guest_id,
 const SESSIONS_WITH_GUESTS = `rm_coaching_sessions s
   LEFT JOIN rm_coaching_shared_session_guests g ON g.session_id = s.session_id`;
 
-const iso = (value: Date | string): string => new Date(value).toISOString();
-
 const toSession = (row: SessionRecord): CoachingSessionView => ({
   sessionId: row.session_id,
   organizationId: row.organization_id,
@@ -261,9 +260,9 @@ const toSession = (row: SessionRecord): CoachingSessionView => ({
   capturedCredits: row.captured_credits,
   usedSeconds: row.used_seconds,
   endReason: row.end_reason,
-  startedAt: iso(row.started_at),
-  endedAt: row.ended_at === null ? null : iso(row.ended_at),
-  updatedAt: iso(row.updated_at),
+  startedAt: isoTime(row.started_at),
+  endedAt: isoTimeOrNull(row.ended_at),
+  updatedAt: isoTime(row.updated_at),
   turnCount: row.turn_count,
   guest:
     row.shared_by === null || row.shared_session_id === null || row.link_expires_at === null
@@ -272,20 +271,12 @@ const toSession = (row: SessionRecord): CoachingSessionView => ({
           displayName: row.guest_name ?? '',
           sharedBy: row.shared_by,
           sharedSessionId: row.shared_session_id,
-          linkExpiresAt: iso(row.link_expires_at),
+          linkExpiresAt: isoTime(row.link_expires_at),
         },
 });
 
-export const findCoachingSession = async (
-  db: SqlExecutor,
-  sessionId: string,
-): Promise<CoachingSessionView | undefined> => {
-  const { rows } = await db.query<SessionRecord>(
-    `SELECT ${SESSION_COLUMNS} FROM ${SESSIONS_WITH_GUESTS} WHERE s.session_id = $1`,
-    [sessionId],
-  );
-  return rows[0] && toSession(rows[0]);
-};
+export const findCoachingSession = (db: SqlExecutor, sessionId: string): Promise<CoachingSessionView | undefined> =>
+  findOne(db, `SELECT ${SESSION_COLUMNS} FROM ${SESSIONS_WITH_GUESTS} WHERE s.session_id = $1`, [sessionId], toSession);
 
 /** The transcript in the order it was said. */
 export const listCoachingSessionTurns = async (
@@ -306,7 +297,7 @@ export const listCoachingSessionTurns = async (
     role: row.role,
     text: row.text,
     replyTo: row.reply_to,
-    at: iso(row.at),
+    at: isoTime(row.at),
   }));
 };
 
@@ -326,7 +317,7 @@ export const listLiveCoachingSessions = (
     return rows.map((row) => ({
       sessionId: row.session_id,
       organizationId: row.organization_id,
-      endsAt: iso(row.ends_at),
+      endsAt: isoTime(row.ends_at),
     }));
   });
 

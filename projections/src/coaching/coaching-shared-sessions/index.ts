@@ -2,6 +2,7 @@ import type { ListPage, ListParams, SharedSessionPayer } from '@ai-coaching/doma
 import { createChangeAwareCache, readModelTopic, type SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection } from '../../runner/projection.js';
 import { pagedList, sortOrder, sqlFilter } from '../../shared/paged-list.js';
+import { findOne, isoTime, isoTimeOrNull } from '../../shared/rows.js';
 
 /**
  * Share links of scenarios and the guests who came through them (issue 13): what the sharer's list of links, the
@@ -116,8 +117,6 @@ type LinkRecord = {
   revoked_at: Date | string | null;
 };
 
-const iso = (value: Date | string): string => new Date(value).toISOString();
-
 const LINK_COLUMNS = `l.shared_session_id, l.organization_id, l.scenario_id, l.label, l.expires_at, l.max_uses, l.uses,
   l.paid_by, l.created_by, l.created_at, l.revoked_at`;
 
@@ -126,37 +125,32 @@ const toLink = (row: LinkRecord): CoachingSharedSessionView => ({
   organizationId: row.organization_id,
   scenarioId: row.scenario_id,
   label: row.label,
-  expiresAt: iso(row.expires_at),
+  expiresAt: isoTime(row.expires_at),
   maxUses: row.max_uses,
   uses: row.uses,
   paidBy: row.paid_by,
   createdBy: row.created_by,
-  createdAt: iso(row.created_at),
-  revokedAt: row.revoked_at === null ? null : iso(row.revoked_at),
+  createdAt: isoTime(row.created_at),
+  revokedAt: isoTimeOrNull(row.revoked_at),
 });
 
-export const findCoachingSharedSession = async (
+export const findCoachingSharedSession = (
   db: SqlExecutor,
   sharedSessionId: string,
-): Promise<CoachingSharedSessionView | undefined> => {
-  const { rows } = await db.query<LinkRecord>(
+): Promise<CoachingSharedSessionView | undefined> =>
+  findOne(
+    db,
     `SELECT ${LINK_COLUMNS} FROM rm_coaching_shared_sessions l WHERE l.shared_session_id = $1`,
     [sharedSessionId],
+    toLink,
   );
-  return rows[0] && toLink(rows[0]);
-};
 
 /** The link of an access code, by the code's hash: the only way in from a code. */
-export const findCoachingSharedSessionByCodeHash = async (
+export const findCoachingSharedSessionByCodeHash = (
   db: SqlExecutor,
   codeHash: string,
-): Promise<CoachingSharedSessionView | undefined> => {
-  const { rows } = await db.query<LinkRecord>(
-    `SELECT ${LINK_COLUMNS} FROM rm_coaching_shared_sessions l WHERE l.code_hash = $1`,
-    [codeHash],
-  );
-  return rows[0] && toLink(rows[0]);
-};
+): Promise<CoachingSharedSessionView | undefined> =>
+  findOne(db, `SELECT ${LINK_COLUMNS} FROM rm_coaching_shared_sessions l WHERE l.code_hash = $1`, [codeHash], toLink);
 
 export type CoachingSharedSessionListParams = ListParams & { organizationId: string; createdBy?: string };
 
@@ -228,8 +222,8 @@ export const findGuestLinks = (
     const links = new Map<string, GuestLink | null>(missing.map((id) => [id, null]));
     for (const row of rows) {
       links.set(row.session_id, {
-        revokedAt: row.revoked_at === null ? null : iso(row.revoked_at),
-        expiresAt: iso(row.expires_at),
+        revokedAt: isoTimeOrNull(row.revoked_at),
+        expiresAt: isoTime(row.expires_at),
       });
     }
     return links;

@@ -59,6 +59,10 @@ type Movement = {
 /** The fields an event may not carry; its own data, spread after, overrides them. */
 const NONE = { transferId: null, reservationId: null, sessionId: null, postings: [] } as const;
 
+/** A release or an expiry: what the reservation still held goes back to the account it held it on. */
+const released = (data: { account: LedgerAccount; releasedAmount: number }) =>
+  ({ from: null, to: data.account, amount: data.releasedAmount }) as const;
+
 /** Writes the movement of `event` once, with the posted balances it leaves on its owner accounts. */
 const recordMovement = async (
   tx: SqlExecutor,
@@ -182,22 +186,9 @@ export const creditHistoryProjection = defineProjection({
         amount: event.data.capturedAmount,
       }),
     ReservationReleased: (tx, event, t) =>
-      recordMovement(tx, t, event, {
-        ...NONE,
-        ...event.data,
-        from: null,
-        to: event.data.account,
-        amount: event.data.releasedAmount,
-      }),
+      recordMovement(tx, t, event, { ...NONE, ...event.data, ...released(event.data) }),
     ReservationExpired: (tx, event, t) =>
-      recordMovement(tx, t, event, {
-        ...NONE,
-        ...event.data,
-        from: null,
-        to: event.data.account,
-        amount: event.data.releasedAmount,
-        actorId: null,
-      }),
+      recordMovement(tx, t, event, { ...NONE, ...event.data, ...released(event.data), actorId: null }),
   },
 });
 

@@ -1,9 +1,6 @@
 import type { BackgroundJobEvent } from '@ai-coaching/domain';
-import { createLogger, type SqlDatabase } from '@ai-coaching/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProjectionRunner, waitForProjections, type ProjectionRunner } from '../../runner/projection-runner.js';
-import { openEventDatabase } from '../../testing/read-model-harness.js';
-import { at } from '../../testing/read-model-spec.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { at, runningReadModel } from '../../testing/read-model-spec.js';
 import {
   backgroundJobsProjection,
   findBackgroundJob,
@@ -29,29 +26,12 @@ const processed = (jobId: string, item: string, outcome: 'succeeded' | 'skipped'
 });
 
 describe('background-jobs read model', () => {
-  let db: SqlDatabase;
-  let runner: ProjectionRunner;
-  let store: Awaited<ReturnType<typeof openEventDatabase>>['store'];
-  const append = async (jobId: string, ...events: BackgroundJobEvent[]) => {
-    const { position } = await store.appendToStream(
-      `background-job-${jobId}`,
-      events.map((event) => ({ id: crypto.randomUUID(), ...event })),
-    );
-    runner.wake();
-    const names = [backgroundJobsProjection.name];
-    expect((await waitForProjections(db, position, { timeoutMs: 10_000, names })).reached).toBe(true);
-  };
+  const readModel = runningReadModel<BackgroundJobEvent>(backgroundJobsProjection);
+  const { db, rebuild } = readModel;
+  const append = (jobId: string, ...events: BackgroundJobEvent[]) =>
+    readModel.append(`background-job-${jobId}`, ...events);
 
   beforeAll(async () => {
-    ({ db, store } = await openEventDatabase());
-    runner = createProjectionRunner({
-      store,
-      db,
-      projections: [backgroundJobsProjection],
-      logger: createLogger({ level: 'silent' }),
-      pollIntervalMs: 10,
-    });
-    await runner.start();
     await append(
       'j1',
       queued('j1', ['a', 'b', 'c'], 1),
@@ -62,10 +42,6 @@ describe('background-jobs read model', () => {
       { type: 'BackgroundJobCompleted', data: { jobId: 'j1', completedAt: at(3) } },
     );
     await append('j2', queued('j2', ['a'], 4));
-  });
-  afterAll(async () => {
-    await runner?.stop();
-    await db?.close();
   });
 
   it('counts each outcome and keeps the job’s times', async () => {
@@ -109,7 +85,7 @@ describe('background-jobs read model', () => {
       (await db.query('SELECT * FROM rm_background_job_items ORDER BY job_id, item')).rows,
     ];
     const incremental = await rows();
-    await runner.rebuild(backgroundJobsProjection.name);
+    await rebuild();
     expect(await rows()).toEqual(incremental);
   });
 });

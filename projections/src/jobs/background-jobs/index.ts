@@ -2,6 +2,7 @@ import type { BackgroundJobItemOutcome, BackgroundJobKind, BackgroundJobStatus }
 import type { SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection } from '../../runner/projection.js';
 import { unlessNotCreatedYet } from '../../shared/not-created-yet.js';
+import { isoTime, isoTimeOrNull } from '../../shared/rows.js';
 
 /**
  * Background jobs and their progress (docs/background-jobs.md): one row per job, its counts moved by each processed
@@ -106,8 +107,6 @@ export type BackgroundJobView = {
   finishedAt: string | null;
 };
 
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
-
 export const findBackgroundJob = async (db: SqlExecutor, jobId: string): Promise<BackgroundJobView | undefined> => {
   const { rows } = await db.query<{
     job_id: string;
@@ -144,9 +143,9 @@ export const findBackgroundJob = async (db: SqlExecutor, jobId: string): Promise
     skipped: row.skipped,
     failed: row.failed,
     error: row.error,
-    queuedAt: iso(row.queued_at)!,
-    startedAt: iso(row.started_at),
-    finishedAt: iso(row.finished_at),
+    queuedAt: isoTime(row.queued_at),
+    startedAt: isoTimeOrNull(row.started_at),
+    finishedAt: isoTimeOrNull(row.finished_at),
   };
 };
 
@@ -190,6 +189,6 @@ export const listBackgroundJobItems = async (db: SqlExecutor, jobId: string): Pr
     item: row.item,
     outcome: row.outcome,
     detail: row.detail,
-    processedAt: new Date(row.processed_at).toISOString(),
+    processedAt: isoTime(row.processed_at),
   }));
 };

@@ -17,6 +17,28 @@ const created = (organizationId: string, name: string, day: number): Organizatio
 
 const names = (page: { items: { name: string }[] }) => page.items.map((item) => item.name);
 
+/** An `rm_organizations` row whose description, metadata, operator name, mail settings, logo and retention were never set. */
+const untouchedRow = (row: {
+  organization_id: string;
+  name: string;
+  kind: string;
+  status: string;
+  created_at: Date;
+  updated_at: Date;
+}) => ({
+  ...row,
+  description: '',
+  metadata_organization: {},
+  metadata_product: {},
+  metadata_custom: {},
+  operator_name: '',
+  mail_sender_name: '',
+  mail_reply_to: '',
+  logo_image_id: null,
+  session_retention_days: null,
+  record_voice_sessions: false,
+});
+
 describe('organization-list read model', () => {
   const { db, reapplyTwice } = seededReadModel<OrganizationEvent>(
     organizationListProjection,
@@ -118,42 +140,22 @@ describe('organization-list read model', () => {
         created_at: new Date(at(3)),
         updated_at: new Date(at(12)),
       },
-      {
+      untouchedRow({
         organization_id: 'gone',
         name: 'Acme Old',
-        description: '',
         kind: 'customer',
         status: 'archived',
-        metadata_organization: {},
-        metadata_product: {},
-        metadata_custom: {},
-        operator_name: '',
-        mail_sender_name: '',
-        mail_reply_to: '',
-        logo_image_id: null,
-        session_retention_days: null,
-        record_voice_sessions: false,
         created_at: new Date(at(6)),
         updated_at: new Date(at(20)),
-      },
-      {
+      }),
+      untouchedRow({
         organization_id: 'platform',
         name: 'Operator',
-        description: '',
         kind: 'platform',
         status: 'active',
-        metadata_organization: {},
-        metadata_product: {},
-        metadata_custom: {},
-        operator_name: '',
-        mail_sender_name: '',
-        mail_reply_to: '',
-        logo_image_id: null,
-        session_retention_days: null,
-        record_voice_sessions: false,
         created_at: new Date(at(1)),
         updated_at: new Date(at(1)),
-      },
+      }),
     ]);
   });
 

@@ -8,6 +8,7 @@ import type {
 import type { SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection } from '../../runner/projection.js';
 import { pagedList, sortOrder, sqlFilter } from '../../shared/paged-list.js';
+import { auditTimes, findOne } from '../../shared/rows.js';
 
 /** Column per metadata kind: the kind never reaches the SQL text unchecked. */
 const METADATA_COLUMNS: Readonly<Record<OrganizationMetadataKind, string>> = {
@@ -177,8 +178,7 @@ const toView = (row: OrganizationRecord): OrganizationView => ({
   logoImageId: row.logo_image_id,
   sessionRetentionDays: row.session_retention_days,
   recordVoiceSessions: row.record_voice_sessions,
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+  ...auditTimes(row),
 });
 
 const ORDER = sortOrder({ name: 'lower(name)', updatedAt: 'updated_at', id: 'organization_id' });
@@ -200,24 +200,17 @@ export const listOrganizations = (
     toItem: toView,
   });
 
-export const findOrganization = async (
-  db: SqlExecutor,
-  organizationId: string,
-): Promise<OrganizationView | undefined> => {
-  const { rows } = await db.query<OrganizationRecord>(
-    `SELECT ${COLUMNS} FROM rm_organizations WHERE organization_id = $1`,
-    [organizationId],
-  );
-  return rows[0] && toView(rows[0]);
-};
+export const findOrganization = (db: SqlExecutor, organizationId: string): Promise<OrganizationView | undefined> =>
+  findOne(db, `SELECT ${COLUMNS} FROM rm_organizations WHERE organization_id = $1`, [organizationId], toView);
 
 /** The platform's own organization (kind `platform`, created at the first start); undefined before it. */
-export const findPlatformOrganization = async (db: SqlExecutor): Promise<OrganizationView | undefined> => {
-  const { rows } = await db.query<OrganizationRecord>(
+export const findPlatformOrganization = (db: SqlExecutor): Promise<OrganizationView | undefined> =>
+  findOne(
+    db,
     `SELECT ${COLUMNS} FROM rm_organizations WHERE kind = 'platform' ORDER BY created_at, organization_id LIMIT 1`,
+    [],
+    toView,
   );
-  return rows[0] && toView(rows[0]);
-};
 
 /**
  * The organizations that keep their coaching sessions for a number of days: what the retention job visits. Archived

@@ -2,6 +2,7 @@ import type { ListPage, ListParams } from '@ai-coaching/domain';
 import type { SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection, type TableNames } from '../../runner/projection.js';
 import { pagedList, sortOrder, sqlFilter } from '../../shared/paged-list.js';
+import { auditTimes } from '../../shared/rows.js';
 
 /** Counted rather than incremented, so applying a membership event twice cannot skew it. */
 const recountMembers = (tx: SqlExecutor, t: TableNames<'groups' | 'members'>, userGroupId: string, at: string) =>
@@ -129,8 +130,7 @@ const toView = (row: UserGroupRecord): UserGroupView => ({
   status: row.status,
   memberCount: row.member_count,
   imageId: row.image_id,
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+  ...auditTimes(row),
 });
 
 const ORDER = sortOrder({ name: 'lower(g.name)', updatedAt: 'g.updated_at', id: 'g.user_group_id' });

@@ -3,6 +3,7 @@ import { DEFAULT_USER_LOCALE } from '@ai-coaching/domain';
 import type { SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection, type TableNames } from '../../runner/projection.js';
 import { pagedList, sortOrder, sqlFilter } from '../../shared/paged-list.js';
+import { auditTimes, findOne, isoTimeOrNull } from '../../shared/rows.js';
 
 /** Sets `assignments` (written against $3, $4, …) and `updated_at` ($2) on the user's row. */
 const update = (
@@ -184,9 +185,6 @@ type UserRecord = {
   updated_at: Date | string;
 };
 
-const iso = (value: Date | string): string => new Date(value).toISOString();
-const isoOrNull = (value: Date | string | null): string | null => (value === null ? null : iso(value));
-
 const toView = (row: UserRecord): UserView => ({
   userId: row.user_id,
   organizationId: row.organization_id,
@@ -198,10 +196,9 @@ const toView = (row: UserRecord): UserView => ({
   locale: row.locale,
   avatarImageId: row.avatar_image_id,
   hasPassword: row.password_hash !== null,
-  passwordChangedAt: isoOrNull(row.password_changed_at),
-  activatedAt: isoOrNull(row.activated_at),
-  createdAt: iso(row.created_at),
-  updatedAt: iso(row.updated_at),
+  passwordChangedAt: isoTimeOrNull(row.password_changed_at),
+  activatedAt: isoTimeOrNull(row.activated_at),
+  ...auditTimes(row),
 });
 
 /** The display name rule: first and last name, else whichever exists, else the email. */
@@ -227,16 +224,12 @@ export const listUsers = (db: SqlExecutor, params: UserListParams): Promise<List
     toItem: toView,
   });
 
-export const findUser = async (db: SqlExecutor, userId: string): Promise<UserView | undefined> => {
-  const { rows } = await db.query<UserRecord>('SELECT * FROM rm_users WHERE user_id = $1', [userId]);
-  return rows[0] && toView(rows[0]);
-};
+export const findUser = (db: SqlExecutor, userId: string): Promise<UserView | undefined> =>
+  findOne(db, 'SELECT * FROM rm_users WHERE user_id = $1', [userId], toView);
 
 /** `email` is compared as given: pass it through `normalizeEmail` first. */
-export const findUserByEmail = async (db: SqlExecutor, email: string): Promise<UserView | undefined> => {
-  const { rows } = await db.query<UserRecord>(`SELECT * FROM rm_users ${BY_EMAIL}`, [email]);
-  return rows[0] && toView(rows[0]);
-};
+export const findUserByEmail = (db: SqlExecutor, email: string): Promise<UserView | undefined> =>
+  findOne(db, `SELECT * FROM rm_users ${BY_EMAIL}`, [email], toView);
 
 export const findUserCredentials = async (
   db: SqlExecutor,

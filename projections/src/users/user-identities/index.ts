@@ -1,5 +1,6 @@
 import type { SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection } from '../../runner/projection.js';
+import { findOne } from '../../shared/rows.js';
 
 /**
  * Which account a single sign-on identity (issuer, subject) signs in to. Should two accounts
@@ -33,14 +34,14 @@ export const userIdentitiesProjection = defineProjection({
   },
 });
 
-export const findUserByIdentity = async (
+export const findUserByIdentity = (
   db: SqlExecutor,
   issuer: string,
   subject: string,
-): Promise<{ userId: string } | undefined> => {
-  const { rows } = await db.query<{ user_id: string }>(
+): Promise<{ userId: string } | undefined> =>
+  findOne(
+    db,
     'SELECT user_id FROM rm_user_identities WHERE issuer = $1 AND subject = $2',
     [issuer, subject],
+    (row: { user_id: string }) => ({ userId: row.user_id }),
   );
-  return rows[0] && { userId: rows[0].user_id };
-};
