@@ -100,6 +100,8 @@ export const coachingSessionSchema = z.strictObject({
   persona_name: text().nullable(),
   /** A voice session's voice-to-voice latency; null for a text session or before any turn was measured. */
   voice_latency: voiceLatencySchema.nullable(),
+  /** The built-in offline provider plays it: scripted practice, by rules (docs/ai-builtin-provider.md). */
+  scripted: z.boolean(),
 });
 
 /** A session in a list: its transcript is read one session at a time. */
@@ -160,6 +162,8 @@ export const scenarioBriefingSchema = z.strictObject({
   price_credits: z.number().int(),
   /** The caller's own wallet: starting needs at least the price. */
   available_credits: z.number().int(),
+  /** The built-in offline provider would play it: scripted practice, by rules (docs/ai-builtin-provider.md). */
+  scripted: z.boolean(),
 });
 export type ScenarioBriefing = z.infer<typeof scenarioBriefingSchema>;
 

@@ -1,7 +1,13 @@
 import type { CoachingSessionAnswer } from '@ai-coaching/contracts';
 import { coachingSessionEndsAt, sessionPriceCredits } from '@ai-coaching/domain';
-import { findCoachingSession, listCoachingSessionTurns, type CoachingSessionView } from '@ai-coaching/projections';
+import {
+  findAiModel,
+  findCoachingSession,
+  listCoachingSessionTurns,
+  type CoachingSessionView,
+} from '@ai-coaching/projections';
 import { voiceLatencyOfSession } from '@ai-coaching/platform';
+import { BUILTIN_AI_PROVIDER_ID } from '../../ai/builtin-provider.js';
 import { nowIso, type AppServices } from '../../app-services.js';
 import { playedPersonaOf } from './persona-brief.js';
 import { sessionNotFound } from './visibility.js';
@@ -35,7 +41,7 @@ const voiceSettingsAnswerOf = (session: CoachingSessionView): CoachingSessionAns
 export const summaryOf = (
   session: CoachingSessionView,
   now: string,
-): Omit<CoachingSessionAnswer, 'turns' | 'mission_goal' | 'persona_name' | 'voice_latency'> => ({
+): Omit<CoachingSessionAnswer, 'turns' | 'mission_goal' | 'persona_name' | 'voice_latency' | 'scripted'> => ({
   id: session.sessionId,
   scenario_id: session.scenarioId,
   status: session.status,
@@ -73,10 +79,11 @@ const voiceLatencyOf = async (
 };
 
 export const answerOf = async (services: AppServices, session: CoachingSessionView): Promise<CoachingSessionAnswer> => {
-  const [turns, voiceLatency, { persona, mission }] = await Promise.all([
+  const [turns, voiceLatency, { persona, mission }, model] = await Promise.all([
     listCoachingSessionTurns(services.db, session.sessionId),
     voiceLatencyOf(services, session),
     playedPersonaOf(services, session),
+    findAiModel(services.db, session.content.modelId),
   ]);
   return {
     ...summaryOf(session, nowIso(services)),
@@ -84,6 +91,7 @@ export const answerOf = async (services: AppServices, session: CoachingSessionVi
     mission_goal: mission ? mission.goal : null,
     persona_name: persona.name || null,
     voice_latency: voiceLatency,
+    scripted: model?.providerId === BUILTIN_AI_PROVIDER_ID,
   };
 };
 

@@ -1,4 +1,5 @@
 import { userAccount } from '@ai-coaching/domain';
+import { BUILTIN_AI_PROVIDER_ID } from '../../ai/builtin-provider.js';
 import type { AppServices, Origin } from '../../app-services.js';
 import { walletOf } from '../../credits/wallets.js';
 import { signedInUser } from '../../tenancy/scope.js';
@@ -50,5 +51,6 @@ export const briefCoachingScenario = async (services: AppServices, origin: Origi
     credits_per_minute: model.creditsPerMinute,
     price_credits: price,
     available_credits: wallet.credit_wallet,
+    scripted: model.providerId === BUILTIN_AI_PROVIDER_ID,
   };
 };

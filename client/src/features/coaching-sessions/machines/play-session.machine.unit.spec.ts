@@ -49,6 +49,7 @@ function session(overrides: Partial<PlaySession> = {}): PlaySession {
     mission_goal: 'Get a discount',
     persona_name: 'Margaret Hughes',
     voice_latency: null,
+    scripted: false,
     voice_settings: null,
     ...overrides,
   };
