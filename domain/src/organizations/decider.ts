@@ -1,4 +1,4 @@
-import type { Decider } from '../shared/decider.js';
+import { decideByType, type Decider } from '../shared/decider.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.js';
 import { isValidEmail, normalizeEmail } from '../users/rules.js';
 import type {
@@ -316,32 +316,17 @@ const emptyMetadata = (): Record<OrganizationMetadataKind, OrganizationMetadata>
 });
 
 export const organizationDecider: Decider<OrganizationCommand, OrganizationEvent, OrganizationState> = {
-  decide(command, state) {
-    switch (command.type) {
-      case 'CreateOrganization':
-        return createOrganization(command, state);
-      case 'UpdateOrganization':
-        return updateOrganization(command, state);
-      case 'UpdateOrganizationMetadata':
-        return updateOrganizationMetadata(command, state);
-      case 'ArchiveOrganization':
-        return archiveOrganization(command, state);
-      case 'ChangeOperatorName':
-        return changeOperatorName(command, state);
-      case 'ChangeOrganizationMailSettings':
-        return changeMailSettings(command, state);
-      case 'ChangeOrganizationLogo':
-        return changeLogo(command, state);
-      case 'ChangeSessionRetention':
-        return changeSessionRetention(command, state);
-      case 'ChangeVoiceRecording':
-        return changeVoiceRecording(command, state);
-      default: {
-        const unknown: never = command;
-        throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
-      }
-    }
-  },
+  decide: decideByType({
+    CreateOrganization: createOrganization,
+    UpdateOrganization: updateOrganization,
+    UpdateOrganizationMetadata: updateOrganizationMetadata,
+    ArchiveOrganization: archiveOrganization,
+    ChangeOperatorName: changeOperatorName,
+    ChangeOrganizationMailSettings: changeMailSettings,
+    ChangeOrganizationLogo: changeLogo,
+    ChangeSessionRetention: changeSessionRetention,
+    ChangeVoiceRecording: changeVoiceRecording,
+  }),
   evolve(state, event) {
     switch (event.type) {
       case 'OrganizationCreated':

@@ -1,4 +1,4 @@
-import type { Decider } from '../shared/decider.js';
+import { decideByType, type Decider } from '../shared/decider.js';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
 import type {
   AddUserGroupMember,
@@ -146,26 +146,14 @@ const withMember = (members: ReadonlySet<string>, userId: string, present: boole
 };
 
 export const userGroupDecider: Decider<UserGroupCommand, UserGroupEvent, UserGroupState> = {
-  decide(command, state) {
-    switch (command.type) {
-      case 'CreateUserGroup':
-        return createUserGroup(command, state);
-      case 'UpdateUserGroup':
-        return updateUserGroup(command, state);
-      case 'ArchiveUserGroup':
-        return archiveUserGroup(command, state);
-      case 'AddUserGroupMember':
-        return addUserGroupMember(command, state);
-      case 'RemoveUserGroupMember':
-        return removeUserGroupMember(command, state);
-      case 'ChangeUserGroupImage':
-        return changeUserGroupImage(command, state);
-      default: {
-        const unknown: never = command;
-        throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
-      }
-    }
-  },
+  decide: decideByType({
+    CreateUserGroup: createUserGroup,
+    UpdateUserGroup: updateUserGroup,
+    ArchiveUserGroup: archiveUserGroup,
+    AddUserGroupMember: addUserGroupMember,
+    RemoveUserGroupMember: removeUserGroupMember,
+    ChangeUserGroupImage: changeUserGroupImage,
+  }),
   evolve(state, event) {
     if (event.type === 'UserGroupCreated') {
       const { userGroupId, organizationId, name, description } = event.data;

@@ -1,4 +1,4 @@
-import type { Decider } from '../../shared/decider.js';
+import { decideByType, type Decider } from '../../shared/decider.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
 import { AI_CAPABILITIES } from '../vocabulary.js';
 import type { AiModelCommand, AiModelInput, CreateAiModel, DeleteAiModel, UpdateAiModel } from './commands.js';
@@ -116,20 +116,11 @@ const deleteAiModel = ({ metadata }: DeleteAiModel, state: AiModelState): AiMode
 };
 
 export const aiModelDecider: Decider<AiModelCommand, AiModelEvent, AiModelState> = {
-  decide(command, state) {
-    switch (command.type) {
-      case 'CreateAiModel':
-        return createAiModel(command, state);
-      case 'UpdateAiModel':
-        return updateAiModel(command, state);
-      case 'DeleteAiModel':
-        return deleteAiModel(command, state);
-      default: {
-        const unknown: never = command;
-        throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
-      }
-    }
-  },
+  decide: decideByType({
+    CreateAiModel: createAiModel,
+    UpdateAiModel: updateAiModel,
+    DeleteAiModel: deleteAiModel,
+  }),
   evolve(state, event) {
     switch (event.type) {
       case 'AiModelCreated': {

@@ -1,4 +1,4 @@
-import type { Decider } from '../../shared/decider.js';
+import { decideByType, type Decider } from '../../shared/decider.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
 import type { AiProviderKind } from '../vocabulary.js';
 import type { AiProviderCommand, CreateAiProvider, DeleteAiProvider, UpdateAiProvider } from './commands.js';
@@ -154,20 +154,11 @@ const deleteAiProvider = ({ metadata }: DeleteAiProvider, state: AiProviderState
 };
 
 export const aiProviderDecider: Decider<AiProviderCommand, AiProviderEvent, AiProviderState> = {
-  decide(command, state) {
-    switch (command.type) {
-      case 'CreateAiProvider':
-        return createAiProvider(command, state);
-      case 'UpdateAiProvider':
-        return updateAiProvider(command, state);
-      case 'DeleteAiProvider':
-        return deleteAiProvider(command, state);
-      default: {
-        const unknown: never = command;
-        throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
-      }
-    }
-  },
+  decide: decideByType({
+    CreateAiProvider: createAiProvider,
+    UpdateAiProvider: updateAiProvider,
+    DeleteAiProvider: deleteAiProvider,
+  }),
   evolve(state, event) {
     switch (event.type) {
       case 'AiProviderCreated': {

@@ -1,4 +1,4 @@
-import type { Decider } from '../../shared/decider.js';
+import { decideByType, type Decider } from '../../shared/decider.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
 import type { AddAiServiceKey, AiServiceKeyCommand, RelabelAiServiceKey, RevokeAiServiceKey } from './commands.js';
 import type { AiServiceKeyEvent } from './events.js';
@@ -76,20 +76,11 @@ const revokeKey = ({ metadata }: RevokeAiServiceKey, state: AiServiceKeyState): 
 };
 
 export const aiServiceKeyDecider: Decider<AiServiceKeyCommand, AiServiceKeyEvent, AiServiceKeyState> = {
-  decide(command, state) {
-    switch (command.type) {
-      case 'AddAiServiceKey':
-        return addKey(command, state);
-      case 'RelabelAiServiceKey':
-        return relabelKey(command, state);
-      case 'RevokeAiServiceKey':
-        return revokeKey(command, state);
-      default: {
-        const unknown: never = command;
-        throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
-      }
-    }
-  },
+  decide: decideByType({
+    AddAiServiceKey: addKey,
+    RelabelAiServiceKey: relabelKey,
+    RevokeAiServiceKey: revokeKey,
+  }),
   evolve(state, event) {
     switch (event.type) {
       case 'AiServiceKeyAdded': {

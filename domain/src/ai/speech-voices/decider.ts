@@ -1,4 +1,4 @@
-import type { Decider } from '../../shared/decider.js';
+import { decideByType, type Decider } from '../../shared/decider.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
 import { SESSION_LANGUAGES, SPEECH_PROVIDER_KINDS, type AiProviderKind } from '../vocabulary.js';
 import type {
@@ -104,20 +104,11 @@ const deleteVoice = ({ metadata }: DeleteAiSpeechVoice, state: AiSpeechVoiceStat
 };
 
 export const aiSpeechVoiceDecider: Decider<AiSpeechVoiceCommand, AiSpeechVoiceEvent, AiSpeechVoiceState> = {
-  decide(command, state) {
-    switch (command.type) {
-      case 'CreateAiSpeechVoice':
-        return createVoice(command, state);
-      case 'UpdateAiSpeechVoice':
-        return updateVoice(command, state);
-      case 'DeleteAiSpeechVoice':
-        return deleteVoice(command, state);
-      default: {
-        const unknown: never = command;
-        throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
-      }
-    }
-  },
+  decide: decideByType({
+    CreateAiSpeechVoice: createVoice,
+    UpdateAiSpeechVoice: updateVoice,
+    DeleteAiSpeechVoice: deleteVoice,
+  }),
   evolve(state, event) {
     switch (event.type) {
       case 'AiSpeechVoiceCreated': {

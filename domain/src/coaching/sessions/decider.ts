@@ -1,5 +1,5 @@
 import { findOutcomeMarker } from '../../ai/vocabulary.js';
-import type { Decider } from '../../shared/decider.js';
+import { decideByType, type Decider } from '../../shared/decider.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
 import { sessionPriceCredits } from '../pricing/session-price.js';
 import type {
@@ -395,46 +395,32 @@ const changeVoiceSettings = (
 
 /** One session, stream `coachingSessionStreamId(sessionId)`: its frozen content, its transcript and its one ending. */
 export const coachingSessionDecider: Decider<CoachingSessionCommand, CoachingSessionEvent, CoachingSessionState> = {
-  decide(command, state) {
-    switch (command.type) {
-      case 'StartCoachingSession':
-        return start(command, state);
-      case 'RecordCoachingSessionLearnerTurn':
-        return learnerTurn(command, state);
-      case 'RecordCoachingSessionPersonaTurn':
-        return personaTurn(command, state);
-      case 'EndCoachingSession':
-        return stop(state, command.metadata.now, 'end', 'learner_ended');
-      case 'AbortCoachingSession':
-        return stop(state, command.metadata.now, 'abort', 'learner_aborted');
-      case 'ExpireCoachingSessionTimeLimit': {
-        const session = live(state);
-        return session !== null && timeIsUp(session, command.metadata.now) ? [timeLimitEnding(session)] : [];
-      }
-      case 'ExpireCoachingSessionReservation':
-        return expireReservation(state, command.metadata.now);
-      case 'RenameCoachingSession': {
-        const session = found(state);
-        const name = validName(command.data.name);
-        return name === session.name
-          ? []
-          : [
-              {
-                type: 'CoachingSessionRenamed',
-                data: { sessionId: session.sessionId, name, renamedAt: command.metadata.now },
-              },
-            ];
-      }
-      case 'ChangeCoachingSessionVoiceSettings':
-        return changeVoiceSettings(command, state);
-      case 'DeleteCoachingSession':
-        return remove(command, state);
-      default: {
-        const unknown: never = command;
-        throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
-      }
-    }
-  },
+  decide: decideByType({
+    StartCoachingSession: start,
+    RecordCoachingSessionLearnerTurn: learnerTurn,
+    RecordCoachingSessionPersonaTurn: personaTurn,
+    EndCoachingSession: (command, state) => stop(state, command.metadata.now, 'end', 'learner_ended'),
+    AbortCoachingSession: (command, state) => stop(state, command.metadata.now, 'abort', 'learner_aborted'),
+    ExpireCoachingSessionTimeLimit: (command, state) => {
+      const session = live(state);
+      return session !== null && timeIsUp(session, command.metadata.now) ? [timeLimitEnding(session)] : [];
+    },
+    ExpireCoachingSessionReservation: (command, state) => expireReservation(state, command.metadata.now),
+    RenameCoachingSession: (command, state) => {
+      const session = found(state);
+      const name = validName(command.data.name);
+      return name === session.name
+        ? []
+        : [
+            {
+              type: 'CoachingSessionRenamed',
+              data: { sessionId: session.sessionId, name, renamedAt: command.metadata.now },
+            },
+          ];
+    },
+    ChangeCoachingSessionVoiceSettings: changeVoiceSettings,
+    DeleteCoachingSession: remove,
+  }),
   evolve(state, event) {
     if (event.type === 'CoachingSessionStarted') {
       const { data } = event;

@@ -1,4 +1,4 @@
-import type { Decider } from '../../shared/decider.js';
+import { decideByType, type Decider } from '../../shared/decider.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
 import type {
   CoachingSharedSessionCommand,
@@ -157,20 +157,11 @@ export const coachingSharedSessionDecider: Decider<
   CoachingSharedSessionEvent,
   CoachingSharedSessionState
 > = {
-  decide(command, state) {
-    switch (command.type) {
-      case 'CreateCoachingSharedSession':
-        return create(command, state);
-      case 'JoinCoachingSharedSession':
-        return join(command, state);
-      case 'RevokeCoachingSharedSession':
-        return revoke(command, state);
-      default: {
-        const unknown: never = command;
-        throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
-      }
-    }
-  },
+  decide: decideByType({
+    CreateCoachingSharedSession: create,
+    JoinCoachingSharedSession: join,
+    RevokeCoachingSharedSession: revoke,
+  }),
   evolve(state, event) {
     if (event.type === 'CoachingSharedSessionCreated') {
       const { codeHash: _hash, createdAt: _at, ...link } = event.data;
