@@ -1,20 +1,14 @@
 import { decideByType, type Decider } from '../../shared/decider.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
 import type { AddAiServiceKey, AiServiceKeyCommand, RelabelAiServiceKey, RevokeAiServiceKey } from './commands.js';
-import type { AiServiceKeyEvent } from './events.js';
+import type { AiServiceKeyEvent, AiServiceKeyFields } from './events.js';
 
 export const AI_SERVICE_KEY_LABEL_MAX = 120;
 /** Provider keys are long; a short value is a typing mistake, and its last four would give most of it away. */
 export const AI_SERVICE_KEY_VALUE_MIN = 8;
 export const AI_SERVICE_KEY_VALUE_MAX = 4096;
 
-export type ExistingAiServiceKey = {
-  status: 'active' | 'revoked';
-  keyId: string;
-  providerId: string;
-  organizationId: string | null;
-  label: string;
-};
+export type ExistingAiServiceKey = AiServiceKeyFields & { status: 'active' | 'revoked' };
 
 export type AiServiceKeyState = { status: 'none' } | ExistingAiServiceKey;
 

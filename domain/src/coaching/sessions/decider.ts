@@ -13,11 +13,9 @@ import type {
 import {
   COACHING_SESSION_NAME_MAX,
   isTerminalCoachingSessionStatus,
-  type CoachingSessionContent,
+  type CoachingSessionSetup,
   type CoachingSessionEndReason,
   type CoachingSessionEvent,
-  type CoachingSessionPlayer,
-  type CoachingSessionReservation,
   type CoachingSessionStatus,
   type TerminalCoachingSessionStatus,
 } from './events.js';
@@ -39,18 +37,9 @@ export type CoachingSessionTurn = {
   at: string;
 };
 
-export type ExistingCoachingSession = {
+export type ExistingCoachingSession = CoachingSessionSetup & {
   status: Exclude<CoachingSessionStatus, ''>;
   deleted: boolean;
-  sessionId: string;
-  organizationId: string;
-  player: CoachingSessionPlayer;
-  name: string;
-  content: CoachingSessionContent;
-  timeLimitSeconds: number;
-  turnLimit: number | null;
-  creditsPerMinute: number;
-  reservation: CoachingSessionReservation;
   startedAt: string;
   turns: CoachingSessionTurn[];
   /** The learner turn the persona has not answered yet: the application asks the provider again for it. */

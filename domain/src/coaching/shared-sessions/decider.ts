@@ -6,7 +6,7 @@ import type {
   JoinCoachingSharedSession,
   RevokeCoachingSharedSession,
 } from './commands.js';
-import type { CoachingSharedSessionEvent, SharedSessionPayer } from './events.js';
+import type { CoachingSharedSessionEvent, CoachingSharedSessionLink } from './events.js';
 
 export const SHARED_SESSION_LABEL_MAX = 120;
 export const SHARED_SESSION_MAX_USES = 10_000;
@@ -14,15 +14,8 @@ export const GUEST_DISPLAY_NAME_MAX = 80;
 /** A link lives at most a year: a longer one is a standing door into a wallet. */
 export const SHARED_SESSION_MAX_DAYS = 366;
 
-export type ExistingCoachingSharedSession = {
+export type ExistingCoachingSharedSession = CoachingSharedSessionLink & {
   status: 'active' | 'revoked';
-  sharedSessionId: string;
-  organizationId: string;
-  scenarioId: string;
-  label: string;
-  expiresAt: string;
-  maxUses: number;
-  paidBy: SharedSessionPayer;
   createdBy: string;
   /** The sessions guests started through the link, by session id. */
   sessionIds: ReadonlySet<string>;
