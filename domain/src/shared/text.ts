@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ValidationError, type ErrorDetails } from './errors.js';
 
 /**
  * A NUL character, or a UTF-16 surrogate without its pair (`\ud800`): JSON and JavaScript strings can
@@ -16,3 +17,17 @@ export const isStorableText = (value: string): boolean => !UNSTORABLE_TEXT.test(
  */
 export const storableText = (params?: Parameters<typeof z.string>[0]): z.ZodString =>
   z.string(params).refine(isStorableText, { params: { rule: 'unstorable_text' }, abort: true });
+
+/**
+ * A name, label or title as a decider keeps it: trimmed, and then 1 to `max` characters, else a ValidationError
+ * with the module's own code, message and details (the field, and anything the form shows with it).
+ */
+export const boundedText = (
+  raw: string,
+  max: number,
+  refusal: { code: string; message: string; details: ErrorDetails },
+): string => {
+  const text = raw.trim();
+  if (text.length === 0 || text.length > max) throw new ValidationError(refusal.code, refusal.message, refusal.details);
+  return text;
+};

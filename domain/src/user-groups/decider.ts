@@ -1,5 +1,6 @@
 import { decideByType, type Decider } from '../shared/decider.js';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
+import { boundedText } from '../shared/text.js';
 import type {
   AddUserGroupMember,
   ArchiveUserGroup,
@@ -27,15 +28,12 @@ export type ExistingUserGroup = {
 
 export type UserGroupState = { status: 'none' } | ExistingUserGroup;
 
-const validName = (raw: string): string => {
-  const name = raw.trim();
-  if (name.length === 0 || name.length > USER_GROUP_NAME_MAX) {
-    throw new ValidationError('invalid_user_group_name', `A group name has 1 to ${USER_GROUP_NAME_MAX} characters.`, {
-      field: 'name',
-    });
-  }
-  return name;
-};
+const validName = (raw: string): string =>
+  boundedText(raw, USER_GROUP_NAME_MAX, {
+    code: 'invalid_user_group_name',
+    message: `A group name has 1 to ${USER_GROUP_NAME_MAX} characters.`,
+    details: { field: 'name' },
+  });
 
 const validDescription = (raw: string): string => {
   const description = raw.trim();

@@ -1,5 +1,6 @@
 import { decideByType, type Decider } from '../../shared/decider.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
+import { ConflictError, NotFoundError } from '../../shared/errors.js';
+import { boundedText } from '../../shared/text.js';
 import type { AddAiServiceKey, AiServiceKeyCommand, RelabelAiServiceKey, RevokeAiServiceKey } from './commands.js';
 import type { AiServiceKeyEvent, AiServiceKeyFields } from './events.js';
 
@@ -15,19 +16,12 @@ export type AiServiceKeyState = { status: 'none' } | ExistingAiServiceKey;
 /** What a person sees of a key: its last four characters. */
 export const lastFourOf = (value: string): string => value.slice(-4);
 
-const validLabel = (raw: string): string => {
-  const label = raw.trim();
-  if (label.length === 0 || label.length > AI_SERVICE_KEY_LABEL_MAX) {
-    throw new ValidationError(
-      'invalid_ai_service_key_label',
-      `A key label has 1 to ${AI_SERVICE_KEY_LABEL_MAX} characters.`,
-      {
-        field: 'label',
-      },
-    );
-  }
-  return label;
-};
+const validLabel = (raw: string): string =>
+  boundedText(raw, AI_SERVICE_KEY_LABEL_MAX, {
+    code: 'invalid_ai_service_key_label',
+    message: `A key label has 1 to ${AI_SERVICE_KEY_LABEL_MAX} characters.`,
+    details: { field: 'label' },
+  });
 
 const existing = (state: AiServiceKeyState): ExistingAiServiceKey => {
   if (state.status === 'none') throw new NotFoundError('ai_service_key_not_found', 'This service key does not exist.');

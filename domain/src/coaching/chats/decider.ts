@@ -1,5 +1,6 @@
 import { decideByType, type Decider } from '../../shared/decider.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
+import { boundedText } from '../../shared/text.js';
 import type { CoachingChatCommand } from './commands.js';
 import {
   COACHING_CHAT_MAX_EXCHANGES,
@@ -24,17 +25,12 @@ export type CoachingChatState = { status: 'none' } | ExistingCoachingChat;
 
 const chatNotFound = () => new NotFoundError('coaching_chat_not_found', 'This conversation does not exist.');
 
-const checkedTitle = (title: string): string => {
-  const trimmed = title.trim();
-  if (trimmed.length === 0 || trimmed.length > COACHING_CHAT_TITLE_MAX) {
-    throw new ValidationError(
-      'invalid_coaching_chat_title',
-      `A conversation title has 1 to ${COACHING_CHAT_TITLE_MAX} characters.`,
-      { max: COACHING_CHAT_TITLE_MAX, field: 'title' },
-    );
-  }
-  return trimmed;
-};
+const checkedTitle = (title: string): string =>
+  boundedText(title, COACHING_CHAT_TITLE_MAX, {
+    code: 'invalid_coaching_chat_title',
+    message: `A conversation title has 1 to ${COACHING_CHAT_TITLE_MAX} characters.`,
+    details: { max: COACHING_CHAT_TITLE_MAX, field: 'title' },
+  });
 
 /** The chat a command may act on: a deleted one, like one never started, is not found. */
 const activeChat = (state: CoachingChatState): ExistingCoachingChat => {
@@ -53,14 +49,11 @@ export const coachingChatExchangeFor = (
   question: string,
 ): CoachingChatExchange | null => {
   const chat = activeChat(state);
-  const text = question.trim();
-  if (text.length === 0 || text.length > COACHING_CHAT_QUESTION_MAX) {
-    throw new ValidationError(
-      'invalid_coaching_chat_question',
-      `A question has 1 to ${COACHING_CHAT_QUESTION_MAX} characters.`,
-      { max: COACHING_CHAT_QUESTION_MAX, field: 'text' },
-    );
-  }
+  const text = boundedText(question, COACHING_CHAT_QUESTION_MAX, {
+    code: 'invalid_coaching_chat_question',
+    message: `A question has 1 to ${COACHING_CHAT_QUESTION_MAX} characters.`,
+    details: { max: COACHING_CHAT_QUESTION_MAX, field: 'text' },
+  });
   const recorded = chat.exchanges.find((exchange) => exchange.messageId === messageId);
   if (recorded) {
     if (recorded.question !== text) {

@@ -1,6 +1,7 @@
 import { findOutcomeMarker } from '../../ai/vocabulary.js';
 import { decideByType, type Decider } from '../../shared/decider.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
+import { boundedText } from '../../shared/text.js';
 import { sessionPriceCredits } from '../pricing/session-price.js';
 import type {
   ChangeCoachingSessionVoiceSettings,
@@ -121,17 +122,12 @@ const endingNow = (
   now: string,
 ) => ending(session, { status, reason }, { usedSeconds: usedSecondsAt(session, now), endedAt: now });
 
-const validName = (raw: string): string => {
-  const name = raw.trim();
-  if (name.length === 0 || name.length > COACHING_SESSION_NAME_MAX) {
-    throw new ValidationError(
-      'invalid_coaching_session_name',
-      `A session name has 1 to ${COACHING_SESSION_NAME_MAX} characters.`,
-      { field: 'name' },
-    );
-  }
-  return name;
-};
+const validName = (raw: string): string =>
+  boundedText(raw, COACHING_SESSION_NAME_MAX, {
+    code: 'invalid_coaching_session_name',
+    message: `A session name has 1 to ${COACHING_SESSION_NAME_MAX} characters.`,
+    details: { field: 'name' },
+  });
 
 const isCount = (value: number, min: number) => Number.isInteger(value) && value >= min;
 

@@ -1,5 +1,6 @@
 import { decideByType, type Decider } from '../../shared/decider.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
+import { boundedText } from '../../shared/text.js';
 import type {
   CoachingSharedSessionCommand,
   CreateCoachingSharedSession,
@@ -38,17 +39,12 @@ export const sharedSessionClosedReason = (
 
 const DAY_MS = 86_400_000;
 
-const validLabel = (raw: string) => {
-  const label = raw.trim();
-  if (label.length === 0 || label.length > SHARED_SESSION_LABEL_MAX) {
-    throw new ValidationError(
-      'invalid_shared_session_label',
-      `A link’s label has 1 to ${SHARED_SESSION_LABEL_MAX} characters.`,
-      { field: 'label' },
-    );
-  }
-  return label;
-};
+const validLabel = (raw: string): string =>
+  boundedText(raw, SHARED_SESSION_LABEL_MAX, {
+    code: 'invalid_shared_session_label',
+    message: `A link’s label has 1 to ${SHARED_SESSION_LABEL_MAX} characters.`,
+    details: { field: 'label' },
+  });
 
 const validExpiry = (expiresAt: string, now: string) => {
   const at = Date.parse(expiresAt);
@@ -73,17 +69,12 @@ const validMaxUses = (maxUses: number) => {
   return maxUses;
 };
 
-const validDisplayName = (raw: string) => {
-  const name = raw.trim();
-  if (name.length === 0 || name.length > GUEST_DISPLAY_NAME_MAX) {
-    throw new ValidationError(
-      'invalid_guest_display_name',
-      `Your name has 1 to ${GUEST_DISPLAY_NAME_MAX} characters.`,
-      { field: 'display_name' },
-    );
-  }
-  return name;
-};
+const validDisplayName = (raw: string): string =>
+  boundedText(raw, GUEST_DISPLAY_NAME_MAX, {
+    code: 'invalid_guest_display_name',
+    message: `Your name has 1 to ${GUEST_DISPLAY_NAME_MAX} characters.`,
+    details: { field: 'display_name' },
+  });
 
 /** One refusal for every closed link, so a visitor cannot tell a revoked or used-up link from a wrong code. */
 export const sharedSessionUnavailable = () =>
