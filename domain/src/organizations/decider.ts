@@ -1,5 +1,6 @@
 import { decideByType, type Decider } from '../shared/decider.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.js';
+import { boundedText } from '../shared/text.js';
 import { isValidEmail, normalizeEmail } from '../users/rules.js';
 import type {
   ArchiveOrganization,
@@ -61,29 +62,22 @@ export type ExistingOrganization = {
 
 export type OrganizationState = { status: 'none' } | ExistingOrganization;
 
-const validName = (raw: string): string => {
-  const name = raw.trim();
-  if (name.length === 0 || name.length > ORGANIZATION_NAME_MAX) {
-    throw new ValidationError(
-      'invalid_organization_name',
-      `An organization name has 1 to ${ORGANIZATION_NAME_MAX} characters.`,
-      { field: 'name' },
-    );
-  }
-  return name;
-};
+const validName = (raw: string): string =>
+  boundedText(raw, {
+    max: ORGANIZATION_NAME_MAX,
+    code: 'invalid_organization_name',
+    message: `An organization name has 1 to ${ORGANIZATION_NAME_MAX} characters.`,
+    details: { field: 'name' },
+  });
 
-const validDescription = (raw: string): string => {
-  const description = raw.trim();
-  if (description.length > ORGANIZATION_DESCRIPTION_MAX) {
-    throw new ValidationError(
-      'invalid_organization_description',
-      `A description has at most ${ORGANIZATION_DESCRIPTION_MAX} characters.`,
-      { field: 'description' },
-    );
-  }
-  return description;
-};
+const validDescription = (raw: string): string =>
+  boundedText(raw, {
+    min: 0,
+    max: ORGANIZATION_DESCRIPTION_MAX,
+    code: 'invalid_organization_description',
+    message: `A description has at most ${ORGANIZATION_DESCRIPTION_MAX} characters.`,
+    details: { field: 'description' },
+  });
 
 const validMetadata = (metadata: OrganizationMetadata): OrganizationMetadata => {
   if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) {

@@ -19,15 +19,17 @@ export const storableText = (params?: Parameters<typeof z.string>[0]): z.ZodStri
   z.string(params).refine(isStorableText, { params: { rule: 'unstorable_text' }, abort: true });
 
 /**
- * A name, label or title as a decider keeps it: trimmed, and then 1 to `max` characters, else a ValidationError
- * with the module's own code, message and details (the field, and anything the form shows with it).
+ * A name, label, title or description as a decider keeps it: trimmed, and then `min` (1 unless said) to `max`
+ * characters, else a ValidationError with the module's own code, message and details (the field, and anything the
+ * form shows with it).
  */
 export const boundedText = (
   raw: string,
-  max: number,
-  refusal: { code: string; message: string; details: ErrorDetails },
+  rule: { min?: number; max: number; code: string; message: string; details: ErrorDetails },
 ): string => {
   const text = raw.trim();
-  if (text.length === 0 || text.length > max) throw new ValidationError(refusal.code, refusal.message, refusal.details);
+  if (text.length < (rule.min ?? 1) || text.length > rule.max) {
+    throw new ValidationError(rule.code, rule.message, rule.details);
+  }
   return text;
 };

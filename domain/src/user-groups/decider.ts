@@ -29,23 +29,21 @@ export type ExistingUserGroup = {
 export type UserGroupState = { status: 'none' } | ExistingUserGroup;
 
 const validName = (raw: string): string =>
-  boundedText(raw, USER_GROUP_NAME_MAX, {
+  boundedText(raw, {
+    max: USER_GROUP_NAME_MAX,
     code: 'invalid_user_group_name',
     message: `A group name has 1 to ${USER_GROUP_NAME_MAX} characters.`,
     details: { field: 'name' },
   });
 
-const validDescription = (raw: string): string => {
-  const description = raw.trim();
-  if (description.length > USER_GROUP_DESCRIPTION_MAX) {
-    throw new ValidationError(
-      'invalid_user_group_description',
-      `A description has at most ${USER_GROUP_DESCRIPTION_MAX} characters.`,
-      { field: 'description' },
-    );
-  }
-  return description;
-};
+const validDescription = (raw: string): string =>
+  boundedText(raw, {
+    min: 0,
+    max: USER_GROUP_DESCRIPTION_MAX,
+    code: 'invalid_user_group_description',
+    message: `A description has at most ${USER_GROUP_DESCRIPTION_MAX} characters.`,
+    details: { field: 'description' },
+  });
 
 const existing = (state: UserGroupState): ExistingUserGroup => {
   if (state.status === 'none') throw new NotFoundError('user_group_not_found', 'This user group does not exist.');

@@ -123,7 +123,8 @@ const endingNow = (
 ) => ending(session, { status, reason }, { usedSeconds: usedSecondsAt(session, now), endedAt: now });
 
 const validName = (raw: string): string =>
-  boundedText(raw, COACHING_SESSION_NAME_MAX, {
+  boundedText(raw, {
+    max: COACHING_SESSION_NAME_MAX,
     code: 'invalid_coaching_session_name',
     message: `A session name has 1 to ${COACHING_SESSION_NAME_MAX} characters.`,
     details: { field: 'name' },
