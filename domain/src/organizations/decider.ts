@@ -1,6 +1,6 @@
 import { decideByType, type Decider } from '../shared/decider.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.js';
-import { boundedText } from '../shared/text.js';
+import { boundedText, textUpTo } from '../shared/text.js';
 import { isValidEmail, normalizeEmail } from '../users/rules.js';
 import type {
   ArchiveOrganization,
@@ -63,17 +63,14 @@ export type ExistingOrganization = {
 export type OrganizationState = { status: 'none' } | ExistingOrganization;
 
 const validName = (raw: string): string =>
-  boundedText(raw, {
-    max: ORGANIZATION_NAME_MAX,
+  boundedText(raw, ORGANIZATION_NAME_MAX, {
     code: 'invalid_organization_name',
     message: `An organization name has 1 to ${ORGANIZATION_NAME_MAX} characters.`,
     details: { field: 'name' },
   });
 
 const validDescription = (raw: string): string =>
-  boundedText(raw, {
-    min: 0,
-    max: ORGANIZATION_DESCRIPTION_MAX,
+  textUpTo(raw, ORGANIZATION_DESCRIPTION_MAX, {
     code: 'invalid_organization_description',
     message: `A description has at most ${ORGANIZATION_DESCRIPTION_MAX} characters.`,
     details: { field: 'description' },

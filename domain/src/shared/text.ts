@@ -18,18 +18,18 @@ export const isStorableText = (value: string): boolean => !UNSTORABLE_TEXT.test(
 export const storableText = (params?: Parameters<typeof z.string>[0]): z.ZodString =>
   z.string(params).refine(isStorableText, { params: { rule: 'unstorable_text' }, abort: true });
 
-/**
- * A name, label, title or description as a decider keeps it: trimmed, and then `min` (1 unless said) to `max`
- * characters, else a ValidationError with the module's own code, message and details (the field, and anything the
- * form shows with it).
- */
-export const boundedText = (
-  raw: string,
-  rule: { min?: number; max: number; code: string; message: string; details: ErrorDetails },
-): string => {
+/** A decider's refusal of a text: its module's code and message, and the details (the field, what the form shows). */
+export type TextRefusal = { code: string; message: string; details: ErrorDetails };
+
+const trimmedWithin = (raw: string, min: number, max: number, refusal: TextRefusal): string => {
   const text = raw.trim();
-  if (text.length < (rule.min ?? 1) || text.length > rule.max) {
-    throw new ValidationError(rule.code, rule.message, rule.details);
-  }
+  if (text.length < min || text.length > max) throw new ValidationError(refusal.code, refusal.message, refusal.details);
   return text;
 };
+
+/** A name, label or title as a decider keeps it: trimmed, then 1 to `max` characters, else the refusal. */
+export const boundedText = (raw: string, max: number, refusal: TextRefusal): string =>
+  trimmedWithin(raw, 1, max, refusal);
+
+/** A description as a decider keeps it: trimmed, possibly empty, at most `max` characters, else the refusal. */
+export const textUpTo = (raw: string, max: number, refusal: TextRefusal): string => trimmedWithin(raw, 0, max, refusal);

@@ -1,6 +1,6 @@
 import { decideByType, type Decider } from '../shared/decider.js';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
-import { boundedText } from '../shared/text.js';
+import { boundedText, textUpTo } from '../shared/text.js';
 import type {
   AddUserGroupMember,
   ArchiveUserGroup,
@@ -29,17 +29,14 @@ export type ExistingUserGroup = {
 export type UserGroupState = { status: 'none' } | ExistingUserGroup;
 
 const validName = (raw: string): string =>
-  boundedText(raw, {
-    max: USER_GROUP_NAME_MAX,
+  boundedText(raw, USER_GROUP_NAME_MAX, {
     code: 'invalid_user_group_name',
     message: `A group name has 1 to ${USER_GROUP_NAME_MAX} characters.`,
     details: { field: 'name' },
   });
 
 const validDescription = (raw: string): string =>
-  boundedText(raw, {
-    min: 0,
-    max: USER_GROUP_DESCRIPTION_MAX,
+  textUpTo(raw, USER_GROUP_DESCRIPTION_MAX, {
     code: 'invalid_user_group_description',
     message: `A description has at most ${USER_GROUP_DESCRIPTION_MAX} characters.`,
     details: { field: 'description' },

@@ -31,9 +31,9 @@ const THROW = new RegExp(
   'g',
 );
 
-/** A decider's name, label or title refused by `boundedText` (domain/src/shared/text.ts): its rule's code and message. */
+/** A decider's text refused by `boundedText` or `textUpTo` (domain/src/shared/text.ts): the refusal's code and message. */
 const BOUNDED_TEXT = new RegExp(
-  String.raw`boundedText\([^{]*\{[^{}]*?code: '([a-z_]+)',\s*message: (${STRING}|[A-Z_]+)`,
+  String.raw`(?:boundedText|textUpTo)\([^{]*\{[^{}]*?code: '([a-z_]+)',\s*message: (${STRING}|[A-Z_]+)`,
   'g',
 );
 

@@ -24,14 +24,12 @@ const invalid = (code: string, message: string, field: string) => new Validation
 
 /** The settings as stored: trimmed, capabilities once each in the vocabulary's order, limits checked. */
 export const validAiModelSettings = (input: AiModelInput): AiModelSettings => {
-  const modelId = boundedText(input.modelId, {
-    max: AI_MODEL_ID_MAX,
+  const modelId = boundedText(input.modelId, AI_MODEL_ID_MAX, {
     code: 'invalid_ai_model_id',
     message: `A model id has 1 to ${AI_MODEL_ID_MAX} characters.`,
     details: { field: 'model_id' },
   });
-  const displayName = boundedText(input.displayName, {
-    max: AI_MODEL_DISPLAY_NAME_MAX,
+  const displayName = boundedText(input.displayName, AI_MODEL_DISPLAY_NAME_MAX, {
     code: 'invalid_ai_model_display_name',
     message: `A display name has 1 to ${AI_MODEL_DISPLAY_NAME_MAX} characters.`,
     details: { field: 'display_name' },

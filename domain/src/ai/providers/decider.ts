@@ -32,8 +32,7 @@ const blankToNull = (value: string | null | undefined): string | null => {
 };
 
 const validName = (raw: string): string =>
-  boundedText(raw, {
-    max: AI_PROVIDER_NAME_MAX,
+  boundedText(raw, AI_PROVIDER_NAME_MAX, {
     code: 'invalid_ai_provider_name',
     message: `A provider name has 1 to ${AI_PROVIDER_NAME_MAX} characters.`,
     details: { field: 'name' },

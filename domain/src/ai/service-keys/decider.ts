@@ -17,8 +17,7 @@ export type AiServiceKeyState = { status: 'none' } | ExistingAiServiceKey;
 export const lastFourOf = (value: string): string => value.slice(-4);
 
 const validLabel = (raw: string): string =>
-  boundedText(raw, {
-    max: AI_SERVICE_KEY_LABEL_MAX,
+  boundedText(raw, AI_SERVICE_KEY_LABEL_MAX, {
     code: 'invalid_ai_service_key_label',
     message: `A key label has 1 to ${AI_SERVICE_KEY_LABEL_MAX} characters.`,
     details: { field: 'label' },

@@ -34,14 +34,12 @@ export type AiSpeechVoiceState = { status: 'none' } | ExistingAiSpeechVoice;
 const invalid = (code: string, message: string, field: string) => new ValidationError(code, message, { field });
 
 export const validAiSpeechVoiceSettings = (input: AiSpeechVoiceInput): AiSpeechVoiceSettings => {
-  const voiceId = boundedText(input.voiceId, {
-    max: AI_VOICE_ID_MAX,
+  const voiceId = boundedText(input.voiceId, AI_VOICE_ID_MAX, {
     code: 'invalid_ai_voice_id',
     message: `A voice id has 1 to ${AI_VOICE_ID_MAX} characters.`,
     details: { field: 'voice_id' },
   });
-  const displayName = boundedText(input.displayName, {
-    max: AI_VOICE_DISPLAY_NAME_MAX,
+  const displayName = boundedText(input.displayName, AI_VOICE_DISPLAY_NAME_MAX, {
     code: 'invalid_ai_voice_display_name',
     message: `A display name has 1 to ${AI_VOICE_DISPLAY_NAME_MAX} characters.`,
     details: { field: 'display_name' },

@@ -26,8 +26,7 @@ export type CoachingChatState = { status: 'none' } | ExistingCoachingChat;
 const chatNotFound = () => new NotFoundError('coaching_chat_not_found', 'This conversation does not exist.');
 
 const checkedTitle = (title: string): string =>
-  boundedText(title, {
-    max: COACHING_CHAT_TITLE_MAX,
+  boundedText(title, COACHING_CHAT_TITLE_MAX, {
     code: 'invalid_coaching_chat_title',
     message: `A conversation title has 1 to ${COACHING_CHAT_TITLE_MAX} characters.`,
     details: { max: COACHING_CHAT_TITLE_MAX, field: 'title' },
@@ -50,8 +49,7 @@ export const coachingChatExchangeFor = (
   question: string,
 ): CoachingChatExchange | null => {
   const chat = activeChat(state);
-  const text = boundedText(question, {
-    max: COACHING_CHAT_QUESTION_MAX,
+  const text = boundedText(question, COACHING_CHAT_QUESTION_MAX, {
     code: 'invalid_coaching_chat_question',
     message: `A question has 1 to ${COACHING_CHAT_QUESTION_MAX} characters.`,
     details: { max: COACHING_CHAT_QUESTION_MAX, field: 'text' },

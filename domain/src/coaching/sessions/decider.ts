@@ -123,8 +123,7 @@ const endingNow = (
 ) => ending(session, { status, reason }, { usedSeconds: usedSecondsAt(session, now), endedAt: now });
 
 const validName = (raw: string): string =>
-  boundedText(raw, {
-    max: COACHING_SESSION_NAME_MAX,
+  boundedText(raw, COACHING_SESSION_NAME_MAX, {
     code: 'invalid_coaching_session_name',
     message: `A session name has 1 to ${COACHING_SESSION_NAME_MAX} characters.`,
     details: { field: 'name' },

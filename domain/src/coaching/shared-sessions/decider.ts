@@ -40,8 +40,7 @@ export const sharedSessionClosedReason = (
 const DAY_MS = 86_400_000;
 
 const validLabel = (raw: string): string =>
-  boundedText(raw, {
-    max: SHARED_SESSION_LABEL_MAX,
+  boundedText(raw, SHARED_SESSION_LABEL_MAX, {
     code: 'invalid_shared_session_label',
     message: `A link’s label has 1 to ${SHARED_SESSION_LABEL_MAX} characters.`,
     details: { field: 'label' },
@@ -71,8 +70,7 @@ const validMaxUses = (maxUses: number) => {
 };
 
 const validDisplayName = (raw: string): string =>
-  boundedText(raw, {
-    max: GUEST_DISPLAY_NAME_MAX,
+  boundedText(raw, GUEST_DISPLAY_NAME_MAX, {
     code: 'invalid_guest_display_name',
     message: `Your name has 1 to ${GUEST_DISPLAY_NAME_MAX} characters.`,
     details: { field: 'display_name' },
