@@ -32,10 +32,11 @@ import type {
   UserRoleChanged,
 } from './events.js';
 
+export { isCode } from '../testing/decider-specification.js';
+
 /** The commands and events of one user's life, shared by the examples of the user decider. */
 
 export const given = DeciderSpecification.for(userDecider);
-export const isCode = (code: string) => (error: { code: string }) => error.code === code;
 
 export const t0 = '2026-11-21T10:00:00.000Z';
 const t1 = '2026-11-22T10:00:00.000Z';
