@@ -75,20 +75,8 @@ export const created: UserCreated = {
   },
 };
 /** As stored before locales and single sign-on existed: such events must still fold. */
-export const createdBeforeLocales: UserCreated = {
-  type: 'UserCreated',
-  data: {
-    userId: 'user-1',
-    organizationId: 'org-1',
-    email: 'admin@example.com',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    role: 'super-admin',
-    passwordHash: '$argon2id$hash',
-    createdBy: null,
-    createdAt: t0,
-  },
-};
+const { locale: _locale, ...withoutLocale } = created.data;
+export const createdBeforeLocales: UserCreated = { type: 'UserCreated', data: withoutLocale };
 
 export const invite: InviteUser = {
   type: 'InviteUser',
