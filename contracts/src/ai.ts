@@ -210,15 +210,7 @@ export const aiProviderOperations = defineOperations(
       path: '/v1/ai_providers/:id',
       summary: 'Change a provider’s name, endpoint settings or whether it is enabled; its kind and scope stay.',
       params: idParams,
-      body: patchOf(
-        z.object({
-          name: providerFields.name.optional(),
-          base_url: providerFields.base_url,
-          region: providerFields.region,
-          api_version: providerFields.api_version,
-          enabled: providerFields.enabled.optional(),
-        }),
-      ),
+      body: patchOf(z.object(providerFields).partial()),
       responses: {
         200: { description: 'The provider.', schema: aiProviderSchema },
         403: { description: platformOnly },
@@ -374,16 +366,7 @@ export const aiModelOperations = defineOperations(
       path: '/v1/ai_models/:id',
       summary: 'Change a model’s settings or price.',
       params: idParams,
-      body: patchOf(
-        z.object({
-          model_id: modelFields.model_id.optional(),
-          display_name: modelFields.display_name.optional(),
-          capabilities: modelFields.capabilities.optional(),
-          credits_per_minute: modelFields.credits_per_minute.optional(),
-          temperature: modelFields.temperature,
-          max_output_tokens: modelFields.max_output_tokens,
-        }),
-      ),
+      body: patchOf(z.object(modelFields).partial()),
       responses: {
         200: { description: 'The model.', schema: aiModelSchema },
         403: { description: platformOnly },
@@ -443,14 +426,7 @@ export const aiSpeechVoiceOperations = defineOperations(
       path: '/v1/ai_speech_voices/:id',
       summary: 'Change a voice.',
       params: idParams,
-      body: patchOf(
-        z.object({
-          voice_id: voiceFields.voice_id.optional(),
-          display_name: voiceFields.display_name.optional(),
-          languages: voiceFields.languages.optional(),
-          gender: voiceFields.gender,
-        }),
-      ),
+      body: patchOf(z.object(voiceFields).partial()),
       responses: {
         200: { description: 'The voice.', schema: aiSpeechVoiceSchema },
         403: { description: platformOnly },

@@ -1,4 +1,4 @@
-import type { Decider } from '../shared/decider.js';
+import { decideByType, type Decider } from '../shared/decider.js';
 import { NotFoundError } from '../shared/errors.js';
 import { APPLICATIONS_INSTALLED_AT_CREATION, isApplicationId, type ApplicationId } from './catalogue.js';
 import type { ApplicationCommand } from './commands.js';
@@ -31,32 +31,28 @@ export const organizationApplicationsDecider: Decider<
   ApplicationEvent,
   OrganizationApplicationsState
 > = {
-  decide(command, state) {
-    const applicationId = known(command.data.applicationId);
-    const { organizationId, userId } = command.data;
-    switch (command.type) {
-      case 'InstallApplication':
-        if (state.installed.has(applicationId)) return [];
-        return [
-          {
-            type: 'ApplicationInstalled',
-            data: { organizationId, applicationId, installedBy: userId, installedAt: command.metadata.now },
-          },
-        ];
-      case 'RemoveApplication':
-        if (!state.installed.has(applicationId)) return [];
-        return [
-          {
-            type: 'ApplicationRemoved',
-            data: { organizationId, applicationId, removedBy: userId, removedAt: command.metadata.now },
-          },
-        ];
-      default: {
-        const unknown: never = command;
-        throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
-      }
-    }
-  },
+  decide: decideByType({
+    InstallApplication: ({ data: { organizationId, userId, ...data }, metadata }, state) => {
+      const applicationId = known(data.applicationId);
+      if (state.installed.has(applicationId)) return [];
+      return [
+        {
+          type: 'ApplicationInstalled',
+          data: { organizationId, applicationId, installedBy: userId, installedAt: metadata.now },
+        },
+      ];
+    },
+    RemoveApplication: ({ data: { organizationId, userId, ...data }, metadata }, state) => {
+      const applicationId = known(data.applicationId);
+      if (!state.installed.has(applicationId)) return [];
+      return [
+        {
+          type: 'ApplicationRemoved',
+          data: { organizationId, applicationId, removedBy: userId, removedAt: metadata.now },
+        },
+      ];
+    },
+  }),
   evolve(state, event) {
     switch (event.type) {
       case 'ApplicationInstalled':

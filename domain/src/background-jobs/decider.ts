@@ -1,4 +1,4 @@
-import type { Decider } from '../shared/decider.js';
+import { decideByType, type Decider } from '../shared/decider.js';
 import { ConflictError, ValidationError } from '../shared/errors.js';
 import type { BackgroundJobCommand } from './commands.js';
 import type { BackgroundJobEvent, BackgroundJobKind, BackgroundJobStatus } from './events.js';
@@ -22,49 +22,43 @@ const finished = (status: BackgroundJobStatus | 'none') => status === 'completed
  * do when what it records is already there, so progress counts each item once and a job finishes once.
  */
 export const backgroundJobDecider: Decider<BackgroundJobCommand, BackgroundJobEvent, BackgroundJobState> = {
-  decide(command, state) {
-    const now = command.metadata.now;
-    switch (command.type) {
-      case 'QueueBackgroundJob': {
-        if (state.status !== 'none') {
-          if (state.kind === command.data.kind && state.organizationId === command.data.organizationId) return [];
-          throw new ConflictError('background_job_exists', 'A job with this id exists already.');
-        }
-        if (new Set(command.data.items).size !== command.data.items.length) {
-          throw new ValidationError('background_job_items_repeated', 'A job works through each item once.');
-        }
-        return [{ type: 'BackgroundJobQueued', data: { ...command.data, queuedAt: now } }];
+  decide: decideByType({
+    QueueBackgroundJob: ({ data, metadata: { now } }, state) => {
+      if (state.status !== 'none') {
+        if (state.kind === data.kind && state.organizationId === data.organizationId) return [];
+        throw new ConflictError('background_job_exists', 'A job with this id exists already.');
       }
-      case 'StartBackgroundJob':
-        if (state.status !== 'queued') return [];
-        return [{ type: 'BackgroundJobStarted', data: { jobId: command.data.jobId, startedAt: now } }];
-      case 'RecordBackgroundJobItem': {
-        if (state.status === 'none' || finished(state.status)) return [];
-        if (!state.items.includes(command.data.item) || state.processed.has(command.data.item)) return [];
-        return [
-          ...(state.status === 'queued'
-            ? [{ type: 'BackgroundJobStarted' as const, data: { jobId: command.data.jobId, startedAt: now } }]
-            : []),
-          { type: 'BackgroundJobItemProcessed', data: { ...command.data, processedAt: now } },
-        ];
+      if (new Set(data.items).size !== data.items.length) {
+        throw new ValidationError('background_job_items_repeated', 'A job works through each item once.');
       }
-      case 'FinishBackgroundJob': {
-        if (state.status === 'none' || finished(state.status)) return [];
-        const { jobId, failure } = command.data;
-        if (failure !== null) return [{ type: 'BackgroundJobFailed', data: { jobId, reason: failure, failedAt: now } }];
-        if (state.processed.size < state.items.length) {
-          throw new ConflictError('background_job_unfinished', 'This job still has items to process.', {
-            remaining: state.items.length - state.processed.size,
-          });
-        }
-        return [{ type: 'BackgroundJobCompleted', data: { jobId, completedAt: now } }];
+      return [{ type: 'BackgroundJobQueued', data: { ...data, queuedAt: now } }];
+    },
+    StartBackgroundJob: ({ data, metadata: { now } }, state) => {
+      if (state.status !== 'queued') return [];
+      return [{ type: 'BackgroundJobStarted', data: { jobId: data.jobId, startedAt: now } }];
+    },
+    RecordBackgroundJobItem: ({ data, metadata: { now } }, state) => {
+      if (state.status === 'none' || finished(state.status)) return [];
+      if (!state.items.includes(data.item) || state.processed.has(data.item)) return [];
+      return [
+        ...(state.status === 'queued'
+          ? [{ type: 'BackgroundJobStarted' as const, data: { jobId: data.jobId, startedAt: now } }]
+          : []),
+        { type: 'BackgroundJobItemProcessed', data: { ...data, processedAt: now } },
+      ];
+    },
+    FinishBackgroundJob: ({ data, metadata: { now } }, state) => {
+      if (state.status === 'none' || finished(state.status)) return [];
+      const { jobId, failure } = data;
+      if (failure !== null) return [{ type: 'BackgroundJobFailed', data: { jobId, reason: failure, failedAt: now } }];
+      if (state.processed.size < state.items.length) {
+        throw new ConflictError('background_job_unfinished', 'This job still has items to process.', {
+          remaining: state.items.length - state.processed.size,
+        });
       }
-      default: {
-        const unknown: never = command;
-        throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
-      }
-    }
-  },
+      return [{ type: 'BackgroundJobCompleted', data: { jobId, completedAt: now } }];
+    },
+  }),
   evolve(state, event) {
     if (event.type === 'BackgroundJobQueued') {
       return {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, ValidationError } from '../shared/errors.js';
 import { DeciderSpecification } from '../testing/decider-specification.js';
-import type { BackgroundJobCommand } from './commands.js';
+import type { BackgroundJobCommand, QueueBackgroundJob } from './commands.js';
 import { backgroundJobDecider, backgroundJobProgress } from './decider.js';
 import type { BackgroundJobEvent } from './events.js';
 
@@ -9,7 +9,7 @@ const given = DeciderSpecification.for(backgroundJobDecider);
 const now = '2026-11-25T10:00:00.000Z';
 const jobId = 'j1';
 
-const queue = (items = ['s1', 's2']): BackgroundJobCommand => ({
+const queue = (items = ['s1', 's2']): QueueBackgroundJob => ({
   type: 'QueueBackgroundJob',
   data: {
     jobId,
@@ -21,17 +21,10 @@ const queue = (items = ['s1', 's2']): BackgroundJobCommand => ({
   },
   metadata: { now },
 });
+/** The job as queued: what the command gave, and when. */
 const queued = (items = ['s1', 's2']): BackgroundJobEvent => ({
   type: 'BackgroundJobQueued',
-  data: {
-    jobId,
-    kind: 'coaching.analysis-rerun',
-    organizationId: 'org-1',
-    startedBy: 'u1',
-    input: { scenario_id: 'sc1' },
-    items,
-    queuedAt: now,
-  },
+  data: { ...queue(items).data, queuedAt: now },
 });
 const started: BackgroundJobEvent = { type: 'BackgroundJobStarted', data: { jobId, startedAt: now } };
 const record = (item: string, outcome: 'succeeded' | 'skipped' = 'succeeded'): BackgroundJobCommand => ({

@@ -35,8 +35,9 @@ import type {
   ReservationReleased,
 } from './events.js';
 
+export { isCode } from '../testing/decider-specification.js';
+
 export const given = DeciderSpecification.for(creditLedgerDecider);
-export const isCode = (code: string) => (error: DomainError) => error.code === code;
 export const hasDetails = (code: string, details: Record<string, unknown>) => (error: DomainError) =>
   error.code === code && JSON.stringify(error.details) === JSON.stringify(details);
 

@@ -1,4 +1,4 @@
-import type { Decider } from '../shared/decider.js';
+import { decideByType, type Decider } from '../shared/decider.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.js';
 import {
   CONSUMED,
@@ -336,32 +336,17 @@ const expireReservation = ({ data, metadata }: ExpireReservation, state: CreditL
  * its accounts is decided against one state, so one optimistic-concurrency check covers both sides.
  */
 export const creditLedgerDecider: Decider<CreditCommand, CreditEvent, CreditLedgerState> = {
-  decide(command, state) {
-    switch (command.type) {
-      case 'IssueCredits':
-        return issueCredits(command, state);
-      case 'WithdrawCredits':
-        return withdrawCredits(command, state);
-      case 'AllocateCredits':
-        return allocateCredits(command, state);
-      case 'DeallocateCredits':
-        return deallocateCredits(command, state);
-      case 'TransferCredits':
-        return transferCredits(command, state);
-      case 'ReserveCredits':
-        return reserveCredits(command, state);
-      case 'CaptureReservation':
-        return captureReservation(command, state);
-      case 'ReleaseReservation':
-        return releaseReservation(command, state);
-      case 'ExpireReservation':
-        return expireReservation(command, state);
-      default: {
-        const unknown: never = command;
-        throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
-      }
-    }
-  },
+  decide: decideByType({
+    IssueCredits: issueCredits,
+    WithdrawCredits: withdrawCredits,
+    AllocateCredits: allocateCredits,
+    DeallocateCredits: deallocateCredits,
+    TransferCredits: transferCredits,
+    ReserveCredits: reserveCredits,
+    CaptureReservation: captureReservation,
+    ReleaseReservation: releaseReservation,
+    ExpireReservation: expireReservation,
+  }),
   evolve: evolveCreditLedger,
   initialState: initialCreditLedgerState,
 };

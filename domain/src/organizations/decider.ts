@@ -1,5 +1,6 @@
-import type { Decider } from '../shared/decider.js';
+import { decideByType, type Decider } from '../shared/decider.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.js';
+import { boundedText, textUpTo } from '../shared/text.js';
 import { isValidEmail, normalizeEmail } from '../users/rules.js';
 import type {
   ArchiveOrganization,
@@ -61,29 +62,19 @@ export type ExistingOrganization = {
 
 export type OrganizationState = { status: 'none' } | ExistingOrganization;
 
-const validName = (raw: string): string => {
-  const name = raw.trim();
-  if (name.length === 0 || name.length > ORGANIZATION_NAME_MAX) {
-    throw new ValidationError(
-      'invalid_organization_name',
-      `An organization name has 1 to ${ORGANIZATION_NAME_MAX} characters.`,
-      { field: 'name' },
-    );
-  }
-  return name;
-};
+const validName = (raw: string): string =>
+  boundedText(raw, ORGANIZATION_NAME_MAX, {
+    code: 'invalid_organization_name',
+    message: `An organization name has 1 to ${ORGANIZATION_NAME_MAX} characters.`,
+    details: { field: 'name' },
+  });
 
-const validDescription = (raw: string): string => {
-  const description = raw.trim();
-  if (description.length > ORGANIZATION_DESCRIPTION_MAX) {
-    throw new ValidationError(
-      'invalid_organization_description',
-      `A description has at most ${ORGANIZATION_DESCRIPTION_MAX} characters.`,
-      { field: 'description' },
-    );
-  }
-  return description;
-};
+const validDescription = (raw: string): string =>
+  textUpTo(raw, ORGANIZATION_DESCRIPTION_MAX, {
+    code: 'invalid_organization_description',
+    message: `A description has at most ${ORGANIZATION_DESCRIPTION_MAX} characters.`,
+    details: { field: 'description' },
+  });
 
 const validMetadata = (metadata: OrganizationMetadata): OrganizationMetadata => {
   if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) {
@@ -316,32 +307,17 @@ const emptyMetadata = (): Record<OrganizationMetadataKind, OrganizationMetadata>
 });
 
 export const organizationDecider: Decider<OrganizationCommand, OrganizationEvent, OrganizationState> = {
-  decide(command, state) {
-    switch (command.type) {
-      case 'CreateOrganization':
-        return createOrganization(command, state);
-      case 'UpdateOrganization':
-        return updateOrganization(command, state);
-      case 'UpdateOrganizationMetadata':
-        return updateOrganizationMetadata(command, state);
-      case 'ArchiveOrganization':
-        return archiveOrganization(command, state);
-      case 'ChangeOperatorName':
-        return changeOperatorName(command, state);
-      case 'ChangeOrganizationMailSettings':
-        return changeMailSettings(command, state);
-      case 'ChangeOrganizationLogo':
-        return changeLogo(command, state);
-      case 'ChangeSessionRetention':
-        return changeSessionRetention(command, state);
-      case 'ChangeVoiceRecording':
-        return changeVoiceRecording(command, state);
-      default: {
-        const unknown: never = command;
-        throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
-      }
-    }
-  },
+  decide: decideByType({
+    CreateOrganization: createOrganization,
+    UpdateOrganization: updateOrganization,
+    UpdateOrganizationMetadata: updateOrganizationMetadata,
+    ArchiveOrganization: archiveOrganization,
+    ChangeOperatorName: changeOperatorName,
+    ChangeOrganizationMailSettings: changeMailSettings,
+    ChangeOrganizationLogo: changeLogo,
+    ChangeSessionRetention: changeSessionRetention,
+    ChangeVoiceRecording: changeVoiceRecording,
+  }),
   evolve(state, event) {
     switch (event.type) {
       case 'OrganizationCreated':

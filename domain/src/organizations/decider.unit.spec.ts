@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../shared/errors.js';
-import { DeciderSpecification } from '../testing/decider-specification.js';
+import { DeciderSpecification, isCode } from '../testing/decider-specification.js';
 import type {
   ArchiveOrganization,
   ChangeOperatorName,
@@ -102,8 +102,6 @@ const archived: OrganizationArchived = {
   type: 'OrganizationArchived',
   data: { organizationId: 'org-1', archivedAt: later },
 };
-
-const isCode = (code: string) => (error: { code: string }) => error.code === code;
 
 describe('Organizations', () => {
   describe('CreateOrganization', () => {

@@ -1,4 +1,4 @@
-import type { Decider } from '../shared/decider.js';
+import { decideByType, type Decider } from '../shared/decider.js';
 import { ConflictError } from '../shared/errors.js';
 import type { PlatformCommand } from './commands.js';
 import type { PlatformEvent } from './events.js';
@@ -16,31 +16,26 @@ const withoutExpired = (pending: PendingSuperAdminRemovals, now: string): Pendin
   Object.fromEntries(Object.entries(pending).filter(([, leaseUntil]) => Date.parse(leaseUntil) > Date.parse(now)));
 
 export const platformDecider: Decider<PlatformCommand, PlatformEvent, PlatformState> = {
-  decide(command, state) {
-    switch (command.type) {
-      case 'InitializePlatform':
-        if (state.status === 'initialized') {
-          throw new ConflictError('platform_already_initialized', 'This installation has already been initialised.');
-        }
-        return [{ type: 'PlatformInitialized', data: { ...command.data, initializedAt: command.metadata.now } }];
-      case 'StartSuperAdminRemoval': {
-        const { userId, change, activeSuperAdminIds } = command.data;
-        const now = command.metadata.now;
-        assertNotLastSuperAdmin(activeSuperAdminIds, state.pendingRemovals, userId, now);
-        const leaseUntil = new Date(Date.parse(now) + SUPER_ADMIN_REMOVAL_LEASE_SECONDS * 1000).toISOString();
-        return [{ type: 'SuperAdminRemovalStarted', data: { userId, change, leaseUntil, startedAt: now } }];
+  decide: decideByType({
+    InitializePlatform: (command, state) => {
+      if (state.status === 'initialized') {
+        throw new ConflictError('platform_already_initialized', 'This installation has already been initialised.');
       }
-      case 'SettleSuperAdminRemoval': {
-        const { userId, outcome } = command.data;
-        if (state.pendingRemovals[userId] === undefined) return [];
-        return [{ type: 'SuperAdminRemovalSettled', data: { userId, outcome, settledAt: command.metadata.now } }];
-      }
-      default: {
-        const unknown: never = command;
-        throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
-      }
-    }
-  },
+      return [{ type: 'PlatformInitialized', data: { ...command.data, initializedAt: command.metadata.now } }];
+    },
+    StartSuperAdminRemoval: (command, state) => {
+      const { userId, change, activeSuperAdminIds } = command.data;
+      const now = command.metadata.now;
+      assertNotLastSuperAdmin(activeSuperAdminIds, state.pendingRemovals, userId, now);
+      const leaseUntil = new Date(Date.parse(now) + SUPER_ADMIN_REMOVAL_LEASE_SECONDS * 1000).toISOString();
+      return [{ type: 'SuperAdminRemovalStarted', data: { userId, change, leaseUntil, startedAt: now } }];
+    },
+    SettleSuperAdminRemoval: (command, state) => {
+      const { userId, outcome } = command.data;
+      if (state.pendingRemovals[userId] === undefined) return [];
+      return [{ type: 'SuperAdminRemovalSettled', data: { userId, outcome, settledAt: command.metadata.now } }];
+    },
+  }),
   evolve(state, event) {
     switch (event.type) {
       case 'PlatformInitialized':

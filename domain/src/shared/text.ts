@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ValidationError, type ErrorDetails } from './errors.js';
 
 /**
  * A NUL character, or a UTF-16 surrogate without its pair (`\ud800`): JSON and JavaScript strings can
@@ -16,3 +17,19 @@ export const isStorableText = (value: string): boolean => !UNSTORABLE_TEXT.test(
  */
 export const storableText = (params?: Parameters<typeof z.string>[0]): z.ZodString =>
   z.string(params).refine(isStorableText, { params: { rule: 'unstorable_text' }, abort: true });
+
+/** A decider's refusal of a text: its module's code and message, and the details (the field, what the form shows). */
+export type TextRefusal = { code: string; message: string; details: ErrorDetails };
+
+const trimmedWithin = (raw: string, min: number, max: number, refusal: TextRefusal): string => {
+  const text = raw.trim();
+  if (text.length < min || text.length > max) throw new ValidationError(refusal.code, refusal.message, refusal.details);
+  return text;
+};
+
+/** A name, label or title as a decider keeps it: trimmed, then 1 to `max` characters, else the refusal. */
+export const boundedText = (raw: string, max: number, refusal: TextRefusal): string =>
+  trimmedWithin(raw, 1, max, refusal);
+
+/** A description as a decider keeps it: trimmed, possibly empty, at most `max` characters, else the refusal. */
+export const textUpTo = (raw: string, max: number, refusal: TextRefusal): string => trimmedWithin(raw, 0, max, refusal);

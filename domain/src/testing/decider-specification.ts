@@ -37,3 +37,6 @@ export const DeciderSpecification = {
     });
   },
 };
+
+/** `thenThrows(ConflictError, isCode('user_exists'))`: the refusal expected, not merely one of its kind. */
+export const isCode = (code: string) => (error: { code: string }) => error.code === code;

@@ -1,5 +1,6 @@
-import type { Decider } from '../shared/decider.js';
+import { decideByType, type Decider } from '../shared/decider.js';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
+import { boundedText, textUpTo } from '../shared/text.js';
 import type {
   AddUserGroupMember,
   ArchiveUserGroup,
@@ -27,27 +28,19 @@ export type ExistingUserGroup = {
 
 export type UserGroupState = { status: 'none' } | ExistingUserGroup;
 
-const validName = (raw: string): string => {
-  const name = raw.trim();
-  if (name.length === 0 || name.length > USER_GROUP_NAME_MAX) {
-    throw new ValidationError('invalid_user_group_name', `A group name has 1 to ${USER_GROUP_NAME_MAX} characters.`, {
-      field: 'name',
-    });
-  }
-  return name;
-};
+const validName = (raw: string): string =>
+  boundedText(raw, USER_GROUP_NAME_MAX, {
+    code: 'invalid_user_group_name',
+    message: `A group name has 1 to ${USER_GROUP_NAME_MAX} characters.`,
+    details: { field: 'name' },
+  });
 
-const validDescription = (raw: string): string => {
-  const description = raw.trim();
-  if (description.length > USER_GROUP_DESCRIPTION_MAX) {
-    throw new ValidationError(
-      'invalid_user_group_description',
-      `A description has at most ${USER_GROUP_DESCRIPTION_MAX} characters.`,
-      { field: 'description' },
-    );
-  }
-  return description;
-};
+const validDescription = (raw: string): string =>
+  textUpTo(raw, USER_GROUP_DESCRIPTION_MAX, {
+    code: 'invalid_user_group_description',
+    message: `A description has at most ${USER_GROUP_DESCRIPTION_MAX} characters.`,
+    details: { field: 'description' },
+  });
 
 const existing = (state: UserGroupState): ExistingUserGroup => {
   if (state.status === 'none') throw new NotFoundError('user_group_not_found', 'This user group does not exist.');
@@ -146,26 +139,14 @@ const withMember = (members: ReadonlySet<string>, userId: string, present: boole
 };
 
 export const userGroupDecider: Decider<UserGroupCommand, UserGroupEvent, UserGroupState> = {
-  decide(command, state) {
-    switch (command.type) {
-      case 'CreateUserGroup':
-        return createUserGroup(command, state);
-      case 'UpdateUserGroup':
-        return updateUserGroup(command, state);
-      case 'ArchiveUserGroup':
-        return archiveUserGroup(command, state);
-      case 'AddUserGroupMember':
-        return addUserGroupMember(command, state);
-      case 'RemoveUserGroupMember':
-        return removeUserGroupMember(command, state);
-      case 'ChangeUserGroupImage':
-        return changeUserGroupImage(command, state);
-      default: {
-        const unknown: never = command;
-        throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
-      }
-    }
-  },
+  decide: decideByType({
+    CreateUserGroup: createUserGroup,
+    UpdateUserGroup: updateUserGroup,
+    ArchiveUserGroup: archiveUserGroup,
+    AddUserGroupMember: addUserGroupMember,
+    RemoveUserGroupMember: removeUserGroupMember,
+    ChangeUserGroupImage: changeUserGroupImage,
+  }),
   evolve(state, event) {
     if (event.type === 'UserGroupCreated') {
       const { userGroupId, organizationId, name, description } = event.data;

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
-import { DeciderSpecification } from '../testing/decider-specification.js';
+import { DeciderSpecification, isCode } from '../testing/decider-specification.js';
 import type {
   AddUserGroupMember,
   ArchiveUserGroup,
@@ -20,7 +20,6 @@ import type {
 } from './events.js';
 
 const given = DeciderSpecification.for(userGroupDecider);
-const isCode = (code: string) => (error: { code: string }) => error.code === code;
 const t0 = '2026-11-21T10:00:00.000Z';
 const t1 = '2026-11-22T10:00:00.000Z';
 

@@ -1,17 +1,11 @@
 import type { Role } from '../permissions/roles.js';
 import type { Command } from '../shared/command.js';
-import type { UserLocale } from './events.js';
+import type { UserAccountFields, UserLocale } from './events.js';
 
 /** An active account: the seed's super-admin, or one provisioned by single sign-on (`passwordHash: null`). */
 export type CreateUser = Command<
   'CreateUser',
-  {
-    userId: string;
-    organizationId: string;
-    email: string;
-    firstName: string;
-    lastName: string;
-    role: Role;
+  UserAccountFields & {
     passwordHash: string | null;
     locale?: UserLocale;
     createdBy: string | null;
@@ -19,13 +13,7 @@ export type CreateUser = Command<
 >;
 export type InviteUser = Command<
   'InviteUser',
-  {
-    userId: string;
-    organizationId: string;
-    email: string;
-    firstName: string;
-    lastName: string;
-    role: Role;
+  UserAccountFields & {
     locale: UserLocale;
     inviteCodeHash: string;
     inviteExpiresAt: string;

@@ -57,23 +57,23 @@ export const enableUser = ({ metadata }: EnableUser, state: UserState): UserEven
   return [{ type: 'UserEnabled', data: { userId: user.userId, enabledAt: metadata.now } }];
 };
 
+/** A new password, set by its user (no reset code) or with the reset code mailed to them. */
+const passwordChanged = (
+  userId: string,
+  passwordHash: string,
+  resetCodeHash: string | null,
+  changedAt: string,
+): UserEvent => ({
+  type: 'PasswordChanged',
+  data: { userId, passwordHash, reason: resetCodeHash === null ? 'change' : 'reset', resetCodeHash, changedAt },
+});
+
 export const changePassword = ({ data, metadata }: ChangePassword, state: UserState): UserEvent[] => {
   const user = enabled(state);
   if (user.status !== 'active') {
     throw new ConflictError('user_not_active', 'This account is not activated yet; use the invitation first.');
   }
-  return [
-    {
-      type: 'PasswordChanged',
-      data: {
-        userId: user.userId,
-        passwordHash: data.passwordHash,
-        reason: 'change',
-        resetCodeHash: null,
-        changedAt: metadata.now,
-      },
-    },
-  ];
+  return [passwordChanged(user.userId, data.passwordHash, null, metadata.now)];
 };
 
 /** Decides nothing for an account that is not active: the API answers the same either way, so nobody learns which emails exist. */
@@ -104,18 +104,7 @@ export const completePasswordReset = ({ data, metadata }: CompletePasswordReset,
   if (isExpired(pending.expiresAt, metadata.now)) {
     throw new ValidationError('reset_code_expired', 'This reset link has expired; ask for a new one.');
   }
-  return [
-    {
-      type: 'PasswordChanged',
-      data: {
-        userId: user.userId,
-        passwordHash: data.passwordHash,
-        reason: 'reset',
-        resetCodeHash: data.resetCodeHash,
-        changedAt: metadata.now,
-      },
-    },
-  ];
+  return [passwordChanged(user.userId, data.passwordHash, data.resetCodeHash, metadata.now)];
 };
 
 export const linkIdentity = ({ data, metadata }: LinkIdentity, state: UserState): UserEvent[] => {

@@ -1,11 +1,21 @@
-import { ROLES } from '../permissions/roles.js';
+import { ROLES, type Role } from '../permissions/roles.js';
 import { ValidationError } from '../shared/errors.js';
 import type { ActivateAccount, CancelInvitation, CreateUser, InviteUser, ResendInvitation } from './commands.js';
-import { DEFAULT_USER_LOCALE, type UserEvent } from './events.js';
+import { DEFAULT_USER_LOCALE, type UserAccountFields, type UserEvent } from './events.js';
 import { GRANTABLE_ROLES, isExpired, validEmail, validExpiry, validLocale, validName, validRole } from './rules.js';
 import { invited, refuseExisting, type UserState } from './state.js';
 
 /** How an account comes to be: created active, or invited and then activated (or cancelled). */
+
+/** Who the new account is, checked: the email and names as kept, and a role among those this way may give. */
+const validAccount = (data: UserAccountFields, roles: readonly Role[]): UserAccountFields => ({
+  userId: data.userId,
+  organizationId: data.organizationId,
+  email: validEmail(data.email),
+  firstName: validName(data.firstName, 'firstName'),
+  lastName: validName(data.lastName, 'lastName'),
+  role: validRole(data.role, roles),
+});
 
 export const createUser = ({ data, metadata }: CreateUser, state: UserState): UserEvent[] => {
   refuseExisting(state);
@@ -13,12 +23,7 @@ export const createUser = ({ data, metadata }: CreateUser, state: UserState): Us
     {
       type: 'UserCreated',
       data: {
-        userId: data.userId,
-        organizationId: data.organizationId,
-        email: validEmail(data.email),
-        firstName: validName(data.firstName, 'firstName'),
-        lastName: validName(data.lastName, 'lastName'),
-        role: validRole(data.role, ROLES),
+        ...validAccount(data, ROLES),
         passwordHash: data.passwordHash,
         locale: validLocale(data.locale ?? DEFAULT_USER_LOCALE),
         createdBy: data.createdBy,
@@ -34,12 +39,7 @@ export const inviteUser = ({ data, metadata }: InviteUser, state: UserState): Us
     {
       type: 'UserInvited',
       data: {
-        userId: data.userId,
-        organizationId: data.organizationId,
-        email: validEmail(data.email),
-        firstName: validName(data.firstName, 'firstName'),
-        lastName: validName(data.lastName, 'lastName'),
-        role: validRole(data.role, GRANTABLE_ROLES),
+        ...validAccount(data, GRANTABLE_ROLES),
         locale: validLocale(data.locale),
         inviteCodeHash: data.inviteCodeHash,
         inviteExpiresAt: validExpiry(data.inviteExpiresAt, metadata.now, 'inviteExpiresAt'),

@@ -1,4 +1,4 @@
-import type { Decider } from '../shared/decider.js';
+import { decideByType, type Decider } from '../shared/decider.js';
 import type { UserCommand } from './commands.js';
 import {
   changePassword,
@@ -16,42 +16,22 @@ import type { UserEvent } from './events.js';
 import { evolveUser, initialUserState, type UserState } from './state.js';
 
 export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
-  decide(command, state) {
-    switch (command.type) {
-      case 'CreateUser':
-        return createUser(command, state);
-      case 'InviteUser':
-        return inviteUser(command, state);
-      case 'ResendInvitation':
-        return resendInvitation(command, state);
-      case 'CancelInvitation':
-        return cancelInvitation(command, state);
-      case 'ActivateAccount':
-        return activateAccount(command, state);
-      case 'UpdateUserProfile':
-        return updateUserProfile(command, state);
-      case 'ChangeUserAvatar':
-        return changeUserAvatar(command, state);
-      case 'ChangeUserRole':
-        return changeUserRole(command, state);
-      case 'DisableUser':
-        return disableUser(command, state);
-      case 'EnableUser':
-        return enableUser(command, state);
-      case 'ChangePassword':
-        return changePassword(command, state);
-      case 'RequestPasswordReset':
-        return requestPasswordReset(command, state);
-      case 'CompletePasswordReset':
-        return completePasswordReset(command, state);
-      case 'LinkIdentity':
-        return linkIdentity(command, state);
-      default: {
-        const unknown: never = command;
-        throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
-      }
-    }
-  },
+  decide: decideByType({
+    CreateUser: createUser,
+    InviteUser: inviteUser,
+    ResendInvitation: resendInvitation,
+    CancelInvitation: cancelInvitation,
+    ActivateAccount: activateAccount,
+    UpdateUserProfile: updateUserProfile,
+    ChangeUserAvatar: changeUserAvatar,
+    ChangeUserRole: changeUserRole,
+    DisableUser: disableUser,
+    EnableUser: enableUser,
+    ChangePassword: changePassword,
+    RequestPasswordReset: requestPasswordReset,
+    CompletePasswordReset: completePasswordReset,
+    LinkIdentity: linkIdentity,
+  }),
   evolve: evolveUser,
   initialState: initialUserState,
 };

@@ -1,4 +1,4 @@
-import type { Decider } from '../shared/decider.js';
+import { decideByType, type Decider } from '../shared/decider.js';
 import { ConflictError, ForbiddenError, ValidationError } from '../shared/errors.js';
 import { isValidEmail, normalizeEmail } from './rules.js';
 import type { ClaimEmail, EmailClaimCommand, ReleaseEmail } from './email-claim-commands.js';
@@ -26,18 +26,10 @@ const releaseEmail = ({ data, metadata }: ReleaseEmail, state: EmailClaimState):
 };
 
 export const emailClaimDecider: Decider<EmailClaimCommand, EmailClaimEvent, EmailClaimState> = {
-  decide(command, state) {
-    switch (command.type) {
-      case 'ClaimEmail':
-        return claimEmail(command, state);
-      case 'ReleaseEmail':
-        return releaseEmail(command, state);
-      default: {
-        const unknown: never = command;
-        throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
-      }
-    }
-  },
+  decide: decideByType({
+    ClaimEmail: claimEmail,
+    ReleaseEmail: releaseEmail,
+  }),
   evolve(_state, event) {
     switch (event.type) {
       case 'EmailClaimed':

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, ForbiddenError, ValidationError } from '../shared/errors.js';
-import { DeciderSpecification } from '../testing/decider-specification.js';
+import { DeciderSpecification, isCode } from '../testing/decider-specification.js';
 import type { ClaimEmail, ReleaseEmail } from './email-claim-commands.js';
 import { emailClaimDecider } from './email-claim-decider.js';
 import { userEmailStreamId, type EmailClaimed, type EmailReleased } from './email-claim-events.js';
 
 const given = DeciderSpecification.for(emailClaimDecider);
-const isCode = (code: string) => (error: { code: string }) => error.code === code;
 const t0 = '2026-11-21T10:00:00.000Z';
 const t1 = '2026-11-22T10:00:00.000Z';
 

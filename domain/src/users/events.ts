@@ -6,16 +6,20 @@ export const USER_LOCALES = ['en-GB', 'fr-FR'] as const;
 export type UserLocale = (typeof USER_LOCALES)[number];
 export const DEFAULT_USER_LOCALE: UserLocale = 'en-GB';
 
+/** Who an account is and where it belongs: what creating and inviting record, and the user's state keeps. */
+export type UserAccountFields = {
+  userId: string;
+  organizationId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+};
+
 /** Created active, with a password (the seed) or without one (single sign-on provisioning). */
 export type UserCreated = {
   type: 'UserCreated';
-  data: {
-    userId: string;
-    organizationId: string;
-    email: string;
-    firstName: string;
-    lastName: string;
-    role: Role;
+  data: UserAccountFields & {
     /** argon2id hash, never the password itself; null for an account that signs in only through single sign-on. */
     passwordHash: string | null;
     /** Absent from events recorded before locales existed: read it as DEFAULT_USER_LOCALE. */
@@ -28,13 +32,7 @@ export type UserCreated = {
 /** The account exists but cannot sign in until it is activated with the invite code. */
 export type UserInvited = {
   type: 'UserInvited';
-  data: {
-    userId: string;
-    organizationId: string;
-    email: string;
-    firstName: string;
-    lastName: string;
-    role: Role;
+  data: UserAccountFields & {
     locale: UserLocale;
     /** Hash of the code mailed to the user; the code itself is never stored. */
     inviteCodeHash: string;

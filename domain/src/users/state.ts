@@ -1,17 +1,10 @@
-import type { Role } from '../permissions/roles.js';
 import { ConflictError, NotFoundError } from '../shared/errors.js';
-import { DEFAULT_USER_LOCALE, type UserEvent, type UserLocale } from './events.js';
+import { DEFAULT_USER_LOCALE, type UserAccountFields, type UserEvent, type UserLocale } from './events.js';
 
 type Code = { codeHash: string; expiresAt: string };
 
-export type ExistingUser = {
+export type ExistingUser = UserAccountFields & {
   status: 'invited' | 'active' | 'disabled';
-  userId: string;
-  organizationId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: Role;
   locale: UserLocale;
   /** An uploaded image's id (only a reference: the image is public by its random id), null for none. */
   avatarImageId: string | null;
@@ -99,7 +92,7 @@ const evolveExisting = (user: ExistingUser, event: UserEvent): UserState => {
 };
 
 const newUser = (
-  data: Pick<ExistingUser, 'userId' | 'organizationId' | 'email' | 'firstName' | 'lastName' | 'role' | 'locale'>,
+  data: UserAccountFields & { locale: UserLocale },
 ): Omit<ExistingUser, 'status' | 'activated' | 'invitation'> => ({
   userId: data.userId,
   organizationId: data.organizationId,

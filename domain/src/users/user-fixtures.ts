@@ -32,10 +32,11 @@ import type {
   UserRoleChanged,
 } from './events.js';
 
+export { isCode } from '../testing/decider-specification.js';
+
 /** The commands and events of one user's life, shared by the examples of the user decider. */
 
 export const given = DeciderSpecification.for(userDecider);
-export const isCode = (code: string) => (error: { code: string }) => error.code === code;
 
 export const t0 = '2026-11-21T10:00:00.000Z';
 const t1 = '2026-11-22T10:00:00.000Z';
@@ -74,20 +75,8 @@ export const created: UserCreated = {
   },
 };
 /** As stored before locales and single sign-on existed: such events must still fold. */
-export const createdBeforeLocales: UserCreated = {
-  type: 'UserCreated',
-  data: {
-    userId: 'user-1',
-    organizationId: 'org-1',
-    email: 'admin@example.com',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    role: 'super-admin',
-    passwordHash: '$argon2id$hash',
-    createdBy: null,
-    createdAt: t0,
-  },
-};
+const { locale: _locale, ...withoutLocale } = created.data;
+export const createdBeforeLocales: UserCreated = { type: 'UserCreated', data: withoutLocale };
 
 export const invite: InviteUser = {
   type: 'InviteUser',

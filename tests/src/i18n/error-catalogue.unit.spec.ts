@@ -31,6 +31,12 @@ const THROW = new RegExp(
   'g',
 );
 
+/** A decider's text refused by `boundedText` or `textUpTo` (domain/src/shared/text.ts): the refusal's code and message. */
+const BOUNDED_TEXT = new RegExp(
+  String.raw`(?:boundedText|textUpTo)\([^{]*\{[^{}]*?code: '([a-z_]+)',\s*message: (${STRING}|[A-Z_]+)`,
+  'g',
+);
+
 /** A message as a person would read it: a template literal's `${…}` stands for any value. */
 const sampleOf = (literal: string, file: string, source: string): string => {
   if (/^[A-Z_]+$/.test(literal)) {
@@ -46,7 +52,7 @@ const sampleOf = (literal: string, file: string, source: string): string => {
 /** Each (code, English message) a use case, a decider or the API throws literally. */
 const thrown = sources.flatMap((file) => {
   const source = readFileSync(path.join(root, file), 'utf8');
-  return [...source.matchAll(THROW)].map((match) => ({
+  return [...source.matchAll(THROW), ...source.matchAll(BOUNDED_TEXT)].map((match) => ({
     file,
     code: match[1]!,
     message: sampleOf(match[2]!, file, source),
@@ -95,6 +101,9 @@ describe('[I18N]: the message catalogue', () => {
     expect(thrown.length).toBeGreaterThan(100);
     expect(thrown).toContainEqual(
       expect.objectContaining({ code: 'email_taken', message: 'Another account already uses this email address.' }),
+    );
+    expect(thrown).toContainEqual(
+      expect.objectContaining({ code: 'invalid_user_group_name', message: 'A group name has 1 to X characters.' }),
     );
   });
 

@@ -1,5 +1,6 @@
-import type { Decider } from '../../shared/decider.js';
+import { decideByType, type Decider } from '../../shared/decider.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
+import { boundedText } from '../../shared/text.js';
 import { AI_CAPABILITIES } from '../vocabulary.js';
 import type { AiModelCommand, AiModelInput, CreateAiModel, DeleteAiModel, UpdateAiModel } from './commands.js';
 import type { AiModelEvent, AiModelSettings } from './events.js';
@@ -23,18 +24,16 @@ const invalid = (code: string, message: string, field: string) => new Validation
 
 /** The settings as stored: trimmed, capabilities once each in the vocabulary's order, limits checked. */
 export const validAiModelSettings = (input: AiModelInput): AiModelSettings => {
-  const modelId = input.modelId.trim();
-  if (modelId.length === 0 || modelId.length > AI_MODEL_ID_MAX) {
-    throw invalid('invalid_ai_model_id', `A model id has 1 to ${AI_MODEL_ID_MAX} characters.`, 'model_id');
-  }
-  const displayName = input.displayName.trim();
-  if (displayName.length === 0 || displayName.length > AI_MODEL_DISPLAY_NAME_MAX) {
-    throw invalid(
-      'invalid_ai_model_display_name',
-      `A display name has 1 to ${AI_MODEL_DISPLAY_NAME_MAX} characters.`,
-      'display_name',
-    );
-  }
+  const modelId = boundedText(input.modelId, AI_MODEL_ID_MAX, {
+    code: 'invalid_ai_model_id',
+    message: `A model id has 1 to ${AI_MODEL_ID_MAX} characters.`,
+    details: { field: 'model_id' },
+  });
+  const displayName = boundedText(input.displayName, AI_MODEL_DISPLAY_NAME_MAX, {
+    code: 'invalid_ai_model_display_name',
+    message: `A display name has 1 to ${AI_MODEL_DISPLAY_NAME_MAX} characters.`,
+    details: { field: 'display_name' },
+  });
   const capabilities = AI_CAPABILITIES.filter((capability) => input.capabilities.includes(capability));
   if (capabilities.length === 0 || capabilities.length !== input.capabilities.length) {
     throw invalid(
@@ -116,20 +115,11 @@ const deleteAiModel = ({ metadata }: DeleteAiModel, state: AiModelState): AiMode
 };
 
 export const aiModelDecider: Decider<AiModelCommand, AiModelEvent, AiModelState> = {
-  decide(command, state) {
-    switch (command.type) {
-      case 'CreateAiModel':
-        return createAiModel(command, state);
-      case 'UpdateAiModel':
-        return updateAiModel(command, state);
-      case 'DeleteAiModel':
-        return deleteAiModel(command, state);
-      default: {
-        const unknown: never = command;
-        throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
-      }
-    }
-  },
+  decide: decideByType({
+    CreateAiModel: createAiModel,
+    UpdateAiModel: updateAiModel,
+    DeleteAiModel: deleteAiModel,
+  }),
   evolve(state, event) {
     switch (event.type) {
       case 'AiModelCreated': {

@@ -1,5 +1,6 @@
-import type { Decider } from '../../shared/decider.js';
+import { decideByType, type Decider } from '../../shared/decider.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
+import { boundedText } from '../../shared/text.js';
 import type { AiProviderKind } from '../vocabulary.js';
 import type { AiProviderCommand, CreateAiProvider, DeleteAiProvider, UpdateAiProvider } from './commands.js';
 import type { AiProviderEvent, AiProviderSettings } from './events.js';
@@ -30,19 +31,12 @@ const blankToNull = (value: string | null | undefined): string | null => {
   return trimmed.length === 0 ? null : trimmed;
 };
 
-const validName = (raw: string): string => {
-  const name = raw.trim();
-  if (name.length === 0 || name.length > AI_PROVIDER_NAME_MAX) {
-    throw new ValidationError(
-      'invalid_ai_provider_name',
-      `A provider name has 1 to ${AI_PROVIDER_NAME_MAX} characters.`,
-      {
-        field: 'name',
-      },
-    );
-  }
-  return name;
-};
+const validName = (raw: string): string =>
+  boundedText(raw, AI_PROVIDER_NAME_MAX, {
+    code: 'invalid_ai_provider_name',
+    message: `A provider name has 1 to ${AI_PROVIDER_NAME_MAX} characters.`,
+    details: { field: 'name' },
+  });
 
 /** The settings as they will be stored: trimmed, blanks as null, and complete for the kind. */
 export const validAiProviderSettings = (
@@ -154,20 +148,11 @@ const deleteAiProvider = ({ metadata }: DeleteAiProvider, state: AiProviderState
 };
 
 export const aiProviderDecider: Decider<AiProviderCommand, AiProviderEvent, AiProviderState> = {
-  decide(command, state) {
-    switch (command.type) {
-      case 'CreateAiProvider':
-        return createAiProvider(command, state);
-      case 'UpdateAiProvider':
-        return updateAiProvider(command, state);
-      case 'DeleteAiProvider':
-        return deleteAiProvider(command, state);
-      default: {
-        const unknown: never = command;
-        throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
-      }
-    }
-  },
+  decide: decideByType({
+    CreateAiProvider: createAiProvider,
+    UpdateAiProvider: updateAiProvider,
+    DeleteAiProvider: deleteAiProvider,
+  }),
   evolve(state, event) {
     switch (event.type) {
       case 'AiProviderCreated': {

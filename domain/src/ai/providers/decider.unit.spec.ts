@@ -1,12 +1,11 @@
 import { describe, it } from 'vitest';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
-import { DeciderSpecification } from '../../testing/decider-specification.js';
+import { DeciderSpecification, isCode } from '../../testing/decider-specification.js';
 import type { CreateAiProvider, DeleteAiProvider, UpdateAiProvider } from './commands.js';
 import { AI_PROVIDER_NAME_MAX, aiProviderDecider, BUILTIN_AI_PROVIDER_NAME } from './decider.js';
 import type { AiProviderCreated, AiProviderDeleted, AiProviderUpdated } from './events.js';
 
 const given = DeciderSpecification.for(aiProviderDecider);
-const isCode = (code: string) => (error: { code: string }) => error.code === code;
 const t0 = '2026-11-21T10:00:00.000Z';
 const t1 = '2026-11-22T10:00:00.000Z';
 

@@ -1,13 +1,10 @@
 import type { Command } from '../../shared/command.js';
+import type { AiServiceKeyFields } from './events.js';
 
 /** The value arrives sealed: the domain never holds a key in clear. */
 export type AddAiServiceKey = Command<
   'AddAiServiceKey',
-  {
-    keyId: string;
-    providerId: string;
-    organizationId: string | null;
-    label: string;
+  AiServiceKeyFields & {
     sealedValue: string;
     last4: string;
     createdBy: string | null;

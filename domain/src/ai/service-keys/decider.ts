@@ -1,39 +1,27 @@
-import type { Decider } from '../../shared/decider.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
+import { decideByType, type Decider } from '../../shared/decider.js';
+import { ConflictError, NotFoundError } from '../../shared/errors.js';
+import { boundedText } from '../../shared/text.js';
 import type { AddAiServiceKey, AiServiceKeyCommand, RelabelAiServiceKey, RevokeAiServiceKey } from './commands.js';
-import type { AiServiceKeyEvent } from './events.js';
+import type { AiServiceKeyEvent, AiServiceKeyFields } from './events.js';
 
 export const AI_SERVICE_KEY_LABEL_MAX = 120;
 /** Provider keys are long; a short value is a typing mistake, and its last four would give most of it away. */
 export const AI_SERVICE_KEY_VALUE_MIN = 8;
 export const AI_SERVICE_KEY_VALUE_MAX = 4096;
 
-export type ExistingAiServiceKey = {
-  status: 'active' | 'revoked';
-  keyId: string;
-  providerId: string;
-  organizationId: string | null;
-  label: string;
-};
+export type ExistingAiServiceKey = AiServiceKeyFields & { status: 'active' | 'revoked' };
 
 export type AiServiceKeyState = { status: 'none' } | ExistingAiServiceKey;
 
 /** What a person sees of a key: its last four characters. */
 export const lastFourOf = (value: string): string => value.slice(-4);
 
-const validLabel = (raw: string): string => {
-  const label = raw.trim();
-  if (label.length === 0 || label.length > AI_SERVICE_KEY_LABEL_MAX) {
-    throw new ValidationError(
-      'invalid_ai_service_key_label',
-      `A key label has 1 to ${AI_SERVICE_KEY_LABEL_MAX} characters.`,
-      {
-        field: 'label',
-      },
-    );
-  }
-  return label;
-};
+const validLabel = (raw: string): string =>
+  boundedText(raw, AI_SERVICE_KEY_LABEL_MAX, {
+    code: 'invalid_ai_service_key_label',
+    message: `A key label has 1 to ${AI_SERVICE_KEY_LABEL_MAX} characters.`,
+    details: { field: 'label' },
+  });
 
 const existing = (state: AiServiceKeyState): ExistingAiServiceKey => {
   if (state.status === 'none') throw new NotFoundError('ai_service_key_not_found', 'This service key does not exist.');
@@ -76,20 +64,11 @@ const revokeKey = ({ metadata }: RevokeAiServiceKey, state: AiServiceKeyState): 
 };
 
 export const aiServiceKeyDecider: Decider<AiServiceKeyCommand, AiServiceKeyEvent, AiServiceKeyState> = {
-  decide(command, state) {
-    switch (command.type) {
-      case 'AddAiServiceKey':
-        return addKey(command, state);
-      case 'RelabelAiServiceKey':
-        return relabelKey(command, state);
-      case 'RevokeAiServiceKey':
-        return revokeKey(command, state);
-      default: {
-        const unknown: never = command;
-        throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
-      }
-    }
-  },
+  decide: decideByType({
+    AddAiServiceKey: addKey,
+    RelabelAiServiceKey: relabelKey,
+    RevokeAiServiceKey: revokeKey,
+  }),
   evolve(state, event) {
     switch (event.type) {
       case 'AiServiceKeyAdded': {

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
-import { DeciderSpecification } from '../../testing/decider-specification.js';
+import { DeciderSpecification, isCode } from '../../testing/decider-specification.js';
 import type { AddAiServiceKey, RelabelAiServiceKey, RevokeAiServiceKey } from './commands.js';
 import { AI_SERVICE_KEY_LABEL_MAX, aiServiceKeyDecider, lastFourOf } from './decider.js';
 import type { AiServiceKeyAdded, AiServiceKeyRelabelled, AiServiceKeyRevoked } from './events.js';
 
 const given = DeciderSpecification.for(aiServiceKeyDecider);
-const isCode = (code: string) => (error: { code: string }) => error.code === code;
 const t0 = '2026-11-21T10:00:00.000Z';
 const t1 = '2026-11-22T10:00:00.000Z';
 

@@ -1,5 +1,6 @@
-import type { Decider } from '../../shared/decider.js';
+import { decideByType, type Decider } from '../../shared/decider.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
+import { boundedText } from '../../shared/text.js';
 import { SESSION_LANGUAGES, SPEECH_PROVIDER_KINDS, type AiProviderKind } from '../vocabulary.js';
 import type {
   AiSpeechVoiceCommand,
@@ -33,18 +34,16 @@ export type AiSpeechVoiceState = { status: 'none' } | ExistingAiSpeechVoice;
 const invalid = (code: string, message: string, field: string) => new ValidationError(code, message, { field });
 
 export const validAiSpeechVoiceSettings = (input: AiSpeechVoiceInput): AiSpeechVoiceSettings => {
-  const voiceId = input.voiceId.trim();
-  if (voiceId.length === 0 || voiceId.length > AI_VOICE_ID_MAX) {
-    throw invalid('invalid_ai_voice_id', `A voice id has 1 to ${AI_VOICE_ID_MAX} characters.`, 'voice_id');
-  }
-  const displayName = input.displayName.trim();
-  if (displayName.length === 0 || displayName.length > AI_VOICE_DISPLAY_NAME_MAX) {
-    throw invalid(
-      'invalid_ai_voice_display_name',
-      `A display name has 1 to ${AI_VOICE_DISPLAY_NAME_MAX} characters.`,
-      'display_name',
-    );
-  }
+  const voiceId = boundedText(input.voiceId, AI_VOICE_ID_MAX, {
+    code: 'invalid_ai_voice_id',
+    message: `A voice id has 1 to ${AI_VOICE_ID_MAX} characters.`,
+    details: { field: 'voice_id' },
+  });
+  const displayName = boundedText(input.displayName, AI_VOICE_DISPLAY_NAME_MAX, {
+    code: 'invalid_ai_voice_display_name',
+    message: `A display name has 1 to ${AI_VOICE_DISPLAY_NAME_MAX} characters.`,
+    details: { field: 'display_name' },
+  });
   const languages = SESSION_LANGUAGES.filter((language) => input.languages.includes(language));
   if (languages.length === 0 || languages.length !== input.languages.length) {
     throw invalid('invalid_ai_voice_languages', 'A voice speaks at least one of en-GB, en-US and fr-FR.', 'languages');
@@ -104,20 +103,11 @@ const deleteVoice = ({ metadata }: DeleteAiSpeechVoice, state: AiSpeechVoiceStat
 };
 
 export const aiSpeechVoiceDecider: Decider<AiSpeechVoiceCommand, AiSpeechVoiceEvent, AiSpeechVoiceState> = {
-  decide(command, state) {
-    switch (command.type) {
-      case 'CreateAiSpeechVoice':
-        return createVoice(command, state);
-      case 'UpdateAiSpeechVoice':
-        return updateVoice(command, state);
-      case 'DeleteAiSpeechVoice':
-        return deleteVoice(command, state);
-      default: {
-        const unknown: never = command;
-        throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
-      }
-    }
-  },
+  decide: decideByType({
+    CreateAiSpeechVoice: createVoice,
+    UpdateAiSpeechVoice: updateVoice,
+    DeleteAiSpeechVoice: deleteVoice,
+  }),
   evolve(state, event) {
     switch (event.type) {
       case 'AiSpeechVoiceCreated': {

@@ -1,12 +1,11 @@
 import { describe, it } from 'vitest';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
-import { DeciderSpecification } from '../../testing/decider-specification.js';
+import { DeciderSpecification, isCode } from '../../testing/decider-specification.js';
 import type { CreateAiSpeechVoice, DeleteAiSpeechVoice, UpdateAiSpeechVoice } from './commands.js';
 import { aiSpeechVoiceDecider } from './decider.js';
 import type { AiSpeechVoiceCreated, AiSpeechVoiceDeleted, AiSpeechVoiceUpdated } from './events.js';
 
 const given = DeciderSpecification.for(aiSpeechVoiceDecider);
-const isCode = (code: string) => (error: { code: string }) => error.code === code;
 const t0 = '2026-11-21T10:00:00.000Z';
 const t1 = '2026-11-22T10:00:00.000Z';
 

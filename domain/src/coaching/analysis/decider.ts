@@ -1,4 +1,4 @@
-import type { Decider } from '../../shared/decider.js';
+import { decideByType, type Decider } from '../../shared/decider.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
 import type { CoachingSessionAnalysisCommand, CorrectCoachingSessionAnalysisScore } from './commands.js';
 import type { AnalysisCriterionScore, CoachingSessionAnalysisEvent } from './events.js';
@@ -33,137 +33,6 @@ const finished = (status: ObserverAnalysisStatus) => status === 'done' || status
 /** An observer's slot in a version; null when the job names something never requested (nothing to do). */
 const slotOf = (state: CoachingSessionAnalysisState, version: number, observerId: string) =>
   state.versions.find((entry) => entry.version === version)?.observers.find((o) => o.observerId === observerId) ?? null;
-
-/**
- * Jobs run at least once, and a killed worker's job runs again elsewhere: every observer command after the first
- * result of its version finds nothing to do, so one result is appended whoever gets there first.
- */
-export const coachingSessionAnalysisDecider: Decider<
-  CoachingSessionAnalysisCommand,
-  CoachingSessionAnalysisEvent,
-  CoachingSessionAnalysisState
-> = {
-  decide(command, state) {
-    const now = command.metadata.now;
-    switch (command.type) {
-      case 'RequestCoachingSessionAnalysis': {
-        const latest = state.versions.at(-1);
-        const requestId = command.data.requestId ?? null;
-        if (requestId !== null && state.versions.some((entry) => entry.requestId === requestId)) return [];
-        // The ending is seen by every path that ends a session (and again by the start-up catch-up): version 1 once.
-        if (command.data.trigger === 'session_ended' && latest) return [];
-        if (latest && latest.observers.some((observer) => !finished(observer.status))) {
-          throw new ConflictError(
-            'coaching_session_analysis_running',
-            'The analysis of this session is still running: re-run it once it has finished.',
-            { version: latest.version },
-          );
-        }
-        return [
-          {
-            type: 'CoachingSessionAnalysisRequested',
-            data: {
-              sessionId: command.data.sessionId,
-              organizationId: command.data.organizationId,
-              version: (latest?.version ?? 0) + 1,
-              trigger: command.data.trigger,
-              requestedBy: command.data.requestedBy,
-              ...(requestId === null ? {} : { requestId }),
-              observers: command.data.observers,
-              metrics: command.data.metrics,
-              requestedAt: now,
-            },
-          },
-        ];
-      }
-      case 'StartCoachingSessionObserverAnalysis': {
-        const { sessionId, version, observerId } = command.data;
-        if (slotOf(state, version, observerId)?.status !== 'pending') return [];
-        return [
-          { type: 'CoachingSessionObserverAnalysisStarted', data: { sessionId, version, observerId, startedAt: now } },
-        ];
-      }
-      case 'RecordCoachingSessionObserverReport': {
-        const slot = slotOf(state, command.data.version, command.data.observerId);
-        if (slot === null || finished(slot.status)) return [];
-        return [
-          {
-            type: 'CoachingSessionObserverReportRecorded',
-            data: { ...command.data, score: weightedAnalysisScore(command.data.criteria), recordedAt: now },
-          },
-        ];
-      }
-      case 'FailCoachingSessionObserverAnalysis': {
-        const slot = slotOf(state, command.data.version, command.data.observerId);
-        if (slot === null || finished(slot.status)) return [];
-        return [{ type: 'CoachingSessionObserverAnalysisFailed', data: { ...command.data, failedAt: now } }];
-      }
-      case 'CorrectCoachingSessionAnalysisScore':
-        return decideCorrection(command, state);
-      default: {
-        const unknown: never = command;
-        throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
-      }
-    }
-  },
-  evolve(state, event) {
-    const mark = (
-      version: number,
-      observerId: string,
-      change: (observer: CoachingSessionAnalysisVersion['observers'][number]) => Partial<typeof observer>,
-    ): CoachingSessionAnalysisState => ({
-      ...state,
-      versions: state.versions.map((entry) =>
-        entry.version !== version
-          ? entry
-          : {
-              ...entry,
-              observers: entry.observers.map((observer) =>
-                observer.observerId === observerId ? { ...observer, ...change(observer) } : observer,
-              ),
-            },
-      ),
-    });
-    switch (event.type) {
-      case 'CoachingSessionAnalysisRequested':
-        return {
-          ...state,
-          versions: [
-            ...state.versions,
-            {
-              version: event.data.version,
-              requestId: event.data.requestId ?? null,
-              observers: event.data.observers.map((observer) => ({
-                observerId: observer.id,
-                observerVersion: observer.version,
-                status: 'pending' as const,
-                criteria: [],
-              })),
-            },
-          ],
-        };
-      case 'CoachingSessionObserverAnalysisStarted':
-        return mark(event.data.version, event.data.observerId, () => ({ status: 'running' }));
-      case 'CoachingSessionObserverReportRecorded':
-        return mark(event.data.version, event.data.observerId, () => ({
-          status: 'done',
-          criteria: event.data.criteria,
-        }));
-      case 'CoachingSessionObserverAnalysisFailed':
-        return mark(event.data.version, event.data.observerId, () => ({ status: 'failed' }));
-      case 'CoachingSessionAnalysisScoreCorrected':
-        return {
-          ...mark(event.data.version, event.data.observerId, (observer) => ({
-            criteria: correctedCriteria(observer.criteria, event.data.criterion, event.data.score),
-          })),
-          correctionIds: [...state.correctionIds, event.data.correctionId],
-        };
-      default:
-        return state;
-    }
-  },
-  initialState: () => ({ versions: [], correctionIds: [] }),
-};
 
 /**
  * A reviewer's correction: on a report the observer has delivered, of a criterion of its rubric, a whole score on
@@ -241,6 +110,129 @@ const decideCorrection = (
       },
     },
   ];
+};
+
+/**
+ * Jobs run at least once, and a killed worker's job runs again elsewhere: every observer command after the first
+ * result of its version finds nothing to do, so one result is appended whoever gets there first.
+ */
+export const coachingSessionAnalysisDecider: Decider<
+  CoachingSessionAnalysisCommand,
+  CoachingSessionAnalysisEvent,
+  CoachingSessionAnalysisState
+> = {
+  decide: decideByType({
+    RequestCoachingSessionAnalysis: ({ data, metadata: { now } }, state) => {
+      const latest = state.versions.at(-1);
+      const requestId = data.requestId ?? null;
+      if (requestId !== null && state.versions.some((entry) => entry.requestId === requestId)) return [];
+      // The ending is seen by every path that ends a session (and again by the start-up catch-up): version 1 once.
+      if (data.trigger === 'session_ended' && latest) return [];
+      if (latest && latest.observers.some((observer) => !finished(observer.status))) {
+        throw new ConflictError(
+          'coaching_session_analysis_running',
+          'The analysis of this session is still running: re-run it once it has finished.',
+          { version: latest.version },
+        );
+      }
+      return [
+        {
+          type: 'CoachingSessionAnalysisRequested',
+          data: {
+            sessionId: data.sessionId,
+            organizationId: data.organizationId,
+            version: (latest?.version ?? 0) + 1,
+            trigger: data.trigger,
+            requestedBy: data.requestedBy,
+            ...(requestId === null ? {} : { requestId }),
+            observers: data.observers,
+            metrics: data.metrics,
+            requestedAt: now,
+          },
+        },
+      ];
+    },
+    StartCoachingSessionObserverAnalysis: ({ data, metadata: { now } }, state) => {
+      const { sessionId, version, observerId } = data;
+      if (slotOf(state, version, observerId)?.status !== 'pending') return [];
+      return [
+        { type: 'CoachingSessionObserverAnalysisStarted', data: { sessionId, version, observerId, startedAt: now } },
+      ];
+    },
+    RecordCoachingSessionObserverReport: ({ data, metadata: { now } }, state) => {
+      const slot = slotOf(state, data.version, data.observerId);
+      if (slot === null || finished(slot.status)) return [];
+      return [
+        {
+          type: 'CoachingSessionObserverReportRecorded',
+          data: { ...data, score: weightedAnalysisScore(data.criteria), recordedAt: now },
+        },
+      ];
+    },
+    FailCoachingSessionObserverAnalysis: ({ data, metadata: { now } }, state) => {
+      const slot = slotOf(state, data.version, data.observerId);
+      if (slot === null || finished(slot.status)) return [];
+      return [{ type: 'CoachingSessionObserverAnalysisFailed', data: { ...data, failedAt: now } }];
+    },
+    CorrectCoachingSessionAnalysisScore: decideCorrection,
+  }),
+  evolve(state, event) {
+    const mark = (
+      version: number,
+      observerId: string,
+      change: (observer: CoachingSessionAnalysisVersion['observers'][number]) => Partial<typeof observer>,
+    ): CoachingSessionAnalysisState => ({
+      ...state,
+      versions: state.versions.map((entry) =>
+        entry.version !== version
+          ? entry
+          : {
+              ...entry,
+              observers: entry.observers.map((observer) =>
+                observer.observerId === observerId ? { ...observer, ...change(observer) } : observer,
+              ),
+            },
+      ),
+    });
+    switch (event.type) {
+      case 'CoachingSessionAnalysisRequested':
+        return {
+          ...state,
+          versions: [
+            ...state.versions,
+            {
+              version: event.data.version,
+              requestId: event.data.requestId ?? null,
+              observers: event.data.observers.map((observer) => ({
+                observerId: observer.id,
+                observerVersion: observer.version,
+                status: 'pending' as const,
+                criteria: [],
+              })),
+            },
+          ],
+        };
+      case 'CoachingSessionObserverAnalysisStarted':
+        return mark(event.data.version, event.data.observerId, () => ({ status: 'running' }));
+      case 'CoachingSessionObserverReportRecorded':
+        return mark(event.data.version, event.data.observerId, () => ({
+          status: 'done',
+          criteria: event.data.criteria,
+        }));
+      case 'CoachingSessionObserverAnalysisFailed':
+        return mark(event.data.version, event.data.observerId, () => ({ status: 'failed' }));
+      case 'CoachingSessionAnalysisScoreCorrected':
+        return {
+          ...mark(event.data.version, event.data.observerId, (observer) => ({
+            criteria: correctedCriteria(observer.criteria, event.data.criterion, event.data.score),
+          })),
+          correctionIds: [...state.correctionIds, event.data.correctionId],
+        };
+      default:
+        return state;
+    }
+  },
+  initialState: () => ({ versions: [], correctionIds: [] }),
 };
 
 /** A version's status from its observers': done when all reported, failed when all finished and one failed. */

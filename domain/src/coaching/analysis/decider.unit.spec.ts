@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { conversationMetrics } from '../../ai/conversation-metrics/metrics.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
 import { DeciderSpecification } from '../../testing/decider-specification.js';
-import type { CoachingSessionAnalysisCommand } from './commands.js';
+import type { CoachingSessionAnalysisCommand, RecordCoachingSessionObserverReport } from './commands.js';
 import { analysisVersionStatus, coachingSessionAnalysisDecider } from './decider.js';
 import type { AnalysisCriterionScore, CoachingSessionAnalysisEvent } from './events.js';
 
@@ -37,7 +37,7 @@ const criteria: AnalysisCriterionScore[] = [
   { name: 'Close', scale: 'pass_fail', weight: 1, relevant: true, score: 1, evidence: [] },
   { name: 'Trading', scale: '1_10', weight: 5, relevant: false, score: null, evidence: [] },
 ];
-const record = (observerId: string, version = 1): CoachingSessionAnalysisCommand => ({
+const record = (observerId: string, version = 1): RecordCoachingSessionObserverReport => ({
   type: 'RecordCoachingSessionObserverReport',
   data: {
     sessionId: 's1',
@@ -54,14 +54,7 @@ const record = (observerId: string, version = 1): CoachingSessionAnalysisCommand
 const recorded = (observerId: string, version = 1): CoachingSessionAnalysisEvent => ({
   type: 'CoachingSessionObserverReportRecorded',
   data: {
-    sessionId: 's1',
-    version,
-    observerId,
-    observerVersion: 2,
-    criteria,
-    wentWell: ['Open questions'],
-    toImprove: ['Name a date'],
-    summary: 'Good discovery.',
+    ...record(observerId, version).data,
     // (2 × 75 + 1 × 100) / 3; the criterion that did not apply is left out.
     score: 83,
     recordedAt: now,

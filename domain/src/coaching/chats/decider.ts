@@ -1,5 +1,6 @@
-import type { Decider } from '../../shared/decider.js';
+import { decideByType, type Decider } from '../../shared/decider.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
+import { boundedText } from '../../shared/text.js';
 import type { CoachingChatCommand } from './commands.js';
 import {
   COACHING_CHAT_MAX_EXCHANGES,
@@ -24,17 +25,12 @@ export type CoachingChatState = { status: 'none' } | ExistingCoachingChat;
 
 const chatNotFound = () => new NotFoundError('coaching_chat_not_found', 'This conversation does not exist.');
 
-const checkedTitle = (title: string): string => {
-  const trimmed = title.trim();
-  if (trimmed.length === 0 || trimmed.length > COACHING_CHAT_TITLE_MAX) {
-    throw new ValidationError(
-      'invalid_coaching_chat_title',
-      `A conversation title has 1 to ${COACHING_CHAT_TITLE_MAX} characters.`,
-      { max: COACHING_CHAT_TITLE_MAX, field: 'title' },
-    );
-  }
-  return trimmed;
-};
+const checkedTitle = (title: string): string =>
+  boundedText(title, COACHING_CHAT_TITLE_MAX, {
+    code: 'invalid_coaching_chat_title',
+    message: `A conversation title has 1 to ${COACHING_CHAT_TITLE_MAX} characters.`,
+    details: { max: COACHING_CHAT_TITLE_MAX, field: 'title' },
+  });
 
 /** The chat a command may act on: a deleted one, like one never started, is not found. */
 const activeChat = (state: CoachingChatState): ExistingCoachingChat => {
@@ -53,14 +49,11 @@ export const coachingChatExchangeFor = (
   question: string,
 ): CoachingChatExchange | null => {
   const chat = activeChat(state);
-  const text = question.trim();
-  if (text.length === 0 || text.length > COACHING_CHAT_QUESTION_MAX) {
-    throw new ValidationError(
-      'invalid_coaching_chat_question',
-      `A question has 1 to ${COACHING_CHAT_QUESTION_MAX} characters.`,
-      { max: COACHING_CHAT_QUESTION_MAX, field: 'text' },
-    );
-  }
+  const text = boundedText(question, COACHING_CHAT_QUESTION_MAX, {
+    code: 'invalid_coaching_chat_question',
+    message: `A question has 1 to ${COACHING_CHAT_QUESTION_MAX} characters.`,
+    details: { max: COACHING_CHAT_QUESTION_MAX, field: 'text' },
+  });
   const recorded = chat.exchanges.find((exchange) => exchange.messageId === messageId);
   if (recorded) {
     if (recorded.question !== text) {
@@ -87,57 +80,50 @@ export const coachingChatExchangeFor = (
  * appends nothing the second time, so a client that lost an answer sends the same request again.
  */
 export const coachingChatDecider: Decider<CoachingChatCommand, CoachingChatEvent, CoachingChatState> = {
-  decide(command, state) {
-    const now = command.metadata.now;
-    switch (command.type) {
-      case 'StartCoachingChat': {
-        const { chatId, sessionId, organizationId, userId } = command.data;
-        const title = command.data.title === null ? null : checkedTitle(command.data.title);
-        if (state.status !== 'none') {
-          if (state.status === 'active' && state.sessionId === sessionId && state.userId === userId) return [];
-          throw new ConflictError('coaching_chat_exists', 'This conversation already exists.');
-        }
-        return [
-          { type: 'CoachingChatStarted', data: { chatId, sessionId, organizationId, userId, title, startedAt: now } },
-        ];
+  decide: decideByType({
+    StartCoachingChat: ({ data, metadata: { now } }, state) => {
+      const { chatId, sessionId, organizationId, userId } = data;
+      const title = data.title === null ? null : checkedTitle(data.title);
+      if (state.status !== 'none') {
+        if (state.status === 'active' && state.sessionId === sessionId && state.userId === userId) return [];
+        throw new ConflictError('coaching_chat_exists', 'This conversation already exists.');
       }
-      case 'RecordCoachingChatExchange': {
-        const { chatId, messageId } = command.data;
-        const question = command.data.question.trim();
-        if (coachingChatExchangeFor(state, messageId, question) || state.status !== 'active') return [];
-        const answer = command.data.answer.trim();
-        if (answer.length === 0) {
-          throw new ValidationError('coaching_chat_answer_empty', 'The coach’s answer is empty: ask again.');
-        }
-        return [
-          {
-            type: 'CoachingChatExchangeRecorded',
-            data: { chatId, sessionId: state.sessionId, messageId, question, answer, askedAt: now },
-          },
-        ];
+      return [
+        { type: 'CoachingChatStarted', data: { chatId, sessionId, organizationId, userId, title, startedAt: now } },
+      ];
+    },
+    RecordCoachingChatExchange: ({ data, metadata: { now } }, state) => {
+      const { chatId, messageId } = data;
+      const question = data.question.trim();
+      if (coachingChatExchangeFor(state, messageId, question) || state.status !== 'active') return [];
+      const answer = data.answer.trim();
+      if (answer.length === 0) {
+        throw new ValidationError('coaching_chat_answer_empty', 'The coach’s answer is empty: ask again.');
       }
-      case 'RenameCoachingChat': {
-        const chat = activeChat(state);
-        const title = checkedTitle(command.data.title);
-        if (chat.title === title) return [];
-        return [
-          {
-            type: 'CoachingChatRenamed',
-            data: { chatId: chat.chatId, sessionId: chat.sessionId, title, renamedAt: now },
-          },
-        ];
-      }
-      case 'DeleteCoachingChat': {
-        if (state.status === 'deleted') return [];
-        const chat = activeChat(state);
-        return [{ type: 'CoachingChatDeleted', data: { chatId: chat.chatId, deletedAt: now } }];
-      }
-      default: {
-        const unknown: never = command;
-        throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
-      }
-    }
-  },
+      return [
+        {
+          type: 'CoachingChatExchangeRecorded',
+          data: { chatId, sessionId: state.sessionId, messageId, question, answer, askedAt: now },
+        },
+      ];
+    },
+    RenameCoachingChat: ({ data, metadata: { now } }, state) => {
+      const chat = activeChat(state);
+      const title = checkedTitle(data.title);
+      if (chat.title === title) return [];
+      return [
+        {
+          type: 'CoachingChatRenamed',
+          data: { chatId: chat.chatId, sessionId: chat.sessionId, title, renamedAt: now },
+        },
+      ];
+    },
+    DeleteCoachingChat: ({ metadata: { now } }, state) => {
+      if (state.status === 'deleted') return [];
+      const chat = activeChat(state);
+      return [{ type: 'CoachingChatDeleted', data: { chatId: chat.chatId, deletedAt: now } }];
+    },
+  }),
   evolve(state, event) {
     switch (event.type) {
       case 'CoachingChatStarted':

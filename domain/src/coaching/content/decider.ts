@@ -1,4 +1,4 @@
-import type { Decider } from '../../shared/decider.js';
+import { decideByType, type Decider } from '../../shared/decider.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../shared/errors.js';
 import type {
   CoachingItemCommand,
@@ -159,36 +159,25 @@ const remove = ({ data, metadata }: DeleteCoachingItem, state: CoachingItemState
 };
 
 export const coachingItemDecider: Decider<CoachingItemCommand, CoachingItemEvent, CoachingItemState> = {
-  decide(command, state) {
-    switch (command.type) {
-      case 'CreateCoachingItem':
-        return create(command, state);
-      case 'EditCoachingItem':
-        return edit(command, state);
-      case 'PublishCoachingItem':
-        return publish(command, state);
-      case 'ArchiveCoachingItem': {
-        const item = existing(state);
-        return item.archived
-          ? []
-          : [{ type: 'CoachingItemArchived', data: { itemId: item.itemId, archivedAt: command.metadata.now } }];
-      }
-      case 'RestoreCoachingItem': {
-        const item = existing(state);
-        return item.archived
-          ? [{ type: 'CoachingItemRestored', data: { itemId: item.itemId, restoredAt: command.metadata.now } }]
-          : [];
-      }
-      case 'SetCoachingItemShares':
-        return share(command, state);
-      case 'DeleteCoachingItem':
-        return remove(command, state);
-      default: {
-        const unknown: never = command;
-        throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
-      }
-    }
-  },
+  decide: decideByType({
+    CreateCoachingItem: create,
+    EditCoachingItem: edit,
+    PublishCoachingItem: publish,
+    ArchiveCoachingItem: (command, state) => {
+      const item = existing(state);
+      return item.archived
+        ? []
+        : [{ type: 'CoachingItemArchived', data: { itemId: item.itemId, archivedAt: command.metadata.now } }];
+    },
+    RestoreCoachingItem: (command, state) => {
+      const item = existing(state);
+      return item.archived
+        ? [{ type: 'CoachingItemRestored', data: { itemId: item.itemId, restoredAt: command.metadata.now } }]
+        : [];
+    },
+    SetCoachingItemShares: share,
+    DeleteCoachingItem: remove,
+  }),
   evolve(state, event) {
     if (event.type === 'CoachingItemCreated') {
       const { itemId, kind, organizationId, fields } = event.data;

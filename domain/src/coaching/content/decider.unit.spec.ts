@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../shared/errors.js';
-import { DeciderSpecification } from '../../testing/decider-specification.js';
+import { DeciderSpecification, isCode } from '../../testing/decider-specification.js';
 import type { CoachingItemCommand, CreateCoachingItem } from './commands.js';
 import { coachingItemDecider, coachingStatusOf } from './decider.js';
 import type { CoachingItemEvent } from './events.js';
 
 const given = DeciderSpecification.for(coachingItemDecider);
-const isCode = (code: string) => (error: { code: string }) => error.code === code;
 const t0 = '2026-11-24T10:00:00.000Z';
 const t1 = '2026-11-24T11:00:00.000Z';
 const meta = { metadata: { now: t1 } };

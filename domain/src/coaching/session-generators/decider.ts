@@ -1,5 +1,5 @@
 import { SESSION_LANGUAGES } from '../../ai/vocabulary.js';
-import type { Decider } from '../../shared/decider.js';
+import { decideByType, type Decider } from '../../shared/decider.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
 import type { SessionGeneratorCommand } from './commands.js';
 import type { SessionGeneratorBrief, SessionGeneratorEvent } from './events.js';
@@ -65,41 +65,34 @@ const existing = (state: SessionGeneratorState): ExistingSessionGenerator => {
 };
 
 export const sessionGeneratorDecider: Decider<SessionGeneratorCommand, SessionGeneratorEvent, SessionGeneratorState> = {
-  decide(command, state) {
-    const now = command.metadata.now;
-    switch (command.type) {
-      case 'CreateSessionGenerator': {
-        if (state.status !== 'none') {
-          throw new ConflictError('session_generator_exists', 'This session generator already exists.');
-        }
-        const { generatorId, organizationId, createdBy } = command.data;
-        return [
-          {
-            type: 'SessionGeneratorCreated',
-            data: { generatorId, organizationId, ...validBrief(briefOf(command.data)), createdBy, createdAt: now },
-          },
-        ];
+  decide: decideByType({
+    CreateSessionGenerator: ({ data, metadata: { now } }, state) => {
+      if (state.status !== 'none') {
+        throw new ConflictError('session_generator_exists', 'This session generator already exists.');
       }
-      case 'UpdateSessionGenerator': {
-        const generator = existing(state);
-        const brief = validBrief(briefOf(command.data));
-        if (sameBrief(brief, generator)) return [];
-        return [
-          { type: 'SessionGeneratorUpdated', data: { generatorId: generator.generatorId, ...brief, updatedAt: now } },
-        ];
-      }
-      case 'DeleteSessionGenerator': {
-        // A retried delete finds its work done.
-        if (state.status === 'deleted') return [];
-        const generator = existing(state);
-        return [{ type: 'SessionGeneratorDeleted', data: { generatorId: generator.generatorId, deletedAt: now } }];
-      }
-      default: {
-        const unknown: never = command;
-        throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
-      }
-    }
-  },
+      const { generatorId, organizationId, createdBy } = data;
+      return [
+        {
+          type: 'SessionGeneratorCreated',
+          data: { generatorId, organizationId, ...validBrief(briefOf(data)), createdBy, createdAt: now },
+        },
+      ];
+    },
+    UpdateSessionGenerator: ({ data, metadata: { now } }, state) => {
+      const generator = existing(state);
+      const brief = validBrief(briefOf(data));
+      if (sameBrief(brief, generator)) return [];
+      return [
+        { type: 'SessionGeneratorUpdated', data: { generatorId: generator.generatorId, ...brief, updatedAt: now } },
+      ];
+    },
+    DeleteSessionGenerator: ({ metadata: { now } }, state) => {
+      // A retried delete finds its work done.
+      if (state.status === 'deleted') return [];
+      const generator = existing(state);
+      return [{ type: 'SessionGeneratorDeleted', data: { generatorId: generator.generatorId, deletedAt: now } }];
+    },
+  }),
   evolve(state, event) {
     switch (event.type) {
       case 'SessionGeneratorCreated':

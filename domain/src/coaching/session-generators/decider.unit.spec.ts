@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
-import { DeciderSpecification } from '../../testing/decider-specification.js';
+import { DeciderSpecification, isCode } from '../../testing/decider-specification.js';
 import type { CreateSessionGenerator, DeleteSessionGenerator, UpdateSessionGenerator } from './commands.js';
 import { SESSION_GENERATOR_COUNT_MAX, SESSION_GENERATOR_TEXT_MAX, sessionGeneratorDecider } from './decider.js';
 import type {
@@ -11,7 +11,6 @@ import type {
 } from './events.js';
 
 const given = DeciderSpecification.for(sessionGeneratorDecider);
-const isCode = (code: string) => (error: { code: string; details?: Record<string, unknown> }) => error.code === code;
 const isField = (field: string) => (error: { code: string; details?: Record<string, unknown> }) =>
   error.code === 'invalid_session_generator' && error.details?.['field'] === field;
 const t0 = '2026-11-25T10:00:00.000Z';

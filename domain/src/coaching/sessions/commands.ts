@@ -1,24 +1,9 @@
 import type { Command } from '../../shared/command.js';
-import type { CoachingSessionContent, CoachingSessionPlayer, CoachingSessionReservation } from './events.js';
+import type { CoachingSessionSetup } from './events.js';
 import type { CoachingSessionVoiceSettingsChange } from './voice-settings.js';
 
 /** Sent once the ledger holds the reservation, so a session never plays on credits it does not have. */
-export type StartCoachingSession = Command<
-  'StartCoachingSession',
-  {
-    sessionId: string;
-    organizationId: string;
-    player: CoachingSessionPlayer;
-    /** The scenario's name, until renamed. */
-    name: string;
-    content: CoachingSessionContent;
-    /** The scenario's, else the mission's, else the application's cap: the reservation needs a bound. */
-    timeLimitSeconds: number;
-    turnLimit: number | null;
-    creditsPerMinute: number;
-    reservation: CoachingSessionReservation;
-  }
->;
+export type StartCoachingSession = Command<'StartCoachingSession', CoachingSessionSetup>;
 
 /** `turnId` comes from the client, so a resent turn (dropped socket, retry after a failed reply) is recorded once. */
 export type RecordCoachingSessionLearnerTurn = Command<

@@ -1,6 +1,7 @@
 import { findOutcomeMarker } from '../../ai/vocabulary.js';
-import type { Decider } from '../../shared/decider.js';
+import { decideByType, type Decider } from '../../shared/decider.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
+import { boundedText } from '../../shared/text.js';
 import { sessionPriceCredits } from '../pricing/session-price.js';
 import type {
   ChangeCoachingSessionVoiceSettings,
@@ -13,11 +14,9 @@ import type {
 import {
   COACHING_SESSION_NAME_MAX,
   isTerminalCoachingSessionStatus,
-  type CoachingSessionContent,
+  type CoachingSessionSetup,
   type CoachingSessionEndReason,
   type CoachingSessionEvent,
-  type CoachingSessionPlayer,
-  type CoachingSessionReservation,
   type CoachingSessionStatus,
   type TerminalCoachingSessionStatus,
 } from './events.js';
@@ -39,18 +38,9 @@ export type CoachingSessionTurn = {
   at: string;
 };
 
-export type ExistingCoachingSession = {
+export type ExistingCoachingSession = CoachingSessionSetup & {
   status: Exclude<CoachingSessionStatus, ''>;
   deleted: boolean;
-  sessionId: string;
-  organizationId: string;
-  player: CoachingSessionPlayer;
-  name: string;
-  content: CoachingSessionContent;
-  timeLimitSeconds: number;
-  turnLimit: number | null;
-  creditsPerMinute: number;
-  reservation: CoachingSessionReservation;
   startedAt: string;
   turns: CoachingSessionTurn[];
   /** The learner turn the persona has not answered yet: the application asks the provider again for it. */
@@ -132,17 +122,12 @@ const endingNow = (
   now: string,
 ) => ending(session, { status, reason }, { usedSeconds: usedSecondsAt(session, now), endedAt: now });
 
-const validName = (raw: string): string => {
-  const name = raw.trim();
-  if (name.length === 0 || name.length > COACHING_SESSION_NAME_MAX) {
-    throw new ValidationError(
-      'invalid_coaching_session_name',
-      `A session name has 1 to ${COACHING_SESSION_NAME_MAX} characters.`,
-      { field: 'name' },
-    );
-  }
-  return name;
-};
+const validName = (raw: string): string =>
+  boundedText(raw, COACHING_SESSION_NAME_MAX, {
+    code: 'invalid_coaching_session_name',
+    message: `A session name has 1 to ${COACHING_SESSION_NAME_MAX} characters.`,
+    details: { field: 'name' },
+  });
 
 const isCount = (value: number, min: number) => Number.isInteger(value) && value >= min;
 
@@ -395,46 +380,32 @@ const changeVoiceSettings = (
 
 /** One session, stream `coachingSessionStreamId(sessionId)`: its frozen content, its transcript and its one ending. */
 export const coachingSessionDecider: Decider<CoachingSessionCommand, CoachingSessionEvent, CoachingSessionState> = {
-  decide(command, state) {
-    switch (command.type) {
-      case 'StartCoachingSession':
-        return start(command, state);
-      case 'RecordCoachingSessionLearnerTurn':
-        return learnerTurn(command, state);
-      case 'RecordCoachingSessionPersonaTurn':
-        return personaTurn(command, state);
-      case 'EndCoachingSession':
-        return stop(state, command.metadata.now, 'end', 'learner_ended');
-      case 'AbortCoachingSession':
-        return stop(state, command.metadata.now, 'abort', 'learner_aborted');
-      case 'ExpireCoachingSessionTimeLimit': {
-        const session = live(state);
-        return session !== null && timeIsUp(session, command.metadata.now) ? [timeLimitEnding(session)] : [];
-      }
-      case 'ExpireCoachingSessionReservation':
-        return expireReservation(state, command.metadata.now);
-      case 'RenameCoachingSession': {
-        const session = found(state);
-        const name = validName(command.data.name);
-        return name === session.name
-          ? []
-          : [
-              {
-                type: 'CoachingSessionRenamed',
-                data: { sessionId: session.sessionId, name, renamedAt: command.metadata.now },
-              },
-            ];
-      }
-      case 'ChangeCoachingSessionVoiceSettings':
-        return changeVoiceSettings(command, state);
-      case 'DeleteCoachingSession':
-        return remove(command, state);
-      default: {
-        const unknown: never = command;
-        throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
-      }
-    }
-  },
+  decide: decideByType({
+    StartCoachingSession: start,
+    RecordCoachingSessionLearnerTurn: learnerTurn,
+    RecordCoachingSessionPersonaTurn: personaTurn,
+    EndCoachingSession: (command, state) => stop(state, command.metadata.now, 'end', 'learner_ended'),
+    AbortCoachingSession: (command, state) => stop(state, command.metadata.now, 'abort', 'learner_aborted'),
+    ExpireCoachingSessionTimeLimit: (command, state) => {
+      const session = live(state);
+      return session !== null && timeIsUp(session, command.metadata.now) ? [timeLimitEnding(session)] : [];
+    },
+    ExpireCoachingSessionReservation: (command, state) => expireReservation(state, command.metadata.now),
+    RenameCoachingSession: (command, state) => {
+      const session = found(state);
+      const name = validName(command.data.name);
+      return name === session.name
+        ? []
+        : [
+            {
+              type: 'CoachingSessionRenamed',
+              data: { sessionId: session.sessionId, name, renamedAt: command.metadata.now },
+            },
+          ];
+    },
+    ChangeCoachingSessionVoiceSettings: changeVoiceSettings,
+    DeleteCoachingSession: remove,
+  }),
   evolve(state, event) {
     if (event.type === 'CoachingSessionStarted') {
       const { data } = event;

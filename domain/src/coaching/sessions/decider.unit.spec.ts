@@ -1,16 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../shared/decider.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
-import { DeciderSpecification } from '../../testing/decider-specification.js';
-import type { CoachingSessionCommand, StartCoachingSession } from './commands.js';
+import { DeciderSpecification, isCode } from '../../testing/decider-specification.js';
+import type { CoachingSessionCommand } from './commands.js';
 import { coachingSessionDecider, coachingSessionEndsAt } from './decider.js';
 import type { CoachingSessionEndReason, CoachingSessionEvent, TerminalCoachingSessionStatus } from './events.js';
+import { at, reservation, startedWith, startWith, t0 } from './session-fixtures.js';
 
 const given = DeciderSpecification.for(coachingSessionDecider);
-const isCode = (code: string) => (error: { code: string }) => error.code === code;
-const t0 = '2026-11-24T10:00:00.000Z';
-/** Seconds after the start. */
-const at = (seconds: number) => new Date(Date.parse(t0) + seconds * 1000).toISOString();
 const deadline = at(600);
 
 const content = {
@@ -23,38 +20,8 @@ const content = {
   language: 'en-GB' as const,
   mode: 'text' as const,
 };
-const reservation = { reservationId: 'r1', reservedCredits: 20, expiresAt: at(900) };
-const start: StartCoachingSession = {
-  type: 'StartCoachingSession',
-  data: {
-    sessionId: 's1',
-    organizationId: 'org-1',
-    player: { type: 'user', userId: 'ada' },
-    name: 'Hold the price',
-    content,
-    timeLimitSeconds: 600,
-    turnLimit: 3,
-    creditsPerMinute: 2,
-    reservation,
-  },
-  metadata: { now: t0 },
-};
-const started: CoachingSessionEvent = {
-  type: 'CoachingSessionStarted',
-  data: {
-    sessionId: 's1',
-    organizationId: 'org-1',
-    player: { type: 'user', userId: 'ada' },
-    name: 'Hold the price',
-    content,
-    status: 'in-progress',
-    timeLimitSeconds: 600,
-    turnLimit: 3,
-    creditsPerMinute: 2,
-    reservation,
-    startedAt: t0,
-  },
-};
+const start = startWith(content);
+const started = startedWith(content);
 const freeSpeech: CoachingSessionEvent = {
   ...started,
   data: { ...started.data, content: { ...content, mission: null }, status: 'free-speech', turnLimit: null },

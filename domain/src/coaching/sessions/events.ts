@@ -56,22 +56,25 @@ export type CoachingSessionPlayer = { type: 'user'; userId: string } | { type: '
 
 export type CoachingSessionReservation = { reservationId: string; reservedCredits: number; expiresAt: string };
 
+/** What a session is started with, and keeps: who plays what, for how long, at what price, on which reservation. */
+export type CoachingSessionSetup = {
+  sessionId: string;
+  organizationId: string;
+  player: CoachingSessionPlayer;
+  /** The scenario's name, until renamed. */
+  name: string;
+  content: CoachingSessionContent;
+  /** The scenario's, else the mission's, else the application's cap: the reservation needs a bound. */
+  timeLimitSeconds: number;
+  /** Learner turns; null: none. */
+  turnLimit: number | null;
+  creditsPerMinute: number;
+  reservation: CoachingSessionReservation;
+};
+
 export type CoachingSessionStarted = {
   type: 'CoachingSessionStarted';
-  data: {
-    sessionId: string;
-    organizationId: string;
-    player: CoachingSessionPlayer;
-    name: string;
-    content: CoachingSessionContent;
-    status: 'free-speech' | 'in-progress';
-    timeLimitSeconds: number;
-    /** Learner turns; null: none. */
-    turnLimit: number | null;
-    creditsPerMinute: number;
-    reservation: CoachingSessionReservation;
-    startedAt: string;
-  };
+  data: CoachingSessionSetup & { status: 'free-speech' | 'in-progress'; startedAt: string };
 };
 
 export type CoachingSessionLearnerTurnRecorded = {

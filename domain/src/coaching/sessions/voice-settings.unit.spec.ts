@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../shared/decider.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
-import { DeciderSpecification } from '../../testing/decider-specification.js';
+import { DeciderSpecification, isCode } from '../../testing/decider-specification.js';
 import type { CoachingSessionCommand } from './commands.js';
 import { coachingSessionDecider } from './decider.js';
 import type { CoachingSessionContent, CoachingSessionEvent } from './events.js';
@@ -11,13 +11,11 @@ import {
   type CoachingSessionVoiceSettings,
   type CoachingSessionVoiceSettingsChange,
 } from './voice-settings.js';
+import { at, startedWith } from './session-fixtures.js';
 
 // The player's voice settings of their own voice session (docs/voice.md, "Voice settings"; ADR 0017).
 
 const given = DeciderSpecification.for(coachingSessionDecider);
-const isCode = (code: string) => (error: { code: string }) => error.code === code;
-const t0 = '2026-11-25T10:00:00.000Z';
-const at = (seconds: number) => new Date(Date.parse(t0) + seconds * 1000).toISOString();
 
 const scenarioSettings = {
   speed: 1.2,
@@ -36,22 +34,6 @@ const voiceContent: CoachingSessionContent = {
   mode: 'voice',
   voiceSettings: scenarioSettings,
 };
-const startedWith = (content: CoachingSessionContent): CoachingSessionEvent => ({
-  type: 'CoachingSessionStarted',
-  data: {
-    sessionId: 's1',
-    organizationId: 'org-1',
-    player: { type: 'user', userId: 'ada' },
-    name: 'Hold the price',
-    content,
-    status: 'in-progress',
-    timeLimitSeconds: 600,
-    turnLimit: 3,
-    creditsPerMinute: 2,
-    reservation: { reservationId: 'r1', reservedCredits: 20, expiresAt: at(900) },
-    startedAt: t0,
-  },
-});
 const started = startedWith(voiceContent);
 const greeted: CoachingSessionEvent = {
   type: 'CoachingSessionPersonaTurnRecorded',

@@ -1,16 +1,9 @@
 import type { Command } from '../../shared/command.js';
-import type { SharedSessionPayer } from './events.js';
+import type { CoachingSharedSessionLink } from './events.js';
 
 export type CreateCoachingSharedSession = Command<
   'CreateCoachingSharedSession',
-  {
-    sharedSessionId: string;
-    organizationId: string;
-    scenarioId: string;
-    label: string;
-    expiresAt: string;
-    maxUses: number;
-    paidBy: SharedSessionPayer;
+  CoachingSharedSessionLink & {
     codeHash: string;
     createdBy: string;
   }

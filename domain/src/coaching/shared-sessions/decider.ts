@@ -1,12 +1,13 @@
-import type { Decider } from '../../shared/decider.js';
+import { decideByType, type Decider } from '../../shared/decider.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
+import { boundedText } from '../../shared/text.js';
 import type {
   CoachingSharedSessionCommand,
   CreateCoachingSharedSession,
   JoinCoachingSharedSession,
   RevokeCoachingSharedSession,
 } from './commands.js';
-import type { CoachingSharedSessionEvent, SharedSessionPayer } from './events.js';
+import type { CoachingSharedSessionEvent, CoachingSharedSessionLink } from './events.js';
 
 export const SHARED_SESSION_LABEL_MAX = 120;
 export const SHARED_SESSION_MAX_USES = 10_000;
@@ -14,15 +15,8 @@ export const GUEST_DISPLAY_NAME_MAX = 80;
 /** A link lives at most a year: a longer one is a standing door into a wallet. */
 export const SHARED_SESSION_MAX_DAYS = 366;
 
-export type ExistingCoachingSharedSession = {
+export type ExistingCoachingSharedSession = CoachingSharedSessionLink & {
   status: 'active' | 'revoked';
-  sharedSessionId: string;
-  organizationId: string;
-  scenarioId: string;
-  label: string;
-  expiresAt: string;
-  maxUses: number;
-  paidBy: SharedSessionPayer;
   createdBy: string;
   /** The sessions guests started through the link, by session id. */
   sessionIds: ReadonlySet<string>;
@@ -45,17 +39,12 @@ export const sharedSessionClosedReason = (
 
 const DAY_MS = 86_400_000;
 
-const validLabel = (raw: string) => {
-  const label = raw.trim();
-  if (label.length === 0 || label.length > SHARED_SESSION_LABEL_MAX) {
-    throw new ValidationError(
-      'invalid_shared_session_label',
-      `A link’s label has 1 to ${SHARED_SESSION_LABEL_MAX} characters.`,
-      { field: 'label' },
-    );
-  }
-  return label;
-};
+const validLabel = (raw: string): string =>
+  boundedText(raw, SHARED_SESSION_LABEL_MAX, {
+    code: 'invalid_shared_session_label',
+    message: `A link’s label has 1 to ${SHARED_SESSION_LABEL_MAX} characters.`,
+    details: { field: 'label' },
+  });
 
 const validExpiry = (expiresAt: string, now: string) => {
   const at = Date.parse(expiresAt);
@@ -80,17 +69,12 @@ const validMaxUses = (maxUses: number) => {
   return maxUses;
 };
 
-const validDisplayName = (raw: string) => {
-  const name = raw.trim();
-  if (name.length === 0 || name.length > GUEST_DISPLAY_NAME_MAX) {
-    throw new ValidationError(
-      'invalid_guest_display_name',
-      `Your name has 1 to ${GUEST_DISPLAY_NAME_MAX} characters.`,
-      { field: 'display_name' },
-    );
-  }
-  return name;
-};
+const validDisplayName = (raw: string): string =>
+  boundedText(raw, GUEST_DISPLAY_NAME_MAX, {
+    code: 'invalid_guest_display_name',
+    message: `Your name has 1 to ${GUEST_DISPLAY_NAME_MAX} characters.`,
+    details: { field: 'display_name' },
+  });
 
 /** One refusal for every closed link, so a visitor cannot tell a revoked or used-up link from a wrong code. */
 export const sharedSessionUnavailable = () =>
@@ -157,20 +141,11 @@ export const coachingSharedSessionDecider: Decider<
   CoachingSharedSessionEvent,
   CoachingSharedSessionState
 > = {
-  decide(command, state) {
-    switch (command.type) {
-      case 'CreateCoachingSharedSession':
-        return create(command, state);
-      case 'JoinCoachingSharedSession':
-        return join(command, state);
-      case 'RevokeCoachingSharedSession':
-        return revoke(command, state);
-      default: {
-        const unknown: never = command;
-        throw new Error(`Unknown command ${String((unknown as { type?: unknown }).type)}`);
-      }
-    }
-  },
+  decide: decideByType({
+    CreateCoachingSharedSession: create,
+    JoinCoachingSharedSession: join,
+    RevokeCoachingSharedSession: revoke,
+  }),
   evolve(state, event) {
     if (event.type === 'CoachingSharedSessionCreated') {
       const { codeHash: _hash, createdAt: _at, ...link } = event.data;

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { DomainError } from '../../shared/errors.js';
-import { DeciderSpecification } from '../../testing/decider-specification.js';
+import { DeciderSpecification, isCode } from '../../testing/decider-specification.js';
 import type {
   CreateCoachingSharedSession,
   JoinCoachingSharedSession,
@@ -14,7 +14,6 @@ import type {
 } from './events.js';
 
 const given = DeciderSpecification.for(coachingSharedSessionDecider);
-const isCode = (code: string) => (error: { code: string }) => error.code === code;
 const t0 = '2026-11-25T10:00:00.000Z';
 const t1 = '2026-11-25T11:00:00.000Z';
 const expiry = '2026-11-26T10:00:00.000Z';

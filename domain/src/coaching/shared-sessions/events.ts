@@ -5,16 +5,20 @@ export const coachingSharedSessionStreamId = (sharedSessionId: string): string =
 /** Whose wallet pays the guests' sessions: the sharer's own, or a group the sharer may allocate from. */
 export type SharedSessionPayer = { type: 'user'; userId: string } | { type: 'user_group'; userGroupId: string };
 
+/** What a share link is: its scenario, its label, how long and how many times it lets guests in, who pays. */
+export type CoachingSharedSessionLink = {
+  sharedSessionId: string;
+  organizationId: string;
+  scenarioId: string;
+  label: string;
+  expiresAt: string;
+  maxUses: number;
+  paidBy: SharedSessionPayer;
+};
+
 export type CoachingSharedSessionCreated = {
   type: 'CoachingSharedSessionCreated';
-  data: {
-    sharedSessionId: string;
-    organizationId: string;
-    scenarioId: string;
-    label: string;
-    expiresAt: string;
-    maxUses: number;
-    paidBy: SharedSessionPayer;
+  data: CoachingSharedSessionLink & {
     /** SHA-256 of the access code, hex: the code itself is shown once and never stored. */
     codeHash: string;
     createdBy: string;
