@@ -1,6 +1,9 @@
 import {
   COACHING_STATUSES,
   DEFAULT_VOICE_SETTINGS,
+  FAILURE_BEHAVIOURS,
+  KNOWLEDGE_GATES,
+  OBJECTION_MOVES,
   PERSONA_MOODS,
   SESSION_LANGUAGES,
   VOICE_SILENCE_MS_MAX,
@@ -8,6 +11,9 @@ import {
   VOICE_SPEED_MAX,
   VOICE_SPEED_MIN,
   VOICE_TURN_DETECTIONS,
+  SUCCESS_BEHAVIOURS,
+  type FailureBehaviour,
+  type SuccessBehaviour,
 } from '@ai-coaching/domain';
 import { z } from 'zod';
 import { closed, idParams, idSchema, patchOf, text } from './http/fields.js';
@@ -33,6 +39,38 @@ const imageId = idSchema.nullable();
 const phrases = z.array(text().trim().min(1).max(300)).max(COACHING_LIST_MAX);
 const seconds = z.number().int().min(30).max(7200).nullable();
 
+/** 1 (low) to 5 (high). */
+const dial = z.number().int().min(1).max(5);
+/** Each kind at most once. */
+const setOf = <const Values extends readonly [string, ...string[]]>(values: Values, min = 0) =>
+  z
+    .array(z.enum(values))
+    .min(min)
+    .max(values.length)
+    .refine((list) => new Set(list).size === list.length, { message: 'Each value may appear once.' });
+
+/**
+ * Something the persona knows and tells (issue 25, docs/ai-builtin-provider.md): the built-in engine answers a
+ * question on its topic with `says` once `gate` allows it; a real model reads the same as facts.
+ */
+export const knowledgeItemSchema = z.object({
+  topic: title,
+  /** Words a question about it holds, besides the topic's own. */
+  keywords: z.array(text().trim().min(1).max(60)).max(COACHING_LIST_MAX),
+  says: text().trim().min(1).max(COACHING_TEXT_MAX),
+  /** `any` question on its topic, an `open_question`, or `trust` earned first. */
+  gate: z.enum(KNOWLEDGE_GATES),
+});
+
+export type KnowledgeItemFields = z.infer<typeof knowledgeItemSchema>;
+
+/** An objection the persona raises, in the mission's order, and the moves that resolve it (all of them). */
+export const objectionSchema = z.object({
+  text: text().trim().min(1).max(COACHING_TEXT_MAX),
+  resolved_by: setOf(OBJECTION_MOVES, 1),
+});
+export type ObjectionFields = z.infer<typeof objectionSchema>;
+
 /** Persona: who the learner talks to. Fixed: `name, language, avatar_image_id`. */
 export const personaFieldsSchema = z.object({
   name: title,
@@ -50,6 +88,14 @@ export const personaFieldsSchema = z.object({
   /** An AI speech voice, for voice scenarios. */
   voice_id: idSchema.nullable(),
   instructions: prose,
+  /** What the persona knows and will tell, item by item. */
+  knowledge: z.array(knowledgeItemSchema).max(COACHING_LIST_MAX),
+  /** What the persona wants and does not say; the coach tells the learner after the session. */
+  motivations: phrases,
+  /** How many unproductive turns it bears. */
+  patience: dial,
+  /** How much it trusts at the start. */
+  openness: dial,
 });
 
 /** Mission: what the learner must achieve. Fixed: every field but `image_id`. */
@@ -62,6 +108,14 @@ export const missionFieldsSchema = z.object({
   failure_conditions: phrases,
   time_limit_seconds: seconds,
   turn_limit: z.number().int().min(1).max(200).nullable(),
+  /** Raised in this order; the difficulty says how many. */
+  objections: z.array(objectionSchema).max(10),
+  /** Behaviours that win the mission, every one of them. */
+  success_behaviours: setOf(SUCCESS_BEHAVIOURS),
+  /** Behaviours that lose it, any one of them. */
+  failure_behaviours: setOf(FAILURE_BEHAVIOURS),
+  /** 1 to 5: how many objections, how much trust a guarded fact needs, how fast patience runs out; null: the persona's. */
+  difficulty: dial.nullable(),
 });
 
 export const rubricCriterionSchema = z.object({
@@ -167,6 +221,10 @@ export const COACHING_DEFAULTS = {
     speaking_style: '',
     voice_id: null,
     instructions: '',
+    knowledge: [] as KnowledgeItemFields[],
+    motivations: [] as string[],
+    patience: 3,
+    openness: 3,
   },
   mission: {
     image_id: null,
@@ -176,6 +234,10 @@ export const COACHING_DEFAULTS = {
     failure_conditions: [],
     time_limit_seconds: null,
     turn_limit: null,
+    objections: [] as ObjectionFields[],
+    success_behaviours: ['asked_about_needs', 'resolved_every_objection', 'agreed_next_step'] as SuccessBehaviour[],
+    failure_behaviours: ['rudeness'] as FailureBehaviour[],
+    difficulty: null,
   },
   observer: { avatar_image_id: null, description: '', instructions: '' },
   scenario: {

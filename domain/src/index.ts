@@ -54,8 +54,19 @@ export * from './ai/models/decider.js';
 export * from './ai/speech-voices/events.js';
 export type * from './ai/speech-voices/commands.js';
 export * from './ai/speech-voices/decider.js';
-export { builtinRoleplayTurn } from './ai/builtin/roleplay.js';
-export type { BuiltinTurn } from './ai/builtin/roleplay.js';
+export * from './ai/practice/brief.js';
+export { sentencesOf } from './ai/conversation-metrics/text.js';
+export { builtinRoleplayTurn, type BuiltinTurn } from './ai/practice/persona.js';
+export { replayConversation, type ConversationState, type Move } from './ai/practice/conversation.js';
+export {
+  judgeConversation,
+  behaviourOf,
+  BEHAVIOURS,
+  type Behaviour,
+  type Judgement,
+  type JudgeCriterion,
+} from './ai/practice/judge.js';
+export { readTurn, INTENTS, type Intent } from './ai/practice/intents.js';
 export { builtinStreamChunks } from './ai/builtin/stream.js';
 export * from './ai/voice-audio/pcm.js';
 export * from './ai/voice-audio/sentences.js';

@@ -1,12 +1,14 @@
 import type { z } from 'zod';
 import type { AiVoiceGender } from './speech-voices/events.js';
 import type { RubricItem } from './conversation-metrics/rubric.js';
+import type { RoleplayBrief } from './practice/brief.js';
 import type { ScenarioDraftBrief } from './builtin/scenario-draft.js';
 import type { AiCapability, AiProviderKind, SessionLanguage } from './vocabulary.js';
 import type { VoiceProvider, VoiceSessionRequest } from './voice.js';
 import type { Pcm16 } from './voice-audio/pcm.js';
 import type { AiModelRef, AiUsage, TranscriptTurn } from './call.js';
 
+export type { RoleplayBrief } from './practice/brief.js';
 export {
   AI_CALL_ERROR_CODES,
   AiCallError,
@@ -54,33 +56,6 @@ export type AiCallContext = {
 };
 
 export type AiMessage = { role: 'system' | 'user' | 'assistant'; content: string };
-
-/**
- * What the built-in provider plays from, since it has no language model to read a prompt. Real
- * models get the same facts in their system prompt and ignore this.
- */
-export type RoleplayBrief = {
-  language: SessionLanguage;
-  persona: {
-    name: string;
-    /** Job, company, situation: said when the learner asks who they are. */
-    role?: string;
-    /** Facts the persona answers questions from: each with the words a question about it contains. */
-    background: readonly { topic: string; keywords: readonly string[]; answer: string }[];
-    /** How the persona opens the conversation; a neutral greeting in `language` when absent. */
-    greeting?: string;
-  };
-  mission: {
-    /** Raised in order, one per turn, while the learner has not met the success criteria. */
-    objections: readonly string[];
-    /** Key phrases: once the learner has said every one of them (in any turn), the role-play is won. */
-    successPhrases: readonly string[];
-    /** Key phrases: the role-play is lost as soon as the learner says one. */
-    failurePhrases: readonly string[];
-  };
-  /** After this many learner turns the persona ends the role-play with [[END]]. */
-  turnLimit: number;
-};
 
 /**
  * What the built-in provider coaches from after a session ("Ask the coach"): a real model reads the same facts in

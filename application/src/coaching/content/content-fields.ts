@@ -1,6 +1,8 @@
 import {
   COACHING_DEFAULTS,
+  knowledgeItemSchema,
   missionFieldsSchema,
+  objectionSchema,
   observerFieldsSchema,
   personaFieldsSchema,
   playlistFieldsSchema,
@@ -46,15 +48,30 @@ export const pick = <Fields extends object, Key extends keyof Fields>(
 const texts = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
 
-/** A persona's fields (`personaFieldsSchema`). */
-export const personaOf = readerOf(personaFieldsSchema, { name: '', language: 'en-GB', ...COACHING_DEFAULTS.persona });
+/** A list read entry by entry against its schema: an entry that does not pass is left out, the others kept. */
+const entries =
+  <T>(schema: z.ZodType<T>) =>
+  (value: unknown): T[] =>
+    Array.isArray(value)
+      ? value.flatMap((entry) => {
+          const parsed = schema.safeParse(entry);
+          return parsed.success ? [parsed.data] : [];
+        })
+      : [];
+
+/** A persona's fields (`personaFieldsSchema`); its knowledge item by item. */
+export const personaOf = readerOf(
+  personaFieldsSchema,
+  { name: '', language: 'en-GB', ...COACHING_DEFAULTS.persona },
+  { knowledge: entries(knowledgeItemSchema), motivations: texts },
+);
 export type PersonaFields = ReturnType<typeof personaOf>;
 
 /** A mission's fields (`missionFieldsSchema`). */
 export const missionOf = readerOf(
   missionFieldsSchema,
   { title: '', ...COACHING_DEFAULTS.mission, success_criteria: [], failure_conditions: [] },
-  { success_criteria: texts, failure_conditions: texts },
+  { success_criteria: texts, failure_conditions: texts, objections: entries(objectionSchema) },
 );
 export type MissionFields = ReturnType<typeof missionOf>;
 

@@ -1,6 +1,9 @@
 import {
   personaGreeting,
+  sentencesOf,
+  toDial,
   type CoachingFields,
+  type KnowledgeItem,
   type ExistingCoachingSession,
   type RoleplayBrief,
   type SessionLanguage,
@@ -60,6 +63,63 @@ export const systemPrompt = (
   return lines.filter((line) => !/: $/.test(line)).join('\n');
 };
 
+/**
+ * A persona saved before it had knowledge items (issue 25) still has something to tell: each sentence of its
+ * background becomes one, told on an open question about its words (the first on any question).
+ */
+const knowledgeFromBackground = (background: string): KnowledgeItem[] =>
+  sentencesOf(background)
+    .slice(0, 8)
+    .map((sentence, index) => ({
+      topic: sentence,
+      keywords: [],
+      says: sentence,
+      gate: index === 0 ? 'any' : 'open_question',
+    }));
+
+/** What the built-in practice engine plays from: the persona's and the mission's structured fields. */
+export const practiceBriefOf = (
+  persona: PersonaFields,
+  mission: MissionFields | null,
+  options: { language: SessionLanguage; greeting?: string; turnLimit?: number | null },
+): RoleplayBrief => {
+  const role = roleOf(persona);
+  return {
+    language: options.language,
+    persona: {
+      name: persona.name,
+      ...(role ? { role } : {}),
+      ...(options.greeting ? { greeting: options.greeting } : {}),
+      knowledge:
+        persona.knowledge.length > 0
+          ? persona.knowledge.map((item) => ({
+              topic: item.topic,
+              keywords: item.keywords,
+              says: item.says,
+              gate: item.gate,
+            }))
+          : knowledgeFromBackground(persona.background),
+      motivations: persona.motivations,
+      patience: toDial(persona.patience),
+      openness: toDial(persona.openness),
+      mood: persona.mood,
+    },
+    mission: mission
+      ? {
+          objections: mission.objections.map((objection) => ({
+            text: objection.text,
+            resolvedBy: objection.resolved_by,
+          })),
+          success: mission.success_behaviours,
+          failure: mission.failure_behaviours,
+          difficulty: toDial(mission.difficulty ?? persona.difficulty),
+        }
+      : // Free speech: nothing to win, only rudeness ends it.
+        { objections: [], success: [], failure: ['rudeness'], difficulty: toDial(persona.difficulty) },
+    turnLimit: options.turnLimit ?? NO_TURN_LIMIT,
+  };
+};
+
 /** What the built-in provider reads instead of the prompt. */
 export const briefOf = (
   session: ExistingCoachingSession,
@@ -67,23 +127,11 @@ export const briefOf = (
   mission: MissionFields | null,
 ): RoleplayBrief => {
   const greeting = session.turns.find((turn) => turn.role === 'persona' && turn.replyTo === null)?.text;
-  const role = roleOf(persona);
-  return {
+  return practiceBriefOf(persona, mission, {
     language: session.content.language,
-    persona: {
-      name: persona.name,
-      ...(role ? { role } : {}),
-      background: [],
-      ...(greeting ? { greeting } : {}),
-    },
-    mission: {
-      // The persona's objections are prose in its instructions, which only a real model reads.
-      objections: [],
-      successPhrases: mission?.success_criteria ?? [],
-      failurePhrases: mission?.failure_conditions ?? [],
-    },
-    turnLimit: session.turnLimit ?? NO_TURN_LIMIT,
-  };
+    ...(greeting ? { greeting } : {}),
+    turnLimit: session.turnLimit,
+  });
 };
 
 /** The persona and mission a session plays, as their frozen versions hold them. */
