@@ -1,0 +1,302 @@
+import type { StarterLanguage, StarterScenarioKey } from './starter-library-content.js';
+
+// The starter library's corpus (issue 25): what learners might type in each starter scenario, in each language, a
+// strong, a middling and a weak conversation, written as a learner who never read the engine's rules would write
+// them. starter-corpus.unit.spec.ts plays them against the built-in practice engine and its observer. The French
+// conversations say what the English ones say, as a French speaker would say it, so both play out the same way.
+
+export const CORPUS_LEVELS = ['strong', 'middling', 'weak'] as const;
+export type CorpusLevel = (typeof CORPUS_LEVELS)[number];
+
+export type StarterCorpus = Record<StarterScenarioKey, Record<StarterLanguage, Record<CorpusLevel, readonly string[]>>>;
+
+export const STARTER_CORPUS: StarterCorpus = {
+  price: {
+    'en-GB': {
+      strong: [
+        'Thanks for making the time, Margaret. Before we get into numbers, how has the scheduling software been working for your teams this year?',
+        'Good to hear. What matters most to you in this renewal?',
+        'What does their offer actually include?',
+        'So the real gap is migration: six months of moving, and no link to your transport system. Our module saved your teams around 1,200 overtime hours last year, which more than covers the £9,000 difference.',
+        "I understand, finance wants savings this year. I can't lower the price. But if you commit to two years, we can freeze it at £48,000 and include a free training day for your planners.",
+        "That's fair. A two-year term protects you from any price rise, and you can add or remove warehouses at each anniversary.",
+        'Shall we book a call with you and the operations director on Thursday to go through the figures?',
+      ],
+      middling: [
+        'Hello Margaret. Are you happy with the software?',
+        'What matters most to you in this renewal?',
+        'What does their offer include?',
+        'Our module saved your teams around 1,200 overtime hours last year.',
+        'I take your point. It really is the best product for warehouses of your size.',
+        'Could we meet again next week to finalise the renewal?',
+        'I think the price is fair for what you get.',
+      ],
+      weak: [
+        'Hi Margaret. The renewal is £48,000, same as last year.',
+        'Our product is the best on the market, everyone knows that.',
+        'Look, the price is the price.',
+        'OK, I can give you a 10% discount if that helps.',
+      ],
+    },
+    'fr-FR': {
+      strong: [
+        'Merci de me recevoir, Catherine. Avant de parler chiffres, comment se passe l’utilisation de notre logiciel dans vos équipes cette année ?',
+        'Tant mieux. Qu’est-ce qui compte le plus pour vous dans ce renouvellement ?',
+        'Que comprend exactement leur offre ?',
+        'Donc le vrai écart, c’est la migration : six mois de bascule, et aucun lien avec votre système de transport. Notre module a fait économiser à vos équipes environ 1 400 heures supplémentaires l’an dernier, ce qui couvre largement les 11 000 € d’écart.',
+        'Je comprends, la direction financière veut des économies cette année. Je ne peux pas baisser le prix. En revanche, si vous vous engagez sur deux ans, nous le bloquons à 56 000 € et nous incluons une journée de formation pour vos planificateurs.',
+        'C’est juste. Un engagement de deux ans vous protège de toute hausse, et vous pouvez ajouter ou retirer des entrepôts à chaque date anniversaire.',
+        'Pouvons-nous prévoir un appel jeudi avec vous et le directeur des opérations pour passer les chiffres en revue ?',
+      ],
+      middling: [
+        'Bonjour Catherine. Vous êtes satisfaite du logiciel ?',
+        'Qu’est-ce qui compte le plus pour vous dans ce renouvellement ?',
+        'Que comprend leur offre ?',
+        'Notre module a fait économiser à vos équipes environ 1 400 heures supplémentaires l’an dernier.',
+        'Je comprends votre point de vue. C’est vraiment le meilleur produit pour des entrepôts de votre taille.',
+        'Pourrions-nous nous revoir la semaine prochaine pour finaliser le renouvellement ?',
+        'Je pense que le prix est correct pour ce que vous obtenez.',
+      ],
+      weak: [
+        'Bonjour Catherine. Le renouvellement est à 56 000 €, comme l’an dernier.',
+        'Notre produit est le meilleur du marché, tout le monde le sait.',
+        'Écoutez, le prix, c’est le prix.',
+        'Bon, je peux vous faire 10 % de remise si ça peut aider.',
+      ],
+    },
+  },
+  complaint: {
+    'en-GB': {
+      strong: [
+        "Mr Okafor, I'm really sorry about this week. Can you tell me what happened with the machine?",
+        'I can imagine how frustrating that was. How did Saturday go for the café?',
+        "You're right, you should have been called back, and I apologise for that. I'm taking your case personally from now on.",
+        "I understand. A repair that doesn't last is no repair at all. I'll send an engineer tomorrow morning at 8 with a replacement machine, so you can serve coffee all weekend while we fix yours for good.",
+      ],
+      middling: [
+        "I'm sorry to hear the machine broke down again. What happened?",
+        'Our engineers are usually very reliable.',
+        "I'll send an engineer tomorrow morning.",
+        "He'll be there at 9, I promise.",
+        'Is there anything else?',
+      ],
+      weak: [
+        "What's the problem?",
+        'Our engineers are very busy this week.',
+        "It's not my department, I can only log a ticket.",
+        'Please calm down, sir.',
+      ],
+    },
+    'fr-FR': {
+      strong: [
+        'Monsieur Moreau, je suis vraiment désolé pour cette semaine. Pouvez-vous me raconter ce qui s’est passé avec la machine ?',
+        'J’imagine à quel point c’était exaspérant. Comment s’est passé le samedi pour le café ?',
+        'Vous avez raison, on aurait dû vous rappeler, et je vous présente mes excuses. Je prends votre dossier en main personnellement à partir de maintenant.',
+        'Je comprends. Une réparation qui ne tient pas, ce n’est pas une réparation. Je vous envoie un technicien demain matin à 8 heures avec une machine de remplacement, pour que vous puissiez servir des expressos tout le week-end pendant que nous réparons la vôtre pour de bon.',
+      ],
+      middling: [
+        'Je suis désolé d’apprendre que la machine est retombée en panne. Que s’est-il passé ?',
+        'Nos techniciens sont d’habitude très fiables.',
+        'Je vous envoie un technicien demain matin.',
+        'Il sera là à 9 heures, c’est promis.',
+        'Y a-t-il autre chose ?',
+      ],
+      weak: [
+        'Quel est le problème ?',
+        'Nos techniciens sont débordés cette semaine.',
+        'Ce n’est pas mon service, je peux seulement ouvrir un ticket.',
+        'Calmez-vous, monsieur.',
+      ],
+    },
+  },
+  feedback: {
+    'en-GB': {
+      strong: [
+        'Thanks for making time, Priya. I want to talk about the monthly reports. The March report reached the client two days after their board meeting, and the account manager had to apologise to them. What happened with that report from your side?',
+        "I didn't know that. What else has been going on for you these last few weeks?",
+        "That's a fair point, nobody should have to guess a client's board date. How do you usually find out about their meetings?",
+        'Fourteen accounts is a lot more than nine, I can see how that piles up. What would help you most at the moment?',
+        "Let's do that: from next month I'll move three of your accounts to Jake, and I'll check the renewal figures myself before they go out. Shall we review how it's going on Friday the 20th?",
+      ],
+      middling: [
+        'Some of your reports have been late recently. Is everything OK?',
+        'What happened with the March report?',
+        'I understand it was a busy month.',
+        'I need the reports on time from now on. Can we agree on that?',
+        "Let's meet again next week to check.",
+      ],
+      weak: [
+        "Your reports have been late three times. That's not acceptable.",
+        'The board meeting date was in the shared calendar.',
+        'Everyone else manages to send theirs on time.',
+        'Honestly, it looks lazy.',
+      ],
+    },
+    'fr-FR': {
+      strong: [
+        'Merci de prendre ce temps, Thomas. Je voudrais parler des rapports mensuels. Le rapport de mars est arrivé chez le client deux jours après son comité de direction, et le responsable de compte a dû s’en excuser auprès d’eux. Que s’est-il passé pour ce rapport, de votre côté ?',
+        'Je n’étais pas au courant. Qu’est-ce qui se passe d’autre pour vous ces dernières semaines ?',
+        'C’est juste, personne ne devrait avoir à deviner la date du comité d’un client. Comment êtes-vous informé de leurs réunions, d’habitude ?',
+        'Quatorze comptes au lieu de neuf, je vois bien comment ça s’accumule. Qu’est-ce qui vous aiderait le plus en ce moment ?',
+        'Faisons comme ça : dès le mois prochain, je confie trois de vos comptes à Karim, et je relirai moi-même les chiffres de renouvellement avant l’envoi. On se revoit vendredi 20 pour faire le point ?',
+      ],
+      middling: [
+        'Certains de vos rapports sont arrivés en retard ces derniers temps. Tout va bien ?',
+        'Que s’est-il passé avec le rapport de mars ?',
+        'Je comprends que le mois ait été chargé.',
+        'J’ai besoin des rapports à l’heure à partir de maintenant. On est d’accord ?',
+        'On se revoit la semaine prochaine pour vérifier.',
+      ],
+      weak: [
+        'Vos rapports ont été en retard trois fois. Ce n’est pas acceptable.',
+        'La date du comité était dans le calendrier partagé.',
+        'Tous les autres arrivent à envoyer les leurs à temps.',
+        'Franchement, ça fait paresseux.',
+      ],
+    },
+  },
+  discovery: {
+    'en-GB': {
+      strong: [
+        'Thanks for getting in touch, Tom. Before I say anything about us, could you tell me how your team handles customer emails today?',
+        "What's the hardest part of that at the moment?",
+        'That sounds like a painful experience. What went wrong with the rollout?',
+        "So if I've got this right: 25 agents on a shared inbox, three-day waits at peak, and a team that was burnt by a tool forced on them in a week. What would need to be true to have something running before Christmas?",
+        'Teams like yours usually go live in three weeks, because we train the agents ourselves, which means nobody is left with a tool they do not know.',
+        'Could we book a demo with your team leads next Tuesday at 10?',
+      ],
+      middling: [
+        'Hi Tom, thanks for your request. We sell a helpdesk platform used by 300 retailers.',
+        'How many agents do you have?',
+        "I see. What's the biggest problem for your team at the moment?",
+        'That sounds tough. Our tool fixes exactly that: your customers get answers faster.',
+        'Can we book a demo next week?',
+      ],
+      weak: [
+        "Hi Tom, let me tell you about our platform. It's the best on the market.",
+        'It does everything: tickets, chat, reports, automation.',
+        'We have a special offer that expires today, so you need to decide quickly.',
+        'You have to move before Christmas, everyone else has already.',
+      ],
+    },
+    'fr-FR': {
+      strong: [
+        'Merci de nous avoir contactés, Nadia. Avant de vous parler de nous, pourriez-vous me décrire comment votre équipe traite les e-mails des clients aujourd’hui ?',
+        'Qu’est-ce qui est le plus difficile en ce moment ?',
+        'Ça a dû être une expérience pénible. Qu’est-ce qui n’a pas marché lors du déploiement ?',
+        'Si je résume : 25 conseillers sur une boîte partagée, trois jours d’attente en période de pointe, et une équipe échaudée par un outil imposé en une semaine. Que faudrait-il pour avoir quelque chose en place avant Noël ?',
+        'Les équipes comme la vôtre démarrent en général en trois semaines, parce que nous formons nous-mêmes les conseillers, ce qui veut dire que personne ne se retrouve avec un outil qu’il ne connaît pas.',
+        'Pourrions-nous prévoir une démo avec vos chefs d’équipe mardi prochain à 10 heures ?',
+      ],
+      middling: [
+        'Bonjour Nadia, merci pour votre demande. Nous éditons une plateforme de service client utilisée par 300 enseignes.',
+        'Combien de conseillers avez-vous ?',
+        'Je vois. Quel est le plus gros problème de votre équipe en ce moment ?',
+        'Ça doit être pénible. Notre outil résout exactement ce problème : vos clients obtiennent des réponses plus rapidement.',
+        'Pouvons-nous prévoir une démo la semaine prochaine ?',
+      ],
+      weak: [
+        'Bonjour Nadia, laissez-moi vous présenter notre plateforme. C’est la meilleure du marché.',
+        'Elle fait tout : tickets, chat, rapports, automatisation.',
+        'Nous avons une offre spéciale qui expire aujourd’hui, il faut donc décider vite.',
+        'Vous devez avancer avant Noël, tout le monde l’a déjà fait.',
+      ],
+    },
+  },
+  interview: {
+    'en-GB': {
+      strong: [
+        'Welcome, Amira, and thanks for coming in. Could you walk me through your experience so far?',
+        "Tell me about a project you're particularly proud of.",
+        'Of course, I understand. What would your ideal working week look like?',
+        'That works: the team already has two home days a week, so you can keep your school runs.',
+        "Thanks for being upfront, I appreciate it. This role would have you lead a team of six within a year, which means you'd get exactly the step up you're after.",
+        'Could we set up a second interview with our operations director on Thursday?',
+      ],
+      middling: [
+        'Thanks for coming. Do you have project management experience?',
+        'What are you looking for in your next role?',
+        "I see why that matters. It's office-based at the moment, but we can see later.",
+        'Do you have any questions for me?',
+        "OK. I'll get back to you soon.",
+      ],
+      weak: [
+        'So, why should we hire you?',
+        "That's not really what I asked. Just answer the question.",
+        'You have to decide today if you want the job.',
+        "Whatever, we'll let you know.",
+      ],
+    },
+    'fr-FR': {
+      strong: [
+        'Bienvenue, Camille, et merci d’être venue. Pourriez-vous me décrire votre parcours jusqu’ici ?',
+        'Parlez-moi d’un projet dont vous êtes particulièrement fière.',
+        'Bien sûr, je comprends. Quelle serait votre semaine de travail idéale ?',
+        'Cela nous convient : l’équipe a déjà deux jours de télétravail par semaine, ce qui vous permet de garder vos trajets d’école.',
+        'Merci de votre franchise, je l’apprécie. Ce poste vous amènerait à encadrer une équipe de six personnes d’ici un an, ce qui signifie exactement l’évolution que vous recherchez.',
+        'Pourrions-nous organiser un second entretien avec notre directeur des opérations jeudi ?',
+      ],
+      middling: [
+        'Merci d’être venue. Vous avez de l’expérience en gestion de projet ?',
+        'Que recherchez-vous pour votre prochain poste ?',
+        'Je vois pourquoi c’est important. Le poste est sur site pour l’instant, mais on verra plus tard.',
+        'Avez-vous des questions ?',
+        'Bon. Je reviens vers vous bientôt.',
+      ],
+      weak: [
+        'Alors, pourquoi devrions-nous vous embaucher ?',
+        'Ce n’est pas vraiment ma question. Répondez simplement à la question.',
+        'Vous devez décider aujourd’hui si vous voulez le poste.',
+        'Peu importe, on vous tiendra au courant.',
+      ],
+    },
+  },
+  service: {
+    'en-GB': {
+      strong: [
+        "Good morning Mrs Carter. I'm sorry you've had to call again. What's been going on with your account?",
+        'Right, I have both payments in front of me. When did the connection problems start?',
+        'You were charged twice, and I apologise for that. I am refunding the £45 now; you will see it within three days.',
+        'That must be really disruptive for your lessons. What does the light on the router do when it drops?',
+        "An orange light points to a fault on the line, and we have an alert on it. I'll book a technician for Thursday morning, so you can teach your lessons without interruptions from next week.",
+      ],
+      middling: [
+        'Hello, what can I do for you?',
+        'Let me look at your account. I see two payments of £45.',
+        "I'm sorry about that, I'll refund one of them.",
+        'Have you tried restarting the router?',
+        "OK, I'll arrange a technician visit next week.",
+        'Is there anything else I can help you with?',
+      ],
+      weak: [
+        "What's your account number?",
+        'Right. And your postcode?',
+        'You must restart the router before I can do anything.',
+        "That's not my problem, billing is a different department.",
+      ],
+    },
+    'fr-FR': {
+      strong: [
+        'Bonjour Madame Giraud. Je suis désolé que vous ayez dû rappeler. Que se passe-t-il avec votre compte ?',
+        'Bien, j’ai les deux prélèvements sous les yeux. Quand les coupures ont-elles commencé ?',
+        'On vous a bien prélevé deux fois, et je vous présente mes excuses. Je vous rembourse les 45 € dès maintenant ; vous les verrez sous trois jours.',
+        'Ça doit être très gênant pour vos cours. Que fait le voyant de la box quand la connexion coupe ?',
+        'Un voyant orange indique un défaut sur la ligne, et nous avons une alerte dessus. Je vous programme un technicien jeudi matin, pour que vous puissiez donner vos cours sans coupure dès la semaine prochaine.',
+      ],
+      middling: [
+        'Bonjour, que puis-je faire pour vous ?',
+        'Je regarde votre compte. Je vois deux prélèvements de 45 €.',
+        'Je suis désolé, je vais en rembourser un.',
+        'Avez-vous essayé de redémarrer la box ?',
+        'D’accord, j’organise le passage d’un technicien la semaine prochaine.',
+        'Puis-je vous aider pour autre chose ?',
+      ],
+      weak: [
+        'Quel est votre numéro de compte ?',
+        'D’accord. Et votre code postal ?',
+        'Vous devez redémarrer la box avant que je puisse faire quoi que ce soit.',
+        'Ce n’est pas mon problème, la facturation, c’est un autre service.',
+      ],
+    },
+  },
+};
