@@ -72,6 +72,8 @@ export const STARTER_CORPUS: StarterCorpus = {
         'I can imagine how frustrating that was. How did Saturday go for the café?',
         "You're right, you should have been called back, and I apologise for that. I'm taking your case personally from now on.",
         "I understand. A repair that doesn't last is no repair at all. I'll send an engineer tomorrow morning at 8 with a replacement machine, so you can serve coffee all weekend while we fix yours for good.",
+        "I'd hate to lose you after two years, and I understand why you're thinking about it. What would it take for you to stay with us?",
+        "Then here's what I'll do: the engineer is booked for 8 tomorrow morning, and I'll call you myself at noon to check everything works. Does that work for you?",
       ],
       middling: [
         "I'm sorry to hear the machine broke down again. What happened?",
@@ -93,6 +95,8 @@ export const STARTER_CORPUS: StarterCorpus = {
         'J’imagine à quel point c’était exaspérant. Comment s’est passé le samedi pour le café ?',
         'Vous avez raison, on aurait dû vous rappeler, et je vous présente mes excuses. Je prends votre dossier en main personnellement à partir de maintenant.',
         'Je comprends. Une réparation qui ne tient pas, ce n’est pas une réparation. Je vous envoie un technicien demain matin à 8 heures avec une machine de remplacement, pour que vous puissiez servir des expressos tout le week-end pendant que nous réparons la vôtre pour de bon.',
+        'Je ne voudrais pas vous perdre après deux ans, et je comprends que vous y pensiez. Qu’est-ce qui vous donnerait envie de rester chez nous ?',
+        'Alors voilà ce que je fais : le technicien est réservé pour demain 8 heures, et je vous appelle moi-même à midi pour vérifier que tout fonctionne. Ça vous va ?',
       ],
       middling: [
         'Je suis désolé d’apprendre que la machine est retombée en panne. Que s’est-il passé ?',

@@ -686,7 +686,7 @@ const EN_GB: StarterTexts = {
       ],
       success_behaviours: ['showed_empathy', 'resolved_every_objection', 'agreed_next_step'],
       failure_behaviours: ['rudeness', 'patience_exhausted'],
-      difficulty: 2,
+      difficulty: 3,
     },
     feedback: {
       title: 'Give constructive feedback',
@@ -1637,7 +1637,7 @@ const FR_FR: StarterTexts = {
       ],
       success_behaviours: ['showed_empathy', 'resolved_every_objection', 'agreed_next_step'],
       failure_behaviours: ['rudeness', 'patience_exhausted'],
-      difficulty: 2,
+      difficulty: 3,
     },
     feedback: {
       title: 'Faire un retour constructif',
