@@ -71,11 +71,12 @@ const playedOf = (scenario: StarterLibraryItem, level: CorpusLevel) => {
   return result;
 };
 
+// CORPUS_PRINT=1 prints every conversation and its scores, for whoever writes or reviews the corpus.
 if (process.env['CORPUS_PRINT']) {
   for (const scenario of scenarios) {
     for (const level of CORPUS_LEVELS) {
       const { transcript, judgements } = playedOf(scenario, level);
-      console.log(
+      process.stdout.write(
         `=== ${scenario.key} ${scenario.language} ${level}\n` +
           transcript.map((turn) => `${turn.speaker === 'learner' ? 'L' : 'P'}: ${turn.text}`).join('\n') +
           '\n' +
@@ -85,7 +86,8 @@ if (process.env['CORPUS_PRINT']) {
                 `  ${observer}: ${judgement.outcome} ${judgement.overall} | ` +
                 judgement.criteria.map((c) => `${c.name}=${c.behaviour}:${c.share.toFixed(2)}`).join(', '),
             )
-            .join('\n'),
+            .join('\n') +
+          '\n',
       );
     }
   }
