@@ -1,6 +1,7 @@
 import {
   builtinRoleplayTurn,
   judgeConversation,
+  sentencesOf,
   type Judgement,
   type RoleplayBrief,
   type TranscriptTurn,
@@ -138,12 +139,20 @@ describe('The starter library’s corpus', () => {
         });
       });
 
+      it('plays every line of every conversation: none is left after the outcome', () => {
+        for (const level of CORPUS_LEVELS) {
+          const lines = STARTER_CORPUS[scenario.key as keyof typeof STARTER_CORPUS][scenario.language][level];
+          const learnerTurns = playedOf(scenario, level).transcript.filter((turn) => turn.speaker === 'learner');
+          expect(learnerTurns.length, level).toBe(lines.length);
+        }
+      });
+
       it('never has the persona say the same sentence twice in a conversation', () => {
         for (const level of CORPUS_LEVELS) {
           const said = playedOf(scenario, level)
             .transcript.filter((turn) => turn.speaker === 'persona')
-            .flatMap((turn) => turn.text.replace(/\[\[\w+\]\]/g, '').match(/[^.!?…]+[.!?…]*/g) ?? [])
-            .map((sentence) => sentence.trim())
+            .flatMap((turn) => sentencesOf(turn.text.replace(/\[\[\w+\]\]/g, '')))
+            .map((sentence) => sentence.trim().toLowerCase())
             .filter((sentence) => sentence.length > 0);
           expect(said.length, `${level}: ${said.join(' | ')}`).toBe(new Set(said).size);
         }

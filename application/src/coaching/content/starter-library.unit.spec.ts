@@ -39,6 +39,14 @@ const SCHEMAS: Record<CoachingKind, z.ZodType> = {
 const items = starterLibraryItems();
 const byId = new Map(items.map((item) => [item.itemId, item]));
 
+/** Words as the practice engine compares them: no case, no accents. */
+const words = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu) ?? [];
+
 /** The brief a session gives the built-in provider for a seeded scenario (persona-brief.ts). */
 const briefOf = (scenario: StarterLibraryItem): RoleplayBrief => {
   const persona = byId.get(String(scenario.fields['persona_id']))!;
@@ -161,9 +169,16 @@ describe('The starter library', () => {
         persona.knowledge.some((knowledge) => knowledge.gate !== 'any'),
         label,
       ).toBe(true);
+      // The engine matches a question to the item sharing most word stems (first five letters) with it: each item
+      // has words of its own, so a question about it can find it.
+      const stemsOf = (knowledge: (typeof persona.knowledge)[number]) =>
+        new Set(words([knowledge.topic, ...knowledge.keywords].join(' ')).map((word) => word.slice(0, 5)));
       for (const knowledge of persona.knowledge) {
         expect(knowledge.keywords.length, `${label}: ${knowledge.topic}`).toBeGreaterThanOrEqual(5);
         expect(knowledge.says.length, `${label}: ${knowledge.topic}`).toBeGreaterThan(20);
+        const others = persona.knowledge.filter((other) => other !== knowledge).flatMap((other) => [...stemsOf(other)]);
+        const own = [...stemsOf(knowledge)].filter((stem) => stem.length > 2 && !others.includes(stem));
+        expect(own.length, `${label}: ${knowledge.topic}`).toBeGreaterThanOrEqual(4);
       }
       expect(persona.motivations.length, label).toBeGreaterThanOrEqual(2);
       expect(
