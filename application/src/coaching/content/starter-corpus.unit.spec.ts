@@ -10,10 +10,11 @@ import { describe, expect, it } from 'vitest';
 import { greetingOf, practiceBriefOf } from '../sessions/persona-brief.js';
 import { missionOf, observerOf, personaOf } from './content-fields.js';
 import { CORPUS_LEVELS, STARTER_CORPUS, type CorpusLevel } from './starter-corpus.js';
+import type { StarterScenarioKey } from './starter-library-content.js';
 import { starterLibraryItems, STARTER_LANGUAGES, type StarterLibraryItem } from './starter-library.js';
 
-// The starter library's corpus (issue 25): for every starter scenario in every language, a strong, a middling and a
-// weak conversation, typed as a learner who never read the rules would type them, played turn by turn against the
+// The starter library's corpus (issue 25): for every starter scenario in every language, strong, middling and weak
+// conversations, typed as a learner who never read the rules would type them, played turn by turn against the
 // built-in practice engine from the seeded items exactly as a session plays them, and judged by every observer the
 // scenario uses. The conversations are in starter-corpus.ts.
 
@@ -61,12 +62,16 @@ const play = (scenario: StarterLibraryItem, lines: readonly string[]): Played =>
   return { transcript, judgements };
 };
 
-const played = new Map<string, Played>();
-const playedOf = (scenario: StarterLibraryItem, level: CorpusLevel) => {
+const conversationsOf = (scenario: StarterLibraryItem, level: CorpusLevel) =>
+  STARTER_CORPUS[scenario.key as StarterScenarioKey][scenario.language][level];
+
+const played = new Map<string, Played[]>();
+/** Every conversation of a level, played once and kept for every assertion. */
+const playedOf = (scenario: StarterLibraryItem, level: CorpusLevel): Played[] => {
   const key = `${scenario.key}:${scenario.language}:${level}`;
   let result = played.get(key);
   if (!result) {
-    result = play(scenario, STARTER_CORPUS[scenario.key as keyof typeof STARTER_CORPUS][scenario.language][level]);
+    result = conversationsOf(scenario, level).map((lines) => play(scenario, lines));
     played.set(key, result);
   }
   return result;
@@ -76,85 +81,106 @@ const playedOf = (scenario: StarterLibraryItem, level: CorpusLevel) => {
 if (process.env['CORPUS_PRINT']) {
   for (const scenario of scenarios) {
     for (const level of CORPUS_LEVELS) {
-      const { transcript, judgements } = playedOf(scenario, level);
-      process.stdout.write(
-        `=== ${scenario.key} ${scenario.language} ${level}\n` +
-          transcript.map((turn) => `${turn.speaker === 'learner' ? 'L' : 'P'}: ${turn.text}`).join('\n') +
-          '\n' +
-          judgements
-            .map(
-              ({ observer, judgement }) =>
-                `  ${observer}: ${judgement.outcome} ${judgement.overall} | ` +
-                judgement.criteria.map((c) => `${c.name}=${c.behaviour}:${c.share.toFixed(2)}`).join(', '),
-            )
-            .join('\n') +
-          '\n',
-      );
+      playedOf(scenario, level).forEach(({ transcript, judgements }, index) => {
+        process.stdout.write(
+          `=== ${scenario.key} ${scenario.language} ${level} ${index + 1}\n` +
+            transcript.map((turn) => `${turn.speaker === 'learner' ? 'L' : 'P'}: ${turn.text}`).join('\n') +
+            '\n' +
+            judgements
+              .map(
+                ({ observer, judgement }) =>
+                  `  ${observer}: ${judgement.outcome} ${judgement.overall} | ` +
+                  judgement.criteria.map((c) => `${c.name}=${c.behaviour}:${c.share.toFixed(2)}`).join(', '),
+              )
+              .join('\n') +
+            '\n',
+        );
+      });
     }
   }
 }
 
 describe('The starter library’s corpus', () => {
-  it('holds a strong, a middling and a weak conversation for every starter scenario in every language', () => {
+  it('holds strong, middling and weak conversations of 4 to 10 turns for every starter scenario in every language', () => {
+    expect(Object.keys(STARTER_CORPUS).sort()).toEqual([...new Set(scenarios.map((item) => item.key))].sort());
     for (const scenario of scenarios) {
       for (const level of CORPUS_LEVELS) {
-        const lines = STARTER_CORPUS[scenario.key as keyof typeof STARTER_CORPUS][scenario.language][level];
-        expect(lines.length, `${scenario.key} ${scenario.language} ${level}`).toBeGreaterThanOrEqual(4);
-        expect(lines.length, `${scenario.key} ${scenario.language} ${level}`).toBeLessThanOrEqual(10);
+        const conversations = conversationsOf(scenario, level);
+        expect(conversations.length, `${scenario.key} ${scenario.language} ${level}`).toBeGreaterThan(0);
+        for (const lines of conversations) {
+          expect(lines.length, `${scenario.key} ${scenario.language} ${level}`).toBeGreaterThanOrEqual(4);
+          expect(lines.length, `${scenario.key} ${scenario.language} ${level}`).toBeLessThanOrEqual(10);
+        }
       }
     }
-    expect(Object.keys(STARTER_CORPUS).sort()).toEqual([...new Set(scenarios.map((item) => item.key))].sort());
   });
 
   describe.each(scenarios.map((scenario) => [`${scenario.key} (${scenario.language})`, scenario] as const))(
     '%s',
     (_, scenario) => {
-      it('wins the strong conversation with every observer scoring it at least 70', () => {
-        for (const { observer, judgement } of playedOf(scenario, 'strong').judgements) {
-          expect(judgement.outcome, observer).toBe('win');
-          expect(judgement.overall, observer).toBeGreaterThanOrEqual(70);
+      const each = (level: CorpusLevel) =>
+        playedOf(scenario, level).flatMap(({ judgements }, index) =>
+          judgements.map(({ observer, judgement }) => ({ label: `${level} ${index + 1}, ${observer}`, judgement })),
+        );
+
+      it('wins every strong conversation, each observer scoring it at least 70', () => {
+        for (const { label, judgement } of each('strong')) {
+          expect(judgement.outcome, label).toBe('win');
+          expect(judgement.overall, label).toBeGreaterThanOrEqual(70);
         }
       });
 
-      it('does not win the middling conversation, scored between 35 and 70 by every observer', () => {
-        for (const { observer, judgement } of playedOf(scenario, 'middling').judgements) {
-          expect(judgement.outcome, observer).not.toBe('win');
-          expect(judgement.overall, observer).toBeGreaterThan(35);
-          expect(judgement.overall, observer).toBeLessThan(70);
+      it('wins no middling conversation, each observer scoring it between 35 and 70', () => {
+        for (const { label, judgement } of each('middling')) {
+          expect(judgement.outcome, label).not.toBe('win');
+          expect(judgement.overall, label).toBeGreaterThan(35);
+          expect(judgement.overall, label).toBeLessThan(70);
         }
       });
 
-      it('loses or ends the weak conversation, scored 35 or less by every observer', () => {
-        for (const { observer, judgement } of playedOf(scenario, 'weak').judgements) {
-          expect(['lose', 'end', 'open'], observer).toContain(judgement.outcome);
-          expect(judgement.overall, observer).toBeLessThanOrEqual(35);
+      it('loses or ends every weak conversation, each observer scoring it 35 or less', () => {
+        for (const { label, judgement } of each('weak')) {
+          expect(['lose', 'end', 'open'], label).toContain(judgement.outcome);
+          expect(judgement.overall, label).toBeLessThanOrEqual(35);
         }
       });
 
-      it('scores strong above middling above weak with every observer', () => {
-        const [strong, middling, weak] = CORPUS_LEVELS.map((level) => playedOf(scenario, level).judgements);
-        strong!.forEach(({ observer, judgement }, index) => {
-          expect(judgement.overall!, observer).toBeGreaterThan(middling![index]!.judgement.overall!);
-          expect(middling![index]!.judgement.overall!, observer).toBeGreaterThan(weak![index]!.judgement.overall!);
+      it('scores every strong conversation above every middling one, and every middling above every weak, by each observer', () => {
+        const [strong, middling, weak] = CORPUS_LEVELS.map((level) => playedOf(scenario, level));
+        const overall = (conversation: Played, observer: number) =>
+          conversation.judgements[observer]!.judgement.overall!;
+        strong![0]!.judgements.forEach(({ observer }, index) => {
+          const lowestStrong = Math.min(...strong!.map((conversation) => overall(conversation, index)));
+          const [highestMiddling, lowestMiddling] = [Math.max, Math.min].map((pick) =>
+            pick(...middling!.map((conversation) => overall(conversation, index))),
+          );
+          const highestWeak = Math.max(...weak!.map((conversation) => overall(conversation, index)));
+          expect(lowestStrong, observer).toBeGreaterThan(highestMiddling!);
+          expect(lowestMiddling, observer).toBeGreaterThan(highestWeak);
         });
       });
 
       it('plays every line of every conversation: none is left after the outcome', () => {
         for (const level of CORPUS_LEVELS) {
-          const lines = STARTER_CORPUS[scenario.key as keyof typeof STARTER_CORPUS][scenario.language][level];
-          const learnerTurns = playedOf(scenario, level).transcript.filter((turn) => turn.speaker === 'learner');
-          expect(learnerTurns.length, level).toBe(lines.length);
+          conversationsOf(scenario, level).forEach((lines, index) => {
+            const learnerTurns = playedOf(scenario, level)[index]!.transcript.filter(
+              (turn) => turn.speaker === 'learner',
+            );
+            expect(learnerTurns.length, `${level} ${index + 1}`).toBe(lines.length);
+          });
         }
       });
 
       it('never has the persona say the same sentence twice in a conversation', () => {
         for (const level of CORPUS_LEVELS) {
-          const said = playedOf(scenario, level)
-            .transcript.filter((turn) => turn.speaker === 'persona')
-            .flatMap((turn) => sentencesOf(turn.text.replace(/\[\[\w+\]\]/g, '')))
-            .map((sentence) => sentence.trim().toLowerCase())
-            .filter((sentence) => sentence.length > 0);
-          expect(said.length, `${level}: ${said.join(' | ')}`).toBe(new Set(said).size);
+          playedOf(scenario, level).forEach(({ transcript }, index) => {
+            const said = transcript
+              .filter((turn) => turn.speaker === 'persona')
+              .flatMap((turn) => sentencesOf(turn.text.replace(/\[\[\w+\]\]/g, '')))
+              .map((sentence) => sentence.trim().toLowerCase())
+              .filter((sentence) => sentence.length > 0);
+            expect(said.length, `${level} ${index + 1}: ${said.join(' | ')}`).toBe(new Set(said).size);
+          });
         }
       });
     },
@@ -164,7 +190,9 @@ describe('The starter library’s corpus', () => {
     for (const key of Object.keys(STARTER_CORPUS)) {
       const outcomes = STARTER_LANGUAGES.map((language) => {
         const scenario = scenarios.find((item) => item.key === key && item.language === language)!;
-        return CORPUS_LEVELS.map((level) => playedOf(scenario, level).judgements.map((j) => j.judgement.outcome));
+        return CORPUS_LEVELS.map((level) =>
+          playedOf(scenario, level).map(({ judgements }) => judgements.map(({ judgement }) => judgement.outcome)),
+        );
       });
       for (const other of outcomes.slice(1)) expect(other, key).toEqual(outcomes[0]);
     }
