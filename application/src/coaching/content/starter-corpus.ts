@@ -57,6 +57,12 @@ export const STARTER_CORPUS: StarterCorpus = {
           'Look, the price is the price.',
           'OK, I can give you a 10% discount if that helps.',
         ],
+        [
+          'Hello Margaret, thanks for seeing me. What do you think of our renewal offer?',
+          'I see. What would it take to keep you with us?',
+          'Budgets are tight everywhere this year.',
+          'OK, I can offer you 15% off to keep your business.',
+        ],
       ],
     },
     'fr-FR': {
@@ -98,6 +104,12 @@ export const STARTER_CORPUS: StarterCorpus = {
           'Écoutez, le prix, c’est le prix.',
           'Bon, je peux vous faire 10 % de remise si ça peut aider.',
         ],
+        [
+          'Bonjour Catherine, merci de me recevoir. Que pensez-vous de notre proposition de renouvellement ?',
+          'Je vois. Que faudrait-il pour que vous restiez chez nous ?',
+          'Les budgets sont serrés partout cette année.',
+          'Bon, je peux vous accorder 15 % de remise pour vous garder.',
+        ],
       ],
     },
   },
@@ -137,6 +149,12 @@ export const STARTER_CORPUS: StarterCorpus = {
           "It's not my department, I can only log a ticket.",
           'Please calm down, sir.',
         ],
+        [
+          'Thank you for calling technical support.',
+          'Engineers are booked in the order requests come in.',
+          'The valve was replaced according to our procedure.',
+          'I can log a new request for you.',
+        ],
       ],
     },
     'fr-FR': {
@@ -173,6 +191,12 @@ export const STARTER_CORPUS: StarterCorpus = {
           'Nos techniciens sont débordés cette semaine.',
           'Ce n’est pas mon service, je peux seulement ouvrir un ticket.',
           'Calmez-vous, monsieur.',
+        ],
+        [
+          'Merci d’avoir appelé le support technique.',
+          'Les techniciens interviennent dans l’ordre des demandes.',
+          'La vanne a été remplacée selon notre procédure.',
+          'Je peux enregistrer une nouvelle demande pour vous.',
         ],
       ],
     },
@@ -212,6 +236,12 @@ export const STARTER_CORPUS: StarterCorpus = {
           'Everyone else manages to send theirs on time.',
           'Honestly, it looks lazy.',
         ],
+        [
+          'Priya, this is a formal conversation about your performance.',
+          'Three late reports is three too many.',
+          'You have to fix this by next month.',
+          'If it happens again, you must understand there will be consequences.',
+        ],
       ],
     },
     'fr-FR': {
@@ -247,6 +277,12 @@ export const STARTER_CORPUS: StarterCorpus = {
           'La date du comité était dans le calendrier partagé.',
           'Tous les autres arrivent à envoyer les leurs à temps.',
           'Franchement, ça fait paresseux.',
+        ],
+        [
+          'Thomas, cet entretien porte officiellement sur vos performances.',
+          'Trois rapports en retard, c’est trois de trop.',
+          'Vous devez régler ça d’ici le mois prochain.',
+          'Si ça se reproduit, il faut que vous compreniez qu’il y aura des conséquences.',
         ],
       ],
     },
