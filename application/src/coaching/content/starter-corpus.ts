@@ -49,6 +49,14 @@ export const STARTER_CORPUS: StarterCorpus = {
           'Could we meet again next week to finalise the renewal?',
           'I think the price is fair for what you get.',
         ],
+        [
+          'How has the last year gone with the software?',
+          'What matters most to you in this renewal?',
+          'Why does their offer appeal to you?',
+          'Could we agree on a two-year renewal at the current price?',
+          'If you sign for two years, I can include a training day.',
+          'Our software is simply the best on the market.',
+        ],
       ],
       weak: [
         [
@@ -96,6 +104,14 @@ export const STARTER_CORPUS: StarterCorpus = {
           'Pourrions-nous nous revoir la semaine prochaine pour finaliser le renouvellement ?',
           'Je pense que le prix est correct pour ce que vous obtenez.',
         ],
+        [
+          'Comment s’est passée cette dernière année avec le logiciel ?',
+          'Qu’est-ce qui compte le plus pour vous dans ce renouvellement ?',
+          'Pourquoi leur offre vous attire-t-elle ?',
+          'Sommes-nous d’accord sur un renouvellement de deux ans au prix actuel ?',
+          'Si vous vous engagez sur deux ans, je peux inclure une journée de formation.',
+          'Notre logiciel est tout simplement le meilleur du marché.',
+        ],
       ],
       weak: [
         [
@@ -141,6 +157,13 @@ export const STARTER_CORPUS: StarterCorpus = {
           "He'll be there at 9, I promise.",
           'Is there anything else?',
         ],
+        [
+          "I'm so sorry, that sounds awful.",
+          'What happened exactly?',
+          "You're right, someone should have called you back.",
+          'I understand, I really do.',
+          "I'll pass your feedback on to the team.",
+        ],
       ],
       weak: [
         [
@@ -183,6 +206,13 @@ export const STARTER_CORPUS: StarterCorpus = {
           'Je vous envoie un technicien demain matin.',
           'Il sera là à 9 heures, c’est promis.',
           'Y a-t-il autre chose ?',
+        ],
+        [
+          'Je suis vraiment désolé, ça a l’air terrible.',
+          'Que s’est-il passé exactement ?',
+          'Vous avez raison, quelqu’un aurait dû vous rappeler.',
+          'Je comprends, vraiment.',
+          'Je transmettrai vos remarques à l’équipe.',
         ],
       ],
       weak: [
@@ -228,6 +258,12 @@ export const STARTER_CORPUS: StarterCorpus = {
           'I need the reports on time from now on. Can we agree on that?',
           "Let's meet again next week to check.",
         ],
+        [
+          "The March report arrived after the client's board meeting. What happened?",
+          "I see. Why didn't you ask for the date?",
+          "That's fair, it wasn't ideal.",
+          'Still, I need the reports on time. Shall we go through them every Friday at 10?',
+        ],
       ],
       weak: [
         [
@@ -269,6 +305,12 @@ export const STARTER_CORPUS: StarterCorpus = {
           'Je comprends que le mois ait été chargé.',
           'J’ai besoin des rapports à l’heure à partir de maintenant. On est d’accord ?',
           'On se revoit la semaine prochaine pour vérifier.',
+        ],
+        [
+          'Le rapport de mars est arrivé après le comité de direction du client. Que s’est-il passé ?',
+          'Je vois. Pourquoi n’avez-vous pas demandé la date ?',
+          'C’est juste, ce n’était pas idéal.',
+          'Il me faut quand même les rapports à l’heure. On se cale un point tous les vendredis à 10 heures ?',
         ],
       ],
       weak: [
@@ -315,6 +357,13 @@ export const STARTER_CORPUS: StarterCorpus = {
           'That sounds tough. Our tool fixes exactly that: your customers get answers faster.',
           'Can we book a demo next week?',
         ],
+        [
+          'Thanks for your time, Tom. How does your team handle customer emails today?',
+          'What is the biggest challenge for them at the moment?',
+          'So if I understand, your agents are drowning at peak times.',
+          'Our tool cuts your response times by half.',
+          'Can we book a demo on Thursday?',
+        ],
       ],
       weak: [
         [
@@ -322,6 +371,12 @@ export const STARTER_CORPUS: StarterCorpus = {
           'It does everything: tickets, chat, reports, automation.',
           'We have a special offer that expires today, so you need to decide quickly.',
           'You have to move before Christmas, everyone else has already.',
+        ],
+        [
+          'Do you use any helpdesk software today?',
+          'Is it working for you?',
+          "Our platform is used by 300 retailers and it's the best on the market.",
+          'That old tool sounds useless. Ours is different.',
         ],
       ],
     },
@@ -352,6 +407,13 @@ export const STARTER_CORPUS: StarterCorpus = {
           'Ça doit être pénible. Notre outil résout exactement ce problème : vos clients obtiennent des réponses plus rapidement.',
           'Pouvons-nous prévoir une démo la semaine prochaine ?',
         ],
+        [
+          'Merci de votre temps, Nadia. Comment votre équipe traite-t-elle les e-mails des clients aujourd’hui ?',
+          'Quel est le plus gros défi pour eux en ce moment ?',
+          'Si je comprends bien, vos conseillers sont débordés en période de pointe.',
+          'Notre outil réduit les délais de réponse de moitié.',
+          'Pouvons-nous prévoir une démo jeudi ?',
+        ],
       ],
       weak: [
         [
@@ -359,6 +421,12 @@ export const STARTER_CORPUS: StarterCorpus = {
           'Elle fait tout : tickets, chat, rapports, automatisation.',
           'Nous avons une offre spéciale qui expire aujourd’hui, il faut donc décider vite.',
           'Vous devez avancer avant Noël, tout le monde l’a déjà fait.',
+        ],
+        [
+          'Vous utilisez un logiciel de service client aujourd’hui ?',
+          'Il vous donne satisfaction ?',
+          'Notre plateforme est utilisée par 300 enseignes, c’est la meilleure du marché.',
+          'Votre ancien outil avait l’air nul. Le nôtre, c’est autre chose.',
         ],
       ],
     },
@@ -391,6 +459,13 @@ export const STARTER_CORPUS: StarterCorpus = {
           'Do you have any questions for me?',
           "OK. I'll get back to you soon.",
         ],
+        [
+          'Lovely to meet you. Did you find us easily?',
+          'Are you happy at Castell?',
+          'What are you looking for next?',
+          'That makes sense. Remote work is something we could discuss later.',
+          'Shall we schedule a second interview next week?',
+        ],
       ],
       weak: [
         [
@@ -398,6 +473,12 @@ export const STARTER_CORPUS: StarterCorpus = {
           "That's not really what I asked. Just answer the question.",
           'You have to decide today if you want the job.',
           "Whatever, we'll let you know.",
+        ],
+        [
+          "Let me tell you about us first: we're a fast-growing logistics company with 600 people.",
+          'Do you have experience with warehouses?',
+          'The role is office-based, five days a week. You have to accept that.',
+          'We need an answer by tonight, take it or leave it.',
         ],
       ],
     },
@@ -428,6 +509,13 @@ export const STARTER_CORPUS: StarterCorpus = {
           'Avez-vous des questions ?',
           'Bon. Je reviens vers vous bientôt.',
         ],
+        [
+          'Ravi de vous rencontrer. Vous avez trouvé facilement ?',
+          'Vous êtes bien chez Roche ?',
+          'Que recherchez-vous pour la suite ?',
+          'Ça se comprend. Le télétravail, c’est un sujet qu’on pourra voir plus tard.',
+          'Pouvons-nous programmer un second entretien la semaine prochaine ?',
+        ],
       ],
       weak: [
         [
@@ -435,6 +523,12 @@ export const STARTER_CORPUS: StarterCorpus = {
           'Ce n’est pas vraiment ma question. Répondez simplement à la question.',
           'Vous devez décider aujourd’hui si vous voulez le poste.',
           'Peu importe, on vous tiendra au courant.',
+        ],
+        [
+          'Laissez-moi d’abord vous présenter l’entreprise : une société de logistique en pleine croissance, 600 personnes.',
+          'Vous avez de l’expérience en entrepôt ?',
+          'Le poste est sur site, cinq jours par semaine. Vous devez l’accepter.',
+          'Il nous faut une réponse avant ce soir, c’est à prendre ou à laisser.',
         ],
       ],
     },
@@ -466,6 +560,13 @@ export const STARTER_CORPUS: StarterCorpus = {
           "OK, I'll arrange a technician visit next week.",
           'Is there anything else I can help you with?',
         ],
+        [
+          'Can I have your account number?',
+          'When did the connection start dropping?',
+          'What does the router light do?',
+          "I'll book a technician for Thursday.",
+          'The refund will take a few days.',
+        ],
       ],
       weak: [
         [
@@ -475,6 +576,12 @@ export const STARTER_CORPUS: StarterCorpus = {
           'Please make sure that your router is plugged in.',
           'I can open a ticket for that.',
           'Thank you for your call.',
+        ],
+        [
+          'Have you paid your bill on time?',
+          "Double charges usually come from the customer's bank.",
+          'Your router is probably the problem, not our line.',
+          "Honestly, that's your problem, not mine.",
         ],
       ],
     },
@@ -504,6 +611,13 @@ export const STARTER_CORPUS: StarterCorpus = {
           'D’accord, j’organise le passage d’un technicien la semaine prochaine.',
           'Puis-je vous aider pour autre chose ?',
         ],
+        [
+          'Puis-je avoir votre numéro de compte ?',
+          'Quand la connexion a-t-elle commencé à couper ?',
+          'Que fait le voyant de la box ?',
+          'Je vous réserve un technicien pour jeudi.',
+          'Le remboursement prendra quelques jours.',
+        ],
       ],
       weak: [
         [
@@ -513,6 +627,12 @@ export const STARTER_CORPUS: StarterCorpus = {
           'Vérifiez que votre box est bien branchée.',
           'Je peux ouvrir un ticket pour ça.',
           'Merci de votre appel.',
+        ],
+        [
+          'Avez-vous bien payé votre facture à temps ?',
+          'Les doubles prélèvements viennent en général de la banque du client.',
+          'Le problème vient sûrement de votre box, pas de notre ligne.',
+          'Franchement, c’est votre problème, pas le mien.',
         ],
       ],
     },

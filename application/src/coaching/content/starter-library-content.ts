@@ -480,7 +480,6 @@ const EN_GB: StarterTexts = {
             'want',
             'matters',
             'important',
-            'next',
             'ideal',
             'motivates',
             'motivation',

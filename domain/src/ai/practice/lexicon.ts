@@ -362,6 +362,7 @@ export const EN_LEXICON: IntentLexicon = {
     'can we agree on',
     'shall we agree',
     'can we agree on that',
+    'could we agree',
   ],
   pressure: [
     'today only',
@@ -527,6 +528,8 @@ export const FR_LEXICON: IntentLexicon = {
     'inquietude raisonnable',
     'je sens bien',
     'je sens votre',
+    'ca se comprend',
+    'cela se comprend',
   ],
   summary: [
     'si je comprends bien',
