@@ -484,7 +484,6 @@ const EN_GB: StarterTexts = {
             'motivates',
             'motivation',
             'attracted',
-            'interested',
             'apply',
             'applied',
             'role',
