@@ -1,9 +1,10 @@
 import type { StarterLanguage, StarterScenarioKey } from './starter-library-content.js';
 
 // The starter library's corpus (issue 25): what learners might type in each starter scenario, in each language:
-// strong, middling and weak conversations (at least one of each; two strong ones taking different paths), written
-// as a learner who never read the engine's rules would write them. starter-corpus.unit.spec.ts plays them against the built-in practice engine and its observer. The French
-// conversations say what the English ones say, as a French speaker would say it, so both play out the same way.
+// strong, middling and weak conversations, two of each taking different paths in different words, written as a
+// learner who never read the engine's rules would write them. starter-corpus.unit.spec.ts plays them against the
+// built-in practice engine and judges them with the scenario's observers. The French conversations say what the
+// English ones say, as a French speaker would say it, so both play out the same way.
 
 export const CORPUS_LEVELS = ['strong', 'middling', 'weak'] as const;
 export type CorpusLevel = (typeof CORPUS_LEVELS)[number];
