@@ -14,8 +14,23 @@ import { createBuiltinAdapter, defaultAiAdapters } from './ai-adapters.js';
 
 const brief: RoleplayBrief = {
   language: 'en-GB',
-  persona: { name: 'Sam', background: [], greeting: 'Hello, I am Sam.' },
-  mission: { objections: ['It is too expensive.'], successPhrases: ['free trial'], failurePhrases: [] },
+  persona: {
+    name: 'Sam',
+    greeting: 'Hello, I am Sam.',
+    knowledge: [
+      { topic: 'budget', keywords: ['cost', 'price'], says: 'We have no budget left this year.', gate: 'any' },
+    ],
+    motivations: [],
+    patience: 3,
+    openness: 3,
+    mood: 'neutral',
+  },
+  mission: {
+    objections: [{ text: 'It is too expensive.', resolvedBy: ['value'] }],
+    success: ['resolved_every_objection'],
+    failure: ['rudeness'],
+    difficulty: 1,
+  },
   turnLimit: 5,
 };
 const adapter = createBuiltinAdapter({ providerId: 'builtin', kind: 'builtin' });

@@ -178,10 +178,10 @@ test.describe('360 px', () => {
     expect(await criteria.count()).toBeLessThanOrEqual(4);
     const names = await criteria.locator('.font-medium').allTextContents();
     expect(new Set(names).size).toBe(names.length);
-    for (const english of ['Active listening', 'Empathy', 'Clarity', 'Agreed next step'])
+    for (const english of ['Questions and listening', 'Empathy', 'Clarity', 'Agreed next step'])
       expect(names).not.toContain(english);
     for (const name of names)
-      expect(['Écoute active', 'Empathie', 'Clarté', 'Prochaine étape convenue']).toContain(name);
+      expect(['Questions et écoute', 'Empathie', 'Clarté', 'Prochaine étape convenue']).toContain(name);
     await expect(criteria.first()).toContainText('Coach relationnel');
     // Each on its own scale, never "/ 100": "3 / 5", or the share of sessions passed.
     for (const value of await page.getByTestId('coaching-criterion-value').allTextContents()) {

@@ -92,7 +92,7 @@ await describeApi('[COACHING]: analysis reports', (context) => {
     ]);
     expect(report.observers[0]!.criteria.map((criterion) => criterion.name)).toEqual([
       'Discovery',
-      'Value before price',
+      'Value first',
       'Trading concessions',
       'Clear close',
     ]);

@@ -31,7 +31,7 @@ for (const engine of engines) {
           observer: starter('en-GB'),
           reports: [
             [
-              criterion('Active listening', '1_5', 2, 4),
+              criterion('Questions and listening', '1_5', 2, 4),
               criterion('Empathy', '1_5', 2, 5),
               criterion('Clarity', '1_5', 1, 1),
               criterion('Agreed next step', 'pass_fail', 1, 1),
@@ -46,7 +46,7 @@ for (const engine of engines) {
           observer: starter('fr-FR'),
           reports: [
             [
-              criterion('Écoute active', '1_5', 2, 2),
+              criterion('Questions et écoute', '1_5', 2, 2),
               criterion('Empathie', '1_5', 2, 3),
               criterion('Clarté', '1_5', 1, 3),
               criterion('Prochaine étape convenue', 'pass_fail', 1, 0),
@@ -85,7 +85,7 @@ for (const engine of engines) {
         };
         // Clarity 1/5 and Clarté 3/5: a mean of 2 on 1–5, and (0 + 50) / 2 = 25 out of 100.
         expect(await read('en-GB')).toEqual([
-          ['Conversation coach', 'Active listening', '1_5', 2, 3, 50],
+          ['Conversation coach', 'Questions and listening', '1_5', 2, 3, 50],
           ['Conversation coach', 'Agreed next step', 'pass_fail', 2, 0.5, 50],
           [null, 'Careful listening', '1_10', 2, 7, 66.7],
           ['Conversation coach', 'Clarity', '1_5', 2, 2, 25],
@@ -95,7 +95,7 @@ for (const engine of engines) {
         expect(await read('fr-FR')).toEqual([
           [null, 'Careful listening', '1_10', 2, 7, 66.7],
           ['Coach relationnel', 'Clarté', '1_5', 2, 2, 25],
-          ['Coach relationnel', 'Écoute active', '1_5', 2, 3, 50],
+          ['Coach relationnel', 'Questions et écoute', '1_5', 2, 3, 50],
           ['Coach relationnel', 'Empathie', '1_5', 2, 4, 75],
           ['Coach relationnel', 'Prochaine étape convenue', 'pass_fail', 2, 0.5, 50],
         ]);

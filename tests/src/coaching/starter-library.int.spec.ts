@@ -22,10 +22,10 @@ const idsOf = (kind: string) =>
     .sort();
 
 const KINDS = [
-  { kind: 'persona', operations: personaContent.operations, count: 6 },
-  { kind: 'mission', operations: missionContent.operations, count: 6 },
+  { kind: 'persona', operations: personaContent.operations, count: 12 },
+  { kind: 'mission', operations: missionContent.operations, count: 12 },
   { kind: 'observer', operations: observerContent.operations, count: 4 },
-  { kind: 'scenario', operations: scenarioContent.operations, count: 6 },
+  { kind: 'scenario', operations: scenarioContent.operations, count: 12 },
   { kind: 'playlist', operations: playlistContent.operations, count: 2 },
 ] as const;
 
@@ -57,7 +57,7 @@ await describeApi('[COACHING]: the starter library', (context) => {
   }, 120_000);
 
   it('is there after the start: published platform content, in English and French, read but not edited', async () => {
-    expect(items).toHaveLength(24);
+    expect(items).toHaveLength(42);
     for (const { kind, operations, count } of KINDS) {
       const page = await api(operator).call(operations.list, { query: { page_size: 48 } });
       expect(page.status).toBe(200);

@@ -44,9 +44,19 @@ const SCENARIOS: Record<
   price: { persona: 'buyer', mission: 'price', observers: ['negotiation', 'conversation'] },
   complaint: { persona: 'customer', mission: 'complaint', observers: ['conversation'] },
   feedback: { persona: 'team-member', mission: 'feedback', observers: ['conversation'] },
+  discovery: { persona: 'prospect', mission: 'discovery', observers: ['negotiation', 'conversation'] },
+  interview: { persona: 'candidate', mission: 'interview', observers: ['conversation'] },
+  service: { persona: 'subscriber', mission: 'service', observers: ['conversation'] },
 };
 const PLAYLIST_KEY = 'first-steps';
-const PLAYLIST_SCENARIOS: StarterScenarioKey[] = ['price', 'complaint', 'feedback'];
+const PLAYLIST_SCENARIOS: StarterScenarioKey[] = [
+  'price',
+  'complaint',
+  'feedback',
+  'discovery',
+  'interview',
+  'service',
+];
 
 // Text scenarios on the built-in model: a newcomer plays at once, with no key, no network and no voice.
 const SCENARIO_TIME_LIMIT_SECONDS = 600;

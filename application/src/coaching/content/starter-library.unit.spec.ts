@@ -6,9 +6,11 @@ import {
   scenarioFieldsSchema,
 } from '@ai-coaching/contracts';
 import {
+  behaviourOf,
   builtinRoleplayTurn,
   coachingReferences,
   COACHING_KINDS,
+  readTurn,
   type CoachingKind,
   type RoleplayBrief,
   type TranscriptTurn,
@@ -16,10 +18,13 @@ import {
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { BUILTIN_AI_MODEL_ID } from '../../ai/builtin-provider.js';
+import { greetingOf, practiceBriefOf } from '../sessions/persona-brief.js';
+import { missionOf, personaOf } from './content-fields.js';
 import {
   starterLibraryItems,
   starterObserverTranslations,
   STARTER_LANGUAGES,
+  type StarterLanguage,
   type StarterLibraryItem,
 } from './starter-library.js';
 
@@ -34,93 +39,42 @@ const SCHEMAS: Record<CoachingKind, z.ZodType> = {
 const items = starterLibraryItems();
 const byId = new Map(items.map((item) => [item.itemId, item]));
 
-/** Words as the built-in provider compares them: no case, no accents. */
+/** Words as the practice engine compares them: no case, no accents. */
 const words = (text: string) =>
   text
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .match(/[\p{L}\p{N}]+/gu) ?? [];
-const contains = (text: string, phrase: string) =>
-  ` ${words(text).join(' ')} `.includes(` ${words(phrase).join(' ')} `);
 
-/** The facts the built-in persona needs from a seeded mission, the way a session gives them. */
-const briefOf = (mission: StarterLibraryItem, persona: StarterLibraryItem): RoleplayBrief => ({
-  language: mission.language,
-  persona: { name: String(persona.fields['name']), background: [] },
-  mission: {
-    objections: [],
-    successPhrases: mission.fields['success_criteria'] as string[],
-    failurePhrases: mission.fields['failure_conditions'] as string[],
-  },
-  turnLimit: mission.fields['turn_limit'] as number,
-});
+/** The brief a session gives the built-in provider for a seeded scenario (persona-brief.ts). */
+const briefOf = (scenario: StarterLibraryItem): RoleplayBrief => {
+  const persona = byId.get(String(scenario.fields['persona_id']))!;
+  const mission = missionOf(byId.get(String(scenario.fields['mission_id']))!.fields);
+  return practiceBriefOf(personaOf(persona.fields), mission, {
+    language: scenario.language,
+    greeting: greetingOf(persona.fields),
+    turnLimit: mission.turn_limit,
+  });
+};
 
 const play = (brief: RoleplayBrief, learnerLines: readonly string[]) => {
   const transcript: TranscriptTurn[] = [{ speaker: 'persona', text: builtinRoleplayTurn(brief, []).text }];
-  const outcomes = [];
   for (const text of learnerLines) {
     transcript.push({ speaker: 'learner', text });
-    const turn = builtinRoleplayTurn(brief, transcript);
-    transcript.push({ speaker: 'persona', text: turn.text });
-    outcomes.push(turn.outcome);
+    transcript.push({ speaker: 'persona', text: builtinRoleplayTurn(brief, transcript).text });
   }
-  return outcomes;
+  return transcript;
 };
 
-// What a learner who follows the briefing might write, turn by turn: the seeded missions must be won this way
-// with the built-in provider, and lost by the kind of line their failure conditions describe.
-const GOOD_LEARNERS: Record<string, { win: string[]; lose: string }> = {
-  'price:en-GB': {
-    win: [
-      'Thanks for seeing me, Margaret. Before we talk about price, what matters most to you in this renewal?',
-      'Last year the scheduling module saved your teams about 1,200 overtime hours. That return on investment is well above the £48,000 you pay.',
-      'I cannot lower the price, but in exchange for a two-year term I can freeze it and add a free training day.',
-    ],
-    lose: 'Look, £48,000 is our price: take it or leave it.',
-  },
-  'price:fr-FR': {
-    win: [
-      'Merci de me recevoir. Avant de parler prix, qu’est-ce qui compte le plus pour vous dans ce renouvellement ?',
-      'L’an dernier, le module de planification vous a fait économiser 1 400 heures supplémentaires : le retour sur investissement dépasse largement les 56 000 €.',
-      'Je ne peux pas baisser le prix, mais en échange d’un engagement de deux ans, je le bloque et je vous offre une journée de formation.',
-    ],
-    lose: 'Écoutez, c’est notre tarif, c’est à prendre ou à laisser.',
-  },
-  'complaint:en-GB': {
-    win: [
-      'Mr Okafor, I understand how frustrating this week has been, and nobody calling you back is not acceptable.',
-      'I am truly sorry. I will send an engineer to the café tomorrow morning, and lend you a replacement machine until yours is fixed for good.',
-    ],
-    lose: 'Please calm down, sir, I am doing what I can.',
-  },
-  'complaint:fr-FR': {
-    win: [
-      'Monsieur Moreau, je comprends votre colère : deux pannes en une semaine et aucun rappel, ce n’est pas acceptable.',
-      'Je vous présente toutes nos excuses. Un technicien passera au café demain matin, et nous vous prêtons une machine de remplacement.',
-    ],
-    lose: 'Calmez-vous, monsieur, je fais ce que je peux.',
-  },
-  'feedback:en-GB': {
-    win: [
-      'Thanks for making the time, Priya. I want to talk about the monthly reports, and I want this to be useful for you.',
-      'For example, the March report reached the client two days after their board meeting. The impact was that the account manager had to apologise.',
-      'What support would help you get back on track?',
-    ],
-    lose: 'Honestly, it looks lazy to me.',
-  },
-  'feedback:fr-FR': {
-    win: [
-      'Merci d’avoir pris ce temps, Thomas. Je voudrais parler des rapports mensuels, et que cet échange vous soit utile.',
-      'Par exemple, le rapport de mars est arrivé deux jours après le comité de direction du client. L’impact, c’est que le responsable de compte a dû s’excuser.',
-      'De quel soutien auriez-vous besoin pour repartir sur de bonnes bases ?',
-    ],
-    lose: 'Franchement, c’est un dernier avertissement.',
-  },
+/** Small talk that neither explores nor argues: the persona brings its first objection up by itself. */
+const SMALL_TALK: Record<StarterLanguage, string[]> = {
+  'en-GB': ['Good morning.', 'Thanks for your time today.', 'Nice weather this week.'],
+  'fr-FR': ['Bonjour.', 'Merci pour votre temps aujourd’hui.', 'Il fait beau cette semaine.'],
 };
 
 describe('The starter library', () => {
-  it('holds 3 personas, 3 missions, 2 observers, 3 scenarios and 1 playlist in each of its languages', () => {
+  it('holds 6 personas, 6 missions, 2 observers, 6 scenarios and 1 playlist in each of its languages', () => {
     expect(STARTER_LANGUAGES).toEqual(['en-GB', 'fr-FR']);
     for (const language of STARTER_LANGUAGES) {
       const counts = Object.fromEntries(
@@ -129,7 +83,7 @@ describe('The starter library', () => {
           items.filter((item) => item.kind === kind && item.language === language).length,
         ]),
       );
-      expect(counts).toEqual({ persona: 3, mission: 3, observer: 2, scenario: 3, playlist: 1 });
+      expect(counts).toEqual({ persona: 6, mission: 6, observer: 2, scenario: 6, playlist: 1 });
     }
     expect(byId.size).toBe(items.length);
   });
@@ -200,30 +154,82 @@ describe('The starter library', () => {
     expect(french).toContain('\u00a0:');
   });
 
-  it('makes every mission winnable with the built-in provider by following its briefing, and losable', () => {
-    const scenarios = items.filter((item) => item.kind === 'scenario');
-    for (const scenario of scenarios) {
-      const mission = byId.get(String(scenario.fields['mission_id']))!;
-      const persona = byId.get(String(scenario.fields['persona_id']))!;
-      const success = mission.fields['success_criteria'] as string[];
-      const failure = mission.fields['failure_conditions'] as string[];
-      expect(success.length).toBeGreaterThan(0);
-      // A learner saying what wins must not lose by the same words.
-      for (const phrase of success) {
-        expect(failure.some((lost) => contains(phrase, lost))).toBe(false);
-        expect(contains(String(mission.fields['briefing']), phrase), `${mission.key}: briefing names ${phrase}`).toBe(
-          true,
-        );
+  it('gives every persona what the practice engine plays from: knowledge to tell, motivations and dials', () => {
+    for (const item of items.filter((candidate) => candidate.kind === 'persona')) {
+      const persona = personaOf(item.fields);
+      const label = `${item.key} ${item.language}`;
+      expect(persona.knowledge.length, label).toBeGreaterThanOrEqual(3);
+      expect(persona.knowledge.length, label).toBeLessThanOrEqual(6);
+      // A first question on any topic gets an answer, and something is kept for a learner who earns trust.
+      expect(
+        persona.knowledge.some((knowledge) => knowledge.gate === 'any'),
+        label,
+      ).toBe(true);
+      expect(
+        persona.knowledge.some((knowledge) => knowledge.gate !== 'any'),
+        label,
+      ).toBe(true);
+      // The engine matches a question to the item sharing most word stems (first five letters) with it: each item
+      // has words of its own, so a question about it can find it.
+      const stemsOf = (knowledge: (typeof persona.knowledge)[number]) =>
+        new Set(words([knowledge.topic, ...knowledge.keywords].join(' ')).map((word) => word.slice(0, 5)));
+      for (const knowledge of persona.knowledge) {
+        expect(knowledge.keywords.length, `${label}: ${knowledge.topic}`).toBeGreaterThanOrEqual(5);
+        expect(knowledge.says.length, `${label}: ${knowledge.topic}`).toBeGreaterThan(20);
+        const others = persona.knowledge.filter((other) => other !== knowledge).flatMap((other) => [...stemsOf(other)]);
+        const own = [...stemsOf(knowledge)].filter((stem) => stem.length > 2 && !others.includes(stem));
+        expect(own.length, `${label}: ${knowledge.topic}`).toBeGreaterThanOrEqual(4);
       }
+      expect(persona.motivations.length, label).toBeGreaterThanOrEqual(2);
+      expect(
+        [persona.patience, persona.openness].every((dial) => dial >= 1 && dial <= 5),
+        label,
+      ).toBe(true);
+    }
+  });
 
-      const learner = GOOD_LEARNERS[`${scenario.key}:${scenario.language}`]!;
-      const brief = briefOf(mission, persona);
-      const outcomes = play(brief, learner.win);
-      expect(outcomes.slice(0, -1), `${scenario.key} ${scenario.language}`).toEqual(
-        learner.win.slice(0, -1).map(() => undefined),
+  it('gives every mission objections it raises, behaviours that fit its situation and a briefing with no rules in it', () => {
+    for (const scenario of items.filter((item) => item.kind === 'scenario')) {
+      const mission = missionOf(byId.get(String(scenario.fields['mission_id']))!.fields);
+      const brief = briefOf(scenario);
+      const label = `${scenario.key} ${scenario.language}`;
+      expect(mission.objections.length, label).toBeGreaterThanOrEqual(1);
+      expect(mission.objections.length, label).toBeLessThanOrEqual(3);
+      // Only the first `difficulty` objections are raised: none is written to stay unsaid.
+      expect(mission.objections.length, label).toBeLessThanOrEqual(brief.mission.difficulty);
+      expect(mission.success_behaviours.length, label).toBeGreaterThan(0);
+      expect(mission.failure_behaviours, label).toContain('rudeness');
+      // Giving ground for nothing loses only where there is something to trade: a remedy is no failure.
+      if (mission.failure_behaviours.includes('unconditional_concession')) {
+        expect(
+          mission.objections.some((objection) => objection.resolved_by.includes('trade')),
+          label,
+        ).toBe(true);
+      }
+      expect(mission.success_criteria.length, label).toBeGreaterThan(0);
+      expect(mission.failure_conditions.length, label).toBeGreaterThan(0);
+
+      // The first objection comes up on its own, even when the learner only makes small talk.
+      const transcript = play(brief, SMALL_TALK[scenario.language]);
+      const personaSaid = transcript.filter((turn) => turn.speaker === 'persona').map((turn) => turn.text);
+      expect(personaSaid.join(' '), label).toContain(mission.objections[0]!.text);
+
+      // The briefing tells the goal, not the words that win: no quoted phrases, no cue a learner could parrot.
+      expect(mission.briefing, label).not.toMatch(/["“”«»]/);
+      const cues = readTurn(mission.briefing, scenario.language).detections.filter((detection) =>
+        ['empathy', 'summary', 'trade', 'closing'].includes(detection.intent),
       );
-      expect(outcomes.at(-1), `${scenario.key} ${scenario.language}`).toBe('win');
-      expect(play(brief, [learner.win[0]!, learner.lose]).at(-1)).toBe('loose');
+      expect(cues, label).toEqual([]);
+    }
+  });
+
+  it('reads every observer criterion as a behaviour the built-in observer scores, one behaviour per criterion', () => {
+    for (const observer of items.filter((item) => item.kind === 'observer')) {
+      const rubric = observer.fields['rubric'] as { name: string; description: string }[];
+      const behaviours = rubric.map((criterion) => behaviourOf(criterion));
+      expect(behaviours, `${observer.key} ${observer.language}`).not.toContain('own_words');
+      expect(new Set(behaviours).size, `${observer.key} ${observer.language}`).toBe(rubric.length);
+      expect(new Set(rubric.map((criterion) => criterion.name)).size).toBe(rubric.length);
     }
   });
 });
