@@ -235,6 +235,8 @@ const answerQuestions = (turn: TurnContext) => {
       turn.parts.push({ kind: 'guarded', needs: 'nothing' });
       continue;
     }
+    // Two questions on one topic in one turn: the one answer covers both.
+    if (turn.revealed.includes(item)) continue;
     if (state.revealed.has(item)) {
       const asked = state.moves.filter((move) => move.parts.some((part) => 'item' in part && part.item === item));
       if (asked.length >= 2) {
@@ -365,7 +367,14 @@ const play = (brief: RoleplayBrief, state: ConversationState, text: string, inde
     if (failure.includes('pressure') && state.pressure >= 2) endWith(turn, 'lose_pressure');
     else turn.parts.push({ kind: 'pressure' });
   }
-  if (!state.closing && reading.has('concession')) {
+  // Where nothing is to be traded (a complaint, a service call), an offer is a remedy, not a concession.
+  const trading =
+    failure.includes('unconditional_concession') ||
+    brief.mission.objections.some((objection) => objection.resolvedBy.includes('trade'));
+  if (!state.closing && reading.has('concession') && !trading) {
+    turn.made.add('value');
+    turn.productive = true;
+  } else if (!state.closing && reading.has('concession')) {
     state.concessions += 1;
     state.trust = clampTrust(state.trust - 1);
     const target = openObjection(state) ?? nextObjection(state);

@@ -32,7 +32,7 @@ const EN_STRENGTH: Record<Behaviour | 'own_words', string> = {
   discovery: 'your open questions brought out what mattered to them',
   empathy: 'you acknowledged how they saw things before answering',
   professionalism: 'you stayed courteous and calm throughout',
-  clarity: 'you kept your turns short and summarised',
+  clarity: 'you kept your turns short and let them talk',
   own_words: 'your words show it',
 };
 
@@ -44,7 +44,7 @@ const FR_STRENGTH: Record<Behaviour | 'own_words', string> = {
   discovery: 'vos questions ouvertes ont fait émerger ce qui comptait',
   empathy: 'vous avez reconnu le point de vue de votre interlocuteur avant de répondre',
   professionalism: 'le ton est resté courtois et calme du début à la fin',
-  clarity: 'vos interventions étaient courtes et vous avez reformulé',
+  clarity: 'vos interventions étaient courtes et vous avez laissé parler',
   own_words: 'vos propres mots le montrent',
 };
 

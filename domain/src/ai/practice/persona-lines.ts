@@ -61,7 +61,14 @@ const EN_GB: PracticeLines = {
     "Yes, that's where we are.",
     'Exactly, you were listening.',
   ],
-  factLeads: ['Well,', 'Honestly,', 'To be frank,', 'Since you ask,', 'Good question.', 'Let me put it this way:'],
+  factLeads: [
+    'Good question.',
+    'Since you ask…',
+    'Let me tell you.',
+    'Well…',
+    'Fair question.',
+    'I can tell you that.',
+  ],
   guardedOpen: [
     "Yes and no — it's more complicated than that.",
     'It depends. What exactly do you want to know?',
@@ -83,14 +90,14 @@ const EN_GB: PracticeLines = {
     "I haven't made up my mind.",
     'Possibly — it depends on a few things.',
   ],
-  recap: (said) => [`As I said, ${said}`, `Like I told you, ${said}`, `I mentioned it already: ${said}`],
+  recap: (said) => [`As I said: ${said}`, `I mentioned it already: ${said}`, `Again: ${said}`],
   covered: ["We've covered that already.", "I've answered that twice now.", "We're going round in circles here."],
   nothingMore: [
     "I think I've told you the main things.",
     "That's about all there is to it, really.",
     "I don't think there's anything else you need to know.",
   ],
-  raiseEarly: ['Not so fast.', 'Before we get to that,', 'Hold on.', 'Wait a moment.'],
+  raiseEarly: ['Not so fast.', 'One thing first.', 'Hold on.', 'Wait a moment.'],
   probe: {
     acknowledge: [
       "I'm not sure you've really heard what I said.",
@@ -105,10 +112,10 @@ const EN_GB: PracticeLines = {
       "Ask me about it — there's a reason I'm saying this.",
     ],
     value: [
-      "I still don't see what we get for it.",
-      'What difference would that make for us, concretely?',
-      'I need something I can show to my team.',
-      "That doesn't tell me what changes for us.",
+      "I still don't see what that changes for me.",
+      'What difference would that make, concretely?',
+      'I need something more concrete than that.',
+      "That doesn't tell me what actually changes.",
     ],
     trade: [
       'So what can you do for me on this?',
@@ -190,7 +197,7 @@ const EN_GB: PracticeLines = {
 };
 
 const FR_FR: PracticeLines = {
-  greeting: (name) => `Bonjour, je suis ${name}. Merci d’être venu me voir — que puis-je faire pour vous${NBSP}?`,
+  greeting: (name) => `Bonjour, je suis ${name}. Merci de votre visite — que puis-je faire pour vous${NBSP}?`,
   identity: (name, role) => (role ? `Je suis ${name}, ${role}.` : `Je suis ${name}.`),
   acknowledgedEmpathy: [
     'Merci, j’apprécie que vous le disiez.',
@@ -208,12 +215,12 @@ const FR_FR: PracticeLines = {
     'Exactement, vous avez écouté.',
   ],
   factLeads: [
-    'Eh bien,',
-    'Honnêtement,',
-    'Pour être franc,',
-    'Puisque vous le demandez,',
     'Bonne question.',
-    'Disons que',
+    'Puisque vous le demandez…',
+    'Je vais vous dire.',
+    'Eh bien…',
+    'Question légitime.',
+    'Je peux vous le dire.',
   ],
   guardedOpen: [
     'Oui et non — c’est plus compliqué que ça.',
@@ -226,7 +233,7 @@ const FR_FR: PracticeLines = {
     'Ce n’est pas quelque chose que je partage avec quelqu’un que je viens de rencontrer.',
     'Je préfère mieux vous connaître avant d’entrer là-dedans.',
     'Voyons d’abord où va cette conversation.',
-    'Je ne suis pas prêt à en parler pour l’instant.',
+    'Je préfère ne pas en parler pour l’instant.',
     'Cela reste entre mon équipe et moi pour le moment.',
   ],
   guardedNothing: [
@@ -237,9 +244,9 @@ const FR_FR: PracticeLines = {
     'Possiblement — cela dépend de plusieurs choses.',
   ],
   recap: (said) => [
-    `Comme je vous l’ai dit, ${said}`,
-    `Je vous l’ai dit${NBSP}: ${said}`,
+    `Comme je vous l’ai dit${NBSP}: ${said}`,
     `Je l’ai déjà mentionné${NBSP}: ${said}`,
+    `Je le répète${NBSP}: ${said}`,
   ],
   covered: ['Nous en avons déjà parlé.', 'J’y ai déjà répondu deux fois.', 'Nous tournons en rond.'],
   nothingMore: [
@@ -247,10 +254,10 @@ const FR_FR: PracticeLines = {
     'C’est à peu près tout, en fait.',
     'Je ne pense pas qu’il y ait autre chose à savoir.',
   ],
-  raiseEarly: ['Pas si vite.', 'Avant d’en arriver là,', 'Attendez.', 'Un instant.'],
+  raiseEarly: ['Pas si vite.', 'Une chose d’abord.', 'Attendez.', 'Un instant.'],
   probe: {
     acknowledge: [
-      'Je ne suis pas sûr que vous ayez vraiment entendu ce que j’ai dit.',
+      'J’ai l’impression que vous n’avez pas vraiment entendu ce que j’ai dit.',
       'Vous passez à côté de ce que je vous dis.',
       'J’aimerais sentir que mon inquiétude est prise au sérieux.',
       'Vous n’avez pas vraiment répondu à ce qui m’inquiète.',
@@ -262,22 +269,22 @@ const FR_FR: PracticeLines = {
       'Demandez-moi — ce n’est pas pour rien que je le dis.',
     ],
     value: [
-      'Je ne vois toujours pas ce que nous y gagnons.',
-      `Qu’est-ce que ça changerait pour nous, concrètement${NBSP}?`,
-      'Il me faut quelque chose à montrer à mon équipe.',
-      'Ça ne me dit pas ce qui change pour nous.',
+      'Je ne vois toujours pas ce que cela change pour moi.',
+      `Qu’est-ce que ça changerait, concrètement${NBSP}?`,
+      'Il me faut quelque chose de plus concret.',
+      'Ça ne me dit pas ce qui change vraiment.',
     ],
     trade: [
       `Alors, que pouvez-vous faire pour moi là-dessus${NBSP}?`,
       'Il me faudra quelque chose de votre part pour avancer.',
       'Donnez-moi une raison de dire oui.',
-      `Qu’êtes-vous prêt à faire${NBSP}?`,
+      `Que pouvez-vous faire, concrètement${NBSP}?`,
     ],
   },
   resolved: [
     'D’accord, avec ça je peux travailler.',
     'Soit, cela répond à mon inquiétude.',
-    'Ça aide. Je suis moins inquiet maintenant.',
+    'Ça aide. Cela m’inquiète moins maintenant.',
     'Bien — c’est ce que j’avais besoin d’entendre.',
     'Ça change les choses, oui.',
   ],
@@ -307,9 +314,9 @@ const FR_FR: PracticeLines = {
     `C’est un peu vague. Quelle serait la prochaine étape${NBSP}?`,
   ],
   hesitant: [
-    'Je ne suis pas encore convaincu. Aidez-moi à voir pourquoi nous le ferions.',
+    'Cela ne me convainc pas encore. Aidez-moi à voir pourquoi nous le ferions.',
     'C’est trop tôt. Vous ne nous connaissez pas encore assez.',
-    'Je ne suis pas prêt à m’engager pour l’instant.',
+    'Je ne peux pas m’engager pour l’instant.',
   ],
   agreed: ['Ça me va. Faisons comme ça.', 'D’accord, notons-le dans l’agenda.', 'Bien, je peux accepter cela.'],
   interested: [
@@ -319,12 +326,12 @@ const FR_FR: PracticeLines = {
     'Ça pourrait compter pour nous.',
   ],
   clarify: [
-    'Pardon, je ne suis pas sûr de comprendre.',
+    'Pardon, je ne comprends pas bien.',
     `Où voulez-vous en venir, exactement${NBSP}?`,
     `Je ne vous suis pas. Qu’attendez-vous de moi${NBSP}?`,
     'Je ne vois pas où ça nous mène.',
     `Pourriez-vous en venir au fait${NBSP}?`,
-    'Excusez-moi, je suis perdu.',
+    'Excusez-moi, là, je ne vous suis plus.',
   ],
   impatient: ['Je n’ai plus beaucoup de temps, j’en ai peur.', 'Il va falloir conclure bientôt.', 'Le temps presse.'],
   spare: [
@@ -340,11 +347,11 @@ const FR_FR: PracticeLines = {
     'Soit.',
   ],
   closings: {
-    win: ['Bien, vous m’avez convaincu. Allons-y.', 'Bon, c’est réglé alors. Allons-y.'],
+    win: ['Bien, c’est convaincant. Allons-y.', 'Bon, c’est réglé alors. Allons-y.'],
     lose_rudeness: ['Je ne me laisse pas parler ainsi. Cette conversation est terminée.'],
     lose_pressure: ['Je réagis mal à la pression. Nous en resterons là.'],
     lose_concession: ['Eh bien, si vous le proposez, je prends. Merci, ce sera tout.'],
-    lose_patience: ['Je suis désolé, cela ne mène nulle part. Je dois m’arrêter ici.'],
+    lose_patience: ['Désolé, mais cela ne mène nulle part. Je dois m’arrêter ici.'],
     end_patience: ['Je dois y aller, j’en ai peur. Envoyez-moi quelque chose par écrit, je regarderai.'],
     end_rudeness: ['Je crois qu’il vaut mieux s’arrêter là. Au revoir.'],
     end_limit: ['Nous n’avons plus de temps. Je vais réfléchir et je reviendrai vers vous.'],

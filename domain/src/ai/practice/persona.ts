@@ -47,17 +47,13 @@ const chooser = (said: Set<string>, seed: number, spare: LinePool) => {
 /** The first sentence of a fact, for saying it again briefly. */
 const gist = (says: string) => sentencesOf(says)[0] ?? says;
 
-const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
-
 const wordPart = (part: Part, lines: PracticeLines, brief: RoleplayBrief, pick: (pool: LinePool) => string): string => {
   switch (part.kind) {
     case 'acknowledged':
       return pick(part.by === 'summary' ? lines.acknowledgedSummary : lines.acknowledgedEmpathy);
-    case 'fact': {
-      const lead = pick(lines.factLeads);
-      // "Well, the budget is…": a lead ending with a comma or colon runs into the fact.
-      return /[,:]$/.test(lead) ? `${lead} ${lowerFirst(part.item.says)}` : `${lead} ${part.item.says}`;
-    }
+    case 'fact':
+      // A lead of its own ("Good question."), so the fact is said as written, capitals and all.
+      return `${pick(lines.factLeads)} ${part.item.says}`;
     case 'guarded':
       return pick(
         part.needs === 'trust'
@@ -67,7 +63,7 @@ const wordPart = (part: Part, lines: PracticeLines, brief: RoleplayBrief, pick: 
             : lines.guardedNothing,
       );
     case 'recap':
-      return pick(lines.recap(lowerFirst(gist(part.item.says))));
+      return pick(lines.recap(gist(part.item.says)));
     case 'covered':
       return pick(lines.covered);
     case 'nothing_more':
