@@ -1,6 +1,6 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
-import { isMailTo } from './mail-sink.js';
+import { isMailTo, startMailSink } from './mail-sink.js';
 import { ADMIN, apiToken } from './session.js';
 
 /** What the settings specs arrange through the API as the seeded super-admin. */
@@ -80,6 +80,28 @@ export const arranger = async (api: APIRequestContext, sink: SmtpSink): Promise<
     },
   };
   return arrange;
+};
+
+/** What `setUpArranger` opens for a spec file: fields set by its beforeAll, so read them in hooks and tests. */
+export type ArrangerSetup = { api: APIRequestContext; sink: SmtpSink; arrange: Arranger };
+
+/**
+ * Registers the beforeAll that opens an API context on the e2e server, the mail sink and an `arranger`, and the
+ * afterAll that closes them: how most spec files start. Call it before the file's own beforeAll (hooks run in the
+ * order they are declared), which then reads the returned object.
+ */
+export const setUpArranger = (): ArrangerSetup => {
+  const setup = {} as ArrangerSetup;
+  test.beforeAll(async ({ playwright }, testInfo) => {
+    setup.sink = await startMailSink();
+    setup.api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
+    setup.arrange = await arranger(setup.api, setup.sink);
+  });
+  test.afterAll(async () => {
+    await setup.api?.dispose();
+    await setup.sink?.close();
+  });
+  return setup;
 };
 
 /** Opens the app signed in with a token (no login form), in a theme and a language. */
