@@ -1,12 +1,11 @@
 import type { AiProviderKind } from '@ai-coaching/domain';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { useSchemaForm, type SchemaForm } from '../../../hooks/use-schema-form';
-import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useCurrentUser } from '../../../lib/session/session-context';
 import {
   useCreateAiProvider,
@@ -78,7 +77,6 @@ export const AiProviderCreateForm = () => {
   const { t } = useTranslation('aiProviders');
   const toast = useToast();
   const navigate = useNavigate();
-  const errorMessage = useErrorMessage();
   const me = useCurrentUser();
   const superAdmin = me?.organization_role === 'super-admin';
   const organizations = useOrganizationChoices(superAdmin);
@@ -144,7 +142,7 @@ export const AiProviderCreateForm = () => {
         checked={form.values.enabled}
         onChange={(checked) => form.setValue('enabled', checked)}
       />
-      {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
+      <ErrorAlert error={form.formError} />
       <div className="flex justify-end">
         <Button type="submit" loading={form.submitting}>
           {t('form.create')}
@@ -158,7 +156,6 @@ export const AiProviderCreateForm = () => {
 export const AiProviderSettingsForm = ({ provider, readOnly }: { provider: AiProvider; readOnly: boolean }) => {
   const { t } = useTranslation('aiProviders');
   const toast = useToast();
-  const errorMessage = useErrorMessage();
   const update = useUpdateAiProvider(provider.id);
   const scopeOf = useScopeLabel();
   const form = useSchemaForm({
@@ -199,7 +196,7 @@ export const AiProviderSettingsForm = ({ provider, readOnly }: { provider: AiPro
           />
         )}
       </fieldset>
-      {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
+      <ErrorAlert error={form.formError} />
       {readOnly ? null : (
         <div className="flex justify-end">
           <Button type="submit" loading={form.submitting}>

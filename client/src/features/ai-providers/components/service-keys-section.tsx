@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmAction } from '../../../components/ui/confirm-action';
 import { TextField } from '../../../components/ui/field';
 import { EmptyState, LoadError, Loading } from '../../../components/ui/query-state';
 import { useToast } from '../../../components/ui/toast';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { displayName } from '../../../lib/session/current-user';
 import { useCan, useCurrentUser } from '../../../lib/session/session-context';
 import {
@@ -99,7 +98,6 @@ const KeyRow = ({ serviceKey }: { serviceKey: AiServiceKey }) => {
 const AddKeyForm = ({ providerId, onAdded }: { providerId: string; onAdded: () => void }) => {
   const { t } = useTranslation('aiProviders');
   const toast = useToast();
-  const errorMessage = useErrorMessage();
   const add = useAddAiServiceKey();
   const form = useSchemaForm({
     schema: aiServiceKeyFormSchema,
@@ -137,11 +135,7 @@ const AddKeyForm = ({ providerId, onAdded }: { providerId: string; onAdded: () =
           {...form.field('value')}
         />
       </div>
-      {form.formError ? (
-        <div className="mt-3">
-          <Alert tone="error">{errorMessage(form.formError)}</Alert>
-        </div>
-      ) : null}
+      <ErrorAlert error={form.formError} className="mt-3" />
       <div className="mt-3 flex justify-end">
         <Button type="submit" loading={form.submitting}>
           {t('keys.add')}

@@ -1,7 +1,7 @@
 import { AI_VOICE_GENDERS, SESSION_LANGUAGES, type AiVoiceGender } from '@ai-coaching/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
+import { Alert, ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmAction } from '../../../components/ui/confirm-action';
 import { SelectField, TextField } from '../../../components/ui/field';
@@ -38,7 +38,6 @@ const VoiceForm = ({
 }) => {
   const { t } = useTranslation('aiProviders');
   const toast = useToast();
-  const errorMessage = useErrorMessage();
   const save = useSaveAiSpeechVoice();
   const form = useSchemaForm({
     schema: aiSpeechVoiceFormSchema,
@@ -107,7 +106,7 @@ const VoiceForm = ({
           ]}
         />
       </div>
-      {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
+      <ErrorAlert error={form.formError} />
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onDone} disabled={form.submitting}>
           {t('voices.cancel')}

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
+import { Alert, ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
@@ -127,7 +127,7 @@ export const AnalysisRerunDialog = () => {
               <TextField label={t('rerun.from')} type="date" required {...form.field('from')} />
               <TextField label={t('rerun.to')} type="date" required {...form.field('to')} />
             </div>
-            {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
+            <ErrorAlert error={form.formError} />
             {job.isError ? <Alert tone="error">{errorMessage(job.error)}</Alert> : null}
             <div className="flex justify-end gap-2">
               <Button variant="secondary" onClick={close} disabled={form.submitting}>

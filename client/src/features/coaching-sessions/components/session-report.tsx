@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
+import { Alert, ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField, TextAreaField } from '../../../components/ui/field';
@@ -47,7 +47,6 @@ const CorrectionForm = ({
   onDone: () => void;
 }) => {
   const { t } = useTranslation('coachingSessions');
-  const errorMessage = useErrorMessage();
   const scoreText = useScoreText();
   const correct = useCorrectScore(sessionId);
   const [idempotencyKey] = useState(newIdempotencyKey);
@@ -94,7 +93,7 @@ const CorrectionForm = ({
         required
         {...form.field('comment')}
       />
-      {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
+      <ErrorAlert error={form.formError} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone} disabled={form.submitting}>
           {t('report.correction.cancel')}

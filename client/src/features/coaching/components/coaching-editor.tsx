@@ -2,7 +2,7 @@ import { COACHING_KIND_RULES } from '@ai-coaching/domain';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
+import { Alert, ErrorAlert } from '../../../components/ui/alert';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmAction } from '../../../components/ui/confirm-action';
@@ -73,7 +73,6 @@ const ItemForm = ({
   aside?: ReactNode;
 }) => {
   const { t } = useTranslation('coaching');
-  const errorMessage = useErrorMessage();
   const form = useSchemaForm({ schema: editor.schema, initial, submit: onSubmit });
   const { Fields, Preview } = editor;
   return (
@@ -81,7 +80,7 @@ const ItemForm = ({
       <Card>
         <form noValidate onSubmit={form.handleSubmit} className="flex flex-col gap-5">
           <Fields form={form} />
-          {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
+          <ErrorAlert error={form.formError} />
           <div>
             <Button type="submit" loading={form.submitting}>
               {submitLabel}

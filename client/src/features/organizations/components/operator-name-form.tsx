@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useChangeOperatorName } from '../api/operator-name-api';
 import type { Organization } from '../api/organizations-api';
 import { operatorNameFormSchema } from '../api/organizations-form-schemas';
@@ -16,7 +15,6 @@ import { operatorNameFormSchema } from '../api/organizations-form-schemas';
 export const OperatorNameForm = ({ organization, editable }: { organization: Organization; editable: boolean }) => {
   const { t } = useTranslation('operatorName');
   const toast = useToast();
-  const errorMessage = useErrorMessage();
   const change = useChangeOperatorName(organization.id);
   const form = useSchemaForm({
     schema: operatorNameFormSchema,
@@ -42,7 +40,7 @@ export const OperatorNameForm = ({ organization, editable }: { organization: Org
         autoComplete="organization"
         {...form.field('operator_name')}
       />
-      {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
+      <ErrorAlert error={form.formError} />
       {editable ? (
         <div className="flex justify-end">
           <Button type="submit" variant="secondary" loading={form.submitting}>

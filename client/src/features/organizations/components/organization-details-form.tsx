@@ -1,12 +1,11 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ImageUploadField } from '../../../components/image-upload-field';
-import { Alert } from '../../../components/ui/alert';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { imageUrl } from '../../../lib/images';
 import { useCreateOrganization, useUpdateOrganization, type Organization } from '../api/organizations-api';
 import { organizationFormSchema } from '../api/organizations-form-schemas';
@@ -24,7 +23,6 @@ export const OrganizationDetailsForm = ({
   const { t } = useTranslation('organizations');
   const toast = useToast();
   const navigate = useNavigate();
-  const errorMessage = useErrorMessage();
   const create = useCreateOrganization();
   const update = useUpdateOrganization(organization?.id ?? '');
   const form = useSchemaForm({
@@ -86,7 +84,7 @@ export const OrganizationDetailsForm = ({
           />
         </figure>
       ) : null}
-      {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
+      <ErrorAlert error={form.formError} />
       {editable ? (
         <div className="flex justify-end">
           <Button type="submit" loading={form.submitting}>

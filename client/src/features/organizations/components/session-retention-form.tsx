@@ -2,12 +2,11 @@ import { sessionRetentionDaysSchema } from '@ai-coaching/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Alert } from '../../../components/ui/alert';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useUpdateOrganization, type Organization } from '../api/organizations-api';
 import { parseRetentionDays, typedRetentionDays } from '../utils/retention-days';
 
@@ -21,7 +20,6 @@ const schema = z.strictObject({ session_retention_days: sessionRetentionDaysSche
 export const SessionRetentionForm = ({ organization, editable }: { organization: Organization; editable: boolean }) => {
   const { t } = useTranslation('organizations');
   const toast = useToast();
-  const errorMessage = useErrorMessage();
   const update = useUpdateOrganization(organization.id);
   const initial = organization.session_retention_days;
   const [typed, setTyped] = useState(typedRetentionDays(initial));
@@ -59,7 +57,7 @@ export const SessionRetentionForm = ({ organization, editable }: { organization:
           form.setValue('session_retention_days', parseRetentionDays(event.target.value));
         }}
       />
-      {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
+      <ErrorAlert error={form.formError} />
       {editable ? (
         <div className="flex justify-end">
           <Button type="submit" variant="secondary" loading={form.submitting}>

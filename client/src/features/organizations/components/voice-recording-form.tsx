@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Alert } from '../../../components/ui/alert';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/choice-fields';
 import { useToast } from '../../../components/ui/toast';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useUpdateOrganization, type Organization } from '../api/organizations-api';
 
 const schema = z.strictObject({ record_voice_sessions: z.boolean() });
@@ -18,7 +17,6 @@ const schema = z.strictObject({ record_voice_sessions: z.boolean() });
 export const VoiceRecordingForm = ({ organization, editable }: { organization: Organization; editable: boolean }) => {
   const { t } = useTranslation('organizations');
   const toast = useToast();
-  const errorMessage = useErrorMessage();
   const update = useUpdateOrganization(organization.id);
   const form = useSchemaForm({
     schema,
@@ -43,7 +41,7 @@ export const VoiceRecordingForm = ({ organization, editable }: { organization: O
         disabled={!editable}
         onChange={(checked) => form.setValue('record_voice_sessions', checked)}
       />
-      {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
+      <ErrorAlert error={form.formError} />
       {editable ? (
         <div className="flex justify-end">
           <Button type="submit" variant="secondary" loading={form.submitting}>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmAction } from '../../../components/ui/confirm-action';
@@ -7,7 +7,6 @@ import { TextField } from '../../../components/ui/field';
 import { EmptyState, LoadError, Loading } from '../../../components/ui/query-state';
 import { useToast } from '../../../components/ui/toast';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { deleteRedirect, saveRedirect, useInvalidateRedirects, useRedirects } from '../api/redirects';
 import { redirectFormSchema } from '../api/redirects-form-schemas';
 
@@ -15,7 +14,6 @@ import { redirectFormSchema } from '../api/redirects-form-schemas';
 export const RedirectsPanel = () => {
   const { t } = useTranslation('environment');
   const toast = useToast();
-  const errorMessage = useErrorMessage();
   const query = useRedirects();
   const invalidate = useInvalidateRedirects();
   const form = useSchemaForm({
@@ -59,7 +57,7 @@ export const RedirectsPanel = () => {
           {t('redirects.save')}
         </Button>
       </form>
-      {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
+      <ErrorAlert error={form.formError} />
       {query.isPending ? (
         <Loading />
       ) : query.isError ? (

@@ -1,12 +1,11 @@
 import { SESSION_LANGUAGES } from '@ai-coaching/domain';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { useErrorMessage } from '../../../lib/http/use-error-message';
 import {
   useCreateSessionGenerator,
   useDraftingModels,
@@ -32,7 +31,6 @@ export const SessionGeneratorFormDialog = ({
 }) => {
   const { t } = useTranslation('sessionGenerators');
   const toast = useToast();
-  const errorMessage = useErrorMessage();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const create = useCreateSessionGenerator();
@@ -130,7 +128,7 @@ export const SessionGeneratorFormDialog = ({
           error={model.error}
           onChange={(event) => form.setValue('model_id', event.target.value || undefined)}
         />
-        {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
+        <ErrorAlert error={form.formError} />
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onClose} disabled={form.submitting}>
             {t('form.cancel')}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
@@ -14,7 +14,6 @@ import { mailSettingsFormSchema } from '../api/mail-settings-form-schemas';
 const SettingsForm = ({ settings }: { settings: MailSettings }) => {
   const { t } = useTranslation('settingsEmail');
   const toast = useToast();
-  const errorMessage = useErrorMessage();
   const save = useSaveMailSettings(settings.organization_id);
   const form = useSchemaForm({
     schema: mailSettingsFormSchema,
@@ -39,7 +38,7 @@ const SettingsForm = ({ settings }: { settings: MailSettings }) => {
         autoComplete="email"
         {...form.field('reply_to')}
       />
-      {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
+      <ErrorAlert error={form.formError} />
       <div className="flex justify-end">
         <Button type="submit" loading={form.submitting}>
           {t('save')}

@@ -2,7 +2,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CreditCommandForm } from '../../../components/credit-command-form';
 import { ImageUploadField } from '../../../components/image-upload-field';
-import { Alert } from '../../../components/ui/alert';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -14,7 +14,6 @@ import { RoleBadge } from '../../../components/ui/role-badge';
 import { useToast } from '../../../components/ui/toast';
 import { WalletFigures } from '../../../components/wallet-figures';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { imageUrl } from '../../../lib/images';
 import { displayName } from '../../../lib/session/current-user';
 import { useCan, useCurrentUser, useSession } from '../../../lib/session/session-context';
@@ -37,7 +36,6 @@ const DetailsForm = ({ user }: { user: UserDetail }) => {
   const { t } = useTranslation('users');
   const me = useCurrentUser();
   const toast = useToast();
-  const errorMessage = useErrorMessage();
   const update = useUpdateUser(user.id);
   const self = me?.id === user.id;
   // A super-admin belongs to the platform organization, theirs: the role is offered to its users only.
@@ -93,11 +91,7 @@ const DetailsForm = ({ user }: { user: UserDetail }) => {
           options={roles.map((role) => ({ value: role, label: t(`roles.${role}`, { ns: 'common' }) }))}
         />
       ) : null}
-      {form.formError ? (
-        <div className="sm:col-span-2">
-          <Alert tone="error">{errorMessage(form.formError)}</Alert>
-        </div>
-      ) : null}
+      <ErrorAlert error={form.formError} className="sm:col-span-2" />
       <div className="flex justify-end sm:col-span-2">
         <Button type="submit" loading={form.submitting} disabled={firstNameMissing}>
           {t('edit.save')}
