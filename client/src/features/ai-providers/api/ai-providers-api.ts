@@ -7,10 +7,10 @@ import {
   userOperations,
 } from '../../../lib/http/contract-routes';
 import type { RequestOf } from '../../../lib/http/route';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListState } from '../../../hooks/use-list-params';
 import { api, newIdempotencyKey } from '../../../lib/http/api';
-import { queryKeys } from '../../../lib/query/query-keys';
+import { pagedListQueryOptions, queryKeys } from '../../../lib/query/query-keys';
 
 export type {
   AiAvailableVoice,
@@ -37,11 +37,7 @@ export type VoicePatch = RequestOf<typeof voices.update>['body'];
 const ALL = { page: 1, page_size: 48, sort: 'name' } as const;
 
 export const getAiProvidersQueryOptions = (filters: ListState) =>
-  queryOptions({
-    queryKey: providerKeys.list(filters),
-    queryFn: () => api.call(providers.list, { query: filters }),
-    placeholderData: keepPreviousData,
-  });
+  pagedListQueryOptions(providerKeys.list(filters), () => api.call(providers.list, { query: filters }));
 
 export const useAiProviders = (filters: ListState) => useQuery(getAiProvidersQueryOptions(filters));
 

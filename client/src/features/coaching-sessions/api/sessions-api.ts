@@ -1,5 +1,5 @@
 import type { CoachingSessionStatus } from '@ai-coaching/domain';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListState } from '../../../hooks/use-list-params';
 import { api } from '../../../lib/http/api';
 import {
@@ -10,7 +10,7 @@ import {
   observerContentOperations,
   scenarioContentOperations,
 } from '../../../lib/http/contract-routes';
-import { queryKeys } from '../../../lib/query/query-keys';
+import { pagedListQueryOptions, queryKeys } from '../../../lib/query/query-keys';
 import type { PlaySessionTransport } from '../machines/play-types';
 
 export type {
@@ -37,11 +37,7 @@ export type SessionScope = 'mine' | 'organization';
 export type SessionFilters = ListState & { scope: SessionScope; status?: CoachingSessionStatus };
 
 export const getCoachingSessionsQueryOptions = (filters: SessionFilters) =>
-  queryOptions({
-    queryKey: keys.list(filters),
-    queryFn: () => api.call(sessions.list, { query: filters }),
-    placeholderData: keepPreviousData,
-  });
+  pagedListQueryOptions(keys.list(filters), () => api.call(sessions.list, { query: filters }));
 
 export const useCoachingSessions = (filters: SessionFilters) => useQuery(getCoachingSessionsQueryOptions(filters));
 

@@ -1,10 +1,10 @@
 import { type OrganizationMetadataRecord } from '@ai-coaching/contracts';
 import { organizationOperations as op } from '../../../lib/http/contract-routes';
 import type { RequestOf } from '../../../lib/http/route';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListState } from '../../../hooks/use-list-params';
 import { api } from '../../../lib/http/api';
-import { queryKeys } from '../../../lib/query/query-keys';
+import { pagedListQueryOptions, queryKeys } from '../../../lib/query/query-keys';
 
 export type { Organization } from '@ai-coaching/contracts';
 
@@ -19,11 +19,7 @@ export type OrganizationPatch = RequestOf<typeof op.update>['body'];
 const keys = queryKeys('organizations');
 
 export const getOrganizationsQueryOptions = (filters: OrganizationFilters) =>
-  queryOptions({
-    queryKey: keys.list(filters),
-    queryFn: () => api.call(op.list, { query: filters }),
-    placeholderData: keepPreviousData,
-  });
+  pagedListQueryOptions(keys.list(filters), () => api.call(op.list, { query: filters }));
 
 export const useOrganizations = (filters: OrganizationFilters) => useQuery(getOrganizationsQueryOptions(filters));
 

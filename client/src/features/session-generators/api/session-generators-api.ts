@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListState } from '../../../hooks/use-list-params';
 import { api } from '../../../lib/http/api';
 import {
@@ -7,7 +7,7 @@ import {
   sessionGeneratorOperations as op,
 } from '../../../lib/http/contract-routes';
 import type { RequestOf } from '../../../lib/http/route';
-import { queryKeys } from '../../../lib/query/query-keys';
+import { pagedListQueryOptions, queryKeys } from '../../../lib/query/query-keys';
 
 export type {
   BackgroundJobAnswer as BackgroundJob,
@@ -17,11 +17,7 @@ export type {
 const keys = queryKeys('session-generators');
 
 export const getSessionGeneratorsQueryOptions = (filters: ListState) =>
-  queryOptions({
-    queryKey: keys.list(filters),
-    queryFn: () => api.call(op.list, { query: filters }),
-    placeholderData: keepPreviousData,
-  });
+  pagedListQueryOptions(keys.list(filters), () => api.call(op.list, { query: filters }));
 
 export const useSessionGenerators = (filters: ListState) => useQuery(getSessionGeneratorsQueryOptions(filters));
 

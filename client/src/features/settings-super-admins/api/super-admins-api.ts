@@ -1,10 +1,10 @@
 import {} from '@ai-coaching/contracts';
 import { superAdminOperations as op } from '../../../lib/http/contract-routes';
 import type { RequestOf } from '../../../lib/http/route';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListState } from '../../../hooks/use-list-params';
 import { api } from '../../../lib/http/api';
-import { queryKeys } from '../../../lib/query/query-keys';
+import { pagedListQueryOptions, queryKeys } from '../../../lib/query/query-keys';
 
 export type { SuperAdmin } from '@ai-coaching/contracts';
 export type InviteSuperAdminInput = RequestOf<typeof op.invite>['body'];
@@ -13,11 +13,7 @@ export type SuperAdminChange = RequestOf<typeof op.update>['body'];
 const keys = queryKeys('super-admins');
 
 export const getSuperAdminsQueryOptions = (filters: ListState) =>
-  queryOptions({
-    queryKey: keys.list(filters),
-    queryFn: () => api.call(op.list, { query: filters }),
-    placeholderData: keepPreviousData,
-  });
+  pagedListQueryOptions(keys.list(filters), () => api.call(op.list, { query: filters }));
 
 export const useSuperAdmins = (filters: ListState) => useQuery(getSuperAdminsQueryOptions(filters));
 

@@ -1,20 +1,16 @@
 import type { SharedSession } from '@ai-coaching/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListState } from '../../../hooks/use-list-params';
 import { api } from '../../../lib/http/api';
 import { sharedSessionOperations as links, userGroupOperations as groups } from '../../../lib/http/contract-routes';
-import { queryKeys } from '../../../lib/query/query-keys';
+import { pagedListQueryOptions, queryKeys } from '../../../lib/query/query-keys';
 
 export type { SharedSession, SharedSessionGuestLink, SharedSessionPage } from '@ai-coaching/contracts';
 
 const keys = queryKeys('shared-sessions');
 
 export const getShareLinksQueryOptions = (filters: ListState) =>
-  queryOptions({
-    queryKey: keys.list(filters),
-    queryFn: () => api.call(links.list, { query: filters }),
-    placeholderData: keepPreviousData,
-  });
+  pagedListQueryOptions(keys.list(filters), () => api.call(links.list, { query: filters }));
 
 export const useShareLinks = (filters: ListState) => useQuery(getShareLinksQueryOptions(filters));
 

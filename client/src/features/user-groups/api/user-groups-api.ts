@@ -8,7 +8,7 @@ import type { RequestOf } from '../../../lib/http/route';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListState } from '../../../hooks/use-list-params';
 import { api } from '../../../lib/http/api';
-import { queryKeys } from '../../../lib/query/query-keys';
+import { pagedListQueryOptions, queryKeys } from '../../../lib/query/query-keys';
 
 export type { UserGroup, UserGroupDetail } from '@ai-coaching/contracts';
 
@@ -16,11 +16,7 @@ const keys = queryKeys('user-groups');
 const userKeys = queryKeys('users');
 
 export const getUserGroupsQueryOptions = (filters: ListState & { organization_id?: string }) =>
-  queryOptions({
-    queryKey: keys.list(filters),
-    queryFn: () => api.call(op.list, { query: filters }),
-    placeholderData: keepPreviousData,
-  });
+  pagedListQueryOptions(keys.list(filters), () => api.call(op.list, { query: filters }));
 
 export const useUserGroups = (filters: ListState & { organization_id?: string }) =>
   useQuery(getUserGroupsQueryOptions(filters));

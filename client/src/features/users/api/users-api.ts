@@ -1,10 +1,10 @@
 import {} from '@ai-coaching/contracts';
 import { organizationOperations, userCreditOperations, userOperations as op } from '../../../lib/http/contract-routes';
 import type { RequestOf } from '../../../lib/http/route';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListState } from '../../../hooks/use-list-params';
 import { api } from '../../../lib/http/api';
-import { queryKeys } from '../../../lib/query/query-keys';
+import { pagedListQueryOptions, queryKeys } from '../../../lib/query/query-keys';
 
 export type { User, UserDetail, UserStatus } from '@ai-coaching/contracts';
 
@@ -15,11 +15,7 @@ export type UpdateUserInput = RequestOf<typeof op.update>['body'];
 const keys = queryKeys('users');
 
 export const getUsersQueryOptions = (filters: UserFilters) =>
-  queryOptions({
-    queryKey: keys.list(filters),
-    queryFn: () => api.call(op.list, { query: filters }),
-    placeholderData: keepPreviousData,
-  });
+  pagedListQueryOptions(keys.list(filters), () => api.call(op.list, { query: filters }));
 
 export const useUsers = (filters: UserFilters) => useQuery(getUsersQueryOptions(filters));
 
