@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { setUpArranger, expectNoSidewaysScroll, signInWithToken } from '../support/arrange.js';
+import { requestAs, setUpArranger, expectNoSidewaysScroll, signInWithToken } from '../support/arrange.js';
 import { expectAxeClean } from '../support/axe.js';
 
 // Issue 12 §6, "Ask the coach": on the result page of an ended session, the learner asks the built-in coach what to
@@ -14,11 +14,7 @@ const stamp = Date.now();
 const LIBRARY_SCENARIO = 'Price negotiation: the sceptical buyer';
 
 const asLearner = (method: 'GET' | 'POST', path: string, data?: unknown) =>
-  setup.api.fetch(path, {
-    method,
-    ...(data === undefined ? {} : { data }),
-    headers: { authorization: `Bearer ${learnerToken}` },
-  });
+  requestAs(setup.api, learnerToken, method, path, data);
 
 test.beforeAll(async () => {
   const organizationId = await setup.arrange.organization(`Coached ${stamp}`);

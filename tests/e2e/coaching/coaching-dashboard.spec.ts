@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { setUpArranger, expectNoSidewaysScroll, signInWithToken } from '../support/arrange.js';
+import { requestAs, setUpArranger, expectNoSidewaysScroll, signInWithToken } from '../support/arrange.js';
 import { expectAxeClean } from '../support/axe.js';
 
 // Issue 12 §8: the dashboard's coaching figures. A learner who lost a library scenario (analysed by the built-in
@@ -16,11 +16,7 @@ const LIBRARY_SCENARIO = 'Price negotiation: the sceptical buyer';
 const shots = process.env.E2E_SCREENSHOTS;
 
 const asLearner = (method: 'GET' | 'POST', path: string, data?: unknown) =>
-  setup.api.fetch(path, {
-    method,
-    ...(data === undefined ? {} : { data }),
-    headers: { authorization: `Bearer ${learnerToken}` },
-  });
+  requestAs(setup.api, learnerToken, method, path, data);
 
 test.beforeAll(async () => {
   const organizationId = await setup.arrange.organization(`Dashboard ${stamp}`);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { setUpArranger, expectNoSidewaysScroll, signInWithToken } from '../support/arrange.js';
+import { requestAs, setUpArranger, expectNoSidewaysScroll, signInWithToken } from '../support/arrange.js';
 import { axeViolations } from '../support/axe.js';
 
 // Issue 23, items 1 and 8: the learner's and the guest's paths have a way on from every page (docs/client.md,
@@ -77,11 +77,7 @@ const playToWin = async (page: Page) => {
 };
 
 const apiCall = async <T>(method: 'POST' | 'DELETE', path: string, token: string, data?: unknown): Promise<T> => {
-  const response = await setup.api.fetch(path, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-    ...(data === undefined ? {} : { data }),
-  });
+  const response = await requestAs(setup.api, token, method, path, data);
   expect(response.ok(), `${method} ${path}: ${response.status()}`).toBe(true);
   return (response.status() === 204 ? undefined : await response.json()) as T;
 };

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { coachingAuthor } from '../support/coaching.js';
+import { coachingAuthor, freeBuiltinChatModelId } from '../support/coaching.js';
 import { setUpArranger, signInWithToken } from '../support/arrange.js';
 
 // Issue 12, "Done when": the time limit and an [[END]] each give the status end, on the built-in provider. Abort, the
@@ -28,15 +28,10 @@ test.beforeAll(async () => {
 
   // Two scenarios on the free built-in model: one with a 30 s limit, one whose mission allows a single learner turn,
   // after which the built-in persona closes with [[END]] (docs/ai-builtin-provider.md).
-  const models = (await (
-    await setup.api.get('/v1/ai_models?capability=chat&page_size=48', {
-      headers: { authorization: `Bearer ${editorToken}` },
-    })
-  ).json()) as { items: { id: string; model_id: string; credits_per_minute: number }[] };
-  const builtin = models.items.find((model) => model.model_id === 'builtin-coach' && model.credits_per_minute === 0)!;
+  const builtinModelId = await freeBuiltinChatModelId(setup.api, editorToken);
   const author = coachingAuthor(setup.arrange, editorToken);
   const personaId = await author.persona({ name: `Robin ${stamp}` });
-  const observerId = await author.observer(`Listening coach ${stamp}`, builtin.id);
+  const observerId = await author.observer(`Listening coach ${stamp}`, builtinModelId);
   const missionId = await author.mission({
     title: `One question ${stamp}`,
     goal: 'Get the order in one question.',
@@ -44,7 +39,7 @@ test.beforeAll(async () => {
     turn_limit: 1,
   });
   const scenario = (name: string, fields: Record<string, unknown>) =>
-    author.scenario({ name, persona_id: personaId, observer_ids: [observerId], model_id: builtin.id, ...fields });
+    author.scenario({ name, persona_id: personaId, observer_ids: [observerId], model_id: builtinModelId, ...fields });
   timedScenarioId = await scenario(`Half a minute ${stamp}`, { time_limit_seconds: TIME_LIMIT_SECONDS });
   oneTurnScenarioId = await scenario(`One question ${stamp}`, { mission_id: missionId });
 });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../src/fakes/openai-server.js';
 import { setUpArranger, signInWithToken, toast } from '../support/arrange.js';
+import { freeBuiltinChatModelId } from '../support/coaching.js';
 
 // Issue 12, "Done when", with the fake OpenAI-compatible server (tests/src/fakes/openai-server.ts, started here on
 // 127.0.0.1, which scripts/e2e-server.mjs lets providers reach with AI_ALLOW_PRIVATE_NETWORK=true), in the browser: a
@@ -37,12 +38,7 @@ test.beforeAll(async () => {
 
   // What the scenario combines, published by the editor. The observer reads on the built-in model, so the report
   // never takes one of the fake's scripted replies.
-  const models = (await (
-    await setup.api.get('/v1/ai_models?capability=chat&page_size=48', {
-      headers: { authorization: `Bearer ${editorToken}` },
-    })
-  ).json()) as { items: { id: string; model_id: string; credits_per_minute: number }[] };
-  const builtin = models.items.find((model) => model.model_id === 'builtin-coach' && model.credits_per_minute === 0)!;
+  const builtinModelId = await freeBuiltinChatModelId(setup.api, editorToken);
   const as = (path: string, data?: unknown) => setup.arrange.call('POST', path, data, editorToken);
   personaId = (await as('/v1/coaching/personas', { name: names.persona, language: 'en-GB', mood: 'sceptical' })).id;
   missionId = (
@@ -57,7 +53,7 @@ test.beforeAll(async () => {
     await as('/v1/coaching/observers', {
       name: `Discovery coach ${stamp}`,
       rubric: [{ name: 'Asks questions', description: '', scale: '1_5', weight: 1, not_relevant_when: null }],
-      model_id: builtin.id,
+      model_id: builtinModelId,
     })
   ).id;
   for (const [plural, id] of [

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { setUpArranger, expectNoSidewaysScroll, signInWithToken, toast } from '../support/arrange.js';
+import { requestAs, setUpArranger, expectNoSidewaysScroll, signInWithToken, toast } from '../support/arrange.js';
 import { axeViolations } from '../support/axe.js';
 import { builtinChatModel, coachingAuthor } from '../support/coaching.js';
 import { launchWithFakeMicrophone } from '../support/fake-microphone.js';
@@ -29,11 +29,7 @@ let voiceScenario = '';
 const PERSONA = `Valérie ${stamp}`;
 
 const call = async (token: string, method: 'GET' | 'POST', path: string, data?: unknown) => {
-  const response = await setup.api.fetch(path, {
-    method,
-    ...(data === undefined ? {} : { data }),
-    headers: { authorization: `Bearer ${token}` },
-  });
+  const response = await requestAs(setup.api, token, method, path, data);
   expect(response.ok(), `${method} ${path}: ${response.status()}`).toBe(true);
   return (await response.json()) as Record<string, unknown>;
 };

@@ -39,15 +39,15 @@ export const inviteCodeIn = (text: string | undefined): string => {
   return match[1]!;
 };
 
+/** A request to the API as the holder of `token`, its answer as it comes (the caller reads the status). */
+export const requestAs = (api: APIRequestContext, token: string, method: string, path: string, data?: unknown) =>
+  api.fetch(path, { method, ...(data === undefined ? {} : { data }), headers: { authorization: `Bearer ${token}` } });
+
 export const arranger = async (api: APIRequestContext, sink: SmtpSink): Promise<Arranger> => {
   const token = await apiToken(api, ADMIN.email, ADMIN.password);
   let members = 0;
   const call: Arranger['call'] = async (method, path, data, as = token) => {
-    const response = await api.fetch(path, {
-      method,
-      ...(data === undefined ? {} : { data }),
-      headers: { authorization: `Bearer ${as}` },
-    });
+    const response = await requestAs(api, as, method, path, data);
     expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
     return (await response.json()) as never;
   };
