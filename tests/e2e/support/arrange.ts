@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
-import { isMailTo, startMailSink } from './mail-sink.js';
+import { isMailTo, linkIn, startMailSink } from './mail-sink.js';
 import { ADMIN, apiToken } from './session.js';
 
 /** What the settings specs arrange through the API as the seeded super-admin. */
@@ -37,6 +37,36 @@ export const inviteCodeIn = (text: string | undefined): string => {
   const match = /\/activate\?code=([A-Za-z0-9_-]+)/.exec(text ?? '');
   if (!match) throw new Error(`no activation link in:\n${text}`);
   return match[1]!;
+};
+
+/**
+ * Invites `person` as the holder of `headers` and activates the account through the link of the invitation mail, which
+ * must point at the app (`baseURL`); answers the new user's id. For specs that arrange without an `arranger`.
+ */
+export const inviteAndActivate = async (
+  api: APIRequestContext,
+  sink: SmtpSink,
+  headers: Record<string, string>,
+  baseURL: string,
+  {
+    password,
+    ...person
+  }: {
+    email: string;
+    password: string;
+    first_name: string;
+    last_name: string;
+    organization_id: string;
+    organization_role: string;
+  },
+): Promise<string> => {
+  const invited = await api.post('/v1/users', { headers, data: person });
+  expect(invited.status()).toBe(201);
+  const mail = await sink.waitFor((message) => isMailTo(message, person.email), 15_000);
+  const code = new URL(linkIn(mail.text, `${baseURL}/activate?code=`)).searchParams.get('code');
+  const activated = await api.post('/v1/activate_account', { data: { invite_code: code, password } });
+  expect(activated.status()).toBe(200);
+  return ((await invited.json()) as { id: string }).id;
 };
 
 /** A request to the API as the holder of `token`, its answer as it comes (the caller reads the status). */
