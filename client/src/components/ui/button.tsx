@@ -44,3 +44,15 @@ export const Button = ({
     {children}
   </button>
 );
+
+export type SubmitRowProps = Pick<ButtonProps, 'variant' | 'loading' | 'disabled' | 'children'> & {
+  /** Further classes of the row (a grid span, a margin). */
+  className?: string;
+};
+
+/** A form's submit button at the end of its own line; `loading` while the form sends. */
+export const SubmitRow = ({ className = '', ...button }: SubmitRowProps) => (
+  <div className={`flex justify-end ${className}`.trim()}>
+    <Button type="submit" {...button} />
+  </div>
+);

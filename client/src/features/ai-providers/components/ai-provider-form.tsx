@@ -2,7 +2,7 @@ import type { AiProviderKind } from '@ai-coaching/domain';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { SubmitRow } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { useSchemaForm, type SchemaForm } from '../../../hooks/use-schema-form';
@@ -143,11 +143,7 @@ export const AiProviderCreateForm = () => {
         onChange={(checked) => form.setValue('enabled', checked)}
       />
       <ErrorAlert error={form.formError} />
-      <div className="flex justify-end">
-        <Button type="submit" loading={form.submitting}>
-          {t('form.create')}
-        </Button>
-      </div>
+      <SubmitRow loading={form.submitting}>{t('form.create')}</SubmitRow>
     </form>
   );
 };
@@ -197,13 +193,7 @@ export const AiProviderSettingsForm = ({ provider, readOnly }: { provider: AiPro
         )}
       </fieldset>
       <ErrorAlert error={form.formError} />
-      {readOnly ? null : (
-        <div className="flex justify-end">
-          <Button type="submit" loading={form.submitting}>
-            {t('form.save')}
-          </Button>
-        </div>
-      )}
+      {readOnly ? null : <SubmitRow loading={form.submitting}>{t('form.save')}</SubmitRow>}
     </form>
   );
 };

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { SubmitRow } from '../../../components/ui/button';
 import { ConfirmAction } from '../../../components/ui/confirm-action';
 import { TextField } from '../../../components/ui/field';
 import { EmptyState, LoadError, Loading } from '../../../components/ui/query-state';
@@ -136,11 +136,9 @@ const AddKeyForm = ({ providerId, onAdded }: { providerId: string; onAdded: () =
         />
       </div>
       <ErrorAlert error={form.formError} className="mt-3" />
-      <div className="mt-3 flex justify-end">
-        <Button type="submit" loading={form.submitting}>
-          {t('keys.add')}
-        </Button>
-      </div>
+      <SubmitRow loading={form.submitting} className="mt-3">
+        {t('keys.add')}
+      </SubmitRow>
     </form>
   );
 };

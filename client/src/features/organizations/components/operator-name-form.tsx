@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { SubmitRow } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
@@ -42,11 +42,9 @@ export const OperatorNameForm = ({ organization, editable }: { organization: Org
       />
       <ErrorAlert error={form.formError} />
       {editable ? (
-        <div className="flex justify-end">
-          <Button type="submit" variant="secondary" loading={form.submitting}>
-            {t('save')}
-          </Button>
-        </div>
+        <SubmitRow variant="secondary" loading={form.submitting}>
+          {t('save')}
+        </SubmitRow>
       ) : null}
     </form>
   );

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ImageUploadField } from '../../../components/image-upload-field';
 import { ErrorAlert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { SubmitRow } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
@@ -86,11 +86,7 @@ export const OrganizationDetailsForm = ({
       ) : null}
       <ErrorAlert error={form.formError} />
       {editable ? (
-        <div className="flex justify-end">
-          <Button type="submit" loading={form.submitting}>
-            {t(organization ? 'form.save' : 'form.create')}
-          </Button>
-        </div>
+        <SubmitRow loading={form.submitting}>{t(organization ? 'form.save' : 'form.create')}</SubmitRow>
       ) : null}
     </form>
   );

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ErrorAlert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { SubmitRow } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
@@ -59,11 +59,9 @@ export const SessionRetentionForm = ({ organization, editable }: { organization:
       />
       <ErrorAlert error={form.formError} />
       {editable ? (
-        <div className="flex justify-end">
-          <Button type="submit" variant="secondary" loading={form.submitting}>
-            {t('retention.save')}
-          </Button>
-        </div>
+        <SubmitRow variant="secondary" loading={form.submitting}>
+          {t('retention.save')}
+        </SubmitRow>
       ) : null}
     </form>
   );

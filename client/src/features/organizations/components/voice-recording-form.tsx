@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ErrorAlert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { SubmitRow } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/choice-fields';
 import { useToast } from '../../../components/ui/toast';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
@@ -43,11 +43,9 @@ export const VoiceRecordingForm = ({ organization, editable }: { organization: O
       />
       <ErrorAlert error={form.formError} />
       {editable ? (
-        <div className="flex justify-end">
-          <Button type="submit" variant="secondary" loading={form.submitting}>
-            {t('recording.save')}
-          </Button>
-        </div>
+        <SubmitRow variant="secondary" loading={form.submitting}>
+          {t('recording.save')}
+        </SubmitRow>
       ) : null}
     </form>
   );

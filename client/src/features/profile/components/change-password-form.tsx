@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAcceptableNewPassword, NewPasswordFields, type NewPassword } from '../../../components/new-password-fields';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { SubmitRow } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { splitApiError } from '../../../hooks/use-schema-form';
@@ -69,11 +69,7 @@ export const ChangePasswordForm = ({ email }: { email: string }) => {
           <Alert tone="error">{errorMessage(change.error)}</Alert>
         ) : null}
         <p className="text-sm text-gray-700 dark:text-gray-300">{t('password.otherSessions')}</p>
-        <div className="flex justify-end">
-          <Button type="submit" loading={change.isPending}>
-            {t('password.submit')}
-          </Button>
-        </div>
+        <SubmitRow loading={change.isPending}>{t('password.submit')}</SubmitRow>
       </form>
     </Card>
   );

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Button, SubmitRow } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { LoadError, Loading } from '../../../components/ui/query-state';
@@ -39,11 +39,7 @@ const SettingsForm = ({ settings }: { settings: MailSettings }) => {
         {...form.field('reply_to')}
       />
       <ErrorAlert error={form.formError} />
-      <div className="flex justify-end">
-        <Button type="submit" loading={form.submitting}>
-          {t('save')}
-        </Button>
-      </div>
+      <SubmitRow loading={form.submitting}>{t('save')}</SubmitRow>
     </form>
   );
 };

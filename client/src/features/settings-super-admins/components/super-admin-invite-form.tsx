@@ -2,7 +2,7 @@ import { USER_LOCALES } from '@ai-coaching/domain';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { SubmitRow } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
@@ -48,11 +48,9 @@ export const SuperAdminInviteForm = () => {
           options={USER_LOCALES.map((locale) => ({ value: locale, label: t(`locales.${locale}`) }))}
         />
         <ErrorAlert error={form.formError} className="sm:col-span-2" />
-        <div className="flex justify-end sm:col-span-2">
-          <Button type="submit" loading={form.submitting}>
-            {t('invite.submit')}
-          </Button>
-        </div>
+        <SubmitRow loading={form.submitting} className="sm:col-span-2">
+          {t('invite.submit')}
+        </SubmitRow>
       </form>
     </Card>
   );

@@ -4,7 +4,7 @@ import { CreditCommandForm } from '../../../components/credit-command-form';
 import { ImageUploadField } from '../../../components/image-upload-field';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Avatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
+import { SubmitRow } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmAction } from '../../../components/ui/confirm-action';
 import { SelectField, TextField } from '../../../components/ui/field';
@@ -92,11 +92,9 @@ const DetailsForm = ({ user }: { user: UserDetail }) => {
         />
       ) : null}
       <ErrorAlert error={form.formError} className="sm:col-span-2" />
-      <div className="flex justify-end sm:col-span-2">
-        <Button type="submit" loading={form.submitting} disabled={firstNameMissing}>
-          {t('edit.save')}
-        </Button>
-      </div>
+      <SubmitRow loading={form.submitting} disabled={firstNameMissing} className="sm:col-span-2">
+        {t('edit.save')}
+      </SubmitRow>
     </form>
   );
 };
