@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ImageUploadField } from '../../../components/image-upload-field';
+import { ImageUploadField, imageFieldOf } from '../../../components/image-upload-field';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { SubmitRow } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/field';
@@ -67,13 +67,7 @@ export const OrganizationDetailsForm = ({
       <TextField label={t('form.name')} required readOnly={!editable} {...field('name')} />
       <TextAreaField label={t('form.description')} rows={3} readOnly={!editable} {...field('description')} />
       {editable ? (
-        <ImageUploadField
-          label={t('form.logo')}
-          category="organizations"
-          value={form.values.logo_image_id ?? null}
-          onChange={(id) => form.setValue('logo_image_id', id)}
-          error={form.errorOf('logo_image_id')}
-        />
+        <ImageUploadField label={t('form.logo')} category="organizations" {...imageFieldOf(form, 'logo_image_id')} />
       ) : organization?.logo_image_id ? (
         <figure className="flex flex-col gap-1">
           <figcaption className="text-sm font-medium">{t('form.logo')}</figcaption>

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ImageUploadField } from '../../../components/image-upload-field';
+import { ImageUploadField, imageFieldOf } from '../../../components/image-upload-field';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { SubmitRow } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/field';
@@ -54,9 +54,7 @@ export const UserGroupForm = ({ group, organizationId }: { group?: UserGroupDeta
         label={t('form.image')}
         category="usergroups"
         fallback="usergroup"
-        value={form.values.image_id ?? null}
-        onChange={(id) => form.setValue('image_id', id)}
-        error={form.errorOf('image_id')}
+        {...imageFieldOf(form, 'image_id')}
       />
       <ErrorAlert error={form.formError} />
       <SubmitRow loading={form.submitting}>{t(group ? 'form.save' : 'form.create')}</SubmitRow>

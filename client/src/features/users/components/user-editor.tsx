@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CreditCommandForm } from '../../../components/credit-command-form';
-import { ImageUploadField } from '../../../components/image-upload-field';
+import { ImageUploadField, imageFieldOf } from '../../../components/image-upload-field';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Avatar } from '../../../components/ui/avatar';
 import { SubmitRow } from '../../../components/ui/button';
@@ -79,9 +79,7 @@ const DetailsForm = ({ user }: { user: UserDetail }) => {
           label={t('fields.avatar')}
           category="avatars"
           fallback="avatar"
-          value={form.values.avatar_image_id ?? null}
-          onChange={(id) => form.setValue('avatar_image_id', id)}
-          error={form.errorOf('avatar_image_id')}
+          {...imageFieldOf(form, 'avatar_image_id')}
         />
       </div>
       {!self && roles.includes(user.organization_role) ? (
