@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Card } from '../../../components/ui/card';
@@ -15,6 +15,7 @@ import { ModelsSection } from './models-section';
 import { EnabledBadge } from './provider-badges';
 import { ServiceKeysSection } from './service-keys-section';
 import { VoicesSection } from './voices-section';
+import { TextLink } from '../../../components/ui/text-link';
 
 const Section = ({ id, title, children }: { id: string; title: string; children: ReactNode }) => (
   <Card>
@@ -45,14 +46,7 @@ export const AiProviderEditor = ({ id }: { id: string }) => {
       <PageHeader
         title={t('edit.title', { name: provider.name })}
         description={<EnabledBadge enabled={provider.enabled} />}
-        actions={
-          <Link
-            to="/ai-providers/list"
-            className="text-sm font-medium text-primary-700 underline dark:text-primary-300"
-          >
-            {t('edit.back')}
-          </Link>
-        }
+        actions={<TextLink to="/ai-providers/list">{t('edit.back')}</TextLink>}
       />
       <div className="grid gap-6 lg:grid-cols-2">
         <Section id="provider-settings" title={t('edit.details')}>

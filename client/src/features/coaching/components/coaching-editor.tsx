@@ -37,6 +37,7 @@ import { CoachingStatusBadge, LibraryBadge } from './coaching-status-badge';
 import { CoachingVersions } from './coaching-versions';
 import { EDITORS } from './kinds/editors';
 import type { FieldValues, KindEditor } from './kinds/kind-editor';
+import { TextLink } from '../../../components/ui/text-link';
 
 /** The item's own fields, without what the API adds around them (id, status, version …). */
 export const fieldsOf = (editor: KindEditor, item: Record<string, unknown>, language: string): FieldValues =>
@@ -44,11 +45,7 @@ export const fieldsOf = (editor: KindEditor, item: Record<string, unknown>, lang
 
 const BackLink = ({ kind }: { kind: CoachingKind }) => {
   const { t } = useTranslation('coaching');
-  return (
-    <Link to={listPath(kind)} className="text-sm font-medium text-primary-700 underline dark:text-primary-300">
-      {t(`kinds.${kind}.back`)}
-    </Link>
-  );
+  return <TextLink to={listPath(kind)}>{t(`kinds.${kind}.back`)}</TextLink>;
 };
 
 const Panel = ({ title, children }: { title: string; children: ReactNode }) => (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CreditCommandForm } from '../../../components/credit-command-form';
 import { Button } from '../../../components/ui/button';
@@ -23,6 +23,7 @@ import {
   type UserGroupDetail,
 } from '../api/user-groups-api';
 import { UserGroupForm } from './user-group-form';
+import { TextLink } from '../../../components/ui/text-link';
 
 const Members = ({ group }: { group: UserGroupDetail }) => {
   const { t } = useTranslation('userGroups');
@@ -141,14 +142,7 @@ export const UserGroupEditor = ({ id }: { id: string }) => {
     <>
       <PageHeader
         title={t('edit.title', { name: group.name })}
-        actions={
-          <Link
-            to="/settings/user/list?tab=groups"
-            className="text-sm font-medium text-primary-700 underline dark:text-primary-300"
-          >
-            {t('edit.back')}
-          </Link>
-        }
+        actions={<TextLink to="/settings/user/list?tab=groups">{t('edit.back')}</TextLink>}
       />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>

@@ -31,6 +31,7 @@ import { ResendInvitationButton } from './resend-invitation-button';
 import { SendResetLinkButton } from './send-reset-link-button';
 import { UserStatusBadge } from './user-status-badge';
 import { userUpdateFormSchema } from '../api/users-form-schemas';
+import { TextLink } from '../../../components/ui/text-link';
 
 const DetailsForm = ({ user }: { user: UserDetail }) => {
   const { t } = useTranslation('users');
@@ -205,14 +206,7 @@ export const UserEditor = ({ id }: { id: string }) => {
     <>
       <PageHeader
         title={t('edit.title', { name })}
-        actions={
-          <Link
-            to="/settings/user/list"
-            className="text-sm font-medium text-primary-700 underline dark:text-primary-300"
-          >
-            {t('edit.back')}
-          </Link>
-        }
+        actions={<TextLink to="/settings/user/list">{t('edit.back')}</TextLink>}
       />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
