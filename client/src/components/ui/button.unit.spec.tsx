@@ -22,4 +22,16 @@ describe('<SubmitRow>', () => {
     expect(html).toMatch(/^<div class="flex justify-end"><button type="submit" disabled="" aria-busy="true"/);
     expect(html).toContain('border-gray-300');
   });
+
+  it('puts its "Cancel" first, blocked while the form sends', () => {
+    const html = renderToStaticMarkup(
+      <SubmitRow loading cancel={{ label: 'Cancel', onClick: () => undefined }} className="flex-wrap">
+        Save
+      </SubmitRow>,
+    );
+    expect(html).toMatch(
+      /^<div class="flex justify-end gap-2 flex-wrap"><button type="button" disabled=""[^>]*>Cancel<\/button>/,
+    );
+    expect(html).toMatch(/<button type="submit" disabled="" aria-busy="true"[^>]*><svg[^]*>Save<\/button><\/div>$/);
+  });
 });

@@ -2,7 +2,7 @@ import { AI_CAPABILITIES, type AiProviderKind } from '@ai-coaching/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Button, SubmitRow } from '../../../components/ui/button';
 import { ConfirmAction } from '../../../components/ui/confirm-action';
 import { TextField } from '../../../components/ui/field';
 import { EmptyState, LoadError, Loading } from '../../../components/ui/query-state';
@@ -147,14 +147,13 @@ const ModelForm = ({
         />
       </div>
       <ErrorAlert error={form.formError} />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onDone} disabled={form.submitting}>
-          {t('models.cancel')}
-        </Button>
-        <Button type="submit" loading={form.submitting}>
-          {t(model ? 'models.save' : 'models.create')}
-        </Button>
-      </div>
+      <SubmitRow
+        loading={form.submitting}
+        cancel={{ label: t('models.cancel'), onClick: onDone }}
+        className="flex-wrap"
+      >
+        {t(model ? 'models.save' : 'models.create')}
+      </SubmitRow>
     </form>
   );
 };

@@ -2,7 +2,7 @@ import { AI_VOICE_GENDERS, SESSION_LANGUAGES, type AiVoiceGender } from '@ai-coa
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, ErrorAlert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Button, SubmitRow } from '../../../components/ui/button';
 import { ConfirmAction } from '../../../components/ui/confirm-action';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { EmptyState, LoadError, Loading } from '../../../components/ui/query-state';
@@ -107,14 +107,13 @@ const VoiceForm = ({
         />
       </div>
       <ErrorAlert error={form.formError} />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onDone} disabled={form.submitting}>
-          {t('voices.cancel')}
-        </Button>
-        <Button type="submit" loading={form.submitting}>
-          {t(voice ? 'voices.save' : 'voices.create')}
-        </Button>
-      </div>
+      <SubmitRow
+        loading={form.submitting}
+        cancel={{ label: t('voices.cancel'), onClick: onDone }}
+        className="flex-wrap"
+      >
+        {t(voice ? 'voices.save' : 'voices.create')}
+      </SubmitRow>
     </form>
   );
 };

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, ErrorAlert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Button, SubmitRow } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField, TextAreaField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
@@ -94,14 +94,9 @@ const CorrectionForm = ({
         {...form.field('comment')}
       />
       <ErrorAlert error={form.formError} />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone} disabled={form.submitting}>
-          {t('report.correction.cancel')}
-        </Button>
-        <Button type="submit" loading={form.submitting}>
-          {t('report.correction.save')}
-        </Button>
-      </div>
+      <SubmitRow loading={form.submitting} cancel={{ label: t('report.correction.cancel'), onClick: onDone }}>
+        {t('report.correction.save')}
+      </SubmitRow>
     </form>
   );
 };

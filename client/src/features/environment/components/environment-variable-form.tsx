@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { SubmitRow } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import type { EnvironmentVariable } from '../api/environment-variables';
@@ -83,14 +83,13 @@ export const EnvironmentVariableEditor = ({ editing, onDone, onCancel }: Environ
         {t('form.isSecret')}
       </label>
       <ErrorAlert error={form.formError} />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel} disabled={form.submitting}>
-          {t('form.cancel')}
-        </Button>
-        <Button type="submit" loading={form.submitting}>
-          {t('form.save')}
-        </Button>
-      </div>
+      <SubmitRow
+        loading={form.submitting}
+        cancel={{ label: t('form.cancel'), onClick: onCancel }}
+        className="flex-wrap"
+      >
+        {t('form.save')}
+      </SubmitRow>
     </form>
   );
 };

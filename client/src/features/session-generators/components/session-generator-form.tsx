@@ -1,7 +1,7 @@
 import { SESSION_LANGUAGES } from '@ai-coaching/domain';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { SubmitRow } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { useToast } from '../../../components/ui/toast';
@@ -111,14 +111,13 @@ export const SessionGeneratorFormDialog = ({
           onChange={(event) => form.setValue('model_id', event.target.value || undefined)}
         />
         <ErrorAlert error={form.formError} />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={form.submitting}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            {t(generator ? 'form.save' : 'form.create')}
-          </Button>
-        </div>
+        <SubmitRow
+          loading={form.submitting}
+          cancel={{ label: t('form.cancel'), onClick: onClose }}
+          className="flex-wrap"
+        >
+          {t(generator ? 'form.save' : 'form.create')}
+        </SubmitRow>
       </form>
     </ModalDialog>
   );
