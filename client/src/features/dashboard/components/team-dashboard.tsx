@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -54,6 +54,16 @@ const nameColumn = <Row extends { name: string }>(header: string): DataColumn<Ro
   cell: (row) => row.name,
   isRowHeader: true,
 });
+
+/** One of the team's tables (by group, user, scenario) or the criteria, under its heading. */
+const TeamSection = ({ id, title, children }: { id: string; title: string; children: ReactNode }) => (
+  <section aria-labelledby={id}>
+    <h4 id={id} className="mb-2 text-sm font-semibold">
+      {title}
+    </h4>
+    {children}
+  </section>
+);
 
 /**
  * The team's figures (`coaching-session-check-other`): filters by group and scenario, the totals, the tables by
@@ -142,10 +152,7 @@ export const TeamDashboard = ({
       ) : (
         <div className="space-y-6" aria-busy={team.isPlaceholderData || undefined} data-testid="coaching-team">
           <CoachingFigures totals={team.data.totals} testIdPrefix="coaching-team" />
-          <section aria-labelledby="coaching-team-groups">
-            <h4 id="coaching-team-groups" className="mb-2 text-sm font-semibold">
-              {t('coaching.team.byGroup')}
-            </h4>
+          <TeamSection id="coaching-team-groups" title={t('coaching.team.byGroup')}>
             {(team.data.groups ?? []).length === 0 ? (
               <EmptyState>{t('coaching.team.noGroups')}</EmptyState>
             ) : (
@@ -167,11 +174,8 @@ export const TeamDashboard = ({
                 rowTestId="coaching-team-group-row"
               />
             )}
-          </section>
-          <section aria-labelledby="coaching-team-users">
-            <h4 id="coaching-team-users" className="mb-2 text-sm font-semibold">
-              {t('coaching.team.byUser')}
-            </h4>
+          </TeamSection>
+          <TeamSection id="coaching-team-users" title={t('coaching.team.byUser')}>
             <DataTable
               caption={t('coaching.team.byUser')}
               columns={[nameColumn(t('coaching.team.columns.user')), ...figureColumns]}
@@ -179,24 +183,18 @@ export const TeamDashboard = ({
               rowKey={(row) => row.user_id}
               rowTestId="coaching-team-user-row"
             />
-          </section>
-          <section aria-labelledby="coaching-team-scenarios">
-            <h4 id="coaching-team-scenarios" className="mb-2 text-sm font-semibold">
-              {t('coaching.team.byScenario')}
-            </h4>
+          </TeamSection>
+          <TeamSection id="coaching-team-scenarios" title={t('coaching.team.byScenario')}>
             <DataTable
               caption={t('coaching.team.byScenario')}
               columns={[nameColumn(t('coaching.team.columns.scenario')), ...figureColumns]}
               items={team.data.scenarios}
               rowKey={(row) => row.scenario_id}
             />
-          </section>
-          <section aria-labelledby="coaching-team-criteria">
-            <h4 id="coaching-team-criteria" className="mb-2 text-sm font-semibold">
-              {t('coaching.criteria.title')}
-            </h4>
+          </TeamSection>
+          <TeamSection id="coaching-team-criteria" title={t('coaching.criteria.title')}>
             <CriteriaScores criteria={team.data.criteria} />
-          </section>
+          </TeamSection>
           <VoiceLatencyByProvider
             rows={team.data.voice_latency_by_provider}
             testId="coaching-team-voice-latency-by-provider"
