@@ -4,12 +4,12 @@ import { isAcceptableNewPassword, NewPasswordFields, type NewPassword } from '..
 import { Alert } from '../../../components/ui/alert';
 import { SubmitRow } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { TextField } from '../../../components/ui/field';
 import { splitApiError } from '../../../hooks/use-schema-form';
 import { useToast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/http/api-error';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useChangePassword } from '../api/profile-api';
+import { CurrentPasswordField } from '../../../components/account-fields';
 
 export const ChangePasswordForm = ({ email }: { email: string }) => {
   const { t } = useTranslation('profile');
@@ -49,13 +49,10 @@ export const ChangePasswordForm = ({ email }: { email: string }) => {
   return (
     <Card className="max-w-xl">
       <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
-        <TextField
+        <CurrentPasswordField
           label={t('password.current')}
-          type="password"
-          autoComplete="current-password"
-          required
           value={current}
-          onChange={(event) => setCurrent(event.target.value)}
+          onValueChange={setCurrent}
           error={currentError ?? (submitted && !current ? t('password.currentRequired') : null)}
         />
         <NewPasswordFields
