@@ -10,6 +10,7 @@ import { useCoachingDashboard } from '../api/dashboard-api';
 import { CoachingFigures, CriteriaScores } from './coaching-figures';
 import { ScoreTrendChart } from './score-trend-chart';
 import { DASHBOARD_PERIODS, periodQuery, type DashboardPeriod } from '../utils/period';
+import { SectionHeading } from '../../../components/ui/section-heading';
 
 // The team's section is only for those with `coaching-session-check-other`, and holds tables and filters a learner
 // never sees: its own chunk, downloaded when it shows.
@@ -36,10 +37,7 @@ export const CoachingDashboard = ({ organizationId }: { organizationId: string }
 
   return (
     <section aria-labelledby="coaching-dashboard" className="mt-8 space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id="coaching-dashboard" className="text-lg font-semibold">
-          {t('coaching.title')}
-        </h2>
+      <SectionHeading id="coaching-dashboard" title={t('coaching.title')} className="items-end gap-3">
         <SelectField
           label={t('coaching.period.label')}
           value={period}
@@ -50,7 +48,7 @@ export const CoachingDashboard = ({ organizationId }: { organizationId: string }
           options={DASHBOARD_PERIODS.map((value) => ({ value, label: t(`coaching.period.options.${value}`) }))}
           data-testid="coaching-period"
         />
-      </div>
+      </SectionHeading>
       <Card>
         <h3 className="mb-4 text-base font-semibold">{t('coaching.mine.title')}</h3>
         {mine.isPending ? (
