@@ -4,7 +4,7 @@ import { ErrorAlert } from '../../../components/ui/alert';
 import { SubmitRow } from '../../../components/ui/button';
 import { ConfirmAction } from '../../../components/ui/confirm-action';
 import { TextField } from '../../../components/ui/field';
-import { EmptyState, LoadError, Loading } from '../../../components/ui/query-state';
+import { QueryState } from '../../../components/ui/query-state';
 import { useToast } from '../../../components/ui/toast';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { displayName } from '../../../lib/session/current-user';
@@ -153,18 +153,16 @@ export const ServiceKeysSection = ({ providerId, manageable }: { providerId: str
   return (
     <div className="flex flex-col gap-2">
       <p className="text-sm text-gray-700 dark:text-gray-300">{t('keys.description')}</p>
-      {!can('ai-service-key-list') ? null : keys.isPending ? (
-        <Loading />
-      ) : keys.isError ? (
-        <LoadError error={keys.error} onRetry={() => void keys.refetch()} />
-      ) : keys.data.items.length === 0 ? (
-        <EmptyState>{t('keys.none')}</EmptyState>
-      ) : (
-        <ul className="divide-y divide-gray-100 dark:divide-gray-800" aria-label={t('keys.title')}>
-          {keys.data.items.map((serviceKey) => (
-            <KeyRow key={serviceKey.id} serviceKey={serviceKey} />
-          ))}
-        </ul>
+      {!can('ai-service-key-list') ? null : (
+        <QueryState query={keys} isEmpty={(data) => data.items.length === 0} empty={t('keys.none')}>
+          {(data) => (
+            <ul className="divide-y divide-gray-100 dark:divide-gray-800" aria-label={t('keys.title')}>
+              {data.items.map((serviceKey) => (
+                <KeyRow key={serviceKey.id} serviceKey={serviceKey} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       )}
       {can('ai-service-key-create') ? (
         <AddKeyForm key={formKey} providerId={providerId} onAdded={() => setFormKey((n) => n + 1)} />
