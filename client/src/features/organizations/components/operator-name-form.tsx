@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../../components/ui/alert';
-import { SubmitRow } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { useChangeOperatorName } from '../api/operator-name-api';
 import type { Organization } from '../api/organizations-api';
 import { operatorNameFormSchema } from '../api/organizations-form-schemas';
+import { SettingForm } from './setting-form';
 
 /**
  * The operator display name: the name under which the organization's administrators appear to its
@@ -26,12 +25,7 @@ export const OperatorNameForm = ({ organization, editable }: { organization: Org
   });
 
   return (
-    <form
-      onSubmit={form.handleSubmit}
-      noValidate
-      className="mt-6 flex flex-col gap-4 border-t border-gray-200 pt-4 dark:border-gray-700"
-    >
-      <h3 className="text-base font-semibold">{t('title')}</h3>
+    <SettingForm form={form} title={t('title')} saveLabel={t('save')} editable={editable}>
       <TextField
         label={t('label')}
         hint={t('hint')}
@@ -40,12 +34,6 @@ export const OperatorNameForm = ({ organization, editable }: { organization: Org
         autoComplete="organization"
         {...form.field('operator_name')}
       />
-      <ErrorAlert error={form.formError} />
-      {editable ? (
-        <SubmitRow variant="secondary" loading={form.submitting}>
-          {t('save')}
-        </SubmitRow>
-      ) : null}
-    </form>
+    </SettingForm>
   );
 };

@@ -2,13 +2,12 @@ import { sessionRetentionDaysSchema } from '@ai-coaching/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ErrorAlert } from '../../../components/ui/alert';
-import { SubmitRow } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { useUpdateOrganization, type Organization } from '../api/organizations-api';
 import { parseRetentionDays, typedRetentionDays } from '../utils/retention-days';
+import { SettingForm } from './setting-form';
 
 const schema = z.strictObject({ session_retention_days: sessionRetentionDaysSchema });
 
@@ -37,12 +36,7 @@ export const SessionRetentionForm = ({ organization, editable }: { organization:
   });
 
   return (
-    <form
-      onSubmit={form.handleSubmit}
-      noValidate
-      className="mt-6 flex flex-col gap-4 border-t border-gray-200 pt-4 dark:border-gray-700"
-    >
-      <h3 className="text-base font-semibold">{t('retention.title')}</h3>
+    <SettingForm form={form} title={t('retention.title')} saveLabel={t('retention.save')} editable={editable}>
       <TextField
         {...form.field('session_retention_days')}
         label={t('retention.label')}
@@ -57,12 +51,6 @@ export const SessionRetentionForm = ({ organization, editable }: { organization:
           form.setValue('session_retention_days', parseRetentionDays(event.target.value));
         }}
       />
-      <ErrorAlert error={form.formError} />
-      {editable ? (
-        <SubmitRow variant="secondary" loading={form.submitting}>
-          {t('retention.save')}
-        </SubmitRow>
-      ) : null}
-    </form>
+    </SettingForm>
   );
 };
