@@ -21,6 +21,7 @@ export type {
   CoachingSessionTurnAnswer,
   ScenarioBriefing,
 } from '@ai-coaching/contracts';
+import { useInvalidatingMutation } from '../../../lib/query/invalidating-mutation';
 
 const keys = queryKeys('coaching-sessions');
 
@@ -47,14 +48,10 @@ export const getCoachingSessionQueryOptions = (id: string) =>
 export const useCoachingSession = (id: string) => useQuery(getCoachingSessionQueryOptions(id));
 
 /** The page keeps one key per visit (`newIdempotencyKey`): a double click or a retry starts one session. */
-export const useStartSession = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ scenarioId, idempotencyKey }: { scenarioId: string; idempotencyKey: string }) =>
-      api.call(sessions.create, { body: { scenario_id: scenarioId } }, { idempotencyKey }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
-  });
-};
+export const useStartSession = () =>
+  useInvalidatingMutation(keys, ({ scenarioId, idempotencyKey }: { scenarioId: string; idempotencyKey: string }) =>
+    api.call(sessions.create, { body: { scenario_id: scenarioId } }, { idempotencyKey }),
+  );
 
 /** The play machine's transport over HTTP: whole replies (the gateway's streaming transport comes with live play). */
 export const httpSessionTransport: PlaySessionTransport = {

@@ -13,6 +13,7 @@ export type {
   BackgroundJobAnswer as BackgroundJob,
   SessionGeneratorAnswer as SessionGenerator,
 } from '@ai-coaching/contracts';
+import { useInvalidatingMutation } from '../../../lib/query/invalidating-mutation';
 
 const keys = queryKeys('session-generators');
 
@@ -21,34 +22,16 @@ export const getSessionGeneratorsQueryOptions = (filters: ListState) =>
 
 export const useSessionGenerators = (filters: ListState) => useQuery(getSessionGeneratorsQueryOptions(filters));
 
-const useInvalidate = () => {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: keys.all });
-};
+export const useCreateSessionGenerator = () =>
+  useInvalidatingMutation(keys, (body: RequestOf<typeof op.create>['body']) => api.call(op.create, { body }));
 
-export const useCreateSessionGenerator = () => {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (body: RequestOf<typeof op.create>['body']) => api.call(op.create, { body }),
-    onSuccess: invalidate,
-  });
-};
+export const useUpdateSessionGenerator = (id: string) =>
+  useInvalidatingMutation(keys, (body: RequestOf<typeof op.update>['body']) =>
+    api.call(op.update, { params: { id }, body }),
+  );
 
-export const useUpdateSessionGenerator = (id: string) => {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (body: RequestOf<typeof op.update>['body']) => api.call(op.update, { params: { id }, body }),
-    onSuccess: invalidate,
-  });
-};
-
-export const useDeleteSessionGenerator = () => {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (id: string) => api.call(op.delete, { params: { id } }),
-    onSuccess: invalidate,
-  });
-};
+export const useDeleteSessionGenerator = () =>
+  useInvalidatingMutation(keys, (id: string) => api.call(op.delete, { params: { id } }));
 
 /** One user intent, one key: a start sent again (a double click, a retry) answers the same job. */
 export const useGenerateSessions = () =>

@@ -1,9 +1,10 @@
 import type { SharedSession } from '@ai-coaching/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { ListState } from '../../../hooks/use-list-params';
 import { api } from '../../../lib/http/api';
 import { sharedSessionOperations as links, userGroupOperations as groups } from '../../../lib/http/contract-routes';
 import { pagedListQueryOptions, queryKeys } from '../../../lib/query/query-keys';
+import { useInvalidatingMutation } from '../../../lib/query/invalidating-mutation';
 
 export type { SharedSession, SharedSessionGuestLink, SharedSessionPage } from '@ai-coaching/contracts';
 
@@ -23,22 +24,15 @@ export type NewShareLink = {
 };
 
 /** One key per dialog: a double click or a retry makes one link. */
-export const useCreateShareLink = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: NewShareLink; idempotencyKey: string }) =>
-      api.call(links.create, { body }, { idempotencyKey }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
-  });
-};
+export const useCreateShareLink = () =>
+  useInvalidatingMutation(keys, ({ body, idempotencyKey }: { body: NewShareLink; idempotencyKey: string }) =>
+    api.call(links.create, { body }, { idempotencyKey }),
+  );
 
-export const useRevokeShareLink = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (link: Pick<SharedSession, 'id'>) => api.call(links.revoke, { params: { id: link.id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
-  });
-};
+export const useRevokeShareLink = () =>
+  useInvalidatingMutation(keys, (link: Pick<SharedSession, 'id'>) =>
+    api.call(links.revoke, { params: { id: link.id } }),
+  );
 
 /** What the public page of a link shows; a closed or wrong code answers 404 `shared_session_unavailable`. */
 export const getSharedSessionPageQueryOptions = (accessCode: string) =>
