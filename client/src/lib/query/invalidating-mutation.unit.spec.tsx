@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider, type UseMutationResult } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { useInvalidatingMutation } from './invalidating-mutation';
+import { useInvalidateAll, useInvalidatingMutation } from './invalidating-mutation';
 import { queryKeys } from './query-keys';
 
 // The hook is rendered once to static markup; its mutation then runs outside React, as a click would run it.
@@ -28,5 +28,25 @@ describe('useInvalidatingMutation', () => {
     );
     expect(await mutation!.mutateAsync(2)).toBe('done 2');
     expect(order).toEqual(['changed 2', 'invalidated ["users"]']);
+  });
+
+  it('marks every kind it is given stale, each by its `all` key', async () => {
+    const queryClient = new QueryClient();
+    const invalidated: unknown[] = [];
+    vi.spyOn(queryClient, 'invalidateQueries').mockImplementation(async (filters) => {
+      invalidated.push(filters?.queryKey);
+    });
+    let invalidate: (() => Promise<unknown>) | undefined;
+    const Probe = () => {
+      invalidate = useInvalidateAll(queryKeys('user-groups'), queryKeys('users'));
+      return null;
+    };
+    renderToStaticMarkup(
+      <QueryClientProvider client={queryClient}>
+        <Probe />
+      </QueryClientProvider>,
+    );
+    await invalidate!();
+    expect(invalidated).toEqual([['user-groups'], ['users']]);
   });
 });

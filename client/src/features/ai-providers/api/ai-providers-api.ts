@@ -11,6 +11,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { ListState } from '../../../hooks/use-list-params';
 import { api, newIdempotencyKey } from '../../../lib/http/api';
 import { pagedListQueryOptions, queryKeys } from '../../../lib/query/query-keys';
+import { useInvalidatingMutation } from '../../../lib/query/invalidating-mutation';
 
 export type {
   AiAvailableVoice,
@@ -92,20 +93,8 @@ export const useUserName = (userId: string | null, enabled: boolean) =>
   });
 
 /** After any change to the catalogue: lists, details and counts show it. */
-const useInvalidateCatalogue = () => {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [providerKeys, serviceKeyKeys, modelKeys, voiceKeys].map((kind) =>
-        queryClient.invalidateQueries({ queryKey: kind.all }),
-      ),
-    );
-};
-
-const useCatalogueMutation = <Input, Output>(mutationFn: (input: Input) => Promise<Output>) => {
-  const invalidate = useInvalidateCatalogue();
-  return useMutation({ mutationFn, onSuccess: () => invalidate() });
-};
+const useCatalogueMutation = <Input, Output>(mutationFn: (input: Input) => Promise<Output>) =>
+  useInvalidatingMutation([providerKeys, serviceKeyKeys, modelKeys, voiceKeys], mutationFn);
 
 export const useCreateAiProvider = () =>
   useCatalogueMutation((body: ProviderBody) =>
