@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { apiToken } from '../support/session.js';
 import { setUpArranger, expectNoSidewaysScroll, signInWithToken, toast } from '../support/arrange.js';
 import { expectAxeClean } from '../support/axe.js';
 
@@ -29,15 +28,9 @@ const png = (width: number, height: number, colour: string) =>
 
 test.beforeAll(async () => {
   const organizationId = await setup.arrange.organization(`Authors ${stamp}`);
-  await setup.arrange.account({
-    email: editor.email,
-    first_name: 'Edda',
-    last_name: 'Editor',
-    organization_id: organizationId,
-    organization_role: 'editor',
-    password: editor.password,
-  });
-  editorToken = await apiToken(setup.api, editor.email, editor.password);
+  editorToken = (
+    await setup.arrange.member(organizationId, 'editor', { ...editor, first_name: 'Edda', last_name: 'Editor' })
+  ).token;
   // Platform library content, as super-admins publish it.
   ids.library = (
     await setup.arrange.call('POST', '/v1/coaching/personas', {

@@ -1,7 +1,6 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { builtinChatModel, coachingAuthor } from '../support/coaching.js';
 import { launchWithFakeMicrophone, signedInPage } from '../support/fake-microphone.js';
-import { apiToken } from '../support/session.js';
 import { setUpArranger } from '../support/arrange.js';
 
 // Issue 14 §4, before a voice session: the microphone check on a voice scenario's page, with Chromium's fake
@@ -16,13 +15,7 @@ const stamp = Date.now();
 test.beforeAll(async ({ playwright }, testInfo) => {
   const organizationId = await setup.arrange.organization(`Voices ${stamp}`);
   const learner = { email: `voice-${stamp}@e2e.test`, password: 'Learner-Passw0rd!' };
-  await setup.arrange.account({
-    ...learner,
-    first_name: 'Vic',
-    organization_id: organizationId,
-    organization_role: 'user',
-  });
-  token = await apiToken(setup.api, learner.email, learner.password);
+  token = (await setup.arrange.member(organizationId, 'user', { ...learner, first_name: 'Vic' })).token;
   const modelId = await builtinChatModel(setup.api, setup.arrange, {
     displayName: `Voice coach ${stamp}`,
     creditsPerMinute: 0,

@@ -1,5 +1,4 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken } from '../support/session.js';
 import { setUpArranger, expectNoSidewaysScroll, signInWithToken } from '../support/arrange.js';
 import { expectAxeClean } from '../support/axe.js';
 
@@ -18,15 +17,9 @@ const SECOND = 'Complaint: the customer at the end of his tether';
 
 test.beforeAll(async () => {
   organizationId = await setup.arrange.organization(`Players ${stamp}`);
-  await setup.arrange.account({
-    email: learner.email,
-    first_name: 'Pia',
-    last_name: 'Player',
-    organization_id: organizationId,
-    organization_role: 'user',
-    password: learner.password,
-  });
-  learnerToken = await apiToken(setup.api, learner.email, learner.password);
+  learnerToken = (
+    await setup.arrange.member(organizationId, 'user', { ...learner, first_name: 'Pia', last_name: 'Player' })
+  ).token;
 });
 
 const say = async (page: Page, text: string) => {

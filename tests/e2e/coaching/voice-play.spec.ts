@@ -1,7 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { builtinChatModel, coachingAuthor } from '../support/coaching.js';
 import { launchWithFakeMicrophone, signedInPage } from '../support/fake-microphone.js';
-import { apiToken } from '../support/session.js';
 import { setUpArranger } from '../support/arrange.js';
 
 // Issue 14 §4, the voice play screen (docs/voice.md, "Browser voice screen"): a voice-mode scenario on the built-in
@@ -20,13 +19,7 @@ const SCREENSHOTS = process.env['VOICE_SCREENSHOTS'] === '1';
 test.beforeAll(async ({ playwright }, testInfo) => {
   const organizationId = await setup.arrange.organization(`Voice play ${stamp}`);
   const learner = { email: `voice-play-${stamp}@e2e.test`, password: 'Learner-Passw0rd!' };
-  await setup.arrange.account({
-    ...learner,
-    first_name: 'Vera',
-    organization_id: organizationId,
-    organization_role: 'user',
-  });
-  token = await apiToken(setup.api, learner.email, learner.password);
+  token = (await setup.arrange.member(organizationId, 'user', { ...learner, first_name: 'Vera' })).token;
   const modelId = await builtinChatModel(setup.api, setup.arrange, {
     displayName: `Voice play ${stamp}`,
     creditsPerMinute: 0,

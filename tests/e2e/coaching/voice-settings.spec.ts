@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
 import { coachingAuthor } from '../support/coaching.js';
-import { apiToken } from '../support/session.js';
 import { setUpArranger, expectNoSidewaysScroll, signInWithToken, toast } from '../support/arrange.js';
 import { expectAxeClean } from '../support/axe.js';
 
@@ -16,15 +15,9 @@ const names = { persona: `Vera Voice ${stamp}`, observer: `Voice coach ${stamp}`
 
 test.beforeAll(async () => {
   const organizationId = await setup.arrange.organization(`Voice authors ${stamp}`);
-  await setup.arrange.account({
-    email: editor.email,
-    first_name: 'Vic',
-    last_name: 'Editor',
-    organization_id: organizationId,
-    organization_role: 'editor',
-    password: editor.password,
-  });
-  editorToken = await apiToken(setup.api, editor.email, editor.password);
+  editorToken = (
+    await setup.arrange.member(organizationId, 'editor', { ...editor, first_name: 'Vic', last_name: 'Editor' })
+  ).token;
   const models = (await (
     await setup.api.get('/v1/ai_models?page_size=48&capability=chat', {
       headers: { authorization: `Bearer ${editorToken}` },
