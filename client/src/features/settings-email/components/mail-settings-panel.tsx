@@ -119,12 +119,10 @@ export const MailSettingsPanel = ({ organizationId }: { organizationId: string }
         <SettingsForm key={`${settings.sender_name}|${settings.reply_to}`} settings={settings} />
       </Card>
       <div className="flex flex-col gap-6">
-        <Card>
-          <h2 className="mb-4 text-lg font-semibold">{t('effective.title')}</h2>
+        <Card title={t('effective.title')}>
           <Effective settings={settings} />
         </Card>
-        <Card>
-          <h2 className="mb-4 text-lg font-semibold">{t('test.title')}</h2>
+        <Card title={t('test.title')}>
           <TestMail organizationId={settings.organization_id} />
         </Card>
       </div>

@@ -56,8 +56,7 @@ const Members = ({ group }: { group: UserGroupDetail }) => {
   };
 
   return (
-    <Card>
-      <h2 className="mb-4 text-lg font-semibold">{t('members.title', { count: group.member_ids.length })}</h2>
+    <Card title={t('members.title', { count: group.member_ids.length })}>
       {group.member_ids.length === 0 ? (
         <EmptyState>{t('members.empty')}</EmptyState>
       ) : (
@@ -169,8 +168,7 @@ export const UserGroupEditor = ({ id }: { id: string }) => {
             </div>
           ) : null}
         </Card>
-        <Card>
-          <h2 className="mb-4 text-lg font-semibold">{t('credits.title')}</h2>
+        <Card title={t('credits.title')}>
           <WalletFigures wallet={group} />
           {actions.length > 0 && group.status === 'active' ? (
             <div className="mt-4">

@@ -240,8 +240,7 @@ export const UserEditor = ({ id }: { id: string }) => {
             </div>
           ) : null}
         </Card>
-        <Card>
-          <h2 className="mb-4 text-lg font-semibold">{t('credits.title')}</h2>
+        <Card title={t('credits.title')}>
           <WalletFigures wallet={user} />
           {creditActions.length > 0 ? (
             <div className="mt-4">
