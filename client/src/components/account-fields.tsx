@@ -7,7 +7,7 @@ export type AccountFieldProps = Omit<TextFieldProps, 'type' | 'autoComplete' | '
 
 /** A required field whose type and autocomplete tell password managers which of the account's secrets it holds. */
 const accountField =
-  (type: 'email' | 'password', autoComplete: 'username' | 'current-password') =>
+  (type: 'email' | 'password', autoComplete: 'username' | 'current-password' | 'new-password') =>
   ({ onValueChange, ...field }: AccountFieldProps) => (
     <TextField
       type={type}
@@ -23,3 +23,6 @@ export const AccountEmailField = accountField('email', 'username');
 
 /** The account's current password, to sign in or to confirm a change: what password managers fill. */
 export const CurrentPasswordField = accountField('password', 'current-password');
+
+/** A new password or its confirmation: what password managers offer to generate and then save. */
+export const NewPasswordField = accountField('password', 'new-password');

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { AccountEmailField, CurrentPasswordField } from './account-fields';
+import { AccountEmailField, CurrentPasswordField, NewPasswordField } from './account-fields';
 
 // Rendered to static markup: what password managers read, and the field's own attributes kept.
 describe('account fields', () => {
@@ -18,5 +18,13 @@ describe('account fields', () => {
     );
     expect(html).toMatch(/<input [^>]*type="password"[^>]*autoComplete="current-password"[^>]*required=""/);
     expect(html).toContain('aria-invalid="true"');
+  });
+
+  it('a new password is a required password field that password managers offer to generate', () => {
+    const html = renderToStaticMarkup(
+      <NewPasswordField label="New password" value="" onValueChange={() => undefined} hint="Rules" />,
+    );
+    expect(html).toMatch(/<input [^>]*type="password"[^>]*autoComplete="new-password"[^>]*required=""/);
+    expect(html).toContain('-hint"');
   });
 });
