@@ -1,4 +1,6 @@
+import { createInstance } from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { ErrorAlert } from './alert';
 import { SelectField, TextAreaField, TextField } from './field';
@@ -34,10 +36,17 @@ describe('fields', () => {
   });
 });
 
+// An instance of its own, ready at once: the unit specs share a process, where another file's app instance would
+// suspend the render while it downloads the catalogue.
+const i18n = createInstance({ lng: 'en-GB', resources: {}, initAsync: false, react: { useSuspense: false } });
+void i18n.init();
+const withI18n = (element: React.ReactElement) =>
+  renderToStaticMarkup(<I18nextProvider i18n={i18n}>{element}</I18nextProvider>);
+
 describe('<ErrorAlert>', () => {
   it('shows nothing without an error, and the error in an alert, wrapped only when it shows', () => {
-    expect(renderToStaticMarkup(<ErrorAlert error={null} className="sm:col-span-2" />)).toBe('');
-    const html = renderToStaticMarkup(<ErrorAlert error={new Error('Refused')} className="sm:col-span-2" />);
+    expect(withI18n(<ErrorAlert error={null} className="sm:col-span-2" />)).toBe('');
+    const html = withI18n(<ErrorAlert error={new Error('Refused')} className="sm:col-span-2" />);
     expect(html).toMatch(/^<div class="sm:col-span-2"><div role="alert"[^>]*>Refused<\/div><\/div>$/);
   });
 });
