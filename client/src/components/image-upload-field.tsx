@@ -12,6 +12,7 @@ import {
 } from '../lib/images';
 import { uploadImage } from '../lib/http/upload-image';
 import { useErrorMessage } from '../lib/http/use-error-message';
+import type { SchemaForm } from '../hooks/use-schema-form';
 import { Button } from './ui/button';
 import { Spinner } from './ui/spinner';
 
@@ -29,6 +30,21 @@ export type ImageUploadFieldProps = {
   id?: string;
   hint?: string;
 };
+
+/** The fields of a form that hold an image id (or none). */
+type ImageIdName<Input> = {
+  [Name in keyof Input & string]: string | null extends Input[Name] ? Name : never;
+}[keyof Input & string];
+
+/** `ImageUploadField`'s value, change and error, bound to a schema form's image id field (none is null). */
+export const imageFieldOf = <Input extends Record<string, unknown>>(
+  form: SchemaForm<Input>,
+  name: ImageIdName<Input>,
+): Pick<ImageUploadFieldProps, 'value' | 'onChange' | 'error'> => ({
+  value: (form.values[name] as string | null | undefined) ?? null,
+  onChange: (id) => form.setValue(name, id as Input[typeof name]),
+  error: form.errorOf(name),
+});
 
 // The crop library loads when a file is chosen (or the button is pressed), never with the page that shows the field.
 const loadCropDialog = () => import('./image-crop-dialog');

@@ -2,7 +2,7 @@ import { passwordProblems } from '@ai-coaching/domain';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordRules } from './password-rules';
-import { TextField } from './ui/field';
+import { NewPasswordField } from './account-fields';
 
 export type NewPassword = { password: string; confirmation: string };
 
@@ -30,25 +30,19 @@ export const NewPasswordFields = ({
   const broken = passwordProblems(value.password, email).length > 0;
   return (
     <>
-      <TextField
+      <NewPasswordField
         label={t('newPassword.password')}
-        type="password"
-        autoComplete="new-password"
-        required
         value={value.password}
         // The field's own description (the rules in its hint, then its error) is set by TextField: overriding it here
         // would leave the error out of what a screen reader announces.
-        onChange={(event) => onChange({ ...value, password: event.target.value })}
+        onValueChange={(password) => onChange({ ...value, password })}
         error={serverError ?? (submitted && broken ? t('newPassword.rulesNotMet') : null)}
         hint={<PasswordRules password={value.password} email={email} id={rulesId} />}
       />
-      <TextField
+      <NewPasswordField
         label={t('newPassword.confirmation')}
-        type="password"
-        autoComplete="new-password"
-        required
         value={value.confirmation}
-        onChange={(event) => onChange({ ...value, confirmation: event.target.value })}
+        onValueChange={(confirmation) => onChange({ ...value, confirmation })}
         error={submitted && value.confirmation !== value.password ? t('newPassword.mismatch') : null}
       />
     </>

@@ -58,36 +58,28 @@ describe('what the client knows of uploads agrees with the contracts', () => {
 describe('toCropFields', () => {
   const image = { width: 1200, height: 800 };
 
-  it('rounds the cropper’s fractions to whole source pixels', () => {
-    expect(toCropFields({ x: 100.4, y: 49.6, width: 600.5, height: 399.49 }, image)).toEqual({
-      crop_x: 100,
-      crop_y: 50,
-      crop_width: 601,
-      crop_height: 399,
-    });
-  });
-
-  it('keeps the rectangle inside the image at its right and bottom edges', () => {
-    expect(toCropFields({ x: 400.6, y: 0, width: 799.6, height: 800.4 }, image)).toEqual({
-      crop_x: 401,
-      crop_y: 0,
-      crop_width: 799,
-      crop_height: 800,
-    });
-  });
-
-  it('never answers a negative origin or an empty rectangle', () => {
-    expect(toCropFields({ x: -0.4, y: -3, width: 0.2, height: 0 }, image)).toEqual({
-      crop_x: 0,
-      crop_y: 0,
-      crop_width: 1,
-      crop_height: 1,
-    });
-    expect(toCropFields({ x: 1300, y: 900, width: 10, height: 10 }, image)).toEqual({
-      crop_x: 1199,
-      crop_y: 799,
-      crop_width: 1,
-      crop_height: 1,
-    });
+  it.each([
+    [
+      'rounds the cropper’s fractions to whole source pixels',
+      { x: 100.4, y: 49.6, width: 600.5, height: 399.49 },
+      { crop_x: 100, crop_y: 50, crop_width: 601, crop_height: 399 },
+    ],
+    [
+      'keeps the rectangle inside the image at its right and bottom edges',
+      { x: 400.6, y: 0, width: 799.6, height: 800.4 },
+      { crop_x: 401, crop_y: 0, crop_width: 799, crop_height: 800 },
+    ],
+    [
+      'never answers a negative origin or an empty rectangle',
+      { x: -0.4, y: -3, width: 0.2, height: 0 },
+      { crop_x: 0, crop_y: 0, crop_width: 1, crop_height: 1 },
+    ],
+    [
+      'never answers an origin outside the image',
+      { x: 1300, y: 900, width: 10, height: 10 },
+      { crop_x: 1199, crop_y: 799, crop_width: 1, crop_height: 1 },
+    ],
+  ])('%s', (_, area, fields) => {
+    expect(toCropFields(area, image)).toEqual(fields);
   });
 });

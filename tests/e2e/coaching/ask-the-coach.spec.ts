@@ -1,15 +1,12 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
-import { startMailSink } from '../support/mail-sink.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken } from '../support/arrange.js';
+import { expect, test } from '@playwright/test';
+import { requestAs, setUpArranger, expectNoSidewaysScroll, signInWithToken } from '../support/arrange.js';
 import { expectAxeClean } from '../support/axe.js';
 
 // Issue 12 §6, "Ask the coach": on the result page of an ended session, the learner asks the built-in coach what to
 // say differently (at 360 px, in both themes' light one, and in French); an operator who checks others only reads.
 test.describe.configure({ mode: 'serial' });
 
-let sink: SmtpSink;
-let api: APIRequestContext;
+const setup = setUpArranger();
 let learnerToken = '';
 let operatorToken = '';
 let sessionId = '';
@@ -17,19 +14,12 @@ const stamp = Date.now();
 const LIBRARY_SCENARIO = 'Price negotiation: the sceptical buyer';
 
 const asLearner = (method: 'GET' | 'POST', path: string, data?: unknown) =>
-  api.fetch(path, {
-    method,
-    ...(data === undefined ? {} : { data }),
-    headers: { authorization: `Bearer ${learnerToken}` },
-  });
+  requestAs(setup.api, learnerToken, method, path, data);
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  sink = await startMailSink();
-  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
-  const arrange = await arranger(api, sink);
-  const organizationId = await arrange.organization(`Coached ${stamp}`);
-  learnerToken = (await arrange.member(organizationId, 'user')).token;
-  operatorToken = (await arrange.member(organizationId, 'operator')).token;
+test.beforeAll(async () => {
+  const organizationId = await setup.arrange.organization(`Coached ${stamp}`);
+  learnerToken = (await setup.arrange.member(organizationId, 'user')).token;
+  operatorToken = (await setup.arrange.member(organizationId, 'operator')).token;
   // A session lost on its second turn, played through the API: the screens of play are another spec's.
   const library = (await (
     await asLearner('GET', `/v1/coaching/scenarios?source=library&q=${encodeURIComponent(LIBRARY_SCENARIO)}`)
@@ -45,10 +35,6 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     text: 'This is our final price, take it or leave it.',
   });
   expect(((await lost.json()) as { status: string }).status).toBe('loose');
-});
-test.afterAll(async () => {
-  await api?.dispose();
-  await sink?.close();
 });
 
 test('[COACH]: the learner asks the built-in coach what to say differently, at 360 px', async ({ page }) => {

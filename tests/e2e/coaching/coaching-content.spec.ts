@@ -1,18 +1,13 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
-import { startMailSink } from '../support/mail-sink.js';
-import { apiToken } from '../support/session.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken, toast, type Arranger } from '../support/arrange.js';
+import { setUpArranger, expectNoSidewaysScroll, signInWithToken, toast } from '../support/arrange.js';
 import { expectAxeClean } from '../support/axe.js';
 
 // Issue 11, "Done when": an editor builds a role-play from its parts, copies, forks library content, publishes a new
 // version and is told what still uses a persona it tries to delete. Then the same screens at 360 px and under axe.
 test.describe.configure({ mode: 'serial' });
 
-let sink: SmtpSink;
-let api: APIRequestContext;
-let arrange: Arranger;
+const setup = setUpArranger();
 let editorToken = '';
 const stamp = Date.now();
 const editor = { email: `author-${stamp}@e2e.test`, password: 'Author-Passw0rd!' };
@@ -31,34 +26,21 @@ const png = (width: number, height: number, colour: string) =>
     .png()
     .toBuffer();
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  sink = await startMailSink();
-  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
-  arrange = await arranger(api, sink);
-  const organizationId = await arrange.organization(`Authors ${stamp}`);
-  await arrange.account({
-    email: editor.email,
-    first_name: 'Edda',
-    last_name: 'Editor',
-    organization_id: organizationId,
-    organization_role: 'editor',
-    password: editor.password,
-  });
-  editorToken = await apiToken(api, editor.email, editor.password);
+test.beforeAll(async () => {
+  const organizationId = await setup.arrange.organization(`Authors ${stamp}`);
+  editorToken = (
+    await setup.arrange.member(organizationId, 'editor', { ...editor, first_name: 'Edda', last_name: 'Editor' })
+  ).token;
   // Platform library content, as super-admins publish it.
   ids.library = (
-    await arrange.call('POST', '/v1/coaching/personas', {
+    await setup.arrange.call('POST', '/v1/coaching/personas', {
       name: names.library,
       language: 'en-GB',
       job_title: 'Procurement lead',
       company: 'Nordwind',
     })
   ).id;
-  await arrange.call('POST', `/v1/coaching/personas/${ids.library}/publish`);
-});
-test.afterAll(async () => {
-  await api?.dispose();
-  await sink?.close();
+  await setup.arrange.call('POST', `/v1/coaching/personas/${ids.library}/publish`);
 });
 
 /** Chooses a picture for an image field, confirms the crop and waits for the upload. */
@@ -135,7 +117,7 @@ test('[COACHING]: an editor builds a persona, a mission, an observer, a scenario
 
   // A second observer, arranged through the API.
   ids.secondObserver = (
-    await arrange.call(
+    await setup.arrange.call(
       'POST',
       '/v1/coaching/observers',
       {
@@ -170,7 +152,7 @@ test('[COACHING]: an editor builds a persona, a mission, an observer, a scenario
 });
 
 const builtinModelId = async () => {
-  const response = await api.get('/v1/ai_models?capability=chat&page_size=48', {
+  const response = await setup.api.get('/v1/ai_models?capability=chat&page_size=48', {
     headers: { authorization: `Bearer ${editorToken}` },
   });
   const page = (await response.json()) as { items: { id: string; model_id: string }[] };
@@ -201,7 +183,7 @@ test('[COACHING]: copies a persona, forks a library persona and edits the fork',
   await expect(page.getByLabel('Company')).toHaveValue('Nordwind Retail');
   // The library item itself is unchanged.
   const library = (await (
-    await api.get(`/v1/coaching/personas/${ids.library}`, { headers: { authorization: `Bearer ${editorToken}` } })
+    await setup.api.get(`/v1/coaching/personas/${ids.library}`, { headers: { authorization: `Bearer ${editorToken}` } })
   ).json()) as { company: string };
   expect(library.company).toBe('Nordwind');
 });
@@ -241,7 +223,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.setViewportSize({ width: 360, height: 800 });
     await signInWithToken(page, editorToken, { theme, locale });
     const persona = (await (
-      await api.get(`/v1/coaching/personas?q=${encodeURIComponent(names.persona)}&source=own&sort=name`, {
+      await setup.api.get(`/v1/coaching/personas?q=${encodeURIComponent(names.persona)}&source=own&sort=name`, {
         headers: { authorization: `Bearer ${editorToken}` },
       })
     ).json()) as { items: { id: string }[] };

@@ -1,8 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
-import { startMailSink } from '../support/mail-sink.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken } from '../support/arrange.js';
+import { expect, test } from '@playwright/test';
+import { requestAs, setUpArranger, expectNoSidewaysScroll, signInWithToken } from '../support/arrange.js';
 import { expectAxeClean } from '../support/axe.js';
 
 // Issue 12 §8: the dashboard's coaching figures. A learner who lost a library scenario (analysed by the built-in
@@ -10,8 +8,7 @@ import { expectAxeClean } from '../support/axe.js';
 // French; an operator sees the team's and downloads its CSV; the learner never sees the team's.
 test.describe.configure({ mode: 'serial' });
 
-let sink: SmtpSink;
-let api: APIRequestContext;
+const setup = setUpArranger();
 let learnerToken = '';
 let operatorToken = '';
 const stamp = Date.now();
@@ -19,20 +16,15 @@ const LIBRARY_SCENARIO = 'Price negotiation: the sceptical buyer';
 const shots = process.env.E2E_SCREENSHOTS;
 
 const asLearner = (method: 'GET' | 'POST', path: string, data?: unknown) =>
-  api.fetch(path, {
-    method,
-    ...(data === undefined ? {} : { data }),
-    headers: { authorization: `Bearer ${learnerToken}` },
-  });
+  requestAs(setup.api, learnerToken, method, path, data);
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  sink = await startMailSink();
-  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
-  const arrange = await arranger(api, sink);
-  const organizationId = await arrange.organization(`Dashboard ${stamp}`);
-  learnerToken = (await arrange.member(organizationId, 'user', { first_name: 'Lea', last_name: 'Learner' })).token;
-  operatorToken = (await arrange.member(organizationId, 'operator', { first_name: 'Olga', last_name: 'Operator' }))
+test.beforeAll(async () => {
+  const organizationId = await setup.arrange.organization(`Dashboard ${stamp}`);
+  learnerToken = (await setup.arrange.member(organizationId, 'user', { first_name: 'Lea', last_name: 'Learner' }))
     .token;
+  operatorToken = (
+    await setup.arrange.member(organizationId, 'operator', { first_name: 'Olga', last_name: 'Operator' })
+  ).token;
   const library = (await (
     await asLearner('GET', `/v1/coaching/scenarios?source=library&q=${encodeURIComponent(LIBRARY_SCENARIO)}`)
   ).json()) as { items: { id: string }[] };
@@ -53,10 +45,6 @@ test.beforeAll(async ({ playwright }, testInfo) => {
       },
     )
     .toBe('done');
-});
-test.afterAll(async () => {
-  await api?.dispose();
-  await sink?.close();
 });
 
 for (const view of [

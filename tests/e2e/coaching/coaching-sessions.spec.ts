@@ -1,8 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
-import { startMailSink } from '../support/mail-sink.js';
+import { expect, test, type Page } from '@playwright/test';
 import { builtinChatModel, coachingAuthor } from '../support/coaching.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken, type Arranger } from '../support/arrange.js';
+import { setUpArranger, expectNoSidewaysScroll, signInWithToken } from '../support/arrange.js';
 import { expectAxeClean } from '../support/axe.js';
 
 // Issue 12 (first screens): a learner opens a library scenario, starts it, chats to a win on the built-in provider and
@@ -10,9 +8,7 @@ import { expectAxeClean } from '../support/axe.js';
 // and the balance shown.
 test.describe.configure({ mode: 'serial' });
 
-let sink: SmtpSink;
-let api: APIRequestContext;
-let arrange: Arranger;
+const setup = setUpArranger();
 let learnerToken = '';
 let operatorToken = '';
 let colleagueToken = '';
@@ -22,21 +18,21 @@ let paidScenarioId = '';
 let organizationId = '';
 let learnerId = '';
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  sink = await startMailSink();
-  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
-  arrange = await arranger(api, sink);
-  organizationId = await arrange.organization(`Learners ${stamp}`);
-  ({ id: learnerId, token: learnerToken } = await arrange.member(organizationId, 'user', {
+test.beforeAll(async () => {
+  organizationId = await setup.arrange.organization(`Learners ${stamp}`);
+  ({ id: learnerId, token: learnerToken } = await setup.arrange.member(organizationId, 'user', {
     first_name: 'Lea',
     last_name: 'Learner',
   }));
-  operatorToken = (await arrange.member(organizationId, 'operator', { first_name: 'Olga' })).token;
-  colleagueToken = (await arrange.member(organizationId, 'user', { first_name: 'Paul' })).token;
+  operatorToken = (await setup.arrange.member(organizationId, 'operator', { first_name: 'Olga' })).token;
+  colleagueToken = (await setup.arrange.member(organizationId, 'user', { first_name: 'Paul' })).token;
 
   // A scenario on a paid model (2 credits a minute, 2 minutes): the learner, with no credits, cannot start it.
-  const modelId = await builtinChatModel(api, arrange, { displayName: `Paid coach ${stamp}`, creditsPerMinute: 2 });
-  const author = coachingAuthor(arrange);
+  const modelId = await builtinChatModel(setup.api, setup.arrange, {
+    displayName: `Paid coach ${stamp}`,
+    creditsPerMinute: 2,
+  });
+  const author = coachingAuthor(setup.arrange);
   paidScenarioId = await author.scenario({
     name: `Paid talk ${stamp}`,
     persona_id: await author.persona({ name: `Pat ${stamp}` }),
@@ -44,10 +40,6 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     model_id: modelId,
     time_limit_seconds: 120,
   });
-});
-test.afterAll(async () => {
-  await api?.dispose();
-  await sink?.close();
 });
 
 const say = async (page: Page, text: string) => {
@@ -98,7 +90,7 @@ test('[SESSION]: aborting gives the abort status; 360 px in the dark theme, in F
   await page.setViewportSize({ width: 360, height: 800 });
   await signInWithToken(page, learnerToken, { theme: 'dark', locale: 'fr-FR' });
   const library = (await (
-    await api.get(`/v1/coaching/scenarios?source=library&q=${encodeURIComponent(LIBRARY_SCENARIO)}`, {
+    await setup.api.get(`/v1/coaching/scenarios?source=library&q=${encodeURIComponent(LIBRARY_SCENARIO)}`, {
       headers: { authorization: `Bearer ${learnerToken}` },
     })
   ).json()) as { items: { id: string }[] };
@@ -145,7 +137,7 @@ test('[SESSION]: the learner lists their sessions; an operator of the organizati
   await signInWithToken(page, operatorToken);
   await page.goto('/apps/ai-coaching/session/list?scope=organization&status=win');
   await expect(page.getByTestId('session-row').getByRole('link', { name: LIBRARY_SCENARIO })).toBeVisible();
-  const asColleague = await api.get(`/v1/coaching/sessions/${sessionId}`, {
+  const asColleague = await setup.api.get(`/v1/coaching/sessions/${sessionId}`, {
     headers: { authorization: `Bearer ${colleagueToken}` },
   });
   expect(asColleague.status()).toBe(404);
@@ -154,8 +146,8 @@ test('[SESSION]: the learner lists their sessions; an operator of the organizati
 test('[SESSION]: a paid session captures its started minutes: the wallet and the organization history show it', async ({
   page,
 }) => {
-  await arrange.call('POST', `/v1/organizations/allocate_credit/${organizationId}`, { nb_credits: 10 });
-  await arrange.call('POST', `/v1/users/allocate_credit/${learnerId}`, { nb_credits: 10 }, operatorToken);
+  await setup.arrange.call('POST', `/v1/organizations/allocate_credit/${organizationId}`, { nb_credits: 10 });
+  await setup.arrange.call('POST', `/v1/users/allocate_credit/${learnerId}`, { nb_credits: 10 }, operatorToken);
   await signInWithToken(page, learnerToken);
   await page.goto(`/apps/ai-coaching/scenario/info-${paidScenarioId}`);
   await expect(page.getByTestId('session-balance')).toHaveText('10 credits');
@@ -168,7 +160,9 @@ test('[SESSION]: a paid session captures its started minutes: the wallet and the
   await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'end');
   await page.getByRole('link', { name: 'See the result' }).click();
   await expect(page.getByTestId('session-cost')).toHaveText('2 credits');
-  const me = (await (await api.get('/v1/me', { headers: { authorization: `Bearer ${learnerToken}` } })).json()) as {
+  const me = (await (
+    await setup.api.get('/v1/me', { headers: { authorization: `Bearer ${learnerToken}` } })
+  ).json()) as {
     credit_wallet: number;
   };
   expect(me.credit_wallet).toBe(8);

@@ -1,16 +1,12 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
-import { startMailSink } from '../support/mail-sink.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken, type Arranger } from '../support/arrange.js';
+import { expect, test, type Page } from '@playwright/test';
+import { requestAs, setUpArranger, expectNoSidewaysScroll, signInWithToken } from '../support/arrange.js';
 import { axeViolations } from '../support/axe.js';
 
 // Issue 23, items 1 and 8: the learner's and the guest's paths have a way on from every page (docs/client.md,
 // docs/shared-sessions.md "A guest"), and three layout faults are gone.
 test.describe.configure({ mode: 'serial' });
 
-let sink: SmtpSink;
-let api: APIRequestContext;
-let arrange: Arranger;
+const setup = setUpArranger();
 const stamp = Date.now();
 const ORGANIZATION = `Dead Ends ${stamp}`;
 const password = 'Learner-Passw0rd!';
@@ -21,17 +17,14 @@ const FIRST = 'Price negotiation: the sceptical buyer';
 const SECOND = 'Complaint: the customer at the end of his tether';
 let firstScenarioId = '';
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  sink = await startMailSink();
-  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
-  arrange = await arranger(api, sink);
-  const organizationId = await arrange.organization(ORGANIZATION);
+test.beforeAll(async () => {
+  const organizationId = await setup.arrange.organization(ORGANIZATION);
   for (const [person, role, first] of [
     [learner, 'user', 'Lea'],
     [operator, 'operator', 'Otto'],
   ] as const) {
     person.token = (
-      await arrange.member(organizationId, role, {
+      await setup.arrange.member(organizationId, role, {
         email: person.email,
         password,
         first_name: first,
@@ -40,7 +33,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     ).token;
   }
   // Invited, not yet active: their row offers "Resend invitation" beside "Edit".
-  await arrange.call('POST', '/v1/users', {
+  await setup.arrange.call('POST', '/v1/users', {
     email: `new-${stamp % 1_000_000}@acme.test`,
     first_name: 'Nina',
     last_name: 'New',
@@ -48,15 +41,11 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     organization_role: 'user',
   });
   const library = (await (
-    await api.get('/v1/coaching/scenarios?source=library&page_size=48', {
+    await setup.api.get('/v1/coaching/scenarios?source=library&page_size=48', {
       headers: { authorization: `Bearer ${learner.token}` },
     })
   ).json()) as { items: { id: string; name: string }[] };
   firstScenarioId = library.items.find((item) => item.name === FIRST)!.id;
-});
-test.afterAll(async () => {
-  await api?.dispose();
-  await sink?.close();
 });
 
 /** axe in the light theme, then the dark one's colours, on the screen as it is (its spinners gone). */
@@ -88,11 +77,7 @@ const playToWin = async (page: Page) => {
 };
 
 const apiCall = async <T>(method: 'POST' | 'DELETE', path: string, token: string, data?: unknown): Promise<T> => {
-  const response = await api.fetch(path, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-    ...(data === undefined ? {} : { data }),
-  });
+  const response = await requestAs(setup.api, token, method, path, data);
   expect(response.ok(), `${method} ${path}: ${response.status()}`).toBe(true);
   return (response.status() === 204 ? undefined : await response.json()) as T;
 };

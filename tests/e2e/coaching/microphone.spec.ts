@@ -1,31 +1,26 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
+import { expect, test, type Browser } from '@playwright/test';
 import { builtinChatModel, coachingAuthor } from '../support/coaching.js';
 import { launchWithFakeMicrophone, signedInPage } from '../support/fake-microphone.js';
-import { startMailSink } from '../support/mail-sink.js';
-import { apiToken } from '../support/session.js';
-import { arranger } from '../support/arrange.js';
+import { setUpArranger } from '../support/arrange.js';
 
 // Issue 14 §4, before a voice session: the microphone check on a voice scenario's page, with Chromium's fake
 // microphone (a beep), and the spec's message when access is refused.
 
-let sink: SmtpSink;
-let api: APIRequestContext;
+const setup = setUpArranger();
 let token = '';
 let scenarioId = '';
 let browser: Browser;
 const stamp = Date.now();
 
 test.beforeAll(async ({ playwright }, testInfo) => {
-  sink = await startMailSink();
-  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
-  const arrange = await arranger(api, sink);
-  const organizationId = await arrange.organization(`Voices ${stamp}`);
+  const organizationId = await setup.arrange.organization(`Voices ${stamp}`);
   const learner = { email: `voice-${stamp}@e2e.test`, password: 'Learner-Passw0rd!' };
-  await arrange.account({ ...learner, first_name: 'Vic', organization_id: organizationId, organization_role: 'user' });
-  token = await apiToken(api, learner.email, learner.password);
-  const modelId = await builtinChatModel(api, arrange, { displayName: `Voice coach ${stamp}`, creditsPerMinute: 0 });
-  const author = coachingAuthor(arrange);
+  token = (await setup.arrange.member(organizationId, 'user', { ...learner, first_name: 'Vic' })).token;
+  const modelId = await builtinChatModel(setup.api, setup.arrange, {
+    displayName: `Voice coach ${stamp}`,
+    creditsPerMinute: 0,
+  });
+  const author = coachingAuthor(setup.arrange);
   scenarioId = await author.scenario({
     name: `Spoken call ${stamp}`,
     mode: 'voice',
@@ -38,8 +33,6 @@ test.beforeAll(async ({ playwright }, testInfo) => {
 });
 test.afterAll(async () => {
   await browser?.close();
-  await api?.dispose();
-  await sink?.close();
 });
 
 const open = async (permissions: string[], baseURL: string) => {

@@ -1,17 +1,12 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
-import { startMailSink } from '../support/mail-sink.js';
-import { apiToken } from '../support/session.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken, type Arranger } from '../support/arrange.js';
+import { expect, test, type Page } from '@playwright/test';
+import { setUpArranger, expectNoSidewaysScroll, signInWithToken } from '../support/arrange.js';
 import { expectAxeClean } from '../support/axe.js';
 
 // Issue 13 §6 and §7: a learner plays the library playlist's first scenario to an outcome and sees their progress;
 // a super-admin removes AI coaching from the learner's organization, and the learner no longer sees it.
 test.describe.configure({ mode: 'serial' });
 
-let sink: SmtpSink;
-let api: APIRequestContext;
-let arrange: Arranger;
+const setup = setUpArranger();
 let learnerToken = '';
 let organizationId = '';
 const stamp = Date.now();
@@ -20,24 +15,11 @@ const PLAYLIST = 'Difficult conversations: first steps';
 const FIRST = 'Price negotiation: the sceptical buyer';
 const SECOND = 'Complaint: the customer at the end of his tether';
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  sink = await startMailSink();
-  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
-  arrange = await arranger(api, sink);
-  organizationId = await arrange.organization(`Players ${stamp}`);
-  await arrange.account({
-    email: learner.email,
-    first_name: 'Pia',
-    last_name: 'Player',
-    organization_id: organizationId,
-    organization_role: 'user',
-    password: learner.password,
-  });
-  learnerToken = await apiToken(api, learner.email, learner.password);
-});
-test.afterAll(async () => {
-  await api?.dispose();
-  await sink?.close();
+test.beforeAll(async () => {
+  organizationId = await setup.arrange.organization(`Players ${stamp}`);
+  learnerToken = (
+    await setup.arrange.member(organizationId, 'user', { ...learner, first_name: 'Pia', last_name: 'Player' })
+  ).token;
 });
 
 const say = async (page: Page, text: string) => {
@@ -117,7 +99,7 @@ test('[PLAYLIST]: the playlist at 360 px in the dark theme, in French', async ({
 test('[APPS]: a super-admin removes AI coaching from the organization; its user no longer sees it', async ({
   page,
 }) => {
-  await signInWithToken(page, arrange.token);
+  await signInWithToken(page, setup.arrange.token);
   await page.goto(`/settings/organization/edit/${organizationId}`);
   const section = page.getByRole('list', { name: 'Applications' });
   await expect(section).toContainText('Installed');
@@ -142,7 +124,7 @@ test('[APPS]: a super-admin removes AI coaching from the organization; its user 
   await expectAxeClean(page);
 
   await page.setViewportSize({ width: 1280, height: 720 });
-  await signInWithToken(page, arrange.token);
+  await signInWithToken(page, setup.arrange.token);
   await page.goto(`/settings/organization/edit/${organizationId}`);
   await page.getByRole('button', { name: 'Install AI coaching' }).click();
   await expect(page.getByText('AI coaching is installed.')).toBeVisible();

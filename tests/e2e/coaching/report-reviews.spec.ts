@@ -1,7 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
-import { startMailSink } from '../support/mail-sink.js';
-import { arranger, signInWithToken, type Arranger } from '../support/arrange.js';
+import { expect, test, type Page } from '@playwright/test';
+import { setUpArranger, signInWithToken } from '../support/arrange.js';
 import { axeViolations } from '../support/axe.js';
 
 // Issue 12 §5: a reviewer corrects a criterion of a learner's report on the result page, everyone sees the correction
@@ -9,9 +7,7 @@ import { axeViolations } from '../support/axe.js';
 // job to the end.
 test.describe.configure({ mode: 'serial' });
 
-let sink: SmtpSink;
-let api: APIRequestContext;
-let arrange: Arranger;
+const setup = setUpArranger();
 let learnerToken = '';
 let operatorToken = '';
 let sessionId = '';
@@ -22,45 +18,42 @@ const axe = async (page: Page) => {
   expect(await axeViolations(page)).toEqual([]);
 };
 
-test.beforeAll(async ({ playwright }, testInfo) => {
+test.beforeAll(async () => {
   test.setTimeout(90_000);
-  sink = await startMailSink();
-  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
-  arrange = await arranger(api, sink);
-  const organizationId = await arrange.organization(`Reviews ${stamp}`);
-  learnerToken = (await arrange.member(organizationId, 'user', { first_name: 'Lea', last_name: 'Reviewer' })).token;
-  operatorToken = (await arrange.member(organizationId, 'operator', { first_name: 'Olga', last_name: 'Reviewer' }))
+  const organizationId = await setup.arrange.organization(`Reviews ${stamp}`);
+  learnerToken = (await setup.arrange.member(organizationId, 'user', { first_name: 'Lea', last_name: 'Reviewer' }))
     .token;
+  operatorToken = (
+    await setup.arrange.member(organizationId, 'operator', { first_name: 'Olga', last_name: 'Reviewer' })
+  ).token;
   // The learner plays the library scenario to a win over the API; its report is then written in the background.
   const as = { authorization: `Bearer ${learnerToken}` };
   const library = (await (
-    await api.get(`/v1/coaching/scenarios?source=library&q=${encodeURIComponent(LIBRARY_SCENARIO)}`, { headers: as })
+    await setup.api.get(`/v1/coaching/scenarios?source=library&q=${encodeURIComponent(LIBRARY_SCENARIO)}`, {
+      headers: as,
+    })
   ).json()) as { items: { id: string }[] };
   const started = (await (
-    await api.post('/v1/coaching/sessions', { headers: as, data: { scenario_id: library.items[0]!.id } })
+    await setup.api.post('/v1/coaching/sessions', { headers: as, data: { scenario_id: library.items[0]!.id } })
   ).json()) as { id: string };
   sessionId = started.id;
   for (const text of [
     'What matters most to you? Let us look at the return on investment of the scheduling module.',
     'I can freeze the price for two years in exchange for a renewal today.',
   ]) {
-    expect((await api.post(`/v1/coaching/sessions/${sessionId}/turns`, { headers: as, data: { text } })).status()).toBe(
-      200,
-    );
+    expect(
+      (await setup.api.post(`/v1/coaching/sessions/${sessionId}/turns`, { headers: as, data: { text } })).status(),
+    ).toBe(200);
   }
   await expect
     .poll(
       async () => {
-        const report = await api.get(`/v1/coaching/sessions/${sessionId}/analysis`, { headers: as });
+        const report = await setup.api.get(`/v1/coaching/sessions/${sessionId}/analysis`, { headers: as });
         return report.status() === 200 ? ((await report.json()) as { status: string }).status : 'none';
       },
       { timeout: 30_000 },
     )
     .toBe('done');
-});
-test.afterAll(async () => {
-  await api?.dispose();
-  await sink?.close();
 });
 
 test('[SESSION]: a reviewer corrects a criterion with a comment, and the learner sees it beside the original', async ({

@@ -1,16 +1,12 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
-import { startMailSink } from '../support/mail-sink.js';
-import { coachingAuthor } from '../support/coaching.js';
-import { arranger, signInWithToken, type Arranger } from '../support/arrange.js';
+import { expect, test, type Page } from '@playwright/test';
+import { coachingAuthor, freeBuiltinChatModelId } from '../support/coaching.js';
+import { setUpArranger, signInWithToken } from '../support/arrange.js';
 
 // Issue 12, "Done when": the time limit and an [[END]] each give the status end, on the built-in provider. Abort, the
 // refusal without credits and the operator's read are in coaching-sessions.spec.ts.
 test.describe.configure({ mode: 'serial' });
 
-let sink: SmtpSink;
-let api: APIRequestContext;
-let arrange: Arranger;
+const setup = setUpArranger();
 let learnerToken = '';
 const stamp = Date.now();
 /** The shortest time limit a scenario takes. */
@@ -22,28 +18,20 @@ type SessionAnswer = { status: string; end_reason: string | null; ends_at: strin
 
 const readSession = async (id: string): Promise<SessionAnswer> =>
   (await (
-    await api.get(`/v1/coaching/sessions/${id}`, { headers: { authorization: `Bearer ${learnerToken}` } })
+    await setup.api.get(`/v1/coaching/sessions/${id}`, { headers: { authorization: `Bearer ${learnerToken}` } })
   ).json()) as SessionAnswer;
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  sink = await startMailSink();
-  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
-  arrange = await arranger(api, sink);
-  const organizationId = await arrange.organization(`Endings ${stamp}`);
-  const editorToken = (await arrange.member(organizationId, 'editor')).token;
-  learnerToken = (await arrange.member(organizationId, 'user')).token;
+test.beforeAll(async () => {
+  const organizationId = await setup.arrange.organization(`Endings ${stamp}`);
+  const editorToken = (await setup.arrange.member(organizationId, 'editor')).token;
+  learnerToken = (await setup.arrange.member(organizationId, 'user')).token;
 
   // Two scenarios on the free built-in model: one with a 30 s limit, one whose mission allows a single learner turn,
   // after which the built-in persona closes with [[END]] (docs/ai-builtin-provider.md).
-  const models = (await (
-    await api.get('/v1/ai_models?capability=chat&page_size=48', {
-      headers: { authorization: `Bearer ${editorToken}` },
-    })
-  ).json()) as { items: { id: string; model_id: string; credits_per_minute: number }[] };
-  const builtin = models.items.find((model) => model.model_id === 'builtin-coach' && model.credits_per_minute === 0)!;
-  const author = coachingAuthor(arrange, editorToken);
+  const builtinModelId = await freeBuiltinChatModelId(setup.api, editorToken);
+  const author = coachingAuthor(setup.arrange, editorToken);
   const personaId = await author.persona({ name: `Robin ${stamp}` });
-  const observerId = await author.observer(`Listening coach ${stamp}`, builtin.id);
+  const observerId = await author.observer(`Listening coach ${stamp}`, builtinModelId);
   const missionId = await author.mission({
     title: `One question ${stamp}`,
     goal: 'Get the order in one question.',
@@ -51,13 +39,9 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     turn_limit: 1,
   });
   const scenario = (name: string, fields: Record<string, unknown>) =>
-    author.scenario({ name, persona_id: personaId, observer_ids: [observerId], model_id: builtin.id, ...fields });
+    author.scenario({ name, persona_id: personaId, observer_ids: [observerId], model_id: builtinModelId, ...fields });
   timedScenarioId = await scenario(`Half a minute ${stamp}`, { time_limit_seconds: TIME_LIMIT_SECONDS });
   oneTurnScenarioId = await scenario(`One question ${stamp}`, { mission_id: missionId });
-});
-test.afterAll(async () => {
-  await api?.dispose();
-  await sink?.close();
 });
 
 const say = async (page: Page, text: string) => {

@@ -1,34 +1,25 @@
-import { expect, test, type APIRequestContext, type WebSocketRoute } from '@playwright/test';
-import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
-import { startMailSink } from '../support/mail-sink.js';
-import { arranger, signInWithToken } from '../support/arrange.js';
+import { expect, test, type WebSocketRoute } from '@playwright/test';
+import { setUpArranger, signInWithToken } from '../support/arrange.js';
 
 // Issue 12: the browser plays through the gateway, the reply streams in, and a socket that drops in the middle of a
 // reply loses and repeats nothing (docs/coaching-sessions.md, "Streaming over the gateway").
 
-let sink: SmtpSink;
-let api: APIRequestContext;
+const setup = setUpArranger();
 let learnerToken = '';
 let scenarioId = '';
 const stamp = Date.now();
 const LIBRARY_SCENARIO = 'Price negotiation: the sceptical buyer';
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  sink = await startMailSink();
-  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
-  const arrange = await arranger(api, sink);
-  const organizationId = await arrange.organization(`Gateway ${stamp}`);
-  learnerToken = (await arrange.member(organizationId, 'user', { first_name: 'Gabi', last_name: 'Gateway' })).token;
+test.beforeAll(async () => {
+  const organizationId = await setup.arrange.organization(`Gateway ${stamp}`);
+  learnerToken = (await setup.arrange.member(organizationId, 'user', { first_name: 'Gabi', last_name: 'Gateway' }))
+    .token;
   const library = (await (
-    await api.get(`/v1/coaching/scenarios?source=library&q=${encodeURIComponent(LIBRARY_SCENARIO)}`, {
+    await setup.api.get(`/v1/coaching/scenarios?source=library&q=${encodeURIComponent(LIBRARY_SCENARIO)}`, {
       headers: { authorization: `Bearer ${learnerToken}` },
     })
   ).json()) as { items: { id: string }[] };
   scenarioId = library.items[0]!.id;
-});
-test.afterAll(async () => {
-  await api?.dispose();
-  await sink?.close();
 });
 
 test('[SESSION]: turns go over the gateway and stream; a socket dropped mid-reply resumes without losing or repeating a turn', async ({

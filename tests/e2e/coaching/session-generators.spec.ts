@@ -1,33 +1,24 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
-import { startMailSink } from '../support/mail-sink.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken, toast } from '../support/arrange.js';
+import { expect, test, type Page } from '@playwright/test';
+import { setUpArranger, expectNoSidewaysScroll, signInWithToken, toast } from '../support/arrange.js';
 import { axeViolations } from '../support/axe.js';
 
 // Issue 13 §5: an editor saves a session generator's brief, runs it on the built-in provider and follows its
 // progress, opens a draft in the scenario editor and publishes it (its persona, mission and observer first).
 test.describe.configure({ mode: 'serial' });
 
-let sink: SmtpSink;
-let api: APIRequestContext;
+const setup = setUpArranger();
 let editorToken = '';
 const stamp = Date.now();
 const name = `Price objections ${stamp}`;
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  sink = await startMailSink();
-  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
-  const arrange = await arranger(api, sink);
-  const organizationId = await arrange.organization(`Generators ${stamp}`);
-  editorToken = (await arrange.member(organizationId, 'editor', { first_name: 'Gene', last_name: 'Rator' })).token;
-});
-test.afterAll(async () => {
-  await api?.dispose();
-  await sink?.close();
+test.beforeAll(async () => {
+  const organizationId = await setup.arrange.organization(`Generators ${stamp}`);
+  editorToken = (await setup.arrange.member(organizationId, 'editor', { first_name: 'Gene', last_name: 'Rator' }))
+    .token;
 });
 
 const read = async (path: string) => {
-  const get = () => api.get(path, { headers: { authorization: `Bearer ${editorToken}` } });
+  const get = () => setup.api.get(path, { headers: { authorization: `Bearer ${editorToken}` } });
   // The server closes a kept-alive connection after 5 idle seconds; one reused at that very moment is reset, which a
   // test busy in the page for a while can meet: asked again on a new connection.
   const response = await get().catch((error: unknown) => {

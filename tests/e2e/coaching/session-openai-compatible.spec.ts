@@ -1,8 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../src/fakes/openai-server.js';
-import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
-import { startMailSink } from '../support/mail-sink.js';
-import { arranger, signInWithToken, toast, type Arranger } from '../support/arrange.js';
+import { setUpArranger, signInWithToken, toast } from '../support/arrange.js';
+import { freeBuiltinChatModelId } from '../support/coaching.js';
 
 // Issue 12, "Done when", with the fake OpenAI-compatible server (tests/src/fakes/openai-server.ts, started here on
 // 127.0.0.1, which scripts/e2e-server.mjs lets providers reach with AI_ALLOW_PRIVATE_NETWORK=true), in the browser: a
@@ -21,9 +20,7 @@ const names = {
 };
 
 let fake: FakeOpenAiServer;
-let sink: SmtpSink;
-let api: APIRequestContext;
-let arrange: Arranger;
+const setup = setUpArranger();
 let editorToken = '';
 let learnerToken = '';
 let modelId = '';
@@ -32,25 +29,17 @@ let missionId = '';
 let observerId = '';
 let scenarioId = '';
 
-test.beforeAll(async ({ playwright }, testInfo) => {
+test.beforeAll(async () => {
   fake = await startFakeOpenAiServer({ apiKey: KEY, models: [MODEL] });
-  sink = await startMailSink();
-  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
-  arrange = await arranger(api, sink);
 
-  const organizationId = await arrange.organization(`Fake LLM learners ${stamp}`);
-  editorToken = (await arrange.member(organizationId, 'editor')).token;
-  learnerToken = (await arrange.member(organizationId, 'user')).token;
+  const organizationId = await setup.arrange.organization(`Fake LLM learners ${stamp}`);
+  editorToken = (await setup.arrange.member(organizationId, 'editor')).token;
+  learnerToken = (await setup.arrange.member(organizationId, 'user')).token;
 
   // What the scenario combines, published by the editor. The observer reads on the built-in model, so the report
   // never takes one of the fake's scripted replies.
-  const models = (await (
-    await api.get('/v1/ai_models?capability=chat&page_size=48', {
-      headers: { authorization: `Bearer ${editorToken}` },
-    })
-  ).json()) as { items: { id: string; model_id: string; credits_per_minute: number }[] };
-  const builtin = models.items.find((model) => model.model_id === 'builtin-coach' && model.credits_per_minute === 0)!;
-  const as = (path: string, data?: unknown) => arrange.call('POST', path, data, editorToken);
+  const builtinModelId = await freeBuiltinChatModelId(setup.api, editorToken);
+  const as = (path: string, data?: unknown) => setup.arrange.call('POST', path, data, editorToken);
   personaId = (await as('/v1/coaching/personas', { name: names.persona, language: 'en-GB', mood: 'sceptical' })).id;
   missionId = (
     await as('/v1/coaching/missions', {
@@ -64,7 +53,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     await as('/v1/coaching/observers', {
       name: `Discovery coach ${stamp}`,
       rubric: [{ name: 'Asks questions', description: '', scale: '1_5', weight: 1, not_relevant_when: null }],
-      model_id: builtin.id,
+      model_id: builtinModelId,
     })
   ).id;
   for (const [plural, id] of [
@@ -76,8 +65,6 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   }
 });
 test.afterAll(async () => {
-  await api?.dispose();
-  await sink?.close();
   await fake?.close();
 });
 
@@ -87,7 +74,7 @@ const say = async (page: Page, text: string) => {
 };
 
 test('[SESSION]: a super-admin connects the fake OpenAI-compatible server and adds a chat model', async ({ page }) => {
-  await signInWithToken(page, arrange.token);
+  await signInWithToken(page, setup.arrange.token);
   await page.goto('/ai-providers/create');
   await page.getByLabel('Name').fill(names.provider);
   await page.getByLabel('Kind').selectOption({ label: 'OpenAI-compatible server' });
@@ -111,7 +98,7 @@ test('[SESSION]: a super-admin connects the fake OpenAI-compatible server and ad
   await expect(page.getByTestId('ai-model-row')).toContainText(`${MODEL} · Chat · 0 credits/min`);
 
   const models = (await (
-    await api.get(`/v1/ai_models?capability=chat&page_size=48&q=${encodeURIComponent(names.model)}`, {
+    await setup.api.get(`/v1/ai_models?capability=chat&page_size=48&q=${encodeURIComponent(names.model)}`, {
       headers: { authorization: `Bearer ${editorToken}` },
     })
   ).json()) as { items: { id: string; display_name: string }[] };

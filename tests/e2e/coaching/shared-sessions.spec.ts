@@ -1,8 +1,6 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
-import { startMailSink } from '../support/mail-sink.js';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { builtinChatModel, coachingAuthor } from '../support/coaching.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken, type Arranger, type Member } from '../support/arrange.js';
+import { setUpArranger, expectNoSidewaysScroll, signInWithToken, type Member } from '../support/arrange.js';
 import { expectAxeClean } from '../support/axe.js';
 
 // Issue 13: a user shares a scenario; a signed-out visitor and a visitor signed in as someone else each play it as a
@@ -10,9 +8,7 @@ import { expectAxeClean } from '../support/axe.js';
 // revoked link refuses the next visitor (docs/shared-sessions.md).
 test.describe.configure({ mode: 'serial' });
 
-let sink: SmtpSink;
-let api: APIRequestContext;
-let arrange: Arranger;
+const setup = setUpArranger();
 const stamp = Date.now();
 let sharer: Member;
 let other: Member;
@@ -20,19 +16,19 @@ const SCENARIO = `Guest call ${stamp}`;
 let scenarioId = '';
 let shareUrl = '';
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  sink = await startMailSink();
-  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
-  arrange = await arranger(api, sink);
-  const organizationId = await arrange.organization(`Sharing ${stamp}`);
-  sharer = await arrange.member(organizationId, 'user', { first_name: 'Sasha', last_name: 'Sharer' });
-  other = await arrange.member(organizationId, 'user', { first_name: 'Otto', last_name: 'Other' });
-  await arrange.call('POST', `/v1/organizations/allocate_credit/${organizationId}`, { nb_credits: 20 });
-  await arrange.call('POST', `/v1/users/allocate_credit/${sharer.id}`, { nb_credits: 10 });
+test.beforeAll(async () => {
+  const organizationId = await setup.arrange.organization(`Sharing ${stamp}`);
+  sharer = await setup.arrange.member(organizationId, 'user', { first_name: 'Sasha', last_name: 'Sharer' });
+  other = await setup.arrange.member(organizationId, 'user', { first_name: 'Otto', last_name: 'Other' });
+  await setup.arrange.call('POST', `/v1/organizations/allocate_credit/${organizationId}`, { nb_credits: 20 });
+  await setup.arrange.call('POST', `/v1/users/allocate_credit/${sharer.id}`, { nb_credits: 10 });
 
   // A scenario on the built-in model at 1 credit a minute, won by asking for the deal.
-  const modelId = await builtinChatModel(api, arrange, { displayName: `Guest coach ${stamp}`, creditsPerMinute: 1 });
-  const author = coachingAuthor(arrange);
+  const modelId = await builtinChatModel(setup.api, setup.arrange, {
+    displayName: `Guest coach ${stamp}`,
+    creditsPerMinute: 1,
+  });
+  const author = coachingAuthor(setup.arrange);
   scenarioId = await author.scenario({
     name: SCENARIO,
     persona_id: await author.persona({ name: `Gale ${stamp}` }),
@@ -47,10 +43,6 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     model_id: modelId,
     time_limit_seconds: 120,
   });
-});
-test.afterAll(async () => {
-  await api?.dispose();
-  await sink?.close();
 });
 
 /** A visitor on the link: a name, the terms, Start; then the chat to a win and the result with its report. */
@@ -131,7 +123,9 @@ test('[SHARED]: a visitor signed in as another user plays as a guest, then gets 
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBe(other.token);
   expect(await page.evaluate(() => localStorage.getItem('guestAccessToken'))).toBeNull();
-  const me = (await (await api.get('/v1/me', { headers: { authorization: `Bearer ${other.token}` } })).json()) as {
+  const me = (await (
+    await setup.api.get('/v1/me', { headers: { authorization: `Bearer ${other.token}` } })
+  ).json()) as {
     email: string;
   };
   expect(me.email).toBe(other.email);
@@ -150,7 +144,7 @@ test('[SHARED]: the sharer sees both guests’ sessions and their cost, and a re
   await expect(guests.filter({ hasText: 'Guest: Otto as guest' })).toHaveCount(1);
   // Each guest's minute was captured from the sharer's wallet: 10 credits less 2.
   const wallet = (await (
-    await api.get(`/v1/users/${sharer.id}`, { headers: { authorization: `Bearer ${arrange.token}` } })
+    await setup.api.get(`/v1/users/${sharer.id}`, { headers: { authorization: `Bearer ${setup.arrange.token}` } })
   ).json()) as { credit_wallet: number; credit_pending: number };
   expect(wallet).toMatchObject({ credit_wallet: 8, credit_pending: 0 });
 

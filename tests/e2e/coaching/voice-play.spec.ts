@@ -1,18 +1,14 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { builtinChatModel, coachingAuthor } from '../support/coaching.js';
 import { launchWithFakeMicrophone, signedInPage } from '../support/fake-microphone.js';
-import { startMailSink } from '../support/mail-sink.js';
-import { apiToken } from '../support/session.js';
-import { arranger } from '../support/arrange.js';
+import { setUpArranger } from '../support/arrange.js';
 
 // Issue 14 §4, the voice play screen (docs/voice.md, "Browser voice screen"): a voice-mode scenario on the built-in
 // provider, whose voice hears typed push-to-talk turns and speaks its replies with eSpeak NG, played to a win in
 // Chromium with a fake microphone; the persona's audio is played (the playback's count of heard milliseconds grows)
 // and the live transcript shows both sides. A refused microphone says the spec's message on the voice screen.
 
-let sink: SmtpSink;
-let api: APIRequestContext;
+const setup = setUpArranger();
 let token = '';
 let scenarioId = '';
 let browser: Browser;
@@ -21,15 +17,14 @@ const stamp = Date.now();
 const SCREENSHOTS = process.env['VOICE_SCREENSHOTS'] === '1';
 
 test.beforeAll(async ({ playwright }, testInfo) => {
-  sink = await startMailSink();
-  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
-  const arrange = await arranger(api, sink);
-  const organizationId = await arrange.organization(`Voice play ${stamp}`);
+  const organizationId = await setup.arrange.organization(`Voice play ${stamp}`);
   const learner = { email: `voice-play-${stamp}@e2e.test`, password: 'Learner-Passw0rd!' };
-  await arrange.account({ ...learner, first_name: 'Vera', organization_id: organizationId, organization_role: 'user' });
-  token = await apiToken(api, learner.email, learner.password);
-  const modelId = await builtinChatModel(api, arrange, { displayName: `Voice play ${stamp}`, creditsPerMinute: 0 });
-  const author = coachingAuthor(arrange);
+  token = (await setup.arrange.member(organizationId, 'user', { ...learner, first_name: 'Vera' })).token;
+  const modelId = await builtinChatModel(setup.api, setup.arrange, {
+    displayName: `Voice play ${stamp}`,
+    creditsPerMinute: 0,
+  });
+  const author = coachingAuthor(setup.arrange);
   scenarioId = await author.scenario({
     name: `Spoken deal ${stamp}`,
     mode: 'voice',
@@ -48,8 +43,6 @@ test.beforeAll(async ({ playwright }, testInfo) => {
 });
 test.afterAll(async () => {
   await browser?.close();
-  await api?.dispose();
-  await sink?.close();
 });
 
 /** Signed in, on the scenario's page, then started: the click is the gesture that lets the persona's voice play. */

@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test';
-import { signedInPage } from '../support/fake-microphone.js';
 import { arrangeRealtimeVoice, type RealtimeVoiceArrangement } from '../support/realtime-voice.js';
 
 // Issue 14, "Done when": a voice session on the fake OpenAI realtime provider, spoken into Chromium's fake microphone
@@ -25,11 +24,7 @@ test('[VOICE]: a spoken session on the fake realtime provider reaches a win, and
     userTranscript: 'Shall we agree the deal today?',
     audioMs: 1200,
   });
-  const page = await signedInPage(voice.browser, {
-    baseURL: baseURL!,
-    token: voice.learnerToken,
-    permissions: ['microphone'],
-  });
+  const page = await voice.learnerPage(baseURL!);
   await page.goto(`/apps/ai-coaching/scenario/info-${voice.scenarioId}`);
   await page.getByRole('button', { name: 'Start the session' }).click();
   await expect(page.getByTestId('voice-play')).toBeVisible({ timeout: 20_000 });

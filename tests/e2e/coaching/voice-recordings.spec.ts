@@ -1,5 +1,4 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signedInPage } from '../support/fake-microphone.js';
 import { arrangeRealtimeVoice, type RealtimeVoiceArrangement } from '../support/realtime-voice.js';
 import { axeViolations } from '../support/axe.js';
 
@@ -85,11 +84,7 @@ test('[VOICE]: a recorded session says so while it is played, and its result pag
 }) => {
   test.setTimeout(150_000);
   await recordVoiceSessions(true);
-  const page = await signedInPage(voice.browser, {
-    baseURL: baseURL!,
-    token: voice.learnerToken,
-    permissions: ['microphone'],
-  });
+  const page = await voice.learnerPage(baseURL!);
   await playToWin(page, { recorded: true });
 
   const panel = page.getByRole('region', { name: 'Recording' });
@@ -170,11 +165,7 @@ test('[VOICE]: with recording off, the voice screen says nothing of it and the r
 }) => {
   test.setTimeout(120_000);
   await recordVoiceSessions(false);
-  const page = await signedInPage(voice.browser, {
-    baseURL: baseURL!,
-    token: voice.learnerToken,
-    permissions: ['microphone'],
-  });
+  const page = await voice.learnerPage(baseURL!);
   const listed = page.waitForResponse(
     (response) => /\/v1\/coaching\/sessions\/[^/]+\/recordings$/.test(response.url()) && response.ok(),
   );

@@ -1,47 +1,31 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
+import { expect, test } from '@playwright/test';
 import { coachingAuthor } from '../support/coaching.js';
-import { startMailSink } from '../support/mail-sink.js';
-import { apiToken } from '../support/session.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken, toast, type Arranger } from '../support/arrange.js';
+import { setUpArranger, expectNoSidewaysScroll, signInWithToken, toast } from '../support/arrange.js';
 import { expectAxeClean } from '../support/axe.js';
 
 // Issue 14 item 3 (docs/voice.md, "Voice settings"): an author sets how a voice scenario's sessions speak and
 // listen in the scenario editor, shown in voice mode only, and finds them as saved.
 test.describe.configure({ mode: 'serial' });
 
-let sink: SmtpSink;
-let api: APIRequestContext;
-let arrange: Arranger;
+const setup = setUpArranger();
 let editorToken = '';
 const stamp = Date.now();
 const editor = { email: `voice-author-${stamp}@e2e.test`, password: 'Author-Passw0rd!' };
 const names = { persona: `Vera Voice ${stamp}`, observer: `Voice coach ${stamp}`, scenario: `Voice call ${stamp}` };
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  sink = await startMailSink();
-  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
-  arrange = await arranger(api, sink);
-  const organizationId = await arrange.organization(`Voice authors ${stamp}`);
-  await arrange.account({
-    email: editor.email,
-    first_name: 'Vic',
-    last_name: 'Editor',
-    organization_id: organizationId,
-    organization_role: 'editor',
-    password: editor.password,
-  });
-  editorToken = await apiToken(api, editor.email, editor.password);
+test.beforeAll(async () => {
+  const organizationId = await setup.arrange.organization(`Voice authors ${stamp}`);
+  editorToken = (
+    await setup.arrange.member(organizationId, 'editor', { ...editor, first_name: 'Vic', last_name: 'Editor' })
+  ).token;
   const models = (await (
-    await api.get('/v1/ai_models?page_size=48&capability=chat', { headers: { authorization: `Bearer ${editorToken}` } })
+    await setup.api.get('/v1/ai_models?page_size=48&capability=chat', {
+      headers: { authorization: `Bearer ${editorToken}` },
+    })
   ).json()) as { items: { id: string }[] };
-  const author = coachingAuthor(arrange, editorToken);
+  const author = coachingAuthor(setup.arrange, editorToken);
   await author.persona({ name: names.persona });
   await author.observer(names.observer, models.items[0]!.id);
-});
-test.afterAll(async () => {
-  await api?.dispose();
-  await sink?.close();
 });
 
 test('[VOICE]: an editor sets a voice scenario’s speed, turn detection and end-of-turn silence', async ({ page }) => {
@@ -83,7 +67,7 @@ test('[VOICE]: an editor sets a voice scenario’s speed, turn detection and end
   await expect(saved.getByLabel('Silence that ends a turn (ms)')).toHaveValue('800');
   const scenarioId = page.url().split('/').at(-1)!;
   const stored = (await (
-    await api.get(`/v1/coaching/scenarios/${scenarioId}`, { headers: { authorization: `Bearer ${editorToken}` } })
+    await setup.api.get(`/v1/coaching/scenarios/${scenarioId}`, { headers: { authorization: `Bearer ${editorToken}` } })
   ).json()) as { voice_settings: unknown };
   expect(stored.voice_settings).toEqual({
     speed: 1.25,

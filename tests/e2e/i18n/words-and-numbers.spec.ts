@@ -1,10 +1,8 @@
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken, toast } from '../support/arrange.js';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { requestAs, setUpArranger, expectNoSidewaysScroll, signInWithToken, toast } from '../support/arrange.js';
 import { axeViolations } from '../support/axe.js';
 import { builtinChatModel, coachingAuthor } from '../support/coaching.js';
 import { launchWithFakeMicrophone } from '../support/fake-microphone.js';
-import { startMailSink } from '../support/mail-sink.js';
 import { ADMIN, apiToken } from '../support/session.js';
 
 // Issue 23 §2, words and numbers, read in French where French typography matters: no-break spaces before : ; ! ? %,
@@ -24,19 +22,14 @@ const shots = process.env['E2E_SCREENSHOTS'];
 // Two themes' axe runs per screen, and the screenshots when asked for.
 test.setTimeout(shots ? 180_000 : 60_000);
 
-let sink: SmtpSink;
-let api: APIRequestContext;
+const setup = setUpArranger();
 const people = { learner: '', operator: '', editor: '', learnerId: '' };
 const sessions = { english: '', french: '' };
 let voiceScenario = '';
 const PERSONA = `Valérie ${stamp}`;
 
 const call = async (token: string, method: 'GET' | 'POST', path: string, data?: unknown) => {
-  const response = await api.fetch(path, {
-    method,
-    ...(data === undefined ? {} : { data }),
-    headers: { authorization: `Bearer ${token}` },
-  });
+  const response = await requestAs(setup.api, token, method, path, data);
   expect(response.ok(), `${method} ${path}: ${response.status()}`).toBe(true);
   return (await response.json()) as Record<string, unknown>;
 };
@@ -63,19 +56,16 @@ const playLibraryScenario = async (search: string) => {
   return id;
 };
 
-test.beforeAll(async ({ playwright }, testInfo) => {
+test.beforeAll(async () => {
   test.setTimeout(120_000);
-  sink = await startMailSink();
-  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
-  const arrange = await arranger(api, sink);
-  const organizationId = await arrange.organization(`Words ${stamp}`);
-  await arrange.call('POST', `/v1/organizations/allocate_credit/${organizationId}`, { nb_credits: 5000 });
+  const organizationId = await setup.arrange.organization(`Words ${stamp}`);
+  await setup.arrange.call('POST', `/v1/organizations/allocate_credit/${organizationId}`, { nb_credits: 5000 });
   for (const [role, first_name] of [
     ['user', 'Lina'],
     ['operator', 'Omar'],
     ['editor', 'Edith'],
   ] as const) {
-    const { id, token } = await arrange.member(organizationId, role, { first_name, last_name: 'Words' });
+    const { id, token } = await setup.arrange.member(organizationId, role, { first_name, last_name: 'Words' });
     if (role === 'user') [people.learner, people.learnerId] = [token, id];
     else if (role === 'operator') people.operator = token;
     else people.editor = token;
@@ -84,8 +74,11 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   sessions.english = await playLibraryScenario('Complaint');
   sessions.french = await playLibraryScenario('Réclamation');
 
-  const modelId = await builtinChatModel(api, arrange, { displayName: `Words ${stamp}`, creditsPerMinute: 0 });
-  const author = coachingAuthor(arrange);
+  const modelId = await builtinChatModel(setup.api, setup.arrange, {
+    displayName: `Words ${stamp}`,
+    creditsPerMinute: 0,
+  });
+  const author = coachingAuthor(setup.arrange);
   voiceScenario = await author.scenario({
     name: `Une commande signée ${stamp}`,
     mode: 'voice',
@@ -96,10 +89,6 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     model_id: modelId,
     time_limit_seconds: 300,
   });
-});
-test.afterAll(async () => {
-  await api?.dispose();
-  await sink?.close();
 });
 
 /** axe finds nothing serious in either theme. */
@@ -271,7 +260,7 @@ test.describe('1280 px', () => {
   });
 
   test('[I18N]: credits allocated say their number as each language writes it', async ({ page }) => {
-    const admin = await apiToken(api, ADMIN.email, ADMIN.password);
+    const admin = await apiToken(setup.api, ADMIN.email, ADMIN.password);
     for (const [locale, button, expected] of [
       ['en-GB', 'Allocate', '1,500 credits allocated to Lina Words.'],
       ['fr-FR', 'Attribuer', new RegExp(`1${INTL_SPACE}500 crédits attribués à Lina Words\\.`)],

@@ -1,7 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
-import { isMailTo, linkIn, startMailSink } from '../support/mail-sink.js';
+import { startMailSink } from '../support/mail-sink.js';
+import { inviteAndActivate } from '../support/arrange.js';
 import { ADMIN, apiToken, logInThroughForm } from '../support/session.js';
 
 // Issue 9, item 1.2: "Transfer credits" was offered to learners, whose page then said their role could not see
@@ -19,30 +20,21 @@ const colleague = {
 const ownGroup = `Study group ${stamp}`;
 const otherGroup = `Other group ${stamp}`;
 
-const invitedAndActivated = async (
+const invitedAndActivated = (
   api: APIRequestContext,
   headers: Record<string, string>,
   organizationId: string,
-  person: { email: string; password: string; name: string },
+  { name, ...person }: { email: string; password: string; name: string },
   baseURL: string,
 ) => {
-  const [firstName, lastName] = person.name.split(' ');
-  const invited = await api.post('/v1/users', {
-    headers,
-    data: {
-      email: person.email,
-      first_name: firstName,
-      last_name: lastName,
-      organization_id: organizationId,
-      organization_role: 'user',
-    },
+  const [firstName, lastName] = name.split(' ');
+  return inviteAndActivate(api, sink, headers, baseURL, {
+    ...person,
+    first_name: firstName!,
+    last_name: lastName!,
+    organization_id: organizationId,
+    organization_role: 'user',
   });
-  expect(invited.status()).toBe(201);
-  const mail = await sink.waitFor((message) => isMailTo(message, person.email), 15_000);
-  const code = new URL(linkIn(mail.text, `${baseURL}/activate?code=`)).searchParams.get('code');
-  const activated = await api.post('/v1/activate_account', { data: { invite_code: code, password: person.password } });
-  expect(activated.status()).toBe(200);
-  return ((await invited.json()) as { id: string }).id;
 };
 
 test.beforeAll(async ({ playwright }, testInfo) => {

@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { isMailTo, linkIn, startMailSink } from '../support/mail-sink.js';
+import { inviteAndActivate } from '../support/arrange.js';
 import { ADMIN, apiToken, logInThroughForm } from '../support/session.js';
 
 // Issue 9, password items of 1.9: a change to the current password was accepted, and a used reset link was
@@ -12,38 +13,21 @@ const learner = { email: `passwords-learner-${stamp}@e2e.test`, password: 'Learn
 const resetter = { email: `passwords-reset-${stamp}@e2e.test`, password: 'Resetter-Passw0rd!' };
 const usedCodes = new Set<string>();
 
-const invitedAndActivated = async (
-  api: APIRequestContext,
-  headers: Record<string, string>,
-  organizationId: string,
-  person: { email: string; password: string },
-  baseURL: string,
-) => {
-  const invited = await api.post('/v1/users', {
-    headers,
-    data: {
-      email: person.email,
-      first_name: 'Pat',
-      last_name: 'Password',
-      organization_id: organizationId,
-      organization_role: 'user',
-    },
-  });
-  expect(invited.status()).toBe(201);
-  const mail = await sink.waitFor((message) => isMailTo(message, person.email), 15_000);
-  const code = new URL(linkIn(mail.text, `${baseURL}/activate?code=`)).searchParams.get('code');
-  const activated = await api.post('/v1/activate_account', { data: { invite_code: code, password: person.password } });
-  expect(activated.status()).toBe(200);
-};
-
 test.beforeAll(async ({ playwright }, testInfo) => {
   sink = await startMailSink();
   const baseURL = testInfo.project.use.baseURL!;
   const api = await playwright.request.newContext({ baseURL });
   const headers = { authorization: `Bearer ${await apiToken(api, ADMIN.email, ADMIN.password)}` };
   const me = (await (await api.get('/v1/me', { headers })).json()) as { organization_id: string };
-  await invitedAndActivated(api, headers, me.organization_id, learner, baseURL);
-  await invitedAndActivated(api, headers, me.organization_id, resetter, baseURL);
+  for (const person of [learner, resetter]) {
+    await inviteAndActivate(api, sink, headers, baseURL, {
+      ...person,
+      first_name: 'Pat',
+      last_name: 'Password',
+      organization_id: me.organization_id,
+      organization_role: 'user',
+    });
+  }
   await api.dispose();
 });
 

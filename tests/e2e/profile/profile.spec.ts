@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
-import { isMailTo, linkIn, startMailSink } from '../support/mail-sink.js';
+import { startMailSink } from '../support/mail-sink.js';
+import { inviteAndActivate } from '../support/arrange.js';
 import { ADMIN, apiToken, logInThroughForm, logOut } from '../support/session.js';
 
 // Accounts arranged through the API (invitation mail caught by the SMTP sink), then used in the browser.
@@ -10,32 +11,21 @@ const operator = { email: `profile-operator-${stamp}@e2e.test`, password: 'Opera
 const learner = { email: `profile-learner-${stamp}@e2e.test`, password: 'Learner-Passw0rd!' };
 let groupName = '';
 
-const invitedAndActivated = async (
+const invitedAndActivated = (
   api: APIRequestContext,
   headers: Record<string, string>,
   organizationId: string,
   person: { email: string; password: string },
   role: string,
   baseURL: string,
-) => {
-  const invited = await api.post('/v1/users', {
-    headers,
-    data: {
-      email: person.email,
-      first_name: role,
-      last_name: 'Tester',
-      organization_id: organizationId,
-      organization_role: role,
-    },
+) =>
+  inviteAndActivate(api, sink, headers, baseURL, {
+    ...person,
+    first_name: role,
+    last_name: 'Tester',
+    organization_id: organizationId,
+    organization_role: role,
   });
-  expect(invited.status()).toBe(201);
-  const mail = await sink.waitFor((message) => isMailTo(message, person.email), 15_000);
-  const code = new URL(linkIn(mail.text, `${baseURL}/activate?code=`)).searchParams.get('code');
-  expect(
-    (await api.post('/v1/activate_account', { data: { invite_code: code, password: person.password } })).status(),
-  ).toBe(200);
-  return ((await invited.json()) as { id: string }).id;
-};
 
 test.beforeAll(async ({ playwright }, testInfo) => {
   sink = await startMailSink();

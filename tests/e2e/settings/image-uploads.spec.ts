@@ -1,17 +1,13 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
-import { startMailSink } from '../support/mail-sink.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken, toast, type Arranger } from '../support/arrange.js';
+import { setUpArranger, expectNoSidewaysScroll, signInWithToken, toast } from '../support/arrange.js';
 import { axeViolations } from '../support/axe.js';
 
 // Issue 11 item 5, the client: the image field (choose, crop in a dialog, upload, remove) on the profile and the
 // user group screens, its refusals in the user's language, and its dialog under axe.
 test.describe.configure({ mode: 'serial' });
 
-let sink: SmtpSink;
-let api: APIRequestContext;
-let arrange: Arranger;
+const setup = setUpArranger();
 const stamp = Date.now();
 const tokens = { wide: '', narrow: '', french: '' };
 
@@ -30,17 +26,10 @@ const twoHalves = () =>
 
 const UPLOADED = /\/api\/image\/uploads\/[A-Za-z0-9_-]{24,}$/;
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  sink = await startMailSink();
-  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
-  arrange = await arranger(api, sink);
-  const organizationId = await arrange.organization(`Pictures ${stamp}`);
+test.beforeAll(async () => {
+  const organizationId = await setup.arrange.organization(`Pictures ${stamp}`);
   for (const key of Object.keys(tokens) as (keyof typeof tokens)[])
-    tokens[key] = (await arrange.member(organizationId, 'operator', { first_name: 'Pat', last_name: key })).token;
-});
-test.afterAll(async () => {
-  await api?.dispose();
-  await sink?.close();
+    tokens[key] = (await setup.arrange.member(organizationId, 'operator', { first_name: 'Pat', last_name: key })).token;
 });
 
 /** Chooses a file through the field's button, as a person would with the system's file picker. */
@@ -83,7 +72,7 @@ for (const [width, who] of [
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(toast(page)).toContainText('Your profile is saved.');
 
-    const stored = await api.get(src);
+    const stored = await setup.api.get(src);
     expect(stored.headers()['content-type']).toBe('image/webp');
     const image = sharp(await stored.body());
     expect(await image.metadata()).toMatchObject({ width: 1024, height: 1024 });

@@ -1,25 +1,19 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
-import { isMailTo, startMailSink } from '../support/mail-sink.js';
+import { expect, test } from '@playwright/test';
+import { isMailTo } from '../support/mail-sink.js';
 import { ADMIN, logInThroughForm } from '../support/session.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken, toast, type Arranger } from '../support/arrange.js';
+import { setUpArranger, expectNoSidewaysScroll, signInWithToken, toast } from '../support/arrange.js';
 import { expectAxeClean } from '../support/axe.js';
 
 // Item 4 of issue 9: `settings-email` — sender name, reply-to and a test mail, from the settings home to the inbox.
 test.describe.configure({ mode: 'serial' });
 
-let sink: SmtpSink;
-let api: APIRequestContext;
-let arrange: Arranger;
+const setup = setUpArranger();
 const stamp = Date.now();
 const operator = { email: `mailer-${stamp}@e2e.test`, password: 'Operator-Passw0rd!' };
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  sink = await startMailSink();
-  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
-  arrange = await arranger(api, sink);
-  const organizationId = await arrange.organization(`Mailers ${stamp}`);
-  await arrange.account({
+test.beforeAll(async () => {
+  const organizationId = await setup.arrange.organization(`Mailers ${stamp}`);
+  await setup.arrange.account({
     email: operator.email,
     first_name: 'Mona',
     last_name: 'Mailer',
@@ -27,10 +21,6 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     organization_role: 'operator',
     password: operator.password,
   });
-});
-test.afterAll(async () => {
-  await api?.dispose();
-  await sink?.close();
 });
 
 // At a phone's width, where the screen could scroll sideways (the laptop's layout: shell/accessibility-screens.spec.ts).
@@ -67,10 +57,10 @@ test(`[SETTINGS]: an operator sets the sender name and reply-to from the setting
   await expect(effective).toContainText(replyTo);
   await expectNoSidewaysScroll(page);
 
-  sink.messages.length = 0;
+  setup.sink.messages.length = 0;
   await page.getByRole('button', { name: 'Send a test mail' }).click();
   await expect(toast(page)).toContainText(`A test mail is on its way to ${operator.email}.`);
-  const mail = await sink.waitFor((message) => isMailTo(message, operator.email), 15_000);
+  const mail = await setup.sink.waitFor((message) => isMailTo(message, operator.email), 15_000);
   expect(mail.subject).toBe(`Test mail from AI-Coaching for Mailers ${stamp}`);
   expect(mail.from?.value[0]?.name).toBe(senderName);
   expect(mail.replyTo?.value[0]?.address).toBe(replyTo);
@@ -81,7 +71,7 @@ test('[SETTINGS]: the mail settings screen speaks French, and refuses a fourth t
   page,
 }) => {
   const token = await (async () => {
-    const response = await api.post('/v1/fau/login', {
+    const response = await setup.api.post('/v1/fau/login', {
       form: { username: operator.email, password: operator.password, grant_type: 'password', scope: '' },
     });
     return ((await response.json()) as { access_token: string }).access_token;
@@ -118,7 +108,7 @@ test('[SETTINGS]: a super-admin sees the platform sender and sets the platform d
 
 for (const theme of ['light', 'dark'] as const) {
   test(`[A11Y]: the mail settings screen has no serious violation in the ${theme} theme`, async ({ page }) => {
-    await signInWithToken(page, arrange.token, { theme });
+    await signInWithToken(page, setup.arrange.token, { theme });
     await page.goto('/settings/email');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mail settings');
     await expectAxeClean(page);

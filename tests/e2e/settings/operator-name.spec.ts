@@ -1,25 +1,19 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
-import { isMailTo, startMailSink } from '../support/mail-sink.js';
+import { expect, test } from '@playwright/test';
+import { isMailTo } from '../support/mail-sink.js';
 import { apiToken, logInThroughForm } from '../support/session.js';
-import { arranger, expectNoSidewaysScroll, toast, type Arranger } from '../support/arrange.js';
+import { setUpArranger, expectNoSidewaysScroll, toast } from '../support/arrange.js';
 
 // Item 4 of issue 9: `operator-name-update`, from the organization screen to the invitation mail.
 test.describe.configure({ mode: 'serial' });
 
-let sink: SmtpSink;
-let api: APIRequestContext;
-let arrange: Arranger;
+const setup = setUpArranger();
 const stamp = Date.now();
 const operator = { email: `opname-${stamp}@e2e.test`, password: 'Operator-Passw0rd!' };
 let organizationId = '';
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  sink = await startMailSink();
-  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
-  arrange = await arranger(api, sink);
-  organizationId = await arrange.organization(`Opname ${stamp}`);
-  await arrange.account({
+test.beforeAll(async () => {
+  organizationId = await setup.arrange.organization(`Opname ${stamp}`);
+  await setup.arrange.account({
     email: operator.email,
     first_name: 'Olga',
     last_name: 'Operator',
@@ -27,10 +21,6 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     organization_role: 'operator',
     password: operator.password,
   });
-});
-test.afterAll(async () => {
-  await api?.dispose();
-  await sink?.close();
 });
 
 // At a phone's width, where the screen could scroll sideways (the laptop's layout: shell/accessibility-screens.spec.ts).
@@ -53,14 +43,14 @@ test(`[SETTINGS]: an operator names their administrators on the organization scr
 
   // An invitation from this organization now comes from the display name, in its text and as its sender.
   const invitee = `opname-invitee-${width}-${stamp}@e2e.test`;
-  const token = await apiToken(api, operator.email, operator.password);
-  await arrange.call(
+  const token = await apiToken(setup.api, operator.email, operator.password);
+  await setup.arrange.call(
     'POST',
     '/v1/users',
     { email: invitee, first_name: 'Ines', last_name: '', organization_id: organizationId, organization_role: 'user' },
     token,
   );
-  const mail = await sink.waitFor((message) => isMailTo(message, invitee), 15_000);
+  const mail = await setup.sink.waitFor((message) => isMailTo(message, invitee), 15_000);
   expect(mail.text).toContain(`${displayName} has invited you`);
   expect(mail.text).not.toContain('Olga Operator');
   expect(mail.from?.value[0]?.name).toBe(displayName);
@@ -73,19 +63,19 @@ test('[SETTINGS]: a cleared display name brings back the inviter’s own name', 
   await page.getByRole('button', { name: 'Save the display name' }).click();
   await expect(toast(page)).toContainText('The operator display name is cleared');
   const invitee = `opname-cleared-${stamp}@e2e.test`;
-  await arrange.call(
+  await setup.arrange.call(
     'POST',
     '/v1/users',
     { email: invitee, first_name: 'Ines', last_name: '', organization_id: organizationId, organization_role: 'user' },
-    await apiToken(api, operator.email, operator.password),
+    await apiToken(setup.api, operator.email, operator.password),
   );
-  const mail = await sink.waitFor((message) => isMailTo(message, invitee), 15_000);
+  const mail = await setup.sink.waitFor((message) => isMailTo(message, invitee), 15_000);
   expect(mail.text).toContain('Olga Operator has invited you');
 });
 
 test('[SETTINGS]: a super-admin sets it on any organization’s edit screen', async ({ page }) => {
   await page.goto('/');
-  await page.evaluate((token) => window.localStorage.setItem('accessToken', token), arrange.token);
+  await page.evaluate((token) => window.localStorage.setItem('accessToken', token), setup.arrange.token);
   await page.goto(`/settings/organization/edit/${organizationId}`);
   await page.getByLabel('Operator display name').fill('Set by the platform');
   await page.getByRole('button', { name: 'Save the display name' }).click();

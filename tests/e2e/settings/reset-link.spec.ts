@@ -1,15 +1,12 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
-import { isMailTo, linkIn, startMailSink } from '../support/mail-sink.js';
+import { expect, test } from '@playwright/test';
+import { isMailTo, linkIn } from '../support/mail-sink.js';
 import { logInThroughForm } from '../support/session.js';
-import { arranger, expectNoSidewaysScroll, toast, type Arranger } from '../support/arrange.js';
+import { setUpArranger, expectNoSidewaysScroll, toast } from '../support/arrange.js';
 
 // Item 4 of issue 9: `reset-password` — an administrator sends a user a reset link from the user editor.
 test.describe.configure({ mode: 'serial' });
 
-let sink: SmtpSink;
-let api: APIRequestContext;
-let arrange: Arranger;
+const setup = setUpArranger();
 const stamp = Date.now();
 const operator = { email: `resetter-${stamp}@e2e.test`, password: 'Operator-Passw0rd!' };
 const learners = [1280, 360].map((width) => ({
@@ -21,12 +18,9 @@ const learners = [1280, 360].map((width) => ({
 }));
 let invitedId = '';
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  sink = await startMailSink();
-  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
-  arrange = await arranger(api, sink);
-  const organizationId = await arrange.organization(`Reset links ${stamp}`);
-  await arrange.account({
+test.beforeAll(async () => {
+  const organizationId = await setup.arrange.organization(`Reset links ${stamp}`);
+  await setup.arrange.account({
     email: operator.email,
     first_name: 'Oscar',
     organization_id: organizationId,
@@ -34,7 +28,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     password: operator.password,
   });
   for (const learner of learners) {
-    learner.id = await arrange.account({
+    learner.id = await setup.arrange.account({
       email: learner.email,
       first_name: 'Lea',
       last_name: 'Learner',
@@ -44,7 +38,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     });
   }
   invitedId = (
-    await arrange.call('POST', '/v1/users', {
+    await setup.arrange.call('POST', '/v1/users', {
       email: `pending-${stamp}@e2e.test`,
       first_name: 'Pat',
       last_name: '',
@@ -52,10 +46,6 @@ test.beforeAll(async ({ playwright }, testInfo) => {
       organization_role: 'user',
     })
   ).id;
-});
-test.afterAll(async () => {
-  await api?.dispose();
-  await sink?.close();
 });
 
 for (const learner of learners) {
@@ -74,7 +64,7 @@ for (const learner of learners) {
     await dialog.getByRole('button', { name: 'Send the link' }).click();
     await expect(toast(page)).toContainText(`A password reset link has been sent to ${learner.email}.`);
 
-    const mail = await sink.waitFor(
+    const mail = await setup.sink.waitFor(
       (message) => isMailTo(message, learner.email) && (message.text ?? '').includes('reset_code='),
       15_000,
     );
@@ -96,11 +86,13 @@ test('[USERS]: the reset link is offered for active accounts only, and never for
   await page.goto(`/settings/user/edit/${invitedId}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Pat');
   await expect(page.getByRole('button', { name: 'Send a password reset link' })).toHaveCount(0);
-  const me = (await (await api.get('/v1/me', { headers: { authorization: `Bearer ${arrange.token}` } })).json()) as {
+  const me = (await (
+    await setup.api.get('/v1/me', { headers: { authorization: `Bearer ${setup.arrange.token}` } })
+  ).json()) as {
     id: string;
   };
   // The super-admin's own editor shows no reset button for themself.
-  await page.evaluate((token) => window.localStorage.setItem('accessToken', token), arrange.token);
+  await page.evaluate((token) => window.localStorage.setItem('accessToken', token), setup.arrange.token);
   await page.goto(`/settings/user/edit/${me.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send a password reset link' })).toHaveCount(0);

@@ -1,37 +1,27 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
-import { isMailTo, linkIn, startMailSink } from '../support/mail-sink.js';
+import { expect, test, type Page } from '@playwright/test';
+import { isMailTo, linkIn } from '../support/mail-sink.js';
 import { ADMIN, logInThroughForm } from '../support/session.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken, toast, type Arranger } from '../support/arrange.js';
+import { setUpArranger, expectNoSidewaysScroll, signInWithToken, toast } from '../support/arrange.js';
 import { axeViolations } from '../support/axe.js';
 
 // Item 4 of issue 9: `super-admin-*` — list, invite, disable, enable and demote super-admins; never oneself.
 // The seeded super-admin (ADMIN) stays as it is: other specs sign in with it.
 test.describe.configure({ mode: 'serial' });
 
-let sink: SmtpSink;
-let api: APIRequestContext;
-let arrange: Arranger;
+const setup = setUpArranger();
 const stamp = Date.now();
 const newcomer = { email: `sa-${stamp}@e2e.test`, password: 'Newcomer-Passw0rd!' };
 const operator = { email: `not-sa-${stamp}@e2e.test`, password: 'Operator-Passw0rd!' };
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  sink = await startMailSink();
-  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
-  arrange = await arranger(api, sink);
-  const organizationId = await arrange.organization(`Not platform ${stamp}`);
-  await arrange.account({
+test.beforeAll(async () => {
+  const organizationId = await setup.arrange.organization(`Not platform ${stamp}`);
+  await setup.arrange.account({
     email: operator.email,
     first_name: 'Otto',
     organization_id: organizationId,
     organization_role: 'operator',
     password: operator.password,
   });
-});
-test.afterAll(async () => {
-  await api?.dispose();
-  await sink?.close();
 });
 
 const row = (page: Page, email: string) => page.getByTestId('super-admin-row').filter({ hasText: email });
@@ -65,7 +55,7 @@ test('[SUPER-ADMINS]: a super-admin invites another from the menu, who activates
   await expect(page).toHaveURL(/\/settings\/super-admins$/);
   await expect(row(page, newcomer.email)).toHaveAttribute('data-status', 'invited');
 
-  const mail = await sink.waitFor((message) => isMailTo(message, newcomer.email), 15_000);
+  const mail = await setup.sink.waitFor((message) => isMailTo(message, newcomer.email), 15_000);
   const context = await browser.newContext();
   const invitee = await context.newPage();
   await invitee.goto(linkIn(mail.text, `${baseURL}/activate?code=`));
@@ -85,7 +75,7 @@ test('[SUPER-ADMINS]: a super-admin invites another from the menu, who activates
 const width = 360;
 test(`[SUPER-ADMINS]: a super-admin disables, enables and finally demotes another (${width} px)`, async ({ page }) => {
   await page.setViewportSize({ width, height: 900 });
-  await signInWithToken(page, arrange.token);
+  await signInWithToken(page, setup.arrange.token);
   await page.goto(`/settings/super-admins?q=${encodeURIComponent(newcomer.email)}`);
   const target = row(page, newcomer.email);
   await expect(target).toHaveAttribute('data-status', 'active');
@@ -119,7 +109,7 @@ test('[SUPER-ADMINS]: an operator has no super-admin menu entry and gets the for
 });
 
 test('[SUPER-ADMINS]: the screens speak French', async ({ page }) => {
-  await signInWithToken(page, arrange.token, { locale: 'fr-FR' });
+  await signInWithToken(page, setup.arrange.token, { locale: 'fr-FR' });
   await page.goto('/settings/super-admins');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Super-administrateurs');
   await expect(row(page, ADMIN.email)).toContainText('Vous');
@@ -129,7 +119,7 @@ test('[SUPER-ADMINS]: the screens speak French', async ({ page }) => {
 
 for (const theme of ['light', 'dark'] as const) {
   test(`[A11Y]: the super-admin screens have no serious violation in the ${theme} theme`, async ({ page }) => {
-    await signInWithToken(page, arrange.token, { theme });
+    await signInWithToken(page, setup.arrange.token, { theme });
     for (const path of ['/settings/super-admins', '/settings/super-admins/invite']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -1,7 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
-import { startMailSink } from '../support/mail-sink.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken, toast } from '../support/arrange.js';
+import { expect, test, type Page } from '@playwright/test';
+import { setUpArranger, expectNoSidewaysScroll, signInWithToken, toast } from '../support/arrange.js';
 import { axeViolations } from '../support/axe.js';
 
 // Issue 14 item 7: the organization setting that records voice sessions. Its operator turns it on and off on the
@@ -9,32 +7,24 @@ import { axeViolations } from '../support/axe.js';
 // shown, disabled (as for whoever may not change it: no built-in role sees this screen without that permission).
 test.describe.configure({ mode: 'serial' });
 
-let sink: SmtpSink;
-let api: APIRequestContext;
+const setup = setUpArranger();
 let operatorToken = '';
 let superAdminToken = '';
 let archivedId = '';
 const stamp = Date.now();
 const shots = process.env.E2E_SCREENSHOTS;
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  sink = await startMailSink();
-  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
-  const arrange = await arranger(api, sink);
-  const organizationId = await arrange.organization(`Recording ${stamp}`);
-  operatorToken = (await arrange.member(organizationId, 'operator', { first_name: 'Olga' })).token;
-  superAdminToken = arrange.token;
+test.beforeAll(async () => {
+  const organizationId = await setup.arrange.organization(`Recording ${stamp}`);
+  operatorToken = (await setup.arrange.member(organizationId, 'operator', { first_name: 'Olga' })).token;
+  superAdminToken = setup.arrange.token;
   // Recorded, then archived: the setting stays as it was, read-only.
-  archivedId = await arrange.organization(`Recording archived ${stamp}`);
-  await arrange.call('PATCH', `/v1/organizations/${archivedId}`, { record_voice_sessions: true });
-  const archived = await api.delete(`/v1/organizations/${archivedId}`, {
+  archivedId = await setup.arrange.organization(`Recording archived ${stamp}`);
+  await setup.arrange.call('PATCH', `/v1/organizations/${archivedId}`, { record_voice_sessions: true });
+  const archived = await setup.api.delete(`/v1/organizations/${archivedId}`, {
     headers: { authorization: `Bearer ${superAdminToken}` },
   });
   expect(archived.status()).toBe(204);
-});
-test.afterAll(async () => {
-  await api?.dispose();
-  await sink?.close();
 });
 
 const axe = async (page: Page) => {

@@ -41,3 +41,11 @@ export const builtinChatModel = async (
   });
   return model.id;
 };
+
+/** The id of the free chat model on the built-in provider (the seeded one), as the holder of `token` lists it. */
+export const freeBuiltinChatModelId = async (api: APIRequestContext, token: string): Promise<string> => {
+  const models = (await (
+    await api.get('/v1/ai_models?capability=chat&page_size=48', { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { items: { id: string; model_id: string; credits_per_minute: number }[] };
+  return models.items.find((model) => model.model_id === 'builtin-coach' && model.credits_per_minute === 0)!.id;
+};

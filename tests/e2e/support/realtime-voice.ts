@@ -1,12 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Browser, PlaywrightWorkerArgs, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Browser, Page, PlaywrightWorkerArgs, TestInfo } from '@playwright/test';
 import { startFakeRealtimeServer, type FakeRealtimeServer } from '../../src/fakes/openai-realtime-server.js';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { syntheticSpeechFrames } from '../../src/fakes/synthetic-speech.js';
 import { arranger } from './arrange.js';
 import { builtinChatModel, coachingAuthor } from './coaching.js';
-import { launchWithFakeMicrophone } from './fake-microphone.js';
+import { launchWithFakeMicrophone, signedInPage } from './fake-microphone.js';
 import { startMailSink } from './mail-sink.js';
 import { apiToken } from './session.js';
 
@@ -48,6 +48,8 @@ export type RealtimeVoiceArrangement = {
   scenarioId: string;
   learnerToken: string;
   operatorToken: string;
+  /** A page of the fake-microphone browser, signed in as the learner, with the microphone allowed. */
+  learnerPage(baseURL: string): Promise<Page>;
   close(): Promise<void>;
 };
 
@@ -133,6 +135,7 @@ export const arrangeRealtimeVoice = async (
     scenarioId,
     learnerToken,
     operatorToken,
+    learnerPage: (baseURL) => signedInPage(browser, { baseURL, token: learnerToken, permissions: ['microphone'] }),
     async close() {
       await browser.close();
       await api.dispose();

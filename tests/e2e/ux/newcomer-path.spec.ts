@@ -1,18 +1,14 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
+import { expect, test } from '@playwright/test';
 import { expectAxeCleanInBothThemes } from '../support/axe.js';
 import { builtinChatModel, coachingAuthor, ONE_CRITERION } from '../support/coaching.js';
-import { startMailSink } from '../support/mail-sink.js';
 import { apiToken } from '../support/session.js';
-import { arranger, expectNoSidewaysScroll, signInWithToken, toast, type Arranger } from '../support/arrange.js';
+import { setUpArranger, expectNoSidewaysScroll, signInWithToken, toast } from '../support/arrange.js';
 
 // Issue 23 items 3 to 7 and 9: the learner's home, a super-admin's first minutes, the roles a form offers, where credits come from, what
 // fork and copy give, and a criterion left at its defaults.
 test.describe.configure({ mode: 'serial' });
 
-let sink: SmtpSink;
-let api: APIRequestContext;
-let arrange: Arranger;
+const setup = setUpArranger();
 const stamp = Date.now();
 const people = {
   superAdmin: { email: `first-minutes-${stamp}@e2e.test`, password: 'First-Minutes-Passw0rd!' },
@@ -23,44 +19,46 @@ const people = {
 const ids = { platform: '', organization: '', scenario: '', libraryPersona: '' };
 const libraryPersonaName = `Margaret Hughes ${stamp}`;
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  sink = await startMailSink();
-  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
-  arrange = await arranger(api, sink);
-  const me = (await (await api.get('/v1/me', { headers: { authorization: `Bearer ${arrange.token}` } })).json()) as {
+test.beforeAll(async () => {
+  const me = (await (
+    await setup.api.get('/v1/me', { headers: { authorization: `Bearer ${setup.arrange.token}` } })
+  ).json()) as {
     organization_id: string;
   };
   ids.platform = me.organization_id;
-  ids.organization = await arrange.organization(`Newcomers ${stamp}`);
+  ids.organization = await setup.arrange.organization(`Newcomers ${stamp}`);
   // A second super-admin, who has played nothing yet: their checklist still has a step to do.
-  await arrange.account({
+  await setup.arrange.account({
     ...people.superAdmin,
     first_name: 'Fiona',
     organization_id: ids.platform,
     organization_role: 'super-admin',
   });
-  await arrange.account({
+  await setup.arrange.account({
     ...people.operator,
     first_name: 'Otto',
     organization_id: ids.organization,
     organization_role: 'operator',
   });
-  await arrange.account({
+  await setup.arrange.account({
     ...people.learner,
     first_name: 'Lena',
     organization_id: ids.organization,
     organization_role: 'user',
   });
-  await arrange.account({
+  await setup.arrange.account({
     ...people.editor,
     first_name: 'Edna',
     organization_id: ids.organization,
     organization_role: 'editor',
   });
   // A priced scenario of the organization, and a library persona to fork.
-  const modelId = await builtinChatModel(api, arrange, { displayName: `Priced ${stamp}`, creditsPerMinute: 3 });
-  const editorToken = await apiToken(api, people.editor.email, people.editor.password);
-  const author = coachingAuthor(arrange, editorToken);
+  const modelId = await builtinChatModel(setup.api, setup.arrange, {
+    displayName: `Priced ${stamp}`,
+    creditsPerMinute: 3,
+  });
+  const editorToken = await apiToken(setup.api, people.editor.email, people.editor.password);
+  const author = coachingAuthor(setup.arrange, editorToken);
   const persona = await author.persona({ name: `Buyer ${stamp}` });
   const observer = await author.observer(`Coach ${stamp}`, modelId);
   ids.scenario = await author.scenario({
@@ -69,11 +67,10 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     observer_ids: [observer],
     model_id: modelId,
   });
-  ids.libraryPersona = await coachingAuthor(arrange).persona({ name: libraryPersonaName, personality: 'Careful' });
-});
-test.afterAll(async () => {
-  await api?.dispose();
-  await sink?.close();
+  ids.libraryPersona = await coachingAuthor(setup.arrange).persona({
+    name: libraryPersonaName,
+    personality: 'Careful',
+  });
 });
 
 test.describe('360 px', () => {
@@ -82,9 +79,9 @@ test.describe('360 px', () => {
   test('[NEWCOMER]: a super-admin’s dashboard lists the platform’s first steps, ticking what is done and linking the rest', async ({
     page,
   }) => {
-    const token = await apiToken(api, people.superAdmin.email, people.superAdmin.password);
+    const token = await apiToken(setup.api, people.superAdmin.email, people.superAdmin.password);
     const checklist = (await (
-      await api.get('/v1/platform/setup_checklist', { headers: { authorization: `Bearer ${token}` } })
+      await setup.api.get('/v1/platform/setup_checklist', { headers: { authorization: `Bearer ${token}` } })
     ).json()) as { steps: { key: string; done: boolean }[]; complete: boolean };
     expect(checklist.complete).toBe(false);
     await signInWithToken(page, token);
@@ -109,7 +106,7 @@ test.describe('360 px', () => {
   test('[NEWCOMER]: an operator without credits is told they come from the organization’s wallet, and a share link from an empty wallet is warned about', async ({
     page,
   }) => {
-    await signInWithToken(page, await apiToken(api, people.operator.email, people.operator.password));
+    await signInWithToken(page, await apiToken(setup.api, people.operator.email, people.operator.password));
     await page.goto(`/apps/ai-coaching/scenario/info-${ids.scenario}`);
     await expect(page.getByText('Your credits come from your organization’s wallet')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Allocate credits from the organization’s wallet' })).toHaveAttribute(
@@ -133,16 +130,16 @@ test.describe('360 px, the learner', () => {
   test('[NEWCOMER]: a learner’s coaching home starts with what they may practise, each card saying what it means', async ({
     page,
   }) => {
-    const token = await apiToken(api, people.learner.email, people.learner.password);
+    const token = await apiToken(setup.api, people.learner.email, people.learner.password);
     // One session of a free starter scenario, ended: its card then gives their best, and it is a recent session.
     const library = (await (
-      await api.get('/v1/coaching/scenarios?source=library&page_size=48&status=published', {
+      await setup.api.get('/v1/coaching/scenarios?source=library&page_size=48&status=published', {
         headers: { authorization: `Bearer ${token}` },
       })
     ).json()) as { items: { id: string; name: string; language: string }[] };
     const starter = library.items.find((item) => item.language === 'en-GB')!;
-    const session = await arrange.call('POST', '/v1/coaching/sessions', { scenario_id: starter.id }, token);
-    await arrange.call('POST', `/v1/coaching/sessions/${session.id}/end`, undefined, token);
+    const session = await setup.arrange.call('POST', '/v1/coaching/sessions', { scenario_id: starter.id }, token);
+    await setup.arrange.call('POST', `/v1/coaching/sessions/${session.id}/end`, undefined, token);
 
     await signInWithToken(page, token);
     await page.goto('/apps/ai-coaching');
@@ -173,7 +170,7 @@ test.describe('1280 px', () => {
   test('[NEWCOMER]: super-admin is offered for the platform organization only, and the user list names each user’s organization', async ({
     page,
   }) => {
-    await signInWithToken(page, arrange.token);
+    await signInWithToken(page, setup.arrange.token);
     await page.goto('/settings/user/create');
     const role = page.getByLabel('Role');
     await page.getByLabel('Organization').selectOption({ label: `Newcomers ${stamp}` });
@@ -195,7 +192,7 @@ test.describe('1280 px', () => {
   test('[NEWCOMER]: a library item says what fork and copy give, and a fork is named apart from its source', async ({
     page,
   }) => {
-    await signInWithToken(page, await apiToken(api, people.editor.email, people.editor.password));
+    await signInWithToken(page, await apiToken(setup.api, people.editor.email, people.editor.password));
     await page.goto(`/apps/ai-coaching/persona/edit/${ids.libraryPersona}`);
     const ways = page.getByRole('list', { name: 'Make it your own' });
     await expect(ways).toContainText('Fork: your own version, which keeps a link to where it came from.');
@@ -210,16 +207,16 @@ test.describe('1280 px', () => {
   test('[NEWCOMER]: an editor’s coaching home practises first, then builds; the share links sort as their arrow says', async ({
     page,
   }) => {
-    await signInWithToken(page, await apiToken(api, people.editor.email, people.editor.password));
+    await signInWithToken(page, await apiToken(setup.api, people.editor.email, people.editor.password));
     await page.goto('/apps/ai-coaching');
     const headings = page.getByRole('main').getByRole('heading', { level: 2 });
     await expect(headings.first()).toHaveText('Practise');
     await expect(page.getByRole('region', { name: 'Build your content' })).toContainText('Personas');
     await expectAxeCleanInBothThemes(page);
 
-    const editorToken = await apiToken(api, people.editor.email, people.editor.password);
+    const editorToken = await apiToken(setup.api, people.editor.email, people.editor.password);
     for (const label of ['First link', 'Second link']) {
-      await arrange.call(
+      await setup.arrange.call(
         'POST',
         '/v1/coaching/shared_sessions',
         {
@@ -245,10 +242,10 @@ test.describe('1280 px', () => {
   });
 
   test('[NEWCOMER]: a criterion saved with only its name takes its defaults', async ({ page }) => {
-    await signInWithToken(page, await apiToken(api, people.editor.email, people.editor.password));
+    await signInWithToken(page, await apiToken(setup.api, people.editor.email, people.editor.password));
     const models = (await (
-      await api.get('/v1/ai_models?capability=chat&page_size=48', {
-        headers: { authorization: `Bearer ${arrange.token}` },
+      await setup.api.get('/v1/ai_models?capability=chat&page_size=48', {
+        headers: { authorization: `Bearer ${setup.arrange.token}` },
       })
     ).json()) as { items: { id: string; display_name: string }[] };
     expect(models.items.length).toBeGreaterThan(0);
@@ -259,9 +256,9 @@ test.describe('1280 px', () => {
     await criterion.getByLabel('Criterion', { exact: true }).fill('Listens');
     await page.getByRole('button', { name: 'Create draft' }).click();
     await expect(toast(page)).toContainText(name);
-    const editorToken = await apiToken(api, people.editor.email, people.editor.password);
+    const editorToken = await apiToken(setup.api, people.editor.email, people.editor.password);
     const observers = (await (
-      await api.get(`/v1/coaching/observers?q=${encodeURIComponent(name)}`, {
+      await setup.api.get(`/v1/coaching/observers?q=${encodeURIComponent(name)}`, {
         headers: { authorization: `Bearer ${editorToken}` },
       })
     ).json()) as { items: { rubric: typeof ONE_CRITERION }[] };

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useErrorMessage } from '../../lib/http/use-error-message';
 
 const TONES = {
   error: 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100',
@@ -14,3 +15,14 @@ export const Alert = ({ tone = 'info', children }: { tone?: keyof typeof TONES; 
     {children}
   </div>
 );
+
+/**
+ * An error in the user's language (`useErrorMessage`), announced; nothing while there is none, so a form passes its
+ * `formError` as it is. `className` wraps it (a grid cell) only when it shows.
+ */
+export const ErrorAlert = ({ error, className }: { error: unknown; className?: string }) => {
+  const errorMessage = useErrorMessage();
+  if (!error) return null;
+  const alert = <Alert tone="error">{errorMessage(error)}</Alert>;
+  return className ? <div className={className}>{alert}</div> : alert;
+};

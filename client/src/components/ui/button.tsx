@@ -44,3 +44,22 @@ export const Button = ({
     {children}
   </button>
 );
+
+export type SubmitRowProps = Pick<ButtonProps, 'variant' | 'loading' | 'disabled' | 'children'> & {
+  /** A "Cancel" before the submit button, blocked while the form sends. */
+  cancel?: { label: ReactNode; onClick: () => void };
+  /** Further classes of the row (a grid span, a margin, wrapping). */
+  className?: string;
+};
+
+/** A form's submit button (after its "Cancel", if any) at the end of its own line; `loading` while the form sends. */
+export const SubmitRow = ({ cancel, className = '', ...button }: SubmitRowProps) => (
+  <div className={`flex justify-end ${cancel ? 'gap-2 ' : ''}${className}`.trim()}>
+    {cancel ? (
+      <Button variant="secondary" onClick={cancel.onClick} disabled={button.loading}>
+        {cancel.label}
+      </Button>
+    ) : null}
+    <Button type="submit" {...button} />
+  </div>
+);

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
+import { ModalDialog } from './modal-dialog';
 
 export type ConfirmDialogProps = {
   open: boolean;
@@ -13,7 +14,7 @@ export type ConfirmDialogProps = {
   onCancel: () => void;
 };
 
-/** A native modal <dialog>: focus trap, Escape and the backdrop come from the browser. */
+/** A question with its cancel and confirm buttons, in a `ModalDialog`. */
 export const ConfirmDialog = ({
   open,
   title,
@@ -25,28 +26,13 @@ export const ConfirmDialog = ({
   onCancel,
 }: ConfirmDialogProps) => {
   const { t } = useTranslation('common');
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-      className="m-auto w-full max-w-md rounded-lg bg-white p-6 text-gray-900 shadow-xl backdrop:bg-gray-950/60 backdrop:transition-opacity backdrop:duration-mask dark:bg-gray-900 dark:text-gray-100"
+    <ModalDialog
+      open={open}
+      title={title}
+      onCancel={onCancel}
+      className="max-w-md backdrop:transition-opacity backdrop:duration-mask"
     >
-      <h2 id={titleId} className="text-lg font-semibold">
-        {title}
-      </h2>
       {children ? <div className="mt-2 text-sm text-gray-700 dark:text-gray-300">{children}</div> : null}
       <div className="mt-6 flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
@@ -56,6 +42,6 @@ export const ConfirmDialog = ({
           {confirmLabel}
         </Button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 };

@@ -11,13 +11,14 @@ const CONTROL =
 const controlBorder = (invalid: boolean) =>
   invalid ? 'border-red-700 dark:border-red-400' : 'border-gray-400 dark:border-gray-600';
 
-type FieldFrameProps = {
-  id: string;
+/** What every field shows around its control: a label, an optional hint and an optional error. */
+type FieldText = {
   label: ReactNode;
   hint?: ReactNode;
   error?: string | null;
-  children: ReactNode;
 };
+
+type FieldFrameProps = FieldText & { id: string; children: ReactNode };
 
 // Required fields carry the `required` attribute (announced by screen readers) rather than a "*" in the label,
 // which would become part of the field's accessible name.
@@ -43,69 +44,46 @@ const FieldFrame = ({ id, label, hint, error, children }: FieldFrameProps) => (
 const describedBy = (id: string, hint: unknown, error: unknown) =>
   [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
 
-export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
-  label: ReactNode;
-  hint?: ReactNode;
-  error?: string | null;
-};
+/** The attributes that tie a control to its frame's hint and error, and its border to its validity. */
+const controlAttributes = (id: string, hint: unknown, error: string | null | undefined, className: string) => ({
+  id,
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': describedBy(id, hint, error),
+  className: `${CONTROL} ${controlBorder(Boolean(error))} ${className}`,
+});
 
-export const TextField = ({ label, hint, error, className = '', required, ...rest }: TextFieldProps) => {
+export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & FieldText;
+
+export const TextField = ({ label, hint, error, className = '', ...rest }: TextFieldProps) => {
   const id = useId();
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
-      <input
-        id={id}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={`${CONTROL} ${controlBorder(Boolean(error))} ${className}`}
-        {...rest}
-      />
+      <input {...controlAttributes(id, hint, error, className)} {...rest} />
     </FieldFrame>
   );
 };
 
-export type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
-  label: ReactNode;
-  hint?: ReactNode;
-  error?: string | null;
-};
+export type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & FieldText;
 
-export const TextAreaField = ({ label, hint, error, className = '', required, ...rest }: TextAreaFieldProps) => {
+export const TextAreaField = ({ label, hint, error, className = '', ...rest }: TextAreaFieldProps) => {
   const id = useId();
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
-      <textarea
-        id={id}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={`${CONTROL} ${controlBorder(Boolean(error))} ${className}`}
-        {...rest}
-      />
+      <textarea {...controlAttributes(id, hint, error, className)} {...rest} />
     </FieldFrame>
   );
 };
 
-export type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
-  label: ReactNode;
-  hint?: ReactNode;
-  error?: string | null;
-  options: readonly { value: string; label: string }[];
-};
+export type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> &
+  FieldText & {
+    options: readonly { value: string; label: string }[];
+  };
 
-export const SelectField = ({ label, hint, error, options, className = '', required, ...rest }: SelectFieldProps) => {
+export const SelectField = ({ label, hint, error, options, className = '', ...rest }: SelectFieldProps) => {
   const id = useId();
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
-      <select
-        id={id}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={`${CONTROL} ${controlBorder(Boolean(error))} ${className}`}
-        {...rest}
-      >
+      <select {...controlAttributes(id, hint, error, className)} {...rest}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../lib/http/use-error-message';
@@ -36,3 +37,24 @@ export const EmptyState = ({ children }: { children: ReactNode }) => (
     {children}
   </p>
 );
+
+/**
+ * A query's loading and error states (with a retry), else `empty` when `isEmpty` says its data holds nothing to show,
+ * else what `children` makes of the data.
+ */
+export const QueryState = <Data,>({
+  query,
+  isEmpty,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<Data>;
+  isEmpty?: (data: Data) => boolean;
+  empty?: ReactNode;
+  children: (data: Data) => ReactNode;
+}) => {
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  if (isEmpty?.(query.data)) return <EmptyState>{empty}</EmptyState>;
+  return <>{children(query.data)}</>;
+};

@@ -7,10 +7,11 @@ import {
   userOperations,
 } from '../../../lib/http/contract-routes';
 import type { RequestOf } from '../../../lib/http/route';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListState } from '../../../hooks/use-list-params';
 import { api, newIdempotencyKey } from '../../../lib/http/api';
-import { queryKeys } from '../../../lib/query/query-keys';
+import { pagedListQueryOptions, queryKeys } from '../../../lib/query/query-keys';
+import { useInvalidatingMutation } from '../../../lib/query/invalidating-mutation';
 
 export type {
   AiAvailableVoice,
@@ -37,11 +38,7 @@ export type VoicePatch = RequestOf<typeof voices.update>['body'];
 const ALL = { page: 1, page_size: 48, sort: 'name' } as const;
 
 export const getAiProvidersQueryOptions = (filters: ListState) =>
-  queryOptions({
-    queryKey: providerKeys.list(filters),
-    queryFn: () => api.call(providers.list, { query: filters }),
-    placeholderData: keepPreviousData,
-  });
+  pagedListQueryOptions(providerKeys.list(filters), () => api.call(providers.list, { query: filters }));
 
 export const useAiProviders = (filters: ListState) => useQuery(getAiProvidersQueryOptions(filters));
 
@@ -96,20 +93,8 @@ export const useUserName = (userId: string | null, enabled: boolean) =>
   });
 
 /** After any change to the catalogue: lists, details and counts show it. */
-const useInvalidateCatalogue = () => {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [providerKeys, serviceKeyKeys, modelKeys, voiceKeys].map((kind) =>
-        queryClient.invalidateQueries({ queryKey: kind.all }),
-      ),
-    );
-};
-
-const useCatalogueMutation = <Input, Output>(mutationFn: (input: Input) => Promise<Output>) => {
-  const invalidate = useInvalidateCatalogue();
-  return useMutation({ mutationFn, onSuccess: () => invalidate() });
-};
+const useCatalogueMutation = <Input, Output>(mutationFn: (input: Input) => Promise<Output>) =>
+  useInvalidatingMutation([providerKeys, serviceKeyKeys, modelKeys, voiceKeys], mutationFn);
 
 export const useCreateAiProvider = () =>
   useCatalogueMutation((body: ProviderBody) =>

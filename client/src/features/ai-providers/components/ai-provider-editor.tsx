@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Card } from '../../../components/ui/card';
@@ -15,15 +14,7 @@ import { ModelsSection } from './models-section';
 import { EnabledBadge } from './provider-badges';
 import { ServiceKeysSection } from './service-keys-section';
 import { VoicesSection } from './voices-section';
-
-const Section = ({ id, title, children }: { id: string; title: string; children: ReactNode }) => (
-  <Card>
-    <h2 id={id} className="mb-4 text-lg font-semibold">
-      {title}
-    </h2>
-    {children}
-  </Card>
-);
+import { TextLink } from '../../../components/ui/text-link';
 
 /** `/ai-providers/edit/{providerID}`: settings, connection test, keys, models and voices of one provider. */
 export const AiProviderEditor = ({ id }: { id: string }) => {
@@ -45,17 +36,10 @@ export const AiProviderEditor = ({ id }: { id: string }) => {
       <PageHeader
         title={t('edit.title', { name: provider.name })}
         description={<EnabledBadge enabled={provider.enabled} />}
-        actions={
-          <Link
-            to="/ai-providers/list"
-            className="text-sm font-medium text-primary-700 underline dark:text-primary-300"
-          >
-            {t('edit.back')}
-          </Link>
-        }
+        actions={<TextLink to="/ai-providers/list">{t('edit.back')}</TextLink>}
       />
       <div className="grid gap-6 lg:grid-cols-2">
-        <Section id="provider-settings" title={t('edit.details')}>
+        <Card titleId="provider-settings" title={t('edit.details')}>
           <div className="flex flex-col gap-4">
             {provider.builtin ? <Alert>{t('edit.builtinNote')}</Alert> : null}
             {!manageable ? <Alert>{t('edit.readOnly')}</Alert> : null}
@@ -74,12 +58,12 @@ export const AiProviderEditor = ({ id }: { id: string }) => {
               </div>
             ) : null}
           </div>
-        </Section>
+        </Card>
         <div className="flex flex-col gap-6">
-          <Section id="provider-connection" title={t('test.title')}>
+          <Card titleId="provider-connection" title={t('test.title')}>
             <ConnectionTest providerId={provider.id} />
-          </Section>
-          <Section id="provider-keys" title={t('keys.title')}>
+          </Card>
+          <Card titleId="provider-keys" title={t('keys.title')}>
             {takesKeys(provider.kind) ? (
               manageable ? (
                 <ServiceKeysSection providerId={provider.id} manageable={manageable} />
@@ -89,21 +73,21 @@ export const AiProviderEditor = ({ id }: { id: string }) => {
             ) : (
               <p className="text-sm text-gray-700 dark:text-gray-300">{t('keys.builtin')}</p>
             )}
-          </Section>
+          </Card>
         </div>
         <div className="lg:col-span-2">
-          <Section id="provider-models" title={t('models.title')}>
+          <Card titleId="provider-models" title={t('models.title')}>
             <ModelsSection providerId={provider.id} providerKind={provider.kind} manageable={manageable} />
-          </Section>
+          </Card>
         </div>
         <div className="lg:col-span-2">
-          <Section id="provider-voices" title={t('voices.title')}>
+          <Card titleId="provider-voices" title={t('voices.title')}>
             {takesVoices(provider.kind) ? (
               <VoicesSection providerId={provider.id} manageable={manageable} />
             ) : (
               <p className="text-sm text-gray-700 dark:text-gray-300">{t('voices.notSpeech')}</p>
             )}
-          </Section>
+          </Card>
         </div>
       </div>
     </>

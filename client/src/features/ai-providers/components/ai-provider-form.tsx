@@ -1,12 +1,11 @@
 import type { AiProviderKind } from '@ai-coaching/domain';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { ErrorAlert } from '../../../components/ui/alert';
+import { SubmitRow } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { useSchemaForm, type SchemaForm } from '../../../hooks/use-schema-form';
-import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useCurrentUser } from '../../../lib/session/session-context';
 import {
   useCreateAiProvider,
@@ -78,7 +77,6 @@ export const AiProviderCreateForm = () => {
   const { t } = useTranslation('aiProviders');
   const toast = useToast();
   const navigate = useNavigate();
-  const errorMessage = useErrorMessage();
   const me = useCurrentUser();
   const superAdmin = me?.organization_role === 'super-admin';
   const organizations = useOrganizationChoices(superAdmin);
@@ -144,12 +142,8 @@ export const AiProviderCreateForm = () => {
         checked={form.values.enabled}
         onChange={(checked) => form.setValue('enabled', checked)}
       />
-      {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
-      <div className="flex justify-end">
-        <Button type="submit" loading={form.submitting}>
-          {t('form.create')}
-        </Button>
-      </div>
+      <ErrorAlert error={form.formError} />
+      <SubmitRow loading={form.submitting}>{t('form.create')}</SubmitRow>
     </form>
   );
 };
@@ -158,7 +152,6 @@ export const AiProviderCreateForm = () => {
 export const AiProviderSettingsForm = ({ provider, readOnly }: { provider: AiProvider; readOnly: boolean }) => {
   const { t } = useTranslation('aiProviders');
   const toast = useToast();
-  const errorMessage = useErrorMessage();
   const update = useUpdateAiProvider(provider.id);
   const scopeOf = useScopeLabel();
   const form = useSchemaForm({
@@ -199,14 +192,8 @@ export const AiProviderSettingsForm = ({ provider, readOnly }: { provider: AiPro
           />
         )}
       </fieldset>
-      {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
-      {readOnly ? null : (
-        <div className="flex justify-end">
-          <Button type="submit" loading={form.submitting}>
-            {t('form.save')}
-          </Button>
-        </div>
-      )}
+      <ErrorAlert error={form.formError} />
+      {readOnly ? null : <SubmitRow loading={form.submitting}>{t('form.save')}</SubmitRow>}
     </form>
   );
 };

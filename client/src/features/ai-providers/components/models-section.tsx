@@ -1,14 +1,13 @@
 import { AI_CAPABILITIES, type AiProviderKind } from '@ai-coaching/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { ErrorAlert } from '../../../components/ui/alert';
+import { Button, SubmitRow } from '../../../components/ui/button';
 import { ConfirmAction } from '../../../components/ui/confirm-action';
 import { TextField } from '../../../components/ui/field';
 import { EmptyState, LoadError, Loading } from '../../../components/ui/query-state';
 import { useToast } from '../../../components/ui/toast';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useCan } from '../../../lib/session/session-context';
 import { useAiModels, useDeleteAiModel, useSaveAiModel, type AiModel } from '../api/ai-providers-api';
 import { parseTypedNumber, typedNumber } from '../utils/number-input';
@@ -40,7 +39,6 @@ const ModelForm = ({
 }) => {
   const { t, i18n } = useTranslation('aiProviders');
   const toast = useToast();
-  const errorMessage = useErrorMessage();
   const save = useSaveAiModel();
   // What is typed in the number fields, as typed: the form's values hold the numbers read from it.
   const [typed, setTyped] = useState({
@@ -148,15 +146,14 @@ const ModelForm = ({
           {...numberField('max_output_tokens', null)}
         />
       </div>
-      {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onDone} disabled={form.submitting}>
-          {t('models.cancel')}
-        </Button>
-        <Button type="submit" loading={form.submitting}>
-          {t(model ? 'models.save' : 'models.create')}
-        </Button>
-      </div>
+      <ErrorAlert error={form.formError} />
+      <SubmitRow
+        loading={form.submitting}
+        cancel={{ label: t('models.cancel'), onClick: onDone }}
+        className="flex-wrap"
+      >
+        {t(model ? 'models.save' : 'models.create')}
+      </SubmitRow>
     </form>
   );
 };

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { ErrorAlert } from '../../../components/ui/alert';
+import { SubmitRow } from '../../../components/ui/button';
 import { ConfirmAction } from '../../../components/ui/confirm-action';
 import { TextField } from '../../../components/ui/field';
-import { EmptyState, LoadError, Loading } from '../../../components/ui/query-state';
+import { QueryState } from '../../../components/ui/query-state';
 import { useToast } from '../../../components/ui/toast';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { displayName } from '../../../lib/session/current-user';
 import { useCan, useCurrentUser } from '../../../lib/session/session-context';
 import {
@@ -99,7 +98,6 @@ const KeyRow = ({ serviceKey }: { serviceKey: AiServiceKey }) => {
 const AddKeyForm = ({ providerId, onAdded }: { providerId: string; onAdded: () => void }) => {
   const { t } = useTranslation('aiProviders');
   const toast = useToast();
-  const errorMessage = useErrorMessage();
   const add = useAddAiServiceKey();
   const form = useSchemaForm({
     schema: aiServiceKeyFormSchema,
@@ -137,16 +135,10 @@ const AddKeyForm = ({ providerId, onAdded }: { providerId: string; onAdded: () =
           {...form.field('value')}
         />
       </div>
-      {form.formError ? (
-        <div className="mt-3">
-          <Alert tone="error">{errorMessage(form.formError)}</Alert>
-        </div>
-      ) : null}
-      <div className="mt-3 flex justify-end">
-        <Button type="submit" loading={form.submitting}>
-          {t('keys.add')}
-        </Button>
-      </div>
+      <ErrorAlert error={form.formError} className="mt-3" />
+      <SubmitRow loading={form.submitting} className="mt-3">
+        {t('keys.add')}
+      </SubmitRow>
     </form>
   );
 };
@@ -161,18 +153,16 @@ export const ServiceKeysSection = ({ providerId, manageable }: { providerId: str
   return (
     <div className="flex flex-col gap-2">
       <p className="text-sm text-gray-700 dark:text-gray-300">{t('keys.description')}</p>
-      {!can('ai-service-key-list') ? null : keys.isPending ? (
-        <Loading />
-      ) : keys.isError ? (
-        <LoadError error={keys.error} onRetry={() => void keys.refetch()} />
-      ) : keys.data.items.length === 0 ? (
-        <EmptyState>{t('keys.none')}</EmptyState>
-      ) : (
-        <ul className="divide-y divide-gray-100 dark:divide-gray-800" aria-label={t('keys.title')}>
-          {keys.data.items.map((serviceKey) => (
-            <KeyRow key={serviceKey.id} serviceKey={serviceKey} />
-          ))}
-        </ul>
+      {!can('ai-service-key-list') ? null : (
+        <QueryState query={keys} isEmpty={(data) => data.items.length === 0} empty={t('keys.none')}>
+          {(data) => (
+            <ul className="divide-y divide-gray-100 dark:divide-gray-800" aria-label={t('keys.title')}>
+              {data.items.map((serviceKey) => (
+                <KeyRow key={serviceKey.id} serviceKey={serviceKey} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       )}
       {can('ai-service-key-create') ? (
         <AddKeyForm key={formKey} providerId={providerId} onAdded={() => setFormKey((n) => n + 1)} />

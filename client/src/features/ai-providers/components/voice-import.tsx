@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
-import { EmptyState, LoadError, Loading } from '../../../components/ui/query-state';
+import { QueryState } from '../../../components/ui/query-state';
 import { useToast } from '../../../components/ui/toast';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useAvailableVoices, useImportAiSpeechVoices, type AiAvailableVoice } from '../api/ai-providers-api';
@@ -55,47 +55,43 @@ export const VoiceImport = ({ providerId, onDone }: { providerId: string; onDone
       <h3 id={`voice-import-${providerId}`} className="font-semibold">
         {t('voices.import.title')}
       </h3>
-      {available.isPending ? (
-        <Loading />
-      ) : available.isError ? (
-        <LoadError error={available.error} onRetry={() => void available.refetch()} />
-      ) : available.data.items.length === 0 ? (
-        <EmptyState>{t('voices.import.none')}</EmptyState>
-      ) : (
-        <>
-          <TextField
-            label={t('voices.import.search')}
-            type="search"
-            autoComplete="off"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-          {shown.length === 0 ? (
-            <p className="text-sm text-gray-700 dark:text-gray-300">{t('voices.import.noMatch')}</p>
-          ) : (
-            <ul className="flex max-h-80 flex-col gap-3 overflow-y-auto" aria-label={t('voices.import.listLabel')}>
-              {shown.map((voice) => (
-                <li key={voice.voice_id} data-testid="available-voice">
-                  <CheckboxField
-                    label={<span className="break-words">{voice.display_name}</span>}
-                    checked={voice.imported || selected.includes(voice.voice_id)}
-                    disabled={voice.imported}
-                    onChange={(checked) => toggle(voice.voice_id, checked)}
-                    hint={[
-                      voice.voice_id,
-                      voice.languages.map((language) => t(`voices.language.${language}`)).join(', '),
-                      voice.gender ? t(`voices.genders.${voice.gender}`) : null,
-                      voice.imported ? t('voices.import.already') : null,
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  />
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
-      )}
+      <QueryState query={available} isEmpty={(data) => data.items.length === 0} empty={t('voices.import.none')}>
+        {() => (
+          <>
+            <TextField
+              label={t('voices.import.search')}
+              type="search"
+              autoComplete="off"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+            {shown.length === 0 ? (
+              <p className="text-sm text-gray-700 dark:text-gray-300">{t('voices.import.noMatch')}</p>
+            ) : (
+              <ul className="flex max-h-80 flex-col gap-3 overflow-y-auto" aria-label={t('voices.import.listLabel')}>
+                {shown.map((voice) => (
+                  <li key={voice.voice_id} data-testid="available-voice">
+                    <CheckboxField
+                      label={<span className="break-words">{voice.display_name}</span>}
+                      checked={voice.imported || selected.includes(voice.voice_id)}
+                      disabled={voice.imported}
+                      onChange={(checked) => toggle(voice.voice_id, checked)}
+                      hint={[
+                        voice.voice_id,
+                        voice.languages.map((language) => t(`voices.language.${language}`)).join(', '),
+                        voice.gender ? t(`voices.genders.${voice.gender}`) : null,
+                        voice.imported ? t('voices.import.already') : null,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </QueryState>
       {tooMany ? <Alert tone="error">{t('voices.import.tooMany', { max: AI_VOICE_IMPORT_MAX })}</Alert> : null}
       {importVoices.isError ? <Alert tone="error">{errorMessage(importVoices.error)}</Alert> : null}
       <div className="flex flex-wrap justify-end gap-2">

@@ -1,8 +1,8 @@
 import { AI_VOICE_GENDERS, SESSION_LANGUAGES, type AiVoiceGender } from '@ai-coaching/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Alert, ErrorAlert } from '../../../components/ui/alert';
+import { Button, SubmitRow } from '../../../components/ui/button';
 import { ConfirmAction } from '../../../components/ui/confirm-action';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { EmptyState, LoadError, Loading } from '../../../components/ui/query-state';
@@ -38,7 +38,6 @@ const VoiceForm = ({
 }) => {
   const { t } = useTranslation('aiProviders');
   const toast = useToast();
-  const errorMessage = useErrorMessage();
   const save = useSaveAiSpeechVoice();
   const form = useSchemaForm({
     schema: aiSpeechVoiceFormSchema,
@@ -107,15 +106,14 @@ const VoiceForm = ({
           ]}
         />
       </div>
-      {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onDone} disabled={form.submitting}>
-          {t('voices.cancel')}
-        </Button>
-        <Button type="submit" loading={form.submitting}>
-          {t(voice ? 'voices.save' : 'voices.create')}
-        </Button>
-      </div>
+      <ErrorAlert error={form.formError} />
+      <SubmitRow
+        loading={form.submitting}
+        cancel={{ label: t('voices.cancel'), onClick: onDone }}
+        className="flex-wrap"
+      >
+        {t(voice ? 'voices.save' : 'voices.create')}
+      </SubmitRow>
     </form>
   );
 };

@@ -1,9 +1,10 @@
 import type { ApplicationId } from '@ai-coaching/domain';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
 import { applicationOperations as op } from '../../../lib/http/contract-routes';
 import { queryKeys } from '../../../lib/query/query-keys';
 import { useCurrentUser } from '../../../lib/session/session-context';
+import { useInvalidatingMutation } from '../../../lib/query/invalidating-mutation';
 
 export type { Application } from '@ai-coaching/contracts';
 
@@ -37,13 +38,9 @@ export const useInstalledApplications = () => {
   };
 };
 
-export const useChangeApplication = (organizationId: string) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ applicationId, install }: { applicationId: string; install: boolean }) =>
-      install
-        ? api.call(op.install, { params: { id: organizationId, application_id: applicationId } })
-        : api.call(op.remove, { params: { id: organizationId, application_id: applicationId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
-  });
-};
+export const useChangeApplication = (organizationId: string) =>
+  useInvalidatingMutation(keys, ({ applicationId, install }: { applicationId: string; install: boolean }) =>
+    install
+      ? api.call(op.install, { params: { id: organizationId, application_id: applicationId } })
+      : api.call(op.remove, { params: { id: organizationId, application_id: applicationId } }),
+  );

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
 import { splitApiError } from '../../../hooks/use-schema-form';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useRequestPasswordReset } from '../api/auth-screens-api';
+import { AccountEmailField } from '../../../components/account-fields';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -38,13 +38,10 @@ export const ForgotPasswordForm = () => {
           <p className="text-sm text-gray-700 dark:text-gray-300">{t('forgot.description')}</p>
           {request.isError && server.rest ? <Alert tone="error">{errorMessage(request.error)}</Alert> : null}
           <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
-            <TextField
+            <AccountEmailField
               label={t('login.email')}
-              type="email"
-              autoComplete="username"
-              required
               value={email}
-              onChange={(event) => setEmail(event.target.value)}
+              onValueChange={setEmail}
               error={invalid ? t('forgot.invalidEmail') : (server.fields['account_email'] ?? null)}
             />
             <Button type="submit" loading={request.isPending}>

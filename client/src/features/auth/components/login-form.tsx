@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClassName } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
 import { useSignInMethods } from '../api/sign-in-methods';
 import { usePasswordLogin } from '../hooks/use-password-login';
 import { loginErrorKey } from '../utils/login-error-key';
+import { AccountEmailField, CurrentPasswordField } from '../../../components/account-fields';
 
 export const LoginForm = ({ notice }: { notice?: string | null }) => {
   const { t, i18n } = useTranslation('auth');
@@ -47,29 +47,23 @@ export const LoginForm = ({ notice }: { notice?: string | null }) => {
         <Alert tone="error">{t(`login.errors.${loginErrorKey(error)}`, { message: error.message })}</Alert>
       ) : null}
       <form onSubmit={(event) => void handleSubmit(event)} noValidate className="flex flex-col gap-4">
-        <TextField
+        <AccountEmailField
           label={t('login.email')}
-          type="email"
-          autoComplete="username"
           // The form opens on purpose (#login, or the guard sending a visitor here): typing can start at once.
           autoFocus
-          required
           value={email}
-          onChange={(event) => {
+          onValueChange={(value) => {
             prepareChecks();
-            setEmail(event.target.value);
+            setEmail(value);
           }}
           error={problems['username'] ?? null}
         />
-        <TextField
+        <CurrentPasswordField
           label={t('login.password')}
-          type="password"
-          autoComplete="current-password"
-          required
           value={password}
-          onChange={(event) => {
+          onValueChange={(value) => {
             prepareChecks();
-            setPassword(event.target.value);
+            setPassword(value);
           }}
           error={problems['password'] ?? null}
         />

@@ -2,10 +2,10 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
 import { usePasswordLogin } from '../hooks/use-password-login';
 import { LAST_METHOD_KEY } from '../storage';
 import { loginErrorKey } from '../utils/login-error-key';
+import { AccountEmailField, CurrentPasswordField } from '../../../components/account-fields';
 
 export type SessionEndedDialogProps = {
   /** The address the page was signed in with, offered again. */
@@ -83,22 +83,16 @@ export const SessionEndedDialog = ({ email: initialEmail, reason, onLeave }: Ses
           {error ? (
             <Alert tone="error">{t(`login.errors.${loginErrorKey(error)}`, { message: error.message })}</Alert>
           ) : null}
-          <TextField
+          <AccountEmailField
             label={t('login.email')}
-            type="email"
-            autoComplete="username"
-            required
             value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            onValueChange={setEmail}
             error={missing.email ? t('login.emailRequired') : null}
           />
-          <TextField
+          <CurrentPasswordField
             label={t('login.password')}
-            type="password"
-            autoComplete="current-password"
-            required
             value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            onValueChange={setPassword}
             error={missing.password ? t('login.passwordRequired') : null}
           />
           <Button type="submit" loading={pending}>

@@ -1,5 +1,5 @@
 import type { CoachingSessionStatus } from '@ai-coaching/domain';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListState } from '../../../hooks/use-list-params';
 import { api } from '../../../lib/http/api';
 import {
@@ -10,7 +10,7 @@ import {
   observerContentOperations,
   scenarioContentOperations,
 } from '../../../lib/http/contract-routes';
-import { queryKeys } from '../../../lib/query/query-keys';
+import { pagedListQueryOptions, queryKeys } from '../../../lib/query/query-keys';
 import type { PlaySessionTransport } from '../machines/play-types';
 
 export type {
@@ -21,6 +21,7 @@ export type {
   CoachingSessionTurnAnswer,
   ScenarioBriefing,
 } from '@ai-coaching/contracts';
+import { useInvalidatingMutation } from '../../../lib/query/invalidating-mutation';
 
 const keys = queryKeys('coaching-sessions');
 
@@ -37,11 +38,7 @@ export type SessionScope = 'mine' | 'organization';
 export type SessionFilters = ListState & { scope: SessionScope; status?: CoachingSessionStatus };
 
 export const getCoachingSessionsQueryOptions = (filters: SessionFilters) =>
-  queryOptions({
-    queryKey: keys.list(filters),
-    queryFn: () => api.call(sessions.list, { query: filters }),
-    placeholderData: keepPreviousData,
-  });
+  pagedListQueryOptions(keys.list(filters), () => api.call(sessions.list, { query: filters }));
 
 export const useCoachingSessions = (filters: SessionFilters) => useQuery(getCoachingSessionsQueryOptions(filters));
 
@@ -51,14 +48,10 @@ export const getCoachingSessionQueryOptions = (id: string) =>
 export const useCoachingSession = (id: string) => useQuery(getCoachingSessionQueryOptions(id));
 
 /** The page keeps one key per visit (`newIdempotencyKey`): a double click or a retry starts one session. */
-export const useStartSession = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ scenarioId, idempotencyKey }: { scenarioId: string; idempotencyKey: string }) =>
-      api.call(sessions.create, { body: { scenario_id: scenarioId } }, { idempotencyKey }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
-  });
-};
+export const useStartSession = () =>
+  useInvalidatingMutation(keys, ({ scenarioId, idempotencyKey }: { scenarioId: string; idempotencyKey: string }) =>
+    api.call(sessions.create, { body: { scenario_id: scenarioId } }, { idempotencyKey }),
+  );
 
 /** The play machine's transport over HTTP: whole replies (the gateway's streaming transport comes with live play). */
 export const httpSessionTransport: PlaySessionTransport = {

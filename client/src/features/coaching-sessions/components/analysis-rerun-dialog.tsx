@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
+import { Alert, ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
+import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { newIdempotencyKey } from '../../../lib/http/api';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
@@ -46,8 +47,6 @@ const JobProgress = ({ job }: { job: BackgroundJob }) => {
 export const AnalysisRerunDialog = () => {
   const { t } = useTranslation('coachingSessions');
   const errorMessage = useErrorMessage();
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const [open, setOpen] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
@@ -63,13 +62,6 @@ export const AnalysisRerunDialog = () => {
       setJobId(started.id);
     },
   });
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   const close = () => {
     setOpen(false);
@@ -87,18 +79,7 @@ export const AnalysisRerunDialog = () => {
       <Button variant="secondary" onClick={() => setOpen(true)}>
         {t('rerun.open')}
       </Button>
-      <dialog
-        ref={ref}
-        aria-labelledby={titleId}
-        onCancel={(event) => {
-          event.preventDefault();
-          close();
-        }}
-        className="m-auto w-full max-w-lg rounded-lg bg-white p-6 text-gray-900 shadow-xl backdrop:bg-gray-950/60 dark:bg-gray-900 dark:text-gray-100"
-      >
-        <h2 id={titleId} className="text-lg font-semibold">
-          {t('rerun.title')}
-        </h2>
+      <ModalDialog open={open} title={t('rerun.title')} onCancel={close} className="max-w-lg">
         <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{t('rerun.about')}</p>
         {job.data ? (
           <div className="mt-4 flex flex-col gap-4">
@@ -127,7 +108,7 @@ export const AnalysisRerunDialog = () => {
               <TextField label={t('rerun.from')} type="date" required {...form.field('from')} />
               <TextField label={t('rerun.to')} type="date" required {...form.field('to')} />
             </div>
-            {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
+            <ErrorAlert error={form.formError} />
             {job.isError ? <Alert tone="error">{errorMessage(job.error)}</Alert> : null}
             <div className="flex justify-end gap-2">
               <Button variant="secondary" onClick={close} disabled={form.submitting}>
@@ -139,7 +120,7 @@ export const AnalysisRerunDialog = () => {
             </div>
           </form>
         )}
-      </dialog>
+      </ModalDialog>
     </>
   );
 };

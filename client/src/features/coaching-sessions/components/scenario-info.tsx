@@ -14,6 +14,7 @@ import { useCan, useCurrentUser } from '../../../lib/session/session-context';
 import { useScenarioBriefing, useStartSession, type ScenarioBriefing } from '../api/sessions-api';
 import { playedFromPlaylist, playlistPlayPath, playPath } from '../utils/session-paths';
 import { MicrophoneCheck } from './microphone-check';
+import { TextLink } from '../../../components/ui/text-link';
 
 const PersonaCard = ({ briefing }: { briefing: ScenarioBriefing }) => {
   const { t } = useTranslation('coachingSessions');
@@ -188,12 +189,9 @@ export const ScenarioInfo = ({
         title={briefing.name}
         description={briefing.description}
         actions={
-          <Link
-            to={playlistId ? playlistPlayPath(playlistId) : '/apps/ai-coaching'}
-            className="text-sm font-medium text-primary-700 underline dark:text-primary-300"
-          >
+          <TextLink to={playlistId ? playlistPlayPath(playlistId) : '/apps/ai-coaching'}>
             {t(playlistId ? 'result.backToPlaylist' : 'info.back')}
-          </Link>
+          </TextLink>
         }
       />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">

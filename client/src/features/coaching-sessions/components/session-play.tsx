@@ -1,7 +1,7 @@
 import type { GatewayRevocation } from '@ai-coaching/contracts';
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -27,6 +27,7 @@ import { playedFromPlaylist, resultPath } from '../utils/session-paths';
 import { SessionStatus } from './session-status';
 import { Transcript } from './transcript';
 import { TurnForm } from './turn-form';
+import { TextLink } from '../../../components/ui/text-link';
 
 // One socket per play screen, opened while it is shown; turns go over HTTP whenever it is not connected.
 let playSocket: SessionSocket | null = null;
@@ -260,12 +261,7 @@ export const SessionPlay = ({ sessionId, guestExit }: { sessionId: string; guest
         <Card>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm">{t('play.ended')}</p>
-            <Link
-              to={resultPath(session.id, playlistId)}
-              className="text-sm font-medium text-primary-700 underline dark:text-primary-300"
-            >
-              {t('play.seeResult')}
-            </Link>
+            <TextLink to={resultPath(session.id, playlistId)}>{t('play.seeResult')}</TextLink>
           </div>
         </Card>
       ) : voice ? (

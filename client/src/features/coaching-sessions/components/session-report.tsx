@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Alert, ErrorAlert } from '../../../components/ui/alert';
+import { Button, SubmitRow } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField, TextAreaField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
@@ -47,7 +47,6 @@ const CorrectionForm = ({
   onDone: () => void;
 }) => {
   const { t } = useTranslation('coachingSessions');
-  const errorMessage = useErrorMessage();
   const scoreText = useScoreText();
   const correct = useCorrectScore(sessionId);
   const [idempotencyKey] = useState(newIdempotencyKey);
@@ -94,15 +93,10 @@ const CorrectionForm = ({
         required
         {...form.field('comment')}
       />
-      {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone} disabled={form.submitting}>
-          {t('report.correction.cancel')}
-        </Button>
-        <Button type="submit" loading={form.submitting}>
-          {t('report.correction.save')}
-        </Button>
-      </div>
+      <ErrorAlert error={form.formError} />
+      <SubmitRow loading={form.submitting} cancel={{ label: t('report.correction.cancel'), onClick: onDone }}>
+        {t('report.correction.save')}
+      </SubmitRow>
     </form>
   );
 };

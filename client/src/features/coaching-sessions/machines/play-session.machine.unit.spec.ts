@@ -3,6 +3,7 @@ import { SimulatedClock, createActor, waitFor } from 'xstate';
 import { createPlaySessionMachine, failureKind, mergeTurns, replyTurnId } from './play-session.machine';
 import type { OutgoingTurn, PlaySession, PlaySessionTransport, PlayTurn, PlayTurnAnswer } from './play-types';
 import { toPlayError } from './retry';
+import { deferred } from './voice-play.fakes';
 
 const STARTED = Date.UTC(2026, 0, 1, 10, 0, 0);
 const ENDS = STARTED + 10 * 60_000;
@@ -59,17 +60,6 @@ function session(overrides: Partial<PlaySession> = {}): PlaySession {
 const apiError = (status: number, code: string, message = code) => Object.assign(new Error(message), { status, code });
 const REPLY_FAILED = apiError(503, 'coaching_session_reply_failed', 'The persona did not answer.');
 const NETWORK = apiError(0, 'network_error');
-
-type Deferred<T> = { promise: Promise<T>; resolve: (value: T) => void; reject: (error: unknown) => void };
-function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 type SendTurnOptions = { signal: AbortSignal; onDelta: (text: string) => void };
 

@@ -6,7 +6,7 @@ import { createVoicePlayMachine } from './voice-play.machine';
 import type { VoiceCapture, VoiceDevices, VoiceGatewayEvent, VoicePlayer, VoiceTransport } from './voice-play.types';
 
 // The voice play machine's specs share these: a voice session, `voice.start`'s answer, and the machine over a fake
-// gateway and fake audio devices that record what they were asked.
+// gateway and fake audio devices that record what they were asked. The text play machine's spec borrows `deferred`.
 
 export const SESSION = 'session-1';
 export const GREETING = {

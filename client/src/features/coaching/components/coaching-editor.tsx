@@ -2,7 +2,7 @@ import { COACHING_KIND_RULES } from '@ai-coaching/domain';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
+import { Alert, ErrorAlert } from '../../../components/ui/alert';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmAction } from '../../../components/ui/confirm-action';
@@ -37,6 +37,7 @@ import { CoachingStatusBadge, LibraryBadge } from './coaching-status-badge';
 import { CoachingVersions } from './coaching-versions';
 import { EDITORS } from './kinds/editors';
 import type { FieldValues, KindEditor } from './kinds/kind-editor';
+import { TextLink } from '../../../components/ui/text-link';
 
 /** The item's own fields, without what the API adds around them (id, status, version …). */
 export const fieldsOf = (editor: KindEditor, item: Record<string, unknown>, language: string): FieldValues =>
@@ -44,11 +45,7 @@ export const fieldsOf = (editor: KindEditor, item: Record<string, unknown>, lang
 
 const BackLink = ({ kind }: { kind: CoachingKind }) => {
   const { t } = useTranslation('coaching');
-  return (
-    <Link to={listPath(kind)} className="text-sm font-medium text-primary-700 underline dark:text-primary-300">
-      {t(`kinds.${kind}.back`)}
-    </Link>
-  );
+  return <TextLink to={listPath(kind)}>{t(`kinds.${kind}.back`)}</TextLink>;
 };
 
 const Panel = ({ title, children }: { title: string; children: ReactNode }) => (
@@ -73,7 +70,6 @@ const ItemForm = ({
   aside?: ReactNode;
 }) => {
   const { t } = useTranslation('coaching');
-  const errorMessage = useErrorMessage();
   const form = useSchemaForm({ schema: editor.schema, initial, submit: onSubmit });
   const { Fields, Preview } = editor;
   return (
@@ -81,7 +77,7 @@ const ItemForm = ({
       <Card>
         <form noValidate onSubmit={form.handleSubmit} className="flex flex-col gap-5">
           <Fields form={form} />
-          {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
+          <ErrorAlert error={form.formError} />
           <div>
             <Button type="submit" loading={form.submitting}>
               {submitLabel}

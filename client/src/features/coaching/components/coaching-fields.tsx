@@ -97,22 +97,18 @@ const ListFieldset = ({
   );
 };
 
-/** Short phrases, one per line of inputs: success criteria, failure conditions. */
-export const PhraseListField = ({
-  legend,
-  hint,
-  values,
-  onChange,
-  error,
-  addLabel,
-}: {
+/** What a field holding a list of strings takes: its legend and hint, the list and its change, its error, "Add". */
+type ListFieldProps = {
   legend: string;
   hint?: string;
   values: readonly string[];
   onChange: (values: string[]) => void;
   error?: string | null;
   addLabel: string;
-}) => {
+};
+
+/** Short phrases, one per line of inputs: success criteria, failure conditions. */
+export const PhraseListField = ({ legend, hint, values, onChange, error, addLabel }: ListFieldProps) => {
   const { t } = useTranslation('coaching');
   return (
     <ListFieldset legend={legend} hint={hint} error={error}>
@@ -184,15 +180,7 @@ export const OrderedChoicesField = ({
   onChange,
   error,
   addLabel,
-}: {
-  legend: string;
-  hint?: string;
-  values: readonly string[];
-  choices: readonly Choice[];
-  onChange: (values: string[]) => void;
-  error?: string | null;
-  addLabel: string;
-}) => {
+}: ListFieldProps & { choices: readonly Choice[] }) => {
   const { t } = useTranslation('coaching');
   const labelOf = (value: string) => choices.find((choice) => choice.value === value)?.label ?? value;
   const left = choices.filter((choice) => !values.includes(choice.value));

@@ -13,6 +13,7 @@ import { useCoachingItem, useForkCoachingItem } from '../api/coaching-api';
 import { createPath, editPath, listPath, titleOf, type ForkableKind } from '../utils/coaching-kinds';
 import { fieldsOf } from './coaching-editor';
 import { EDITORS } from './kinds/editors';
+import { TextLink } from '../../../components/ui/text-link';
 
 /**
  * `…/{kind}/fork/{id}`: what will be forked, then the fork itself, an editable draft of the user's organization that
@@ -39,11 +40,7 @@ export const CoachingFork = ({ kind, id }: { kind: ForkableKind; id: string }) =
       <PageHeader
         title={t('fork.title', { title })}
         description={t('fork.about')}
-        actions={
-          <Link to={listPath(kind)} className="text-sm font-medium text-primary-700 underline dark:text-primary-300">
-            {t(`kinds.${kind}.back`)}
-          </Link>
-        }
+        actions={<TextLink to={listPath(kind)}>{t(`kinds.${kind}.back`)}</TextLink>}
       />
       <Card>
         <div className="flex flex-col gap-4">

@@ -9,6 +9,7 @@ import { useCan } from '../../../lib/session/session-context';
 import { useCoachingList, useCoachingPractice } from '../api/coaching-api';
 import { createPath, listPath, type CoachingKind } from '../utils/coaching-kinds';
 import { CoachingImage } from './coaching-image';
+import { SectionHeading } from '../../../components/ui/section-heading';
 
 // Scenarios first: they are what learners play; the parts follow in the order an author builds them.
 const ORDER: readonly CoachingKind[] = ['scenario', 'playlist', 'persona', 'mission', 'observer'];
@@ -113,14 +114,11 @@ const RecentSessions = ({ sessions }: { sessions: CoachingPractice['recent_sessi
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   return (
     <section aria-labelledby="coaching-recent" className="mb-8">
-      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="coaching-recent" className="text-lg font-semibold">
-          {t('home.recent')}
-        </h2>
+      <SectionHeading id="coaching-recent" title={t('home.recent')} className="mb-3 items-baseline gap-2">
         <Link to="/apps/ai-coaching/session/list" className="text-sm text-primary-700 underline dark:text-primary-300">
           {t('home.allSessions')}
         </Link>
-      </div>
+      </SectionHeading>
       <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200 dark:divide-gray-800 dark:border-gray-800">
         {sessions.map((session) => {
           const ended = !['in-progress', 'free-speech', ''].includes(session.status);

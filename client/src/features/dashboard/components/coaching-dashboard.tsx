@@ -3,13 +3,14 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/field';
-import { EmptyState, LoadError, Loading } from '../../../components/ui/query-state';
+import { Loading, QueryState } from '../../../components/ui/query-state';
 import { WhenVisible } from '../../../components/ui/when-visible';
 import { useCan } from '../../../lib/session/session-context';
 import { useCoachingDashboard } from '../api/dashboard-api';
 import { CoachingFigures, CriteriaScores } from './coaching-figures';
 import { ScoreTrendChart } from './score-trend-chart';
 import { DASHBOARD_PERIODS, periodQuery, type DashboardPeriod } from '../utils/period';
+import { SectionHeading } from '../../../components/ui/section-heading';
 
 // The team's section is only for those with `coaching-session-check-other`, and holds tables and filters a learner
 // never sees: its own chunk, downloaded when it shows.
@@ -36,10 +37,7 @@ export const CoachingDashboard = ({ organizationId }: { organizationId: string }
 
   return (
     <section aria-labelledby="coaching-dashboard" className="mt-8 space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id="coaching-dashboard" className="text-lg font-semibold">
-          {t('coaching.title')}
-        </h2>
+      <SectionHeading id="coaching-dashboard" title={t('coaching.title')} className="items-end gap-3">
         <SelectField
           label={t('coaching.period.label')}
           value={period}
@@ -50,44 +48,46 @@ export const CoachingDashboard = ({ organizationId }: { organizationId: string }
           options={DASHBOARD_PERIODS.map((value) => ({ value, label: t(`coaching.period.options.${value}`) }))}
           data-testid="coaching-period"
         />
-      </div>
+      </SectionHeading>
       <Card>
         <h3 className="mb-4 text-base font-semibold">{t('coaching.mine.title')}</h3>
-        {mine.isPending ? (
-          <Loading />
-        ) : mine.isError ? (
-          <LoadError error={mine.error} onRetry={() => void mine.refetch()} />
-        ) : mine.data.totals.sessions === 0 ? (
-          <EmptyState>
-            {t('coaching.mine.empty')}{' '}
-            <Link to="/apps/ai-coaching" className="font-medium text-primary-700 underline dark:text-primary-300">
-              {t('coaching.mine.start')}
-            </Link>
-          </EmptyState>
-        ) : (
-          <div className="space-y-6" aria-busy={mine.isPlaceholderData || undefined}>
-            <CoachingFigures totals={mine.data.totals} testIdPrefix="coaching-mine" />
-            <div className="grid gap-6 lg:grid-cols-3">
-              <div className="lg:col-span-2">
-                <h4 className="mb-2 text-sm font-semibold">{t('coaching.trend.title')}</h4>
-                <ScoreTrendChart
-                  buckets={mine.data.trend}
-                  interval={mine.data.interval}
-                  period={{ from: mine.data.from, to: mine.data.to }}
-                />
+        <QueryState
+          query={mine}
+          isEmpty={(data) => data.totals.sessions === 0}
+          empty={
+            <>
+              {t('coaching.mine.empty')}{' '}
+              <Link to="/apps/ai-coaching" className="font-medium text-primary-700 underline dark:text-primary-300">
+                {t('coaching.mine.start')}
+              </Link>
+            </>
+          }
+        >
+          {(data) => (
+            <div className="space-y-6" aria-busy={mine.isPlaceholderData || undefined}>
+              <CoachingFigures totals={data.totals} testIdPrefix="coaching-mine" />
+              <div className="grid gap-6 lg:grid-cols-3">
+                <div className="lg:col-span-2">
+                  <h4 className="mb-2 text-sm font-semibold">{t('coaching.trend.title')}</h4>
+                  <ScoreTrendChart
+                    buckets={data.trend}
+                    interval={data.interval}
+                    period={{ from: data.from, to: data.to }}
+                  />
+                </div>
+                <div>
+                  <h4 className="mb-2 text-sm font-semibold">{t('coaching.criteria.title')}</h4>
+                  <CriteriaScores criteria={data.criteria} />
+                </div>
               </div>
-              <div>
-                <h4 className="mb-2 text-sm font-semibold">{t('coaching.criteria.title')}</h4>
-                <CriteriaScores criteria={mine.data.criteria} />
-              </div>
+              {data.voice_latency_by_provider.length > 0 ? (
+                <Suspense fallback={null}>
+                  <VoiceDelayByProvider rows={data.voice_latency_by_provider} testId="voice-delay-by-provider" />
+                </Suspense>
+              ) : null}
             </div>
-            {mine.data.voice_latency_by_provider.length > 0 ? (
-              <Suspense fallback={null}>
-                <VoiceDelayByProvider rows={mine.data.voice_latency_by_provider} testId="voice-delay-by-provider" />
-              </Suspense>
-            ) : null}
-          </div>
-        )}
+          )}
+        </QueryState>
       </Card>
       {seesTeam && !mine.isPending ? (
         // Below the learner's own figures (placed once they have their height): its table and CSV export load when it

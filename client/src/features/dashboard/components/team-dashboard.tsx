@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { SelectField } from '../../../components/ui/field';
-import { EmptyState, LoadError, Loading } from '../../../components/ui/query-state';
+import { EmptyState, QueryState } from '../../../components/ui/query-state';
 import { useToast } from '../../../components/ui/toast';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { saveTextFile } from '../../../lib/save-text-file';
@@ -54,6 +54,16 @@ const nameColumn = <Row extends { name: string }>(header: string): DataColumn<Ro
   cell: (row) => row.name,
   isRowHeader: true,
 });
+
+/** One of the team's tables (by group, user, scenario) or the criteria, under its heading. */
+const TeamSection = ({ id, title, children }: { id: string; title: string; children: ReactNode }) => (
+  <section aria-labelledby={id}>
+    <h4 id={id} className="mb-2 text-sm font-semibold">
+      {title}
+    </h4>
+    {children}
+  </section>
+);
 
 /**
  * The team's figures (`coaching-session-check-other`): filters by group and scenario, the totals, the tables by
@@ -133,76 +143,60 @@ export const TeamDashboard = ({
           data-testid="coaching-team-scenario"
         />
       </div>
-      {team.isPending ? (
-        <Loading />
-      ) : team.isError ? (
-        <LoadError error={team.error} onRetry={() => void team.refetch()} />
-      ) : team.data.totals.sessions === 0 ? (
-        <EmptyState>{t('coaching.team.empty')}</EmptyState>
-      ) : (
-        <div className="space-y-6" aria-busy={team.isPlaceholderData || undefined} data-testid="coaching-team">
-          <CoachingFigures totals={team.data.totals} testIdPrefix="coaching-team" />
-          <section aria-labelledby="coaching-team-groups">
-            <h4 id="coaching-team-groups" className="mb-2 text-sm font-semibold">
-              {t('coaching.team.byGroup')}
-            </h4>
-            {(team.data.groups ?? []).length === 0 ? (
-              <EmptyState>{t('coaching.team.noGroups')}</EmptyState>
-            ) : (
+      <QueryState query={team} isEmpty={(data) => data.totals.sessions === 0} empty={t('coaching.team.empty')}>
+        {(data) => (
+          <div className="space-y-6" aria-busy={team.isPlaceholderData || undefined} data-testid="coaching-team">
+            <CoachingFigures totals={data.totals} testIdPrefix="coaching-team" />
+            <TeamSection id="coaching-team-groups" title={t('coaching.team.byGroup')}>
+              {(data.groups ?? []).length === 0 ? (
+                <EmptyState>{t('coaching.team.noGroups')}</EmptyState>
+              ) : (
+                <DataTable
+                  caption={t('coaching.team.byGroup')}
+                  columns={[
+                    nameColumn(t('coaching.team.columns.group')),
+                    {
+                      id: 'players',
+                      header: t('coaching.team.columns.players'),
+                      cell: (row) => format.count(row.players),
+                      align: 'end',
+                      priority: 3,
+                    },
+                    ...figureColumns,
+                  ]}
+                  items={data.groups ?? []}
+                  rowKey={(row) => row.group_id}
+                  rowTestId="coaching-team-group-row"
+                />
+              )}
+            </TeamSection>
+            <TeamSection id="coaching-team-users" title={t('coaching.team.byUser')}>
               <DataTable
-                caption={t('coaching.team.byGroup')}
-                columns={[
-                  nameColumn(t('coaching.team.columns.group')),
-                  {
-                    id: 'players',
-                    header: t('coaching.team.columns.players'),
-                    cell: (row) => format.count(row.players),
-                    align: 'end',
-                    priority: 3,
-                  },
-                  ...figureColumns,
-                ]}
-                items={team.data.groups ?? []}
-                rowKey={(row) => row.group_id}
-                rowTestId="coaching-team-group-row"
+                caption={t('coaching.team.byUser')}
+                columns={[nameColumn(t('coaching.team.columns.user')), ...figureColumns]}
+                items={data.users ?? []}
+                rowKey={(row) => row.user_id}
+                rowTestId="coaching-team-user-row"
               />
-            )}
-          </section>
-          <section aria-labelledby="coaching-team-users">
-            <h4 id="coaching-team-users" className="mb-2 text-sm font-semibold">
-              {t('coaching.team.byUser')}
-            </h4>
-            <DataTable
-              caption={t('coaching.team.byUser')}
-              columns={[nameColumn(t('coaching.team.columns.user')), ...figureColumns]}
-              items={team.data.users ?? []}
-              rowKey={(row) => row.user_id}
-              rowTestId="coaching-team-user-row"
+            </TeamSection>
+            <TeamSection id="coaching-team-scenarios" title={t('coaching.team.byScenario')}>
+              <DataTable
+                caption={t('coaching.team.byScenario')}
+                columns={[nameColumn(t('coaching.team.columns.scenario')), ...figureColumns]}
+                items={data.scenarios}
+                rowKey={(row) => row.scenario_id}
+              />
+            </TeamSection>
+            <TeamSection id="coaching-team-criteria" title={t('coaching.criteria.title')}>
+              <CriteriaScores criteria={data.criteria} />
+            </TeamSection>
+            <VoiceLatencyByProvider
+              rows={data.voice_latency_by_provider}
+              testId="coaching-team-voice-latency-by-provider"
             />
-          </section>
-          <section aria-labelledby="coaching-team-scenarios">
-            <h4 id="coaching-team-scenarios" className="mb-2 text-sm font-semibold">
-              {t('coaching.team.byScenario')}
-            </h4>
-            <DataTable
-              caption={t('coaching.team.byScenario')}
-              columns={[nameColumn(t('coaching.team.columns.scenario')), ...figureColumns]}
-              items={team.data.scenarios}
-              rowKey={(row) => row.scenario_id}
-            />
-          </section>
-          <section aria-labelledby="coaching-team-criteria">
-            <h4 id="coaching-team-criteria" className="mb-2 text-sm font-semibold">
-              {t('coaching.criteria.title')}
-            </h4>
-            <CriteriaScores criteria={team.data.criteria} />
-          </section>
-          <VoiceLatencyByProvider
-            rows={team.data.voice_latency_by_provider}
-            testId="coaching-team-voice-latency-by-provider"
-          />
-        </div>
-      )}
+          </div>
+        )}
+      </QueryState>
     </Card>
   );
 };

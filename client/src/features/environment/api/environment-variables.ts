@@ -1,9 +1,10 @@
 import {} from '@ai-coaching/contracts';
 import { environmentVariableOperations as op } from '../../../lib/http/contract-routes';
 import type { RequestOf } from '../../../lib/http/route';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
 import { queryKeys } from '../../../lib/query/query-keys';
+import { useInvalidateAll, useInvalidatingMutation } from '../../../lib/query/invalidating-mutation';
 
 export type { EnvironmentVariable } from '@ai-coaching/contracts';
 
@@ -22,16 +23,9 @@ export const putEnvironmentVariable = (name: string, input: EnvironmentVariableI
 
 export const deleteEnvironmentVariable = (name: string) => api.call(op.remove, { params: { name } });
 
-export const useInvalidateEnvironmentVariables = () => {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: keys.all });
-};
+export const useInvalidateEnvironmentVariables = () => useInvalidateAll(keys);
 
-export const useSaveEnvironmentVariable = () => {
-  const invalidate = useInvalidateEnvironmentVariables();
-  return useMutation({
-    mutationFn: ({ name, input }: { name: string; input: EnvironmentVariableInput }) =>
-      putEnvironmentVariable(name, input),
-    onSuccess: invalidate,
-  });
-};
+export const useSaveEnvironmentVariable = () =>
+  useInvalidatingMutation(keys, ({ name, input }: { name: string; input: EnvironmentVariableInput }) =>
+    putEnvironmentVariable(name, input),
+  );

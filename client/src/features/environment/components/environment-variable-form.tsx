@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { ErrorAlert } from '../../../components/ui/alert';
+import { SubmitRow } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { useErrorMessage } from '../../../lib/http/use-error-message';
 import type { EnvironmentVariable } from '../api/environment-variables';
 import { useSaveEnvironmentVariable } from '../api/environment-variables';
 import { environmentFormProblems, environmentVariableFormSchema } from '../api/environment-variable-schema';
@@ -19,7 +18,6 @@ type TextFieldName = 'name' | 'value' | 'description';
 
 export const EnvironmentVariableEditor = ({ editing, onDone, onCancel }: EnvironmentVariableFormProps) => {
   const { t } = useTranslation('environment');
-  const errorMessage = useErrorMessage();
   const save = useSaveEnvironmentVariable();
   const form = useSchemaForm({
     schema: environmentVariableFormSchema,
@@ -84,15 +82,14 @@ export const EnvironmentVariableEditor = ({ editing, onDone, onCancel }: Environ
         />
         {t('form.isSecret')}
       </label>
-      {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel} disabled={form.submitting}>
-          {t('form.cancel')}
-        </Button>
-        <Button type="submit" loading={form.submitting}>
-          {t('form.save')}
-        </Button>
-      </div>
+      <ErrorAlert error={form.formError} />
+      <SubmitRow
+        loading={form.submitting}
+        cancel={{ label: t('form.cancel'), onClick: onCancel }}
+        className="flex-wrap"
+      >
+        {t('form.save')}
+      </SubmitRow>
     </form>
   );
 };

@@ -9,10 +9,10 @@ import {
 } from '../../../lib/http/contract-routes';
 import type { RequestOf } from '../../../lib/http/route';
 import type { SortKey } from '@ai-coaching/domain';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
 import { isLocale } from '../../../lib/i18n/locales';
-import { queryKeys } from '../../../lib/query/query-keys';
+import { pagedListQueryOptions, queryKeys } from '../../../lib/query/query-keys';
 
 export { MOVEMENT_KINDS, type CreditMovementItem, type MovementKind } from '@ai-coaching/contracts';
 
@@ -104,12 +104,9 @@ const historyQuery = (filters: HistoryFilters) => ({
 });
 
 export const getCreditMovementsQueryOptions = (organizationId: string, filters: HistoryFilters) =>
-  queryOptions({
-    queryKey: movementKeys.list({ organizationId, ...filters }),
-    queryFn: () =>
-      api.call(historyOp.list, { params: { organization_id: organizationId }, query: historyQuery(filters) }),
-    placeholderData: keepPreviousData,
-  });
+  pagedListQueryOptions(movementKeys.list({ organizationId, ...filters }), () =>
+    api.call(historyOp.list, { params: { organization_id: organizationId }, query: historyQuery(filters) }),
+  );
 
 export const useCreditMovements = (organizationId: string, filters: HistoryFilters) =>
   useQuery(getCreditMovementsQueryOptions(organizationId, filters));

@@ -1,10 +1,11 @@
 import { type OrganizationMetadataRecord } from '@ai-coaching/contracts';
 import { organizationOperations as op } from '../../../lib/http/contract-routes';
 import type { RequestOf } from '../../../lib/http/route';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListState } from '../../../hooks/use-list-params';
 import { api } from '../../../lib/http/api';
-import { queryKeys } from '../../../lib/query/query-keys';
+import { pagedListQueryOptions, queryKeys } from '../../../lib/query/query-keys';
+import { useInvalidateAll, useInvalidatingMutation } from '../../../lib/query/invalidating-mutation';
 
 export type { Organization } from '@ai-coaching/contracts';
 
@@ -19,11 +20,7 @@ export type OrganizationPatch = RequestOf<typeof op.update>['body'];
 const keys = queryKeys('organizations');
 
 export const getOrganizationsQueryOptions = (filters: OrganizationFilters) =>
-  queryOptions({
-    queryKey: keys.list(filters),
-    queryFn: () => api.call(op.list, { query: filters }),
-    placeholderData: keepPreviousData,
-  });
+  pagedListQueryOptions(keys.list(filters), () => api.call(op.list, { query: filters }));
 
 export const useOrganizations = (filters: OrganizationFilters) => useQuery(getOrganizationsQueryOptions(filters));
 
@@ -32,25 +29,12 @@ export const getOrganizationQueryOptions = (id: string) =>
 
 export const useOrganization = (id: string) => useQuery({ ...getOrganizationQueryOptions(id), enabled: id !== '' });
 
-export const useInvalidateOrganizations = () => {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: keys.all });
-};
+export const useInvalidateOrganizations = () => useInvalidateAll(keys);
 
-export const useCreateOrganization = () => {
-  const invalidate = useInvalidateOrganizations();
-  return useMutation({
-    mutationFn: (body: RequestOf<typeof op.create>['body']) => api.call(op.create, { body }),
-    onSuccess: invalidate,
-  });
-};
+export const useCreateOrganization = () =>
+  useInvalidatingMutation(keys, (body: RequestOf<typeof op.create>['body']) => api.call(op.create, { body }));
 
-export const useUpdateOrganization = (id: string) => {
-  const invalidate = useInvalidateOrganizations();
-  return useMutation({
-    mutationFn: (patch: OrganizationPatch) => api.call(op.update, { params: { id }, body: patch }),
-    onSuccess: invalidate,
-  });
-};
+export const useUpdateOrganization = (id: string) =>
+  useInvalidatingMutation(keys, (patch: OrganizationPatch) => api.call(op.update, { params: { id }, body: patch }));
 
 export const archiveOrganization = (id: string) => api.call(op.archive, { params: { id } });

@@ -62,15 +62,13 @@ export const CreditTransactions = ({ organizationId }: { organizationId: string 
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <Card>
-        <h2 className="mb-4 text-lg font-semibold">{t('transactions.wallet', { name: organization.data.name })}</h2>
+      <Card title={t('transactions.wallet', { name: organization.data.name })}>
         <WalletFigures wallet={organization.data} />
         <p className="mt-4 text-sm text-gray-700 dark:text-gray-300">
           {t(issuing ? 'transactions.explainIssuer' : 'transactions.explain')}
         </p>
       </Card>
-      <Card>
-        <h2 className="mb-4 text-lg font-semibold">{t('transactions.title')}</h2>
+      <Card title={t('transactions.title')}>
         <div className="flex flex-col gap-4">
           <SelectField
             label={t('transactions.targetKind')}

@@ -1,13 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useChangeOperatorName } from '../api/operator-name-api';
 import type { Organization } from '../api/organizations-api';
 import { operatorNameFormSchema } from '../api/organizations-form-schemas';
+import { SettingForm } from './setting-form';
 
 /**
  * The operator display name: the name under which the organization's administrators appear to its
@@ -16,7 +14,6 @@ import { operatorNameFormSchema } from '../api/organizations-form-schemas';
 export const OperatorNameForm = ({ organization, editable }: { organization: Organization; editable: boolean }) => {
   const { t } = useTranslation('operatorName');
   const toast = useToast();
-  const errorMessage = useErrorMessage();
   const change = useChangeOperatorName(organization.id);
   const form = useSchemaForm({
     schema: operatorNameFormSchema,
@@ -28,12 +25,7 @@ export const OperatorNameForm = ({ organization, editable }: { organization: Org
   });
 
   return (
-    <form
-      onSubmit={form.handleSubmit}
-      noValidate
-      className="mt-6 flex flex-col gap-4 border-t border-gray-200 pt-4 dark:border-gray-700"
-    >
-      <h3 className="text-base font-semibold">{t('title')}</h3>
+    <SettingForm form={form} title={t('title')} saveLabel={t('save')} editable={editable}>
       <TextField
         label={t('label')}
         hint={t('hint')}
@@ -42,14 +34,6 @@ export const OperatorNameForm = ({ organization, editable }: { organization: Org
         autoComplete="organization"
         {...form.field('operator_name')}
       />
-      {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
-      {editable ? (
-        <div className="flex justify-end">
-          <Button type="submit" variant="secondary" loading={form.submitting}>
-            {t('save')}
-          </Button>
-        </div>
-      ) : null}
-    </form>
+    </SettingForm>
   );
 };

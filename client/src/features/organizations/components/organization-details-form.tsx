@@ -1,12 +1,11 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ImageUploadField } from '../../../components/image-upload-field';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { ImageUploadField, imageFieldOf } from '../../../components/image-upload-field';
+import { ErrorAlert } from '../../../components/ui/alert';
+import { SubmitRow } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { imageUrl } from '../../../lib/images';
 import { useCreateOrganization, useUpdateOrganization, type Organization } from '../api/organizations-api';
 import { organizationFormSchema } from '../api/organizations-form-schemas';
@@ -24,7 +23,6 @@ export const OrganizationDetailsForm = ({
   const { t } = useTranslation('organizations');
   const toast = useToast();
   const navigate = useNavigate();
-  const errorMessage = useErrorMessage();
   const create = useCreateOrganization();
   const update = useUpdateOrganization(organization?.id ?? '');
   const form = useSchemaForm({
@@ -69,13 +67,7 @@ export const OrganizationDetailsForm = ({
       <TextField label={t('form.name')} required readOnly={!editable} {...field('name')} />
       <TextAreaField label={t('form.description')} rows={3} readOnly={!editable} {...field('description')} />
       {editable ? (
-        <ImageUploadField
-          label={t('form.logo')}
-          category="organizations"
-          value={form.values.logo_image_id ?? null}
-          onChange={(id) => form.setValue('logo_image_id', id)}
-          error={form.errorOf('logo_image_id')}
-        />
+        <ImageUploadField label={t('form.logo')} category="organizations" {...imageFieldOf(form, 'logo_image_id')} />
       ) : organization?.logo_image_id ? (
         <figure className="flex flex-col gap-1">
           <figcaption className="text-sm font-medium">{t('form.logo')}</figcaption>
@@ -86,13 +78,9 @@ export const OrganizationDetailsForm = ({
           />
         </figure>
       ) : null}
-      {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
+      <ErrorAlert error={form.formError} />
       {editable ? (
-        <div className="flex justify-end">
-          <Button type="submit" loading={form.submitting}>
-            {t(organization ? 'form.save' : 'form.create')}
-          </Button>
-        </div>
+        <SubmitRow loading={form.submitting}>{t(organization ? 'form.save' : 'form.create')}</SubmitRow>
       ) : null}
     </form>
   );

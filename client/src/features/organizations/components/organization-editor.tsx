@@ -38,8 +38,7 @@ export const OrganizationEditor = ({ id, own = false }: { id: string; own?: bool
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <Card>
-        <h2 className="mb-4 text-lg font-semibold">{t('edit.details')}</h2>
+      <Card title={t('edit.details')}>
         {organization.status === 'archived' ? (
           <p className="mb-3 inline-flex rounded-full bg-gray-200 px-2 py-0.5 text-xs dark:bg-gray-700">
             {t('edit.archived')}
@@ -82,8 +81,7 @@ export const OrganizationEditor = ({ id, own = false }: { id: string; own?: bool
           </div>
         ) : null}
       </Card>
-      <Card>
-        <h2 className="mb-4 text-lg font-semibold">{t('edit.credits')}</h2>
+      <Card title={t('edit.credits')}>
         <WalletFigures wallet={organization} />
         <div className="mt-4 flex flex-wrap gap-2">
           {canAll(me, ['credit-allocate', 'credit-deallocate']) ? (
@@ -104,8 +102,7 @@ export const OrganizationEditor = ({ id, own = false }: { id: string; own?: bool
           {t('edit.users', { count: organization.user_count })}
         </p>
       </Card>
-      <Card className="lg:col-span-2">
-        <h2 className="mb-4 text-lg font-semibold">{t('metadata.title')}</h2>
+      <Card className="lg:col-span-2" title={t('metadata.title')}>
         <div className="flex flex-col gap-4">
           {ORGANIZATION_METADATA_KINDS.map((kind) => (
             <MetadataEditor

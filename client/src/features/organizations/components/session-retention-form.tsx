@@ -2,14 +2,12 @@ import { sessionRetentionDaysSchema } from '@ai-coaching/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useUpdateOrganization, type Organization } from '../api/organizations-api';
 import { parseRetentionDays, typedRetentionDays } from '../utils/retention-days';
+import { SettingForm } from './setting-form';
 
 const schema = z.strictObject({ session_retention_days: sessionRetentionDaysSchema });
 
@@ -21,7 +19,6 @@ const schema = z.strictObject({ session_retention_days: sessionRetentionDaysSche
 export const SessionRetentionForm = ({ organization, editable }: { organization: Organization; editable: boolean }) => {
   const { t } = useTranslation('organizations');
   const toast = useToast();
-  const errorMessage = useErrorMessage();
   const update = useUpdateOrganization(organization.id);
   const initial = organization.session_retention_days;
   const [typed, setTyped] = useState(typedRetentionDays(initial));
@@ -39,12 +36,7 @@ export const SessionRetentionForm = ({ organization, editable }: { organization:
   });
 
   return (
-    <form
-      onSubmit={form.handleSubmit}
-      noValidate
-      className="mt-6 flex flex-col gap-4 border-t border-gray-200 pt-4 dark:border-gray-700"
-    >
-      <h3 className="text-base font-semibold">{t('retention.title')}</h3>
+    <SettingForm form={form} title={t('retention.title')} saveLabel={t('retention.save')} editable={editable}>
       <TextField
         {...form.field('session_retention_days')}
         label={t('retention.label')}
@@ -59,14 +51,6 @@ export const SessionRetentionForm = ({ organization, editable }: { organization:
           form.setValue('session_retention_days', parseRetentionDays(event.target.value));
         }}
       />
-      {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
-      {editable ? (
-        <div className="flex justify-end">
-          <Button type="submit" variant="secondary" loading={form.submitting}>
-            {t('retention.save')}
-          </Button>
-        </div>
-      ) : null}
-    </form>
+    </SettingForm>
   );
 };

@@ -1,12 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/choice-fields';
 import { useToast } from '../../../components/ui/toast';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useUpdateOrganization, type Organization } from '../api/organizations-api';
+import { SettingForm } from './setting-form';
 
 const schema = z.strictObject({ record_voice_sessions: z.boolean() });
 
@@ -18,7 +16,6 @@ const schema = z.strictObject({ record_voice_sessions: z.boolean() });
 export const VoiceRecordingForm = ({ organization, editable }: { organization: Organization; editable: boolean }) => {
   const { t } = useTranslation('organizations');
   const toast = useToast();
-  const errorMessage = useErrorMessage();
   const update = useUpdateOrganization(organization.id);
   const form = useSchemaForm({
     schema,
@@ -30,12 +27,7 @@ export const VoiceRecordingForm = ({ organization, editable }: { organization: O
   });
 
   return (
-    <form
-      onSubmit={form.handleSubmit}
-      noValidate
-      className="mt-6 flex flex-col gap-4 border-t border-gray-200 pt-4 dark:border-gray-700"
-    >
-      <h3 className="text-base font-semibold">{t('recording.title')}</h3>
+    <SettingForm form={form} title={t('recording.title')} saveLabel={t('recording.save')} editable={editable}>
       <CheckboxField
         label={t('recording.label')}
         hint={t('recording.hint')}
@@ -43,14 +35,6 @@ export const VoiceRecordingForm = ({ organization, editable }: { organization: O
         disabled={!editable}
         onChange={(checked) => form.setValue('record_voice_sessions', checked)}
       />
-      {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
-      {editable ? (
-        <div className="flex justify-end">
-          <Button type="submit" variant="secondary" loading={form.submitting}>
-            {t('recording.save')}
-          </Button>
-        </div>
-      ) : null}
-    </form>
+    </SettingForm>
   );
 };

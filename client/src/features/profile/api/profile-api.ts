@@ -7,9 +7,10 @@ import {
   userOperations,
 } from '../../../lib/http/contract-routes';
 import type { RequestOf } from '../../../lib/http/route';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/http/api';
 import { queryKeys } from '../../../lib/query/query-keys';
+import { useInvalidatingMutation } from '../../../lib/query/invalidating-mutation';
 
 const userKeys = queryKeys('users');
 
@@ -19,14 +20,12 @@ export const getOwnUserQueryOptions = (id: string) =>
 
 export const useOwnUser = (id: string) => useQuery({ ...getOwnUserQueryOptions(id), enabled: id !== '' });
 
-export const useUpdateOwnProfile = (id: string) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { first_name: string; last_name: string; avatar_image_id?: string | null }) =>
+export const useUpdateOwnProfile = (id: string) =>
+  useInvalidatingMutation(
+    userKeys,
+    (body: { first_name: string; last_name: string; avatar_image_id?: string | null }) =>
       api.call(userOperations.update, { params: { id }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
-  });
-};
+  );
 
 /** Other sessions end, this one continues. */
 export const useChangePassword = () =>

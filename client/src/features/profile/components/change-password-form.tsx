@@ -2,14 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAcceptableNewPassword, NewPasswordFields, type NewPassword } from '../../../components/new-password-fields';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { SubmitRow } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { TextField } from '../../../components/ui/field';
 import { splitApiError } from '../../../hooks/use-schema-form';
 import { useToast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/http/api-error';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useChangePassword } from '../api/profile-api';
+import { CurrentPasswordField } from '../../../components/account-fields';
 
 export const ChangePasswordForm = ({ email }: { email: string }) => {
   const { t } = useTranslation('profile');
@@ -49,13 +49,10 @@ export const ChangePasswordForm = ({ email }: { email: string }) => {
   return (
     <Card className="max-w-xl">
       <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
-        <TextField
+        <CurrentPasswordField
           label={t('password.current')}
-          type="password"
-          autoComplete="current-password"
-          required
           value={current}
-          onChange={(event) => setCurrent(event.target.value)}
+          onValueChange={setCurrent}
           error={currentError ?? (submitted && !current ? t('password.currentRequired') : null)}
         />
         <NewPasswordFields
@@ -69,11 +66,7 @@ export const ChangePasswordForm = ({ email }: { email: string }) => {
           <Alert tone="error">{errorMessage(change.error)}</Alert>
         ) : null}
         <p className="text-sm text-gray-700 dark:text-gray-300">{t('password.otherSessions')}</p>
-        <div className="flex justify-end">
-          <Button type="submit" loading={change.isPending}>
-            {t('password.submit')}
-          </Button>
-        </div>
+        <SubmitRow loading={change.isPending}>{t('password.submit')}</SubmitRow>
       </form>
     </Card>
   );

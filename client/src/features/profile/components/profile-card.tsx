@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ImageUploadField } from '../../../components/image-upload-field';
 import { Alert } from '../../../components/ui/alert';
 import { Avatar } from '../../../components/ui/avatar';
-import { Button, buttonClassName } from '../../../components/ui/button';
+import { buttonClassName, SubmitRow } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { RoleBadge } from '../../../components/ui/role-badge';
@@ -97,11 +97,9 @@ export const ProfileCard = ({ user }: { user: CurrentUser }) => {
               <Alert tone="error">{errorMessage(update.error)}</Alert>
             </div>
           ) : null}
-          <div className="flex justify-end sm:col-span-2">
-            <Button type="submit" loading={update.isPending}>
-              {t('save')}
-            </Button>
-          </div>
+          <SubmitRow loading={update.isPending} className="sm:col-span-2">
+            {t('save')}
+          </SubmitRow>
         </form>
       </Card>
       <div className="flex flex-col gap-6">

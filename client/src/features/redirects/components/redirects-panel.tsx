@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmAction } from '../../../components/ui/confirm-action';
 import { TextField } from '../../../components/ui/field';
-import { EmptyState, LoadError, Loading } from '../../../components/ui/query-state';
+import { QueryState } from '../../../components/ui/query-state';
 import { useToast } from '../../../components/ui/toast';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { deleteRedirect, saveRedirect, useInvalidateRedirects, useRedirects } from '../api/redirects';
 import { redirectFormSchema } from '../api/redirects-form-schemas';
 
@@ -15,7 +14,6 @@ import { redirectFormSchema } from '../api/redirects-form-schemas';
 export const RedirectsPanel = () => {
   const { t } = useTranslation('environment');
   const toast = useToast();
-  const errorMessage = useErrorMessage();
   const query = useRedirects();
   const invalidate = useInvalidateRedirects();
   const form = useSchemaForm({
@@ -59,38 +57,34 @@ export const RedirectsPanel = () => {
           {t('redirects.save')}
         </Button>
       </form>
-      {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError ? (
-        <LoadError error={query.error} onRetry={() => void query.refetch()} />
-      ) : query.data.items.length === 0 ? (
-        <EmptyState>{t('redirects.empty')}</EmptyState>
-      ) : (
-        <ul className="divide-y divide-gray-100 dark:divide-gray-800">
-          {query.data.items.map((redirect) => (
-            <li key={redirect.source_path} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-              <span className="font-mono break-all">
-                {redirect.source_path} <span aria-hidden="true">→</span>
-                <span className="sr-only">{t('redirects.to')}</span> {redirect.target}
-              </span>
-              <ConfirmAction
-                variant="ghost"
-                label={t('redirects.delete')}
-                srContext={redirect.source_path}
-                title={t('redirects.deleteTitle', { path: redirect.source_path })}
-                body={t('redirects.deleteBody')}
-                confirmLabel={t('redirects.delete')}
-                doneMessage={t('redirects.deleted', { path: redirect.source_path })}
-                action={async () => {
-                  await deleteRedirect(redirect.source_path);
-                  await invalidate();
-                }}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <ErrorAlert error={form.formError} />
+      <QueryState query={query} isEmpty={(data) => data.items.length === 0} empty={t('redirects.empty')}>
+        {(data) => (
+          <ul className="divide-y divide-gray-100 dark:divide-gray-800">
+            {data.items.map((redirect) => (
+              <li key={redirect.source_path} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                <span className="font-mono break-all">
+                  {redirect.source_path} <span aria-hidden="true">→</span>
+                  <span className="sr-only">{t('redirects.to')}</span> {redirect.target}
+                </span>
+                <ConfirmAction
+                  variant="ghost"
+                  label={t('redirects.delete')}
+                  srContext={redirect.source_path}
+                  title={t('redirects.deleteTitle', { path: redirect.source_path })}
+                  body={t('redirects.deleteBody')}
+                  confirmLabel={t('redirects.delete')}
+                  doneMessage={t('redirects.deleted', { path: redirect.source_path })}
+                  action={async () => {
+                    await deleteRedirect(redirect.source_path);
+                    await invalidate();
+                  }}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </Card>
   );
 };

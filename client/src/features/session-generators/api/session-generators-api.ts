@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListState } from '../../../hooks/use-list-params';
 import { api } from '../../../lib/http/api';
 import {
@@ -7,52 +7,31 @@ import {
   sessionGeneratorOperations as op,
 } from '../../../lib/http/contract-routes';
 import type { RequestOf } from '../../../lib/http/route';
-import { queryKeys } from '../../../lib/query/query-keys';
+import { pagedListQueryOptions, queryKeys } from '../../../lib/query/query-keys';
 
 export type {
   BackgroundJobAnswer as BackgroundJob,
   SessionGeneratorAnswer as SessionGenerator,
 } from '@ai-coaching/contracts';
+import { useInvalidatingMutation } from '../../../lib/query/invalidating-mutation';
 
 const keys = queryKeys('session-generators');
 
 export const getSessionGeneratorsQueryOptions = (filters: ListState) =>
-  queryOptions({
-    queryKey: keys.list(filters),
-    queryFn: () => api.call(op.list, { query: filters }),
-    placeholderData: keepPreviousData,
-  });
+  pagedListQueryOptions(keys.list(filters), () => api.call(op.list, { query: filters }));
 
 export const useSessionGenerators = (filters: ListState) => useQuery(getSessionGeneratorsQueryOptions(filters));
 
-const useInvalidate = () => {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: keys.all });
-};
+export const useCreateSessionGenerator = () =>
+  useInvalidatingMutation(keys, (body: RequestOf<typeof op.create>['body']) => api.call(op.create, { body }));
 
-export const useCreateSessionGenerator = () => {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (body: RequestOf<typeof op.create>['body']) => api.call(op.create, { body }),
-    onSuccess: invalidate,
-  });
-};
+export const useUpdateSessionGenerator = (id: string) =>
+  useInvalidatingMutation(keys, (body: RequestOf<typeof op.update>['body']) =>
+    api.call(op.update, { params: { id }, body }),
+  );
 
-export const useUpdateSessionGenerator = (id: string) => {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (body: RequestOf<typeof op.update>['body']) => api.call(op.update, { params: { id }, body }),
-    onSuccess: invalidate,
-  });
-};
-
-export const useDeleteSessionGenerator = () => {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (id: string) => api.call(op.delete, { params: { id } }),
-    onSuccess: invalidate,
-  });
-};
+export const useDeleteSessionGenerator = () =>
+  useInvalidatingMutation(keys, (id: string) => api.call(op.delete, { params: { id } }));
 
 /** One user intent, one key: a start sent again (a double click, a retry) answers the same job. */
 export const useGenerateSessions = () =>

@@ -1,12 +1,11 @@
 import { SESSION_LANGUAGES } from '@ai-coaching/domain';
-import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { ErrorAlert } from '../../../components/ui/alert';
+import { SubmitRow } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
+import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { useToast } from '../../../components/ui/toast';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { useErrorMessage } from '../../../lib/http/use-error-message';
 import {
   useCreateSessionGenerator,
   useDraftingModels,
@@ -32,9 +31,6 @@ export const SessionGeneratorFormDialog = ({
 }) => {
   const { t } = useTranslation('sessionGenerators');
   const toast = useToast();
-  const errorMessage = useErrorMessage();
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const create = useCreateSessionGenerator();
   const update = useUpdateSessionGenerator(generator?.id ?? '');
   const models = useDraftingModels();
@@ -68,11 +64,6 @@ export const SessionGeneratorFormDialog = ({
     },
   });
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
-
   const numberField = (name: 'difficulty' | 'count') => {
     const bound = form.field(name);
     return {
@@ -84,18 +75,7 @@ export const SessionGeneratorFormDialog = ({
   const model = form.field('model_id');
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      className="m-auto w-full max-w-lg rounded-lg bg-white p-6 text-gray-900 shadow-xl backdrop:bg-gray-950/60 dark:bg-gray-900 dark:text-gray-100"
-    >
-      <h2 id={titleId} className="text-lg font-semibold">
-        {t(generator ? 'form.editTitle' : 'form.createTitle')}
-      </h2>
+    <ModalDialog title={t(generator ? 'form.editTitle' : 'form.createTitle')} onCancel={onClose} className="max-w-lg">
       <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{t('form.about')}</p>
       <form onSubmit={form.handleSubmit} noValidate className="mt-4 flex flex-col gap-3">
         <TextField label={t('form.name')} required {...form.field('name')} />
@@ -130,16 +110,15 @@ export const SessionGeneratorFormDialog = ({
           error={model.error}
           onChange={(event) => form.setValue('model_id', event.target.value || undefined)}
         />
-        {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={form.submitting}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            {t(generator ? 'form.save' : 'form.create')}
-          </Button>
-        </div>
+        <ErrorAlert error={form.formError} />
+        <SubmitRow
+          loading={form.submitting}
+          cancel={{ label: t('form.cancel'), onClick: onClose }}
+          className="flex-wrap"
+        >
+          {t(generator ? 'form.save' : 'form.create')}
+        </SubmitRow>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 };

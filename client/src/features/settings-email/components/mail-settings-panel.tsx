@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { ErrorAlert } from '../../../components/ui/alert';
+import { Button, SubmitRow } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
 import { LoadError, Loading } from '../../../components/ui/query-state';
@@ -14,7 +14,6 @@ import { mailSettingsFormSchema } from '../api/mail-settings-form-schemas';
 const SettingsForm = ({ settings }: { settings: MailSettings }) => {
   const { t } = useTranslation('settingsEmail');
   const toast = useToast();
-  const errorMessage = useErrorMessage();
   const save = useSaveMailSettings(settings.organization_id);
   const form = useSchemaForm({
     schema: mailSettingsFormSchema,
@@ -39,12 +38,8 @@ const SettingsForm = ({ settings }: { settings: MailSettings }) => {
         autoComplete="email"
         {...form.field('reply_to')}
       />
-      {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
-      <div className="flex justify-end">
-        <Button type="submit" loading={form.submitting}>
-          {t('save')}
-        </Button>
-      </div>
+      <ErrorAlert error={form.formError} />
+      <SubmitRow loading={form.submitting}>{t('save')}</SubmitRow>
     </form>
   );
 };
@@ -124,12 +119,10 @@ export const MailSettingsPanel = ({ organizationId }: { organizationId: string }
         <SettingsForm key={`${settings.sender_name}|${settings.reply_to}`} settings={settings} />
       </Card>
       <div className="flex flex-col gap-6">
-        <Card>
-          <h2 className="mb-4 text-lg font-semibold">{t('effective.title')}</h2>
+        <Card title={t('effective.title')}>
           <Effective settings={settings} />
         </Card>
-        <Card>
-          <h2 className="mb-4 text-lg font-semibold">{t('test.title')}</h2>
+        <Card title={t('test.title')}>
           <TestMail organizationId={settings.organization_id} />
         </Card>
       </div>

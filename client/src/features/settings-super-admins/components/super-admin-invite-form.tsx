@@ -1,13 +1,12 @@
 import { USER_LOCALES } from '@ai-coaching/domain';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { ErrorAlert } from '../../../components/ui/alert';
+import { SubmitRow } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useInviteSuperAdmin, type InviteSuperAdminInput } from '../api/super-admins-api';
 import { superAdminInviteFormSchema } from '../api/super-admins-form-schemas';
 
@@ -16,7 +15,6 @@ export const SuperAdminInviteForm = () => {
   const { t, i18n } = useTranslation('settingsSuperAdmins');
   const navigate = useNavigate();
   const toast = useToast();
-  const errorMessage = useErrorMessage();
   const invite = useInviteSuperAdmin();
   const form = useSchemaForm({
     schema: superAdminInviteFormSchema,
@@ -49,16 +47,10 @@ export const SuperAdminInviteForm = () => {
           {...form.field('locale')}
           options={USER_LOCALES.map((locale) => ({ value: locale, label: t(`locales.${locale}`) }))}
         />
-        {form.formError ? (
-          <div className="sm:col-span-2">
-            <Alert tone="error">{errorMessage(form.formError)}</Alert>
-          </div>
-        ) : null}
-        <div className="flex justify-end sm:col-span-2">
-          <Button type="submit" loading={form.submitting}>
-            {t('invite.submit')}
-          </Button>
-        </div>
+        <ErrorAlert error={form.formError} className="sm:col-span-2" />
+        <SubmitRow loading={form.submitting} className="sm:col-span-2">
+          {t('invite.submit')}
+        </SubmitRow>
       </form>
     </Card>
   );

@@ -15,6 +15,7 @@ import {
   type SuperAdmin,
 } from '../api/super-admins-api';
 import { SuperAdminStatus } from './super-admin-status';
+import { SectionHeading } from '../../../components/ui/section-heading';
 
 /** What may be done to one super-admin: never to oneself; the API keeps the last active one. */
 const RowActions = ({ superAdmin }: { superAdmin: SuperAdmin }) => {
@@ -93,16 +94,13 @@ export const SuperAdminTable = () => {
   const superAdmins = useSuperAdmins(state);
   return (
     <section aria-labelledby="super-admins-heading" className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="super-admins-heading" className="text-lg font-semibold">
-          {t('list.title')}
-        </h2>
+      <SectionHeading id="super-admins-heading" title={t('list.title')} className="items-center gap-2">
         {can('super-admin-create') ? (
           <Link to="/settings/super-admins/invite" className={buttonClassName('primary')}>
             {t('list.invite')}
           </Link>
         ) : null}
-      </div>
+      </SectionHeading>
       <Alert>{t('list.lastOne')}</Alert>
       <PagedTable<SuperAdmin>
         query={superAdmins}

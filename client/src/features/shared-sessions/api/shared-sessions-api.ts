@@ -1,20 +1,17 @@
 import type { SharedSession } from '@ai-coaching/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { ListState } from '../../../hooks/use-list-params';
 import { api } from '../../../lib/http/api';
 import { sharedSessionOperations as links, userGroupOperations as groups } from '../../../lib/http/contract-routes';
-import { queryKeys } from '../../../lib/query/query-keys';
+import { pagedListQueryOptions, queryKeys } from '../../../lib/query/query-keys';
+import { useInvalidatingMutation } from '../../../lib/query/invalidating-mutation';
 
 export type { SharedSession, SharedSessionGuestLink, SharedSessionPage } from '@ai-coaching/contracts';
 
 const keys = queryKeys('shared-sessions');
 
 export const getShareLinksQueryOptions = (filters: ListState) =>
-  queryOptions({
-    queryKey: keys.list(filters),
-    queryFn: () => api.call(links.list, { query: filters }),
-    placeholderData: keepPreviousData,
-  });
+  pagedListQueryOptions(keys.list(filters), () => api.call(links.list, { query: filters }));
 
 export const useShareLinks = (filters: ListState) => useQuery(getShareLinksQueryOptions(filters));
 
@@ -27,22 +24,15 @@ export type NewShareLink = {
 };
 
 /** One key per dialog: a double click or a retry makes one link. */
-export const useCreateShareLink = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: NewShareLink; idempotencyKey: string }) =>
-      api.call(links.create, { body }, { idempotencyKey }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
-  });
-};
+export const useCreateShareLink = () =>
+  useInvalidatingMutation(keys, ({ body, idempotencyKey }: { body: NewShareLink; idempotencyKey: string }) =>
+    api.call(links.create, { body }, { idempotencyKey }),
+  );
 
-export const useRevokeShareLink = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (link: Pick<SharedSession, 'id'>) => api.call(links.revoke, { params: { id: link.id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
-  });
-};
+export const useRevokeShareLink = () =>
+  useInvalidatingMutation(keys, (link: Pick<SharedSession, 'id'>) =>
+    api.call(links.revoke, { params: { id: link.id } }),
+  );
 
 /** What the public page of a link shows; a closed or wrong code answers 404 `shared_session_unavailable`. */
 export const getSharedSessionPageQueryOptions = (accessCode: string) =>

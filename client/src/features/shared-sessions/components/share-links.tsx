@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../../components/ui/confirm-action';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -7,6 +6,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useListParams } from '../../../hooks/use-list-params';
 import { useRevokeShareLink, useShareLinks, type SharedSession } from '../api/shared-sessions-api';
 import { CopyLinkButton } from './copy-link-button';
+import { TextLink } from '../../../components/ui/text-link';
 
 /** Where a sharer finds their links (and the sharer's mail when a link's wallet runs dry points here). */
 export const SHARE_LINKS_PATH = '/apps/ai-coaching/shared-session/list';
@@ -42,14 +42,7 @@ export const ShareLinks = () => {
       <PageHeader
         title={t('list.title')}
         description={t('list.description')}
-        actions={
-          <Link
-            to="/apps/ai-coaching/scenario/list"
-            className="text-sm font-medium text-primary-700 underline dark:text-primary-300"
-          >
-            {t('list.scenarios')}
-          </Link>
-        }
+        actions={<TextLink to="/apps/ai-coaching/scenario/list">{t('list.scenarios')}</TextLink>}
       />
       <PagedTable<SharedSession>
         query={linksQuery}

@@ -5,10 +5,11 @@ import {
   userOperations,
 } from '../../../lib/http/contract-routes';
 import type { RequestOf } from '../../../lib/http/route';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListState } from '../../../hooks/use-list-params';
 import { api } from '../../../lib/http/api';
-import { queryKeys } from '../../../lib/query/query-keys';
+import { pagedListQueryOptions, queryKeys } from '../../../lib/query/query-keys';
+import { useInvalidateAll, useInvalidatingMutation } from '../../../lib/query/invalidating-mutation';
 
 export type { UserGroup, UserGroupDetail } from '@ai-coaching/contracts';
 
@@ -16,11 +17,7 @@ const keys = queryKeys('user-groups');
 const userKeys = queryKeys('users');
 
 export const getUserGroupsQueryOptions = (filters: ListState & { organization_id?: string }) =>
-  queryOptions({
-    queryKey: keys.list(filters),
-    queryFn: () => api.call(op.list, { query: filters }),
-    placeholderData: keepPreviousData,
-  });
+  pagedListQueryOptions(keys.list(filters), () => api.call(op.list, { query: filters }));
 
 export const useUserGroups = (filters: ListState & { organization_id?: string }) =>
   useQuery(getUserGroupsQueryOptions(filters));
@@ -30,31 +27,18 @@ export const getUserGroupQueryOptions = (id: string) =>
 
 export const useUserGroup = (id: string) => useQuery(getUserGroupQueryOptions(id));
 
-/** After any change to groups: lists, details and the users' group lists show it. */
-export const useInvalidateGroups = () => {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: keys.all }),
-      queryClient.invalidateQueries({ queryKey: userKeys.all }),
-    ]);
-};
+/** What a change to groups makes stale: their lists and details, and the users' group lists. */
+const GROUP_CHANGE = [keys, userKeys];
 
-export const useCreateUserGroup = () => {
-  const invalidate = useInvalidateGroups();
-  return useMutation({
-    mutationFn: (body: RequestOf<typeof op.create>['body']) => api.call(op.create, { body }),
-    onSuccess: invalidate,
-  });
-};
+export const useInvalidateGroups = () => useInvalidateAll(...GROUP_CHANGE);
 
-export const useUpdateUserGroup = (id: string) => {
-  const invalidate = useInvalidateGroups();
-  return useMutation({
-    mutationFn: (body: RequestOf<typeof op.update>['body']) => api.call(op.update, { params: { id }, body }),
-    onSuccess: invalidate,
-  });
-};
+export const useCreateUserGroup = () =>
+  useInvalidatingMutation(GROUP_CHANGE, (body: RequestOf<typeof op.create>['body']) => api.call(op.create, { body }));
+
+export const useUpdateUserGroup = (id: string) =>
+  useInvalidatingMutation(GROUP_CHANGE, (body: RequestOf<typeof op.update>['body']) =>
+    api.call(op.update, { params: { id }, body }),
+  );
 
 export const archiveUserGroup = (id: string) => api.call(op.archive, { params: { id } });
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CreditCommandForm } from '../../../components/credit-command-form';
 import { Button } from '../../../components/ui/button';
@@ -23,6 +23,7 @@ import {
   type UserGroupDetail,
 } from '../api/user-groups-api';
 import { UserGroupForm } from './user-group-form';
+import { TextLink } from '../../../components/ui/text-link';
 
 const Members = ({ group }: { group: UserGroupDetail }) => {
   const { t } = useTranslation('userGroups');
@@ -55,8 +56,7 @@ const Members = ({ group }: { group: UserGroupDetail }) => {
   };
 
   return (
-    <Card>
-      <h2 className="mb-4 text-lg font-semibold">{t('members.title', { count: group.member_ids.length })}</h2>
+    <Card title={t('members.title', { count: group.member_ids.length })}>
       {group.member_ids.length === 0 ? (
         <EmptyState>{t('members.empty')}</EmptyState>
       ) : (
@@ -141,14 +141,7 @@ export const UserGroupEditor = ({ id }: { id: string }) => {
     <>
       <PageHeader
         title={t('edit.title', { name: group.name })}
-        actions={
-          <Link
-            to="/settings/user/list?tab=groups"
-            className="text-sm font-medium text-primary-700 underline dark:text-primary-300"
-          >
-            {t('edit.back')}
-          </Link>
-        }
+        actions={<TextLink to="/settings/user/list?tab=groups">{t('edit.back')}</TextLink>}
       />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
@@ -175,8 +168,7 @@ export const UserGroupEditor = ({ id }: { id: string }) => {
             </div>
           ) : null}
         </Card>
-        <Card>
-          <h2 className="mb-4 text-lg font-semibold">{t('credits.title')}</h2>
+        <Card title={t('credits.title')}>
           <WalletFigures wallet={group} />
           {actions.length > 0 && group.status === 'active' ? (
             <div className="mt-4">

@@ -1,12 +1,11 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ImageUploadField } from '../../../components/image-upload-field';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { ImageUploadField, imageFieldOf } from '../../../components/image-upload-field';
+import { ErrorAlert } from '../../../components/ui/alert';
+import { SubmitRow } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useCreateUserGroup, useUpdateUserGroup, type UserGroupDetail } from '../api/user-groups-api';
 import { userGroupFormSchema } from '../api/user-groups-form-schemas';
 
@@ -15,7 +14,6 @@ export const UserGroupForm = ({ group, organizationId }: { group?: UserGroupDeta
   const { t } = useTranslation('userGroups');
   const toast = useToast();
   const navigate = useNavigate();
-  const errorMessage = useErrorMessage();
   const create = useCreateUserGroup();
   const update = useUpdateUserGroup(group?.id ?? '');
   const form = useSchemaForm({
@@ -56,16 +54,10 @@ export const UserGroupForm = ({ group, organizationId }: { group?: UserGroupDeta
         label={t('form.image')}
         category="usergroups"
         fallback="usergroup"
-        value={form.values.image_id ?? null}
-        onChange={(id) => form.setValue('image_id', id)}
-        error={form.errorOf('image_id')}
+        {...imageFieldOf(form, 'image_id')}
       />
-      {form.formError ? <Alert tone="error">{errorMessage(form.formError)}</Alert> : null}
-      <div className="flex justify-end">
-        <Button type="submit" loading={form.submitting}>
-          {t(group ? 'form.save' : 'form.create')}
-        </Button>
-      </div>
+      <ErrorAlert error={form.formError} />
+      <SubmitRow loading={form.submitting}>{t(group ? 'form.save' : 'form.create')}</SubmitRow>
     </form>
   );
 };

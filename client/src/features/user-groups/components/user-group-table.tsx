@@ -8,6 +8,7 @@ import { formatCredits } from '../../../lib/credits/nb-credits';
 import { imageUrl } from '../../../lib/images';
 import { useCan } from '../../../lib/session/session-context';
 import { useUserGroups, type UserGroup } from '../api/user-groups-api';
+import { SectionHeading } from '../../../components/ui/section-heading';
 
 export const UserGroupTable = () => {
   const { t, i18n } = useTranslation('userGroups');
@@ -17,16 +18,13 @@ export const UserGroupTable = () => {
 
   return (
     <section aria-labelledby="groups-heading">
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <h2 id="groups-heading" className="text-lg font-semibold">
-          {t('list.title')}
-        </h2>
+      <SectionHeading id="groups-heading" title={t('list.title')} className="mb-3 items-center gap-2">
         {can('user-group-create') ? (
           <Link to="/settings/usergroup/create" className={buttonClassName('primary')}>
             {t('list.create')}
           </Link>
         ) : null}
-      </div>
+      </SectionHeading>
       <PagedTable<UserGroup>
         query={groups}
         state={state}

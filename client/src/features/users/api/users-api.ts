@@ -1,10 +1,11 @@
 import {} from '@ai-coaching/contracts';
 import { organizationOperations, userCreditOperations, userOperations as op } from '../../../lib/http/contract-routes';
 import type { RequestOf } from '../../../lib/http/route';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { ListState } from '../../../hooks/use-list-params';
 import { api } from '../../../lib/http/api';
-import { queryKeys } from '../../../lib/query/query-keys';
+import { pagedListQueryOptions, queryKeys } from '../../../lib/query/query-keys';
+import { useInvalidateAll, useInvalidatingMutation } from '../../../lib/query/invalidating-mutation';
 
 export type { User, UserDetail, UserStatus } from '@ai-coaching/contracts';
 
@@ -15,11 +16,7 @@ export type UpdateUserInput = RequestOf<typeof op.update>['body'];
 const keys = queryKeys('users');
 
 export const getUsersQueryOptions = (filters: UserFilters) =>
-  queryOptions({
-    queryKey: keys.list(filters),
-    queryFn: () => api.call(op.list, { query: filters }),
-    placeholderData: keepPreviousData,
-  });
+  pagedListQueryOptions(keys.list(filters), () => api.call(op.list, { query: filters }));
 
 export const useUsers = (filters: UserFilters) => useQuery(getUsersQueryOptions(filters));
 
@@ -29,26 +26,13 @@ export const getUserQueryOptions = (id: string) =>
 export const useUser = (id: string) => useQuery(getUserQueryOptions(id));
 
 /** After any change to users: lists and details show it. */
-export const useInvalidateUsers = () => {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: keys.all });
-};
+export const useInvalidateUsers = () => useInvalidateAll(keys);
 
-export const useInviteUser = () => {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
-    mutationFn: (body: InviteUserInput) => api.call(op.invite, { body }),
-    onSuccess: invalidate,
-  });
-};
+export const useInviteUser = () =>
+  useInvalidatingMutation(keys, (body: InviteUserInput) => api.call(op.invite, { body }));
 
-export const useUpdateUser = (id: string) => {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
-    mutationFn: (body: UpdateUserInput) => api.call(op.update, { params: { id }, body }),
-    onSuccess: invalidate,
-  });
-};
+export const useUpdateUser = (id: string) =>
+  useInvalidatingMutation(keys, (body: UpdateUserInput) => api.call(op.update, { params: { id }, body }));
 
 export const useResendInvitation = () =>
   useMutation({ mutationFn: (id: string) => api.call(op.resendInvitation, { params: { user_id: id } }) });

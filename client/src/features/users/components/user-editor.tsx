@@ -1,10 +1,10 @@
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CreditCommandForm } from '../../../components/credit-command-form';
-import { ImageUploadField } from '../../../components/image-upload-field';
-import { Alert } from '../../../components/ui/alert';
+import { ImageUploadField, imageFieldOf } from '../../../components/image-upload-field';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { Avatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
+import { SubmitRow } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmAction } from '../../../components/ui/confirm-action';
 import { SelectField, TextField } from '../../../components/ui/field';
@@ -14,7 +14,6 @@ import { RoleBadge } from '../../../components/ui/role-badge';
 import { useToast } from '../../../components/ui/toast';
 import { WalletFigures } from '../../../components/wallet-figures';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { imageUrl } from '../../../lib/images';
 import { displayName } from '../../../lib/session/current-user';
 import { useCan, useCurrentUser, useSession } from '../../../lib/session/session-context';
@@ -32,12 +31,12 @@ import { ResendInvitationButton } from './resend-invitation-button';
 import { SendResetLinkButton } from './send-reset-link-button';
 import { UserStatusBadge } from './user-status-badge';
 import { userUpdateFormSchema } from '../api/users-form-schemas';
+import { TextLink } from '../../../components/ui/text-link';
 
 const DetailsForm = ({ user }: { user: UserDetail }) => {
   const { t } = useTranslation('users');
   const me = useCurrentUser();
   const toast = useToast();
-  const errorMessage = useErrorMessage();
   const update = useUpdateUser(user.id);
   const self = me?.id === user.id;
   // A super-admin belongs to the platform organization, theirs: the role is offered to its users only.
@@ -81,9 +80,7 @@ const DetailsForm = ({ user }: { user: UserDetail }) => {
           label={t('fields.avatar')}
           category="avatars"
           fallback="avatar"
-          value={form.values.avatar_image_id ?? null}
-          onChange={(id) => form.setValue('avatar_image_id', id)}
-          error={form.errorOf('avatar_image_id')}
+          {...imageFieldOf(form, 'avatar_image_id')}
         />
       </div>
       {!self && roles.includes(user.organization_role) ? (
@@ -93,16 +90,10 @@ const DetailsForm = ({ user }: { user: UserDetail }) => {
           options={roles.map((role) => ({ value: role, label: t(`roles.${role}`, { ns: 'common' }) }))}
         />
       ) : null}
-      {form.formError ? (
-        <div className="sm:col-span-2">
-          <Alert tone="error">{errorMessage(form.formError)}</Alert>
-        </div>
-      ) : null}
-      <div className="flex justify-end sm:col-span-2">
-        <Button type="submit" loading={form.submitting} disabled={firstNameMissing}>
-          {t('edit.save')}
-        </Button>
-      </div>
+      <ErrorAlert error={form.formError} className="sm:col-span-2" />
+      <SubmitRow loading={form.submitting} disabled={firstNameMissing} className="sm:col-span-2">
+        {t('edit.save')}
+      </SubmitRow>
     </form>
   );
 };
@@ -215,14 +206,7 @@ export const UserEditor = ({ id }: { id: string }) => {
     <>
       <PageHeader
         title={t('edit.title', { name })}
-        actions={
-          <Link
-            to="/settings/user/list"
-            className="text-sm font-medium text-primary-700 underline dark:text-primary-300"
-          >
-            {t('edit.back')}
-          </Link>
-        }
+        actions={<TextLink to="/settings/user/list">{t('edit.back')}</TextLink>}
       />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
@@ -256,8 +240,7 @@ export const UserEditor = ({ id }: { id: string }) => {
             </div>
           ) : null}
         </Card>
-        <Card>
-          <h2 className="mb-4 text-lg font-semibold">{t('credits.title')}</h2>
+        <Card title={t('credits.title')}>
           <WalletFigures wallet={user} />
           {creditActions.length > 0 ? (
             <div className="mt-4">

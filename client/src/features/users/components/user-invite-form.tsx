@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { ErrorAlert } from '../../../components/ui/alert';
+import { SubmitRow } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useCurrentUser } from '../../../lib/session/session-context';
 import { useInviteUser, useOrganizationOptions, type InviteUserInput } from '../api/users-api';
 import { assignableRoles } from '../utils/assignable-roles';
@@ -19,7 +18,6 @@ export const UserInviteForm = () => {
   const me = useCurrentUser();
   const navigate = useNavigate();
   const toast = useToast();
-  const errorMessage = useErrorMessage();
   const invite = useInviteUser();
   const superAdmin = me?.organization_role === 'super-admin';
   const organizations = useOrganizationOptions(superAdmin);
@@ -90,16 +88,10 @@ export const UserInviteForm = () => {
             ]}
           />
         ) : null}
-        {form.formError ? (
-          <div className="sm:col-span-2">
-            <Alert tone="error">{errorMessage(form.formError)}</Alert>
-          </div>
-        ) : null}
-        <div className="flex justify-end sm:col-span-2">
-          <Button type="submit" loading={form.submitting}>
-            {t('invite.submit')}
-          </Button>
-        </div>
+        <ErrorAlert error={form.formError} className="sm:col-span-2" />
+        <SubmitRow loading={form.submitting} className="sm:col-span-2">
+          {t('invite.submit')}
+        </SubmitRow>
       </form>
     </Card>
   );

@@ -13,6 +13,7 @@ import { useCan, useCurrentUser } from '../../../lib/session/session-context';
 import { useOrganizationName, useOrganizationOptions, useUsers, type User } from '../api/users-api';
 import { ResendInvitationButton } from './resend-invitation-button';
 import { UserStatusBadge } from './user-status-badge';
+import { SectionHeading } from '../../../components/ui/section-heading';
 
 /** Users of the caller's organization (a super-admin may pick another), paged, sorted and searchable. */
 export const UserTable = () => {
@@ -29,16 +30,13 @@ export const UserTable = () => {
 
   return (
     <section aria-labelledby="users-heading">
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <h2 id="users-heading" className="text-lg font-semibold">
-          {t('list.title')}
-        </h2>
+      <SectionHeading id="users-heading" title={t('list.title')} className="mb-3 items-center gap-2">
         {can('user-create') ? (
           <Link to="/settings/user/create" className={buttonClassName('primary')}>
             {t('list.invite')}
           </Link>
         ) : null}
-      </div>
+      </SectionHeading>
       {superAdmin ? (
         <div className="mb-3 max-w-sm">
           <SelectField

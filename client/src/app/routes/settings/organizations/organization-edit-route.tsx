@@ -1,10 +1,11 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../../../components/can';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { OrganizationApplications } from '../../../../features/applications/components/organization-applications';
 import { useOrganization } from '../../../../features/organizations/api/organizations-api';
 import { OrganizationEditor } from '../../../../features/organizations/components/organization-editor';
+import { TextLink } from '../../../../components/ui/text-link';
 
 export const OrganizationEditRoute = () => {
   const { t } = useTranslation('organizations');
@@ -14,14 +15,7 @@ export const OrganizationEditRoute = () => {
     <>
       <PageHeader
         title={t('edit.title', { name: organization.data?.name ?? '…' })}
-        actions={
-          <Link
-            to="/settings/organization/list"
-            className="text-sm font-medium text-primary-700 underline dark:text-primary-300"
-          >
-            {t('edit.back')}
-          </Link>
-        }
+        actions={<TextLink to="/settings/organization/list">{t('edit.back')}</TextLink>}
       />
       <OrganizationEditor key={id} id={id} />
       <Can permissions="application-install">

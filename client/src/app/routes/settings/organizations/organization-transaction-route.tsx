@@ -1,8 +1,9 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { useOrganization } from '../../../../features/organizations/api/organizations-api';
 import { CreditTransactions } from '../../../../features/organizations/components/credit-transactions';
+import { TextLink } from '../../../../components/ui/text-link';
 
 export const OrganizationTransactionRoute = () => {
   const { t } = useTranslation('credits');
@@ -13,12 +14,7 @@ export const OrganizationTransactionRoute = () => {
       <PageHeader
         title={t('transactions.pageTitle', { name: organization.data?.name ?? '…' })}
         actions={
-          <Link
-            to={`/settings/organization/transaction/history/${id}`}
-            className="text-sm font-medium text-primary-700 underline dark:text-primary-300"
-          >
-            {t('transactions.historyLink')}
-          </Link>
+          <TextLink to={`/settings/organization/transaction/history/${id}`}>{t('transactions.historyLink')}</TextLink>
         }
       />
       <CreditTransactions key={id} organizationId={id} />

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { SuperAdminInviteForm } from '../../../../features/settings-super-admins/components/super-admin-invite-form';
+import { TextLink } from '../../../../components/ui/text-link';
 
 /** `/settings/super-admins/invite` (super-admin-create). */
 export const SuperAdminInviteRoute = () => {
@@ -11,14 +11,7 @@ export const SuperAdminInviteRoute = () => {
       <PageHeader
         title={t('invite.title')}
         description={t('invite.description')}
-        actions={
-          <Link
-            to="/settings/super-admins"
-            className="text-sm font-medium text-primary-700 underline dark:text-primary-300"
-          >
-            {t('invite.back')}
-          </Link>
-        }
+        actions={<TextLink to="/settings/super-admins">{t('invite.back')}</TextLink>}
       />
       <SuperAdminInviteForm />
     </div>

@@ -1,7 +1,7 @@
 import { COACHING_DEFAULTS, missionFieldsSchema } from '@ai-coaching/contracts';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ImageUploadField } from '../../../../components/image-upload-field';
+import { ImageUploadField, imageFieldOf } from '../../../../components/image-upload-field';
 import { EntityImage } from '../../../../components/ui/avatar';
 import { TextAreaField, TextField } from '../../../../components/ui/field';
 import type { SchemaForm } from '../../../../hooks/use-schema-form';
@@ -21,9 +21,7 @@ const Fields = ({ form }: { form: SchemaForm<Values> }) => {
         label={t('fields.image')}
         category="missions"
         fallback="mission"
-        value={values.image_id ?? null}
-        onChange={(id) => form.setValue('image_id', id)}
-        error={form.errorOf('image_id')}
+        {...imageFieldOf(form, 'image_id')}
       />
       <TextAreaField
         label={t('mission.briefing')}

@@ -2,7 +2,7 @@ import { COACHING_DEFAULTS, observerFieldsSchema, RUBRIC_SCALES } from '@ai-coac
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ImageUploadField } from '../../../../components/image-upload-field';
+import { ImageUploadField, imageFieldOf } from '../../../../components/image-upload-field';
 import { Avatar } from '../../../../components/ui/avatar';
 import { Button } from '../../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../../components/ui/field';
@@ -127,9 +127,7 @@ const Fields = ({ form }: { form: SchemaForm<Values> }) => {
         label={t('observer.avatar')}
         category="avatars"
         fallback="avatar"
-        value={values.avatar_image_id ?? null}
-        onChange={(id) => setValue('avatar_image_id', id)}
-        error={form.errorOf('avatar_image_id')}
+        {...imageFieldOf(form, 'avatar_image_id')}
       />
       <TextAreaField
         label={t('fields.description')}

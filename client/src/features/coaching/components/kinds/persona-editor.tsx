@@ -2,7 +2,7 @@ import { COACHING_DEFAULTS, personaFieldsSchema } from '@ai-coaching/contracts';
 import { PERSONA_MOODS, personaGreeting, personaResistance, SESSION_LANGUAGES } from '@ai-coaching/domain';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ImageUploadField } from '../../../../components/image-upload-field';
+import { ImageUploadField, imageFieldOf } from '../../../../components/image-upload-field';
 import { Avatar } from '../../../../components/ui/avatar';
 import { SelectField, TextAreaField, TextField } from '../../../../components/ui/field';
 import type { SchemaForm } from '../../../../hooks/use-schema-form';
@@ -24,9 +24,7 @@ const Fields = ({ form }: { form: SchemaForm<Values> }) => {
         label={t('persona.avatar')}
         category="avatars"
         fallback="avatar"
-        value={values.avatar_image_id ?? null}
-        onChange={(id) => form.setValue('avatar_image_id', id)}
-        error={form.errorOf('avatar_image_id')}
+        {...imageFieldOf(form, 'avatar_image_id')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label={t('persona.jobTitle')} maxLength={120} {...form.field('job_title')} />

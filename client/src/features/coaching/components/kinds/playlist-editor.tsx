@@ -1,7 +1,7 @@
 import { COACHING_DEFAULTS, playlistFieldsSchema } from '@ai-coaching/contracts';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ImageUploadField } from '../../../../components/image-upload-field';
+import { ImageUploadField, imageFieldOf } from '../../../../components/image-upload-field';
 import { EntityImage } from '../../../../components/ui/avatar';
 import { TextAreaField, TextField } from '../../../../components/ui/field';
 import type { SchemaForm } from '../../../../hooks/use-schema-form';
@@ -24,9 +24,7 @@ const Fields = ({ form }: { form: SchemaForm<Values> }) => {
         label={t('fields.image')}
         category="playlists"
         fallback="mission"
-        value={values.image_id ?? null}
-        onChange={(id) => setValue('image_id', id)}
-        error={form.errorOf('image_id')}
+        {...imageFieldOf(form, 'image_id')}
       />
       <OrderedChoicesField
         legend={t('playlist.scenarios')}

@@ -11,7 +11,7 @@ import {
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ImageUploadField } from '../../../../components/image-upload-field';
+import { ImageUploadField, imageFieldOf } from '../../../../components/image-upload-field';
 import { Avatar, EntityImage } from '../../../../components/ui/avatar';
 import { SelectField, TextAreaField, TextField } from '../../../../components/ui/field';
 import type { SchemaForm } from '../../../../hooks/use-schema-form';
@@ -123,9 +123,7 @@ const Fields = ({ form }: { form: SchemaForm<Values> }) => {
         label={t('fields.image')}
         category="missions"
         fallback="mission"
-        value={values.image_id ?? null}
-        onChange={(id) => setValue('image_id', id)}
-        error={form.errorOf('image_id')}
+        {...imageFieldOf(form, 'image_id')}
       />
       <ChoiceField
         label={t('scenario.persona')}
