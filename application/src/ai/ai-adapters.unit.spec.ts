@@ -6,6 +6,7 @@ import {
   parseWav,
   pcm16Rms,
   type RoleplayBrief,
+  type TranscriptTurn,
 } from '@ai-coaching/domain';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -65,15 +66,23 @@ describe('the built-in adapter', () => {
     expect(deltas.map((event) => event.text).join('')).toBe(expected);
   });
 
-  it('answers an analysis with what it measures: the metrics, and the rubric scored by evidence', async () => {
-    const transcript = [
-      { speaker: 'persona', text: 'Hello, I am Sam. It is too expensive.' },
-      { speaker: 'learner', text: 'What budget did you plan? We offer a free trial.' },
-    ] as const;
-    const rubric = [{ id: 'trial', label: 'Offers a trial', evidencePhrases: ['free trial'] }];
+  it('answers an analysis with the metrics and its judgement of the criteria', async () => {
+    // Played with the built-in persona: a question, a turn that lets it raise its objection, the answer to it.
+    const transcript: TranscriptTurn[] = [{ speaker: 'persona', text: 'Hello, I am Sam.' }];
+    for (const text of [
+      'What is your budget like?',
+      'I see, thank you.',
+      'A free trial would save your team hours, so you only pay once it works.',
+    ]) {
+      transcript.push(
+        { speaker: 'learner', text },
+        { speaker: 'persona', text: builtinRoleplayTurn(brief, [...transcript, { speaker: 'learner', text }]).text },
+      );
+    }
+    const criteria = [{ name: 'Value', description: 'Shows the benefit.', weight: 1 }];
     const schema = z.object({
       metrics: z.looseObject({ questions: z.looseObject({ total: z.number() }) }),
-      rubric: z.looseObject({ overall: z.number() }).nullable(),
+      judgement: z.looseObject({ overall: z.number().nullable(), criteria: z.array(z.looseObject({})) }).nullable(),
     });
     const { value, usage } = await adapter.structured(
       {
@@ -81,13 +90,22 @@ describe('the built-in adapter', () => {
         messages: [],
         schema,
         schemaName: 'report',
-        analysis: { transcript, language: 'en-GB', rubric },
+        analysis: { transcript, language: 'en-GB', practice: { brief, criteria } },
       },
       context,
     );
     expect(value.metrics).toEqual(conversationMetrics(transcript, 'en-GB'));
     expect(value.metrics.questions.total).toBe(1);
-    expect(value.rubric?.overall).toBe(100);
+    expect(value.judgement).toMatchObject({
+      outcome: 'win',
+      criteria: [
+        {
+          name: 'Value',
+          behaviour: 'value',
+          evidence: [{ turn: 2, quote: 'A free trial would save your team hours, so you only pay once it works.' }],
+        },
+      ],
+    });
     expect(usage).toEqual({ inputTokens: 0, outputTokens: 0 });
 
     // A shape it cannot fill is said, not invented.

@@ -1,4 +1,4 @@
-import { analyseObserverJobId, starterLibraryItemId } from '@ai-coaching/application';
+import { analyseObserverJobId, STARTER_CORPUS, starterLibraryItemId } from '@ai-coaching/application';
 import { createTestOrganization, describeApi, signInAs } from '@ai-coaching/api/testing';
 import {
   coachingSessionAnalysisOperations as analyses,
@@ -51,12 +51,10 @@ await describeApi('[COACHING]: analysis reports', (context) => {
     expect(started.status).toBe(201);
     const id = started.body.id!;
     const say = (text: string) => api(a.learner).call(sessions.turn, { params: { id }, body: { text } });
-    const opened = await say(
-      'What matters most to you? Let us look at the return on investment of the scheduling module.',
-    );
-    expect(opened.body.status).toBe('in-progress');
-    const won = await say('I can freeze the price for two years in exchange for a renewal today.');
-    expect(won.body.status).toBe('win');
+    // A strong conversation of the starter corpus, as a learner would type it.
+    let status: string | undefined;
+    for (const line of STARTER_CORPUS.price['en-GB'].strong[0]!) status = (await say(line)).body.status;
+    expect(status).toBe('win');
     return id;
   };
 
@@ -119,10 +117,10 @@ await describeApi('[COACHING]: analysis reports', (context) => {
     expect(report.metrics.words.learner).toBeGreaterThan(0);
     expect(report.metrics.talk_ratio).toBeGreaterThan(0);
     expect(report.metrics.talk_ratio).toBeLessThan(1);
-    expect(report.metrics.questions).toMatchObject({ total: 1, open: 1, closed: 0 });
+    expect(report.metrics.questions).toMatchObject({ total: 4, open: 3, closed: 1 });
     expect(learnerTurns.has(report.metrics.questions.asked[0]!.turn_id!)).toBe(true);
     expect(report.metrics.longest_monologue).toMatchObject({ words: expect.any(Number) });
-    expect(report.metrics.fillers).toEqual({ total: 0, by_filler: {} });
+    expect(report.metrics.fillers).toEqual({ total: 1, by_filler: { actually: 1 } });
   });
 
   it('shows the report to whoever may read the session, and to nobody else', async () => {

@@ -1,4 +1,9 @@
-import { coachingSessionReservationId, expireReservation, starterLibraryItemId } from '@ai-coaching/application';
+import {
+  coachingSessionReservationId,
+  expireReservation,
+  STARTER_CORPUS,
+  starterLibraryItemId,
+} from '@ai-coaching/application';
 import { createTestOrganization, describeApi, signInAs } from '@ai-coaching/api/testing';
 import { coachingSessionOperations as sessions, scenarioContent, type WalletFields } from '@ai-coaching/contracts';
 import { newId } from '@ai-coaching/platform';
@@ -135,10 +140,14 @@ await describeApi(
       ]);
       const id = started.body.id!;
 
-      const first = await say(a.learner, id, 'Let us look at the return on investment of the scheduling module.');
-      expect(first.status).toBe(200);
-      expect(first.body).toEqual({ reply: expect.any(String), status: 'in-progress' });
-      const won = await say(a.learner, id, 'I can freeze the price for two years in exchange for a renewal today.');
+      // A strong conversation of the starter corpus, as a learner would type it (docs/ai-builtin-provider.md).
+      const lines = STARTER_CORPUS.price['en-GB'].strong[0]!;
+      for (const line of lines.slice(0, -1)) {
+        const answer = await say(a.learner, id, line);
+        expect(answer.status).toBe(200);
+        expect(answer.body).toEqual({ reply: expect.any(String), status: 'in-progress' });
+      }
+      const won = await say(a.learner, id, lines.at(-1)!);
       expect(won.body.status).toBe('win');
       expect(won.body.reply).not.toMatch(/\[\[|#-/);
 
@@ -147,10 +156,7 @@ await describeApi(
       expect(after.body.ended_at).toEqual(expect.any(String));
       expect(after.body.turns!.map((turn) => turn.role)).toEqual([
         'persona',
-        'learner',
-        'persona',
-        'learner',
-        'persona',
+        ...lines.flatMap(() => ['learner', 'persona']),
       ]);
       expect(await wallet(a.learnerId)).toEqual(before);
 

@@ -360,7 +360,7 @@ export const builtinCoachAnswer = (brief: CoachBrief, question: string): string 
   const topic = coachTopicOf(question);
   if (facts.state.moves.every((move) => move.text.trim() === '') && topic !== 'mission') return facts.lines.nothingSaid;
   // Only where a topic word may be about something particular ("talk about", "ask about"), not "the objections".
-  const particular = topic === 'talk' || topic === 'questions' || topic === 'rephrase' || topic === 'overview';
+  const particular = topic === 'talk' || topic === 'questions' || topic === 'overview';
   const item = particular ? itemNamed(question, brief.practice.persona.knowledge) : undefined;
   return (item ? knowledgeAnswer(facts, item) : ANSWERS[topic](facts)).join(' ');
 };

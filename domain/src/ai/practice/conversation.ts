@@ -222,12 +222,12 @@ const answerQuestions = (turn: TurnContext) => {
     }
     const asksNeeds = said('needs_question');
     let item = itemAskedAbout(question.content, turn.items, state.revealed);
-    if (item === undefined && open && asksNeeds) {
-      // "What matters most to you?": the next thing the persona may tell.
+    if (item === undefined && open) {
+      // "What matters most to you?", "What can I do for you?": the next thing the persona may tell.
       item = turn.items.map(({ item: candidate }) => candidate).find((candidate) => !state.revealed.has(candidate));
       if (item === undefined) {
         turn.parts.push({ kind: 'nothing_more' });
-        state.needsAsked += 1;
+        if (asksNeeds) state.needsAsked += 1;
         continue;
       }
     }

@@ -1,7 +1,9 @@
 import { classifyQuestion, type QuestionKind } from '../conversation-metrics/questions.js';
 import { matchTokens, sentencesOf } from '../conversation-metrics/text.js';
 import type { SessionLanguage } from '../vocabulary.js';
-import { EN_LEXICON, FR_LEXICON, type Cues, type IntentLexicon } from './lexicon.js';
+import { EN_LEXICON } from './lexicon-en.js';
+import { FR_LEXICON } from './lexicon-fr.js';
+import type { Cues, IntentLexicon } from './lexicon.js';
 
 // What a learner's turn does, sentence by sentence, read from the bilingual lexicons: the intents the practice
 // engine reacts to and the observer judges. Each detection keeps the sentence it was read in, as said, so a report

@@ -1,5 +1,5 @@
 import type { ConversationState } from './conversation.js';
-import type { Behaviour } from './judge.js';
+import type { Behaviour } from './behaviours.js';
 
 // What the built-in observer writes in a report, in the session's language (en-US reads the British lines). Every
 // line follows from a score and the conversation's state, so the words and the figures say the same thing.

@@ -3,6 +3,7 @@ import { countWords, fold, matchTokens } from '../conversation-metrics/text.js';
 import type { RoleplayBrief } from './brief.js';
 import { replayConversation, type ConversationState, type Move } from './conversation.js';
 import type { Intent } from './intents.js';
+import { BEHAVIOURS, type Behaviour } from './behaviours.js';
 import { JUDGE_LINES, type JudgeLines } from './judge-lines.js';
 
 // The built-in observer (issue 25): it judges behaviours, not words. Each rubric criterion is read as one of the
@@ -10,17 +11,7 @@ import { JUDGE_LINES, type JudgeLines } from './judge-lines.js';
 // conversation the persona played by, and backed by the learner's own sentences that show it. The summary, the
 // strengths and the points to improve are written from those scores and the outcome, so they cannot disagree.
 
-export const BEHAVIOURS = [
-  'closing',
-  'negotiation',
-  'objections',
-  'value',
-  'discovery',
-  'empathy',
-  'professionalism',
-  'clarity',
-] as const;
-export type Behaviour = (typeof BEHAVIOURS)[number];
+export { BEHAVIOURS, type Behaviour };
 
 /** Word stems (folded) that tie a criterion to a behaviour, checked in the order of BEHAVIOURS: "Clear close" closes. */
 const BEHAVIOUR_WORDS: Record<Behaviour, readonly string[]> = {
