@@ -1,10 +1,15 @@
+import { fold } from '../conversation-metrics/text.js';
+import type { FailureBehaviour, SuccessBehaviour } from '../practice/brief.js';
 import type { SessionLanguage } from '../vocabulary.js';
+import { SCENARIO_FAMILIES, type FamilyText, type Role, type ScenarioFamily } from './scenario-families.js';
 
 // The built-in provider's session generator (docs/coaching-session-generators.md): no language model, so it drafts
-// a role-play from fixed templates, picked and filled from the brief (skill, audience, industry, difficulty) and the
-// draft's number. Same brief and number, same draft: no clock, no randomness. The success criteria are phrases the
-// built-in persona looks for as whole words (docs/ai-builtin-provider.md), and the briefing names them, so a draft
-// played on the built-in provider can be won.
+// a role-play from template families, one per skill (price objection, discovery call, cold call, complaint,
+// constructive feedback, difficult conversation, job interview, customer service, negotiation). The brief's skill
+// picks the family by its words (English and French), its industry the persona's job title, and its difficulty the
+// persona's patience and openness, the mission's difficulty, its objections and its turn limit. The draft carries the
+// structured fields the built-in practice engine plays from (docs/ai-builtin-provider.md), so it plays well offline.
+// Same brief and number, same draft: no clock, no randomness.
 
 /** What a draft is asked from: the generator's brief and which draft of the run this is (0, 1, …). */
 export type ScenarioDraftBrief = {
@@ -16,7 +21,10 @@ export type ScenarioDraftBrief = {
   index: number;
 };
 
-/** One draft as a model answers it: the fields of the four items it makes, before they are validated. */
+/**
+ * One draft as a model answers it: the fields of the four items it makes, before they are validated (so the closed
+ * sets, such as a knowledge item's gate, are plain strings here; the content schemas check them).
+ */
 export type ScenarioDraft = {
   persona: {
     name: string;
@@ -28,6 +36,10 @@ export type ScenarioDraft = {
     mood: string;
     speaking_style: string;
     instructions: string;
+    knowledge: { topic: string; keywords: string[]; says: string; gate: string }[];
+    motivations: string[];
+    patience: number;
+    openness: number;
   };
   mission: {
     title: string;
@@ -36,6 +48,10 @@ export type ScenarioDraft = {
     success_criteria: string[];
     failure_conditions: string[];
     turn_limit: number | null;
+    objections: { text: string; resolved_by: string[] }[];
+    success_behaviours: string[];
+    failure_behaviours: string[];
+    difficulty: number | null;
   };
   observer: {
     name: string;
@@ -52,303 +68,217 @@ export type ScenarioDraft = {
   scenario: { name: string; description: string };
 };
 
-type Words = {
-  skill: string;
-  audience: string;
-  industry: string;
+/** The words a family's templates are filled with. */
+export type DraftWords = {
+  /** The persona's full name, and first name. */
   persona: string;
+  first: string;
   job: string;
   company: string;
+  industry: string;
+  audience: string;
+  skill: string;
+  /** French agreement: `il`/`elle`, `Il`/`Elle`, and the feminine ending (`''`/`'e'`). */
+  il: string;
+  Il: string;
+  e: string;
 };
 
-type Situation = {
-  /** The persona's role. */
-  job: string;
-  title: (w: Words) => string;
-  personality: string;
-  background: (w: Words) => string;
-  /** Raised one at a time, as many as the difficulty allows. */
-  objections: string[];
-  goal: (w: Words) => string;
-  briefing: (w: Words) => string;
-  success: string[];
-  failure: string[];
-  speakingStyle: string;
+type Person = { name: string; feminine: boolean };
+
+const EN_PEOPLE: Person[] = [
+  { name: 'Priya Shah', feminine: true },
+  { name: 'Tom Whitaker', feminine: false },
+  { name: 'Grace Okafor', feminine: true },
+  { name: 'Daniel Hughes', feminine: false },
+  { name: 'Hannah Lewis', feminine: true },
+  { name: 'Marcus Bell', feminine: false },
+  { name: 'Fiona Campbell', feminine: true },
+  { name: 'Ravi Mehta', feminine: false },
+];
+
+const FR_PEOPLE: Person[] = [
+  { name: 'Claire Fontaine', feminine: true },
+  { name: 'Julien Moreau', feminine: false },
+  { name: 'Sophie Laurent', feminine: true },
+  { name: 'Nicolas Girard', feminine: false },
+  { name: 'Léa Dubois', feminine: true },
+  { name: 'Hugo Lefèvre', feminine: false },
+  { name: 'Camille Martin', feminine: true },
+  { name: 'Antoine Roux', feminine: false },
+];
+
+const EN_COMPANIES = ['Norvel', 'Harbourside', 'Kingsway', 'Bluefield', 'Oakridge', 'Westbrook', 'Riverton'];
+const FR_COMPANIES = ['Norvel', 'Maison Berthier', 'Atlantique', 'Alpes Conseil', 'Horizon Sud', 'Delmas', 'Rivage'];
+
+// --- The brief's industry: a job title that fits it -------------------------------------------------------------
+
+type IndustryId =
+  'software' | 'hospitality' | 'retail' | 'finance' | 'health' | 'logistics' | 'manufacturing' | 'general';
+
+/** Word starts (folded) that name an industry, checked in this order. */
+const INDUSTRY_WORDS: [IndustryId, string[]][] = [
+  ['hospitality', ['hotel', 'hospitality', 'hotellerie', 'restaura', 'touris', 'resort', 'hebergement']],
+  ['software', ['software', 'saas', 'tech', 'logiciel', 'informati', 'numerique', 'digital', 'cloud', 'telecom', 'it']],
+  ['retail', ['retail', 'shop', 'store', 'commerce', 'magasin', 'distribution', 'boutique', 'supermarket', 'grande']],
+  ['finance', ['bank', 'banque', 'bancaire', 'financ', 'insurance', 'assurance', 'fintech', 'credit']],
+  ['health', ['health', 'sante', 'hospital', 'hopital', 'clinic', 'clinique', 'pharma', 'medical', 'care', 'soin']],
+  ['logistics', ['logistic', 'logistique', 'transport', 'shipping', 'freight', 'supply', 'fret', 'entrepot']],
+  ['manufacturing', ['manufactur', 'industr', 'factory', 'usine', 'production', 'automotive', 'automobile']],
+];
+
+/** Job titles by industry and role; French ones as [masculine, feminine]. */
+const EN_JOBS: Record<IndustryId, Record<Role, string>> = {
+  software: {
+    buyer: 'Head of Procurement',
+    manager: 'Head of IT Operations',
+    customer: 'IT Manager',
+    staff: 'Software Developer',
+  },
+  hospitality: {
+    buyer: 'Purchasing Manager',
+    manager: 'Hotel General Manager',
+    customer: 'Corporate Travel Manager',
+    staff: 'Front Desk Supervisor',
+  },
+  retail: {
+    buyer: 'Category Buyer',
+    manager: 'Store Operations Manager',
+    customer: 'Office Manager',
+    staff: 'Sales Associate',
+  },
+  finance: {
+    buyer: 'Procurement Officer',
+    manager: 'Head of Operations',
+    customer: 'Finance Director',
+    staff: 'Customer Adviser',
+  },
+  health: {
+    buyer: 'Hospital Purchasing Manager',
+    manager: 'Clinic Manager',
+    customer: 'Practice Manager',
+    staff: 'Ward Nurse',
+  },
+  logistics: {
+    buyer: 'Procurement Manager',
+    manager: 'Warehouse Operations Manager',
+    customer: 'Supply Chain Manager',
+    staff: 'Transport Planner',
+  },
+  manufacturing: {
+    buyer: 'Purchasing Manager',
+    manager: 'Plant Manager',
+    customer: 'Maintenance Manager',
+    staff: 'Production Supervisor',
+  },
+  general: {
+    buyer: 'Purchasing Manager',
+    manager: 'Operations Director',
+    customer: 'Office Manager',
+    staff: 'Project Coordinator',
+  },
 };
 
-type LanguageTemplates = {
-  names: string[];
-  companies: string[];
-  situations: Situation[];
-  moods: Record<number, string>;
-  persona: (w: Words, objections: string[], success: string[]) => string;
-  observer: (w: Words) => Pick<ScenarioDraft['observer'], 'name' | 'description' | 'instructions'>;
-  rubric: (w: Words) => ScenarioDraft['observer']['rubric'];
-  scenarioDescription: (w: Words) => string;
+type Gendered = [string, string];
+const same = (title: string): Gendered => [title, title];
+
+const FR_JOBS: Record<IndustryId, Record<Role, Gendered>> = {
+  software: {
+    buyer: same('Responsable des achats'),
+    manager: ['Directeur des systèmes d’information', 'Directrice des systèmes d’information'],
+    customer: same('Responsable informatique'),
+    staff: ['Développeur', 'Développeuse'],
+  },
+  hospitality: {
+    buyer: same('Responsable des achats'),
+    manager: ['Directeur d’hôtel', 'Directrice d’hôtel'],
+    customer: same('Responsable des voyages d’affaires'),
+    staff: ['Chef de réception', 'Cheffe de réception'],
+  },
+  retail: {
+    buyer: ['Acheteur', 'Acheteuse'],
+    manager: ['Directeur de magasin', 'Directrice de magasin'],
+    customer: same('Responsable des services généraux'),
+    staff: ['Conseiller de vente', 'Conseillère de vente'],
+  },
+  finance: {
+    buyer: same('Responsable des achats'),
+    manager: ['Directeur des opérations', 'Directrice des opérations'],
+    customer: ['Directeur financier', 'Directrice financière'],
+    staff: ['Conseiller clientèle', 'Conseillère clientèle'],
+  },
+  health: {
+    buyer: ['Acheteur hospitalier', 'Acheteuse hospitalière'],
+    manager: ['Directeur de clinique', 'Directrice de clinique'],
+    customer: same('Responsable de cabinet médical'),
+    staff: ['Infirmier', 'Infirmière'],
+  },
+  logistics: {
+    buyer: same('Responsable des achats'),
+    manager: same('Responsable d’entrepôt'),
+    customer: same('Responsable supply chain'),
+    staff: ['Planificateur transport', 'Planificatrice transport'],
+  },
+  manufacturing: {
+    buyer: ['Acheteur industriel', 'Acheteuse industrielle'],
+    manager: ['Directeur d’usine', 'Directrice d’usine'],
+    customer: same('Responsable maintenance'),
+    staff: ['Chef d’équipe de production', 'Cheffe d’équipe de production'],
+  },
+  general: {
+    buyer: same('Responsable des achats'),
+    manager: ['Directeur des opérations', 'Directrice des opérations'],
+    customer: same('Responsable des services généraux'),
+    staff: ['Chef de projet', 'Cheffe de projet'],
+  },
 };
 
-const EN: LanguageTemplates = {
-  names: ['Alex Morgan', 'Sam Patel', 'Jordan Reid', 'Chris Evans', 'Taylor Brooks', 'Morgan Lee', 'Jamie Clarke'],
-  companies: ['Harbourside', 'Northgate', 'Bluefield', 'Kingsway', 'Riverton', 'Oakridge', 'Westbrook'],
-  moods: { 1: 'friendly', 2: 'friendly', 3: 'neutral', 4: 'sceptical', 5: 'irritated' },
-  situations: [
-    {
-      job: 'Purchasing Manager',
-      title: (w) => `${cap(w.skill)}: the hesitant buyer`,
-      personality: 'Careful with money and wary of promises; respects people who listen before they pitch.',
-      background: (w) =>
-        `${w.persona} buys for ${w.company}, a ${w.industry} business. A cheaper supplier has approached them, and their manager wants costs down this year. They like the current service but need a reason to stay.`,
-      objections: [
-        'The other supplier is cheaper.',
-        'We are not sure the extra cost is worth it.',
-        'Our budget has been cut this year.',
-        'We do not want to be locked into a long contract.',
-        'Your last delivery was late.',
-      ],
-      goal: (w) => `Practise ${w.skill}: keep the customer by showing the value, without giving the price away.`,
-      briefing: (w) =>
-        `You talk to ${w.persona}, ${w.job} at ${w.company} (${w.industry}). They are hesitating to renew. You are one of ${w.audience}.\n\nTo succeed: ask about their needs, say what the service brings them in value, and agree a next step.`,
-      success: ['value', 'next step'],
-      failure: ['take it or leave it', 'not my problem'],
-      speakingStyle: 'Brief and factual; asks for figures.',
-    },
-    {
-      job: 'Customer',
-      title: (w) => `${cap(w.skill)}: the unhappy customer`,
-      personality:
-        'Frustrated and short-tempered today, but fair; calms down when heard and offered something concrete.',
-      background: (w) =>
-        `${w.persona} is a long-standing customer of a ${w.industry} company. Something went wrong twice this month and nobody called back. They are thinking of leaving for a competitor.`,
-      objections: [
-        'Nobody called me back.',
-        'This is the second time this month.',
-        'I am thinking of going elsewhere.',
-        'Your promises mean nothing to me now.',
-        'I want compensation.',
-      ],
-      goal: (w) => `Practise ${w.skill}: calm the customer down and agree a concrete fix.`,
-      briefing: (w) =>
-        `${w.persona} is calling ${w.company} (${w.industry}) to complain. You are one of ${w.audience}.\n\nTo succeed: show that you understand, say sorry and mean it, and offer a concrete solution.`,
-      success: ['understand', 'sorry', 'solution'],
-      failure: ['calm down', 'not my fault'],
-      speakingStyle: 'Direct and emotional at first; shorter sentences when annoyed.',
-    },
-    {
-      job: 'Team Member',
-      title: (w) => `${cap(w.skill)}: the difficult conversation`,
-      personality: 'Conscientious but defensive; opens up when the conversation feels fair.',
-      background: (w) =>
-        `${w.persona} works at ${w.company}, a ${w.industry} organisation. Their recent work has slipped: deadlines missed and a client complaint. They have more work than before and have not asked for help.`,
-      objections: [
-        'I do not see what the problem is.',
-        'The delays were not all my fault.',
-        'I have far more work than before.',
-        'Nobody told me it was urgent.',
-        'Is this a formal warning?',
-      ],
-      goal: (w) => `Practise ${w.skill}: make the problem clear and agree a plan together.`,
-      briefing: (w) =>
-        `You meet ${w.persona} at ${w.company} (${w.industry}). You are one of ${w.audience}.\n\nTo succeed: give a specific example, explain its impact, and offer your support.`,
-      success: ['example', 'impact', 'support'],
-      failure: ['lazy', 'useless'],
-      speakingStyle: 'Polite and guarded; more open once trust is built.',
-    },
-    {
-      job: 'Prospect',
-      title: (w) => `${cap(w.skill)}: the first meeting`,
-      personality: 'Busy and curious; gives time to people who ask good questions.',
-      background: (w) =>
-        `${w.persona} runs operations at ${w.company}, a ${w.industry} firm. They agreed to a short meeting but have not decided they need anything.`,
-      objections: [
-        'I only have ten minutes.',
-        'We already have a supplier.',
-        'I do not see why we would change.',
-        'Send me a brochure instead.',
-        'Everyone says they are the best.',
-      ],
-      goal: (w) => `Practise ${w.skill}: find the prospect's need and earn a second meeting.`,
-      briefing: (w) =>
-        `A first meeting with ${w.persona} of ${w.company} (${w.industry}). You are one of ${w.audience}.\n\nTo succeed: ask about their priorities, link your offer to a need they name, and propose a next meeting.`,
-      success: ['priorities', 'next meeting'],
-      failure: ['sign today', 'you are wrong'],
-      speakingStyle: 'Quick, slightly impatient, to the point.',
-    },
-  ],
-  persona: (w, objections, success) =>
-    `Play ${w.persona}. Raise these objections one at a time: ${objections.join(' ')} Let yourself be convinced once the learner has said: ${success.join(', ')}.`,
-  observer: (w) => ({
-    name: `${cap(w.skill)} coach`.slice(0, 120),
-    description: `Scores how well the learner practised ${w.skill} with ${w.audience} in mind.`,
-    instructions: 'Quote the learner. Be specific and kind; suggest one thing to try next time.',
-  }),
-  rubric: (w) => [
-    {
-      name: 'Listening',
-      description: 'Asks open questions and reflects what the other person says before answering.',
-      scale: '1_5',
-      weight: 1,
-      not_relevant_when: null,
-    },
-    {
-      name: cap(w.skill).slice(0, 120),
-      description: `Applies ${w.skill} to the situation, in words that fit ${w.industry}.`,
-      scale: '1_5',
-      weight: 2,
-      not_relevant_when: null,
-    },
-    {
-      name: 'Clear next step',
-      description: 'Ends with an agreed, concrete next step.',
-      scale: 'pass_fail',
-      weight: 1,
-      not_relevant_when: 'The conversation ended before any agreement was possible.',
-    },
-  ],
-  scenarioDescription: (w) => `A role-play drafted for ${w.audience} in ${w.industry}, to practise ${w.skill}.`,
+/** The folded words of a text, for matching word starts. */
+const tokensOf = (text: string): string[] =>
+  fold(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
+const matches = (tokens: readonly string[], starts: readonly string[]) =>
+  starts.reduce((count, start) => count + (tokens.some((token) => token.startsWith(start)) ? 1 : 0), 0);
+
+const industryOf = (industry: string): IndustryId => {
+  const tokens = tokensOf(industry);
+  return (
+    INDUSTRY_WORDS.find(([, starts]) =>
+      starts.some((start) => tokens.some((token) => (start.length <= 2 ? token === start : token.startsWith(start)))),
+    )?.[0] ?? 'general'
+  );
 };
 
-const FR: LanguageTemplates = {
-  names: [
-    'Camille Martin',
-    'Julien Moreau',
-    'Sophie Laurent',
-    'Nicolas Girard',
-    'Claire Fontaine',
-    'Hugo Lefèvre',
-    'Léa Dubois',
-  ],
-  companies: [
-    'Groupe Delmas',
-    'Atlantique Services',
-    'Maison Berthier',
-    'Alpes Conseil',
-    'Rivage',
-    'Horizon Sud',
-    'Lumière & Fils',
-  ],
-  moods: { 1: 'friendly', 2: 'friendly', 3: 'neutral', 4: 'sceptical', 5: 'irritated' },
-  situations: [
-    {
-      job: 'Responsable des achats',
-      title: (w) => `${cap(w.skill)} : l’acheteur hésitant`,
-      personality:
-        'Prudent avec l’argent et méfiant envers les promesses ; respecte ceux qui écoutent avant de vendre.',
-      background: (w) =>
-        `${w.persona} achète pour ${w.company}, une entreprise du secteur ${w.industry}. Un fournisseur moins cher l’a contacté, et sa direction veut réduire les coûts cette année. Le service actuel lui convient, mais il lui faut une raison de rester.`,
-      objections: [
-        'L’autre fournisseur est moins cher.',
-        'Nous ne sommes pas sûrs que le surcoût en vaille la peine.',
-        'Notre budget a été réduit cette année.',
-        'Nous ne voulons pas d’un contrat trop long.',
-        'Votre dernière livraison était en retard.',
-      ],
-      goal: (w) => `S’entraîner à ${w.skill} : garder le client en montrant la valeur, sans brader le prix.`,
-      briefing: (w) =>
-        `Vous parlez à ${w.persona}, ${w.job.toLowerCase()} chez ${w.company} (${w.industry}). Il hésite à renouveler. Vous faites partie des ${w.audience}.\n\nPour réussir : interrogez-le sur ses besoins, dites la valeur que le service lui apporte et convenez d’une prochaine étape.`,
-      success: ['valeur', 'prochaine étape'],
-      failure: ['c’est à prendre ou à laisser', 'pas mon problème'],
-      speakingStyle: 'Bref et factuel ; demande des chiffres.',
-    },
-    {
-      job: 'Client',
-      title: (w) => `${cap(w.skill)} : le client mécontent`,
-      personality: 'Agacé aujourd’hui mais juste ; se calme quand on l’écoute et qu’on lui propose du concret.',
-      background: (w) =>
-        `${w.persona} est un client fidèle d’une entreprise du secteur ${w.industry}. Un problème est survenu deux fois ce mois-ci et personne ne l’a rappelé. Il pense partir chez un concurrent.`,
-      objections: [
-        'Personne ne m’a rappelé.',
-        'C’est la deuxième fois ce mois-ci.',
-        'Je pense aller voir ailleurs.',
-        'Vos promesses ne valent plus rien pour moi.',
-        'Je veux un dédommagement.',
-      ],
-      goal: (w) => `S’entraîner à ${w.skill} : apaiser le client et convenir d’une solution concrète.`,
-      briefing: (w) =>
-        `${w.persona} appelle ${w.company} (${w.industry}) pour se plaindre. Vous faites partie des ${w.audience}.\n\nPour réussir : montrez que vous comprenez (« je comprends »), excusez-vous sincèrement (« désolé ») et proposez une solution concrète.`,
-      success: ['comprends', 'désolé', 'solution'],
-      failure: ['calmez-vous', 'pas ma faute'],
-      speakingStyle: 'Direct et ému au début ; phrases courtes quand il s’agace.',
-    },
-    {
-      job: 'Collaborateur',
-      title: (w) => `${cap(w.skill)} : la conversation difficile`,
-      personality: 'Consciencieux mais sur la défensive ; s’ouvre quand l’échange lui paraît juste.',
-      background: (w) =>
-        `${w.persona} travaille chez ${w.company}, dans le secteur ${w.industry}. Son travail a décroché récemment : des délais manqués et une réclamation client. Sa charge a augmenté et il n’a pas demandé d’aide.`,
-      objections: [
-        'Je ne vois pas où est le problème.',
-        'Les retards ne venaient pas tous de moi.',
-        'J’ai beaucoup plus de travail qu’avant.',
-        'Personne ne m’a dit que c’était urgent.',
-        'Est-ce un avertissement officiel ?',
-      ],
-      goal: (w) => `S’entraîner à ${w.skill} : rendre le problème clair et convenir d’un plan ensemble.`,
-      briefing: (w) =>
-        `Vous rencontrez ${w.persona} chez ${w.company} (${w.industry}). Vous faites partie des ${w.audience}.\n\nPour réussir : donnez un exemple précis, expliquez son impact et proposez votre soutien.`,
-      success: ['exemple', 'impact', 'soutien'],
-      failure: ['paresseux', 'incapable'],
-      speakingStyle: 'Poli et réservé ; plus ouvert une fois la confiance installée.',
-    },
-    {
-      job: 'Prospect',
-      title: (w) => `${cap(w.skill)} : le premier rendez-vous`,
-      personality: 'Occupé et curieux ; accorde du temps à qui pose de bonnes questions.',
-      background: (w) =>
-        `${w.persona} dirige les opérations de ${w.company}, dans le secteur ${w.industry}. Il a accepté un court rendez-vous sans être convaincu d’avoir besoin de quoi que ce soit.`,
-      objections: [
-        'Je n’ai que dix minutes.',
-        'Nous avons déjà un fournisseur.',
-        'Je ne vois pas pourquoi nous changerions.',
-        'Envoyez-moi plutôt une brochure.',
-        'Tout le monde dit être le meilleur.',
-      ],
-      goal: (w) => `S’entraîner à ${w.skill} : trouver le besoin du prospect et obtenir un second rendez-vous.`,
-      briefing: (w) =>
-        `Un premier rendez-vous avec ${w.persona}, de ${w.company} (${w.industry}). Vous faites partie des ${w.audience}.\n\nPour réussir : interrogez-le sur ses priorités, reliez votre offre à un besoin qu’il nomme et proposez un prochain rendez-vous.`,
-      success: ['priorités', 'prochain rendez-vous'],
-      failure: ['signez aujourd’hui', 'vous avez tort'],
-      speakingStyle: 'Rapide, un peu impatient, va droit au but.',
-    },
-  ],
-  persona: (w, objections, success) =>
-    `Jouez ${w.persona}. Soulevez ces objections une à une : ${objections.join(' ')} Laissez-vous convaincre dès que l’apprenant a dit : ${success.join(', ')}.`,
-  observer: (w) => ({
-    name: `Coach : ${w.skill}`.slice(0, 120),
-    description: `Évalue comment l’apprenant s’est entraîné à ${w.skill}, en pensant aux ${w.audience}.`,
-    instructions: 'Citez l’apprenant. Soyez précis et bienveillant ; proposez une chose à essayer la prochaine fois.',
-  }),
-  rubric: (w) => [
-    {
-      name: 'Écoute',
-      description: 'Pose des questions ouvertes et reformule avant de répondre.',
-      scale: '1_5',
-      weight: 1,
-      not_relevant_when: null,
-    },
-    {
-      name: cap(w.skill).slice(0, 120),
-      description: `Applique ${w.skill} à la situation, avec les mots du secteur ${w.industry}.`,
-      scale: '1_5',
-      weight: 2,
-      not_relevant_when: null,
-    },
-    {
-      name: 'Prochaine étape claire',
-      description: 'Termine sur une prochaine étape concrète et acceptée.',
-      scale: 'pass_fail',
-      weight: 1,
-      not_relevant_when: 'La conversation s’est arrêtée avant tout accord possible.',
-    },
-  ],
-  scenarioDescription: (w) =>
-    `Un jeu de rôle préparé pour les ${w.audience} du secteur ${w.industry}, pour s’entraîner à ${w.skill}.`,
+/**
+ * The family a brief's skill names: the one whose words its skill holds most (English and French), ties going to
+ * the more specific family (the order of SCENARIO_FAMILIES); a skill no family's words fit takes the general
+ * family, the discovery call (a conversation to understand someone's needs suits most skills).
+ */
+export const scenarioFamilyOf = (skill: string): ScenarioFamily => {
+  const tokens = tokensOf(skill);
+  let best: ScenarioFamily | undefined;
+  let bestScore = 0;
+  for (const family of SCENARIO_FAMILIES) {
+    const score = matches(tokens, family.words);
+    if (score > bestScore) {
+      best = family;
+      bestScore = score;
+    }
+  }
+  return best ?? SCENARIO_FAMILIES.find((family) => family.id === 'discovery_call')!;
 };
 
-const TEMPLATES: Record<SessionLanguage, LanguageTemplates> = { 'en-GB': EN, 'en-US': EN, 'fr-FR': FR };
+// --- Difficulty -----------------------------------------------------------------------------------------------
 
-function cap(text: string): string {
-  return text.length === 0 ? text : text[0]!.toLocaleUpperCase() + text.slice(1);
-}
+const MOODS = ['friendly', 'friendly', 'neutral', 'sceptical', 'irritated'] as const;
+/** By difficulty 1..5: how many objections the mission lists, the persona's patience and openness. */
+const OBJECTIONS = [1, 2, 2, 3, 4];
+const PATIENCE = [5, 4, 4, 3, 3];
+const OPENNESS = [4, 3, 3, 3, 2];
+
+const clampDifficulty = (difficulty: number) => Math.min(5, Math.max(1, Math.round(difficulty)));
 
 /** A small stable hash, so the brief's words (not only the draft's number) vary the picks. */
 const hashOf = (text: string): number => {
@@ -359,51 +289,109 @@ const hashOf = (text: string): number => {
 
 const pick = <T>(list: readonly T[], n: number): T => list[n % list.length]!;
 
-const clampDifficulty = (difficulty: number) => Math.min(5, Math.max(1, Math.round(difficulty)));
+const cut = (text: string, max = 120) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
+
+const capitalised = (text: string) => (text.length === 0 ? text : text[0]!.toLocaleUpperCase() + text.slice(1));
+
+/** French typography: a no-break space before ? ! : ; and %, whether the template or the brief wrote a space or none. */
+const typeset = (text: string) =>
+  text
+    .replace(/(?<=\S)[ \u00a0]?([?!:;%])(?=\s|$)/gu, '\u00a0$1')
+    // Elision before a name starting with a vowel or a mute h: "qu’Alpes Conseil", "d’Hugo".
+    .replace(/\b(qu|d)e (?=[AEIOUYÉÈÊÂÎÔH])/gu, '$1’');
+
+const frenchTypography = <T>(value: T): T => {
+  if (typeof value === 'string') return typeset(value) as T;
+  if (Array.isArray(value)) return value.map(frenchTypography) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, frenchTypography(inner)])) as T;
+  }
+  return value;
+};
 
 /**
- * The built-in provider's draft number `index` for this brief. Consecutive drafts of one run take different
- * situations, names and companies; the difficulty sets the persona's mood, how many objections it raises and how
- * many turns the mission allows.
+ * The built-in provider's draft number `index` for this brief. Consecutive drafts of one run keep the skill's family
+ * and take different people and companies, so their names differ; the difficulty sets the persona's mood, patience
+ * and openness, how many objections the mission lists and how many turns it allows.
  */
 export const builtinScenarioDraft = (brief: ScenarioDraftBrief): ScenarioDraft => {
-  const templates = TEMPLATES[brief.language];
+  const french = brief.language === 'fr-FR';
+  const family = scenarioFamilyOf(brief.skill);
+  const text: FamilyText = french ? family.fr : family.en;
   const difficulty = clampDifficulty(brief.difficulty);
   const seed = hashOf(`${brief.skill}|${brief.audience}|${brief.industry}`.toLowerCase());
-  const situation = pick(templates.situations, seed + brief.index);
-  const words: Words = {
-    skill: brief.skill.trim(),
-    audience: brief.audience.trim(),
+  const person = pick(french ? FR_PEOPLE : EN_PEOPLE, seed + brief.index);
+  const company = pick(french ? FR_COMPANIES : EN_COMPANIES, seed + brief.index);
+  const industry = industryOf(brief.industry);
+  const job = french ? FR_JOBS[industry][family.role][person.feminine ? 1 : 0] : EN_JOBS[industry][family.role];
+  const words: DraftWords = {
+    persona: person.name,
+    first: person.name.split(' ')[0]!,
+    job,
+    company,
     industry: brief.industry.trim(),
-    persona: pick(templates.names, seed + brief.index * 3),
-    job: situation.job,
-    company: pick(templates.companies, seed + brief.index * 5),
+    audience: brief.audience.trim(),
+    skill: brief.skill.trim(),
+    il: person.feminine ? 'elle' : 'il',
+    Il: person.feminine ? 'Elle' : 'Il',
+    e: person.feminine ? 'e' : '',
   };
-  const objections = situation.objections.slice(0, Math.min(situation.objections.length, difficulty));
-  return {
+  const moodIndex = Math.min(4, difficulty - 1 + family.moodShift);
+  const failure: FailureBehaviour[] = [...family.failure];
+  if (difficulty >= 4) failure.push('patience_exhausted');
+  const success: SuccessBehaviour[] = [...family.success];
+  const objections = text.objections(words).slice(0, OBJECTIONS[difficulty - 1]);
+  const draft: ScenarioDraft = {
     persona: {
-      name: words.persona,
-      job_title: situation.job,
-      company: words.company,
-      personality: situation.personality,
-      background: situation.background(words),
+      name: person.name,
+      job_title: job,
+      company,
+      personality: text.personality,
+      background: text.background(words),
       difficulty,
-      mood: templates.moods[difficulty] ?? 'neutral',
-      speaking_style: situation.speakingStyle,
-      instructions: templates.persona(words, objections, situation.success),
+      mood: MOODS[moodIndex]!,
+      speaking_style: text.speakingStyle,
+      instructions: text.instructions(words),
+      knowledge: text.knowledge(words).map((item) => ({ ...item, keywords: [...item.keywords] })),
+      motivations: text.motivations(words),
+      patience: PATIENCE[difficulty - 1]!,
+      openness: OPENNESS[difficulty - 1]!,
     },
     mission: {
-      title: situation.title(words).slice(0, 120),
-      briefing: situation.briefing(words),
-      goal: situation.goal(words),
-      success_criteria: [...situation.success],
-      failure_conditions: [...situation.failure],
-      turn_limit: 8 + difficulty * 2,
+      title: cut(text.title(words)),
+      briefing: text.briefing(words),
+      goal: text.goal(words),
+      success_criteria: [...text.successCriteria],
+      failure_conditions: [...text.failureConditions],
+      turn_limit: 10 + difficulty * 2,
+      objections: objections.map((objection) => ({ text: objection.text, resolved_by: [...objection.resolvedBy] })),
+      success_behaviours: success,
+      failure_behaviours: failure,
+      difficulty,
     },
-    observer: { ...templates.observer(words), rubric: templates.rubric(words) },
+    observer: {
+      name: cut(`${text.judges} (${person.name}, ${company})`),
+      description: french
+        ? `Évalue ${text.judgesLower} dans l’échange avec ${person.name}. Compétence travaillée\u00a0: ${words.skill}.`
+        : `Judges ${text.judgesLower} in the conversation with ${person.name}. Skill practised: ${words.skill}.`,
+      instructions: french
+        ? 'Citez l’apprenant mot pour mot. Soyez précis et bienveillant\u00a0; proposez une chose à essayer la prochaine fois.'
+        : 'Quote the learner word for word. Be specific and kind; suggest one thing to try next time.',
+      rubric: text.rubric.map((criterion) => ({
+        ...criterion,
+        not_relevant_when: criterion.not_relevant_when ?? null,
+      })),
+    },
     scenario: {
-      name: `${situation.title(words)} (${brief.index + 1})`.slice(0, 120),
-      description: templates.scenarioDescription(words),
+      name: cut(
+        french
+          ? `${text.situation}\u00a0: ${person.name}, ${company}`
+          : `${text.situation}: ${person.name}, ${company}`,
+      ),
+      description: french
+        ? `${capitalised(text.situationLower(words))} Public visé\u00a0: ${words.audience}. Secteur\u00a0: ${words.industry}.`
+        : `${capitalised(text.situationLower(words))} For ${words.audience}, in ${words.industry}.`,
     },
   };
+  return french ? frenchTypography(draft) : draft;
 };
