@@ -44,6 +44,21 @@ export const sessionGeneratorSchema = z.strictObject({
 });
 export type SessionGeneratorAnswer = z.input<typeof sessionGeneratorSchema>;
 
+/** What "Publish draft" answers: each item published with the draft, in the order it was published. */
+export const publishedDraftSchema = z.strictObject({
+  scenario_id: text(),
+  items: z.array(
+    z.strictObject({
+      kind: z.enum(['persona', 'mission', 'observer', 'scenario']),
+      id: text(),
+      version: z.number().int(),
+      /** false: it was published already (a retry, or content published before). */
+      published_now: z.boolean(),
+    }),
+  ),
+});
+export type PublishedDraftAnswer = z.input<typeof publishedDraftSchema>;
+
 const notFound = { description: '`session_generator_not_found`: it does not exist or is another organization’s.' };
 const modelNotFound = {
   description:
@@ -107,6 +122,26 @@ export const sessionGeneratorOperations = defineOperations(
       responses: {
         202: { description: 'The job, queued.', schema: backgroundJobSchema },
         404: notFound,
+      },
+    },
+    publishDraft: {
+      method: 'POST',
+      path: '/v1/coaching/session_generators/:id/drafts/:draft_id/publish',
+      summary:
+        'Publish one of the generator’s drafts (`draft_id`: the scenario id a run’s results name) with the persona, mission and observers its scenario plays, all or nothing: every item is checked before any is published (the caller edits each kind it publishes; none is archived; what the caller may not edit must be published already). Items already published are left as they are, so a retry answers the same.',
+      params: z.object({ id: idSchema, draft_id: idSchema }),
+      responses: {
+        200: { description: 'What was published.', schema: publishedDraftSchema },
+        403: {
+          description: '`forbidden`: the caller may not publish one of the draft’s kinds; nothing was published.',
+        },
+        404: {
+          description: `${notFound.description} Or \`session_generator_draft_not_found\`: no run of this generator saved that draft. Or \`coaching_item_not_found\` / \`coaching_reference_not_found\`: the draft or what it plays no longer exists.`,
+        },
+        409: {
+          description:
+            '`coaching_item_archived` (`details.id`), or `coaching_reference_unpublished`: something it plays is archived, or another’s and not published. Nothing was published.',
+        },
       },
     },
   },

@@ -2,6 +2,7 @@ import {
   createSessionGenerator,
   deleteSessionGenerator,
   listSessionGenerators,
+  publishSessionGeneratorDraft,
   readSessionGenerator,
   startSessionGeneration,
   updateSessionGenerator,
@@ -44,6 +45,13 @@ export const sessionGeneratorRoutes = [
     handler: async ({ params, origin, services, ctx }) => ({
       status: 202,
       body: await startSessionGeneration(services, origin, params.id, ctx.get('idempotency-key') || undefined),
+    }),
+  }),
+  // Publishing a draft is publishing a scenario: the use case checks each kind's `-update` as its own publish does.
+  defineRoute(op.publishDraft, {
+    access: permission('coaching-scenario-update'),
+    handler: async ({ params, origin, services }) => ({
+      body: await publishSessionGeneratorDraft(services, origin, params.id, params.draft_id),
     }),
   }),
 ];

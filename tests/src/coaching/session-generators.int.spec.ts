@@ -145,9 +145,11 @@ await describeApi(
     });
 
     let builtinDrafts: string[] = [];
+    let builtinGenerator = '';
 
     it('drafts three scenarios with the built-in provider as a job with progress, once per Idempotency-Key', async () => {
       const id = (await api(a.editor).call(generators.create, { body: { name: unique('Offline'), ...brief } })).body.id;
+      builtinGenerator = id;
       const key = newId();
       const started = await generate(a.editor, id, key);
       expect(started.status).toBe(202);
@@ -197,28 +199,102 @@ await describeApi(
       expect((await api(a.learner).call(jobs.read, { params: { id: job.id } })).status).toBe(404);
     });
 
-    it('publishes a draft with its persona, mission and observer, and a learner plays it to a win', async () => {
+    it('publishes a draft with its persona, mission and observer in one call, idempotently, and a learner plays it to a win', async () => {
       const scenarioId = builtinDrafts[0]!;
       const scenario = (await api(a.editor).call(scenarioContent.operations.read, { params: { id: scenarioId } })).body;
-      const mission = (
-        await api(a.editor).call(missionContent.operations.read, { params: { id: String(scenario['mission_id']) } })
-      ).body;
-      const publish = async (plural: string, id: string) =>
-        expect((await api(a.editor).send('POST', `/v1/coaching/${plural}/${id}/publish`)).status).toBe(200);
-      await publish('personas', String(scenario['persona_id']));
-      await publish('missions', String(scenario['mission_id']));
-      await publish('observers', (scenario['observer_ids'] as string[])[0]!);
-      await publish('scenarios', scenarioId);
+      const personaId = String(scenario['persona_id']);
+      const missionId = String(scenario['mission_id']);
+      const observerId = (scenario['observer_ids'] as string[])[0]!;
+      const publishDraft = (token: string, id = builtinGenerator, draftId = scenarioId) =>
+        api(token).call(generators.publishDraft, { params: { id, draft_id: draftId } });
 
+      // Not another organization's, not a learner's, not a scenario this generator did not draft.
+      const foreign = await publishDraft(b.editor);
+      expect([foreign.status, foreign.body]).toMatchObject([404, { code: 'session_generator_not_found' }]);
+      expect((await publishDraft(a.learner)).status).toBe(403);
+      const unknown = await publishDraft(a.editor, builtinGenerator, newId());
+      expect([unknown.status, unknown.body]).toMatchObject([404, { code: 'session_generator_draft_not_found' }]);
+      const still = await api(a.editor).call(personaContent.operations.read, { params: { id: personaId } });
+      expect(still.body['status']).toBe('draft');
+
+      const published = await publishDraft(a.editor);
+      expect(published.status).toBe(200);
+      expect(published.body).toEqual({
+        scenario_id: scenarioId,
+        items: [
+          { kind: 'persona', id: personaId, version: 1, published_now: true },
+          { kind: 'mission', id: missionId, version: 1, published_now: true },
+          { kind: 'observer', id: observerId, version: 1, published_now: true },
+          { kind: 'scenario', id: scenarioId, version: 1, published_now: true },
+        ],
+      });
+      for (const [operations, id] of [
+        [personaContent.operations, personaId],
+        [missionContent.operations, missionId],
+        [observerContent.operations, observerId],
+        [scenarioContent.operations, scenarioId],
+      ] as const) {
+        const read = await api(a.editor).call(operations.read, { params: { id } });
+        expect([id, read.body['status'], read.body['published_version']]).toEqual([id, 'published', 1]);
+      }
+      // A retry publishes nothing more and answers the same items.
+      const again = await publishDraft(a.editor);
+      expect(again.status).toBe(200);
+      expect(again.body.items.map((item) => [item.id, item.version, item.published_now])).toEqual(
+        published.body.items.map((item) => [item.id, item.version, false]),
+      );
+      expect(
+        (await context.server.platform.store.readStream(coachingItemStreamId(scenarioId))).map((event) => event.type),
+      ).toEqual(['CoachingItemCreated', 'CoachingItemPublished']);
+
+      // A learner plays it on the built-in engine and wins with a sensible conversation.
       const started = await api(a.learner).call(sessions.create, { body: { scenario_id: scenarioId } });
       expect(started.status).toBe(201);
-      const said = (mission['success_criteria'] as string[]).join(', and ');
-      const turn = await api(a.learner).call(sessions.turn, {
-        params: { id: started.body.id! },
-        body: { text: `What matters most to you? Let me talk about ${said}.` },
+      let status: string | undefined;
+      for (const text of [
+        'Thanks for making time today. How has the last year gone for your team?',
+        'What is behind the low usage in the rest of the team?',
+        'I hear you, an increase is hard to accept when half the team is not using it.',
+        'If you commit to a two-year term, we can hold the price and include a training day for your team.',
+        'Customers like you cut their reporting time by 30% within three months; I can send you the case study.',
+        'Shall we book a call with your finance director next Tuesday at 10 to go through the figures?',
+      ]) {
+        const turn = await api(a.learner).call(sessions.turn, { params: { id: started.body.id! }, body: { text } });
+        expect(turn.status).toBe(200);
+        status = turn.body.status;
+        if (status === 'win' || status === 'loose' || status === 'end') break;
+      }
+      expect(status).toBe('win');
+    });
+
+    it('publishes nothing of a draft when one of its items is refused', async () => {
+      const scenarioId = builtinDrafts[1]!;
+      const scenario = (await api(a.editor).call(scenarioContent.operations.read, { params: { id: scenarioId } })).body;
+      const observerId = (scenario['observer_ids'] as string[])[0]!;
+      expect((await api(a.editor).send('POST', `/v1/coaching/observers/${observerId}/archive`)).status).toBe(200);
+
+      const refused = await api(a.editor).call(generators.publishDraft, {
+        params: { id: builtinGenerator, draft_id: scenarioId },
       });
-      expect(turn.status).toBe(200);
-      expect(turn.body.status).toBe('win');
+      expect([refused.status, refused.body]).toMatchObject([
+        409,
+        { code: 'coaching_item_archived', details: { id: observerId } },
+      ]);
+      for (const [operations, id] of [
+        [personaContent.operations, String(scenario['persona_id'])],
+        [missionContent.operations, String(scenario['mission_id'])],
+        [scenarioContent.operations, scenarioId],
+      ] as const) {
+        const read = await api(a.editor).call(operations.read, { params: { id } });
+        expect([id, read.body['status']]).toEqual([id, 'draft']);
+      }
+
+      // Restored, the same call publishes all four.
+      expect((await api(a.editor).send('POST', `/v1/coaching/observers/${observerId}/restore`)).status).toBe(200);
+      const published = await api(a.editor).call(generators.publishDraft, {
+        params: { id: builtinGenerator, draft_id: scenarioId },
+      });
+      expect([published.status, published.body.items?.length]).toEqual([200, 4]);
     });
 
     it('resumes a run cut short after a draft’s first item, saving each item once, and a run again changes nothing', async () => {

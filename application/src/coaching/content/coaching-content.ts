@@ -5,6 +5,7 @@ import {
   coachingItemStreamId,
   coachingReferences,
   ConflictError,
+  ForbiddenError,
   NotFoundError,
   type CoachingFields,
   type CoachingItemCommand,
@@ -428,6 +429,72 @@ export const changeCoachingContentLifecycle = async (
     type: action === 'archive' ? 'ArchiveCoachingItem' : 'RestoreCoachingItem',
     data: { itemId },
   });
+};
+
+/** A scenario and the content it plays, published together: what `publishScenarioWithItsContent` answers. */
+export type PublishedScenarioContent = {
+  scenario_id: string;
+  items: { kind: Exclude<CoachingKind, 'playlist'>; id: string; version: number; published_now: boolean }[];
+};
+
+/**
+ * Publishes a scenario with the persona, mission and observers it plays (a session generator's draft,
+ * docs/coaching-session-generators.md), all or nothing: every item is checked first (the caller may edit it, with its
+ * kind's `-update` permission, and it is not archived; what the caller may not edit must be published already), and
+ * only then published, what it uses before the scenario, so a refusal publishes nothing and a scenario is never
+ * published before what it plays. Publishing an item without unpublished changes records nothing, so a retry (or a
+ * try cut short and run again) answers the same and finishes what was left.
+ */
+export const publishScenarioWithItsContent = async (
+  services: AppServices,
+  origin: Origin,
+  scenarioId: string,
+): Promise<PublishedScenarioContent> => {
+  const caller = signedInUser(origin.caller);
+  const scenario = await editableItem(services, caller, 'scenario', scenarioId);
+  const toPublish: CoachingItemView[] = [];
+  for (const reference of coachingReferences('scenario', scenario.fields)) {
+    if (reference.kind === 'ai_model' || reference.kind === 'ai_voice') continue;
+    const field = REFERENCE_FIELDS[reference.kind] ?? reference.kind;
+    const used = await findCoachingItem(services.db, reference.id);
+    if (!used || used.kind !== reference.kind) throw referenceNotFound(field);
+    const ownOrganization = used.organizationId === caller.organizationId;
+    if (editable(caller, used)) {
+      if (used.status === 'archived') {
+        throw new ConflictError('coaching_item_archived', `“${used.title}” is archived: restore it first.`, {
+          field,
+          id: used.itemId,
+        });
+      }
+      if (!toPublish.some((item) => item.itemId === used.itemId)) toPublish.push(used);
+    } else if (ownOrganization && !isLive(used)) {
+      // Their organization's draft, but the caller may not publish its kind: as the separate publish would answer.
+      throw new ForbiddenError('forbidden', `You may not publish “${used.title}”.`, { field, id: used.itemId });
+    } else if (!isLive(used)) {
+      throw new ConflictError('coaching_reference_unpublished', `“${used.title}” is not published.`, {
+        field,
+        id: used.itemId,
+      });
+    }
+  }
+  if (scenario.status === 'archived') {
+    throw new ConflictError('coaching_item_archived', 'This scenario is archived: restore it first.');
+  }
+  // Persona and mission first, then the observers, then the scenario that plays them.
+  const order: Record<string, number> = { persona: 0, mission: 1, observer: 2 };
+  toPublish.sort((a, b) => (order[a.kind] ?? 3) - (order[b.kind] ?? 3));
+  const items: PublishedScenarioContent['items'] = [];
+  for (const item of [...toPublish, scenario]) {
+    const publishedNow = item.publishedVersion !== item.version;
+    await run(services, origin, item.itemId, {
+      type: 'PublishCoachingItem',
+      data: { itemId: item.itemId, userId: caller.userId },
+    });
+    // A scenario plays personas, missions and observers only.
+    const kind = item.kind as Exclude<CoachingKind, 'playlist'>;
+    items.push({ kind, id: item.itemId, version: item.version, published_now: publishedNow });
+  }
+  return { scenario_id: scenario.itemId, items };
 };
 
 export const deleteCoachingContent = async (

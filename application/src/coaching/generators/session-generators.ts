@@ -17,7 +17,10 @@ import {
   coachingItemStreamId,
   ConflictError,
   DomainError,
+  FAILURE_BEHAVIOURS,
   NotFoundError,
+  OBJECTION_MOVES,
+  SUCCESS_BEHAVIOURS,
   sessionGeneratorDecider,
   sessionGeneratorStreamId,
   type CoachingFields,
@@ -32,6 +35,7 @@ import { deterministicId } from '@ai-coaching/platform';
 import {
   findAiModel,
   findSessionGenerator,
+  isSavedSessionGeneratorDraft,
   listSessionGenerators as querySessionGenerators,
   listUnfinishedBackgroundJobs,
   type SessionGeneratorView,
@@ -53,6 +57,7 @@ import {
   type GenerateSessionsPayload,
 } from '../../jobs/coaching/generate-sessions.job.js';
 import { isSuperAdmin, signedInUser, visibleTo, type UserCaller } from '../../tenancy/scope.js';
+import { publishScenarioWithItsContent, type PublishedScenarioContent } from '../content/coaching-content.js';
 
 // The session generator (docs/coaching-session-generators.md): a saved brief, and its run, a background job that
 // drafts role-plays through the AI port's structured output. Each draft is a persona, a mission, an observer and a
@@ -188,6 +193,25 @@ export const deleteSessionGenerator = async (services: AppServices, origin: Orig
   await run(services, origin, { type: 'DeleteSessionGenerator', data: { generatorId } });
 };
 
+/**
+ * "Publish draft": one of the generator's saved drafts, its scenario with the persona, mission and observers it plays,
+ * all or nothing (`publishScenarioWithItsContent`). Another organization's generator answers 404 as a missing one,
+ * a scenario no run of this generator saved 404 `session_generator_draft_not_found`.
+ */
+export const publishSessionGeneratorDraft = async (
+  services: AppServices,
+  origin: Origin,
+  generatorId: string,
+  draftId: string,
+): Promise<PublishedScenarioContent> => {
+  const caller = signedInUser(origin.caller);
+  await visibleGenerator(services, caller, generatorId);
+  if (!(await isSavedSessionGeneratorDraft(services.db, generatorId, draftId))) {
+    throw new NotFoundError('session_generator_draft_not_found', 'This generator saved no draft with this id.');
+  }
+  return publishScenarioWithItsContent(services, origin, draftId);
+};
+
 // --- Running one -------------------------------------------------------------------------------------------------
 
 /** The brief a run drafts from, fixed when it starts: editing the generator meanwhile changes nothing of the run. */
@@ -264,6 +288,12 @@ export const scenarioDraftAnswerSchema = z.object({
     mood: z.string(),
     speaking_style: z.string(),
     instructions: z.string(),
+    knowledge: z.array(
+      z.object({ topic: z.string(), keywords: z.array(z.string()), says: z.string(), gate: z.string() }),
+    ),
+    motivations: z.array(z.string()),
+    patience: z.number(),
+    openness: z.number(),
   }),
   mission: z.object({
     title: z.string(),
@@ -272,6 +302,10 @@ export const scenarioDraftAnswerSchema = z.object({
     success_criteria: z.array(z.string()),
     failure_conditions: z.array(z.string()),
     turn_limit: z.number().nullable(),
+    objections: z.array(z.object({ text: z.string(), resolved_by: z.array(z.string()) })),
+    success_behaviours: z.array(z.string()),
+    failure_behaviours: z.array(z.string()),
+    difficulty: z.number().nullable(),
   }),
   observer: z.object({
     name: z.string(),
@@ -308,7 +342,10 @@ const promptOf = (input: RunInput, index: number) => [
       `Difficulty: ${input.difficulty} on a scale of 1 (gentle) to 5 (hard); the persona's difficulty is the same.`,
       `Write every text in ${LANGUAGE_NAMES[input.language]}.`,
       'persona.mood is one of friendly, neutral, sceptical, irritated. Rubric scales are pass_fail, 1_5 or 1_10; weights from 0.1 to 10.',
-      'Success criteria and failure conditions are short phrases the learner would say; the briefing tells the learner what to achieve.',
+      'Success criteria and failure conditions are short phrases describing what the learner does; the briefing tells the learner the situation and the goal, never the rules.',
+      'persona.knowledge: 3 to 5 facts the persona tells ({topic, keywords: words a question about it holds, says, gate: any | open_question | trust}); persona.motivations: what it wants and never says; persona.patience and persona.openness: 1 to 5.',
+      `mission.objections: raised in order ({text, resolved_by: some of ${OBJECTION_MOVES.join(', ')}}); mission.success_behaviours: some of ${SUCCESS_BEHAVIOURS.join(', ')}; mission.failure_behaviours: some of ${FAILURE_BEHAVIOURS.join(', ')} (unconditional_concession only where price or terms are negotiated); mission.difficulty: the brief's difficulty.`,
+      'Every name is distinct and meaningful: the persona a person with a real job title, the mission and scenario naming the situation, the observer naming what it judges.',
       'Names and titles have at most 120 characters.',
     ].join('\n'),
   },

@@ -10,14 +10,26 @@ import { describe, expect, it } from 'vitest';
 import { scenarioDraftAnswerSchema } from './session-generators.js';
 
 // The built-in provider's drafts must pass the same checks as hand-made content, or an offline run would report
-// every draft failed: every language, difficulty and situation, with the longest brief allowed.
+// every draft failed: every language, difficulty and skill family, with the longest brief allowed.
+const SKILLS = [
+  'handling price objections',
+  'discovery calls',
+  'cold calling',
+  'traiter les réclamations',
+  'feedback constructif',
+  'difficult conversations',
+  'job interviews',
+  'customer service',
+  'négociation',
+];
+
 describe('the built-in drafts', () => {
   const briefs = SESSION_LANGUAGES.flatMap((language) =>
     [1, 2, 3, 4, 5].flatMap((difficulty) =>
-      [0, 1, 2, 3].map((index) => ({
-        skill: index === 3 ? 's'.repeat(120) : 'objection handling',
-        audience: index === 3 ? 'a'.repeat(120) : 'sales people',
-        industry: index === 3 ? 'i'.repeat(120) : 'insurance',
+      [...SKILLS.keys(), SKILLS.length].map((index) => ({
+        skill: SKILLS[index] ?? 's'.repeat(120),
+        audience: index === SKILLS.length ? 'a'.repeat(120) : 'sales people',
+        industry: index === SKILLS.length ? 'i'.repeat(120) : 'insurance',
         difficulty,
         language,
         index,

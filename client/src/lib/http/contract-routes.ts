@@ -271,6 +271,7 @@ export const sessionGeneratorOperations = routesOf<typeof contracts.sessionGener
   update: { method: 'PATCH', path: '/v1/coaching/session_generators/:id' },
   delete: { method: 'DELETE', path: '/v1/coaching/session_generators/:id' },
   generate: { method: 'POST', path: '/v1/coaching/session_generators/:id/generate' },
+  publishDraft: { method: 'POST', path: '/v1/coaching/session_generators/:id/drafts/:draft_id/publish' },
 });
 
 export const sharedSessionOperations = routesOf<typeof contracts.sharedSessionOperations>()({

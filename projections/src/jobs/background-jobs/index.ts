@@ -192,3 +192,22 @@ export const listBackgroundJobItems = async (db: SqlExecutor, jobId: string): Pr
     processedAt: isoTime(row.processed_at),
   }));
 };
+
+/**
+ * Whether a session generator's run saved this draft (a scenario id among its jobs' succeeded items): a draft is
+ * published from its generator's page by that generator's id.
+ */
+export const isSavedSessionGeneratorDraft = async (
+  db: SqlExecutor,
+  generatorId: string,
+  scenarioId: string,
+): Promise<boolean> => {
+  const { rows } = await db.query<{ found: number }>(
+    `SELECT 1 AS found FROM rm_background_jobs j JOIN rm_background_job_items i ON i.job_id = j.job_id
+     WHERE j.kind = 'coaching.session-generation' AND j.input->>'generator_id' = $1 AND i.item = $2
+       AND i.outcome = 'succeeded'
+     LIMIT 1`,
+    [generatorId, scenarioId],
+  );
+  return rows.length > 0;
+};

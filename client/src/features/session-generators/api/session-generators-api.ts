@@ -40,6 +40,18 @@ export const useGenerateSessions = () =>
       api.call(op.generate, { params: { id } }, { idempotencyKey }),
   });
 
+/**
+ * "Publish draft": the draft's scenario with its persona, mission and observers, in one call, all or nothing. Sent
+ * again it publishes nothing more, so a retry after a lost answer is safe.
+ */
+export const usePublishDraft = (generatorId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (draftId: string) => api.call(op.publishDraft, { params: { id: generatorId, draft_id: draftId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['coaching-scenarios'] }),
+  });
+};
+
 /** A run of a generator, asked again every second until it has finished. */
 export const useGenerationJob = (jobId: string | null) => {
   const queryClient = useQueryClient();

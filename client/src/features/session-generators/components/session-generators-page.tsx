@@ -14,6 +14,7 @@ import {
   useDeleteSessionGenerator,
   useGenerateSessions,
   useGenerationJob,
+  usePublishDraft,
   useSessionGenerators,
   type BackgroundJob,
   type SessionGenerator,
@@ -24,8 +25,32 @@ import { SessionGeneratorFormDialog } from './session-generator-form';
 const REASONS = ['generated_draft_invalid', 'invalid_output', 'ai_model_not_found'] as const;
 type Reason = (typeof REASONS)[number];
 
-const DraftResults = ({ job }: { job: BackgroundJob }) => {
+/** One saved draft's "Publish draft": its scenario, persona, mission and observers published in one call. */
+const PublishDraft = ({ generatorId, draftId, number }: { generatorId: string; draftId: string; number: number }) => {
   const { t } = useTranslation('sessionGenerators');
+  const errorMessage = useErrorMessage();
+  const publish = usePublishDraft(generatorId);
+  if (publish.isSuccess) {
+    return (
+      <span className="text-green-700 dark:text-green-300" role="status">
+        {t('run.published')}
+      </span>
+    );
+  }
+  return (
+    <>
+      <Button variant="primary" disabled={publish.isPending} onClick={() => publish.mutate(draftId)}>
+        {publish.isPending ? t('run.publishing') : t('run.publish')}
+        <span className="sr-only"> {t('run.draft', { number })}</span>
+      </Button>
+      {publish.isError ? <Alert tone="error">{errorMessage(publish.error)}</Alert> : null}
+    </>
+  );
+};
+
+const DraftResults = ({ job, generatorId }: { job: BackgroundJob; generatorId: string }) => {
+  const { t } = useTranslation('sessionGenerators');
+  const can = useCan();
   return (
     <ol className="flex flex-col gap-2" aria-label={t('run.drafts')}>
       {job.results.map((result, index) => (
@@ -37,13 +62,18 @@ const DraftResults = ({ job }: { job: BackgroundJob }) => {
         >
           <span className="font-medium">{t('run.draft', { number: index + 1 })}</span>
           {result.outcome === 'succeeded' ? (
-            <Link
-              to={`/apps/ai-coaching/scenario/edit/${result.item}`}
-              className={buttonClassName('secondary', 'px-3')}
-            >
-              {t('run.open')}
-              <span className="sr-only"> {t('run.draft', { number: index + 1 })}</span>
-            </Link>
+            <span className="flex flex-wrap items-center gap-2">
+              <Link
+                to={`/apps/ai-coaching/scenario/edit/${result.item}`}
+                className={buttonClassName('secondary', 'px-3')}
+              >
+                {t('run.open')}
+                <span className="sr-only"> {t('run.draft', { number: index + 1 })}</span>
+              </Link>
+              {can('coaching-scenario-update') ? (
+                <PublishDraft generatorId={generatorId} draftId={result.item} number={index + 1} />
+              ) : null}
+            </span>
           ) : (
             <span className="text-red-700 dark:text-red-300">
               {(REASONS as readonly string[]).includes(result.detail ?? '')
@@ -96,7 +126,7 @@ const GenerationRun = ({
             : t('run.progress', { processed: data.processed, count: data.total, progress: data.progress })}
       </p>
       {job.isError ? <Alert tone="error">{errorMessage(job.error)}</Alert> : null}
-      {data && data.results.length > 0 ? <DraftResults job={data} /> : null}
+      {data && data.results.length > 0 ? <DraftResults job={data} generatorId={generator.id} /> : null}
       {finished ? (
         <div className="flex justify-end">
           <Button variant="secondary" onClick={onClose}>
