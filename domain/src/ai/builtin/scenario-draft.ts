@@ -363,7 +363,7 @@ export const builtinScenarioDraft = (brief: ScenarioDraftBrief): ScenarioDraft =
       goal: text.goal(words),
       success_criteria: [...text.successCriteria],
       failure_conditions: [...text.failureConditions],
-      turn_limit: 10 + difficulty * 2,
+      turn_limit: 12 + difficulty * 2,
       objections: objections.map((objection) => ({ text: objection.text, resolved_by: [...objection.resolvedBy] })),
       success_behaviours: success,
       failure_behaviours: failure,

@@ -130,7 +130,7 @@ const priceObjection: ScenarioFamily = {
       {
         topic: 'the decision',
         keywords: ['decide', 'decision', 'sign', 'approve', 'deadline', 'when'],
-        says: 'I sign it myself, but I must show my director a saving by the end of the month.',
+        says: 'The decision is mine, but I must show my director a saving by the end of the month.',
         gate: 'open_question',
       },
     ],
@@ -325,7 +325,7 @@ const complaint: ScenarioFamily = {
     personality: 'Agacé aujourd’hui mais juste ; se calme quand on l’écoute et qu’on lui propose du concret.',
     speakingStyle: 'Direct et vif au début ; phrases courtes quand l’agacement monte.',
     background: (w) =>
-      `${w.persona} est ${w.job.toLowerCase()} chez ${w.company}, client de longue date (secteur : ${w.industry}). Le même problème s’est produit deux fois ce mois-ci, et personne n’a rappelé après la première fois. Un concurrent l’a contacté${w.e}.`,
+      `${w.persona} est ${w.job.toLowerCase()} chez ${w.company}, l’un de vos clients de longue date (secteur : ${w.industry}). Le même problème s’est produit deux fois ce mois-ci, et personne n’a rappelé après la première fois. Un concurrent l’a contacté${w.e}.`,
     instructions: (w) =>
       `Jouez ${w.persona}. Vous voulez être pris${w.e} au sérieux et savoir précisément ce qui sera fait ; vous vous calmez dès que vous vous sentez écouté${w.e}.`,
     knowledge: () => [
@@ -367,7 +367,7 @@ const complaint: ScenarioFamily = {
     ],
     goal: () => 'Apaiser la situation, regagner la confiance du client et convenir d’une solution concrète.',
     briefing: (w) =>
-      `${w.persona}, ${w.job.toLowerCase()} chez ${w.company}, vous appelle au sujet d’un problème survenu pour la deuxième fois. ${w.Il} est en colère, et un concurrent l’a contacté${w.e}.\n\nVotre objectif : retourner la situation pour que ${w.company} reste client, avec une solution que ${w.first} accepte.`,
+      `${w.persona}, ${w.job.toLowerCase()} chez ${w.company}, vous appelle au sujet d’un problème survenu pour la deuxième fois. ${w.Il} est en colère, et un concurrent l’a contacté${w.e}.\n\nVotre objectif : retourner la situation pour que ${w.company} reste votre client, avec une solution que ${w.first} accepte.`,
     successCriteria: [
       'reconnaît l’agacement du client',
       'comprend ce qui s’est passé',
@@ -433,7 +433,7 @@ const coldCall: ScenarioFamily = {
       {
         topic: 'how they buy',
         keywords: ['decide', 'decision', 'budget', 'buy', 'approve', 'who'],
-        says: 'I can run a trial on my own budget; anything bigger goes to the board.',
+        says: 'A trial fits in my own budget; anything bigger goes to the board.',
         gate: 'trust',
       },
     ],
@@ -515,7 +515,7 @@ const coldCall: ScenarioFamily = {
     ],
     goal: () => 'Capter l’attention du prospect, trouver un vrai besoin et obtenir un rendez-vous.',
     briefing: (w) =>
-      `Vous appelez ${w.persona}, ${w.job.toLowerCase()} chez ${w.company}, à qui vous n’avez jamais parlé. ${w.Il} ne vous connaît pas et manque de temps.\n\nVotre objectif : que l’appel vaille la peine pour ${w.first}, et raccrocher avec un rendez-vous dans l’agenda.`,
+      `Vous appelez ${w.persona}, ${w.job.toLowerCase()} chez ${w.company}, à qui vous n’avez jamais parlé. ${w.Il} ne vous connaît pas et manque de temps.\n\nVotre objectif : rendre l’appel utile pour ${w.first} et raccrocher avec un rendez-vous dans l’agenda.`,
     successCriteria: [
       'donne une raison d’appeler qui compte pour le prospect',
       'trouve un besoin',
@@ -559,7 +559,7 @@ const jobInterview: ScenarioFamily = {
       {
         topic: 'experience',
         keywords: ['experience', 'background', 'career', 'current', 'role', 'job', 'yourself'],
-        says: 'I have spent four years in my current role, the last two leading a small team.',
+        says: 'Four years in my current role, the last two leading a small team.',
         gate: 'any',
       },
       {
@@ -577,7 +577,7 @@ const jobInterview: ScenarioFamily = {
       {
         topic: 'what they expect',
         keywords: ['expect', 'looking', 'want', 'important', 'ideal', 'motivat'],
-        says: 'I want a team that trains people, and a path to manage within two years.',
+        says: 'A team that trains people, and a path to manage within two years.',
         gate: 'open_question',
       },
     ],
@@ -662,7 +662,7 @@ const jobInterview: ScenarioFamily = {
     ],
     goal: () => 'Savoir si le candidat correspond au poste, rendre le poste attractif et convenir de la suite.',
     briefing: (w) =>
-      `Vous recevez ${w.persona} pour un poste chez ${w.company}. ${w.Il} travaille actuellement comme ${w.job.toLowerCase()} et discute aussi avec un autre employeur.\n\nVotre objectif : sortir de l’entretien en sachant si ${w.first} correspond au poste, avec l’envie de continuer de son côté et la suite convenue.`,
+      `Vous recevez ${w.persona} pour un poste chez ${w.company}. ${w.Il} travaille actuellement comme ${w.job.toLowerCase()} et discute aussi avec un autre employeur.\n\nVotre objectif : savoir à l’issue de l’entretien si ${w.first} correspond au poste, lui donner envie de poursuivre et convenir de la suite.`,
     successCriteria: [
       'pose des questions ouvertes et comportementales',
       'reformule ce que dit le candidat',
@@ -719,7 +719,7 @@ const constructiveFeedback: ScenarioFamily = {
       {
         topic: 'asking for help',
         keywords: ['help', 'support', 'ask', 'asked', 'need'],
-        says: 'I did not want to look as if I could not cope. I thought I would catch up.',
+        says: 'Asking felt like admitting I could not cope. I thought I would catch up.',
         gate: 'trust',
       },
       {
@@ -805,7 +805,7 @@ const constructiveFeedback: ScenarioFamily = {
     ],
     goal: () => 'Rendre le problème et son impact clairs, préserver la relation et convenir d’un plan ensemble.',
     briefing: (w) =>
-      `Vous encadrez ${w.persona}, ${w.job.toLowerCase()} chez ${w.company}. Deux délais ont été manqués le mois dernier et un client s’en est aperçu. ${w.first} est d’ordinaire fiable.\n\nVotre objectif : que ${w.first} comprenne le problème et son impact, et repartir avec un plan sur lequel vous êtes d’accord tous les deux.`,
+      `Vous encadrez ${w.persona}, ${w.job.toLowerCase()} chez ${w.company}. Deux délais ont été manqués le mois dernier et un client s’en est aperçu. ${w.first} est d’ordinaire fiable.\n\nVotre objectif : faire comprendre à ${w.first} le problème et son impact, et repartir avec un plan sur lequel vous êtes d’accord tous les deux.`,
     successCriteria: ['donne un exemple précis et son impact', 'écoute son point de vue', 'convient d’un plan'],
     failureConditions: ['juge la personne et non les faits', 'menace'],
     judges: 'Feedback, écoute et plan convenu',
@@ -859,7 +859,7 @@ const difficultConversation: ScenarioFamily = {
       {
         topic: 'the extra hours',
         keywords: ['hours', 'effort', 'work', 'year', 'going', 'feel'],
-        says: 'I have stayed late almost every week this year because I was told it would count.',
+        says: 'Almost every week this year I stayed late, because I was told it would count.',
         gate: 'open_question',
       },
       {
@@ -1158,7 +1158,7 @@ const customerService: ScenarioFamily = {
       {
         topic: 'earlier contacts',
         keywords: ['before', 'already', 'contact', 'called', 'email', 'tried'],
-        says: 'I sent an email last week and got an automatic reply, nothing else.',
+        says: 'Last week I sent an email and got an automatic reply, nothing else.',
         gate: 'trust',
       },
     ],
@@ -1198,7 +1198,7 @@ const customerService: ScenarioFamily = {
     personality: 'Aimable mais pressé ; fait confiance à qui prend le problème en main.',
     speakingStyle: 'Cordial et direct ; repose la question si la réponse reste vague.',
     background: (w) =>
-      `${w.persona} est ${w.job.toLowerCase()} chez ${w.company}, client (secteur : ${w.industry}). Sa dernière commande n’est pas arrivée et la facture indique un mauvais montant. ${w.Il} doit régler cela avant la fin du mois.`,
+      `${w.persona} est ${w.job.toLowerCase()} chez ${w.company}, l’un de vos clients (secteur : ${w.industry}). Sa dernière commande n’est pas arrivée et la facture indique un mauvais montant. ${w.Il} doit régler cela avant la fin du mois.`,
     instructions: (w) =>
       `Jouez ${w.persona}. Vous n’êtes pas encore fâché${w.e}, mais il vous faut une réponse claire et quelqu’un qui prenne le problème en main.`,
     knowledge: () => [
@@ -1315,7 +1315,7 @@ const discoveryCall: ScenarioFamily = {
       {
         topic: 'the decision',
         keywords: ['decide', 'decision', 'budget', 'who', 'approve', 'timing'],
-        says: 'I would recommend it, but the budget is signed off by my director in June.',
+        says: 'My recommendation counts, but the budget is signed off by my director in June.',
         gate: 'trust',
       },
     ],
