@@ -3,7 +3,8 @@ import { setUpArranger, expectNoSidewaysScroll, signInWithToken, toast } from '.
 import { axeViolations } from '../support/axe.js';
 
 // Issue 13 §5: an editor saves a session generator's brief, runs it on the built-in provider and follows its
-// progress, opens a draft in the scenario editor and publishes it (its persona, mission and observer first).
+// progress, publishes a draft with its persona, mission and observer in one action ("Publish draft", issue 25), and
+// opens another in the scenario editor.
 test.describe.configure({ mode: 'serial' });
 
 const setup = setUpArranger();
@@ -31,12 +32,6 @@ const read = async (path: string) => {
 
 const axe = async (page: Page) => {
   expect(await axeViolations(page)).toEqual([]);
-};
-
-const publishIn = async (page: Page, path: string) => {
-  await page.goto(path);
-  await page.getByRole('button', { name: 'Publish version 1' }).click();
-  await expect(toast(page)).toContainText('published as version 1');
 };
 
 test('[COACHING]: an editor creates a session generator, runs it, follows its progress and publishes a draft', async ({
@@ -88,19 +83,24 @@ test('[COACHING]: an editor creates a session generator, runs it, follows its pr
   await axe(page);
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  // A draft opens in the scenario editor, as a draft.
-  await run.getByRole('link', { name: 'Open in the editor Draft 1' }).click();
+  // "Publish draft" publishes the draft's scenario with its persona, mission and observer, in one action.
+  const first = run.getByTestId('generated-draft').first();
+  const href = await first.getByRole('link', { name: 'Open in the editor Draft 1' }).getAttribute('href');
+  const publishedId = href!.split('/').at(-1)!;
+  await first.getByRole('button', { name: 'Publish draft Draft 1' }).click();
+  await expect(first.getByRole('status')).toHaveText('Published, with its persona, mission and observer.');
+  const published = await read(`/v1/coaching/scenarios/${publishedId}`);
+  expect(published['status']).toBe('published');
+  expect((await read(`/v1/coaching/personas/${String(published['persona_id'])}`))['status']).toBe('published');
+  expect((await read(`/v1/coaching/missions/${String(published['mission_id'])}`))['status']).toBe('published');
+  await axe(page);
+
+  // Another draft opens in the scenario editor, as a draft.
+  await run.getByRole('link', { name: 'Open in the editor Draft 2' }).click();
   await expect(page).toHaveURL(/\/apps\/ai-coaching\/scenario\/edit\/[A-Za-z0-9_-]+$/);
   const scenarioId = page.url().split('/').at(-1)!;
   const scenario = await read(`/v1/coaching/scenarios/${scenarioId}`);
   expect(scenario['status']).toBe('draft');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(String(scenario['name']));
   await expect(page.getByRole('button', { name: 'Publish version 1' })).toBeVisible();
-
-  // What it plays is published first, each in its own editor, then the scenario.
-  await publishIn(page, `/apps/ai-coaching/persona/edit/${String(scenario['persona_id'])}`);
-  await publishIn(page, `/apps/ai-coaching/mission/edit/${String(scenario['mission_id'])}`);
-  await publishIn(page, `/apps/ai-coaching/observer/edit/${(scenario['observer_ids'] as string[])[0]!}`);
-  await publishIn(page, `/apps/ai-coaching/scenario/edit/${scenarioId}`);
-  expect((await read(`/v1/coaching/scenarios/${scenarioId}`))['status']).toBe('published');
 });
