@@ -82,6 +82,7 @@ export const errors = {
   session_ended: 'Your session has ended. Sign in again.',
   forbidden: {
     default: 'You do not have permission to do this.',
+    publish: 'You may not publish “{{title}}”.',
     other_users: 'You do not have permission to change other users.',
     fields: 'You do not have permission to change: {{fields}}.',
     archived_organizations: 'Only super-admins may list archived organizations.',
@@ -319,7 +320,10 @@ export const errors = {
   // Coaching content (docs/coaching-content.md).
   coaching_item_not_found: 'This item does not exist.',
   coaching_item_exists: 'This item already exists.',
-  coaching_item_archived: 'This item is archived: restore it before changing it.',
+  coaching_item_archived: {
+    default: 'This item is archived: restore it before changing it.',
+    used: '“{{title}}” is archived: restore it first.',
+  },
   coaching_copy_not_allowed: 'A {{kind}} cannot be copied or forked.',
   coaching_fork_own_item: 'You can edit this item: copy it instead of forking it.',
   coaching_share_not_allowed: 'A {{kind}} is not shared.',
@@ -394,6 +398,7 @@ export const errors = {
 
   // Session generators (docs/coaching-session-generators.md).
   session_generator_not_found: 'This session generator does not exist.',
+  session_generator_draft_not_found: 'This generator saved no draft with this id.',
   session_generator_exists: 'This session generator already exists.',
   invalid_session_generator: 'Check this field of the brief.',
 

@@ -70,6 +70,7 @@ export const errors: Translation<typeof enGB.errors> = {
   session_ended: 'Votre session a pris fin. Reconnectez-vous.',
   forbidden: {
     default: 'Vous n’avez pas l’autorisation de faire cela.',
+    publish: 'Vous n’avez pas l’autorisation de publier «\u00a0{{title}}\u00a0».',
     other_users: 'Vous n’avez pas l’autorisation de modifier d’autres utilisateurs.',
     fields: 'Vous n’avez pas l’autorisation de modifier\u00a0: {{fields}}.',
     archived_organizations: 'Seuls les super-administrateurs peuvent lister les organisations archivées.',
@@ -306,7 +307,10 @@ export const errors: Translation<typeof enGB.errors> = {
 
   coaching_item_not_found: 'Cet élément n’existe pas.',
   coaching_item_exists: 'Cet élément existe déjà.',
-  coaching_item_archived: 'Cet élément est archivé\u00a0: restaurez-le avant de le modifier.',
+  coaching_item_archived: {
+    default: 'Cet élément est archivé\u00a0: restaurez-le avant de le modifier.',
+    used: '«\u00a0{{title}}\u00a0» est archivé\u00a0: restaurez-le d’abord.',
+  },
   coaching_copy_not_allowed: 'Ce type de contenu ({{kind}}) ne se copie pas et ne se forke pas.',
   coaching_fork_own_item: 'Vous pouvez modifier cet élément\u00a0: copiez-le au lieu de le forker.',
   coaching_share_not_allowed: 'Ce type de contenu ({{kind}}) ne se partage pas.',
@@ -385,6 +389,7 @@ export const errors: Translation<typeof enGB.errors> = {
 
   // Générateurs de sessions.
   session_generator_not_found: 'Ce générateur de sessions n’existe pas.',
+  session_generator_draft_not_found: 'Ce générateur n’a enregistré aucun brouillon sous cet identifiant.',
   session_generator_exists: 'Ce générateur de sessions existe déjà.',
   invalid_session_generator: 'Vérifiez ce champ de la consigne.',
 

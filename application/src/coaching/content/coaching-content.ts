@@ -471,14 +471,18 @@ export const publishScenarioWithItsContent = async (
       // Their organization's draft, but the caller may not publish its kind: as the separate publish would answer.
       throw new ForbiddenError('forbidden', `You may not publish “${used.title}”.`, { field, id: used.itemId });
     } else if (!isLive(used)) {
-      throw new ConflictError('coaching_reference_unpublished', `“${used.title}” is not published.`, {
-        field,
-        id: used.itemId,
-      });
+      throw new ConflictError(
+        'coaching_reference_unpublished',
+        `Publish “${used.title}” first: this scenario uses it.`,
+        {
+          field,
+          id: used.itemId,
+        },
+      );
     }
   }
   if (scenario.status === 'archived') {
-    throw new ConflictError('coaching_item_archived', 'This scenario is archived: restore it first.');
+    throw new ConflictError('coaching_item_archived', 'This item is archived: restore it before changing it.');
   }
   // Persona and mission first, then the observers, then the scenario that plays them.
   const order: Record<string, number> = { persona: 0, mission: 1, observer: 2 };

@@ -62,7 +62,7 @@ const DraftResults = ({ job, generatorId }: { job: BackgroundJob; generatorId: s
         >
           <span className="font-medium">{t('run.draft', { number: index + 1 })}</span>
           {result.outcome === 'succeeded' ? (
-            <span className="flex flex-wrap items-center gap-2">
+            <div className="flex flex-wrap items-center gap-2">
               <Link
                 to={`/apps/ai-coaching/scenario/edit/${result.item}`}
                 className={buttonClassName('secondary', 'px-3')}
@@ -73,7 +73,7 @@ const DraftResults = ({ job, generatorId }: { job: BackgroundJob; generatorId: s
               {can('coaching-scenario-update') ? (
                 <PublishDraft generatorId={generatorId} draftId={result.item} number={index + 1} />
               ) : null}
-            </span>
+            </div>
           ) : (
             <span className="text-red-700 dark:text-red-300">
               {(REASONS as readonly string[]).includes(result.detail ?? '')
