@@ -211,6 +211,10 @@ await describeApi(
       // Not another organization's, not a learner's, not a scenario this generator did not draft.
       const foreign = await publishDraft(b.editor);
       expect([foreign.status, foreign.body]).toMatchObject([404, { code: 'session_generator_not_found' }]);
+      // Nor through a generator of its own: its runs did not save that draft.
+      const theirs = (await api(b.editor).call(generators.create, { body: { name: unique('Theirs'), ...brief } })).body;
+      const sideways = await publishDraft(b.editor, theirs.id);
+      expect([sideways.status, sideways.body]).toMatchObject([404, { code: 'session_generator_draft_not_found' }]);
       expect((await publishDraft(a.learner)).status).toBe(403);
       const unknown = await publishDraft(a.editor, builtinGenerator, newId());
       expect([unknown.status, unknown.body]).toMatchObject([404, { code: 'session_generator_draft_not_found' }]);

@@ -95,6 +95,8 @@ const EN_PEOPLE: Person[] = [
   { name: 'Marcus Bell', feminine: false },
   { name: 'Fiona Campbell', feminine: true },
   { name: 'Ravi Mehta', feminine: false },
+  { name: 'Olivia Grant', feminine: true },
+  { name: 'Samuel Adeyemi', feminine: false },
 ];
 
 const FR_PEOPLE: Person[] = [
@@ -106,6 +108,8 @@ const FR_PEOPLE: Person[] = [
   { name: 'Hugo Lefèvre', feminine: false },
   { name: 'Camille Martin', feminine: true },
   { name: 'Antoine Roux', feminine: false },
+  { name: 'Manon Petit', feminine: true },
+  { name: 'Thomas Bernard', feminine: false },
 ];
 
 const EN_COMPANIES = ['Norvel', 'Harbourside', 'Kingsway', 'Bluefield', 'Oakridge', 'Westbrook', 'Riverton'];

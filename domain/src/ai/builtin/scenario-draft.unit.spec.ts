@@ -157,7 +157,8 @@ describe('builtinScenarioDraft', () => {
 
   it('should give every item a distinct name, and every draft of a run its own names', () => {
     for (const brief of [price, complaint, interview, entretien]) {
-      const drafts = [0, 1, 2, 3, 4].map((index) => builtinScenarioDraft({ ...brief, index }));
+      // A run drafts at most ten.
+      const drafts = Array.from({ length: 10 }, (_, index) => builtinScenarioDraft({ ...brief, index }));
       for (const draft of drafts) {
         const names = [draft.persona.name, draft.mission.title, draft.observer.name, draft.scenario.name];
         expect(new Set(names).size).toBe(4);
