@@ -123,7 +123,10 @@ type IndustryId =
 /** Word starts (folded) that name an industry, checked in this order. */
 const INDUSTRY_WORDS: [IndustryId, string[]][] = [
   ['hospitality', ['hotel', 'hospitality', 'hotellerie', 'restaura', 'touris', 'resort', 'hebergement']],
-  ['software', ['software', 'saas', 'tech', 'logiciel', 'informati', 'numerique', 'digital', 'cloud', 'telecom', 'it']],
+  [
+    'software',
+    ['software', 'saas', 'tech', 'logiciel', 'informati', 'numerique', 'digital', 'cloud', 'telecom', 'it$'],
+  ],
   ['retail', ['retail', 'shop', 'store', 'commerce', 'magasin', 'distribution', 'boutique', 'supermarket', 'grande']],
   ['finance', ['bank', 'banque', 'bancaire', 'financ', 'insurance', 'assurance', 'fintech', 'credit']],
   ['health', ['health', 'sante', 'hospital', 'hopital', 'clinic', 'clinique', 'pharma', 'medical', 'care', 'soin']],
@@ -243,15 +246,18 @@ const tokensOf = (text: string): string[] =>
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
 
-const matches = (tokens: readonly string[], starts: readonly string[]) =>
-  starts.reduce((count, start) => count + (tokens.some((token) => token.startsWith(start)) ? 1 : 0), 0);
+/** Whether a word is a start of the token, or the token itself when the word ends with `$` ("deal$": not "dealing"). */
+const fits = (token: string, word: string) =>
+  word.endsWith('$') ? token === word.slice(0, -1) : token.startsWith(word);
+
+const matches = (tokens: readonly string[], words: readonly string[]) =>
+  words.reduce((count, word) => count + (tokens.some((token) => fits(token, word)) ? 1 : 0), 0);
 
 const industryOf = (industry: string): IndustryId => {
   const tokens = tokensOf(industry);
   return (
-    INDUSTRY_WORDS.find(([, starts]) =>
-      starts.some((start) => tokens.some((token) => (start.length <= 2 ? token === start : token.startsWith(start)))),
-    )?.[0] ?? 'general'
+    INDUSTRY_WORDS.find(([, starts]) => starts.some((start) => tokens.some((token) => fits(token, start))))?.[0] ??
+    'general'
   );
 };
 

@@ -114,6 +114,10 @@ describe('builtinScenarioDraft', () => {
     ['customer service', { ...price, skill: 'customer service on the phone' }, 'customer_service'],
     ['discovery', { ...price, skill: 'discovery calls' }, 'discovery_call'],
     ['anything else', { ...price, skill: 'time management' }, 'discovery_call'],
+    ['difficult negotiations', { ...price, skill: 'difficult negotiations' }, 'negotiation'],
+    ['dealing with…', { ...price, skill: 'dealing with difficult colleagues' }, 'difficult_conversation'],
+    ['angry customers', { ...price, skill: 'calming angry customers' }, 'complaint'],
+    ['prospection', { ...price, skill: 'prospection téléphonique' }, 'cold_call'],
   ])('should draft from the family the skill names: %s', (_, brief, family) => {
     expect(scenarioFamilyOf(brief.skill).id).toBe(family);
   });
