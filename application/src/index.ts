@@ -31,7 +31,6 @@ export * from './coaching/voice/voice-settings.js';
 export * from './coaching/voice/voice-recordings.js';
 export * from './coaching/shared-sessions/shared-sessions.js';
 export * from './coaching/content/starter-library.js';
-export { STARTER_CORPUS, type CorpusLevel } from './coaching/content/starter-corpus.js';
 export * from './ai/ai-connection.js';
 export * from './ai/ai-scope.js';
 export * from './ai/ai-usage-references.js';

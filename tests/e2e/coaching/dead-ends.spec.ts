@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { requestAs, setUpArranger, expectNoSidewaysScroll, signInWithToken } from '../support/arrange.js';
 import { axeViolations } from '../support/axe.js';
+import { WINNING_PRICE_LINES } from '../support/coaching.js';
 
 // Issue 23, items 1 and 8: the learner's and the guest's paths have a way on from every page (docs/client.md,
 // docs/shared-sessions.md "A guest"), and three layout faults are gone.
@@ -68,9 +69,12 @@ const say = async (page: Page, text: string) => {
 const playToWin = async (page: Page) => {
   const transcript = page.getByRole('list', { name: 'Conversation' });
   await expect(transcript.getByRole('listitem')).toHaveCount(1, { timeout: 20_000 });
-  await say(page, 'Let us look at the return on investment of the scheduling module.');
-  await expect(transcript.getByRole('listitem')).toHaveCount(3);
-  await say(page, 'I can freeze the price for two years in exchange for a renewal today.');
+  for (const [index, line] of WINNING_PRICE_LINES.entries()) {
+    await say(page, line);
+    if (index < WINNING_PRICE_LINES.length - 1) {
+      await expect(transcript.getByRole('listitem')).toHaveCount(3 + 2 * index);
+    }
+  }
   await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'win');
   await page.getByRole('link', { name: 'See the result' }).click();
   await expect(page).toHaveURL(/\/session\/result-/);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { setUpArranger, expectNoSidewaysScroll, signInWithToken } from '../support/arrange.js';
 import { expectAxeClean } from '../support/axe.js';
+import { WINNING_PRICE_LINES } from '../support/coaching.js';
 
 // Issue 13 §6 and §7: a learner plays the library playlist's first scenario to an outcome and sees their progress;
 // a super-admin removes AI coaching from the learner's organization, and the learner no longer sees it.
@@ -60,9 +61,12 @@ test('[PLAYLIST]: a learner opens a playlist, plays its first scenario to a win 
   // The built-in buyer's script (as in coaching-sessions.spec.ts): value first, then a traded concession wins.
   const transcript = page.getByRole('list', { name: 'Conversation' });
   await expect(transcript.getByRole('listitem')).toHaveCount(1);
-  await say(page, 'Let us look at the return on investment of the scheduling module.');
-  await expect(transcript.getByRole('listitem')).toHaveCount(3);
-  await say(page, 'I can freeze the price for two years in exchange for a renewal today.');
+  for (const [index, line] of WINNING_PRICE_LINES.entries()) {
+    await say(page, line);
+    if (index < WINNING_PRICE_LINES.length - 1) {
+      await expect(transcript.getByRole('listitem')).toHaveCount(3 + 2 * index);
+    }
+  }
   await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'win');
 
   await page.goto(playlistUrl);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { setUpArranger, signInWithToken } from '../support/arrange.js';
 import { axeViolations } from '../support/axe.js';
+import { WINNING_PRICE_LINES } from '../support/coaching.js';
 
 // Issue 12 §5: a reviewer corrects a criterion of a learner's report on the result page, everyone sees the correction
 // beside the observer's score; an operator re-runs the reports of a scenario from the sessions list and follows the
@@ -37,10 +38,7 @@ test.beforeAll(async () => {
     await setup.api.post('/v1/coaching/sessions', { headers: as, data: { scenario_id: library.items[0]!.id } })
   ).json()) as { id: string };
   sessionId = started.id;
-  for (const text of [
-    'What matters most to you? Let us look at the return on investment of the scheduling module.',
-    'I can freeze the price for two years in exchange for a renewal today.',
-  ]) {
+  for (const text of WINNING_PRICE_LINES) {
     expect(
       (await setup.api.post(`/v1/coaching/sessions/${sessionId}/turns`, { headers: as, data: { text } })).status(),
     ).toBe(200);

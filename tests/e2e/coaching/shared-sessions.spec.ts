@@ -37,6 +37,10 @@ test.beforeAll(async () => {
       goal: 'Ask for the deal',
       success_criteria: ['deal'],
       failure_conditions: ['take it or leave it'],
+      // The built-in persona agrees when asked for the deal (docs/ai-builtin-provider.md).
+      success_behaviours: ['agreed_next_step'],
+      failure_behaviours: ['pressure', 'rudeness'],
+      difficulty: 1,
       turn_limit: 6,
     }),
     observer_ids: [await author.observer(`Coach ${stamp}`, modelId)],

@@ -33,6 +33,9 @@ test.beforeAll(async ({ playwright }, testInfo) => {
       title: `A signed order ${stamp}`,
       goal: 'Get the signed order.',
       success_criteria: ['signed order'],
+      // The built-in persona agrees to a concrete proposal at once (docs/ai-builtin-provider.md).
+      success_behaviours: ['agreed_next_step'],
+      difficulty: 1,
       turn_limit: 5,
     }),
     observer_ids: [await author.observer(`Coach ${stamp}`, modelId)],
@@ -77,8 +80,10 @@ test('[VOICE]: a voice session on the built-in voice is played by typed turns to
   const page = await startVoiceSession(['microphone'], baseURL!);
   const transcript = page.getByRole('list', { name: 'Conversation' });
   const turn = page.getByLabel('Your turn, typed');
-  // The built-in voice hears typed turns only; the microphone still shows its level.
+  // The built-in voice hears typed turns only, and says so at once (issue 25); the microphone still shows its level.
   await expect(turn).toBeVisible();
+  await expect(page.getByTestId('scripted-practice')).toContainText('Scripted practice (offline)');
+  await expect(page.getByTestId('scripted-practice')).toContainText('cannot recognise speech');
   await expect(page.getByRole('meter', { name: 'Microphone level' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Mute' })).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Hold to talk' })).toHaveCount(0);
@@ -96,7 +101,7 @@ test('[VOICE]: a voice session on the built-in voice is played by typed turns to
   await screenshots(page, 'voice-play');
 
   const heardBefore = await playedMs(page);
-  await turn.fill('Then here is the signed order.');
+  await turn.fill('Then shall we sign the order on Monday?');
   await page.getByRole('button', { name: 'Say it' }).click();
   // The persona's last reply is heard before the screen ends.
   await expect.poll(() => playedMs(page), { timeout: 20_000 }).toBeGreaterThan(heardBefore + 300);
@@ -104,7 +109,7 @@ test('[VOICE]: a voice session on the built-in voice is played by typed turns to
   await expect(page.getByText('The session has ended.')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'win');
   await expect(transcript.getByRole('listitem')).toHaveCount(5);
-  await expect(transcript.getByRole('listitem').nth(3)).toHaveText(/here is the signed order/);
+  await expect(transcript.getByRole('listitem').nth(3)).toHaveText(/shall we sign the order on Monday/);
   await page.getByRole('link', { name: 'See the result' }).click();
   await expect(page).toHaveURL(/\/session\/result-/);
   await page.context().close();

@@ -1,7 +1,15 @@
+import { STARTER_CORPUS } from '@ai-coaching/application/starter-corpus';
 import type { APIRequestContext } from '@playwright/test';
 import type { Arranger } from './arrange.js';
 
 /** One criterion scored 1 to 5: enough rubric for a test's observer. */
+/**
+ * What a good learner types to win the starter library's price renewal in English: a strong conversation of the
+ * starter corpus (application/src/coaching/content/starter-corpus.ts), which the built-in practice engine plays to a
+ * win in every language.
+ */
+export const WINNING_PRICE_LINES = STARTER_CORPUS.price['en-GB'].strong[0]!;
+
 export const ONE_CRITERION = [{ name: 'Listens', description: '', scale: '1_5', weight: 1, not_relevant_when: null }];
 
 /**

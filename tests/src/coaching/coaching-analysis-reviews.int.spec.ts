@@ -21,6 +21,7 @@ import { newId } from '@ai-coaching/platform';
 import { postgresAvailability, redisAvailability, separateRedisDatabaseUrl } from '@ai-coaching/platform/testing';
 import { createRerunAnalysesHandler } from '@ai-coaching/workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { winStarterPrice } from './session-fixtures.js';
 
 // Reviewers' corrections of analysis reports and operators' bulk re-runs (docs/coaching-sessions.md, "Reports"),
 // through the API on both engines with the jobs in this process's queue, and on PostgreSQL with BullMQ, with the
@@ -79,10 +80,7 @@ for (const engine of modes) {
         expect(started.status).toBe(201);
         const id = started.body.id!;
         const say = (text: string) => api(token).call(sessions.turn, { params: { id }, body: { text } });
-        await say('What matters most to you? Let us look at the return on investment of the scheduling module.');
-        expect((await say('I can freeze the price for two years in exchange for a renewal today.')).body.status).toBe(
-          'win',
-        );
+        expect((await winStarterPrice(say)).body.status).toBe('win');
         expect((await finishedAnalysis(token, id)).status).toBe('done');
         return id;
       };
@@ -240,8 +238,7 @@ for (const engine of modes) {
           const started = await api(b.learner).call(sessions.create, { body: { scenario_id: scenarioA } });
           const id = started.body.id!;
           const say = (text: string) => api(b.learner).call(sessions.turn, { params: { id }, body: { text } });
-          await say('What matters most to you? Let us look at the return on investment.');
-          await say('I can freeze the price for two years in exchange for a renewal today.');
+          await winStarterPrice(say);
           await finishedAnalysis(b.learner, id);
           return id;
         })();

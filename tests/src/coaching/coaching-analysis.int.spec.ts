@@ -1,4 +1,5 @@
-import { analyseObserverJobId, STARTER_CORPUS, starterLibraryItemId } from '@ai-coaching/application';
+import { analyseObserverJobId, starterLibraryItemId } from '@ai-coaching/application';
+import { STARTER_CORPUS } from '@ai-coaching/application/starter-corpus';
 import { createTestOrganization, describeApi, signInAs } from '@ai-coaching/api/testing';
 import {
   coachingSessionAnalysisOperations as analyses,

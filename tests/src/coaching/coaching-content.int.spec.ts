@@ -101,6 +101,11 @@ await describeApi('[COACHING]: personas, missions, observers, scenarios and play
       speaking_style: '',
       voice_id: null,
       instructions: '',
+      // What the built-in practice engine plays from (issue 25), at their defaults.
+      knowledge: [],
+      motivations: [],
+      patience: 3,
+      openness: 3,
     });
     const id = created.body.id;
     // A draft is for those who edit: a learner of the organization does not see it.

@@ -85,19 +85,19 @@ for (const engine of engines) {
         };
         // Clarity 1/5 and Clarté 3/5: a mean of 2 on 1–5, and (0 + 50) / 2 = 25 out of 100.
         expect(await read('en-GB')).toEqual([
-          ['Conversation coach', 'Questions and listening', '1_5', 2, 3, 50],
           ['Conversation coach', 'Agreed next step', 'pass_fail', 2, 0.5, 50],
           [null, 'Careful listening', '1_10', 2, 7, 66.7],
           ['Conversation coach', 'Clarity', '1_5', 2, 2, 25],
           ['Conversation coach', 'Empathy', '1_5', 2, 4, 75],
+          ['Conversation coach', 'Questions and listening', '1_5', 2, 3, 50],
         ]);
         // In French the same lines, named as the French session read them.
         expect(await read('fr-FR')).toEqual([
           [null, 'Careful listening', '1_10', 2, 7, 66.7],
           ['Coach relationnel', 'Clarté', '1_5', 2, 2, 25],
-          ['Coach relationnel', 'Questions et écoute', '1_5', 2, 3, 50],
           ['Coach relationnel', 'Empathie', '1_5', 2, 4, 75],
           ['Coach relationnel', 'Prochaine étape convenue', 'pass_fail', 2, 0.5, 50],
+          ['Coach relationnel', 'Questions et écoute', '1_5', 2, 3, 50],
         ]);
       });
 

@@ -1,9 +1,5 @@
-import {
-  coachingSessionReservationId,
-  expireReservation,
-  STARTER_CORPUS,
-  starterLibraryItemId,
-} from '@ai-coaching/application';
+import { coachingSessionReservationId, expireReservation, starterLibraryItemId } from '@ai-coaching/application';
+import { STARTER_CORPUS } from '@ai-coaching/application/starter-corpus';
 import { createTestOrganization, describeApi, signInAs } from '@ai-coaching/api/testing';
 import { coachingSessionOperations as sessions, scenarioContent, type WalletFields } from '@ai-coaching/contracts';
 import { newId } from '@ai-coaching/platform';

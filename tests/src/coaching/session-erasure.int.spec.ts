@@ -10,7 +10,7 @@ import {
 } from '@ai-coaching/contracts';
 import { newId } from '@ai-coaching/platform';
 import { beforeAll, expect, it } from 'vitest';
-import { tablesMentioning, unique } from './session-fixtures.js';
+import { tablesMentioning, unique, winStarterPrice } from './session-fixtures.js';
 
 // Deleting a session erases its personal data everywhere the server keeps it (docs/coaching-sessions.md "Personal
 // data", ADR 0015 and 0019): not only its events and read models, but the answers kept for `Idempotency-Key` retries,
@@ -68,12 +68,7 @@ await describeApi('[COACHING]: a deleted session leaves its words nowhere,', (co
     expect(started.status).toBe(201);
     const id = started.body.id!;
     const say = (text: string) => api(a.learner).call(sessions.turn, { params: { id }, body: { text } });
-    expect(
-      (await say(`What matters most to you? Let us look at the return on investment of the module, ${marker}.`)).status,
-    ).toBe(200);
-    expect((await say('I can freeze the price for two years in exchange for a renewal today.')).body.status).toBe(
-      'win',
-    );
+    expect((await winStarterPrice(say, marker)).body.status).toBe('win');
     await expect
       .poll(async () => (await api(a.learner).call(analyses.analysis, { params: { id }, query: {} })).body.status, {
         timeout: 30_000,

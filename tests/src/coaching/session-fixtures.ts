@@ -1,3 +1,4 @@
+import { STARTER_CORPUS } from '@ai-coaching/application/starter-corpus';
 import { BUILTIN_AI_MODEL_ID, BUILTIN_AI_PROVIDER_ID } from '@ai-coaching/application';
 import { apiClient, type TestServer } from '@ai-coaching/api/testing';
 import {
@@ -171,4 +172,22 @@ export const paidBuiltinModel = async (server: TestServer, superAdmin: string): 
   });
   expect(model.status).toBe(201);
   return model.body.id!;
+};
+
+type Say = (text: string) => Promise<{ status: number; body: { status?: string } }>;
+
+/**
+ * Plays the starter library's price renewal (en-GB) to a win with one of the starter corpus's strong conversations:
+ * what a good learner types, turn by turn (docs/ai-builtin-provider.md). `aside`, words a test looks for afterwards,
+ * is said as a sentence of its own after the first line. Answers the last turn's answer.
+ */
+export const winStarterPrice = async (say: Say, aside?: string) => {
+  const lines = [...STARTER_CORPUS.price['en-GB'].strong[0]!];
+  if (aside) lines[0] = `${lines[0]} Note: ${aside}.`;
+  let answer: Awaited<ReturnType<Say>> | undefined;
+  for (const line of lines) {
+    answer = await say(line);
+    expect(answer.status).toBe(200);
+  }
+  return answer!;
 };

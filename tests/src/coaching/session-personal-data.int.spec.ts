@@ -9,7 +9,7 @@ import {
 import { coachingChatStreamId, coachingSessionAnalysisStreamId, coachingSessionStreamId } from '@ai-coaching/domain';
 import { decryptSecret, newId, type RecordedEvent, secretEncryptionKeys } from '@ai-coaching/platform';
 import { beforeAll, expect, it } from 'vitest';
-import { unique } from './session-fixtures.js';
+import { unique, winStarterPrice } from './session-fixtures.js';
 
 // A transcript is personal data (docs/coaching-sessions.md "Personal data", ADR 0015): its events hold it sealed with
 // the session's own key, and deleting the session destroys the key, so the events, never rewritten, can no longer be
@@ -70,14 +70,7 @@ await describeApi("[COACHING]: a session's transcript as personal data", (contex
     });
     expect(renamed.status).toBe(200);
     const say = (text: string) => api(a.learner).call(sessions.turn, { params: { id }, body: { text } });
-    expect(
-      (
-        await say(
-          `What matters most to you? Let us look at the return on investment of the scheduling module, ${secret}.`,
-        )
-      ).status,
-    ).toBe(200);
-    const won = await say('I can freeze the price for two years in exchange for a renewal today.');
+    const won = await winStarterPrice(say, secret);
     expect(won.body.status).toBe('win');
     await expect
       .poll(async () => (await api(a.learner).call(analyses.analysis, { params: { id }, query: {} })).body.status, {

@@ -12,7 +12,7 @@ import {
 import { io as connect, type Socket } from 'socket.io-client';
 import { beforeAll, expect, it } from 'vitest';
 import { moveCredits } from '../credits/credit-test-client.js';
-import { paidBuiltinModel, publishedScenario, tablesMentioning, unique } from './session-fixtures.js';
+import { paidBuiltinModel, publishedScenario, tablesMentioning, unique, winStarterPrice } from './session-fixtures.js';
 
 // Issue 13: share links, guests, and what a guest token may touch (docs/shared-sessions.md).
 
@@ -235,10 +235,7 @@ await describeApi(
       const other = (await join(link.access_code, 'Bea')).body;
       const say = (text: string) =>
         api(guest.access_token).call(sessions.turn, { params: { id: guest.session_id }, body: { text } });
-      await say('What matters most to you? Let us look at the return on investment of the scheduling module.');
-      expect((await say('I can freeze the price for two years in exchange for a renewal today.')).body.status).toBe(
-        'win',
-      );
+      expect((await winStarterPrice(say)).body.status).toBe('win');
       const report = () =>
         api(guest.access_token).call(analyses.analysis, { params: { id: guest.session_id }, query: {} });
       await expect.poll(async () => (await report()).body.status, { timeout: 30_000, interval: 100 }).toBe('done');

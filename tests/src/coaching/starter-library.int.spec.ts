@@ -155,11 +155,11 @@ await describeApi('[COACHING]: the starter library', (context) => {
            FROM rm_coaching_items WHERE organization_id IS NULL GROUP BY kind ORDER BY kind`,
       );
       expect(rows.map((row) => [row.kind, Number(row.published), Number(row.total)])).toEqual([
-        ['mission', 6, 6],
+        ['mission', 12, 12],
         ['observer', 4, 4],
-        ['persona', 6, 6],
+        ['persona', 12, 12],
         ['playlist', 2, 2],
-        ['scenario', 6, 6],
+        ['scenario', 12, 12],
       ]);
     } finally {
       await app.close();

@@ -1,4 +1,4 @@
-import type { StarterCorpus } from './starter-corpus.js';
+import type { StarterCorpus } from './starter-corpus-types.js';
 
 // The corpus of the starter library's care scenarios (a complaint, feedback, a service call): starter-corpus.ts says
 // what it is.

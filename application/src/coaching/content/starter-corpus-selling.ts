@@ -1,4 +1,4 @@
-import type { StarterCorpus } from './starter-corpus.js';
+import type { StarterCorpus } from './starter-corpus-types.js';
 
 // The corpus of the starter library's selling and hiring scenarios: starter-corpus.ts says what it is.
 

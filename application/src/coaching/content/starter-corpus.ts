@@ -1,6 +1,5 @@
 import { CARE_CORPUS } from './starter-corpus-care.js';
 import { SELLING_CORPUS } from './starter-corpus-selling.js';
-import type { StarterLanguage, StarterScenarioKey } from './starter-library-content.js';
 
 // The starter library's corpus (issue 25): what learners might type in each starter scenario, in each language:
 // strong, middling and weak conversations, two of each taking different paths in different words, written as a
@@ -8,15 +7,12 @@ import type { StarterLanguage, StarterScenarioKey } from './starter-library-cont
 // built-in practice engine and judges them with the scenario's observers. The French conversations say what the
 // English ones say, as a French speaker would say it, so both play out the same way.
 
-export const CORPUS_LEVELS = ['strong', 'middling', 'weak'] as const;
-export type CorpusLevel = (typeof CORPUS_LEVELS)[number];
-
-/** A conversation: what the learner types, turn by turn. */
-export type CorpusConversation = readonly string[];
-
-export type StarterCorpus = Record<
-  StarterScenarioKey,
-  Record<StarterLanguage, Record<CorpusLevel, readonly CorpusConversation[]>>
->;
+export {
+  CORPUS_LEVELS,
+  type CorpusConversation,
+  type CorpusLevel,
+  type StarterCorpus,
+} from './starter-corpus-types.js';
+import type { StarterCorpus } from './starter-corpus-types.js';
 
 export const STARTER_CORPUS: StarterCorpus = { ...SELLING_CORPUS, ...CARE_CORPUS };

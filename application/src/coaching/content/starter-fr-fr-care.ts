@@ -1,4 +1,4 @@
-import type { StarterTexts } from './starter-library-content.js';
+import type { StarterTexts } from './starter-texts.js';
 
 // The starter library's care scenarios in fr-FR: their personas and missions (starter-library-content.ts says
 // how the texts are written).

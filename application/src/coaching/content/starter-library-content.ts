@@ -1,14 +1,7 @@
-import type {
-  missionFieldsSchema,
-  observerFieldsSchema,
-  personaFieldsSchema,
-  scenarioFieldsSchema,
-} from '@ai-coaching/contracts';
 import { EN_GB_CARE } from './starter-en-gb-care.js';
 import { EN_GB_SELLING } from './starter-en-gb-selling.js';
 import { FR_FR_CARE } from './starter-fr-fr-care.js';
 import { FR_FR_SELLING } from './starter-fr-fr-selling.js';
-import type { z } from 'zod';
 
 // The texts of the starter library (docs/coaching-content.md, "Starter library"), written natively in each
 // language rather than translated: what a newcomer reads first. `starter-library.ts` wires them together
@@ -21,26 +14,16 @@ import type { z } from 'zod';
 // are prose for a real model and for display, no longer matched as words, and a briefing tells the learner the goal,
 // never the rules. starter-corpus.unit.spec.ts plays strong, middling and weak conversations against every scenario.
 
-export const STARTER_LANGUAGES = ['en-GB', 'fr-FR'] as const;
-export type StarterLanguage = (typeof STARTER_LANGUAGES)[number];
-
-export type StarterPersonaKey = 'buyer' | 'customer' | 'team-member' | 'prospect' | 'candidate' | 'subscriber';
-export type StarterMissionKey = 'price' | 'complaint' | 'feedback' | 'discovery' | 'interview' | 'service';
-export type StarterObserverKey = 'negotiation' | 'conversation';
-export type StarterScenarioKey = 'price' | 'complaint' | 'feedback' | 'discovery' | 'interview' | 'service';
-
-type PersonaTexts = Omit<z.input<typeof personaFieldsSchema>, 'language' | 'avatar_image_id' | 'voice_id'>;
-type MissionTexts = Omit<z.input<typeof missionFieldsSchema>, 'image_id'>;
-type ObserverTexts = Omit<z.input<typeof observerFieldsSchema>, 'avatar_image_id' | 'model_id'>;
-type NamedTexts = Pick<z.input<typeof scenarioFieldsSchema>, 'name' | 'description'>;
-
-export type StarterTexts = {
-  personas: Record<StarterPersonaKey, PersonaTexts>;
-  missions: Record<StarterMissionKey, MissionTexts>;
-  observers: Record<StarterObserverKey, ObserverTexts>;
-  scenarios: Record<StarterScenarioKey, NamedTexts>;
-  playlist: NamedTexts;
-};
+export {
+  STARTER_LANGUAGES,
+  type StarterLanguage,
+  type StarterMissionKey,
+  type StarterObserverKey,
+  type StarterPersonaKey,
+  type StarterScenarioKey,
+  type StarterTexts,
+} from './starter-texts.js';
+import type { StarterLanguage, StarterTexts } from './starter-texts.js';
 
 const EN_GB: StarterTexts = {
   personas: { ...EN_GB_SELLING.personas, ...EN_GB_CARE.personas },

@@ -14,6 +14,7 @@ import { useCan, useCurrentUser } from '../../../lib/session/session-context';
 import { useScenarioBriefing, useStartSession, type ScenarioBriefing } from '../api/sessions-api';
 import { playedFromPlaylist, playlistPlayPath, playPath } from '../utils/session-paths';
 import { MicrophoneCheck } from './microphone-check';
+import { ScriptedPractice } from './scripted-practice';
 import { TextLink } from '../../../components/ui/text-link';
 
 const PersonaCard = ({ briefing }: { briefing: ScenarioBriefing }) => {
@@ -202,6 +203,11 @@ export const ScenarioInfo = ({
         </div>
         <Card className="order-first lg:sticky lg:top-4 lg:order-none">
           <SessionTerms briefing={briefing} />
+          {briefing.scripted ? (
+            <div className="mt-4">
+              <ScriptedPractice voice={briefing.mode === 'voice'} />
+            </div>
+          ) : null}
           {short ? <NotEnoughCredits briefing={briefing} /> : null}
           {start.isError ? (
             <div className="mt-4">

@@ -26,6 +26,7 @@ import { PauseIcon, PlayIcon } from './playback-icons';
 import { SessionReport } from './session-report';
 import { SessionStatus } from './session-status';
 import { Transcript, type TranscriptTurn } from './transcript';
+import { ScriptedPractice } from './scripted-practice';
 
 // Only a recorded voice session's page needs the player: the others never download it.
 const SessionRecording = lazy(() =>
@@ -192,6 +193,7 @@ const SessionResultView = ({
         description={<SessionStatus status={session.status} size="lg" />}
         actions={actions ? actions(session) : <WayOn session={session} />}
       />
+      {session.scripted ? <ScriptedPractice /> : null}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex flex-col gap-6">
           {hasRecordings ? (
