@@ -69,20 +69,9 @@ export type ScenarioDraft = {
 };
 
 /** The words a family's templates are filled with. */
-export type DraftWords = {
-  /** The persona's full name, and first name. */
-  persona: string;
-  first: string;
-  job: string;
-  company: string;
-  industry: string;
-  audience: string;
-  skill: string;
-  /** French agreement: `il`/`elle`, `Il`/`Elle`, and the feminine ending (`''`/`'e'`). */
-  il: string;
-  Il: string;
-  e: string;
-};
+import type { DraftWords } from './scenario-family-kit.js';
+
+export type { DraftWords };
 
 type Person = { name: string; feminine: boolean };
 

@@ -1,5 +1,20 @@
 import type { FailureBehaviour, KnowledgeGate, ObjectionMove, SuccessBehaviour } from '../practice/brief.js';
-import type { DraftWords as W } from './scenario-draft.js';
+
+export type DraftWords = {
+  /** The persona's full name, and first name. */
+  persona: string;
+  first: string;
+  job: string;
+  company: string;
+  industry: string;
+  audience: string;
+  skill: string;
+  /** French agreement: `il`/`elle`, `Il`/`Elle`, and the feminine ending (`''`/`'e'`). */
+  il: string;
+  Il: string;
+  e: string;
+};
+type W = DraftWords;
 
 // What the session generator's template families (scenario-families.ts) are made of. The families, one per skill, written natively in en-GB and fr-FR
 // (en-US reads en-GB). French texts are written with plain spaces before ? ! : ; and %: the draft makes them
