@@ -170,7 +170,7 @@ test.describe('1280 px', () => {
     await page.goto(resultUrl);
     await page.getByRole('link', { name: 'Back to the playlist' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(PLAYLIST);
-    await expect(page.getByText('1 of 3 scenarios played')).toBeVisible();
+    await expect(page.getByText('1 of 6 scenarios played')).toBeVisible();
 
     // Opened from elsewhere (the sessions list), the result knows no playlist: again, and the sessions.
     await page.goto(resultUrl.replace(/\?.*$/, ''));

@@ -44,8 +44,8 @@ test('[PLAYLIST]: a learner opens a playlist, plays its first scenario to a win 
   await expect(page).toHaveURL(/\/playlist\/play-/);
   const playlistUrl = page.url();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(PLAYLIST);
-  await expect(page.getByText('0 of 3 scenarios played')).toBeVisible();
-  await expect(steps(page)).toHaveCount(3);
+  await expect(page.getByText('0 of 6 scenarios played')).toBeVisible();
+  await expect(steps(page)).toHaveCount(6);
   await expect(steps(page).nth(0)).toHaveAttribute('data-next', 'true');
   await expect(steps(page).nth(0)).toContainText(FIRST);
   await expect(steps(page).nth(0)).toContainText('Not played yet');
@@ -58,7 +58,7 @@ test('[PLAYLIST]: a learner opens a playlist, plays its first scenario to a win 
   await expect(page).toHaveURL(/\/scenario\/info-/);
   await page.getByRole('button', { name: 'Start the session' }).click();
   await expect(page).toHaveURL(/\/session\/play-/);
-  // The built-in buyer's script (as in coaching-sessions.spec.ts): value first, then a traded concession wins.
+  // A strong conversation of the starter corpus (as in coaching-sessions.spec.ts) wins it.
   const transcript = page.getByRole('list', { name: 'Conversation' });
   await expect(transcript.getByRole('listitem')).toHaveCount(1);
   for (const [index, line] of WINNING_PRICE_LINES.entries()) {
@@ -70,7 +70,7 @@ test('[PLAYLIST]: a learner opens a playlist, plays its first scenario to a win 
   await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'win');
 
   await page.goto(playlistUrl);
-  await expect(page.getByText('1 of 3 scenarios played')).toBeVisible();
+  await expect(page.getByText('1 of 6 scenarios played')).toBeVisible();
   const first = steps(page).nth(0);
   await expect(first.getByTestId('session-status')).toHaveAttribute('data-status', 'win');
   await expect(first).toContainText('1 session');
@@ -95,7 +95,7 @@ test('[PLAYLIST]: the playlist at 360 px in the dark theme, in French', async ({
   // The French library's own playlist, not played yet.
   await page.getByRole('link', { name: /^Jouer Conversations difficiles/ }).click();
   await expect(page).toHaveURL(/\/playlist\/play-/);
-  await expect(page.getByText(/^0 scénario joué sur 3$/)).toBeVisible();
+  await expect(page.getByText(/^0 scénario joué sur 6$/)).toBeVisible();
   await expectNoSidewaysScroll(page);
   await expectAxeClean(page);
 });
