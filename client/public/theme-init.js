@@ -1,24 +1,20 @@
 /* global window, document */
-// Runs before the first paint, loaded by a plain blocking <script src> in index.html because the server's
-// Content-Security-Policy (script-src 'self') forbids inline scripts. Two jobs that cannot wait for the app:
+// Before the first paint (a blocking script: the CSP forbids inline ones). docs/client.md, "How the client loads".
 (function applyStoredTheme() {
-  // 1. The remembered colour theme, so a dark-mode user never sees a white flash.
-  // Keep in step with resolveTheme() in src/lib/theme/theme.ts (same storage key and rules).
+  // The remembered theme, else the OS preference; as resolveTheme() in src/lib/theme/theme.ts.
   var stored = null;
   try {
     stored = window.localStorage.getItem('theme');
   } catch {
-    // Storage can be blocked (privacy modes); fall back to the OS preference.
+    // Storage blocked: the OS preference.
   }
   var prefersDark =
     typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
-  var isDark = stored === 'dark' || (stored !== 'light' && prefersDark);
-  document.documentElement.classList.toggle('dark', isDark);
+  document.documentElement.classList.toggle('dark', stored === 'dark' || (stored !== 'light' && prefersDark));
 })();
 (function preloadFirstScreen() {
-  // 2. The lazy chunks the first screen needs, fetched beside the entry instead of after it has run: with a stored
-  // session (the keys of src/features/auth/storage.ts) the auth machine and the query client, without one the
-  // landing page. The build lists them in #start-preload (tooling/start-preload-plugin.ts); the dev server does not.
+  // The first screen's lazy chunks, listed by the build in #start-preload (tooling/start-preload-plugin.ts): with a
+  // stored session (the keys of src/features/auth/storage.ts) the signed-in ones, else the landing page's.
   try {
     var list = JSON.parse(document.getElementById('start-preload').textContent);
     var signedIn = window.localStorage.getItem('accessToken') || window.localStorage.getItem('keycloakAccessToken');
@@ -31,6 +27,6 @@
       document.head.appendChild(link);
     }
   } catch {
-    // No storage, or no list: the app loads the chunks itself when it needs them.
+    // No storage or no list: the app loads the chunks when it needs them.
   }
 })();

@@ -4,7 +4,6 @@ import { api } from '../../../lib/http/api';
 import { applicationOperations as op } from '../../../lib/http/contract-routes';
 import { queryKeys } from '../../../lib/query/query-keys';
 import { useCurrentUser } from '../../../lib/session/session-context';
-import { useInvalidatingMutation } from '../../../lib/query/invalidating-mutation';
 
 export type { Application } from '@ai-coaching/contracts';
 
@@ -37,10 +36,3 @@ export const useInstalledApplications = () => {
       items === undefined ? undefined : items.some((item) => item.id === id && item.installed),
   };
 };
-
-export const useChangeApplication = (organizationId: string) =>
-  useInvalidatingMutation(keys, ({ applicationId, install }: { applicationId: string; install: boolean }) =>
-    install
-      ? api.call(op.install, { params: { id: organizationId, application_id: applicationId } })
-      : api.call(op.remove, { params: { id: organizationId, application_id: applicationId } }),
-  );

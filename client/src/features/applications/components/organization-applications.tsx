@@ -6,7 +6,8 @@ import { LoadError, Loading } from '../../../components/ui/query-state';
 import { useToast } from '../../../components/ui/toast';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { useCan } from '../../../lib/session/session-context';
-import { useChangeApplication, useOrganizationApplications } from '../api/applications-api';
+import { useChangeApplication } from '../api/application-changes-api';
+import { useOrganizationApplications } from '../api/applications-api';
 import { ApplicationIcon } from './application-icon';
 
 /** For super-admins, on an organization's page: the catalogue with Install or Remove (docs/applications.md). */
