@@ -13,15 +13,7 @@ import { COACH_LINES, type CoachLines } from './coach-lines.js';
 // own turns. Same brief and question, same answer: no clock, no randomness.
 
 export type CoachTopic =
-  | 'fillers'
-  | 'talk'
-  | 'objections'
-  | 'hidden'
-  | 'mission'
-  | 'questions'
-  | 'rephrase'
-  | 'improve'
-  | 'overview';
+  'fillers' | 'talk' | 'objections' | 'hidden' | 'mission' | 'questions' | 'rephrase' | 'improve' | 'overview';
 
 /**
  * Word stems naming each topic, English and French (folded: no accents). Checked in this order, so a question
