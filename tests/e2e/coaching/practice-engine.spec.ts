@@ -1,5 +1,5 @@
 import { STARTER_CORPUS } from '@ai-coaching/application/starter-corpus';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoSidewaysScroll, setUpArranger, signInWithToken } from '../support/arrange.js';
 import { expectAxeClean } from '../support/axe.js';
 
@@ -8,6 +8,21 @@ import { expectAxeClean } from '../support/axe.js';
 // rests on the learner's own words, and a coach who answers two questions two different ways.
 
 const setup = setUpArranger();
+/** Set to write the screens' screenshots (light and dark, 360 and 1280 px wide) next to the test's output. */
+const SCREENSHOTS = process.env['PRACTICE_SCREENSHOTS'] === '1';
+
+const screenshots = async (page: Page, name: string) => {
+  if (!SCREENSHOTS) return;
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: test.info().outputPath(`${name}-${theme}-${width}.png`), fullPage: true });
+    }
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  await page.setViewportSize({ width: 360, height: 800 });
+};
 const stamp = Date.now();
 const SCENARIO = 'Négociation : l’acheteuse sceptique';
 const LINES = STARTER_CORPUS.price['fr-FR'].strong[0]!;
@@ -30,6 +45,7 @@ test('[PRACTICE]: a learner wins a starter scenario in French at 360 px, reads t
   // Said before starting: the built-in provider plays by rules.
   await expect(page.getByTestId('scripted-practice')).toContainText('Entraînement scénarisé (hors ligne)');
   await expectNoSidewaysScroll(page);
+  await screenshots(page, 'scenario-info');
   await page.getByRole('button', { name: 'Commencer la session' }).click();
 
   await expect(page).toHaveURL(/\/session\/play-/);
@@ -41,6 +57,7 @@ test('[PRACTICE]: a learner wins a starter scenario in French at 360 px, reads t
     if (index < LINES.length - 1) await expect(transcript.getByRole('listitem')).toHaveCount(3 + 2 * index);
   }
   await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'win', { timeout: 20_000 });
+  await screenshots(page, 'session-play');
   // No persona line said twice.
   const personaLines = await transcript
     .getByRole('listitem')
@@ -68,11 +85,15 @@ test('[PRACTICE]: a learner wins a starter scenario in French at 360 px, reads t
       ).toBe(true);
   }
   await expectAxeClean(page);
+  await screenshots(page, 'session-result');
 
   // Two questions, two different answers, each about what was asked.
   const conversation = page.getByTestId('coach-conversation');
   await page.getByRole('button', { name: 'Qu’aurais-je dû dire autrement ?' }).click();
   await expect(conversation.getByRole('listitem')).toHaveCount(1, { timeout: 20_000 });
+  // Its answer in full before the next question (the question box waits while the coach answers).
+  await expect(conversation.getByRole('listitem').nth(0)).toContainText('Le tour à changer', { timeout: 20_000 });
+  await expect(page.getByLabel('Votre question')).toBeEnabled();
   await page.getByLabel('Votre question').fill('Que voulait-elle vraiment, sans le dire ?');
   await page.getByLabel('Votre question').press('Enter');
   await expect(conversation.getByRole('listitem')).toHaveCount(2, { timeout: 20_000 });
