@@ -63,11 +63,17 @@ const describeLayer = (engine: string, open: () => Promise<{ db: SqlDatabase; cl
       const [first, second] = await store.readStream(stream);
       expect(first!.data).toMatchObject({ name: 'Call with Mrs Dupont' });
       expect(second!.data).toMatchObject({ text: 'My IBAN is FR76…' });
-      // Read from this stream's first event: whatever other specs appended before it to the same store.
-      const all = await store.readAll({ after: first!.position, maxCount: 1000 });
-      expect(all.find((event) => event.id === second!.id)?.data).toMatchObject({
-        text: 'My IBAN is FR76…',
-      });
+      // Read from this stream's first event, whatever other specs appended before it; `readAll` shows an event once
+      // the transactions other specs hold open in the same database can no longer commit before it, so it may take
+      // a moment.
+      await expect
+        .poll(
+          async () =>
+            (await store.readAll({ after: first!.position, maxCount: 1000 })).find((event) => event.id === second!.id)
+              ?.data,
+          { timeout: 15_000 },
+        )
+        .toMatchObject({ text: 'My IBAN is FR76…' });
 
       const { rows } = await db.query<{ organization_id: string; wrapped_key: string }>(
         'SELECT organization_id, wrapped_key FROM personal_data_keys WHERE subject_id = $1',
