@@ -86,6 +86,8 @@ export const aiModelSchema = z.strictObject({
   credits_per_minute: z.number().int(),
   temperature: z.number().nullable(),
   max_output_tokens: z.number().int().nullable(),
+  /** The built-in offline provider's: it plays and judges by rules, scripted practice (docs/ai-builtin-provider.md). */
+  scripted: z.boolean(),
   created_at: text(),
   updated_at: text(),
 });

@@ -232,6 +232,8 @@ export const coachingSessionAnalysisSchema = z.strictObject({
        * the report reads it, a guest too, without the scenario's briefing.
        */
       name: text().nullable(),
+      /** The built-in offline provider judged: by rules, from behaviours (docs/ai-builtin-provider.md). */
+      scripted: z.boolean(),
       status: observerStatus,
       criteria: z.array(criterionAnswerSchema),
       summary: text().nullable(),

@@ -7,6 +7,7 @@ import {
 } from '@ai-coaching/domain';
 import type { AiModel, aiModelOperations, Page, ParsedRequest } from '@ai-coaching/contracts';
 import { findAiModel, listAiModels as queryAiModels, type AiModelView } from '@ai-coaching/projections';
+import { BUILTIN_AI_PROVIDER_ID } from './builtin-provider.js';
 import { nowIso, type AppServices, type Origin } from '../app-services.js';
 import { runCommand } from '../commands/run-command.js';
 import { signedInUser } from '../tenancy/scope.js';
@@ -27,6 +28,7 @@ export const toAiModel = (model: AiModelView): AiModel => ({
   credits_per_minute: model.creditsPerMinute,
   temperature: model.temperature,
   max_output_tokens: model.maxOutputTokens,
+  scripted: model.providerId === BUILTIN_AI_PROVIDER_ID,
   created_at: model.createdAt,
   updated_at: model.updatedAt,
 });

@@ -31,7 +31,8 @@ const page = (path: string | undefined, { handle, namespaces = [], load }: Page)
 
 const coaching = (screen: CoachingScreen, handle: RouteHandle = {}): Page => ({
   handle,
-  namespaces: ['coaching', 'images'],
+  // The home shows results, and editors say when the built-in provider plays or judges, in the sessions' words.
+  namespaces: screen.screen === 'list' ? ['coaching', 'images'] : ['coaching', 'images', 'coachingSessions'],
   load: () =>
     import('./routes/coaching/coaching-route').then((m) => ({ Component: () => <m.CoachingRoute {...screen} /> })),
 });
@@ -42,7 +43,7 @@ const ALL_KINDS = ['mission', 'persona', 'observer', 'playlist', 'scenario'] as 
 /** Spec §2 "AI coaching": the content screens, then the scenario's information and the session screens. */
 const coachingRoutes: RouteObject[] = [
   // The home shows each scenario's mode, language and the learner's results in the sessions' words.
-  page(undefined, { ...coaching({ screen: 'home' }), namespaces: ['coaching', 'images', 'coachingSessions'] }),
+  page(undefined, coaching({ screen: 'home' })),
   // `playlist/list` is not in spec §2 (it lists four): playlists are listed like the other kinds.
   ...ALL_KINDS.map((kind) =>
     page(`${kind}/list`, coaching({ screen: 'list', kind }, { permissions: [`coaching-${kind}-list`] })),

@@ -112,6 +112,8 @@ test('[COACHING]: an editor builds a persona, a mission, an observer, a scenario
     await criterion.getByLabel('Weight').fill(weight);
   }
   await expect(page.getByRole('row', { name: /Handling objections/ })).toContainText('50%');
+  // A new observer runs on the built-in model: the editor says it judges by rules.
+  await expect(page.getByTestId('scripted-practice')).toContainText('judges by rules');
   await page.getByRole('button', { name: 'Create draft' }).click();
   await created(page, names.observer);
 
@@ -138,6 +140,11 @@ test('[COACHING]: an editor builds a persona, a mission, an observer, a scenario
   await page.getByLabel('Add an observer').selectOption({ label: `Listening coach ${stamp} (draft)` });
   // The built-in model costs nothing: the price says so before anyone starts.
   await expect(page.getByTestId('scenario-price')).toHaveText('Free');
+  // It plays by rules, the editor says; in live voice, that learners type their turns and hear the answers.
+  await expect(page.getByTestId('scripted-practice')).toContainText('Scripted practice (offline)');
+  await page.getByLabel('Mode', { exact: true }).selectOption('voice');
+  await expect(page.getByTestId('scripted-practice')).toContainText('They type their turns');
+  await page.getByLabel('Mode', { exact: true }).selectOption('text');
   await page.getByRole('button', { name: 'Create draft' }).click();
   await created(page, names.scenario);
   await expect(page.getByText(`1. ${names.observer} (draft)`)).toBeVisible();

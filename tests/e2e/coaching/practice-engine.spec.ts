@@ -67,10 +67,12 @@ test('[PRACTICE]: a learner wins a starter scenario in French at 360 px, reads t
 
   await page.getByRole('link', { name: 'Voir le résultat' }).click();
   await expect(page).toHaveURL(/\/session\/result-/);
-  await expect(page.getByTestId('scripted-practice')).toBeVisible();
+  await expect(page.getByTestId('scripted-practice').first()).toContainText('Entraînement scénarisé (hors ligne)');
   await expect(page.locator('[data-testid="observer-report"][data-status="done"]')).toHaveCount(2, {
     timeout: 30_000,
   });
+  // The report says who judged it: the built-in observers, by rules.
+  await expect(page.getByTestId('scripted-practice').filter({ hasText: 'a établi ce rapport' })).toBeVisible();
   // Every score rests on the learner's words: each criterion quotes at least one sentence the learner typed.
   const rows = page.getByTestId('report-criterion');
   const count = await rows.count();

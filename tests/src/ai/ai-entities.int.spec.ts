@@ -72,6 +72,7 @@ await describeApi(
         display_name: 'Built-in coach',
         capabilities: ['chat'],
         credits_per_minute: 0,
+        scripted: true,
       });
     });
 
@@ -292,6 +293,7 @@ await describeApi(
         credits_per_minute: 4,
         temperature: null,
         max_output_tokens: null,
+        scripted: false,
         created_at: expect.any(String),
         updated_at: expect.any(String),
       });

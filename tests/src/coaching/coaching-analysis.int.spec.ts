@@ -89,6 +89,8 @@ await describeApi('[COACHING]: analysis reports', (context) => {
       starterLibraryItemId('observer', 'negotiation', 'en-GB'),
       starterLibraryItemId('observer', 'conversation', 'en-GB'),
     ]);
+    // The starter observers run on the built-in model: the report says the built-in provider judged.
+    expect(report.observers.map((observer) => observer.scripted)).toEqual([true, true]);
     expect(report.observers[0]!.criteria.map((criterion) => criterion.name)).toEqual([
       'Discovery',
       'Value first',

@@ -6,12 +6,14 @@ import {
   type ConversationMetrics,
 } from '@ai-coaching/domain';
 import {
+  findAiModel,
   findCoachingItemVersion,
   findCoachingSessionAnalysis,
   findUser,
   listCoachingSessionAnalysisVersions,
   type CoachingSessionAnalysisView,
 } from '@ai-coaching/projections';
+import { BUILTIN_AI_PROVIDER_ID } from '../../ai/builtin-provider.js';
 import type { AppServices, Origin } from '../../app-services.js';
 import { observerOf } from '../content/content-fields.js';
 import { loadCoachingSession } from '../sessions/session-stream.js';
@@ -62,17 +64,25 @@ const reviewerNames = async (services: AppServices, view: CoachingSessionAnalysi
   return names;
 };
 
+type ObserverLabel = { name: string | null; scripted: boolean };
+
 /**
- * Each observer's name as the version that reports was published, by observer id: the report names its observers
- * itself, so its readers (a guest too) need not read the scenario, whose observers may have changed since.
+ * Each observer's name as the version that reports was published, and whether the built-in provider judged, by
+ * observer id: the report names its observers itself, so its readers (a guest too) need not read the scenario,
+ * whose observers may have changed since.
  */
-const observerNames = async (services: AppServices, view: CoachingSessionAnalysisView) => {
-  const names = new Map<string, string | null>();
+const observerLabels = async (services: AppServices, view: CoachingSessionAnalysisView) => {
+  const labels = new Map<string, ObserverLabel>();
   for (const observer of view.observers) {
     const version = await findCoachingItemVersion(services.db, observer.observerId, observer.observerVersion);
-    names.set(observer.observerId, (version && observerOf(version.fields).name) || null);
+    const fields = version && observerOf(version.fields);
+    const model = fields ? await findAiModel(services.db, fields.model_id) : null;
+    labels.set(observer.observerId, {
+      name: fields?.name || null,
+      scripted: model?.providerId === BUILTIN_AI_PROVIDER_ID,
+    });
   }
-  return names;
+  return labels;
 };
 
 const analysisAnswer = (
@@ -80,7 +90,7 @@ const analysisAnswer = (
   versions: number[],
   turnIds: string[],
   reviewers: ReadonlyMap<string, string | null>,
-  names: ReadonlyMap<string, string | null>,
+  labels: ReadonlyMap<string, ObserverLabel>,
 ): CoachingSessionAnalysisAnswer => {
   const status = analysisVersionStatus(view.observers.map((observer) => observer.status));
   const reported = view.observers.filter((observer) => observer.status === 'done');
@@ -94,7 +104,8 @@ const analysisAnswer = (
     observers: view.observers.map((observer) => ({
       observer_id: observer.observerId,
       observer_version: observer.observerVersion,
-      name: names.get(observer.observerId) ?? null,
+      name: labels.get(observer.observerId)?.name ?? null,
+      scripted: labels.get(observer.observerId)?.scripted ?? false,
       status: observer.status,
       criteria: observer.criteria.map((criterion) => ({
         name: criterion.name,
@@ -135,7 +146,7 @@ export const analysisAnswerFor = async (services: AppServices, sessionId: string
     await listCoachingSessionAnalysisVersions(services.db, sessionId),
     turnIds,
     await reviewerNames(services, view),
-    await observerNames(services, view),
+    await observerLabels(services, view),
   );
 };
 

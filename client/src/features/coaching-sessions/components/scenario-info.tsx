@@ -14,7 +14,7 @@ import { useCan, useCurrentUser } from '../../../lib/session/session-context';
 import { useScenarioBriefing, useStartSession, type ScenarioBriefing } from '../api/sessions-api';
 import { playedFromPlaylist, playlistPlayPath, playPath } from '../utils/session-paths';
 import { MicrophoneCheck } from './microphone-check';
-import { ScriptedPractice } from './scripted-practice';
+import { ScriptedPractice } from '../../../components/scripted-practice';
 import { TextLink } from '../../../components/ui/text-link';
 
 const PersonaCard = ({ briefing }: { briefing: ScenarioBriefing }) => {
@@ -205,7 +205,7 @@ export const ScenarioInfo = ({
           <SessionTerms briefing={briefing} />
           {briefing.scripted ? (
             <div className="mt-4">
-              <ScriptedPractice voice={briefing.mode === 'voice'} />
+              <ScriptedPractice role={briefing.mode} />
             </div>
           ) : null}
           {short ? <NotEnoughCredits briefing={briefing} /> : null}

@@ -25,7 +25,7 @@ import type { VoicePlayActorRef } from '../machines/voice-play.machine';
 import type { VoiceDevices } from '../machines/voice-play.types';
 import { playedFromPlaylist, resultPath } from '../utils/session-paths';
 import { SessionStatus } from './session-status';
-import { ScriptedPractice } from './scripted-practice';
+import { ScriptedPractice } from '../../../components/scripted-practice';
 import { Transcript } from './transcript';
 import { TurnForm } from './turn-form';
 import { TextLink } from '../../../components/ui/text-link';
@@ -119,7 +119,7 @@ const PlayHeader = ({ session, context }: { session: PlaySession; context: PlayC
         </div>
         <SessionStatus status={context.status ?? session.status} />
       </header>
-      {session.scripted ? <ScriptedPractice voice={session.mode === 'voice'} /> : null}
+      {session.scripted ? <ScriptedPractice role={session.mode} /> : null}
       <dl className="grid grid-cols-2 gap-3 text-sm sm:flex sm:gap-6">
         <div>
           <dt className="text-gray-700 dark:text-gray-300">{t('play.timeLeft')}</dt>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScriptedPractice } from '../../../components/scripted-practice';
 import { Alert, ErrorAlert } from '../../../components/ui/alert';
 import { Button, SubmitRow } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -315,6 +316,7 @@ export const SessionReport = ({ sessionId }: { sessionId: string }) => {
           />
         ) : null}
       </div>
+      {analysis.observers.some((report) => report.scripted) ? <ScriptedPractice role="judge" /> : null}
       {analysis.observers.map((report, index) => (
         <ObserverCard
           key={report.observer_id}

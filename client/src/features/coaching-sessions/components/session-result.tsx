@@ -26,7 +26,7 @@ import { PauseIcon, PlayIcon } from './playback-icons';
 import { SessionReport } from './session-report';
 import { SessionStatus } from './session-status';
 import { Transcript, type TranscriptTurn } from './transcript';
-import { ScriptedPractice } from './scripted-practice';
+import { ScriptedPractice } from '../../../components/scripted-practice';
 
 // Only a recorded voice session's page needs the player: the others never download it.
 const SessionRecording = lazy(() =>

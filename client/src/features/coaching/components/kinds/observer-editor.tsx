@@ -2,6 +2,7 @@ import { COACHING_DEFAULTS, observerFieldsSchema, RUBRIC_SCALES } from '@ai-coac
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { ScriptedPractice } from '../../../../components/scripted-practice';
 import { ImageUploadField, imageFieldOf } from '../../../../components/image-upload-field';
 import { Avatar } from '../../../../components/ui/avatar';
 import { Button } from '../../../../components/ui/button';
@@ -152,6 +153,9 @@ const Fields = ({ form }: { form: SchemaForm<Values> }) => {
         onChange={(id) => setValue('model_id', id ?? '')}
         error={form.errorOf('model_id')}
       />
+      {models.data?.items.find((model) => model.id === values.model_id)?.scripted ? (
+        <ScriptedPractice role="judgeEditor" />
+      ) : null}
     </>
   );
 };

@@ -11,6 +11,7 @@ import {
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { ScriptedPractice } from '../../../../components/scripted-practice';
 import { ImageUploadField, imageFieldOf } from '../../../../components/image-upload-field';
 import { Avatar, EntityImage } from '../../../../components/ui/avatar';
 import { SelectField, TextAreaField, TextField } from '../../../../components/ui/field';
@@ -178,6 +179,9 @@ const Fields = ({ form }: { form: SchemaForm<Values> }) => {
         onChange={(id) => setValue('model_id', id ?? '')}
         error={form.errorOf('model_id')}
       />
+      {models.data?.items.find((model) => model.id === values.model_id)?.scripted ? (
+        <ScriptedPractice role={values.mode === 'voice' ? 'voiceEditor' : 'text'} />
+      ) : null}
       {values.mode === 'voice' ? (
         <ChoiceField
           label={t('scenario.voice')}

@@ -1,13 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { TextLink } from '../../../components/ui/text-link';
-import { useCan } from '../../../lib/session/session-context';
+import { useCan } from '../lib/session/session-context';
+import { TextLink } from './ui/text-link';
+
+/** Where the built-in provider is at work, and what it then does: plays a text or a voice session, or judges. */
+export type ScriptedRole = 'text' | 'voice' | 'voiceEditor' | 'judge' | 'judgeEditor';
 
 /**
- * Says what plays a scenario on the built-in provider (issue 25, docs/ai-builtin-provider.md): scripted practice,
+ * Says what plays or judges on the built-in provider (issue 25, docs/ai-builtin-provider.md): scripted practice,
  * offline, by rules, not a language model; and, for those who may, where to connect one. On a voice scenario it also
  * says that spoken words need a speech provider and that typed turns are answered aloud.
  */
-export const ScriptedPractice = ({ voice = false }: { voice?: boolean }) => {
+export const ScriptedPractice = ({ role = 'text' }: { role?: ScriptedRole }) => {
   const { t } = useTranslation('coachingSessions');
   const can = useCan();
   return (
@@ -15,7 +18,7 @@ export const ScriptedPractice = ({ voice = false }: { voice?: boolean }) => {
       <span className="mr-2 inline-block rounded-sm bg-amber-100 px-2 py-0.5 font-medium text-amber-950 dark:bg-amber-900 dark:text-amber-50">
         {t('scripted.label')}
       </span>
-      {voice ? `${t('scripted.voice')} ` : `${t('scripted.text')} `}
+      {`${t(`scripted.${role}`)} `}
       {can('ai-provider-create') ? (
         <TextLink to="/ai-providers/create">{t('scripted.connect')}</TextLink>
       ) : (
