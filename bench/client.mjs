@@ -19,8 +19,10 @@
 //                 network, no slowdown). The dashboard gets the operator's token in localStorage
 //                 before any script of the page runs, which is where the app reads it.
 //   4. weight     every script the page loaded during the mobile run (the lazy route chunks
-//                 included), at its gzip size (level 9, what the servers send to a gzip-only
-//                 browser), and the bytes actually transferred (brotli when the browser accepts it)
+//                 included), at the size the servers send a gzip-only browser (the precompressed .gz,
+//                 level 9; the file itself when the build left it uncompressed, below 256 bytes or
+//                 where gzip would not shrink it), and the bytes actually transferred (brotli when the
+//                 browser accepts it)
 //
 // Short mode: one run per page and preset. Full mode: 3 runs, Lighthouse's median run reported.
 // Targets (issue 9 §3.1, issue 23 item 10): mobile performance ≥ 0.9 on each page, accessibility 1.0, initial
@@ -29,12 +31,11 @@
 // TanStack Query, XState, i18next, zod), kept on purpose.
 import { fork, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { constants, gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
@@ -134,13 +135,18 @@ const startServer = (clientDir) =>
   });
 
 const gzipSizes = new Map();
-/** The gzip size of a file of the build, as the precompression step writes it (level 9). */
+/**
+ * What the servers send a gzip-only browser for a file of the build: its precompressed .gz (level 9), or the file
+ * itself when the build left it uncompressed (docs/performance.md, "Client").
+ */
 const gzipSizeOf = async (clientDir, pathname) => {
   if (!gzipSizes.has(pathname)) {
     const file = path.join(clientDir, decodeURIComponent(pathname));
-    const size = existsSync(file)
-      ? gzipSync(await readFile(file), { level: constants.Z_BEST_COMPRESSION }).length
-      : undefined;
+    const size = existsSync(`${file}.gz`)
+      ? (await stat(`${file}.gz`)).size
+      : existsSync(file)
+        ? (await stat(file)).size
+        : undefined;
     gzipSizes.set(pathname, size);
   }
   return gzipSizes.get(pathname);

@@ -8,6 +8,7 @@ import packageJson from './package.json' with { type: 'json' };
 import { createBuildId, createLatestBuildManifest } from './src/lib/build/latest-build-manifest.ts';
 import { SIGNED_OUT_NAMESPACES, START_NAMESPACES } from './src/lib/i18n/start-namespaces.ts';
 import { latestBuildPlugin } from './tooling/latest-build-plugin.ts';
+import { minifyPublicScriptsPlugin } from './tooling/minify-public-scripts-plugin.ts';
 import { precompressPlugin } from './tooling/precompress-plugin.ts';
 import { startPreloadPlugin } from './tooling/start-preload-plugin.ts';
 
@@ -98,6 +99,7 @@ export default defineConfig({
         'src/app/layouts/signed-in-layouts.tsx',
       ],
     }),
+    minifyPublicScriptsPlugin(['theme-init.js']),
     // Last: it compresses what the other plugins wrote.
     precompressPlugin(),
   ],
