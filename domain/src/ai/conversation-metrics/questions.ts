@@ -67,6 +67,8 @@ const EN = {
     ),
   ),
   howWith: new Set(['much', 'many', 'long', 'often', 'far', 'soon', 'big', 'about', 'come']),
+  /** "Since when…", "In what way…", "With whom…": a preposition before the interrogative. */
+  prepositions: new Set(['since', 'for', 'in', 'with', 'to', 'at', 'from', 'by', 'on', 'of', 'about', 'until']),
   subjects: new Set(
     'i you we they he she it there this that these those your our their anyone anybody someone somebody'.split(' '),
   ),
@@ -77,6 +79,9 @@ const classifyEnglish = (input: Words, questionMark: boolean): QuestionKind | nu
   const [first, second] = tokens;
   if (first === undefined) return null;
   if (startsWith(tokens, EN.requests)) return 'open';
+  if (questionMark && EN.prepositions.has(first) && second !== undefined && EN.interrogatives.has(second)) {
+    return 'open';
+  }
   if (EN.interrogatives.has(first)) {
     const asks =
       questionMark ||
@@ -117,6 +122,8 @@ const FR = {
     'lesquelles',
   ]),
   interrogatives: new Set(['quand', 'ou', 'qui', 'que', 'qu', 'quoi']),
+  /** "Depuis quand…", "En quoi…", "Avec qui…", "À quel moment…": a preposition before the interrogative. */
+  prepositions: new Set(['depuis', 'pour', 'a', 'de', 'avec', 'en', 'par', 'dans', 'sur', 'jusqu', 'chez', 'vers']),
 };
 
 /** "pouvez-vous", "a-t-il", "qu'avez-vous": a verb with its subject pronoun after a hyphen. */
@@ -130,6 +137,14 @@ const classifyFrench = (input: Words, questionMark: boolean): QuestionKind | nul
   const firstRaw = raw[0] ?? '';
   if (FR.requestWords.has(firstRaw) || FR.requestVerbs.has(firstRaw.split('-')[0] ?? '')) return 'open';
   if (startsWith(tokens, phrases('qu est ce'))) return 'open';
+  const second = tokens[1];
+  if (
+    FR.prepositions.has(first) &&
+    second !== undefined &&
+    (FR.strongInterrogatives.has(second) || (questionMark && FR.interrogatives.has(second)))
+  ) {
+    return 'open';
+  }
   if (startsWith(tokens, phrases('est ce'))) {
     return containsWithin(tokens, FR.openInside, 8) ? 'open' : 'closed';
   }
@@ -143,7 +158,9 @@ const classifyFrench = (input: Words, questionMark: boolean): QuestionKind | nul
   if (isInversion(firstRaw)) return containsWithin(tokens, FR.openInside, 6) ? 'open' : 'closed';
   // Spoken French often puts the interrogative last: "Et le prix, c'est combien ?", "Vous partez quand ?"
   const last = tokens.at(-1) ?? '';
-  if (questionMark && (tokens.some((token) => FR.strongInterrogatives.has(token)) || FR.interrogatives.has(last))) {
+  // "C'est quoi, le problème ?": "quoi" asks wherever it stands; "qui" and "que" there are often relatives.
+  const asksWith = (token: string) => FR.strongInterrogatives.has(token) || token === 'quoi';
+  if (questionMark && (tokens.some(asksWith) || FR.interrogatives.has(last))) {
     return 'open';
   }
   return null;
