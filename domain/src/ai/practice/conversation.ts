@@ -8,6 +8,14 @@ import { isUltimatum, lexiconOf, readTurn, stemOf, type Detection, type Intent, 
 // what it changed (trust, patience, facts, objections) and what the persona answers (`parts`, turned into words by
 // persona-lines.ts). The observer and the coach read the same moves, so the scores agree with what happened.
 
+/**
+ * Whether the mission trades: where nothing is to be traded (a complaint, a service call), an offer is a remedy that
+ * shows value, not a concession.
+ */
+export const tradesConcessions = (brief: RoleplayBrief): boolean =>
+  brief.mission.failure.includes('unconditional_concession') ||
+  brief.mission.objections.some((objection) => objection.resolvedBy.includes('trade'));
+
 export type ObjectionStatus = 'pending' | 'open' | 'resolved' | 'conceded';
 
 export type ObjectionState = {
@@ -367,10 +375,7 @@ const play = (brief: RoleplayBrief, state: ConversationState, text: string, inde
     if (failure.includes('pressure') && state.pressure >= 2) endWith(turn, 'lose_pressure');
     else turn.parts.push({ kind: 'pressure' });
   }
-  // Where nothing is to be traded (a complaint, a service call), an offer is a remedy, not a concession.
-  const trading =
-    failure.includes('unconditional_concession') ||
-    brief.mission.objections.some((objection) => objection.resolvedBy.includes('trade'));
+  const trading = tradesConcessions(brief);
   if (!state.closing && reading.has('concession') && !trading) {
     turn.made.add('value');
     turn.productive = true;

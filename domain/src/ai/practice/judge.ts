@@ -1,7 +1,7 @@
 import type { TranscriptTurn } from '../call.js';
 import { countWords, fold, matchTokens } from '../conversation-metrics/text.js';
 import type { RoleplayBrief } from './brief.js';
-import { replayConversation, type ConversationState, type Move } from './conversation.js';
+import { replayConversation, tradesConcessions, type ConversationState, type Move } from './conversation.js';
 import type { Intent } from './intents.js';
 import { BEHAVIOURS, type Behaviour } from './behaviours.js';
 import { JUDGE_LINES, type JudgeLines } from './judge-lines.js';
@@ -182,6 +182,8 @@ const scorers = (
   const { moves } = state;
   const lost = state.closing?.startsWith('lose') ?? false;
   const hostile = state.rudeness > 0 ? 1 : state.pressure > 0 ? 0.5 : 0;
+  // An offer where nothing is traded is a remedy: it shows value, and is quoted as such.
+  const valueIntents: Intent[] = tradesConcessions(brief) ? ['value'] : ['value', 'concession'];
   return {
     discovery: () => {
       const open = count(moves, 'open_question');
@@ -210,12 +212,12 @@ const scorers = (
       return {
         relevant: true,
         share: (resolved + 0.25 * conceded) / inPlay.length,
-        evidence: quotesOf(working, ['empathy', 'summary', 'value', 'trade']),
+        evidence: quotesOf(working, ['empathy', 'summary', ...valueIntents, 'trade']),
       };
     },
     value: () => {
       const landing = moves.filter((move) => move.made.includes('value'));
-      return { relevant: true, share: Math.min(1, landing.length / 2), evidence: quotesOf(landing, ['value']) };
+      return { relevant: true, share: Math.min(1, landing.length / 2), evidence: quotesOf(landing, valueIntents) };
     },
     negotiation: () => {
       const trades = count(moves, 'trade');

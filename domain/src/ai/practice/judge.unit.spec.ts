@@ -73,6 +73,25 @@ describe('the built-in observer', () => {
     expect(judged(prixBrief, STRONG_FR).summary).toMatch(/^Vous avez atteint l’objectif\./);
   });
 
+  it('quotes an offer as value where nothing is traded (a remedy), and not where the mission trades', () => {
+    const complaint = {
+      ...priceBrief,
+      mission: {
+        ...priceBrief.mission,
+        objections: [{ text: 'The delivery came two weeks late.', resolvedBy: ['acknowledge', 'value'] as const }],
+        failure: ['rudeness', 'pressure'] as const,
+      },
+    } as typeof priceBrief;
+    const remedy = 'We will refund the delivery charge and send the missing parts tomorrow morning.';
+    const lines = ['I am so sorry, I understand how frustrating that delay is.', remedy];
+    const valueOf = (brief: typeof priceBrief) =>
+      judgeConversation(brief, playConversation(brief, lines), [
+        { name: 'Value', description: 'Offers value or evidence.', weight: 1 },
+      ]).criteria[0]!;
+    expect(valueOf(complaint).evidence.map((evidence) => evidence.quote)).toContain(remedy);
+    expect(valueOf(priceBrief).evidence.map((evidence) => evidence.quote)).not.toContain(remedy);
+  });
+
   it('leaves out a criterion the conversation gave no occasion for', () => {
     const noObjections = { ...priceBrief, mission: { ...priceBrief.mission, objections: [] } };
     const report = judgeConversation(noObjections, playConversation(noObjections, STRONG_EN), CRITERIA);

@@ -216,6 +216,16 @@ export const EN_LEXICON: IntentLexicon = {
     'we could add',
     'i ll add',
     'we ll add',
+    // Remedies: where nothing is traded (a complaint), they show value (conversation.ts).
+    'refund*',
+    'reimburs*',
+    'compensat*',
+    'a replacement',
+    'replace it',
+    'replace them',
+    'voucher',
+    'credit note',
+    'money back',
   ],
   nextStep: [
     'next step*',

@@ -204,6 +204,15 @@ export const FR_LEXICON: IntentLexicon = {
     'je pourrais ajouter',
     'nous pourrions ajouter',
     'j ajoute',
+    // Remedies: where nothing is traded (a complaint), they show value (conversation.ts).
+    'rembours*',
+    'dedommag*',
+    'indemnis*',
+    'un remplacement',
+    'vous le remplacer',
+    'vous les remplacer',
+    'bon d achat',
+    'un avoir',
   ],
   nextStep: [
     'prochaine etape*',
