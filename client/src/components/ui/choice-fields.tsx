@@ -40,24 +40,35 @@ export const CheckboxField = ({
   );
 };
 
-/** Several values out of a fixed list (capabilities, languages): a fieldset whose legend names it, its error below. */
+/**
+ * Several values out of a fixed list (capabilities, languages): a fieldset whose legend names it, its hint under the
+ * legend and its error below.
+ */
 export const CheckboxGroup = <Value extends string>({
   legend,
+  hint,
   options,
   value,
   onChange,
   error,
 }: {
   legend: ReactNode;
+  hint?: ReactNode;
   options: readonly { value: Value; label: string }[];
   value: readonly Value[];
   onChange: (value: Value[]) => void;
   error?: string | null;
 }) => {
   const id = useId();
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
-    <fieldset className="flex min-w-0 flex-col gap-2" aria-describedby={error ? `${id}-error` : undefined}>
+    <fieldset className="flex min-w-0 flex-col gap-2" aria-describedby={describedBy || undefined}>
       <legend className="mb-1 text-sm font-medium text-gray-900 dark:text-gray-100">{legend}</legend>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-gray-700 dark:text-gray-300">
+          {hint}
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-x-5 gap-y-2">
         {options.map((option) => (
           <label key={option.value} className="flex items-center gap-2 text-sm">

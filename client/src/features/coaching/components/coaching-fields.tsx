@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
@@ -233,3 +233,141 @@ export const OrderedChoicesField = ({
     </ListFieldset>
   );
 };
+
+export const DIAL_LEVELS = [1, 2, 3, 4, 5] as const;
+
+/** A dial from 1 to 5 said in words (difficulty, patience, openness); `none` adds the empty choice, read as null. */
+export const DialField = ({
+  label,
+  hint,
+  value,
+  wordsOf,
+  none,
+  onChange,
+  error,
+}: {
+  label: string;
+  hint?: ReactNode;
+  value: number | null | undefined;
+  wordsOf: (level: (typeof DIAL_LEVELS)[number]) => string;
+  none?: string;
+  onChange: (value: number | null) => void;
+  error?: string | null;
+}) => (
+  <SelectField
+    label={label}
+    hint={hint}
+    value={value === null || value === undefined ? '' : String(value)}
+    error={error ?? null}
+    options={[
+      ...(none === undefined ? [] : [{ value: '', label: none }]),
+      ...DIAL_LEVELS.map((level) => ({ value: String(level), label: wordsOf(level) })),
+    ]}
+    onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
+  />
+);
+
+/** Room for a full list of keywords (20 of up to 60 characters) and their separators. */
+const COMMA_LIST_MAX = 1300;
+
+const wordsIn = (text: string) =>
+  text
+    .split(',')
+    .map((word) => word.trim())
+    .filter(Boolean);
+
+/** Words typed on one line, separated by commas (a knowledge item's keywords); the API gets the list. */
+export const CommaListField = ({
+  label,
+  hint,
+  values,
+  onChange,
+  error,
+}: {
+  label: string;
+  hint?: ReactNode;
+  values: readonly string[];
+  onChange: (values: string[]) => void;
+  error?: string | null;
+}) => {
+  const list = values.join('\n');
+  // What the user typed keeps its commas and spaces while it still reads as the list; a list changed from outside
+  // (an item removed above this one) shows as written from the list.
+  const [typed, setTyped] = useState({ text: values.join(', '), list });
+  return (
+    <TextField
+      label={label}
+      hint={hint}
+      maxLength={COMMA_LIST_MAX}
+      value={typed.list === list ? typed.text : values.join(', ')}
+      error={error ?? null}
+      onChange={(event) => {
+        const words = wordsIn(event.target.value);
+        setTyped({ text: event.target.value, list: words.join('\n') });
+        onChange(words);
+      }}
+    />
+  );
+};
+
+/**
+ * A list of small records under one legend (knowledge items, objections): each in its own numbered fieldset with a
+ * "Remove" button, then "Add". `fields` draws an item's controls; their errors come from the form by path
+ * (`knowledge.0.says`), as the API's issues name them, and show next to each control.
+ */
+export const RecordListField = <Item,>({
+  legend,
+  hint,
+  items,
+  onChange,
+  blank,
+  itemLegend,
+  addLabel,
+  removeLabel,
+  max,
+  error,
+  fields,
+}: {
+  legend: string;
+  hint?: string;
+  items: readonly Item[];
+  onChange: (items: Item[]) => void;
+  blank: () => Item;
+  itemLegend: (number: number) => string;
+  addLabel: string;
+  removeLabel: (number: number) => string;
+  max: number;
+  error?: string | null;
+  fields: (item: Item, change: (change: Partial<Item>) => void, index: number) => ReactNode;
+}) => (
+  <ListFieldset legend={legend} hint={hint} error={error}>
+    {items.length > 0 ? (
+      <ol className="flex flex-col gap-3">
+        {items.map((item, index) => (
+          <li key={index}>
+            <fieldset className="flex min-w-0 flex-col gap-3 rounded-md border border-gray-200 p-3 dark:border-gray-700">
+              <legend className="px-1 text-sm font-semibold">{itemLegend(index + 1)}</legend>
+              {fields(
+                item,
+                (change) => onChange(items.map((old, at) => (at === index ? { ...old, ...change } : old))),
+                index,
+              )}
+              <div>
+                <Button variant="ghost" onClick={() => onChange(items.filter((_, at) => at !== index))}>
+                  {removeLabel(index + 1)}
+                </Button>
+              </div>
+            </fieldset>
+          </li>
+        ))}
+      </ol>
+    ) : null}
+    {items.length < max ? (
+      <div>
+        <Button variant="secondary" onClick={() => onChange([...items, blank()])}>
+          {addLabel}
+        </Button>
+      </div>
+    ) : null}
+  </ListFieldset>
+);

@@ -1,15 +1,99 @@
 import { COACHING_DEFAULTS, missionFieldsSchema } from '@ai-coaching/contracts';
+import { FAILURE_BEHAVIOURS, OBJECTION_MOVES, SUCCESS_BEHAVIOURS } from '@ai-coaching/domain';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ImageUploadField, imageFieldOf } from '../../../../components/image-upload-field';
 import { EntityImage } from '../../../../components/ui/avatar';
+import { CheckboxGroup } from '../../../../components/ui/choice-fields';
 import { TextAreaField, TextField } from '../../../../components/ui/field';
 import type { SchemaForm } from '../../../../hooks/use-schema-form';
 import { imageUrl } from '../../../../lib/images';
-import { MinutesField, NumberField, PhraseListField } from '../coaching-fields';
+import { DialField, MinutesField, NumberField, PhraseListField, RecordListField } from '../coaching-fields';
 import { asKindEditor } from './kind-editor';
 
 type Values = z.input<typeof missionFieldsSchema>;
+type Objection = Values['objections'][number];
+
+/** A new objection is settled by acknowledging it until the author says otherwise. */
+const blankObjection = (): Objection => ({ text: '', resolved_by: ['acknowledge'] });
+/** The schema's own limit on objections. */
+const OBJECTIONS_MAX = 10;
+
+/**
+ * The rules the built-in practice engine plays and ends the conversation by, which a real model reads as facts. The
+ * learner never sees them: the briefing tells the goal, not the rules.
+ */
+const RulesFields = ({ form }: { form: SchemaForm<Values> }) => {
+  const { t } = useTranslation('coaching');
+  const { values } = form;
+  // Nested issues come keyed by their path (`objections.0.resolved_by`), like the API's.
+  const errorAt = (path: string) => form.errorWithin(path as keyof Values & string);
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-4 border-t border-gray-200 pt-4 dark:border-gray-700">
+      <legend className="pr-2 text-base font-semibold">{t('mission.rules')}</legend>
+      <p className="text-sm text-gray-700 dark:text-gray-300">{t('mission.rulesHint')}</p>
+      <RecordListField
+        legend={t('mission.objections')}
+        hint={t('mission.objectionsHint')}
+        items={values.objections ?? []}
+        onChange={(items) => form.setValue('objections', items)}
+        blank={blankObjection}
+        itemLegend={(number) => t('mission.objectionItem', { number })}
+        addLabel={t('mission.addObjection')}
+        removeLabel={(number) => t('mission.removeObjection', { number })}
+        max={OBJECTIONS_MAX}
+        error={form.errorOf('objections')}
+        fields={(objection, change, index) => (
+          <>
+            <TextAreaField
+              label={t('mission.objectionText')}
+              hint={t('mission.objectionTextHint')}
+              required
+              rows={2}
+              value={objection.text}
+              onChange={(event) => change({ text: event.target.value })}
+              error={errorAt(`objections.${index}.text`)}
+            />
+            <CheckboxGroup
+              legend={t('mission.resolvedBy')}
+              hint={t('mission.resolvedByHint')}
+              options={OBJECTION_MOVES.map((move) => ({ value: move, label: t(`mission.moves.${move}`) }))}
+              value={objection.resolved_by}
+              onChange={(resolved_by) => change({ resolved_by })}
+              // The only way to get it wrong with checkboxes is to tick none: said in the editor's own words.
+              error={errorAt(`objections.${index}.resolved_by`) ? t('mission.resolvedByMissing') : null}
+            />
+          </>
+        )}
+      />
+      <CheckboxGroup
+        legend={t('mission.successBehaviours')}
+        hint={t('mission.successBehavioursHint')}
+        options={SUCCESS_BEHAVIOURS.map((value) => ({ value, label: t(`mission.success.${value}`) }))}
+        value={values.success_behaviours ?? []}
+        onChange={(list) => form.setValue('success_behaviours', list)}
+        error={form.errorWithin('success_behaviours')}
+      />
+      <CheckboxGroup
+        legend={t('mission.failureBehaviours')}
+        hint={t('mission.failureBehavioursHint')}
+        options={FAILURE_BEHAVIOURS.map((value) => ({ value, label: t(`mission.failure.${value}`) }))}
+        value={values.failure_behaviours ?? []}
+        onChange={(list) => form.setValue('failure_behaviours', list)}
+        error={form.errorWithin('failure_behaviours')}
+      />
+      <DialField
+        label={t('mission.difficulty')}
+        hint={t('mission.difficultyHint')}
+        none={t('mission.personaDifficulty')}
+        value={values.difficulty}
+        wordsOf={(level) => t(`persona.difficulties.${level}`)}
+        onChange={(level) => form.setValue('difficulty', level)}
+        error={form.errorOf('difficulty')}
+      />
+    </fieldset>
+  );
+};
 
 const Fields = ({ form }: { form: SchemaForm<Values> }) => {
   const { t } = useTranslation('coaching');
@@ -75,11 +159,12 @@ const Fields = ({ form }: { form: SchemaForm<Values> }) => {
         </ul>
         <p className="mt-2">{t('mission.ending.limits')}</p>
       </details>
+      <RulesFields form={form} />
     </>
   );
 };
 
-/** The mission as the learner reads it before starting. */
+/** The mission as the learner reads it before starting: the goal, never the rules the persona plays by. */
 const Preview = ({ values }: { values: Values }) => {
   const { t } = useTranslation('coaching');
   const success = (values.success_criteria ?? []).filter((phrase) => phrase.trim());
