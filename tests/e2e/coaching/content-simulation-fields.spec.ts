@@ -46,6 +46,7 @@ const createdId = async (page: Page, title: string) => {
 const screenshots = async (page: Page, name: string) => {
   if (!SCREENSHOTS) return;
   mkdirSync(SCREENSHOTS, { recursive: true });
+  const viewport = page.viewportSize();
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
     for (const width of [1280, 360]) {
@@ -54,6 +55,7 @@ const screenshots = async (page: Page, name: string) => {
     }
   }
   await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  if (viewport) await page.setViewportSize(viewport);
 };
 
 test.describe('1280 px', () => {
@@ -78,6 +80,7 @@ test.describe('1280 px', () => {
     await expect(fact.getByLabel('What they say')).toHaveAttribute('aria-invalid', 'true');
     await expect(fact.getByRole('alert')).toHaveText('Fill in this field.');
     await expect(page).toHaveURL(/\/persona\/create$/);
+    await screenshots(page, 'persona-editor-refused');
 
     await fact.getByLabel('What they say').fill(KNOWLEDGE.says);
     await section.getByRole('button', { name: 'Add a motivation' }).click();
@@ -126,6 +129,7 @@ test.describe('1280 px', () => {
     await page.getByRole('button', { name: 'Create draft' }).click();
     await expect(moves.getByRole('alert')).toHaveText('Tick at least one move.');
     await expect(page).toHaveURL(/\/mission\/create$/);
+    await screenshots(page, 'mission-editor-refused');
 
     await moves.getByLabel('Answered with value or evidence').check();
     await moves.getByLabel('Traded, not conceded').check();
@@ -190,7 +194,6 @@ test.describe('360 px', () => {
           await expectAxeCleanInBothThemes(page);
           await expectNoSidewaysScroll(page);
           await screenshots(page, `${kind}-editor-${locale}`);
-          await page.setViewportSize({ width: 360, height: 800 });
         });
       }
     });

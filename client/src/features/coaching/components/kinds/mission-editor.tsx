@@ -158,6 +158,7 @@ const Fields = ({ form }: { form: SchemaForm<Values> }) => {
           <li>{t('mission.ending.end')}</li>
         </ul>
         <p className="mt-2">{t('mission.ending.limits')}</p>
+        <p className="mt-2">{t('mission.ending.builtin')}</p>
       </details>
       <RulesFields form={form} />
     </>
