@@ -80,12 +80,14 @@ test('[VOICE]: a voice session on the built-in voice is played by typed turns to
   const page = await startVoiceSession(['microphone'], baseURL!);
   const transcript = page.getByRole('list', { name: 'Conversation' });
   const turn = page.getByLabel('Your turn, typed');
-  // The built-in voice hears typed turns only, and says so at once (issue 25); the microphone still shows its level.
+  // The built-in voice hears typed turns only, and says so at once (issue 25): no microphone level that moves for
+  // nothing, and the persona waits for a typed turn instead of "listening".
   await expect(turn).toBeVisible();
   await expect(page.getByTestId('scripted-practice')).toContainText('Scripted practice (offline)');
   await expect(page.getByTestId('scripted-practice')).toContainText('cannot recognise speech');
-  await expect(page.getByRole('meter', { name: 'Microphone level' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Mute' })).toBeEnabled();
+  await expect(page.getByTestId('voice-speaker')).toHaveText(/is waiting for your typed turn\./);
+  await expect(page.getByRole('meter', { name: 'Microphone level' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Mute' })).toBeHidden();
   await expect(page.getByRole('button', { name: 'Hold to talk' })).toHaveCount(0);
   // The session's voice settings sit on the screen for its player.
   await expect(page.getByTestId('voice-settings')).toBeVisible();

@@ -300,7 +300,7 @@ test.describe('360 px, the voice screen', () => {
     const voice = page.getByTestId('voice-play');
     await expect(voice).toBeVisible({ timeout: 20_000 });
     await expect(voice).toHaveAttribute('data-voice-state', 'listening', { timeout: 30_000 });
-    await expect(voice).toContainText(`${PERSONA} écoute.`);
+    await expect(voice).toContainText(`${PERSONA} attend votre réplique écrite.`);
     await expect(voice).toContainText(`Écrivez ce que vous diriez : ${PERSONA} répond à voix haute.`);
     await expect(voice).not.toContainText('Persona');
     // Our texts around the conversation (the transcript is what was said).

@@ -298,6 +298,7 @@ export const VoicePlay = ({ voice, sessionId, language, personaName, voiceSettin
       : 'opening';
   const muted = snapshot.matches({ active: { microphone: { on: { open: 'muted' } } } });
   const hearsAudio = capabilities?.audio_in === true;
+  const typedOnly = capabilities !== null && !hearsAudio;
   const canTalk = live && hearsAudio && microphone === 'open' && !muted && context.inputMode === 'push_to_talk';
   // Typed turns: what the built-in voice hears, and the way on when the microphone cannot be had.
   const canType =
@@ -341,7 +342,9 @@ export const VoicePlay = ({ voice, sessionId, language, personaName, voiceSettin
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <p aria-live="polite" className="text-sm font-medium" data-testid="voice-speaker">
-              {t(`voice.state.${speaker}`, { name: personaName })}
+              {t(`voice.state.${typedOnly && speaker === 'listening' ? 'waitingForTyped' : speaker}`, {
+                name: personaName,
+              })}
             </p>
             {context.recording ? <RecordedBadge /> : null}
           </div>
@@ -351,7 +354,8 @@ export const VoicePlay = ({ voice, sessionId, language, personaName, voiceSettin
             </Button>
           ) : null}
         </div>
-        <div className="flex flex-wrap items-center gap-3">
+        {/* A voice that hears typed turns only has no use for the microphone's level (the built-in provider). */}
+        <div className={typedOnly ? 'hidden' : 'flex flex-wrap items-center gap-3'}>
           <LevelMeter voice={voice} label={t('voice.level')} />
           <Button
             variant="secondary"
