@@ -234,7 +234,8 @@ const answerQuestions = (turn: TurnContext) => {
       // "What matters most to you?", "What can I do for you?": the next thing the persona may tell.
       item = turn.items.map(({ item: candidate }) => candidate).find((candidate) => !state.revealed.has(candidate));
       if (item === undefined) {
-        turn.parts.push({ kind: 'nothing_more' });
+        // "Nothing more" once something was told; a persona with nothing to tell stays guarded instead.
+        turn.parts.push(state.revealed.size > 0 ? { kind: 'nothing_more' } : { kind: 'guarded', needs: 'nothing' });
         if (asksNeeds) state.needsAsked += 1;
         continue;
       }

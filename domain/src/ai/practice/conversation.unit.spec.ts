@@ -99,6 +99,13 @@ describe('knowledge', () => {
     expect(state.moves.map((move) => move.parts[0]?.kind)).toEqual(['fact', 'recap', 'covered']);
     expect(state.moves[2]!.patience).toBeLessThan(state.moves[1]!.patience);
   });
+
+  it('given a persona with nothing to tell, when asked openly, then it stays guarded rather than saying "nothing more"', () => {
+    const silent = { ...priceBrief, persona: { ...priceBrief.persona, knowledge: [] } };
+    const state = given(silent, ['What would make this offer work for you?']).when();
+    expect(kinds(state.moves[0]!.parts)).toContain('guarded');
+    expect(kinds(state.moves[0]!.parts)).not.toContain('nothing_more');
+  });
 });
 
 describe('objections', () => {
