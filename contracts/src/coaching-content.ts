@@ -434,7 +434,8 @@ const contentOperations = <
 };
 
 const versionShape = { id: text(), version: z.number().int(), published_at: text() };
-const observerInputSchema = observerFieldsSchema.extend({
+/** An observer as a request sends it: a criterion's left-out fields take their defaults. */
+export const observerInputSchema = observerFieldsSchema.extend({
   rubric: z.array(rubricCriterionInputSchema).min(1).max(COACHING_LIST_MAX),
 });
 const scenarioInputSchema = scenarioFieldsSchema.extend({ voice_settings: scenarioVoiceSettingsInputSchema });

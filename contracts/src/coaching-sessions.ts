@@ -169,7 +169,7 @@ export type ScenarioBriefing = z.infer<typeof scenarioBriefingSchema>;
 
 const observerStatus = z.enum(['pending', 'running', 'done', 'failed']);
 
-const criterionAnswerSchema = z.strictObject({
+export const criterionAnswerSchema = z.strictObject({
   name: text(),
   /** On the criterion's scale (`pass_fail` 0 or 1, `1_5`, `1_10`); null when it did not apply to this session. */
   score: z.number().nullable(),

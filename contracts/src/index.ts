@@ -27,6 +27,7 @@ export * from './image-uploads.js';
 export * from './coaching-sessions.js';
 export * from './coaching-shared-sessions.js';
 export * from './coaching-chats.js';
+export * from './coaching-observer-trials.js';
 export * from './jobs.js';
 export * from './coaching-session-generators.js';
 export * from './coaching-dashboard.js';

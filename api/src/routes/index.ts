@@ -7,6 +7,7 @@ import { authRoutes } from './auth.js';
 import { coachingChatRoutes } from './coaching-chats.js';
 import { coachingContentRoutes } from './coaching-content.js';
 import { coachingDashboardRoutes } from './coaching-dashboard.js';
+import { observerTrialRoutes } from './coaching-observer-trials.js';
 import { coachingPlaylistProgressRoutes } from './coaching-playlist-progress.js';
 import { coachingPracticeRoutes } from './coaching-practice.js';
 import { coachingSessionRoutes } from './coaching-sessions.js';
@@ -55,6 +56,7 @@ export const apiRoutes = (readiness: readonly ReadinessCheck[]): RouteDefinition
     ...aiRoutes,
     ...imageUploadRoutes,
     ...coachingContentRoutes,
+    ...observerTrialRoutes,
     ...coachingSessionRoutes,
     ...sharedSessionRoutes,
     ...backgroundJobRoutes,

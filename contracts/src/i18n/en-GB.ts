@@ -41,6 +41,8 @@ export const issues = {
   history_account: 'An account is `organization:<id>`, `group:<id>`, `user:<id>`, `issuance` or `consumed`.',
   period_order: '`to` must come after `from`.',
   analysis_rerun_target: 'Choose a scenario, an observer, or both.',
+  observer_trial_source: 'Paste a transcript or choose a session, one of them.',
+  observer_trial_scenario_with_session: 'A session is judged against its own scenario: leave the scenario out.',
   dashboard_group_team_only: 'A group filters the team’s figures: ask for `scope=team`, or leave `group_id` out.',
   nb_credits: 'nb_credits is a whole number from 1 to {{max, number}}.',
   crop_all_or_none: 'Give the whole crop rectangle (crop_x, crop_y, crop_width and crop_height), or none of it.',
@@ -413,6 +415,7 @@ export const errors = {
   coaching_chat_session_playing: 'This session is still playing: ask the coach once it has ended.',
   coaching_chat_reply_failed:
     'The coach could not answer: the AI provider failed. Nothing was recorded; send your message again.',
+  coaching_observer_trial_failed: 'The observer could not judge this transcript: the AI provider failed. Try again.',
 
   // Organizations.
   invalid_organization_name: 'An organization name has 1 to {{max, number}} characters.',

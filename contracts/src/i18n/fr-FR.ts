@@ -39,6 +39,9 @@ export const issues: Translation<typeof enGB.issues> = {
   history_account: 'Un compte s’écrit `organization:<id>`, `group:<id>`, `user:<id>`, `issuance` ou `consumed`.',
   period_order: '`to` doit venir après `from`.',
   analysis_rerun_target: 'Choisissez un scénario, un observateur, ou les deux.',
+  observer_trial_source: 'Collez une transcription ou choisissez une session, l’une des deux.',
+  observer_trial_scenario_with_session:
+    'Une session est jugée d’après son propre scénario\u00a0: laissez le scénario de côté.',
   dashboard_group_team_only:
     'Un groupe filtre les chiffres de l’équipe\u00a0: demandez `scope=team`, ou retirez `group_id`.',
   nb_credits: 'nb_credits est un nombre entier de 1 à {{max, number}}.',
@@ -404,6 +407,8 @@ export const errors: Translation<typeof enGB.errors> = {
     'Cette session est encore en cours\u00a0: interrogez le coach une fois qu’elle sera terminée.',
   coaching_chat_reply_failed:
     'Le coach n’a pas pu répondre\u00a0: le fournisseur d’IA a échoué. Rien n’a été enregistré\u00a0; envoyez de nouveau votre message.',
+  coaching_observer_trial_failed:
+    'L’observateur n’a pas pu juger cette transcription\u00a0: le fournisseur d’IA a échoué. Réessayez.',
 
   invalid_organization_name: 'Un nom d’organisation compte de 1 à {{max, number}} caractères.',
   invalid_organization_description: 'Une description compte au plus {{max, number}} caractères.',

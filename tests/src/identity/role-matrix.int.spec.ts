@@ -257,6 +257,15 @@ describe('[AUTH]: coaching content across organizations', () => {
       ];
       if (copy) refused.push(['POST', `/v1/coaching/${plural}`, { ...copy, copy_from: id }], ['POST', `${base}/fork`]);
       else refused.push(['PUT', `${base}/shares`, { user_group_ids: [], user_ids: [] }]);
+      // Trying an observer on a transcript judged against another organization's scenario.
+      if (plural === 'scenarios') {
+        const transcript = [{ role: 'learner', text: 'What matters most to you?' }];
+        refused.push([
+          'POST',
+          '/v1/coaching/observer_trials',
+          { observer: copies.observers, transcript, scenario_id: id },
+        ]);
+      }
       for (const [method, path, body] of refused) {
         const answer = await as(stranger.token).send(method, path, body ? { body } : {});
         expect(answer.status, `${method} ${path}`).toBe(404);

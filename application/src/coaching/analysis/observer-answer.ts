@@ -2,7 +2,7 @@ import {
   RUBRIC_SCALE_RANGE,
   scoreOnScale,
   type AnalysisCriterionScore,
-  type ExistingCoachingSession,
+  type CoachingSessionTurn,
   type Judgement,
 } from '@ai-coaching/domain';
 import { z } from 'zod';
@@ -12,6 +12,9 @@ import type { ObserverFields } from '../content/content-fields.js';
 // into it), and the criteria the report keeps of it.
 
 export type RubricCriterion = ObserverFields['rubric'][number];
+
+/** A turn an observer judges: a session's, or one of a transcript an editor tries the observer on. */
+export type JudgedTurn = Pick<CoachingSessionTurn, 'turnId' | 'role' | 'text'>;
 
 /** What a model answers of one criterion; its bounds are the criterion's scale. */
 const criterionAnswerOf = (criterion: RubricCriterion) => {
@@ -53,7 +56,7 @@ const criterionKeysOf = (rubric: readonly RubricCriterion[]): string[] => {
  * brought onto its scale, its evidence pinned on the learner turns it quotes.
  */
 const fromBuiltinAnalysis =
-  (rubric: readonly RubricCriterion[], turns: ExistingCoachingSession['turns']) =>
+  (rubric: readonly RubricCriterion[], turns: readonly JudgedTurn[]) =>
   (value: unknown): unknown => {
     if (typeof value !== 'object' || value === null || !('metrics' in value) || !('judgement' in value)) return value;
     const judgement = (value as { judgement: Judgement | null }).judgement;
@@ -86,7 +89,7 @@ const fromBuiltinAnalysis =
  * criterion out is not refused for it: the criterion is filled in as not relevant and named in `unanswered`, and
  * the report marks it not assessed. A mismatch is what the port's one repair retry fixes.
  */
-export const answerSchemaFor = (rubric: readonly RubricCriterion[], turns: ExistingCoachingSession['turns']) => {
+export const answerSchemaFor = (rubric: readonly RubricCriterion[], turns: readonly JudgedTurn[]) => {
   const keys = criterionKeysOf(rubric);
   const unanswered = new Set<string>();
   const shape = z.object({
@@ -119,7 +122,7 @@ export const answerSchemaFor = (rubric: readonly RubricCriterion[], turns: Exist
 export const criteriaOf = (
   rubric: readonly RubricCriterion[],
   answer: ModelAnswer,
-  turns: ExistingCoachingSession['turns'],
+  turns: readonly JudgedTurn[],
   asked: { keys: readonly string[]; unanswered: ReadonlySet<string> },
 ): AnalysisCriterionScore[] => {
   const turnIds = new Set(turns.map((turn) => turn.turnId));

@@ -1,20 +1,12 @@
-import {
-  AiCallError,
-  DomainError,
-  type AnalysisCriterionScore,
-  type ExistingCoachingSession,
-} from '@ai-coaching/domain';
-import { findAiModel, findCoachingItemVersion } from '@ai-coaching/projections';
-import type { z } from 'zod';
-import { aiPort } from '../../ai/ai-port.js';
+import { AiCallError, DomainError, type ExistingCoachingSession } from '@ai-coaching/domain';
+import { findCoachingItemVersion } from '@ai-coaching/projections';
 import type { AppServices, Origin } from '../../app-services.js';
 import type { AnalyseObserverPayload } from '../../jobs/analysis/analyse-observer.job.js';
 import { observerOf, type ObserverFields } from '../content/content-fields.js';
 import { briefOf, playedPersonaOf } from '../sessions/persona-brief.js';
 import { loadCoachingSession } from '../sessions/session-stream.js';
-import { loadAnalysis, runAnalysisCommand, transcriptOf } from './analysis-stream.js';
-import { answerSchemaFor, criteriaOf, type ModelAnswer } from './observer-answer.js';
-import { promptOf } from './observer-prompt.js';
+import { loadAnalysis, runAnalysisCommand } from './analysis-stream.js';
+import { judgeTranscript, type ObserverJudgement } from './judge-transcript.js';
 
 // One observer's report of one session version: the `analysis.observer` job's work, the AI call through the port.
 
@@ -35,35 +27,19 @@ const askObserver = async (
   services: AppServices,
   session: ExistingCoachingSession,
   observer: ObserverFields,
-): Promise<{ criteria: AnalysisCriterionScore[]; wentWell: string[]; toImprove: string[]; summary: string }> => {
-  const rubric = observer.rubric;
-  const model = await findAiModel(services.db, observer.model_id);
-  if (!model) throw new ObserverAnalysisFailure('ai_model_not_found', false);
-  const transcript = transcriptOf(session);
+): Promise<ObserverJudgement> => {
   // What the built-in observer judges from: the persona and mission the session was played with.
   const { persona, mission } = await playedPersonaOf(services, session);
-  const practice = {
+  const conversation = {
+    turns: session.turns,
+    language: session.content.language,
     brief: briefOf(session, persona, mission),
-    criteria: rubric.map(({ name, description, weight }) => ({ name, description, weight })),
   };
-  const answer = answerSchemaFor(rubric, session.turns);
   try {
-    const { value } = await aiPort(services).structured(
-      { providerId: model.providerId, modelId: model.aiModelId },
-      {
-        messages: promptOf(observer, rubric, answer.keys, session),
-        schema: answer.schema as z.ZodType<ModelAnswer>,
-        schemaName: 'observer_report',
-        analysis: { transcript, language: session.content.language, practice },
-      },
-      { organizationId: session.organizationId, sessionId: session.sessionId },
-    );
-    return {
-      criteria: criteriaOf(rubric, value, session.turns, answer),
-      wentWell: value.went_well.map((line) => line.trim()).filter(Boolean),
-      toImprove: value.to_improve.map((line) => line.trim()).filter(Boolean),
-      summary: value.summary.trim(),
-    };
+    return await judgeTranscript(services, observer, conversation, {
+      organizationId: session.organizationId,
+      sessionId: session.sessionId,
+    });
   } catch (error) {
     if (error instanceof AiCallError) throw new ObserverAnalysisFailure(error.code, TRANSIENT.has(error.code));
     if (error instanceof DomainError) throw new ObserverAnalysisFailure(error.code, false);

@@ -1,6 +1,6 @@
-import type { AiMessage, ExistingCoachingSession, RubricScale } from '@ai-coaching/domain';
+import type { AiMessage, RubricScale, SessionLanguage } from '@ai-coaching/domain';
 import type { ObserverFields } from '../content/content-fields.js';
-import type { RubricCriterion } from './observer-answer.js';
+import type { JudgedTurn, RubricCriterion } from './observer-answer.js';
 
 // What an observer's model reads: who it is, the rubric with each criterion's scale, and the transcript with its
 // turn ids, which its evidence quotes.
@@ -15,7 +15,7 @@ export const promptOf = (
   observer: ObserverFields,
   rubric: readonly RubricCriterion[],
   keys: readonly string[],
-  session: ExistingCoachingSession,
+  conversation: { turns: readonly JudgedTurn[]; language: SessionLanguage },
 ): AiMessage[] => [
   {
     role: 'system',
@@ -30,14 +30,14 @@ export const promptOf = (
       ),
       'Mark a criterion relevant: false only when its "not relevant when" condition holds; its score is then ignored.',
       'Support each score with evidence: short quotes of the learner, each with the id of the turn it comes from.',
-      `Write went_well, to_improve and summary in ${session.content.language}.`,
+      `Write went_well, to_improve and summary in ${conversation.language}.`,
     ]
       .filter((line) => line.trim().length > 0)
       .join('\n'),
   },
   {
     role: 'user',
-    content: session.turns
+    content: conversation.turns
       .map((turn) => `[${turn.turnId}] ${turn.role === 'learner' ? 'Learner' : 'Persona'}: ${turn.text}`)
       .join('\n'),
   },

@@ -119,12 +119,17 @@ const editableItem = async (
  */
 export const toCoachingAnswer = (caller: UserCaller, item: CoachingItemView): CoachingItemAnswer => {
   const mayEdit = editable(caller, item);
-  const shown =
-    mayEdit || item.publishedFields === null
-      ? { fields: item.fields, version: item.version }
-      : { fields: item.publishedFields, version: item.publishedVersion ?? item.version };
-  return answerOf(item, shown, mayEdit);
+  return answerOf(item, shownTo(item, mayEdit), mayEdit);
 };
+
+const shownTo = (item: CoachingItemView, mayEdit: boolean) =>
+  mayEdit || item.publishedFields === null
+    ? { fields: item.fields, version: item.version }
+    : { fields: item.publishedFields, version: item.publishedVersion ?? item.version };
+
+/** The fields of an item as this caller sees it (`toCoachingAnswer`). */
+export const fieldsSeenBy = (caller: UserCaller, item: CoachingItemView): CoachingFields =>
+  shownTo(item, editable(caller, item)).fields;
 
 /**
  * The fields as the contracts describe them today: a field added since the item was saved (a scenario's

@@ -84,6 +84,10 @@ export const coachingForkOperations = routesOf<typeof contracts.coachingForkOper
   observer: { method: 'POST', path: '/v1/coaching/observers/:id/fork' },
 });
 
+export const coachingObserverTrialOperations = routesOf<typeof contracts.coachingObserverTrialOperations>()({
+  create: { method: 'POST', path: '/v1/coaching/observer_trials' },
+});
+
 export const coachingPlaylistProgressOperations = routesOf<typeof contracts.coachingPlaylistProgressOperations>()({
   read: { method: 'GET', path: '/v1/coaching/playlists/:id/progress' },
 });
