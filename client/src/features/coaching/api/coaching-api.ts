@@ -1,10 +1,25 @@
-import type { MissionItem, ObserverItem, Page, PersonaItem, PlaylistItem, ScenarioItem } from '@ai-coaching/contracts';
-import { SESSION_LANGUAGES, type CoachingStatus, type SessionLanguage } from '@ai-coaching/domain';
+import type {
+  MissionItem,
+  ObserverItem,
+  ObserverTrialBody,
+  Page,
+  PersonaItem,
+  PlaylistItem,
+  ScenarioItem,
+} from '@ai-coaching/contracts';
+import {
+  isTerminalCoachingSessionStatus,
+  SESSION_LANGUAGES,
+  type CoachingStatus,
+  type SessionLanguage,
+} from '@ai-coaching/domain';
 import {
   aiModelOperations,
   aiSpeechVoiceOperations,
   coachingForkOperations as forks,
+  coachingObserverTrialOperations,
   coachingPracticeOperations,
+  coachingSessionOperations,
   coachingShareOperations as shares,
   missionContentOperations,
   observerContentOperations,
@@ -236,3 +251,24 @@ export const useCoachingPractice = (language: string) =>
 
 const isSessionLanguage = (value: string): value is SessionLanguage =>
   (SESSION_LANGUAGES as readonly string[]).includes(value);
+
+/** The caller's ended sessions with a transcript, newest first: what an observer may be tried on. */
+export const getEndedSessionsQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys('coaching-sessions').list({ ended: true, page_size: 48 }),
+    queryFn: async () => {
+      const page = await api.call(coachingSessionOperations.list, {
+        query: { page: 1, page_size: 48, sort: '-updated_at', scope: 'mine' },
+      });
+      return page.items.filter(
+        (session) =>
+          isTerminalCoachingSessionStatus(session.status) && session.status !== 'abort' && session.turn_count > 0,
+      );
+    },
+  });
+
+export const useEndedSessions = (enabled: boolean) => useQuery({ ...getEndedSessionsQueryOptions(), enabled });
+
+/** The scores an observer, as its form holds it, would give a transcript: nothing is stored, nothing to refresh. */
+export const useTryObserver = () =>
+  useMutation({ mutationFn: (body: ObserverTrialBody) => api.call(coachingObserverTrialOperations.create, { body }) });

@@ -12,6 +12,7 @@ import { imageUrl } from '../../../../lib/images';
 import { useChatModels } from '../../api/coaching-api';
 import { ChoiceField } from '../coaching-fields';
 import { asKindEditor } from './kind-editor';
+import { ObserverTrial } from './observer-trial';
 
 type Values = z.input<typeof observerFieldsSchema>;
 type Criterion = Values['rubric'][number];
@@ -156,6 +157,7 @@ const Fields = ({ form }: { form: SchemaForm<Values> }) => {
       {models.data?.items.find((model) => model.id === values.model_id)?.scripted ? (
         <ScriptedPractice role="judgeEditor" />
       ) : null}
+      <ObserverTrial observer={values} />
     </>
   );
 };
