@@ -6,7 +6,7 @@ import { Alert, ErrorAlert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { SelectField, TextAreaField } from '../../../../components/ui/field';
 import { isApiError } from '../../../../lib/http/api-error';
-import { useEndedSessions, useTryObserver } from '../../api/coaching-api';
+import { useCoachingChoices, useEndedSessions, useTryObserver } from '../../api/coaching-api';
 import { readTranscriptText } from '../../utils/transcript-text';
 
 // "Try it on a transcript" (docs/coaching-content.md, "Trying an observer"): the observer as the form holds it now,
@@ -19,10 +19,11 @@ const isSessionLanguage = (value: string): value is SessionLanguage =>
   (SESSION_LANGUAGES as readonly string[]).includes(value);
 
 /** Where the API's refusal belongs: next to the transcript, the session, or about the observer's own fields. */
-const placeOf = (error: unknown): 'transcript' | 'session' | 'observer' | 'form' => {
+const placeOf = (error: unknown): 'transcript' | 'session' | 'scenario' | 'observer' | 'form' => {
   if (!isApiError(error)) return 'form';
   const path = error.field ?? '';
   if (path.startsWith('transcript')) return 'transcript';
+  if (path === 'scenario_id') return 'scenario';
   if (path === 'session_id' || error.code === 'coaching_session_not_found') return 'session';
   if (path.startsWith('observer')) return 'observer';
   return 'form';
@@ -119,8 +120,10 @@ export const ObserverTrial = ({ observer }: { observer: ObserverTrialBody['obser
   const [open, setOpen] = useState(false);
   const [sessionId, setSessionId] = useState('');
   const [pasted, setPasted] = useState('');
+  const [scenarioId, setScenarioId] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const sessions = useEndedSessions(open);
+  const scenarios = useCoachingChoices('scenario', open);
   const trial = useTryObserver();
   const headingId = useId();
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
@@ -128,7 +131,12 @@ export const ObserverTrial = ({ observer }: { observer: ObserverTrialBody['obser
   const run = () => {
     setProblem(null);
     trial.reset();
-    const language = isSessionLanguage(i18n.language) ? { language: i18n.language } : {};
+    // Against a scenario, the transcript is in the scenario's language; otherwise in the editor's.
+    const context = scenarioId
+      ? { scenario_id: scenarioId }
+      : isSessionLanguage(i18n.language)
+        ? { language: i18n.language }
+        : {};
     if (sessionId) {
       trial.mutate({ observer, session_id: sessionId });
       return;
@@ -140,7 +148,7 @@ export const ObserverTrial = ({ observer }: { observer: ObserverTrialBody['obser
       );
       return;
     }
-    trial.mutate({ observer, transcript: reading.turns, ...language });
+    trial.mutate({ observer, transcript: reading.turns, ...context });
   };
   const place = trial.error ? placeOf(trial.error) : null;
   const apiMessage = isApiError(trial.error) ? (trial.error.issues[0]?.message ?? trial.error.message) : null;
@@ -183,6 +191,21 @@ export const ObserverTrial = ({ observer }: { observer: ObserverTrialBody['obser
               })),
             ]}
           />
+          {sessionId ? null : (
+            <SelectField
+              label={t('observer.trial.scenario')}
+              hint={t('observer.trial.scenarioHint')}
+              value={scenarioId}
+              onChange={(event) => setScenarioId(event.target.value)}
+              error={place === 'scenario' ? apiMessage : null}
+              options={[
+                { value: '', label: t('observer.trial.noScenario') },
+                ...(scenarios.data?.items ?? [])
+                  .filter((scenario) => scenario.status !== 'archived')
+                  .map((scenario) => ({ value: scenario.id, label: scenario.name })),
+              ]}
+            />
+          )}
           {sessionId ? null : (
             <TextAreaField
               label={t('observer.trial.transcript')}

@@ -1,0 +1,120 @@
+import { STARTER_CORPUS } from '@ai-coaching/application/starter-corpus';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSidewaysScroll, setUpArranger, signInWithToken } from '../support/arrange.js';
+import { expectAxeCleanInBothThemes } from '../support/axe.js';
+import { WINNING_PRICE_LINES } from '../support/coaching.js';
+
+// Issue 25 item 9: an editor tries an observer, never saved, on a pasted transcript before publishing it, and reads
+// the scores it would give with the learner's words as evidence (docs/coaching-content.md, "Trying an observer").
+
+const setup = setUpArranger();
+/** Set to write the trial's screenshots (light and dark, 360 and 1280 px wide) into TRIAL_SCREENSHOTS_DIR. */
+const SCREENSHOTS = process.env['TRIAL_SCREENSHOTS'] === '1';
+const SCREENSHOTS_DIR = process.env['TRIAL_SCREENSHOTS_DIR'];
+
+const screenshots = async (page: Page, name: string) => {
+  if (!SCREENSHOTS) return;
+  const pathOf = (file: string) => (SCREENSHOTS_DIR ? `${SCREENSHOTS_DIR}/${file}` : test.info().outputPath(file));
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByTestId('observer-trial').screenshot({ path: pathOf(`${name}-${theme}-${width}.png`) });
+    }
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  await page.setViewportSize({ width: 1280, height: 900 });
+};
+
+const stamp = Date.now();
+/** A strong conversation of the starter corpus, as an editor would paste it: the learner's lines and Margaret's. */
+const PASTED = WINNING_PRICE_LINES.flatMap((line, index) => [
+  `Me: ${line}`,
+  `Margaret: ${['Fine, thank you.', 'The price, frankly.', 'Much the same, for less.', 'I see.', 'Hmm.', 'Agreed.', 'Thursday works.'][index] ?? 'I see.'}`,
+]).join('\n');
+const WEAK = STARTER_CORPUS.price['en-GB'].weak[0]!.map((line) => `You: ${line}`).join('\nMargaret: Really?\n');
+let editorToken = '';
+
+test.beforeAll(async () => {
+  const organizationId = await setup.arrange.organization(`Trial ${stamp}`);
+  editorToken = (await setup.arrange.member(organizationId, 'editor', { first_name: 'Edith' })).token;
+});
+
+test('[COACHING]: an editor tries an unsaved observer on a pasted transcript and reads its scores with evidence', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInWithToken(page, editorToken);
+  await page.goto('/apps/ai-coaching/observer/create');
+  await page.getByLabel('Name', { exact: true }).fill(`Negotiation coach ${stamp}`);
+  const criteria = [
+    ['Discovery', 'Asks open questions about the buyer’s needs before pitching.', '1_5'],
+    ['Objection handling', 'Acknowledges each objection and answers it with value.', '1_10'],
+    ['Next step', 'Agrees a concrete next step.', 'pass_fail'],
+  ] as const;
+  for (const [index, [name, good, scale]] of criteria.entries()) {
+    if (index > 0) await page.getByRole('button', { name: 'Add a criterion' }).click();
+    const criterion = page.getByRole('listitem').filter({ hasText: `Criterion ${index + 1}` });
+    await criterion.getByLabel('Criterion', { exact: true }).fill(name);
+    await criterion.getByLabel('What good looks like').fill(good);
+    await criterion.getByLabel('Scale').selectOption(scale);
+  }
+  await page.getByLabel('AI model').selectOption({ label: 'Built-in coach' });
+
+  // Collapsed until asked for.
+  const trial = page.getByTestId('observer-trial');
+  await expect(trial.getByLabel('Transcript')).toHaveCount(0);
+  await trial.getByRole('button', { name: 'Try it on a transcript' }).click();
+  await expect(trial.getByText('You have no ended sessions yet: paste a transcript.')).toBeVisible();
+
+  // Nothing pasted: said next to the field, nothing sent.
+  await trial.getByRole('button', { name: 'Try the observer' }).click();
+  await expect(trial.getByLabel('Transcript')).toHaveAccessibleDescription(/Paste a transcript first\./);
+  await trial.getByLabel('Transcript').fill('Hello there\nMe: Hi');
+  await trial.getByRole('button', { name: 'Try the observer' }).click();
+  await expect(trial.getByRole('alert')).toHaveText(
+    'Line 1 does not say who speaks: start it with “Me:” or the persona’s name.',
+  );
+
+  // Judged against the library's price renewal (its persona's objections): a weak conversation first, then a strong
+  // one, which scores higher.
+  await trial.getByLabel('Judged against (optional)').selectOption({ label: 'Price negotiation: the sceptical buyer' });
+  await trial.getByLabel('Transcript').fill(WEAK);
+  await trial.getByRole('button', { name: 'Try the observer' }).click();
+  const overall = trial.getByTestId('observer-trial-overall');
+  await expect(overall).toHaveText(/^\d+\/100$/, { timeout: 20_000 });
+  const weakScore = Number((await overall.textContent())!.split('/')[0]);
+
+  await trial.getByLabel('Transcript').fill(PASTED);
+  await trial.getByRole('button', { name: 'Try the observer' }).click();
+  await expect(trial.getByRole('button', { name: 'Try the observer' })).toBeEnabled({ timeout: 20_000 });
+  await expect(overall).toHaveText(/^\d+\/100$/);
+  const strongScore = Number((await overall.textContent())!.split('/')[0]);
+  expect(strongScore).toBeGreaterThan(weakScore);
+
+  // The built-in model judged: said as everywhere it plays or judges.
+  await expect(trial.getByTestId('scripted-practice')).toContainText('Scripted practice (offline)');
+  // Each criterion has its score, and the learner's own words as evidence, with the turn they come from.
+  const result = trial.getByTestId('observer-trial-result');
+  for (const [name] of criteria) {
+    const evidence = result.getByRole('list', { name: `Evidence for ${name}` });
+    const quotes = await evidence.locator('q').allTextContents();
+    expect(quotes.length, name).toBeGreaterThan(0);
+    for (const quote of quotes) {
+      expect(
+        WINNING_PRICE_LINES.some((line) => line.includes(quote.replace(/[.?!…]+$/, ''))),
+        quote,
+      ).toBe(true);
+    }
+    await expect(evidence.getByText(/^Turn \d+$/).first()).toBeVisible();
+  }
+  await expect(result.getByText(/^(\d+\/(5|10)|Passed|Failed)$/)).toHaveCount(3);
+
+  // Nothing was saved: the observer is still a form to create.
+  await expect(page).toHaveURL(/\/observer\/create$/);
+  await expectAxeCleanInBothThemes(page);
+  await screenshots(page, 'observer-trial');
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expectNoSidewaysScroll(page);
+});
