@@ -118,3 +118,46 @@ test('[COACHING]: an editor tries an unsaved observer on a pasted transcript and
   await page.setViewportSize({ width: 360, height: 800 });
   await expectNoSidewaysScroll(page);
 });
+
+test('[COACHING]: in French at 360 px, an editor tries an observer on one of their ended sessions', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // A session of the library's price renewal, played to a win through the API.
+  const library = (await (
+    await setup.api.get('/v1/coaching/scenarios?source=library&page_size=48&status=published', {
+      headers: { authorization: `Bearer ${editorToken}` },
+    })
+  ).json()) as { items: { id: string; name: string }[] };
+  const price = library.items.find((item) => item.name === 'Price negotiation: the sceptical buyer')!;
+  const session = await setup.arrange.call('POST', '/v1/coaching/sessions', { scenario_id: price.id }, editorToken);
+  for (const text of WINNING_PRICE_LINES) {
+    await setup.arrange.call('POST', `/v1/coaching/sessions/${session.id}/turns`, { text }, editorToken);
+  }
+
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signInWithToken(page, editorToken, { locale: 'fr-FR' });
+  await page.goto('/apps/ai-coaching/observer/create');
+  await page.getByLabel('Nom', { exact: true }).fill(`Coach d’écoute ${stamp}`);
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: 'Critère 1' })
+    .getByLabel('Critère', { exact: true })
+    .fill('Découverte');
+  const trial = page.getByTestId('observer-trial');
+  await trial.getByRole('button', { name: 'L’essayer sur une transcription' }).click();
+  const source = trial.getByLabel('Ce qu’il faut juger');
+  await expect(source.locator('option')).toHaveCount(2);
+  await source.selectOption({ index: 1 });
+  await expect(source.locator('option').nth(1)).toContainText('gagnée');
+  // A session is judged against its own scenario: neither the pasted transcript nor a scenario is asked for.
+  await expect(trial.getByLabel('Transcription')).toHaveCount(0);
+  await expect(trial.getByLabel('Jugée d’après (facultatif)')).toHaveCount(0);
+  await trial.getByRole('button', { name: 'Essayer l’observateur' }).click();
+  await expect(trial.getByTestId('observer-trial-overall')).toHaveText(/^\d+\/100$/, { timeout: 20_000 });
+  await expect(trial.getByTestId('scripted-practice')).toContainText('Entraînement scénarisé (hors ligne)');
+  const quotes = await trial.getByRole('list', { name: 'Preuves pour Découverte' }).locator('q').allTextContents();
+  expect(quotes.length).toBeGreaterThan(0);
+  await expectNoSidewaysScroll(page);
+  await screenshots(page, 'observer-trial-session-fr');
+});
