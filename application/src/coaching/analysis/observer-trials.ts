@@ -17,6 +17,7 @@ import { briefOf, playedPersonaOf, practiceBriefOf } from '../sessions/persona-b
 import { loadCoachingSession } from '../sessions/session-stream.js';
 import { visibleSession } from '../sessions/visibility.js';
 import { judgeTranscript, type JudgedConversation } from './judge-transcript.js';
+import { criterionAnswer } from './reports.js';
 
 // "Try an observer on a transcript" (issue 25 item 9, docs/coaching-content.md "Trying an observer"): an editor
 // sees the scores an observer, saved or not, would give a pasted transcript or one of a session, before publishing.
@@ -125,15 +126,7 @@ export const tryObserver = async (services: AppServices, origin: Origin, body: B
   }
   return {
     transcript: conversation.turns.map((turn) => ({ id: turn.turnId, role: turn.role, text: turn.text })),
-    criteria: judgement.criteria.map((criterion) => ({
-      name: criterion.name,
-      score: criterion.score,
-      evidence: criterion.evidence.map((quote) => ({ turn_id: quote.turnId, quote: quote.quote })),
-      scale: criterion.scale,
-      weight: criterion.weight,
-      relevant: criterion.relevant,
-      assessed: criterion.assessed !== false,
-    })),
+    criteria: judgement.criteria.map(criterionAnswer),
     overall: weightedAnalysisScore(judgement.criteria),
     summary: judgement.summary,
     went_well: judgement.wentWell,

@@ -3,6 +3,7 @@ import {
   analysisVersionStatus,
   NotFoundError,
   weightedAnalysisScore,
+  type AnalysisCriterionScore,
   type ConversationMetrics,
 } from '@ai-coaching/domain';
 import {
@@ -85,6 +86,17 @@ const observerLabels = async (services: AppServices, view: CoachingSessionAnalys
   return labels;
 };
 
+/** A criterion's score as the report answers it, without its correction: a trial's answer has the same. */
+export const criterionAnswer = (criterion: AnalysisCriterionScore) => ({
+  name: criterion.name,
+  score: criterion.score,
+  evidence: criterion.evidence.map((quote) => ({ turn_id: quote.turnId, quote: quote.quote })),
+  scale: criterion.scale,
+  weight: criterion.weight,
+  relevant: criterion.relevant,
+  assessed: criterion.assessed !== false,
+});
+
 const analysisAnswer = (
   view: CoachingSessionAnalysisView,
   versions: number[],
@@ -108,13 +120,7 @@ const analysisAnswer = (
       scripted: labels.get(observer.observerId)?.scripted ?? false,
       status: observer.status,
       criteria: observer.criteria.map((criterion) => ({
-        name: criterion.name,
-        score: criterion.score,
-        evidence: criterion.evidence.map((quote) => ({ turn_id: quote.turnId, quote: quote.quote })),
-        scale: criterion.scale,
-        weight: criterion.weight,
-        relevant: criterion.relevant,
-        assessed: criterion.assessed !== false,
+        ...criterionAnswer(criterion),
         correction: criterion.correction && {
           original_score: criterion.correction.originalScore,
           comment: criterion.correction.comment,
