@@ -93,8 +93,8 @@ test('[COACHING]: an editor tries an unsaved observer on a pasted transcript and
   const strongScore = Number((await overall.textContent())!.split('/')[0]);
   expect(strongScore).toBeGreaterThan(weakScore);
 
-  // The built-in model judged: said as everywhere it plays or judges.
-  await expect(trial.getByTestId('scripted-practice')).toContainText('Scripted practice (offline)');
+  // The observer runs on the built-in model: the editor says it judges by rules.
+  await expect(page.getByTestId('scripted-practice')).toContainText('judges by rules');
   // Each criterion has its score, and the learner's own words as evidence, with the turn they come from.
   const result = trial.getByTestId('observer-trial-result');
   for (const [name] of criteria) {
@@ -155,7 +155,7 @@ test('[COACHING]: in French at 360 px, an editor tries an observer on one of the
   await expect(trial.getByLabel('Jugée d’après (facultatif)')).toHaveCount(0);
   await trial.getByRole('button', { name: 'Essayer l’observateur' }).click();
   await expect(trial.getByTestId('observer-trial-overall')).toHaveText(/^\d+\/100$/, { timeout: 20_000 });
-  await expect(trial.getByTestId('scripted-practice')).toContainText('Entraînement scénarisé (hors ligne)');
+  await expect(page.getByTestId('scripted-practice')).toContainText('Entraînement scénarisé (hors ligne)');
   const quotes = await trial.getByRole('list', { name: 'Preuves pour Découverte' }).locator('q').allTextContents();
   expect(quotes.length).toBeGreaterThan(0);
   await expectNoSidewaysScroll(page);
