@@ -160,6 +160,28 @@ describe('The starter library’s corpus', () => {
         });
       });
 
+      it('backs every score it gives with the learner’s own sentences', () => {
+        for (const level of CORPUS_LEVELS) {
+          playedOf(scenario, level).forEach(({ transcript, judgements }, index) => {
+            const learner = transcript.filter((turn) => turn.speaker === 'learner').map((turn) => turn.text);
+            for (const { observer, judgement } of judgements) {
+              for (const criterion of judgement.criteria) {
+                const label = `${level} ${index + 1}, ${observer}, ${criterion.name}`;
+                if (criterion.relevant && criterion.share >= 0.5) {
+                  expect(criterion.evidence.length, label).toBeGreaterThan(0);
+                }
+                for (const { quote } of criterion.evidence) {
+                  expect(
+                    learner.some((text) => text.includes(quote)),
+                    `${label}: ${quote}`,
+                  ).toBe(true);
+                }
+              }
+            }
+          });
+        }
+      });
+
       it('plays every line of every conversation: none is left after the outcome', () => {
         for (const level of CORPUS_LEVELS) {
           conversationsOf(scenario, level).forEach((lines, index) => {

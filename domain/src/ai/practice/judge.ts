@@ -155,6 +155,13 @@ const quotesOf = (moves: readonly Move[], intents: readonly Intent[], limit = 3)
   return quotes;
 };
 
+/** The learner's sentences of a few words up to 25, in the order said: what a concise turn looks like. */
+const shortSentences = (moves: readonly Move[], limit: number): Evidence[] =>
+  moves
+    .flatMap((move) => move.reading.sentences.map((sentence) => ({ turn: move.index, quote: sentence.text })))
+    .filter(({ quote }) => countWords(quote) >= 3 && countWords(quote) <= 25)
+    .slice(0, limit);
+
 type Scored = { relevant: boolean; share: number; evidence: Evidence[] };
 
 const learnerWords = (transcript: readonly TranscriptTurn[]) => {
@@ -242,10 +249,13 @@ const scorers = (
       const balanced = ratio !== null && ratio >= 0.3 && ratio <= 0.65 ? 0.4 : 0;
       const brief_ = longest > 0 && longest <= 60 ? 0.3 : 0;
       const summarised = state.summaries > 0 ? 0.3 : 0;
+      // A summary or a proposal says it best; else the learner's clear questions and points; else their short turns.
+      const crisp = quotesOf(moves, ['summary', 'next_step']);
+      const clear = crisp.length > 0 ? crisp : quotesOf(moves, ['open_question', 'empathy', 'value'], 2);
       return {
         relevant: true,
         share: moves.length === 0 ? 0 : balanced + brief_ + summarised,
-        evidence: quotesOf(moves, ['summary', 'next_step']),
+        evidence: clear.length > 0 ? clear : shortSentences(moves, 2),
       };
     },
   };
