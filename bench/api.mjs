@@ -16,26 +16,16 @@
 //
 // Targets (issue 9 §3.2): GET /v1/me ≥ 0.2 of bare Koa on PostgreSQL and ≥ 0.1 on PGlite; the user
 // list ≥ 0.1 of bare Koa on PostgreSQL. Ratios are against the bare Koa figure of the same run.
-import { fork } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { startChildServer } from './stack.mjs';
+import { engineBenchmarkArgs } from './stats.mjs';
 
-const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const CONNECTIONS = 20;
 
-const { values: args } = parseArgs({
-  options: { engine: { type: 'string' }, short: { type: 'boolean', default: false }, out: { type: 'string' } },
-});
-if (args.engine !== 'pglite' && args.engine !== 'postgres') {
-  console.error('Usage: node bench/api.mjs --engine pglite|postgres [--short] [--out file.json]');
-  process.exit(2);
-}
-const engine = args.engine;
-const short = args.short;
+const args = engineBenchmarkArgs('api.mjs');
+const { engine, short } = args;
 const timing = short ? { warmUpSeconds: 1, seconds: 3 } : { warmUpSeconds: 3, seconds: 10 };
 const TARGETS = {
   me: engine === 'postgres' ? 0.2 : 0.1,
@@ -48,24 +38,7 @@ const num = (value, digits = 0) =>
 
 /** Starts one of bench/api-servers.mjs and waits for its address. */
 const startServer = (...serverArgs) =>
-  new Promise((resolve, reject) => {
-    const child = fork(path.join(benchDir, 'api-servers.mjs'), serverArgs, {
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`server ${serverArgs.join(' ')} exited with ${code}`)));
-    child.once('message', (message) => {
-      child.removeAllListeners('exit');
-      resolve({
-        ...message,
-        stop: () =>
-          new Promise((done) => {
-            child.once('exit', done);
-            child.send('stop');
-          }),
-      });
-    });
-  });
+  startChildServer('api-servers.mjs', serverArgs, { name: `server ${serverArgs.join(' ')}` });
 
 const load = (url, headers, seconds) =>
   new Promise((resolve, reject) => {

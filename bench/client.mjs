@@ -29,7 +29,7 @@
 // JavaScript ≤ 150 kB gzip signed out and ≤ 180 kB on the signed-in dashboard (kB = 1,000 bytes, as Vite prints
 // sizes): of the dashboard's, about 141 kB are the libraries the architecture prescribes (React, React Router,
 // TanStack Query, XState, i18next, zod), kept on purpose.
-import { fork, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -41,6 +41,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 // Lighthouse's own dependency (the version it was released with): it drives Chrome through it.
 import puppeteer from 'puppeteer-core';
+import { startChildServer } from './stack.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(benchDir, '..');
@@ -114,24 +115,9 @@ const buildClient = (outDir) => {
 
 /** Starts bench/client-server.mjs on the build and waits for its address and the operator's token. */
 const startServer = (clientDir) =>
-  new Promise((resolve, reject) => {
-    const child = fork(path.join(benchDir, 'client-server.mjs'), [engine], {
-      env: { ...process.env, CLIENT_DIST_DIR: clientDir },
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-    child.once('message', (message) => {
-      child.removeAllListeners('exit');
-      resolve({
-        ...message,
-        stop: () =>
-          new Promise((done) => {
-            child.once('exit', done);
-            child.send('stop');
-          }),
-      });
-    });
+  startChildServer('client-server.mjs', [engine], {
+    name: 'the server',
+    env: { ...process.env, CLIENT_DIST_DIR: clientDir },
   });
 
 const gzipSizes = new Map();

@@ -14,26 +14,15 @@
 // First-token overhead (issue 12): for each turn, the moment its first reply delta reached the learner's socket minus
 // the moment the provider wrote its first content chunk; both are read on this process's clock. Targets p50 ≤ 10 ms
 // and p95 ≤ 30 ms. Reports per minute: observer reports done between the first session's end and the last report.
-import { fork } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { io } from 'socket.io-client';
+import { connectLearner, startChildServer } from './stack.mjs';
+import { engineBenchmarkArgs } from './stats.mjs';
 
-const benchDir = path.dirname(fileURLToPath(import.meta.url));
-const { values: args } = parseArgs({
-  options: { engine: { type: 'string' }, short: { type: 'boolean', default: false }, out: { type: 'string' } },
-});
-if (args.engine !== 'pglite' && args.engine !== 'postgres') {
-  console.error('Usage: node bench/sessions.mjs --engine pglite|postgres [--short] [--out file.json]');
-  process.exit(2);
-}
-const engine = args.engine;
-const short = args.short;
+const args = engineBenchmarkArgs('sessions.mjs');
+const { engine, short } = args;
 const SESSIONS = 50;
 const TURNS = short ? 2 : 4;
 /** A model's pace: a word every 20 ms, and a structured answer in 300 ms. */
@@ -141,24 +130,7 @@ const providerUrl = `http://127.0.0.1:${provider.address().port}/v1`;
 
 // ── The stack ───────────────────────────────────────────────────────────────────────────────────────────────────
 const startStack = () =>
-  new Promise((resolve, reject) => {
-    const child = fork(path.join(benchDir, 'api-servers.mjs'), ['sessions', engine, providerUrl, String(SESSIONS)], {
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`the stack exited with ${code}`)));
-    child.once('message', (message) => {
-      child.removeAllListeners('exit');
-      resolve({
-        ...message,
-        stop: () =>
-          new Promise((done) => {
-            child.once('exit', done);
-            child.send('stop');
-          }),
-      });
-    });
-  });
+  startChildServer('api-servers.mjs', ['sessions', engine, providerUrl, String(SESSIONS)], { name: 'the stack' });
 
 log(`arranging the stack: ${SESSIONS} funded learners, a scenario on the bench provider…`);
 const stack = await startStack();
@@ -173,17 +145,7 @@ const call = async (token, method, route, body) => {
   return answer;
 };
 
-const connect = (token) =>
-  new Promise((resolve, reject) => {
-    const socket = io(stack.url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      reconnection: false,
-      auth: { token, protocolVersion: 1, locale: 'en-GB' },
-    });
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
+const connect = (token) => connectLearner(stack.url, token);
 
 /** When the first delta of each turn reached its learner's socket, by the turn's tag. */
 const clientFirstDelta = new Map();

@@ -24,27 +24,19 @@
 // The raw figures are reported: they also hold the socket.io client's and the fake's own work in this process and
 // both loopback hops (client ↔ gateway, gateway ↔ fake over TLS), so they overstate what the gateway adds; this
 // process's own event-loop delay is printed with each level to say how much.
-import { fork } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
-import { io } from 'socket.io-client';
 import ts from 'typescript';
+import { connectLearner, startChildServer } from './stack.mjs';
+import { engineBenchmarkArgs } from './stats.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(benchDir, '..');
-const { values: args } = parseArgs({
-  options: { engine: { type: 'string' }, short: { type: 'boolean', default: false }, out: { type: 'string' } },
-});
-if (args.engine !== 'pglite' && args.engine !== 'postgres') {
-  console.error('Usage: node bench/voice.mjs --engine pglite|postgres [--short] [--out file.json]');
-  process.exit(2);
-}
-const engine = args.engine;
-const short = args.short;
+const args = engineBenchmarkArgs('voice.mjs');
+const { engine, short } = args;
 /** Concurrent sessions, and how long each level plays. */
 const LEVELS = short
   ? [
@@ -128,25 +120,8 @@ const fake = await startFakeRealtimeServer({
 // ── The stack ───────────────────────────────────────────────────────────────────────────────────────────────────
 const learnerCount = LEVELS.reduce((sum, level) => sum + level.sessions, 0);
 const startStack = () =>
-  new Promise((resolve, reject) => {
-    const child = fork(
-      path.join(benchDir, 'api-servers.mjs'),
-      ['voice', engine, fake.baseUrl, String(learnerCount), KEY],
-      { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
-    );
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`the stack exited with ${code}`)));
-    child.once('message', (message) => {
-      child.removeAllListeners('exit');
-      resolve({
-        ...message,
-        stop: () =>
-          new Promise((done) => {
-            child.once('exit', done);
-            child.send('stop');
-          }),
-      });
-    });
+  startChildServer('api-servers.mjs', ['voice', engine, fake.baseUrl, String(learnerCount), KEY], {
+    name: 'the stack',
   });
 
 log(`arranging the stack: ${learnerCount} funded learners, a voice scenario on the fake realtime provider…`);
@@ -164,17 +139,7 @@ const createSession = async (token) => {
   return answer.id;
 };
 
-const connect = (token) =>
-  new Promise((resolve, reject) => {
-    const socket = io(stack.url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      reconnection: false,
-      auth: { token, protocolVersion: 1, locale: 'en-GB' },
-    });
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
+const connect = (token) => connectLearner(stack.url, token);
 
 // ── The learner's voice ─────────────────────────────────────────────────────────────────────────────────────────
 /** A voiced frame (a 150 Hz tone with harmonics, well above the fake's VAD threshold) and a quiet one. */

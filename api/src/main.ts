@@ -1,6 +1,13 @@
 import http from 'node:http';
 import { ensureBuiltinAiProvider, ensureStarterLibrary } from '@ai-coaching/application';
-import { createAuthRateLimiter, openPlatform, requireSharedDatabase, startRuntime } from '@ai-coaching/platform';
+import {
+  closeServer,
+  createAuthRateLimiter,
+  listenOn,
+  openPlatform,
+  requireSharedDatabase,
+  startRuntime,
+} from '@ai-coaching/platform';
 import { projectionMigrations } from '@ai-coaching/projections';
 import { createApiApp } from './app.js';
 import { announceSeed, seedPlatform } from './seed/seed-platform.js';
@@ -26,10 +33,7 @@ await startRuntime('api', async ({ config, logger, lifecycle }) => {
     ...(config.CLIENT_DIST_DIR ? { clientDir: config.CLIENT_DIST_DIR } : {}),
   });
   const server = http.createServer(app.callback());
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.PORT, config.HOST, resolve);
-  });
-  lifecycle.add('http server', () => new Promise<void>((resolve) => server.close(() => resolve())));
+  await listenOn(server, config.PORT, config.HOST);
+  lifecycle.add('http server', () => closeServer(server));
   logger.info({ port: config.PORT }, 'api listening');
 });

@@ -1,7 +1,9 @@
 import http from 'node:http';
 import { createGateway } from '@ai-coaching/gateway';
 import {
+  closeServer,
   createAuthRateLimiter,
+  listenOn,
   openPlatform,
   type AuthLimits,
   type Clock,
@@ -11,20 +13,14 @@ import {
   aiCatalogueProjection,
   allProjections,
   coachingContentProjection,
-  createProjectionRunner,
+  startAllProjections,
   projectionMigrations,
   waitForProjections,
 } from '@ai-coaching/projections';
 import {
   ensureBuiltinAiProvider,
   ensureStarterLibrary,
-  resumeSessionGenerations,
-  scheduleCoachingAnalyses,
-  scheduleCoachingSessionTimeLimits,
-  scheduleReservationExpiries,
-  scheduleIdempotencyRetention,
-  scheduleSessionRetention,
-  scheduleImageCleanup,
+  startUpJobs,
   type AiAdapterRegistry,
 } from '@ai-coaching/application';
 import { workerJobs } from '@ai-coaching/workers';
@@ -55,23 +51,10 @@ export const startOneProcess = async (
     ...(options.clock ? { clock: options.clock } : {}),
   });
 
-  const projections = createProjectionRunner({
-    store: platform.store,
-    db: platform.db,
-    projections: allProjections,
-    logger,
-  });
-  await projections.start();
-  lifecycle.add('projections', () => projections.stop());
+  const projections = await startAllProjections(platform, logger, lifecycle);
 
   await platform.queue.startWorkers(workerJobs(platform));
-  await scheduleReservationExpiries(platform);
-  await scheduleCoachingSessionTimeLimits(platform);
-  await scheduleCoachingAnalyses(platform);
-  await resumeSessionGenerations(platform);
-  await scheduleSessionRetention(platform);
-  await scheduleIdempotencyRetention(platform);
-  await scheduleImageCleanup(platform);
+  await startUpJobs(platform);
 
   const seed = await seedPlatform(platform);
   if (seed.created) {
@@ -120,12 +103,9 @@ export const startOneProcess = async (
     ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}),
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.PORT, config.HOST, resolve);
-  });
+  await listenOn(server, config.PORT, config.HOST);
   // Closed in reverse order: the gateway's sockets first, then the server (which also drops idle keep-alives).
-  lifecycle.add('http server', () => new Promise<void>((resolve) => server.close(() => resolve())));
+  lifecycle.add('http server', () => closeServer(server));
   lifecycle.add('gateway', () => gateway.close());
   return { server, platform, projections };
 };

@@ -1,14 +1,12 @@
 import { healthOperations } from '@ai-coaching/contracts';
-import pg from 'pg';
 import {
+  freshTestDatabase,
   postgresAvailability,
   redisAvailability,
-  TEST_DATABASE_URL,
   TEST_REDIS_URL,
-  uniqueTestName,
 } from '@ai-coaching/platform/testing';
 import { io as connect } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiClient } from './testing/api-client.js';
 import { signIn } from './testing/identities.js';
 import { TEST_PASSWORD } from './testing/start-test-server.js';
@@ -26,21 +24,11 @@ const available = postgres.available && redis.available;
 describe.skipIf(!available)(
   `[PLATFORM]: PostgreSQL and Redis topology${available ? '' : ` (skipped: ${postgres.reason ?? redis.reason})`}`,
   () => {
-    const database = uniqueTestName('aic_topology').toLowerCase();
-    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    const url = new URL(TEST_DATABASE_URL);
-    url.pathname = `/${database}`;
-    const env = { DATABASE_URL: url.toString(), REDIS_URL: TEST_REDIS_URL, PUBLIC_URL: 'http://app.test' };
-
-    beforeAll(async () => {
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${database}`);
-    });
-
-    afterAll(async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await admin.end();
-    });
+    const env = {
+      DATABASE_URL: freshTestDatabase('aic_topology'),
+      REDIS_URL: TEST_REDIS_URL,
+      PUBLIC_URL: 'http://app.test',
+    };
 
     it('starts on PostgreSQL and Redis, seeds once, and keeps the data across a restart', async () => {
       const first = await startTestServer(env);

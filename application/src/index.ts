@@ -56,4 +56,6 @@ export * from './coaching/analysis/dashboard.js';
 export * from './jobs/session/expire-time-limit.job.js';
 export * from './jobs/session/retention.job.js';
 export * from './jobs/idempotency/retention.job.js';
+export type { RepeatedJobPayload } from './jobs/repeated-job.js';
+export * from './jobs/start-up.js';
 export * from './applications/applications.js';

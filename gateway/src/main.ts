@@ -1,5 +1,12 @@
 import http from 'node:http';
-import { openPlatform, requireSharedDatabase, startRuntime } from '@ai-coaching/platform';
+import {
+  closeServer,
+  healthRequestListener,
+  listenOn,
+  openPlatform,
+  requireSharedDatabase,
+  startRuntime,
+} from '@ai-coaching/platform';
 import { createGateway } from './gateway.js';
 
 /** The gateway alone: Socket.IO on its own port, fanned out across nodes through Redis. */
@@ -7,25 +14,9 @@ await startRuntime('gateway', async ({ config, logger, lifecycle }) => {
   requireSharedDatabase(config, 'gateway');
   const platform = await openPlatform({ config, logger, lifecycle, runtime: 'gateway' });
   // Socket.IO answers its own path; everything else is the health endpoints or a JSON 404.
-  const server = http.createServer(async (request, response) => {
-    const send = (status: number, body: unknown) => {
-      response.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
-      response.end(JSON.stringify(body));
-    };
-    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    if (path === '/healthz') return send(200, { status: 'ok' });
-    if (path === '/readyz') {
-      const ok = await platform.db.query('SELECT 1').then(
-        () => true,
-        () => false,
-      );
-      return send(ok ? 200 : 503, {
-        status: ok ? 'ready' : 'not_ready',
-        checks: { database: ok ? 'ok' : 'unavailable' },
-      });
-    }
-    send(404, { code: 'not_found', message: 'Nothing exists at this address.' });
-  });
+  const server = http.createServer(
+    healthRequestListener([{ name: 'database', check: async () => void (await platform.db.query('SELECT 1')) }]),
+  );
   const gateway = createGateway({
     httpServer: server,
     allowedOrigins: config.allowedOrigins,
@@ -33,11 +24,8 @@ await startRuntime('gateway', async ({ config, logger, lifecycle }) => {
     services: platform,
     ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}),
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.PORT, config.HOST, resolve);
-  });
-  lifecycle.add('http server', () => new Promise<void>((resolve) => server.close(() => resolve())));
+  await listenOn(server, config.PORT, config.HOST);
+  lifecycle.add('http server', () => closeServer(server));
   lifecycle.add('gateway', () => gateway.close());
   logger.info({ port: config.PORT }, 'gateway listening');
 });

@@ -18,7 +18,7 @@ export * from './clock/clock.js';
 export * from './event-store/command-handler.js';
 export * from './runtime/lifecycle.js';
 export * from './runtime/open-platform.js';
-export { JobPayloadError } from './jobs/job-queue-rules.js';
+export { isLastAttempt, JobPayloadError } from './jobs/job-queue-rules.js';
 export {
   createInProcessJobQueue,
   type FailedJob,

@@ -10,7 +10,13 @@ import { walletBalancesProjection } from './credits/wallet-balances/index.js';
 import { backgroundJobsProjection } from './jobs/background-jobs/index.js';
 import { coachingSessionGeneratorsProjection } from './coaching/coaching-session-generators/index.js';
 import { organizationListProjection } from './organizations/organization-list/index.js';
+import type { Lifecycle, Logger } from '@ai-coaching/platform';
 import type { Projection } from './runner/projection.js';
+import {
+  createProjectionRunner,
+  type ProjectionRunner,
+  type ProjectionRunnerOptions,
+} from './runner/projection-runner.js';
 import { userGroupsProjection } from './user-groups/user-groups/index.js';
 import { passwordResetsProjection } from './users/password-resets/index.js';
 import { userDirectoryProjection } from './users/user-directory/index.js';
@@ -37,3 +43,23 @@ export const allProjections: readonly Projection[] = [
   coachingChatsProjection,
   organizationApplicationsProjection,
 ];
+
+/**
+ * Keeps every read model up to date in this process (one runner over `allProjections`) until the runtime stops; the
+ * runtimes that project (the projections runtime, the one-process server, the application's test app) start it so.
+ */
+export const startAllProjections = async (
+  services: Pick<ProjectionRunnerOptions, 'store' | 'db'>,
+  logger: Logger,
+  lifecycle: Lifecycle,
+): Promise<ProjectionRunner> => {
+  const runner = createProjectionRunner({
+    store: services.store,
+    db: services.db,
+    projections: allProjections,
+    logger,
+  });
+  await runner.start();
+  lifecycle.add('projections', () => runner.stop());
+  return runner;
+};

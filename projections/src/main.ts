@@ -1,7 +1,6 @@
 import { openPlatform, requireSharedDatabase, startHealthServer, startRuntime } from '@ai-coaching/platform';
-import { allProjections } from './all-projections.js';
+import { startAllProjections } from './all-projections.js';
 import { projectionMigrations } from './runner/checkpoint-store.js';
-import { createProjectionRunner } from './runner/projection-runner.js';
 
 /**
  * Projections alone. Run exactly one replica: each projection is a single writer of its
@@ -16,14 +15,7 @@ await startRuntime('projections', async ({ config, logger, lifecycle }) => {
     migrations: projectionMigrations,
     runtime: 'projections',
   });
-  const runner = createProjectionRunner({
-    store: platform.store,
-    db: platform.db,
-    projections: allProjections,
-    logger,
-  });
-  await runner.start();
-  lifecycle.add('projections', () => runner.stop());
+  const runner = await startAllProjections(platform, logger, lifecycle);
   const health = await startHealthServer({
     host: config.HOST,
     port: config.PORT,

@@ -4,11 +4,10 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  freshTestDatabase,
   postgresAvailability,
   redisAvailability,
-  TEST_DATABASE_URL,
   TEST_REDIS_URL,
-  uniqueTestName,
 } from '@ai-coaching/platform/testing';
 import { apiClient } from '@ai-coaching/api/testing';
 import { authOperations, userOperations } from '@ai-coaching/contracts';
@@ -152,23 +151,11 @@ const services = postgres.available && redis.available;
 describe.skipIf(!services)(
   `[PLATFORM]: each runtime alone on PostgreSQL and Redis${services ? '' : ` (skipped: ${postgres.reason ?? redis.reason})`}`,
   () => {
-    const database = uniqueTestName('aic_runtimes').toLowerCase();
-    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    const url = new URL(TEST_DATABASE_URL);
-    url.pathname = `/${database}`;
-
-    beforeAll(async () => {
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${database}`);
-    });
-    afterAll(async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await admin.end();
-    });
+    const databaseUrl = freshTestDatabase('aic_runtimes');
 
     it('starts api, gateway, workers and projections together, each ready, each draining on SIGTERM', async () => {
       const shared = {
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: databaseUrl,
         REDIS_URL: TEST_REDIS_URL,
         AUTH_SECRET: 'an-auth-secret-for-the-runtime-test-0123456789',
         PUBLIC_URL: 'http://app.test',
@@ -193,7 +180,7 @@ describe.skipIf(!services)(
         // The seeded admin reaches the API's login through the projections process: on a loaded machine that
         // takes a moment after every runtime says it is ready. Wrong logins are rate-limited, so the test waits
         // for the read model rather than retrying the login.
-        const seeded = new pg.Client({ connectionString: url.toString() });
+        const seeded = new pg.Client({ connectionString: databaseUrl });
         await seeded.connect();
         try {
           for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {

@@ -17,6 +17,7 @@ const NOT_CODE = [/\.d\.ts$/, /(^|\/)generated\//, /\.generated\.ts$/, /(^|\/)lo
 const TEST_BLOCKS = new Set([
   'describe',
   'describeApi',
+  'describeRunner',
   'it',
   'test',
   'beforeAll',

@@ -1,13 +1,5 @@
 import { openPlatform, requireSharedDatabase, startHealthServer, startRuntime } from '@ai-coaching/platform';
-import {
-  resumeSessionGenerations,
-  scheduleCoachingAnalyses,
-  scheduleCoachingSessionTimeLimits,
-  scheduleReservationExpiries,
-  scheduleIdempotencyRetention,
-  scheduleSessionRetention,
-  scheduleImageCleanup,
-} from '@ai-coaching/application';
+import { startUpJobs } from '@ai-coaching/application';
 import { workerJobs } from './worker-jobs.js';
 
 /** Job workers alone: they take jobs from Redis (BullMQ) and scale horizontally. */
@@ -15,13 +7,7 @@ await startRuntime('workers', async ({ config, logger, lifecycle }) => {
   requireSharedDatabase(config, 'workers');
   const platform = await openPlatform({ config, logger, lifecycle, runtime: 'workers' });
   await platform.queue.startWorkers(workerJobs(platform));
-  await scheduleReservationExpiries(platform);
-  await scheduleCoachingSessionTimeLimits(platform);
-  await scheduleCoachingAnalyses(platform);
-  await resumeSessionGenerations(platform);
-  await scheduleSessionRetention(platform);
-  await scheduleIdempotencyRetention(platform);
-  await scheduleImageCleanup(platform);
+  await startUpJobs(platform);
   const health = await startHealthServer({
     host: config.HOST,
     port: config.PORT,

@@ -1,13 +1,12 @@
 import { installApplication, listOrganizationApplicationsCatalogue, removeApplication } from '@ai-coaching/application';
 import { applicationOperations as op } from '@ai-coaching/contracts';
+import { readHandler } from '../http/use-case-handlers.js';
 import { defineRoute, permission } from '../http/route.js';
 
 export const applicationRoutes = [
   defineRoute(op.list, {
     access: permission('application-read'),
-    handler: async ({ params, origin, services }) => ({
-      body: await listOrganizationApplicationsCatalogue(services, origin, params.id),
-    }),
+    handler: readHandler(listOrganizationApplicationsCatalogue),
   }),
   defineRoute(op.install, {
     access: permission('application-install'),

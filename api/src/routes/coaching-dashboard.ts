@@ -1,15 +1,13 @@
 import { exportCoachingDashboard, readCoachingDashboard } from '@ai-coaching/application';
 import { COACHING_DASHBOARD_EXPORT_COLUMNS, coachingDashboardOperations as op } from '@ai-coaching/contracts';
 import { csvStream } from '../credits/csv.js';
+import { listHandler } from '../http/use-case-handlers.js';
 import { defineRoute, permission } from '../http/route.js';
 
 // The learner's own figures need only `coaching-session-read`; `scope=team` needs `coaching-session-check-other`
 // too, which the use case checks (403). The export is the team's, so its route asks for that permission itself.
 export const coachingDashboardRoutes = [
-  defineRoute(op.read, {
-    access: permission('coaching-session-read'),
-    handler: async ({ query, origin, services }) => ({ body: await readCoachingDashboard(services, origin, query) }),
-  }),
+  defineRoute(op.read, { access: permission('coaching-session-read'), handler: listHandler(readCoachingDashboard) }),
   defineRoute(op.export, {
     access: permission('coaching-session-check-other'),
     handler: async ({ query, origin, services }) => {

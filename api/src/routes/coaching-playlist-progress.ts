@@ -1,5 +1,6 @@
 import { readCoachingPlaylistProgress } from '@ai-coaching/application';
 import { coachingPlaylistProgressOperations as op } from '@ai-coaching/contracts';
+import { readHandler } from '../http/use-case-handlers.js';
 import { defineRoute, permission } from '../http/route.js';
 
 // The playlist's own read permission: who may see the playlist may see their progress through it; the figures are
@@ -7,8 +8,6 @@ import { defineRoute, permission } from '../http/route.js';
 export const coachingPlaylistProgressRoutes = [
   defineRoute(op.read, {
     access: permission('coaching-playlist-read'),
-    handler: async ({ params, origin, services }) => ({
-      body: await readCoachingPlaylistProgress(services, origin, params.id),
-    }),
+    handler: readHandler(readCoachingPlaylistProgress),
   }),
 ];

@@ -8,6 +8,7 @@ import {
   updateSessionGenerator,
 } from '@ai-coaching/application';
 import { sessionGeneratorOperations as op } from '@ai-coaching/contracts';
+import { createHandler, deleteHandler, listHandler, readHandler, updateHandler } from '../http/use-case-handlers.js';
 import { defineRoute, permission } from '../http/route.js';
 
 // Session generators: `coaching-session-generator-*` manage the briefs, `coaching-session-generate` runs one. The
@@ -15,30 +16,23 @@ import { defineRoute, permission } from '../http/route.js';
 export const sessionGeneratorRoutes = [
   defineRoute(op.list, {
     access: permission('coaching-session-generator-read'),
-    handler: async ({ query, origin, services }) => ({ body: await listSessionGenerators(services, origin, query) }),
+    handler: listHandler(listSessionGenerators),
   }),
   defineRoute(op.create, {
     access: permission('coaching-session-generator-create'),
-    handler: async ({ body, origin, services }) => ({
-      status: 201,
-      body: await createSessionGenerator(services, origin, body),
-    }),
+    handler: createHandler(createSessionGenerator),
   }),
   defineRoute(op.read, {
     access: permission('coaching-session-generator-read'),
-    handler: async ({ params, origin, services }) => ({
-      body: await readSessionGenerator(services, origin, params.id),
-    }),
+    handler: readHandler(readSessionGenerator),
   }),
   defineRoute(op.update, {
     access: permission('coaching-session-generator-update'),
-    handler: async ({ params, body, origin, services }) => ({
-      body: await updateSessionGenerator(services, origin, params.id, body),
-    }),
+    handler: updateHandler(updateSessionGenerator),
   }),
   defineRoute(op.delete, {
     access: permission('coaching-session-generator-delete'),
-    handler: ({ params, origin, services }) => deleteSessionGenerator(services, origin, params.id),
+    handler: deleteHandler(deleteSessionGenerator),
   }),
   defineRoute(op.generate, {
     access: permission('coaching-session-generate'),

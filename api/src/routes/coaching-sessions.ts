@@ -22,6 +22,7 @@ import {
   coachingSessionRecordingOperations as recordings,
   coachingSessionVoiceOperations as voice,
 } from '@ai-coaching/contracts';
+import { deleteHandler, listHandler, readHandler, updateHandler } from '../http/use-case-handlers.js';
 import { defineRoute, permission, sharedSessionAccess } from '../http/route.js';
 
 /** A guest's token opens the one session it names (`id`); users need the permission, as elsewhere. */
@@ -31,15 +32,10 @@ const guestOrPermission = (...anyOf: Parameters<typeof permission>) => sharedSes
 // Its analysis report is read by whoever reads the session; a re-run is a reviewer's correction of the report, so it
 // needs `coaching-session-analysis-report-update` (editors and operators).
 export const coachingSessionRoutes = [
-  defineRoute(op.list, {
-    access: permission('coaching-session-read'),
-    handler: async ({ query, origin, services }) => ({ body: await listCoachingSessionsOf(services, origin, query) }),
-  }),
+  defineRoute(op.list, { access: permission('coaching-session-read'), handler: listHandler(listCoachingSessionsOf) }),
   defineRoute(op.briefing, {
     access: permission('coaching-scenario-read'),
-    handler: async ({ params, origin, services }) => ({
-      body: await briefCoachingScenario(services, origin, params.id),
-    }),
+    handler: readHandler(briefCoachingScenario),
   }),
   defineRoute(op.create, {
     access: permission('coaching-session-create'),
@@ -52,25 +48,19 @@ export const coachingSessionRoutes = [
   }),
   defineRoute(op.read, {
     access: guestOrPermission('coaching-session-read'),
-    handler: async ({ params, origin, services }) => ({
-      body: await readCoachingSession(services, origin, params.id),
-    }),
+    handler: readHandler(readCoachingSession),
   }),
   defineRoute(op.rename, {
     access: permission('coaching-session-rename'),
-    handler: async ({ params, body, origin, services }) => ({
-      body: await renameCoachingSession(services, origin, params.id, body),
-    }),
+    handler: updateHandler(renameCoachingSession),
   }),
   defineRoute(op.delete, {
     access: permission('coaching-session-delete'),
-    handler: ({ params, origin, services }) => deleteCoachingSession(services, origin, params.id),
+    handler: deleteHandler(deleteCoachingSession),
   }),
   defineRoute(op.turn, {
     access: guestOrPermission('coaching-session-run'),
-    handler: async ({ params, body, origin, services }) => ({
-      body: await playCoachingSessionTurn(services, origin, params.id, body),
-    }),
+    handler: updateHandler(playCoachingSessionTurn),
   }),
   defineRoute(op.end, {
     access: guestOrPermission('coaching-session-run'),
@@ -87,16 +77,12 @@ export const coachingSessionRoutes = [
   // The player's own voice session (a guest's too: their role holds the permission, their token names the session).
   defineRoute(voice.updateSettings, {
     access: guestOrPermission('coaching-session-ai-voice-settings-edit'),
-    handler: async ({ params, body, origin, services }) => ({
-      body: await changeCoachingSessionVoiceSettings(services, origin, params.id, body),
-    }),
+    handler: updateHandler(changeCoachingSessionVoiceSettings),
   }),
   // Recordings are the session's: whoever reads its result replays them.
   defineRoute(recordings.list, {
     access: guestOrPermission('coaching-session-read'),
-    handler: async ({ params, origin, services }) => ({
-      body: await listCoachingSessionRecordings(services, origin, params.id),
-    }),
+    handler: readHandler(listCoachingSessionRecordings),
   }),
   defineRoute(recordings.audio, {
     access: guestOrPermission('coaching-session-read'),

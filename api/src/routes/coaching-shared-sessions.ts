@@ -8,6 +8,7 @@ import {
   revokeSharedSession,
 } from '@ai-coaching/application';
 import { sharedSessionOperations as op } from '@ai-coaching/contracts';
+import { deleteHandler } from '../http/use-case-handlers.js';
 import { defineRoute, permission, publicAccess, sharedSessionAccess } from '../http/route.js';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -39,7 +40,7 @@ export const sharedSessionRoutes = [
   }),
   defineRoute(op.revoke, {
     access: permission('generate-shared-session'),
-    handler: ({ params, origin, services }) => revokeSharedSession(services, origin, params.id),
+    handler: deleteHandler(revokeSharedSession),
   }),
   defineRoute(op.page, {
     access: publicAccess,

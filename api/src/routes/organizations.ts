@@ -6,23 +6,18 @@ import {
   updateOrganization,
 } from '@ai-coaching/application';
 import { organizationOperations as op } from '@ai-coaching/contracts';
+import { createHandler, deleteHandler, listHandler, readHandler } from '../http/use-case-handlers.js';
 import { defineRoute, permission } from '../http/route.js';
 
 export const organizationRoutes = [
   defineRoute(op.list, {
     access: permission('organization-list', 'organization-read'),
-    handler: async ({ query, origin, services }) => ({ body: await listOrganizations(services, origin, query) }),
+    handler: listHandler(listOrganizations),
   }),
-  defineRoute(op.create, {
-    access: permission('organization-create'),
-    handler: async ({ body, origin, services }) => ({
-      status: 201,
-      body: await createOrganization(services, origin, body),
-    }),
-  }),
+  defineRoute(op.create, { access: permission('organization-create'), handler: createHandler(createOrganization) }),
   defineRoute(op.read, {
     access: permission('organization-detail-read', 'organization-read'),
-    handler: async ({ params, origin, services }) => ({ body: await readOrganization(services, origin, params.id) }),
+    handler: readHandler(readOrganization),
   }),
   defineRoute(op.update, {
     access: permission(
@@ -36,8 +31,5 @@ export const organizationRoutes = [
       body: await updateOrganization(services, origin, params.id, body),
     }),
   }),
-  defineRoute(op.archive, {
-    access: permission('organization-delete'),
-    handler: ({ params, origin, services }) => archiveOrganization(services, origin, params.id),
-  }),
+  defineRoute(op.archive, { access: permission('organization-delete'), handler: deleteHandler(archiveOrganization) }),
 ];

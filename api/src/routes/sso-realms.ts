@@ -1,5 +1,6 @@
 import { addSsoRealm, readSsoRealms, removeSsoRealm } from '@ai-coaching/application';
 import { ssoRealmOperations as op } from '@ai-coaching/contracts';
+import { createHandler } from '../http/use-case-handlers.js';
 import { defineRoute, permission } from '../http/route.js';
 
 /**
@@ -11,13 +12,7 @@ export const ssoRealmRoutes = [
     access: permission('super-admin-read'),
     handler: async ({ services }) => ({ body: await readSsoRealms(services) }),
   }),
-  defineRoute(op.create, {
-    access: permission('super-admin-update'),
-    handler: async ({ body, origin, services }) => ({
-      status: 201,
-      body: await addSsoRealm(services, origin, body),
-    }),
-  }),
+  defineRoute(op.create, { access: permission('super-admin-update'), handler: createHandler(addSsoRealm) }),
   defineRoute(op.remove, {
     access: permission('super-admin-update'),
     handler: ({ params, services }) => removeSsoRealm(services, params.name),

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createLifecycle, createLogger, loadConfig, openPlatform } from '@ai-coaching/platform';
 import { TEST_DATABASE_URL, uniqueTestName } from '@ai-coaching/platform/testing';
-import { allProjections, createProjectionRunner, projectionMigrations } from '@ai-coaching/projections';
+import { projectionMigrations, startAllProjections } from '@ai-coaching/projections';
 import pg from 'pg';
 import type { AppServices } from '../app-services.js';
 
@@ -30,14 +30,7 @@ export const openTestApp = async (engine: 'pglite' | 'postgres'): Promise<TestAp
   const logger = createLogger({ level: 'silent' });
   const lifecycle = createLifecycle(logger, { timeoutMs: 5000 });
   const platform = await openPlatform({ config, logger, lifecycle, migrations: projectionMigrations, runtime: 'test' });
-  const projections = createProjectionRunner({
-    store: platform.store,
-    db: platform.db,
-    projections: allProjections,
-    logger,
-  });
-  await projections.start();
-  lifecycle.add('projections', () => projections.stop());
+  const projections = await startAllProjections(platform, logger, lifecycle);
   return {
     services: { ...platform, wakeProjections: (names) => projections.wake(names) },
     async close() {

@@ -7,11 +7,7 @@ import {
 } from '@ai-coaching/platform';
 import { IMAGE_REFERENCE_PROJECTIONS, referencedImageIds, waitForProjections } from '@ai-coaching/projections';
 import { nowIso, type AppServices } from '../app-services.js';
-import {
-  IMAGE_CLEANUP_EVERY_MS,
-  IMAGE_CLEANUP_SCHEDULER_ID,
-  imageCleanupJob,
-} from '../jobs/images/unreferenced-cleanup.job.js';
+import { imageCleanupJob } from '../jobs/images/unreferenced-cleanup.job.js';
 import { repeatedJobSchedule } from '../jobs/repeated-job.js';
 
 /** How long an image stays unused before it goes: an upload waits this long for the form that will save it. */
@@ -22,11 +18,7 @@ const PAGE = 500;
 const CATCH_UP_TIMEOUT_MS = 60_000;
 
 /** Registers the daily cleanup; every runtime that runs jobs calls it at its start. */
-export const scheduleImageCleanup = repeatedJobSchedule(
-  imageCleanupJob,
-  {},
-  { schedulerId: IMAGE_CLEANUP_SCHEDULER_ID, everyMs: IMAGE_CLEANUP_EVERY_MS },
-);
+export const scheduleImageCleanup = repeatedJobSchedule(imageCleanupJob);
 
 /**
  * The `images.unreferenced-cleanup` run. Each image is marked with the time a run first found nothing pointing at it

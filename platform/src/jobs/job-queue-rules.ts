@@ -1,10 +1,19 @@
 // What both job queues hold to, so that code tested on the in-process queue behaves the same on BullMQ: payloads
 // checked by their schema and stored as JSON, BullMQ's rules for ids and delays, one binding per job kind.
-import type { EnqueueOptions, JobBinding, JobDefinition, RepeatOptions } from './job-queue.js';
+import type { EnqueueOptions, JobBinding, JobContext, JobDefinition, RepeatOptions } from './job-queue.js';
 
 export const DEFAULT_JOB_ATTEMPTS = 5;
 export const DEFAULT_JOB_BACKOFF_MS = 1000;
 export const DEFAULT_CLOSE_TIMEOUT_MS = 10_000;
+
+/**
+ * Whether this try is the job's last (its definition's `attempts`, or the queues' default): a handler that must let
+ * its job complete records what keeps failing as failed then, instead of throwing.
+ */
+export const isLastAttempt = (
+  definition: Pick<JobDefinition, 'attempts'>,
+  context: Pick<JobContext, 'attempt'>,
+): boolean => context.attempt >= (definition.attempts ?? DEFAULT_JOB_ATTEMPTS);
 
 /** Thrown by `enqueue` (and recorded by workers) when a payload does not fit its definition's schema. */
 export class JobPayloadError extends Error {

@@ -19,6 +19,9 @@ export type JobDefinition<Payload = unknown> = {
 
 export const defineJob = <Payload>(definition: JobDefinition<Payload>): JobDefinition<Payload> => definition;
 
+/** The payload a job definition's schema accepts: `JobPayload<typeof sendMailJob>`. */
+export type JobPayload<Job> = Job extends JobDefinition<infer Payload> ? Payload : never;
+
 export type JobContext = {
   jobId: string;
   /** 1 on the first try. */

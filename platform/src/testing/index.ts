@@ -1,2 +1,3 @@
 export * from './services.js';
 export * from './event-store-contract.js';
+export * from './fresh-database.js';

@@ -11,7 +11,7 @@ import {
   quoteIdent,
 } from '@ai-coaching/platform';
 import { postgresAvailability, TEST_DATABASE_URL, uniqueTestName } from '@ai-coaching/platform/testing';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe } from 'vitest';
 import { allProjections } from '../all-projections.js';
 import { projectionMigrations, readStatus, readStatuses } from './checkpoint-store.js';
 import type { Projection } from './projection.js';
@@ -318,3 +318,9 @@ export const runnerHarness = (backend: Backend) => {
 };
 
 export type RunnerHarness = ReturnType<typeof runnerHarness>;
+
+/** A part of the runner's specs, once per backend (`RUNNER_BACKENDS`), its tests given a fresh harness each. */
+export const describeRunner = (title: string, body: (h: RunnerHarness) => void): void =>
+  describe.each(RUNNER_BACKENDS)('projection runner on %s', (_label, backend, skipped) => {
+    describe.skipIf(skipped)(title, () => body(runnerHarness(backend())));
+  });

@@ -119,16 +119,8 @@ const current = async (services: AppServices, generatorId: string) => {
   return toAnswer(generator);
 };
 
-const briefOf = (body: {
-  name: string;
-  skill: string;
-  audience: string;
-  industry: string;
-  difficulty: number;
-  language: SessionLanguage;
-  count: number;
-  model_id: string;
-}): SessionGeneratorBrief => ({
+/** The brief as the API names it (`model_id`), as the domain does. */
+const briefOf = (body: Omit<SessionGeneratorBrief, 'modelId'> & { model_id: string }): SessionGeneratorBrief => ({
   name: body.name,
   skill: body.skill,
   audience: body.audience,

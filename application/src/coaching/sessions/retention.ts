@@ -1,11 +1,7 @@
 import { pgErrorCode, PgErrorCode } from '@ai-coaching/platform';
 import { listCoachingSessionsEndedBefore, listSessionRetentions } from '@ai-coaching/projections';
 import { SYSTEM, type AppServices, type Origin } from '../../app-services.js';
-import {
-  SESSION_RETENTION_EVERY_MS,
-  SESSION_RETENTION_SCHEDULER_ID,
-  sessionRetentionJob,
-} from '../../jobs/session/retention.job.js';
+import { sessionRetentionJob } from '../../jobs/session/retention.job.js';
 import { eraseCoachingSession } from './erase.js';
 import { repeatedJobSchedule } from '../../jobs/repeated-job.js';
 
@@ -19,11 +15,7 @@ const PAGE = 100;
 export const SESSION_RETENTION_MAX_PER_RUN = 1000;
 
 /** Registers the hourly retention run; every runtime that runs jobs calls it at its start. */
-export const scheduleSessionRetention = repeatedJobSchedule(
-  sessionRetentionJob,
-  {},
-  { schedulerId: SESSION_RETENTION_SCHEDULER_ID, everyMs: SESSION_RETENTION_EVERY_MS },
-);
+export const scheduleSessionRetention = repeatedJobSchedule(sessionRetentionJob);
 
 /**
  * The `session.retention` run: for each organization with `session_retention_days`, deletes its sessions that ended

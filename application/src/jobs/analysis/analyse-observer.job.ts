@@ -1,15 +1,6 @@
-import { defineJob } from '@ai-coaching/platform';
+import { defineJob, type JobPayload } from '@ai-coaching/platform';
 import { z } from 'zod';
 import { jobIdPart } from '../job-id-part.js';
-
-export const analyseObserverPayloadSchema = z.object({
-  organizationId: jobIdPart,
-  sessionId: jobIdPart,
-  version: z.number().int().min(1),
-  observerId: jobIdPart,
-});
-
-export type AnalyseObserverPayload = z.infer<typeof analyseObserverPayloadSchema>;
 
 /**
  * One observer's report of one version of a session's analysis. Three tries, 5 s then 10 s apart: a provider that
@@ -18,10 +9,17 @@ export type AnalyseObserverPayload = z.infer<typeof analyseObserverPayloadSchema
  */
 export const analyseObserverJob = defineJob({
   id: 'analysis.observer',
-  schema: analyseObserverPayloadSchema,
+  schema: z.object({
+    organizationId: jobIdPart,
+    sessionId: jobIdPart,
+    version: z.number().int().min(1),
+    observerId: jobIdPart,
+  }),
   attempts: 3,
   backoffMs: 5000,
 });
+
+export type AnalyseObserverPayload = JobPayload<typeof analyseObserverJob>;
 
 /** One job per session, version and observer: enqueuing it again (an ending seen twice, the catch-up) adds nothing. */
 export const analyseObserverJobId = (payload: Pick<AnalyseObserverPayload, 'sessionId' | 'version' | 'observerId'>) =>

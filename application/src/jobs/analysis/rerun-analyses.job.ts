@@ -1,10 +1,5 @@
 import { defineJob } from '@ai-coaching/platform';
-import { z } from 'zod';
-import { jobIdPart } from '../job-id-part.js';
-
-export const rerunAnalysesPayloadSchema = z.object({ organizationId: jobIdPart, jobId: jobIdPart });
-
-export type RerunAnalysesPayload = z.infer<typeof rerunAnalysesPayloadSchema>;
+import { backgroundJobRunPayloadSchema, type BackgroundJobRunPayload } from '../background-job-run.js';
 
 /**
  * A bulk re-run of analysis reports: works through the sessions its background job fixed at the start, one new
@@ -13,10 +8,12 @@ export type RerunAnalysesPayload = z.infer<typeof rerunAnalysesPayloadSchema>;
  */
 export const rerunAnalysesJob = defineJob({
   id: 'analysis.reruns',
-  schema: rerunAnalysesPayloadSchema,
+  schema: backgroundJobRunPayloadSchema,
   attempts: 5,
   backoffMs: 2000,
 });
+
+export type RerunAnalysesPayload = BackgroundJobRunPayload;
 
 /** One queue job per background job: a start retried, or the start-up catch-up, adds nothing. */
 export const rerunAnalysesJobId = (payload: Pick<RerunAnalysesPayload, 'jobId'>) => `analysis-reruns_${payload.jobId}`;

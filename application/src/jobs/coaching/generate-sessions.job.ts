@@ -1,10 +1,5 @@
 import { defineJob } from '@ai-coaching/platform';
-import { z } from 'zod';
-import { jobIdPart } from '../job-id-part.js';
-
-export const generateSessionsPayloadSchema = z.object({ organizationId: jobIdPart, jobId: jobIdPart });
-
-export type GenerateSessionsPayload = z.infer<typeof generateSessionsPayloadSchema>;
+import { backgroundJobRunPayloadSchema, type BackgroundJobRunPayload } from '../background-job-run.js';
 
 /**
  * A session generator's run: drafts the scenarios its background job fixed at the start, one after the other. Three
@@ -13,10 +8,12 @@ export type GenerateSessionsPayload = z.infer<typeof generateSessionsPayloadSche
  */
 export const generateSessionsJob = defineJob({
   id: 'coaching.session-generation',
-  schema: generateSessionsPayloadSchema,
+  schema: backgroundJobRunPayloadSchema,
   attempts: 3,
   backoffMs: 2000,
 });
+
+export type GenerateSessionsPayload = BackgroundJobRunPayload;
 
 /** One queue job per background job: a start retried, or the start-up catch-up, adds nothing. */
 export const generateSessionsJobId = (payload: Pick<GenerateSessionsPayload, 'jobId'>) =>

@@ -1,16 +1,9 @@
-import { defineJob } from '@ai-coaching/platform';
+import { defineJob, type JobPayload } from '@ai-coaching/platform';
 import { z } from 'zod';
 import { JOB_ID_PART_PATTERN, jobIdPart } from '../job-id-part.js';
 
 /** Reservation ids become part of a job id. */
 export const RESERVATION_ID_PATTERN = JOB_ID_PART_PATTERN;
-
-export const expireReservationPayloadSchema = z.object({
-  organizationId: z.string().min(1),
-  reservationId: jobIdPart,
-});
-
-export type ExpireReservationPayload = z.infer<typeof expireReservationPayloadSchema>;
 
 /**
  * Releases a session's hold once its reservation is past `expiresAt` and still pending. Enqueued
@@ -20,10 +13,12 @@ export type ExpireReservationPayload = z.infer<typeof expireReservationPayloadSc
  */
 export const expireReservationJob = defineJob({
   id: 'credits.reservation.expire',
-  schema: expireReservationPayloadSchema,
+  schema: z.object({ organizationId: z.string().min(1), reservationId: jobIdPart }),
   attempts: 10,
   backoffMs: 2000,
 });
+
+export type ExpireReservationPayload = JobPayload<typeof expireReservationJob>;
 
 /** One expiry job per reservation: enqueuing it again (a retried reservation) adds nothing. */
 export const reservationExpiryJobId = (reservationId: string): string => `reservation-expiry_${reservationId}`;

@@ -1,12 +1,5 @@
-import { defineJob } from '@ai-coaching/platform';
+import { defineJob, type JobPayload } from '@ai-coaching/platform';
 import { z } from 'zod';
-
-export const sendPasswordResetPayloadSchema = z.object({
-  /** The address as typed in the forgot-password form; the job looks the account up. */
-  accountEmail: z.string().max(254),
-});
-
-export type SendPasswordResetPayload = z.infer<typeof sendPasswordResetPayloadSchema>;
 
 /**
  * Looks up the account a reset was asked for and, when it is active, issues a reset code and
@@ -16,7 +9,12 @@ export type SendPasswordResetPayload = z.infer<typeof sendPasswordResetPayloadSc
  */
 export const sendPasswordResetJob = defineJob({
   id: 'identity.password-reset.send',
-  schema: sendPasswordResetPayloadSchema,
+  schema: z.object({
+    /** The address as typed in the forgot-password form; the job looks the account up. */
+    accountEmail: z.string().max(254),
+  }),
   attempts: 5,
   backoffMs: 1000,
 });
+
+export type SendPasswordResetPayload = JobPayload<typeof sendPasswordResetJob>;

@@ -1,9 +1,4 @@
-import { defineJob } from '@ai-coaching/platform';
-import { z } from 'zod';
-
-export const imageCleanupPayloadSchema = z.object({});
-
-export type ImageCleanupPayload = z.infer<typeof imageCleanupPayloadSchema>;
+import { defineRepeatedJob } from '../repeated-job.js';
 
 /**
  * Deletes the uploaded images nothing has pointed at for a day, their bytes and their row (docs/image-uploads.md,
@@ -11,13 +6,9 @@ export type ImageCleanupPayload = z.infer<typeof imageCleanupPayloadSchema>;
  * start); a run that fails (the read models behind, the blob store away) is tried twice more, 5 then 10 minutes
  * later, and the next day's run picks up the rest.
  */
-export const imageCleanupJob = defineJob({
+export const imageCleanupJob = defineRepeatedJob({
   id: 'images.unreferenced-cleanup',
-  schema: imageCleanupPayloadSchema,
   attempts: 3,
   backoffMs: 5 * 60_000,
+  everyMs: 24 * 60 * 60 * 1000,
 });
-
-/** One schedule however many runtimes register it at their start. */
-export const IMAGE_CLEANUP_SCHEDULER_ID = 'images-unreferenced-cleanup';
-export const IMAGE_CLEANUP_EVERY_MS = 24 * 60 * 60 * 1000;

@@ -1,13 +1,6 @@
-import { defineJob } from '@ai-coaching/platform';
+import { defineJob, type JobPayload } from '@ai-coaching/platform';
 import { z } from 'zod';
 import { jobIdPart } from '../job-id-part.js';
-
-export const expireSessionTimeLimitPayloadSchema = z.object({
-  organizationId: jobIdPart,
-  sessionId: jobIdPart,
-});
-
-export type ExpireSessionTimeLimitPayload = z.infer<typeof expireSessionTimeLimitPayloadSchema>;
 
 /**
  * Ends a coaching session still playing at its time limit, settles its credits and asks for its report. Enqueued
@@ -16,10 +9,12 @@ export type ExpireSessionTimeLimitPayload = z.infer<typeof expireSessionTimeLimi
  */
 export const expireSessionTimeLimitJob = defineJob({
   id: 'session.time-limit',
-  schema: expireSessionTimeLimitPayloadSchema,
+  schema: z.object({ organizationId: jobIdPart, sessionId: jobIdPart }),
   attempts: 10,
   backoffMs: 1000,
 });
+
+export type ExpireSessionTimeLimitPayload = JobPayload<typeof expireSessionTimeLimitJob>;
 
 /** One timer per session: scheduling it again (a retried start, the catch-up at a restart) adds nothing. */
 export const sessionTimeLimitJobId = (sessionId: string): string => `session-time-limit_${sessionId}`;

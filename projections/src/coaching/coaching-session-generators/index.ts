@@ -1,4 +1,4 @@
-import type { ListPage, ListParams, SessionLanguage } from '@ai-coaching/domain';
+import type { ListPage, ListParams, SessionGeneratorBrief, SessionLanguage } from '@ai-coaching/domain';
 import type { SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection } from '../../runner/projection.js';
 import { pagedList, sortOrder, sqlFilter } from '../../shared/paged-list.js';
@@ -77,17 +77,10 @@ export const coachingSessionGeneratorsProjection = defineProjection({
   },
 });
 
-export type SessionGeneratorView = {
+/** A generator: its brief, whose it is and who made it. */
+export type SessionGeneratorView = SessionGeneratorBrief & {
   generatorId: string;
   organizationId: string;
-  name: string;
-  skill: string;
-  audience: string;
-  industry: string;
-  difficulty: number;
-  language: SessionLanguage;
-  count: number;
-  modelId: string;
   createdBy: string | null;
   createdAt: string;
   updatedAt: string;

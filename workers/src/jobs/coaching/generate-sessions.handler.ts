@@ -1,21 +1,12 @@
-import {
+import { generateSessionsJob, runSessionGeneration } from '@ai-coaching/application';
+import { finishingJobHandler } from '../finishing-job-handler.js';
+
+/**
+ * `coaching.session-generation`: a session generator's run, one draft after the other, resumable after a crash. The
+ * last try records a draft whose provider keeps failing as failed, so the run completes.
+ */
+export const createGenerateSessionsHandler = finishingJobHandler(
   generateSessionsJob,
   runSessionGeneration,
-  type AppServices,
-  type GenerateSessionsPayload,
-} from '@ai-coaching/application';
-import type { JobHandler } from '@ai-coaching/platform';
-
-const ATTEMPTS = generateSessionsJob.attempts ?? 3;
-
-/** `coaching.session-generation`: a session generator's run, one draft after the other, resumable after a crash. */
-export const createGenerateSessionsHandler =
-  (services: AppServices): JobHandler<GenerateSessionsPayload> =>
-  async (payload, context) => {
-    const outcome = await runSessionGeneration(services, payload, {
-      // The last try records a draft whose provider keeps failing as failed, so the run completes.
-      lastAttempt: context.attempt >= ATTEMPTS,
-      causationId: context.jobId,
-    });
-    services.logger.debug({ queueJobId: context.jobId, ...payload, outcome }, 'session generation job done');
-  };
+  'session generation job done',
+);
