@@ -48,10 +48,11 @@ const REPLY =
   'That is a fair question. Our budget is tight this quarter, but tell me what it would change for my team.';
 const WIN = 'Fine, you have a deal. Send me the contract today. [[WIN]]';
 const OBSERVER_ANSWER = JSON.stringify({
-  criteria: [
-    { name: 'Questions', relevant: true, score: 4, evidence: [] },
-    { name: 'Close', relevant: true, score: 3, evidence: [] },
-  ],
+  // One property per rubric criterion, as the report's structured output asks (observer-answer.ts).
+  criteria: {
+    Questions: { relevant: true, score: 4, evidence: [] },
+    Close: { relevant: true, score: 3, evidence: [] },
+  },
   went_well: ['Asked about the team'],
   to_improve: ['Ask for the deal earlier'],
   summary: 'A steady call.',

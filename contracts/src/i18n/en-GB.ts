@@ -336,6 +336,7 @@ export const errors = {
   coaching_version_not_found: 'This version was never published.',
 
   // Coaching sessions (docs/coaching-sessions.md).
+  coaching_session_preparing: 'The session is saved and being prepared. Open it again in a moment.',
   coaching_session_not_found: 'This session does not exist.',
   coaching_session_exists: 'This session already exists.',
   coaching_session_ended: 'This session has already ended ({{status}}).',

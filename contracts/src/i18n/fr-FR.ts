@@ -324,6 +324,7 @@ export const errors: Translation<typeof enGB.errors> = {
   coaching_reference_unpublished: 'Publiez d’abord «\u00a0{{title}}\u00a0»\u00a0: ce contenu ({{kind}}) l’utilise.',
   coaching_version_not_found: 'Cette version n’a jamais été publiée.',
 
+  coaching_session_preparing: 'La session est enregistrée et se prépare. Ouvrez-la de nouveau dans un instant.',
   coaching_session_not_found: 'Cette session n’existe pas.',
   coaching_session_exists: 'Cette session existe déjà.',
   coaching_session_ended: 'Cette session est déjà terminée ({{status}}).',

@@ -1,5 +1,5 @@
 import type { CoachingSessionAnswer } from '@ai-coaching/contracts';
-import { coachingSessionEndsAt, sessionPriceCredits } from '@ai-coaching/domain';
+import { coachingSessionEndsAt, sessionPriceCredits, UnavailableError } from '@ai-coaching/domain';
 import {
   findAiModel,
   findCoachingSession,
@@ -10,7 +10,6 @@ import { voiceLatencyOfSession } from '@ai-coaching/platform';
 import { BUILTIN_AI_PROVIDER_ID } from '../../ai/builtin-provider.js';
 import { nowIso, type AppServices } from '../../app-services.js';
 import { playedPersonaOf } from './persona-brief.js';
-import { sessionNotFound } from './visibility.js';
 
 // A session as the contracts answer it: its summary in lists, the whole session with its transcript when read.
 
@@ -95,9 +94,28 @@ export const answerOf = async (services: AppServices, session: CoachingSessionVi
   };
 };
 
-/** The session as the read model holds it after a command (the command waited for it). */
+/** How often a command's answer looks again for a session its read model has not shown yet. */
+const LAGGING_POLL_MS = 100;
+
+/**
+ * The session as the read model holds it after a command. The command waited for the read model (bounded by
+ * PROJECTION_WAIT_MS); under a load that outlasts that wait, a session just started may not be there yet: it is looked
+ * for once more for as long, and then the answer says the session exists and is on its way (503) rather than that it
+ * does not (404), which a client would take for a failed start.
+ */
 export const reread = async (services: AppServices, sessionId: string): Promise<CoachingSessionAnswer> => {
-  const session = await findCoachingSession(services.db, sessionId);
-  if (!session) throw sessionNotFound();
+  const deadline = Date.now() + services.config.PROJECTION_WAIT_MS;
+  let session = await findCoachingSession(services.db, sessionId);
+  while (!session && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, LAGGING_POLL_MS));
+    session = await findCoachingSession(services.db, sessionId);
+  }
+  if (!session) {
+    throw new UnavailableError(
+      'coaching_session_preparing',
+      'The session is saved and being prepared. Open it again in a moment.',
+      { session_id: sessionId },
+    );
+  }
   return answerOf(services, session);
 };
