@@ -1,0 +1,233 @@
+// The cluster's commands as functions: start, stop, status, restart of a kind, start of one process. Used by
+// scripts/cluster.mjs (the CLI), scripts/cluster-smoke.mjs and the system bench.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { readDeployNginxConf, renderClusterNginxConf } from './nginx-conf.mjs';
+import {
+  answers,
+  isOurs,
+  readPid,
+  startProcess,
+  stopPid,
+  stopProcess,
+  tailOf,
+  wait,
+  waitHealthy,
+} from './processes.mjs';
+import { checkRedis, ensureDatabase, findNginx, NGINX_MISSING } from './stores.mjs';
+import {
+  edgeUrl,
+  ensureSecrets,
+  KINDS,
+  logFile,
+  pidFile,
+  processesOf,
+  root,
+  savedSettings,
+  settingsFile,
+} from './topology.mjs';
+
+/** A failure the CLI prints as it is, without a stack. */
+export class ClusterError extends Error {}
+
+const say = (line) => process.stdout.write(`${line}\n`);
+const START_TIMEOUT_MS = Number(process.env.CLUSTER_START_TIMEOUT_MS || 120_000);
+/** Longer than a runtime's own drain (SHUTDOWN_TIMEOUT_MS, 10 s per component) before SIGKILL. */
+const GRACE_MS = Number(process.env.CLUSTER_STOP_GRACE_MS || 30_000);
+
+const nginxPidFile = (settings) => path.join(settings.clusterDir, 'nginx.pid');
+const nginxConfFile = (settings) => path.join(settings.clusterDir, 'nginx.conf');
+
+/** Whether any process of the cluster in this folder is alive. */
+const anyAlive = (settings) =>
+  processesOf(settings).some((info) => isOurs(readPid(pidFile(settings, info.name)), info.entry)) ||
+  isOurs(readPid(nginxPidFile(settings)), 'nginx');
+
+const writeNginxConf = (settings) => {
+  const conf = renderClusterNginxConf({
+    source: readDeployNginxConf(root),
+    edgePort: settings.edgePort,
+    apiPorts: processesOf(settings)
+      .filter((info) => info.kind === 'api')
+      .map((info) => info.port),
+    gatewayPorts: processesOf(settings)
+      .filter((info) => info.kind === 'gateway')
+      .map((info) => info.port),
+    clientDir: path.join(root, 'client', 'dist'),
+    clusterDir: settings.clusterDir,
+    // Started as root, nginx would run its worker as `nobody`, who may not read the checkout.
+    ...(process.getuid?.() === 0 ? { user: 'root' } : {}),
+  });
+  writeFileSync(nginxConfFile(settings), conf);
+};
+
+const startNginx = async (settings, nginx) => {
+  const args = ['-p', settings.clusterDir, '-c', nginxConfFile(settings), '-e', logFile(settings, 'nginx-error')];
+  const test = spawnSync(nginx, ['-t', '-q', ...args], { encoding: 'utf8' });
+  if (test.status !== 0) throw new ClusterError(`nginx refused ${nginxConfFile(settings)}:\n${test.stderr}`);
+  // nginx daemonizes itself and writes its master's pid to nginx.pid (the `pid` directive).
+  const started = spawnSync(nginx, args, { encoding: 'utf8' });
+  if (started.status !== 0) throw new ClusterError(`nginx did not start:\n${started.stderr}`);
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (await answers(`${edgeUrl(settings)}/healthz`)) return;
+    await wait(100);
+  }
+  throw new ClusterError(`nginx did not answer on ${edgeUrl(settings)}:\n${tailOf(logFile(settings, 'nginx-error'))}`);
+};
+
+/** Starts one process and waits for its /healthz; throws naming it, with the tail of its log, when it does not. */
+const startAndWait = async (settings, secrets, info) => {
+  const pid = startProcess(settings, secrets, info);
+  const health = await waitHealthy(info, pid, { timeoutMs: START_TIMEOUT_MS });
+  if (!health.ok) throw failedToStart(settings, info, health.reason);
+  return pid;
+};
+
+const failedToStart = (settings, info, reason) =>
+  new ClusterError(
+    `${info.name} (port ${info.port}) did not come up: ${reason}. The end of ${logFile(settings, info.name)}:\n` +
+      tailOf(logFile(settings, info.name)),
+  );
+
+/**
+ * `npm run cluster`: checks the machine (nginx, PostgreSQL, Redis), builds what is missing, starts every process
+ * detached and the edge, waits for every /healthz. Returns the edge's URL. On a failure it stops what it started.
+ */
+export const startCluster = async (settings, { build = true } = {}) => {
+  if (anyAlive(settings)) {
+    throw new ClusterError(
+      `A cluster is already running from ${settings.clusterDir}: \`npm run cluster -- status\`, or \`npm run cluster -- stop\` first.`,
+    );
+  }
+  const nginx = findNginx();
+  const problems = [
+    nginx ? undefined : NGINX_MISSING,
+    await ensureDatabase(settings.databaseUrl),
+    await checkRedis(settings.redisUrl),
+  ].filter(Boolean);
+  if (problems.length > 0) throw new ClusterError(`The cluster cannot start:\n- ${problems.join('\n- ')}`);
+  if (build) {
+    const { buildIfNeeded } = await import('../build-if-needed.mjs');
+    buildIfNeeded();
+  }
+
+  for (const folder of ['logs', 'data', 'nginx'])
+    mkdirSync(path.join(settings.clusterDir, folder), { recursive: true });
+  const secrets = ensureSecrets(settings.clusterDir);
+  writeFileSync(settingsFile(settings.clusterDir), `${JSON.stringify(settings, null, 2)}\n`);
+  writeNginxConf(settings);
+
+  const processes = processesOf(settings);
+  say(`Starting ${processes.map((info) => info.name).join(', ')} and nginx from ${settings.clusterDir}…`);
+  const started = Date.now();
+  try {
+    // All at once: migrations take an advisory lock and the first-start seed is idempotent (docs/deployment.md).
+    const pids = processes.map((info) => startProcess(settings, secrets, info));
+    const results = await Promise.all(
+      processes.map((info, index) => waitHealthy(info, pids[index], { timeoutMs: START_TIMEOUT_MS })),
+    );
+    const failed = processes.findIndex((_, index) => !results[index].ok);
+    if (failed >= 0) throw failedToStart(settings, processes[failed], results[failed].reason);
+    await startNginx(settings, nginx);
+  } catch (error) {
+    say('Stopping what was started…');
+    await stopCluster(settings, { quiet: true });
+    throw error;
+  }
+  say(`Every process answers /healthz (${((Date.now() - started) / 1000).toFixed(1)} s).`);
+  await printStatus(settings);
+  return edgeUrl(settings);
+};
+
+/** `stop`: SIGTERM to every process and nginx, SIGKILL after the grace period; removes the pid files. */
+export const stopCluster = async (settings, { quiet = false } = {}) => {
+  const nginxPid = readPid(nginxPidFile(settings));
+  const outcomes = await Promise.all([
+    ...processesOf(settings).map(async (info) => [info.name, await stopProcess(settings, info, { graceMs: GRACE_MS })]),
+    // nginx's master: SIGTERM is its fast shutdown; it removes its own pid file.
+    stopPid(nginxPid, 'nginx', { graceMs: 10_000 }).then((outcome) => ['nginx', outcome]),
+  ]);
+  rmSync(nginxPidFile(settings), { force: true });
+  if (!quiet) for (const [name, outcome] of outcomes) say(`  ${name.padEnd(14)} ${outcome}`);
+  return Object.fromEntries(outcomes);
+};
+
+/** Every process with its pid, port and whether it is alive (and answers /healthz). */
+export const clusterStatus = async (settings) => {
+  const rows = await Promise.all(
+    processesOf(settings).map(async (info) => {
+      const pid = readPid(pidFile(settings, info.name));
+      const alive = isOurs(pid, info.entry);
+      const healthy = alive && (await answers(`http://127.0.0.1:${info.port}/healthz`, 1000));
+      return { name: info.name, pid, port: info.port, alive, healthy };
+    }),
+  );
+  const nginxPid = readPid(nginxPidFile(settings));
+  const nginxAlive = isOurs(nginxPid, 'nginx');
+  rows.push({
+    name: 'nginx',
+    pid: nginxPid,
+    port: settings.edgePort,
+    alive: nginxAlive,
+    healthy: nginxAlive && (await answers(`${edgeUrl(settings)}/healthz`, 1000)),
+  });
+  return rows;
+};
+
+const printStatus = async (settings) => {
+  for (const row of await clusterStatus(settings)) {
+    const state = row.alive ? (row.healthy ? 'alive' : 'alive, not answering /healthz') : 'dead';
+    say(`  ${row.name.padEnd(14)} pid ${String(row.pid ?? '-').padEnd(8)} port ${String(row.port).padEnd(6)} ${state}`);
+  }
+};
+
+export const printClusterStatus = printStatus;
+
+const processNamed = (settings, name) => {
+  const info = processesOf(settings).find((candidate) => candidate.name === name);
+  if (!info) {
+    const names = processesOf(settings).map((candidate) => candidate.name);
+    throw new ClusterError(`No process is named ${JSON.stringify(name)}: one of ${names.join(', ')}.`);
+  }
+  return info;
+};
+
+/**
+ * `start-one <name>`: ends the named process if it runs (SIGTERM, drained), starts it again and waits for its /healthz.
+ * The fault bench uses it after a `kill -9`.
+ */
+export const startOne = async (settings, name) => {
+  const info = processNamed(settings, name);
+  const secrets = ensureSecrets(settings.clusterDir);
+  const stopped = await stopProcess(settings, info, { graceMs: GRACE_MS });
+  const started = Date.now();
+  const pid = await startAndWait(settings, secrets, info);
+  return { name, stopped, pid, ms: Date.now() - started };
+};
+
+/**
+ * `restart <kind>`: a rolling restart. One process at a time: SIGTERM, wait for it to drain and exit, start it again,
+ * wait for /healthz; then the next. The others serve meanwhile.
+ */
+export const restartKind = async (settings, kind) => {
+  if (!KINDS[kind])
+    throw new ClusterError(`Unknown kind ${JSON.stringify(kind)}: one of ${Object.keys(KINDS).join(', ')}.`);
+  const results = [];
+  for (const info of processesOf(settings).filter((candidate) => candidate.kind === kind)) {
+    const result = await startOne(settings, info.name);
+    say(
+      `  ${info.name.padEnd(14)} ${result.stopped}, up again in ${(result.ms / 1000).toFixed(1)} s (pid ${result.pid})`,
+    );
+    results.push(result);
+  }
+  return results;
+};
+
+/** The settings of the cluster started from CLUSTER_DIR, for the commands that act on a running one. */
+export const runningSettings = (settings) => {
+  const saved = savedSettings(settings.clusterDir);
+  if (!saved) throw new ClusterError(`No cluster was started from ${settings.clusterDir} (no cluster.json).`);
+  return saved;
+};
