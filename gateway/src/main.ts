@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { openPlatform, requireSharedDatabase, startRuntime } from '@ai-coaching/platform';
-import { createGateway } from './gateway.js';
+import { createGateway, GATEWAY_DRAIN_MS, shutDownGateway } from './gateway.js';
 
 /** The gateway alone: Socket.IO on its own port, fanned out across nodes through Redis. */
 await startRuntime('gateway', async ({ config, logger, lifecycle }) => {
@@ -37,7 +37,8 @@ await startRuntime('gateway', async ({ config, logger, lifecycle }) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, resolve);
   });
-  lifecycle.add('http server', () => new Promise<void>((resolve) => server.close(() => resolve())));
-  lifecycle.add('gateway', () => gateway.close());
+  // Leaves the lifecycle's timeout (SHUTDOWN_TIMEOUT_MS) a second and a half to close the connections.
+  const drainMs = Math.max(0, Math.min(GATEWAY_DRAIN_MS, config.SHUTDOWN_TIMEOUT_MS - 1500));
+  lifecycle.add('gateway', () => shutDownGateway(server, gateway, { drainMs }));
   logger.info({ port: config.PORT }, 'gateway listening');
 });
