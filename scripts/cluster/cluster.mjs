@@ -44,8 +44,10 @@ const anyAlive = (settings) =>
   processesOf(settings).some((info) => isOurs(readPid(pidFile(settings, info.name)), info.entry)) ||
   isOurs(readPid(nginxPidFile(settings)), 'nginx');
 
-const writeNginxConf = (settings) => {
+/** Writes the edge's configuration; `down` lists the ports out of the rotation (a rolling restart's current one). */
+const writeNginxConf = (settings, down = []) => {
   const conf = renderClusterNginxConf({
+    down,
     source: readDeployNginxConf(root),
     edgePort: settings.edgePort,
     apiPorts: processesOf(settings)
@@ -62,8 +64,17 @@ const writeNginxConf = (settings) => {
   writeFileSync(nginxConfFile(settings), conf);
 };
 
+const nginxArgs = (settings) => [
+  '-p',
+  settings.clusterDir,
+  '-c',
+  nginxConfFile(settings),
+  '-e',
+  logFile(settings, 'nginx-error'),
+];
+
 const startNginx = async (settings, nginx) => {
-  const args = ['-p', settings.clusterDir, '-c', nginxConfFile(settings), '-e', logFile(settings, 'nginx-error')];
+  const args = nginxArgs(settings);
   const test = spawnSync(nginx, ['-t', '-q', ...args], { encoding: 'utf8' });
   if (test.status !== 0) throw new ClusterError(`nginx refused ${nginxConfFile(settings)}:\n${test.stderr}`);
   // nginx daemonizes itself and writes its master's pid to nginx.pid (the `pid` directive).
@@ -76,6 +87,23 @@ const startNginx = async (settings, nginx) => {
   }
   throw new ClusterError(`nginx did not answer on ${edgeUrl(settings)}:\n${tailOf(logFile(settings, 'nginx-error'))}`);
 };
+
+/**
+ * Takes a process of the edge's upstreams out of the rotation (or puts every one back): the configuration is written
+ * again and nginx reloads it gracefully (new workers take new requests, the old ones finish theirs). Without it nginx
+ * learns that a process is gone only from failed requests, and marks a server that failed once as unavailable for
+ * its fail_timeout (10 s): a rolling restart faster than that would leave no server at all.
+ */
+const setRotation = async (settings, down) => {
+  const nginx = findNginx();
+  if (!nginx || !isOurs(readPid(nginxPidFile(settings)), 'nginx')) return;
+  writeNginxConf(settings, down);
+  const reload = spawnSync(nginx, [...nginxArgs(settings), '-s', 'reload'], { encoding: 'utf8' });
+  if (reload.status !== 0) throw new ClusterError(`nginx did not reload:\n${reload.stderr}`);
+  await wait(ROTATION_SETTLE_MS);
+};
+const ROTATION_SETTLE_MS = 1000;
+const BEHIND_EDGE = new Set(['api', 'gateway']);
 
 /** Starts one process and waits for its /healthz; throws naming it, with the tail of its log, when it does not. */
 const startAndWait = async (settings, secrets, info) => {
@@ -201,10 +229,16 @@ const processNamed = (settings, name) => {
 export const startOne = async (settings, name) => {
   const info = processNamed(settings, name);
   const secrets = ensureSecrets(settings.clusterDir);
+  const alive = isOurs(readPid(pidFile(settings, info.name)), info.entry);
+  const rotated = alive && BEHIND_EDGE.has(info.kind);
+  if (rotated) await setRotation(settings, [info.port]);
   const stopped = await stopProcess(settings, info, { graceMs: GRACE_MS });
   const started = Date.now();
   const pid = await startAndWait(settings, secrets, info);
-  return { name, stopped, pid, ms: Date.now() - started };
+  const ms = Date.now() - started;
+  // Back in the rotation; after a kill -9 too, so that nginx forgets the failures it counted.
+  if (BEHIND_EDGE.has(info.kind)) await setRotation(settings, []);
+  return { name, stopped, pid, ms };
 };
 
 /**

@@ -7,5 +7,6 @@ export declare const renderClusterNginxConf: (options: {
   clusterDir: string;
   mimeTypes?: string;
   user?: string;
+  down?: number[];
 }) => string;
 export declare const readDeployNginxConf: (root: string) => string;

@@ -47,6 +47,7 @@ const indent = (text, by) =>
  * @param {string} options.clusterDir the cluster's folder, absolute: pid, logs and temp paths go there
  * @param {string} [options.mimeTypes] nginx's mime.types file
  * @param {string} [options.user] the user the worker runs as, when nginx is started as root
+ * @param {number[]} [options.down] ports taken out of the rotation (marked `down`) during a rolling restart
  */
 export const renderClusterNginxConf = ({
   source,
@@ -57,8 +58,10 @@ export const renderClusterNginxConf = ({
   clusterDir,
   mimeTypes = '/etc/nginx/mime.types',
   user,
+  down = [],
 }) => {
-  const servers = (ports) => ports.map((port) => `server 127.0.0.1:${port};`).join('\n    ');
+  const servers = (ports) =>
+    ports.map((port) => `server 127.0.0.1:${port}${down.includes(port) ? ' down' : ''};`).join('\n    ');
   let http = source;
   http = replaceOnce(http, /^resolver\s[^;]*;\n/m, '', 'resolver directive');
   http = replaceOnce(http, /server api:\d+ resolve;/, servers(apiPorts), 'api upstream server');
