@@ -1,6 +1,12 @@
 import http from 'node:http';
 import { ensureBuiltinAiProvider, ensureStarterLibrary } from '@ai-coaching/application';
-import { createAuthRateLimiter, openPlatform, requireSharedDatabase, startRuntime } from '@ai-coaching/platform';
+import {
+  createAuthRateLimiter,
+  drainHttpServer,
+  openPlatform,
+  requireSharedDatabase,
+  startRuntime,
+} from '@ai-coaching/platform';
 import { projectionMigrations } from '@ai-coaching/projections';
 import { createApiApp } from './app.js';
 import { announceSeed, seedPlatform } from './seed/seed-platform.js';
@@ -30,6 +36,7 @@ await startRuntime('api', async ({ config, logger, lifecycle }) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, resolve);
   });
-  lifecycle.add('http server', () => new Promise<void>((resolve) => server.close(() => resolve())));
+  // Closed first: the requests in flight are answered, and those already sent on kept-alive connections too.
+  lifecycle.add('http server', () => drainHttpServer(server));
   logger.info({ port: config.PORT }, 'api listening');
 });

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { AppServices } from '@ai-coaching/application';
-import { withinFaultScope, type Logger } from '@ai-coaching/platform';
+import { drainHttpServer, withinFaultScope, type Logger } from '@ai-coaching/platform';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
@@ -153,14 +153,14 @@ export const createGateway = (options: GatewayOptions): Gateway => {
 /**
  * The gateway's part of a shutdown (SIGTERM): stop taking connections, so that the clients told to reconnect reach
  * another gateway; let the turns in flight finish; close every connection (the clients reconnect); resolve once the
- * HTTP server has closed (with the API on it, once its requests in flight are answered).
+ * HTTP server has closed (with the API on it, once its requests in flight are answered: `drainHttpServer`).
  */
 export const shutDownGateway = async (
   server: HttpServer,
   gateway: Gateway,
   options: { drainMs?: number } = {},
 ): Promise<void> => {
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  const closed = drainHttpServer(server);
   await gateway.close(options);
   await closed;
 };
