@@ -1,7 +1,7 @@
 // The cluster's commands as functions: start, stop, status, restart of a kind, start of one process. Used by
 // scripts/cluster.mjs (the CLI), scripts/cluster-smoke.mjs and the system bench.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { readDeployNginxConf, renderClusterNginxConf } from './nginx-conf.mjs';
 import {
@@ -15,7 +15,7 @@ import {
   wait,
   waitHealthy,
 } from './processes.mjs';
-import { checkRedis, ensureDatabase, findNginx, NGINX_MISSING } from './stores.mjs';
+import { checkRedis, databaseInUse, ensureDatabase, findNginx, NGINX_MISSING } from './stores.mjs';
 import {
   edgeUrl,
   ensureSecrets,
@@ -136,6 +136,17 @@ export const startCluster = async (settings, { build = true } = {}) => {
     await checkRedis(settings.redisUrl),
   ].filter(Boolean);
   if (problems.length > 0) throw new ClusterError(`The cluster cannot start:\n- ${problems.join('\n- ')}`);
+  // The secrets are generated with the folder: a database that a cluster used before holds a super-admin, tokens and
+  // sealed data of another AUTH_SECRET, which these processes could not read.
+  if (!existsSync(path.join(settings.clusterDir, 'secrets.json')) && (await databaseInUse(settings.databaseUrl))) {
+    const name = new URL(settings.databaseUrl).pathname.slice(1);
+    throw new ClusterError(
+      `The database ${name} holds the data of a cluster whose folder (and so its AUTH_SECRET) is not ${settings.clusterDir}.\n` +
+        `Start from that folder (CLUSTER_DIR), or begin anew: drop the database ` +
+        `(\`psql -h 127.0.0.1 -U postgres -c 'DROP DATABASE ${name} WITH (FORCE)'\`) and empty its Redis database ` +
+        `(\`redis-cli -n ${new URL(settings.redisUrl).pathname.slice(1) || 0} flushdb\`), or set CLUSTER_DATABASE_URL and CLUSTER_REDIS_URL to others.`,
+    );
+  }
   if (build) {
     const { buildIfNeeded } = await import('../build-if-needed.mjs');
     buildIfNeeded();

@@ -17,6 +17,19 @@ const databaseOf = (databaseUrl) => {
   return { name, adminUrl: url.toString() };
 };
 
+/** Whether the database holds the product's tables (the event store's), i.e. some cluster already ran on it. */
+export const databaseInUse = async (databaseUrl) => {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 3000 });
+  await client.connect();
+  try {
+    const found = await client.query("SELECT to_regclass('public.es_events') IS NOT NULL AS used");
+    return found.rows[0].used;
+  } finally {
+    await client.end();
+  }
+};
+
 /**
  * Checks PostgreSQL answers and creates the cluster's database if it is missing. Returns a problem to print, or
  * undefined.
@@ -75,9 +88,11 @@ export const withRedis = async (redisUrl, use) => {
     await redis.connect();
   } catch (error) {
     redis.disconnect();
+    // ioredis reports a refused connection as "Connection is closed." once it will not retry.
+    const why = /closed/i.test(error.message) ? 'no connection' : error.message;
     return {
       problem:
-        `Redis does not answer at ${new URL(redisUrl).host} (${error.message}).\n` +
+        `Redis does not answer at ${new URL(redisUrl).host} (${why}).\n` +
         `Start the machine's Redis (\`${START_REDIS}\`), or point CLUSTER_REDIS_URL at one.`,
     };
   }
