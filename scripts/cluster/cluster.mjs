@@ -180,15 +180,24 @@ export const startCluster = async (settings, { build = true } = {}) => {
   return edgeUrl(settings);
 };
 
-/** `stop`: SIGTERM to every process and nginx, SIGKILL after the grace period; removes the pid files. */
+/**
+ * `stop`: SIGTERM, then SIGKILL after the grace period, in the order traffic flows: the edge, then the API and the
+ * gateways (their requests and turns in flight answered), then the workers (their jobs in flight done: a job waits for
+ * the read models, so the projections must still run), then the projections. Removes the pid files.
+ */
 export const stopCluster = async (settings, { quiet = false } = {}) => {
   const nginxPid = readPid(nginxPidFile(settings));
-  const outcomes = await Promise.all([
-    ...processesOf(settings).map(async (info) => [info.name, await stopProcess(settings, info, { graceMs: GRACE_MS })]),
-    // nginx's master: SIGTERM is its fast shutdown; it removes its own pid file.
-    stopPid(nginxPid, 'nginx', { graceMs: 10_000 }).then((outcome) => ['nginx', outcome]),
-  ]);
+  // nginx's master: SIGTERM is its fast shutdown; it removes its own pid file.
+  const outcomes = [['nginx', await stopPid(nginxPid, 'nginx', { graceMs: 10_000 })]];
   rmSync(nginxPidFile(settings), { force: true });
+  for (const kinds of [['api', 'gateway'], ['workers'], ['projections']]) {
+    const tier = processesOf(settings).filter((info) => kinds.includes(info.kind));
+    outcomes.push(
+      ...(await Promise.all(
+        tier.map(async (info) => [info.name, await stopProcess(settings, info, { graceMs: GRACE_MS })]),
+      )),
+    );
+  }
   if (!quiet) for (const [name, outcome] of outcomes) say(`  ${name.padEnd(14)} ${outcome}`);
   return Object.fromEntries(outcomes);
 };
