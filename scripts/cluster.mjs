@@ -9,7 +9,8 @@
 //   npm run cluster -- start-one <name>    restart one process, e.g. api-1 (after a kill -9 too)
 //
 // Environment: CLUSTER_DIR (.cluster), EDGE_PORT (8080), CLUSTER_PORT_BASE (4100: api 4101-4102, gateway
-// 4111-4112, workers 4121-4122, projections 4131), CLUSTER_DATABASE_URL, CLUSTER_REDIS_URL, CLUSTER_ADMIN_EMAIL.
+// 4111-4112, workers 4121-4122, projections 4131), CLUSTER_DATABASE_URL, CLUSTER_REDIS_URL, CLUSTER_ADMIN_EMAIL,
+// CLUSTER_START_TIMEOUT_MS, CLUSTER_STOP_GRACE_MS, LOG_LEVEL.
 import {
   ClusterError,
   clusterStatus,
