@@ -1,8 +1,8 @@
 import http from 'node:http';
 import { ensureBuiltinAiProvider, ensureStarterLibrary } from '@ai-coaching/application';
 import {
-  closeServer,
   createAuthRateLimiter,
+  drainHttpServer,
   listenOn,
   openPlatform,
   requireSharedDatabase,
@@ -34,6 +34,7 @@ await startRuntime('api', async ({ config, logger, lifecycle }) => {
   });
   const server = http.createServer(app.callback());
   await listenOn(server, config.PORT, config.HOST);
-  lifecycle.add('http server', () => closeServer(server));
+  // Closed first: the requests in flight are answered, and those already sent on kept-alive connections too.
+  lifecycle.add('http server', () => drainHttpServer(server));
   logger.info({ port: config.PORT }, 'api listening');
 });

@@ -1,7 +1,6 @@
 import http from 'node:http';
-import { createGateway } from '@ai-coaching/gateway';
+import { createGateway, GATEWAY_DRAIN_MS, shutDownGateway } from '@ai-coaching/gateway';
 import {
-  closeServer,
   createAuthRateLimiter,
   listenOn,
   openPlatform,
@@ -104,9 +103,10 @@ export const startOneProcess = async (
   });
 
   await listenOn(server, config.PORT, config.HOST);
-  // Closed in reverse order: the gateway's sockets first, then the server (which also drops idle keep-alives).
-  lifecycle.add('http server', () => closeServer(server));
-  lifecycle.add('gateway', () => gateway.close());
+  // Closed first (the lifecycle closes in reverse order): the server stops taking connections, the gateway's turns in
+  // flight finish and its sockets are told to reconnect, then the server closes (it also drops idle keep-alives).
+  const drainMs = Math.max(0, Math.min(GATEWAY_DRAIN_MS, config.SHUTDOWN_TIMEOUT_MS - 1500));
+  lifecycle.add('http server and gateway', () => shutDownGateway(server, gateway, { drainMs }));
   return { server, platform, projections };
 };
 

@@ -38,6 +38,7 @@ export * from './credits/events.js';
 export * from './credits/commands.js';
 export * from './credits/state.js';
 export * from './credits/decider.js';
+export * from './credits/ledger-check.js';
 export * from './ai/vocabulary.js';
 export * from './ai/visible-reply-stream.js';
 export * from './ai/adapter.js';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { AppServices } from '@ai-coaching/application';
-import { withinFaultScope, type Logger } from '@ai-coaching/platform';
+import { drainHttpServer, withinFaultScope, type Logger } from '@ai-coaching/platform';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
@@ -31,8 +31,15 @@ export type GatewayOptions = {
 
 export type Gateway = {
   io: Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-  close(): Promise<void>;
+  /**
+   * Lets the text turns in flight finish (up to `drainMs`), then closes every connection without a disconnect
+   * packet: clients see a transport close and reconnect by themselves. See `shutDownGateway`.
+   */
+  close(options?: { drainMs?: number }): Promise<void>;
 };
+
+/** How long a closing gateway waits for the text turns in flight by default: a reply takes seconds. */
+export const GATEWAY_DRAIN_MS = 8000;
 
 const refusal = (code: ConnectionRefusal, message: string) => Object.assign(new Error(message), { data: { code } });
 
@@ -128,15 +135,32 @@ export const createGateway = (options: GatewayOptions): Gateway => {
 
   return {
     io,
-    async close() {
+    async close({ drainMs = GATEWAY_DRAIN_MS } = {}) {
       guard.close();
-      // io.close() would also close the shared HTTP server; the owner of that server closes it.
-      io.disconnectSockets(true);
-      await new Promise<void>((resolve) => {
-        io.engine.close();
-        resolve();
-      });
+      // A turn being answered is recorded either way, but its socket gets the answer only before it closes.
+      const deadline = Date.now() + drainMs;
+      while (turnsInFlight.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      // Not io.disconnectSockets(): a disconnect packet is "io server disconnect", after which a client does not
+      // reconnect. Closing the connections is a "transport close": the client reconnects (to another gateway
+      // behind the load balancer) and resends what was unanswered. io.close() would also close the HTTP server,
+      // which its owner closes.
+      io.engine.close();
       await redis?.quit().catch(() => undefined);
     },
   };
+};
+
+/**
+ * The gateway's part of a shutdown (SIGTERM): stop taking connections, so that the clients told to reconnect reach
+ * another gateway; let the turns in flight finish; close every connection (the clients reconnect); resolve once the
+ * HTTP server has closed (with the API on it, once its requests in flight are answered: `drainHttpServer`).
+ */
+export const shutDownGateway = async (
+  server: HttpServer,
+  gateway: Gateway,
+  options: { drainMs?: number } = {},
+): Promise<void> => {
+  const closed = drainHttpServer(server);
+  await gateway.close(options);
+  await closed;
 };

@@ -1,13 +1,12 @@
 import http from 'node:http';
 import {
-  closeServer,
   healthRequestListener,
   listenOn,
   openPlatform,
   requireSharedDatabase,
   startRuntime,
 } from '@ai-coaching/platform';
-import { createGateway } from './gateway.js';
+import { createGateway, GATEWAY_DRAIN_MS, shutDownGateway } from './gateway.js';
 
 /** The gateway alone: Socket.IO on its own port, fanned out across nodes through Redis. */
 await startRuntime('gateway', async ({ config, logger, lifecycle }) => {
@@ -25,7 +24,8 @@ await startRuntime('gateway', async ({ config, logger, lifecycle }) => {
     ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}),
   });
   await listenOn(server, config.PORT, config.HOST);
-  lifecycle.add('http server', () => closeServer(server));
-  lifecycle.add('gateway', () => gateway.close());
+  // Leaves the lifecycle's timeout (SHUTDOWN_TIMEOUT_MS) a second and a half to close the connections.
+  const drainMs = Math.max(0, Math.min(GATEWAY_DRAIN_MS, config.SHUTDOWN_TIMEOUT_MS - 1500));
+  lifecycle.add('gateway', () => shutDownGateway(server, gateway, { drainMs }));
   logger.info({ port: config.PORT }, 'gateway listening');
 });

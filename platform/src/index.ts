@@ -29,6 +29,7 @@ export * from './jobs/bullmq-job-queue.js';
 export * from './jobs/create-job-queue.js';
 export * from './runtime/start-runtime.js';
 export * from './runtime/health-server.js';
+export * from './runtime/drain-http-server.js';
 export * from './runtime/fault-containment.js';
 export { createMemoryEventStore } from './event-store/memory-event-store.js';
 export * from './event-store/sql-event-store.js';

@@ -8,6 +8,7 @@ import {
 } from '@ai-coaching/api/testing';
 import {
   balancesOf,
+  checkCreditLedger,
   creditLedgerDecider,
   creditLedgerStreamId,
   groupAccount,
@@ -197,6 +198,8 @@ describe.skipIf(!postgres.available)(
       }
       expect([...sums.values()].reduce((total, value) => total + value, 0)).toBe(0);
       expect(sums.get('issuance')).toBe(-ISSUED);
+      // The same invariants as the system bench and the cluster smoke check them on a live deployment.
+      expect(checkCreditLedger(recorded, { now: new Date() }).violations).toEqual([]);
 
       // No lost update and no overdraft, in the folded ledger and in the read model alike.
       const state = recorded
