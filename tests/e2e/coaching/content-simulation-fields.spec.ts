@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSidewaysScroll, setUpArranger, signInWithToken, toast } from '../support/arrange.js';
 import { expectAxeCleanInBothThemes } from '../support/axe.js';
+import { screenshots } from '../support/screenshots.js';
 
 // Issue 25, item 1: the persona and mission editors show the fields the practice engine plays from (what the persona
 // knows, its motivations, patience and openness; the mission's objections, success and failure behaviours and
@@ -11,8 +10,6 @@ import { expectAxeCleanInBothThemes } from '../support/axe.js';
 test.describe.configure({ mode: 'serial' });
 
 const setup = setUpArranger();
-/** A directory to write the editors' screenshots to (light and dark, 360 and 1280 px wide), when set. */
-const SCREENSHOTS = process.env['EDITOR_SCREENSHOTS_DIR'];
 const stamp = Date.now();
 const names = { persona: `Nadia Keller ${stamp}`, mission: `Keep the Keller account ${stamp}` };
 const ids = { persona: '', mission: '' };
@@ -41,21 +38,6 @@ const createdId = async (page: Page, title: string) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await expect(toast(page)).toContainText('created as a draft');
   return page.url().split('/').at(-1)!;
-};
-
-const screenshots = async (page: Page, name: string) => {
-  if (!SCREENSHOTS) return;
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  const viewport = page.viewportSize();
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
-    for (const width of [1280, 360]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${theme}-${width}.png`), fullPage: true });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  if (viewport) await page.setViewportSize(viewport);
 };
 
 test.describe('1280 px', () => {

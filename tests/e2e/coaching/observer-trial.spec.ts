@@ -1,30 +1,14 @@
 import { STARTER_CORPUS } from '@ai-coaching/application/starter-corpus';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSidewaysScroll, setUpArranger, signInWithToken } from '../support/arrange.js';
 import { expectAxeCleanInBothThemes } from '../support/axe.js';
 import { WINNING_PRICE_LINES } from '../support/coaching.js';
+import { screenshots } from '../support/screenshots.js';
 
 // Issue 25 item 9: an editor tries an observer, never saved, on a pasted transcript before publishing it, and reads
 // the scores it would give with the learner's words as evidence (docs/coaching-content.md, "Trying an observer").
 
 const setup = setUpArranger();
-/** Set to write the trial's screenshots (light and dark, 360 and 1280 px wide) into TRIAL_SCREENSHOTS_DIR. */
-const SCREENSHOTS = process.env['TRIAL_SCREENSHOTS'] === '1';
-const SCREENSHOTS_DIR = process.env['TRIAL_SCREENSHOTS_DIR'];
-
-const screenshots = async (page: Page, name: string) => {
-  if (!SCREENSHOTS) return;
-  const pathOf = (file: string) => (SCREENSHOTS_DIR ? `${SCREENSHOTS_DIR}/${file}` : test.info().outputPath(file));
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
-    for (const width of [1280, 360]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.getByTestId('observer-trial').screenshot({ path: pathOf(`${name}-${theme}-${width}.png`) });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await page.setViewportSize({ width: 1280, height: 900 });
-};
 
 const stamp = Date.now();
 /** A strong conversation of the starter corpus, as an editor would paste it: the learner's lines and Margaret's. */
@@ -114,7 +98,7 @@ test('[COACHING]: an editor tries an unsaved observer on a pasted transcript and
   // Nothing was saved: the observer is still a form to create.
   await expect(page).toHaveURL(/\/observer\/create$/);
   await expectAxeCleanInBothThemes(page);
-  await screenshots(page, 'observer-trial');
+  await screenshots(page, 'observer-trial', page.getByTestId('observer-trial'));
   await page.setViewportSize({ width: 360, height: 800 });
   await expectNoSidewaysScroll(page);
 });
@@ -159,5 +143,5 @@ test('[COACHING]: in French at 360 px, an editor tries an observer on one of the
   const quotes = await trial.getByRole('list', { name: 'Preuves pour Découverte' }).locator('q').allTextContents();
   expect(quotes.length).toBeGreaterThan(0);
   await expectNoSidewaysScroll(page);
-  await screenshots(page, 'observer-trial-session-fr');
+  await screenshots(page, 'observer-trial-session-fr', page.getByTestId('observer-trial'));
 });

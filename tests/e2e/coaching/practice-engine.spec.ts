@@ -1,28 +1,15 @@
 import { STARTER_CORPUS } from '@ai-coaching/application/starter-corpus';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSidewaysScroll, setUpArranger, signInWithToken } from '../support/arrange.js';
 import { expectAxeClean } from '../support/axe.js';
+import { screenshots } from '../support/screenshots.js';
 
 // Issue 25: the built-in practice engine as a learner meets it, in French on a phone. A starter scenario played to a
 // win by a learner who never read its rules (a strong conversation of the starter corpus), a report whose every score
 // rests on the learner's own words, and a coach who answers two questions two different ways.
 
 const setup = setUpArranger();
-/** Set to write the screens' screenshots (light and dark, 360 and 1280 px wide) next to the test's output. */
-const SCREENSHOTS = process.env['PRACTICE_SCREENSHOTS'] === '1';
 
-const screenshots = async (page: Page, name: string) => {
-  if (!SCREENSHOTS) return;
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
-    for (const width of [1280, 360]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: test.info().outputPath(`${name}-${theme}-${width}.png`), fullPage: true });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await page.setViewportSize({ width: 360, height: 800 });
-};
 const stamp = Date.now();
 const SCENARIO = 'Négociation : l’acheteuse sceptique';
 const LINES = STARTER_CORPUS.price['fr-FR'].strong[0]!;

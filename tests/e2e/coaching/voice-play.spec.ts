@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { builtinChatModel, coachingAuthor } from '../support/coaching.js';
 import { launchWithFakeMicrophone, signedInPage } from '../support/fake-microphone.js';
 import { setUpArranger } from '../support/arrange.js';
+import { screenshots } from '../support/screenshots.js';
 
 // Issue 14 §4, the voice play screen (docs/voice.md, "Browser voice screen"): a voice-mode scenario on the built-in
 // provider, whose voice hears typed push-to-talk turns and speaks its replies with eSpeak NG, played to a win in
@@ -13,8 +14,6 @@ let token = '';
 let scenarioId = '';
 let browser: Browser;
 const stamp = Date.now();
-/** Set to write the screen's screenshots (light and dark, 1280 and 360 px wide) next to the test's output. */
-const SCREENSHOTS = process.env['VOICE_SCREENSHOTS'] === '1';
 
 test.beforeAll(async ({ playwright }, testInfo) => {
   const organizationId = await setup.arrange.organization(`Voice play ${stamp}`);
@@ -59,19 +58,6 @@ const startVoiceSession = async (permissions: string[], baseURL: string) => {
 };
 
 const playedMs = async (page: Page) => Number(await page.getByTestId('voice-play').getAttribute('data-played-ms'));
-
-const screenshots = async (page: Page, name: string) => {
-  if (!SCREENSHOTS) return;
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
-    for (const width of [1280, 360]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: test.info().outputPath(`${name}-${theme}-${width}.png`), fullPage: true });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await page.setViewportSize({ width: 1280, height: 720 });
-};
 
 test('[VOICE]: a voice session on the built-in voice is played by typed turns to a win, the persona heard and both sides in the live transcript', async ({
   baseURL,

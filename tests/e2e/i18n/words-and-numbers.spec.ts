@@ -4,6 +4,7 @@ import { axeViolations } from '../support/axe.js';
 import { builtinChatModel, coachingAuthor } from '../support/coaching.js';
 import { launchWithFakeMicrophone } from '../support/fake-microphone.js';
 import { ADMIN, apiToken } from '../support/session.js';
+import { screenshots, SCREENSHOTS_DIR } from '../support/screenshots.js';
 
 // Issue 23 §2, words and numbers, read in French where French typography matters: no-break spaces before : ; ! ? %,
 // the apostrophe ’, counts and numbers as the language writes them (toasts included), the dashboard's criteria each on
@@ -18,7 +19,7 @@ const NNBSP = '\u202f';
 /** The space Intl.NumberFormat puts in French numbers (U+202F in today's CLDR, U+00A0 in older ones). */
 const INTL_SPACE = `[${NBSP}${NNBSP}]`;
 /** Set to a folder to write the changed screens there (1280 and 360 px, light and dark). */
-const shots = process.env['E2E_SCREENSHOTS'];
+const shots = SCREENSHOTS_DIR;
 // Two themes' axe runs per screen, and the screenshots when asked for.
 test.setTimeout(shots ? 180_000 : 60_000);
 
@@ -99,21 +100,6 @@ const expectAxeCleanInBothThemes = async (page: Page) => {
     expect(await axeViolations(page), dark ? 'dark' : 'light').toEqual([]);
   }
   await page.evaluate(() => document.documentElement.classList.remove('dark'));
-};
-
-/** The screen at 1280 and 360 px, light and dark, for a person to look at (not committed). */
-const screenshots = async (page: Page, name: string) => {
-  if (!shots) return;
-  const size = page.viewportSize();
-  for (const dark of [false, true]) {
-    await page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
-    for (const width of [1280, 360]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${shots}/${name}-${width}-${dark ? 'dark' : 'light'}.png`, fullPage: true });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  if (size) await page.setViewportSize(size);
 };
 
 /**

@@ -104,9 +104,9 @@ const LAGGING_POLL_MS = 100;
  * does not (404), which a client would take for a failed start.
  */
 export const reread = async (services: AppServices, sessionId: string): Promise<CoachingSessionAnswer> => {
-  const deadline = Date.now() + services.config.PROJECTION_WAIT_MS;
+  const deadline = performance.now() + services.config.PROJECTION_WAIT_MS;
   let session = await findCoachingSession(services.db, sessionId);
-  while (!session && Date.now() < deadline) {
+  while (!session && performance.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, LAGGING_POLL_MS));
     session = await findCoachingSession(services.db, sessionId);
   }
