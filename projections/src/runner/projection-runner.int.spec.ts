@@ -158,6 +158,36 @@ describeRunner('catching up', (h) => {
     await within(WOKEN_WITHIN_MS, { a: 1, b: 1, c: 1 });
   });
 
+  it('looks again soon when the read a wake starts comes before the event shows, instead of waiting for the poll', async () => {
+    // The SQL store shows an event only once no older transaction can still commit: a read may miss it for a moment.
+    let hideNextReads = 0;
+    const earlyStore: EventStore = {
+      ...h.store,
+      async readAll(options) {
+        const events = await h.store.readAll(options);
+        if (events.length > 0 && hideNextReads > 0) {
+          hideNextReads -= 1;
+          return [];
+        }
+        return events;
+      },
+    };
+    const runner = await h.startRunner({
+      store: earlyStore,
+      projections: [counterProjection()],
+      pollIntervalMs: 5_000,
+    });
+    await delay(200);
+    hideNextReads = 3;
+    await h.counted('a');
+    runner.wake();
+    // Far from the 5 s interval: three early reads, then the event within a few rechecks.
+    const started = performance.now();
+    await waitUntil(async () => JSON.stringify(await h.counts()) === JSON.stringify({ a: 1 }), 'the event', 2_000);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(hideNextReads).toBe(0);
+  });
+
   it('lets callers wait for their writes, and gives up at the timeout when a projection failed', async () => {
     await h.startRunner();
     const { position } = await h.counted('a');

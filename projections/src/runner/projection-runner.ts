@@ -19,6 +19,10 @@ import {
 import { rebuildProjection } from './projection-rebuild.js';
 import { liveTableNames, type Projection } from './projection.js';
 
+/** After a wake whose read found nothing: looks again after 10, 20, 40… ms, 8 times (2.5 s in all), then polls. */
+const WAKE_RECHECK_MS = 10;
+const WAKE_RECHECKS = 8;
+
 export type ProjectionRunnerOptions = {
   store: EventStore;
   db: SqlDatabase;
@@ -142,6 +146,10 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
   };
 
   const loop = async (projection: Projection) => {
+    // Reads left to look again soon after a wake found nothing. An appended event shows to the SQL store's readers only
+    // once no older transaction in the database can still commit before it: the read a wake starts may come a moment
+    // too early, while another transaction is open, and the event would then wait for the poll interval.
+    let rechecks = 0;
     while (!abort.signal.aborted) {
       // Taken before the work: a wake() that arrives while it runs (after its read found
       // nothing) must cut the following sleep short, not be lost with a replaced controller.
@@ -155,8 +163,16 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
         await sleep(1000, [abort.signal]);
         continue;
       }
-      if (read === 0) await sleep(pollIntervalMs, [abort.signal, woken]);
-      else await yieldToEventLoop();
+      if (read > 0) {
+        rechecks = 0;
+        await yieldToEventLoop();
+        continue;
+      }
+      const pause =
+        rechecks > 0 ? Math.min(pollIntervalMs, WAKE_RECHECK_MS * 2 ** (WAKE_RECHECKS - rechecks)) : pollIntervalMs;
+      rechecks = Math.max(0, rechecks - 1);
+      await sleep(pause, [abort.signal, woken]);
+      if (woken.aborted) rechecks = WAKE_RECHECKS;
     }
   };
 
