@@ -113,12 +113,6 @@ export const seedPlatform = async (deps: {
       ),
     'user_exists',
   );
-  if (!user) {
-    logger.warn(
-      'A previous first start was interrupted after creating the super-admin. If its password was never shown, set ADMIN_PASSWORD and reset the password.',
-    );
-  }
-
   const initialized = await ignoreExisting(
     () =>
       handleCommand(
@@ -130,13 +124,24 @@ export const seedPlatform = async (deps: {
       ),
     'platform_already_initialized',
   );
-  if (!initialized?.append) return { created: false };
-  logger.info({ organizationId: platformOrganizationId, userId: superAdminUserId }, 'platform initialised');
+  // Whoever created the super-admin holds its password and announces it, whichever start initialised the platform:
+  // two API processes starting together on an empty database race for each step (docs/deployment.md).
+  if (!user?.append) {
+    if (initialized?.append) {
+      logger.warn(
+        'Another first start created the super-admin (one running beside this one, or one interrupted earlier): it showed the password. If it never did, set ADMIN_PASSWORD and reset the password.',
+      );
+    }
+    return { created: false };
+  }
+  if (initialized?.append) {
+    logger.info({ organizationId: platformOrganizationId, userId: superAdminUserId }, 'platform initialised');
+  }
   return {
     created: true,
     email: config.ADMIN_EMAIL,
-    position: initialized.append.position,
-    ...(generatedPassword && user ? { generatedPassword } : {}),
+    position: initialized?.append?.position ?? user.append.position,
+    ...(generatedPassword ? { generatedPassword } : {}),
   };
 };
 
