@@ -1,4 +1,5 @@
-// `npm run bench` (full) and `npm run bench -- --short` (CI: same code paths, much shorter).
+// `npm run bench` (full) and `npm run bench -- --short` (CI: same code paths, much shorter); `npm run bench -- system`
+// (or any benchmarks' names, the files' without .mjs) runs only those.
 //
 // Runs every benchmark file once per engine, each in its own process, then prints one summary
 // table of measured figures against the targets of shared/notes/event-store-and-ledger.md §9 and
@@ -15,7 +16,10 @@ import { parseArgs } from 'node:util';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(benchDir, '..');
-const { values: args } = parseArgs({ options: { short: { type: 'boolean', default: false } } });
+const { values: args, positionals: only } = parseArgs({
+  options: { short: { type: 'boolean', default: false } },
+  allowPositionals: true,
+});
 const short = args.short;
 
 const BENCHMARKS = [
@@ -32,7 +36,14 @@ const BENCHMARKS = [
   { file: 'practice.mjs', engines: ['pglite'] },
   // The client's weight and Lighthouse scores do not depend on the engine: the one-process default only.
   { file: 'client.mjs', engines: ['pglite'] },
-];
+  // The production topology (npm run cluster) under every kind of user at once, with faults: 12 minutes in full mode,
+  // 3.5 in short mode. It runs its own PostgreSQL and Redis (it restarts them) and needs nginx.
+  { file: 'system.mjs', engines: ['postgres'] },
+].filter(({ file }) => only.length === 0 || only.includes(path.basename(file, '.mjs')));
+if (BENCHMARKS.length === 0) {
+  console.error(`No benchmark is named ${only.join(', ')}: the names are bench/*.mjs's files without .mjs.`);
+  process.exit(2);
+}
 
 // The benchmarks import the compiled workspaces; tsc -b is incremental, so this is quick when
 // the build is current and never measures stale code.

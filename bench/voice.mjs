@@ -24,17 +24,13 @@
 // The raw figures are reported: they also hold the socket.io client's and the fake's own work in this process and
 // both loopback hops (client ↔ gateway, gateway ↔ fake over TLS), so they overstate what the gateway adds; this
 // process's own event-loop delay is printed with each level to say how much.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import ts from 'typescript';
+import { loadTestFakes } from './fakes.mjs';
 import { connectLearner, startChildServer } from './stack.mjs';
 import { engineBenchmarkArgs } from './stats.mjs';
 
-const benchDir = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(benchDir, '..');
 const args = engineBenchmarkArgs('voice.mjs');
 const { engine, short } = args;
 /** Concurrent sessions, and how long each level plays. */
@@ -73,23 +69,11 @@ const summary = (values) => ({
 });
 
 // ── The provider ────────────────────────────────────────────────────────────────────────────────────────────────
-/** The tests' fake, transpiled next to node_modules so that its `ws` import resolves. */
-const loadFake = async () => {
-  const source = path.join(root, 'tests', 'src', 'fakes');
-  const target = path.join(root, 'node_modules', '.cache', 'ai-coaching-bench', 'fakes');
-  await mkdir(target, { recursive: true });
-  for (const name of ['openai-realtime-server', 'self-signed-certificate']) {
-    const { outputText } = ts.transpileModule(await readFile(path.join(source, `${name}.ts`), 'utf8'), {
-      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-    });
-    await writeFile(path.join(target, `${name}.js`), outputText);
-  }
-  return import(pathToFileURL(path.join(target, 'openai-realtime-server.js')).href);
-};
-
 /** Each session's timing state, by its provider conversation. */
 const byConnection = new Map();
-const { startFakeRealtimeServer } = await loadFake();
+const { startFakeRealtimeServer } = (await loadTestFakes('openai-realtime-server', 'self-signed-certificate'))[
+  'openai-realtime-server'
+];
 const fake = await startFakeRealtimeServer({
   apiKey: KEY,
   responseDelayMs: RESPONSE_DELAY_MS,

@@ -17,13 +17,14 @@
 // the smoke owns: emptied before and after), SMOKE_KEEP=1 keeps the folder (it is kept anyway on a failure).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { io } from 'socket.io-client';
 import { clusterStatus, startCluster, startOne, stopCluster } from './cluster/cluster.mjs';
 import { readPid, isAlive } from './cluster/processes.mjs';
+import { checkClusterLedger } from './cluster/ledger.mjs';
+import { freePorts } from './cluster/ports.mjs';
 import { dropDatabase, withRedis } from './cluster/stores.mjs';
 import { edgeUrl, pidFile, processesOf, settingsFromEnv } from './cluster/topology.mjs';
 
@@ -52,24 +53,8 @@ const expect = (condition, message) => {
   if (!condition) throw new Error(message);
 };
 
-const portFree = (port) =>
-  new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-
-/** The first port base from SMOKE_PORT_BASE on where the edge (base + 80) and every process's port are free. */
-const freePorts = async () => {
-  for (let base = Number(process.env.SMOKE_PORT_BASE || 4600); base < 60_000; base += 100) {
-    const ports = [base + 80, ...processesOf({ portBase: base }).map((info) => info.port)];
-    if ((await Promise.all(ports.map(portFree))).every(Boolean)) return { portBase: base, edgePort: base + 80 };
-  }
-  throw new Error('no free ports');
-};
-
 const clusterDir = mkdtempSync(path.join(os.tmpdir(), 'ai-coaching-cluster-smoke-'));
-const { portBase, edgePort } = await freePorts();
+const { portBase, edgePort } = await freePorts(Number(process.env.SMOKE_PORT_BASE || 4600));
 const settings = settingsFromEnv({
   ...process.env,
   CLUSTER_DIR: clusterDir,
@@ -260,42 +245,18 @@ const smoke = async () => {
   });
 
   await check('every credit ledger balances, and the organization wallet agrees with its ledger', async () => {
-    const { checkCreditLedger, organizationAccount } = await import('@ai-coaching/domain');
-    const { default: pg } = await import('pg');
-    const db = new pg.Client({ connectionString: settings.databaseUrl });
-    await db.connect();
-    let rows;
-    try {
-      ({ rows } = await db.query(
-        `SELECT stream_id, stream_version, event_type, data FROM es_events
-          WHERE stream_id LIKE 'credit-ledger-%' ORDER BY stream_id, stream_version`,
-      ));
-    } finally {
-      await db.end();
-    }
-    const streams = new Map();
-    for (const row of rows) streams.set(row.stream_id, [...(streams.get(row.stream_id) ?? []), row]);
-    const violations = [];
-    let organizationBalance;
-    for (const [stream, events] of streams) {
-      const recorded = events.map((row) => ({
-        revision: BigInt(row.stream_version),
-        type: row.event_type,
-        data: row.data,
-      }));
-      const result = checkCreditLedger(recorded, { now: new Date() });
-      violations.push(...result.violations.map((violation) => `${stream}: ${violation}`));
-      if (stream === `credit-ledger-${organizationId}`) {
-        organizationBalance = result.balances.get(organizationAccount(organizationId))?.available;
-      }
-    }
+    const { organizationAccount } = await import('@ai-coaching/domain');
+    const { violations, balances, streams, events } = await checkClusterLedger(settings.databaseUrl);
     expect(violations.length === 0, violations.slice(0, 5).join('; '));
+    const organizationBalance = balances
+      .get(`credit-ledger-${organizationId}`)
+      ?.get(organizationAccount(organizationId))?.available;
     const organization = await call('GET', `/v1/organizations/${organizationId}`);
     expect(
       organizationBalance === 100 && organization.credit_wallet === organizationBalance,
       `the ledger says ${organizationBalance}, the wallet ${organization.credit_wallet}; 120 were issued, 20 allocated`,
     );
-    return `${streams.size} ledger streams, ${rows.length} events`;
+    return `${streams} ledger streams, ${events} events`;
   });
 };
 

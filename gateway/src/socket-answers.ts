@@ -6,7 +6,7 @@ import {
   type MessageLocale,
 } from '@ai-coaching/contracts';
 import { DomainError } from '@ai-coaching/domain';
-import type { Logger } from '@ai-coaching/platform';
+import { isStoreUnavailableError, type Logger } from '@ai-coaching/platform';
 import type { Socket } from 'socket.io';
 import { z } from 'zod';
 
@@ -20,6 +20,15 @@ export const socketLocale = (socket: Pick<Socket, 'handshake'>): MessageLocale =
 export const gatewayFailure = (error: unknown, locale: MessageLocale, log: Logger): GatewayResult<never> => {
   if (error instanceof DomainError) return { ok: false, status: error.status, error: errorBodyOf(error, locale) };
   if (error instanceof z.ZodError) return { ok: false, status: 400, error: errorBodyOf(error, locale) };
+  if (isStoreUnavailableError(error)) {
+    // A store restarting or failing over: the client sends the turn again under its id, recorded once.
+    log.warn({ err: error }, 'a store is unavailable');
+    return {
+      ok: false,
+      status: 503,
+      error: { code: 'store_unavailable', message: errorText(locale, 'store_unavailable') },
+    };
+  }
   log.error({ err: error }, 'gateway call failed');
   return { ok: false, status: 500, error: { code: 'internal_error', message: errorText(locale, 'internal_error') } };
 };

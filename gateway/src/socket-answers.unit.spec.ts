@@ -19,6 +19,18 @@ describe('[GATEWAY]: a failed socket call is answered as the API would answer it
     });
   });
 
+  it('answers a store restarting as a 503 the client retries, in the socket’s language', () => {
+    const restarting = Object.assign(new Error('the database system is shutting down'), { code: '57P03' });
+    expect(gatewayFailure(restarting, 'fr-FR', log)).toEqual({
+      ok: false,
+      status: 503,
+      error: {
+        code: 'store_unavailable',
+        message: 'Le service est indisponible un instant. Réessayez dans quelques secondes.',
+      },
+    });
+  });
+
   it('answers anything else as an internal error, nothing of it leaked', () => {
     expect(gatewayFailure(new Error('secret'), 'en-GB', log)).toMatchObject({
       ok: false,

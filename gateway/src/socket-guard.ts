@@ -10,7 +10,14 @@ import {
   type ServerToClientEvents,
 } from '@ai-coaching/contracts';
 import { can } from '@ai-coaching/domain';
-import { AUTH_SESSIONS_TOPIC, onChange, readModelTopic, type Logger } from '@ai-coaching/platform';
+import {
+  AUTH_SESSIONS_TOPIC,
+  isStoreUnavailableError,
+  onChange,
+  readModelTopic,
+  throttledWarning,
+  type Logger,
+} from '@ai-coaching/platform';
 import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
 import { gatewayFailure, socketLocale } from './socket-answers.js';
@@ -60,6 +67,22 @@ const refusal = (socket: GuardedSocket, status: number, code: ErrorCode): Gatewa
  */
 const withinMessage = (error: z.ZodError) =>
   new z.ZodError(error.issues.map((issue) => ({ ...issue, path: issue.path.slice(1) })));
+
+/**
+ * A message whose check failed (PostgreSQL down: every message of every socket fails so, hence one log line every
+ * 10 s, not one a message) is refused, with a 503 the client may retry when it awaits an answer.
+ */
+const refuseUnchecked = (
+  socket: GuardedSocket,
+  packet: unknown[],
+  error: unknown,
+  warn: (fields: Record<string, unknown>) => void,
+) => {
+  warn({ err: error, socketId: socket.id });
+  const ack = packet.at(-1);
+  const code = isStoreUnavailableError(error) ? 'store_unavailable' : 'service_unavailable';
+  if (typeof ack === 'function') ack(refusal(socket, 503, code));
+};
 
 export type SocketGuard = {
   /** Sets the checks of a socket whose handshake passed; its caller is looked at again after `checkAgainInMs`. */
@@ -182,6 +205,8 @@ export const createSocketGuard = (io: GuardedServer, services: IdentityServices,
     return true;
   };
 
+  const uncheckable = throttledWarning(log, 'could not check a socket message');
+
   return {
     watch(socket, checkAgainInMs) {
       // A socket's own errors (a message a middleware refused, say) end nothing but what they concern.
@@ -199,11 +224,7 @@ export const createSocketGuard = (io: GuardedServer, services: IdentityServices,
             (admitted) => {
               if (admitted) next();
             },
-            (error: unknown) => {
-              log.warn({ err: error, socketId: socket.id }, 'could not check a socket message');
-              const ack = packet.at(-1);
-              if (typeof ack === 'function') ack(refusal(socket, 503, 'service_unavailable'));
-            },
+            (error: unknown) => refuseUnchecked(socket, packet, error, uncheckable),
           );
       });
       checkAgainLater(socket, checkAgainInMs);

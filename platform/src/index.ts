@@ -1,5 +1,6 @@
 export * from './config/config.js';
 export * from './logging/logger.js';
+export * from './logging/throttled-warning.js';
 export * from './sql/sql-database.js';
 export * from './sql/pglite-database.js';
 export * from './sql/postgres-database.js';

@@ -1,5 +1,12 @@
-import { openPlatform, requireSharedDatabase, startHealthServer, startRuntime } from '@ai-coaching/platform';
-import { startAllProjections } from './all-projections.js';
+import {
+  eventAppendedTopic,
+  onChange,
+  openPlatform,
+  requireSharedDatabase,
+  startHealthServer,
+  startRuntime,
+} from '@ai-coaching/platform';
+import { allProjections, startAllProjections } from './all-projections.js';
 import { projectionMigrations } from './runner/checkpoint-store.js';
 
 /**
@@ -16,6 +23,13 @@ await startRuntime('projections', async ({ config, logger, lifecycle }) => {
     runtime: 'projections',
   });
   const runner = await startAllProjections(platform, logger, lifecycle);
+  // The commands of the other processes wait for the read models after each write: each append's notification wakes
+  // the projections that handle its events at once, where their poll would leave them up to 100 ms (docs/performance.md,
+  // "System"). A lost notification connection wakes them all; the poll stays as the backstop.
+  const stopWaking = allProjections.map((projection) =>
+    onChange(platform.db, projection.handles.map(eventAppendedTopic), () => runner.wake([projection.name])),
+  );
+  lifecycle.add('projection wake-ups', async () => stopWaking.forEach((stop) => stop()));
   const health = await startHealthServer({
     host: config.HOST,
     port: config.PORT,

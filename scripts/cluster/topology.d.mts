@@ -6,6 +6,8 @@ export type ClusterSettings = {
   redisUrl: string;
   adminEmail: string;
   logLevel: string;
+  /** NODE_EXTRA_CA_CERTS of the start, passed to every process. */
+  extraCaCerts?: string;
 };
 export type ClusterProcess = {
   name: string;

@@ -49,6 +49,8 @@ export const settingsFromEnv = (env = process.env) => {
     redisUrl: env.CLUSTER_REDIS_URL || DEFAULTS.CLUSTER_REDIS_URL,
     adminEmail: env.CLUSTER_ADMIN_EMAIL || DEFAULTS.CLUSTER_ADMIN_EMAIL,
     logLevel: env.LOG_LEVEL || 'info',
+    // A private root the processes trust besides the system's (a company proxy's, or a fake provider's certificate).
+    ...(env.NODE_EXTRA_CA_CERTS ? { extraCaCerts: path.resolve(root, env.NODE_EXTRA_CA_CERTS) } : {}),
   };
 };
 
@@ -114,6 +116,7 @@ export const environmentOf = (settings, secrets, processInfo, baseEnv = process.
     LOG_FORMAT: 'json',
     // Fake providers (the benches' Chat Completions and realtime servers) listen on loopback.
     AI_ALLOW_PRIVATE_NETWORK: 'true',
+    ...(settings.extraCaCerts ? { NODE_EXTRA_CA_CERTS: settings.extraCaCerts } : {}),
     // The API behind the edge reads the client's address from X-Forwarded-For (loopback is trusted by default).
   };
 };

@@ -1,7 +1,7 @@
 import { errorBodyOf, errorText, type ErrorBody, type ErrorCode, type MessageLocale } from '@ai-coaching/contracts';
 import { DomainError } from '@ai-coaching/domain';
 import { AuthenticationError } from '@ai-coaching/application';
-import { pgErrorCode, RateLimitedError, SsoError } from '@ai-coaching/platform';
+import { isStoreUnavailableError, pgErrorCode, RateLimitedError, SsoError } from '@ai-coaching/platform';
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
 import { ApiError } from './api-error.js';
@@ -79,6 +79,13 @@ export const errorHandler = (): Middleware<ApiState> => async (ctx, next) => {
     } else if (error instanceof ZodError) {
       status = 400;
       body = errorBodyOf(error, locale);
+    } else if (isStoreUnavailableError(error)) {
+      // PostgreSQL or Redis restarting or failing over: nothing was applied (or the key's retry replays it), so the
+      // client may send it again in a moment.
+      status = 503;
+      ctx.set('Retry-After', '1');
+      ctx.state.log.warn({ err: error }, 'a store is unavailable');
+      body = { code: 'store_unavailable', message: errorText(locale, 'store_unavailable') };
     } else {
       const known = statusOf(error);
       if (known !== undefined && known < 500) {

@@ -59,6 +59,8 @@ export const buildOpenApiDocument = (routes: readonly RouteDefinition[]) => {
       responses['401'] ??= { $ref: '#/components/responses/Unauthorized' };
       responses['403'] ??= { $ref: '#/components/responses/Forbidden' };
     }
+    // Any operation meets a store restarting or failing over (docs/deployment.md, "When a store is down").
+    responses['503'] ??= { $ref: '#/components/responses/StoreUnavailable' };
     const mediaType = route.bodyEncoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
     const requestSchema = route.bodyEncoding === 'multipart' ? route.multipart : route.body;
     const requestType = route.bodyEncoding === 'multipart' ? 'multipart/form-data' : mediaType;
@@ -134,6 +136,9 @@ export const buildOpenApiDocument = (routes: readonly RouteDefinition[]) => {
         Unauthorized: errorResponse('No valid token, or its session has ended.'),
         Forbidden: errorResponse('The caller lacks the permission.'),
         NotFound: errorResponse('Nothing exists at this address, or it belongs to another organization.'),
+        StoreUnavailable: errorResponse(
+          '`store_unavailable`: PostgreSQL or Redis cannot be reached for a moment (a restart, a failover). Nothing was applied, or a retry with the same `Idempotency-Key` replays it: send the request again after `Retry-After` seconds.',
+        ),
       },
     },
     paths,

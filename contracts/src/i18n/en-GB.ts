@@ -117,6 +117,7 @@ export const errors = {
     'The request holds characters that cannot be stored (a NUL character or a broken Unicode sequence). Remove them and try again.',
   internal_error:
     'Something went wrong on our side. Try again; if it keeps happening, contact support and quote request id {{request_id}}.',
+  store_unavailable: 'The service is unavailable for a moment. Try again in a few seconds.',
   service_unavailable:
     'Something went wrong on our side. Try again; if it keeps happening, contact support and quote request id {{request_id}}.',
   invalid_idempotency_key: 'The Idempotency-Key header must be 1 to 200 visible ASCII characters.',

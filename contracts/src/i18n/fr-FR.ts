@@ -106,6 +106,7 @@ export const errors: Translation<typeof enGB.errors> = {
     'La requête contient des caractères qui ne peuvent pas être enregistrés (un caractère NUL ou une séquence Unicode incomplète). Retirez-les puis réessayez.',
   internal_error:
     'Une erreur s’est produite de notre côté. Réessayez\u00a0; si elle persiste, contactez le support en indiquant l’identifiant de requête {{request_id}}.',
+  store_unavailable: 'Le service est indisponible un instant. Réessayez dans quelques secondes.',
   service_unavailable:
     'Une erreur s’est produite de notre côté. Réessayez\u00a0; si elle persiste, contactez le support en indiquant l’identifiant de requête {{request_id}}.',
   invalid_idempotency_key: 'L’en-tête Idempotency-Key compte de 1 à 200 caractères ASCII visibles.',

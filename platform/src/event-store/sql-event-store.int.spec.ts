@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../logging/logger.js';
+import { eventAppendedTopic, listenForChanges, onChange } from '../sql/change-feed.js';
 import { migrate } from '../sql/migrations.js';
 import { createPgliteDatabase } from '../sql/pglite-database.js';
 import { createPostgresDatabase, quoteIdent } from '../sql/postgres-database.js';
@@ -136,6 +138,46 @@ describe.skipIf(!pg.available)(`sql event store on PostgreSQL${pg.available ? ''
   });
 
   describeImmutability(() => db);
+
+  it('tells the other processes of each append when it commits, once a type, and of no append it refused', async () => {
+    // A database of its own: NOTIFY reaches every session of a database, and other files append to the shared one.
+    const name = uniqueTestName('es_notify');
+    await db.query(`CREATE DATABASE ${quoteIdent(name)}`);
+    const url = new URL(TEST_DATABASE_URL);
+    url.pathname = `/${name}`;
+    const writer = await createPostgresDatabase({ connectionString: url.toString(), max: 2 });
+    // The projections runtime's side: another process listening on the same database.
+    const reader = await createPostgresDatabase({ connectionString: url.toString(), max: 1 });
+    const listening = await listenForChanges(reader, {
+      connectionString: url.toString(),
+      logger: createLogger({ level: 'silent' }),
+    });
+    try {
+      await migrate(writer, eventStoreMigrations);
+      let heard = 0;
+      let others = 0;
+      onChange(reader, [eventAppendedTopic('Raced')], () => (heard += 1));
+      onChange(reader, [eventAppendedTopic('Other')], () => (others += 1));
+      const store = createSqlEventStore(writer);
+      const stream = `woken-${randomUUID()}`;
+      await store.appendToStream(stream, newEvents(3));
+      await waitFor(async () => heard > 0, 5000);
+      await sleep(200);
+      // Three events of one type in one transaction: one notification, for that type only.
+      expect(heard).toBe(1);
+      expect(others).toBe(0);
+      await expect(store.appendToStream(stream, newEvents(1), { expectedRevision: 0n })).rejects.toBeInstanceOf(
+        WrongExpectedRevisionError,
+      );
+      await sleep(200);
+      expect(heard).toBe(1);
+    } finally {
+      await listening.close();
+      await reader.close();
+      await writer.close();
+      await db.query(`DROP DATABASE ${quoteIdent(name)} WITH (FORCE)`);
+    }
+  });
 
   it('refuses an id already used in another stream', async () => {
     const store = createSqlEventStore(db);

@@ -28,6 +28,7 @@ import type { GlobalPosition } from './global-position.js';
 import { resolveStoredEventIds, validateAppend, validateReadAll, validateReadStream } from './memory-event-store.js';
 import type { StoredEventRef, ValidatedEvent } from './memory-event-store.js';
 import type { Migration } from '../sql/migrations.js';
+import { eventAppendedTopic, notifyOnCommit } from '../sql/change-feed.js';
 import { PgErrorCode, pgErrorCode } from '../sql/sql-database.js';
 import type { SqlDatabase, SqlExecutor } from '../sql/sql-database.js';
 
@@ -227,6 +228,10 @@ export const createSqlEventStore = (db: SqlDatabase): EventStore => {
         throw new WrongExpectedRevisionError(streamId, expected, await currentRevision(tx, streamId));
       }
       const position = await insertEvents(tx, streamId, last - BigInt(events.length) + 1n, events);
+      // PGlite serves one process, whose runner the commands wake themselves.
+      if (db.dialect === 'postgres') {
+        await notifyOnCommit(tx, [...new Set(events.map((event) => eventAppendedTopic(event.type)))]);
+      }
       return { nextExpectedRevision: last, position };
     });
 

@@ -79,6 +79,36 @@ describe('Idempotency-Key', () => {
     });
   });
 
+  it('releases the claim of an attempt the database failed, even while it cannot be reached, so the retry runs', async () => {
+    // The system bench (issue 26): PostgreSQL restarting failed a session start, and the release of its key with it;
+    // the client's retry was then told "still running" for the minute of the lease.
+    let refusals = 2;
+    const restarting = () =>
+      Object.assign(new Error('the database system is shutting down'), { code: '57P03', severity: 'FATAL' });
+    const flaky: SqlDatabase = {
+      ...db,
+      query: ((text: string, params?: unknown[]) =>
+        text.startsWith('DELETE') && refusals-- > 0
+          ? Promise.reject(restarting())
+          : db.query(text, params)) as SqlDatabase['query'],
+    };
+    await expect(
+      withIdempotency(flaky, { callerId: 'u1', key: 'k-restart', request }, async () => {
+        throw restarting();
+      }),
+    ).rejects.toMatchObject({ code: '57P03' });
+    // The release is tried again in the background (after 250 ms, then 500 ms): the retry runs within a second.
+    const retried = async () =>
+      withIdempotency(db, { callerId: 'u1', key: 'k-restart', request }, async () => ({
+        status: 201,
+        body: { ok: 2 },
+      }));
+    await expect(retried()).rejects.toMatchObject({ code: 'idempotency_request_in_progress' });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(refusals).toBe(-1);
+    expect(await retried()).toEqual({ status: 201, body: { ok: 2 } });
+  });
+
   it('runs a request again once the claim of an attempt that died has lapsed, and not before', async () => {
     // An attempt whose process was killed between claiming the key and answering: claimed, no answer.
     await db.query(

@@ -154,14 +154,43 @@ export const withIdempotency = async <Result extends IdempotentResult>(
   try {
     result = await execute();
   } catch (error) {
-    await db.query('DELETE FROM idempotency_keys WHERE caller_id = $1 AND idempotency_key = $2', [
-      options.callerId,
-      options.key,
-    ]);
+    await releaseClaim(db, options);
     throw error;
   }
   await keepAnswer(db, options, result);
   return result;
+};
+
+/** After a failed release, when to try again (ms): about 8 s in all, a restart or a failover's time. */
+const RELEASE_RETRY_DELAYS_MS = [250, 500, 1000, 2000, 4000];
+
+/**
+ * Forgets a failed attempt's claim, so that its retry runs. When the store itself was what failed (restarting, failing
+ * over), the release fails too: it is tried again in the background for a few seconds, so that a client retrying at
+ * once is not told "still running" until the lease lapses a minute later (docs/performance.md, "System").
+ */
+const releaseClaim = async (db: SqlExecutor, options: Pick<IdempotentRequest<never>, 'callerId' | 'key'>) => {
+  const release = () =>
+    db.query('DELETE FROM idempotency_keys WHERE caller_id = $1 AND idempotency_key = $2 AND status IS NULL', [
+      options.callerId,
+      options.key,
+    ]);
+  try {
+    await release();
+  } catch {
+    void (async () => {
+      for (const delay of RELEASE_RETRY_DELAYS_MS) {
+        await new Promise((resolve) => setTimeout(resolve, delay).unref());
+        if (
+          await release().then(
+            () => true,
+            () => false,
+          )
+        )
+          return;
+      }
+    })();
+  }
 };
 
 /**

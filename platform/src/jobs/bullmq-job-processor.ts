@@ -1,10 +1,19 @@
 import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import type { Logger } from '../logging/logger.js';
+import { isStoreUnavailableError } from '../sql/sql-database.js';
 import type { JobBinding, JobHandler } from './job-queue.js';
-import { JobPayloadError, parseJobPayload } from './job-queue-rules.js';
+import { errorMessage, JobPayloadError, parseJobPayload } from './job-queue-rules.js';
 
 /** How long a job of a kind this worker does not handle is put aside before it is offered again. */
 const UNBOUND_JOB_RETRY_MS = 5_000;
+/**
+ * A job that failed because a store could not be reached (PostgreSQL restarting or failing over) is put aside for this
+ * long, without spending an attempt, for as long as `STORE_OUTAGE_PATIENCE_MS` after it was enqueued: the failure says
+ * nothing about the job, and its attempts, a few seconds apart, would all be spent within one outage (the system
+ * bench's 15 s PostgreSQL outage failed analyses permanently, and their reports stayed pending).
+ */
+const STORE_UNAVAILABLE_RETRY_MS = 5_000;
+const STORE_OUTAGE_PATIENCE_MS = 30 * 60_000;
 
 /** Per-kind concurrency inside the one shared Worker, which itself runs up to the largest limit. */
 const createLimiter = (limit: number) => {
@@ -39,7 +48,12 @@ const putAside = async (job: Job, token: string | undefined, delayMs: number): P
  */
 export const createJobProcessor = (
   bindings: Map<string, JobBinding>,
-  { logger, shutdown, active }: { logger: Logger; shutdown: AbortSignal; active: Set<Promise<unknown>> },
+  {
+    logger,
+    shutdown,
+    active,
+    storeRetryMs = STORE_UNAVAILABLE_RETRY_MS,
+  }: { logger: Logger; shutdown: AbortSignal; active: Set<Promise<unknown>>; storeRetryMs?: number },
 ) => {
   const limiters = new Map([...bindings].map(([id, binding]) => [id, createLimiter(binding.concurrency ?? 1)]));
 
@@ -65,8 +79,14 @@ export const createJobProcessor = (
       if (shutdown.aborted) return await putAside(job, token, 0);
       const attempt = job.attemptsMade + 1;
       const abort = signal ? AbortSignal.any([shutdown, signal]) : shutdown;
-      // The value comes from this binding's own schema, so it has the handler's payload type.
-      await (binding.handle as JobHandler<unknown>)(payload, { jobId, attempt, signal: abort });
+      try {
+        // The value comes from this binding's own schema, so it has the handler's payload type.
+        await (binding.handle as JobHandler<unknown>)(payload, { jobId, attempt, signal: abort });
+      } catch (error) {
+        if (!isStoreUnavailableError(error) || Date.now() - job.timestamp > STORE_OUTAGE_PATIENCE_MS) throw error;
+        logger.warn({ jobId, name: job.name, error: errorMessage(error) }, 'a store is unavailable; job put aside');
+        return await putAside(job, token, storeRetryMs);
+      }
     } finally {
       limiter.release();
     }

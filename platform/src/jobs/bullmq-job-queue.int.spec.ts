@@ -212,6 +212,28 @@ describe.skipIf(!redis.available)(`BullMQ job queue (skipped: ${redis.reason})`,
     expect(JSON.stringify(lines)).not.toContain('sk-secret');
   });
 
+  it('should put aside, without spending an attempt, a job that failed because a store could not be reached', async () => {
+    // The system bench (issue 26): a 15 s PostgreSQL outage spent every attempt of the analyses running then.
+    const { jobs, inspect, lines } = setup({ storeRetryMs: 50 });
+    const once = defineJob({ ...mailSend, attempts: 1 });
+    const runs: number[] = [];
+    await jobs.startWorkers([
+      bindJob(once, async (_payload, { attempt }) => {
+        runs.push(attempt);
+        if (runs.length <= 2) {
+          throw Object.assign(new Error('the database system is shutting down'), { code: '57P03' });
+        }
+      }),
+    ]);
+
+    const { jobId } = await jobs.enqueue(once, payload);
+    await waitFor(async () => (await stateOf(inspect, jobId)) === 'completed');
+
+    expect(runs).toEqual([1, 1, 1]);
+    expect(lines.filter((line) => line.msg === 'a store is unavailable; job put aside')).toHaveLength(2);
+    expect(lines.some((line) => line.msg === 'job failed permanently')).toBe(false);
+  });
+
   it('should run at most a binding’s concurrency of its kind at once', async () => {
     const { jobs, inspect } = setup();
     const report = defineJob({ id: 'report.build', schema: z.object({}) });

@@ -43,6 +43,8 @@ export type BullmqJobQueueOptions = {
   queueName?: string;
   logger?: Logger;
   worker?: BullmqWorkerOptions;
+  /** How long a job a store outage failed is put aside (5 s); tests shorten it. */
+  storeRetryMs?: number;
 };
 
 export type BullmqJobQueue = JobQueue & { readonly kind: 'bullmq' };
@@ -147,7 +149,13 @@ export const createBullmqJobQueue = (options: BullmqJobQueueOptions): BullmqJobQ
       started = true;
       if (byId.size === 0) return;
       const concurrency = Math.max(...[...byId.values()].map((binding) => binding.concurrency ?? 1));
-      worker = new Worker(queueName, createJobProcessor(byId, { logger, shutdown: shutdown.signal, active }), {
+      const processor = createJobProcessor(byId, {
+        logger,
+        shutdown: shutdown.signal,
+        active,
+        ...(options.storeRetryMs === undefined ? {} : { storeRetryMs: options.storeRetryMs }),
+      });
+      worker = new Worker(queueName, processor, {
         // Workers block on Redis; null keeps their commands waiting across reconnects instead of failing.
         connection: { url: options.redisUrl, maxRetriesPerRequest: null },
         prefix,

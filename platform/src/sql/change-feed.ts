@@ -19,6 +19,13 @@ import type { SqlDatabase, SqlExecutor } from './sql-database.js';
 const RESET = Symbol('reset');
 const CHANNEL = 'aic_changes';
 
+/**
+ * Announced by every append to the SQL event store, on commit, once per type of event appended: the projections
+ * runtime, a process of its own in the production topology, wakes the projections that handle that type at once
+ * instead of at their next poll (docs/deployment.md).
+ */
+export const eventAppendedTopic = (eventType: string): string => `event-store:appended:${eventType}`;
+
 /** The topic a read model's commits are announced under. */
 export const readModelTopic = (name: string): string => `read-model:${name}`;
 
@@ -53,6 +60,12 @@ const emitLocally = (db: object, topics: readonly (string | typeof RESET)[]) => 
 const notify = async (executor: SqlExecutor, topics: readonly string[]) => {
   for (const topic of topics) await executor.query('SELECT pg_notify($1, $2)', [CHANNEL, topic]);
 };
+
+/**
+ * Tells the other processes (and this one's listening connection) that `topics` changed, when the transaction of `tx`
+ * commits: nothing if it rolls back. PostgreSQL folds the same notification sent twice in one transaction into one.
+ */
+export const notifyOnCommit = (tx: SqlExecutor, topics: readonly string[]): Promise<void> => notify(tx, topics);
 
 /** Announces that `topics` changed, outside any transaction: this process and the others hear it now. */
 export const announceChange = async (db: SqlExecutor, topics: readonly string[]): Promise<void> => {

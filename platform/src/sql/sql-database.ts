@@ -38,6 +38,13 @@ export const pgErrorCode = (error: unknown): string | undefined =>
 
 const TRANSIENT_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
 
+/** The connection broke, or the server is restarting or out of resources: nothing about the statement itself. */
+const isUnreachableCode = (code: string): boolean =>
+  TRANSIENT_NODE_CODES.has(code) ||
+  code.startsWith('08') || // connection exception
+  code.startsWith('53') || // insufficient resources
+  code.startsWith('57P'); // operator intervention (shutdown, crash recovery)
+
 /**
  * Errors worth retrying because they say nothing about the statement itself: the connection
  * broke, the server is restarting or out of resources, or a concurrent transaction won.
@@ -45,12 +52,21 @@ const TRANSIENT_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT',
 export const isTransientDatabaseError = (error: unknown): boolean => {
   const code = pgErrorCode(error);
   if (code === undefined) return false;
-  if (TRANSIENT_NODE_CODES.has(code)) return true;
-  return (
-    code.startsWith('08') || // connection exception
-    code.startsWith('53') || // insufficient resources
-    code.startsWith('57P') || // operator intervention (shutdown, crash recovery)
-    code === PgErrorCode.serializationFailure ||
-    code === PgErrorCode.deadlockDetected
-  );
+  return isUnreachableCode(code) || code === PgErrorCode.serializationFailure || code === PgErrorCode.deadlockDetected;
+};
+
+/** node-postgres's and ioredis's words for a connection lost or not to be had. */
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Connection is closed|Client has encountered a connection error)/;
+
+/**
+ * Whether an error says a store (PostgreSQL, Redis) cannot be reached at the moment — restarting, failing over, out of
+ * connections — rather than that the request was wrong: the answer is a 503 the client may retry, never a 500.
+ */
+export const isStoreUnavailableError = (error: unknown): boolean => {
+  const code = pgErrorCode(error);
+  if (code !== undefined && isUnreachableCode(code)) return true;
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, message } = error as { name?: unknown; message?: unknown };
+  return name === 'MaxRetriesPerRequestError' || (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message));
 };

@@ -1,5 +1,5 @@
 import type { GlobalPosition, SqlExecutor } from '@ai-coaching/platform';
-import { hasReached } from '@ai-coaching/platform';
+import { hasReached, onChange, readModelTopic } from '@ai-coaching/platform';
 
 const progressListeners = new Set<() => void>();
 
@@ -8,16 +8,21 @@ export const announceProgress = () => {
   for (const listener of progressListeners) listener();
 };
 
-/** Resolves after `ms`, or as soon as a projection of this process commits a batch. */
-const progressOrTimeout = (ms: number) =>
+/**
+ * Resolves after `ms`, or as soon as a projection of this process commits a batch, or (the projections running in
+ * another process) the change feed tells of a commit to one of `topics`, the awaited read models.
+ */
+const progressOrTimeout = (ms: number, db: object, topics: readonly string[]) =>
   new Promise<void>((resolve) => {
     const done = () => {
       clearTimeout(timer);
       progressListeners.delete(done);
+      stopListening();
       resolve();
     };
     const timer = setTimeout(done, ms);
     progressListeners.add(done);
+    const stopListening = onChange(db, topics, done);
   });
 
 export type ProjectionWaitResult = { reached: boolean; waitedMs: number };
@@ -34,6 +39,7 @@ export const waitForProjections = async (
   options: { timeoutMs: number; names?: readonly string[]; signal?: AbortSignal },
 ): Promise<ProjectionWaitResult> => {
   const started = performance.now();
+  const topics = (options.names ?? []).map(readModelTopic);
   let delay = 5;
   for (;;) {
     const { rows } = await db.query<{ name: string; position: string | null }>(
@@ -52,8 +58,8 @@ export const waitForProjections = async (
       : rows.every(reached);
     if (caughtUp) return { reached: true, waitedMs };
     if (waitedMs >= options.timeoutMs || options.signal?.aborted) return { reached: false, waitedMs };
-    // Runners in this process announce each commit; the poll covers runners in other processes.
-    await progressOrTimeout(Math.min(delay, options.timeoutMs - waitedMs));
+    // Runners in this process announce each commit, those of another process by NOTIFY; the poll is the backstop.
+    await progressOrTimeout(Math.min(delay, options.timeoutMs - waitedMs), db, topics);
     delay = Math.min(delay * 2, 50);
   }
 };

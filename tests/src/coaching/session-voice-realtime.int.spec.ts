@@ -112,6 +112,47 @@ describe(`[VOICE]: realtime voice sessions over the gateway on the fake OpenAI r
     expect((await voiceTurnTimingsOf(server.platform.db, id))[0]).toMatchObject({ playedMs: 200 });
   });
 
+  it('an exchange a store failed to record is recorded again once it answers, and the turns after it are not refused', async () => {
+    // The system bench (issue 26): PostgreSQL restarting as a persona's reply was recorded left the session waiting for
+    // that reply, and every later exchange of the session was refused ("the persona has not answered your last turn").
+    const id = await startSession();
+    const socket = await socketOf(learner.token);
+    const heard = recorder(socket);
+    await start(socket, id);
+    const store = server.platform.store;
+    const append = store.appendToStream.bind(store);
+    let refusals = 2;
+    store.appendToStream = (streamId, events, options) =>
+      refusals > 0 && events.some((event) => event.type === 'CoachingSessionPersonaTurnRecorded')
+        ? Promise.reject(
+            Object.assign(new Error('the database system is shutting down'), { code: '57P03', severity: 'FATAL' }),
+          ).finally(() => (refusals -= 1))
+        : append(streamId, events, options);
+    try {
+      fake.script(
+        { text: 'Tell me more about the price.', userTranscript: 'What matters most to you?', audioMs: 600 },
+        { text: 'That sounds fair.', userTranscript: 'We could add quarterly reviews.', audioMs: 600 },
+      );
+      speak(socket, id, utterance());
+      await expect.poll(() => refusals, { timeout: 5000 }).toBe(0);
+      // The reply played to its end before the learner speaks again: no barge-in cuts it.
+      await heard.until(() => heard.done.length === 1);
+      socket.emit('voice.playback', { session_id: id, response_id: heard.done[0]!.response_id, played_ms: 5000 });
+      speak(socket, id, utterance());
+      await expect
+        .poll(async () => (await turnsOf(id)).slice(1), { timeout: 10_000 })
+        .toEqual([
+          ['learner', 'What matters most to you?'],
+          ['persona', 'Tell me more about the price.'],
+          ['learner', 'We could add quarterly reviews.'],
+          ['persona', 'That sounds fair.'],
+        ]);
+      expect(heard.errors).toEqual([]);
+    } finally {
+      store.appendToStream = append;
+    }
+  });
+
   it('barge-in: the learner speaks over the persona, playback stops first, the provider cancels and truncates at the played milliseconds, and the history keeps only what was heard', async () => {
     const id = await startSession();
     const socket = await socketOf(learner.token);

@@ -52,6 +52,19 @@ describe('the cluster topology (npm run cluster)', () => {
     expect(environments[0]!.EVENTSTORE_URL).toBeUndefined();
   });
 
+  it('passes a private root certificate (NODE_EXTRA_CA_CERTS at the start) to every process, and none otherwise', () => {
+    // Node reads it at start, not the config: how the system bench's runtimes trust its fake provider's certificate.
+    const trusting = settingsFromEnv({ CLUSTER_DIR: '/srv/cluster', NODE_EXTRA_CA_CERTS: 'certs/private-root.pem' });
+    for (const info of processesOf(trusting)) {
+      expect(environmentOf(trusting, secrets, info, {}).NODE_EXTRA_CA_CERTS).toBe(
+        path.resolve(root, 'certs/private-root.pem'),
+      );
+      expect(environmentOf(settings, secrets, info, { NODE_EXTRA_CA_CERTS: '/elsewhere.pem' })).not.toHaveProperty(
+        'NODE_EXTRA_CA_CERTS',
+      );
+    }
+  });
+
   it('keeps the cluster apart from development and tests: its own database and Redis database by default', () => {
     const defaults = settingsFromEnv({});
     expect(new URL(defaults.databaseUrl).pathname).toBe('/ai_coaching_cluster');

@@ -9,6 +9,7 @@ import {
   type Pcm16,
   type VoiceProvider,
 } from '@ai-coaching/domain';
+import { isStoreUnavailableError } from '@ai-coaching/platform';
 import { keepAudio, sendTranscript, sendVoiceError, type VoiceModeContext } from './voice-mode.js';
 
 // A realtime conversation's state, and each exchange recorded as the text session's turns (docs/voice.md, "Realtime
@@ -203,12 +204,32 @@ const recordTurns = async (conversation: Conversation, reply: Reply, status: Rep
   return answered;
 };
 
+/** After a store failed an exchange's recording, when to record it again (ms): about 25 s in all. */
+const RECORD_RETRY_DELAYS_MS = [250, 500, 1000, 2000, 4000, 8000, 8000];
+
+/**
+ * An exchange recorded again, under the same turn ids (each recorded once), while a store is restarting or failing
+ * over. Given up, it would leave the session waiting for this reply, and every later turn would be refused (the system
+ * bench found a PostgreSQL restart losing the rest of a voice session so).
+ */
+const recordTurnsRetrying = async (conversation: Conversation, reply: Reply, status: ReplyStatus) => {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await recordTurns(conversation, reply, status);
+    } catch (error) {
+      const delay = RECORD_RETRY_DELAYS_MS[attempt];
+      if (delay === undefined || conversation.closed || !isStoreUnavailableError(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+};
+
 /** Records an exchange after those before it; a typed turn waiting for its reply gets its answer. */
 export const recordExchange = (conversation: Conversation, reply: Reply, status: ReplyStatus): void => {
   const { context } = conversation;
   // The next speech is another turn.
   if (conversation.learner === reply.learner) conversation.learner = undefined;
-  const answer = conversation.recording.then(() => recordTurns(conversation, reply, status));
+  const answer = conversation.recording.then(() => recordTurnsRetrying(conversation, reply, status));
   conversation.recording = answer.catch(() => undefined);
   answer.catch((error: unknown) => {
     context.log.warn({ err: error, sessionId: context.sessionId }, 'could not record a realtime voice exchange');
