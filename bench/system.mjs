@@ -41,7 +41,7 @@ const { values: args } = parseArgs({
   options: { short: { type: 'boolean', default: false }, out: { type: 'string' }, engine: { type: 'string' } },
 });
 const short = args.short;
-const MODE = short
+const MODE_DEFAULTS = short
   ? {
       loadMs: 210_000,
       text: 20,
@@ -66,6 +66,18 @@ const MODE = short
       stopMs: 10_000,
       outageMs: 15_000,
     };
+/**
+ * How many of each user, and whether faults come, may be changed to see where the time goes (SYSTEM_TEXT,
+ * SYSTEM_VOICE, SYSTEM_GUESTS, SYSTEM_FAULTS=none); the figures of docs/performance.md are the defaults'.
+ */
+const countFrom = (name, fallback) => (process.env[name] === undefined ? fallback : Number(process.env[name]));
+const MODE = {
+  ...MODE_DEFAULTS,
+  text: countFrom('SYSTEM_TEXT', MODE_DEFAULTS.text),
+  voice: countFrom('SYSTEM_VOICE', MODE_DEFAULTS.voice),
+  guests: countFrom('SYSTEM_GUESTS', MODE_DEFAULTS.guests),
+  faults: process.env.SYSTEM_FAULTS !== 'none',
+};
 const PACE = [3000, 8000];
 const RESPONSE_DELAY_MS = 200;
 const SETTLE_MS = 10_000;
@@ -207,7 +219,7 @@ async function runLoad(arranged) {
     );
   }, 30_000);
   const faults = await runFaults({
-    plan: faultPlan({ settings, postgres, redis, stopMs: MODE.stopMs, outageMs: MODE.outageMs }),
+    plan: MODE.faults ? faultPlan({ settings, postgres, redis, stopMs: MODE.stopMs, outageMs: MODE.outageMs }) : [],
     firstAtMs: MODE.firstFaultMs,
     everyMs: MODE.faultEveryMs,
     settleMs: SETTLE_MS,
