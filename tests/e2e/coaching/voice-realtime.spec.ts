@@ -34,8 +34,9 @@ test('[VOICE]: a spoken session on the fake realtime provider reaches a win, and
   await expect(transcript).toContainText('Fine, you have a deal.', { timeout: 30_000 });
   await expect(page.getByText('The session has ended.')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'win');
-  // The provider heard the microphone: audio was appended and a turn detected.
-  expect(voice.fake.connections.at(-1)!.appendedSamples).toBeGreaterThan(24_000);
+  // The provider heard the microphone: audio was appended and a turn detected, so at least the 500 ms of quiet that
+  // ended it (12,000 samples). How much more depends on when the win closed the conversation.
+  expect(voice.fake.connections.at(-1)!.appendedSamples).toBeGreaterThan(12_000);
   await expect(transcript).not.toContainText('[[');
 
   await page.getByRole('link', { name: 'See the result' }).click();
