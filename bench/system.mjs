@@ -103,7 +103,11 @@ say(
 );
 // PostgreSQL's folder must be the postgres account's when this runs as root: outside the (private) temporary folder.
 const pgDir = mkdtempSync(path.join(os.tmpdir(), 'ai-coaching-system-pg-'));
-const postgres = await startPostgres({ dir: pgDir, port: await firstFree(55432) });
+const postgres = await startPostgres({
+  dir: pgDir,
+  port: await firstFree(55432),
+  statements: Boolean(process.env.SYSTEM_PG_STATEMENTS),
+});
 const redis = await startRedis({ dir: path.join(workDir, 'redis'), port: await firstFree(56379) });
 const record = createRecord();
 const voice = createVoice({ record });
@@ -130,6 +134,7 @@ const settings = settingsFromEnv({
   // As in production: every request's access log line is part of its cost.
   LOG_LEVEL: 'info',
   NODE_EXTRA_CA_CERTS: certFile,
+  CLUSTER_NODE_ARGS: process.env.CLUSTER_NODE_ARGS,
 });
 const base = edgeUrl(settings);
 
@@ -185,6 +190,7 @@ async function runLoad(arranged) {
       return Math.abs(this.group) + this.transfers;
     },
   };
+  if (process.env.SYSTEM_PG_STATEMENTS) postgres.resetStatements();
   say(`load for ${seconds(MODE.loadMs)}…`);
   const stagger = (index, count) => new Promise((resolve) => setTimeout(resolve, (index / count) * 20_000));
   const users = [
@@ -235,12 +241,30 @@ async function runLoad(arranged) {
   usage.stop();
   say(`drained in ${seconds(drained)}; checking the invariants…`);
   const invariants = await checkInvariants({ databaseUrl: settings.databaseUrl, arranged, movements, record, faults });
+  if (process.env.SYSTEM_PG_STATEMENTS) printStatements();
   return report({
     faults,
     invariants,
     usage: usageSummary(usage.samples, { warmMs: 60_000, minLifeMs: 180_000 }),
     loadSeconds,
   });
+}
+
+/** The statements of most database time, per text or guest turn answered (SYSTEM_PG_STATEMENTS=1). */
+function printStatements() {
+  const turns =
+    (record.latencies.get('text: session.turn')?.length ?? 0) +
+    (record.latencies.get('guest: session.turn')?.length ?? 0);
+  const totals = postgres.statementTotals();
+  say(
+    `PostgreSQL: ${num(totals.calls)} statements (${(totals.calls / Math.max(1, turns)).toFixed(1)} a turn answered), ${seconds(totals.totalMs)} executing (${(totals.totalMs / Math.max(1, turns)).toFixed(1)} ms a turn)`,
+  );
+  say(`the statements of most time (${turns} turns answered): calls a turn, total ms, mean ms, rows, query`);
+  for (const statement of postgres.topStatements()) {
+    say(
+      `  ${(statement.calls / Math.max(1, turns)).toFixed(2).padStart(7)} ${String(statement.totalMs).padStart(8)} ${statement.meanMs.toFixed(2).padStart(7)} ${String(statement.rows).padStart(8)}  ${statement.query}`,
+    );
+  }
 }
 
 /** Waits (at most two minutes) until every requested observer report has its result. */

@@ -30,6 +30,12 @@ export type Origin = {
   locale?: UserLocale;
   /** Told, after each command, whether the read models caught up with it (the API turns it into a header). */
   onReadModelWait?: (outcome: 'caught-up' | 'timed-out') => void;
+  /**
+   * Whether the caller reads the read models right after its commands, so each waits for them (the default). False
+   * where the answer carries all the caller shows: the gateway's text turns (docs/coaching-sessions.md, "Streaming
+   * over the gateway"). A command that ends a session waits all the same (`runAndSettle`).
+   */
+  readYourWrites?: boolean;
 };
 
 /** The system acting on its own (a job, the seed). */

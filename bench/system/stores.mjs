@@ -31,7 +31,7 @@ const must = (result, what) => {
  * restarted or stopped with pg_ctl (`-m fast`: open transactions roll back and clients are disconnected, as an
  * operator's restart does).
  */
-export const startPostgres = async ({ dir, port, maxConnections = 300 }) => {
+export const startPostgres = async ({ dir, port, maxConnections = 300, statements = false }) => {
   const bin = pgBin();
   const data = path.join(dir, 'pgdata');
   mkdirSync(dir, { recursive: true });
@@ -44,9 +44,22 @@ export const startPostgres = async ({ dir, port, maxConnections = 300 }) => {
     'initdb',
   );
   const log = path.join(dir, 'postgres.log');
-  const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c max_connections=${maxConnections}`;
+  const options = [
+    `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c max_connections=${maxConnections}`,
+    // Every statement's calls and time, to see where a turn's database time goes (SYSTEM_PG_STATEMENTS).
+    ...(statements ? ['-c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.max=1000'] : []),
+  ].join(' ');
   const pgCtl = (...args) => asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-l', log, '-w', '-t', '60', ...args]);
   must(pgCtl('-o', options, 'start'), 'starting PostgreSQL');
+  const psql = (sql) =>
+    must(
+      spawnSync(
+        path.join(bin, 'psql'),
+        ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-At', '-F', '\t', '-c', sql],
+        { encoding: 'utf8' },
+      ),
+      'reading pg_stat_statements',
+    ).stdout;
   return {
     url: (database) => `postgresql://postgres@127.0.0.1:${port}/${database}`,
     log,
@@ -56,6 +69,30 @@ export const startPostgres = async ({ dir, port, maxConnections = 300 }) => {
       const pid = Number(head.stdout.trim());
       return Number.isInteger(pid) && pid > 0 ? [pid] : [];
     },
+    /** Forgets the statements counted so far (the arrangement's), from the load on. */
+    resetStatements: () => psql('CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()'),
+    /** Every statement's calls and milliseconds, summed. */
+    statementTotals: () => {
+      const [calls, totalMs] = psql(
+        'SELECT sum(calls), round(sum(total_exec_time)::numeric, 0) FROM pg_stat_statements',
+      )
+        .trim()
+        .split('\t');
+      return { calls: Number(calls), totalMs: Number(totalMs) };
+    },
+    /** The `limit` statements of most total time: calls, total and mean milliseconds, rows, the text. */
+    topStatements: (limit = 25) =>
+      psql(
+        `SELECT calls, round(total_exec_time::numeric, 0), round(mean_exec_time::numeric, 2), rows,
+                regexp_replace(left(query, 160), '\\s+', ' ', 'g')
+           FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT ${limit}`,
+      )
+        .trim()
+        .split('\n')
+        .map((line) => {
+          const [calls, totalMs, meanMs, rows, query] = line.split('\t');
+          return { calls: Number(calls), totalMs: Number(totalMs), meanMs: Number(meanMs), rows: Number(rows), query };
+        }),
     restart: () => must(pgCtl('-m', 'fast', '-o', options, 'restart'), 'restarting PostgreSQL'),
     /** Stopped (`-m fast`) for `ms`, then started: an outage, not a restart. */
     down: async (ms) => {

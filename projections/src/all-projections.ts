@@ -52,12 +52,14 @@ export const startAllProjections = async (
   services: Pick<ProjectionRunnerOptions, 'store' | 'db'>,
   logger: Logger,
   lifecycle: Lifecycle,
+  options: Pick<ProjectionRunnerOptions, 'pollIntervalMs'> = {},
 ): Promise<ProjectionRunner> => {
   const runner = createProjectionRunner({
     store: services.store,
     db: services.db,
     projections: allProjections,
     logger,
+    ...options,
   });
   await runner.start();
   lifecycle.add('projections', () => runner.stop());

@@ -53,7 +53,7 @@ export const tailOf = (file, lines = 25) => {
 export const startProcess = (settings, secrets, processInfo) => {
   const log = openSync(logFile(settings, processInfo.name), 'a');
   try {
-    const child = spawn(process.execPath, [processInfo.entry], {
+    const child = spawn(process.execPath, [...(settings.nodeArgs ?? []), processInfo.entry], {
       cwd: settings.clusterDir,
       detached: true,
       stdio: ['ignore', log, log],

@@ -8,6 +8,8 @@ export type ClusterSettings = {
   logLevel: string;
   /** NODE_EXTRA_CA_CERTS of the start, passed to every process. */
   extraCaCerts?: string;
+  /** CLUSTER_NODE_ARGS of the start: node's arguments before every runtime's entry. */
+  nodeArgs: string[];
 };
 export type ClusterProcess = {
   name: string;

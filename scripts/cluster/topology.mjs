@@ -51,6 +51,9 @@ export const settingsFromEnv = (env = process.env) => {
     logLevel: env.LOG_LEVEL || 'info',
     // A private root the processes trust besides the system's (a company proxy's, or a fake provider's certificate).
     ...(env.NODE_EXTRA_CA_CERTS ? { extraCaCerts: path.resolve(root, env.NODE_EXTRA_CA_CERTS) } : {}),
+    // Node's own arguments for every runtime: a heap limit, or a CPU profile while measuring (`--cpu-prof`, which
+    // NODE_OPTIONS does not take).
+    nodeArgs: (env.CLUSTER_NODE_ARGS || '').split(/\s+/).filter(Boolean),
   };
 };
 

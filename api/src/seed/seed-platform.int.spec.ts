@@ -63,4 +63,36 @@ describe('[PLATFORM]: the first start’s seed', () => {
       await db.close();
     }
   });
+
+  it('shows one password when both starts decided to create the super-admin before either stored it', async () => {
+    const db = await createPgliteDatabase();
+    try {
+      await migrate(db, eventStoreMigrations);
+      const store = createSqlEventStore(db);
+      const config = { ADMIN_EMAIL: 'admin@example.com' } as Config;
+      // Both read an empty user stream and decide, each with its own password; their appends then come one after
+      // the other.
+      const slowed: EventStore = {
+        ...store,
+        appendToStream: async (...args) => {
+          if (args[0] === userStreamId(superAdminUserId)) await delay(300);
+          return store.appendToStream(...args);
+        },
+      };
+      const results = await Promise.all([
+        seedPlatform({ store: slowed, config, logger: quietLogger().logger }),
+        seedPlatform({ store: slowed, config, logger: quietLogger().logger }),
+      ]);
+      const announced = results.filter((result) => result.created);
+      expect(announced).toHaveLength(1);
+      const [winner] = announced;
+      if (!winner?.created || !winner.generatedPassword) throw new Error('no password was shown');
+      const users = await store.readStream(userStreamId(superAdminUserId));
+      expect(users.filter((event) => event.type === 'UserCreated')).toHaveLength(1);
+      const { passwordHash } = users[0]!.data as { passwordHash: string };
+      expect(await verifyPassword(passwordHash, winner.generatedPassword)).toBe(true);
+    } finally {
+      await db.close();
+    }
+  });
 });

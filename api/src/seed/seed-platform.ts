@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   ConflictError,
   emailClaimDecider,
@@ -109,7 +110,9 @@ export const seedPlatform = async (deps: {
           },
           metadata: { now },
         },
-        { commandId: 'seed:super-admin' },
+        // Each start's own id: two starts that both decided to create the super-admin (each with its own password)
+        // would otherwise append the same event ids, and the second would take the first's append for its own.
+        { commandId: `seed:super-admin:${randomUUID()}` },
       ),
     'user_exists',
   );

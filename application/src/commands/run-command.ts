@@ -35,9 +35,8 @@ const metadataOf = (origin: Origin, extra: EventMetadata | undefined): EventMeta
 
 /**
  * The one read-your-writes path: `execute` runs the command (through whichever handler the
- * caller owns) with the origin's correlation id and actor as metadata, then this returns once the
- * read models have caught up with what it appended (bounded by PROJECTION_WAIT_MS), so a list
- * fetched right after shows the change. `origin.onReadModelWait` hears whether the wait timed out.
+ * caller owns) with the origin's correlation id and actor as metadata, wakes the projections that
+ * apply what it appended, and (unless `origin.readYourWrites` is false) returns once they caught up.
  */
 export const runCommandWith = async <Event extends DomainEvent, State>(
   services: CommandServices,
@@ -49,10 +48,24 @@ export const runCommandWith = async <Event extends DomainEvent, State>(
     commandId: options.commandId ?? services.ids.newId(),
     metadata: metadataOf(origin, options.metadata),
   });
-  // Only the read models that handle what was appended can show it; the others need no wait.
+  const names = result.append ? readModelsOf(result.events) : [];
+  if (names.length > 0) services.wakeProjections?.(names);
+  if (origin.readYourWrites !== false) await awaitReadModels(services, origin, result);
+  return result;
+};
+
+/**
+ * Returns once the read models that handle what `result` appended have caught up with it (bounded by
+ * PROJECTION_WAIT_MS), so a list fetched right after shows the change; `origin.onReadModelWait` hears whether the
+ * wait timed out. The others need no wait: only the read models that handle an event can show it.
+ */
+export const awaitReadModels = async (
+  services: CommandServices,
+  origin: Origin,
+  result: Pick<CommandResult<DomainEvent, unknown>, 'append' | 'events'>,
+): Promise<void> => {
   const names = result.append ? readModelsOf(result.events) : [];
   if (result.append && names.length > 0) {
-    services.wakeProjections?.(names);
     const wait = await waitForProjections(services.db, result.append.position, {
       timeoutMs: services.config.PROJECTION_WAIT_MS,
       names,
@@ -66,7 +79,6 @@ export const runCommandWith = async <Event extends DomainEvent, State>(
       (origin.log ?? services.logger).warn({ position: result.append.position }, 'read models lag behind this command');
     }
   }
-  return result;
 };
 
 /**

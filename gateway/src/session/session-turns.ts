@@ -41,7 +41,16 @@ export const handleSessionTurns = (
   // The message and its acknowledgement were checked at the gateway's edge (socket-guard.ts).
   socket.on('session.turn', async ({ session_id: sessionId, turn_id: turnId, text }, ack) => {
     const locale = socketLocale(socket);
-    const origin: Origin = { caller: socket.data.caller, correlationId: socket.id, log, locale };
+    // The acknowledgement carries the reply and the status, all the player shows: the turn's commands do not wait for
+    // the read models, which under load took most of a turn's time (docs/performance.md, "System"). A reload reads the
+    // transcript a moment behind at worst, and a turn resent meanwhile is recorded once (its id).
+    const origin: Origin = {
+      caller: socket.data.caller,
+      correlationId: socket.id,
+      log,
+      locale,
+      readYourWrites: false,
+    };
 
     const send: ReplyDeltaListener = (delta) =>
       socket.emit('session.reply.delta', { session_id: sessionId, turn_id: turnId, text: delta });

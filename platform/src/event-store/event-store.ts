@@ -59,6 +59,12 @@ export type ReadAllOptions = {
   /** Exclusive: only events after this position are returned. Omitted means from the start. */
   after?: GlobalPosition;
   maxCount: number;
+  /**
+   * The event types whose content the reader looks at. Events of other types still come back, in order (a projection
+   * moves its checkpoint past them), but a layer that transforms what it reads may leave them as stored: the
+   * personal-data layer opens only these, which spares a projection decrypting the many events it skips.
+   */
+  openOnly?: readonly string[];
 };
 
 export type EventStoreKind = 'memory' | 'pglite' | 'postgres' | 'esdb';

@@ -82,6 +82,35 @@ const describeLayer = (engine: string, open: () => Promise<{ db: SqlDatabase; cl
       expect(rows).toEqual([{ organization_id: 'org-a', wrapped_key: expect.stringMatching(/^v1\./) }]);
     });
 
+    it('opens only the types a reader names (`openOnly`), and still returns the others, as stored, in order', async () => {
+      const sessionId = randomUUID();
+      const stream = coachingSessionStreamId(sessionId);
+      await store.appendToStream(stream, [started(sessionId, 'org-a'), learnerTurn(sessionId, 'Only for turns')]);
+      const [first, second] = await store.readStream(stream);
+      const read = async (openOnly?: readonly string[]) => {
+        let events: Awaited<ReturnType<EventStore['readAll']>> = [];
+        await expect
+          .poll(
+            async () => {
+              events = await store.readAll({
+                after: first!.position,
+                maxCount: 1000,
+                ...(openOnly ? { openOnly } : {}),
+              });
+              return events.some((event) => event.id === second!.id);
+            },
+            { timeout: 15_000 },
+          )
+          .toBe(true);
+        return events.find((event) => event.id === second!.id)!;
+      };
+      // The turn is opened for a reader of turns; for a reader that skips turns it comes back sealed.
+      expect((await read(['CoachingSessionLearnerTurnRecorded'])).data).toMatchObject({ text: 'Only for turns' });
+      const skipped = (await read(['CoachingSessionStarted'])).data as { text: string };
+      expect(looksEncrypted(skipped.text)).toBe(true);
+      expect((await read()).data).toMatchObject({ text: 'Only for turns' });
+    });
+
     it('shreds: once the key is destroyed, the stream reads as redacted and later appends store nothing readable', async () => {
       const sessionId = randomUUID();
       const stream = coachingSessionStreamId(sessionId);

@@ -157,8 +157,9 @@ export const withPersonalData = (inner: EventStore, options: PersonalDataOptions
     return rule && subject !== undefined ? { subject, legacy: rule.paths } : undefined;
   };
 
-  const open = async (events: RecordedEvent[]): Promise<RecordedEvent[]> => {
-    const found = events.map(subjectOfRecorded);
+  const open = async (events: RecordedEvent[], openOnly?: readonly string[]): Promise<RecordedEvent[]> => {
+    const wanted = openOnly ? new Set(openOnly) : undefined;
+    const found = events.map((event) => (!wanted || wanted.has(event.type) ? subjectOfRecorded(event) : undefined));
     const subjects = found.flatMap((entry) => entry?.subject ?? []);
     if (subjects.length === 0) return events;
     const keys = await keysFor(subjects);
@@ -196,7 +197,7 @@ export const withPersonalData = (inner: EventStore, options: PersonalDataOptions
     },
 
     async readAll(readOptions) {
-      return open(await inner.readAll(readOptions));
+      return open(await inner.readAll(readOptions), readOptions.openOnly);
     },
 
     headPosition: () => inner.headPosition(),

@@ -81,7 +81,7 @@ export const catchUp = async (
   from: GlobalPosition | null,
   maxCount: number,
 ): Promise<{ position: GlobalPosition | null; read: number }> => {
-  const events = await store.readAll({ ...(from ? { after: from } : {}), maxCount });
+  const events = await store.readAll({ ...(from ? { after: from } : {}), maxCount, openOnly: projection.handles });
   if (events.length === 0) return { position: from, read: 0 };
   // Reading and applying are each about half of a batch's work on PGlite: a turn between them halves the stall.
   await yieldToEventLoop();

@@ -65,6 +65,15 @@ describe('the cluster topology (npm run cluster)', () => {
     }
   });
 
+  it("reads node's arguments for every runtime from CLUSTER_NODE_ARGS, none by default", () => {
+    // A heap limit in production, a CPU profile while measuring (docs/performance.md, "System").
+    expect(settingsFromEnv({ CLUSTER_NODE_ARGS: ' --cpu-prof  --max-old-space-size=512 ' }).nodeArgs).toEqual([
+      '--cpu-prof',
+      '--max-old-space-size=512',
+    ]);
+    expect(settingsFromEnv({}).nodeArgs).toEqual([]);
+  });
+
   it('keeps the cluster apart from development and tests: its own database and Redis database by default', () => {
     const defaults = settingsFromEnv({});
     expect(new URL(defaults.databaseUrl).pathname).toBe('/ai_coaching_cluster');

@@ -8,6 +8,7 @@ import {
   type CoachingSessionState,
 } from '@ai-coaching/domain';
 import type { AppServices, Origin } from '../../app-services.js';
+import { awaitReadModels } from '../../commands/run-command.js';
 import { streamCommandRunner, type WithoutTime } from '../../commands/stream-commands.js';
 import { captureReservation } from '../../credits/reservations.js';
 import { tellCoachingSessionEnded } from './session-ended.js';
@@ -50,7 +51,11 @@ const settle = async (services: AppServices, origin: Origin, state: CoachingSess
   }
 };
 
-/** A command that may end the session: its credits settled, and the ending told (`onCoachingSessionEnded`). */
+/**
+ * A command that may end the session: its credits settled, and the ending told (`onCoachingSessionEnded`). A caller
+ * that does not read its writes (`origin.readYourWrites: false`, the gateway's turns) reads them all the same once the
+ * session ended: its player opens the result next, which must show the ending, the charge and the analysis asked for.
+ */
 export const runAndSettle = async (
   services: AppServices,
   origin: Origin,
@@ -59,9 +64,10 @@ export const runAndSettle = async (
   commandId?: string,
 ) => {
   const result = await runSessionCommand(services, origin, sessionId, command, commandId);
-  await settle(services, origin, result.state);
-  if (result.events.some((event) => event.type === 'CoachingSessionEnded')) {
-    await tellCoachingSessionEnded(services, origin, result.state);
-  }
+  const ended = result.events.some((event) => event.type === 'CoachingSessionEnded');
+  const after = ended && origin.readYourWrites === false ? { ...origin, readYourWrites: true } : origin;
+  if (after !== origin) await awaitReadModels(services, after, result);
+  await settle(services, after, result.state);
+  if (ended) await tellCoachingSessionEnded(services, after, result.state);
   return result;
 };
