@@ -32,8 +32,8 @@ const QUESTIONS = [
 ];
 
 /**
- * A session's turns at human pace (a turn every 3–8 s), each recorded when answered. Answers whether the persona
- * ended the session (an outcome marker, or its patience).
+ * A session's turns at human pace (a turn every 3–8 s), each recorded when answered. Answers whether the session is
+ * over without the client's End: the persona ended it (an outcome marker, or its patience), or a turn was refused.
  */
 const playTurns = async ({ socket, record, kind, sessionId, turns, running, pace }) => {
   const transcript = record.transcripts.get(sessionId);
@@ -46,9 +46,10 @@ const playTurns = async ({ socket, record, kind, sessionId, turns, running, pace
       transcript.push({ turnId, text });
       if (TERMINAL.has(result.answer.status)) return true;
     } else {
-      // A refusal or a turn never answered: the session is over for this client; the invariants say if it was lost.
+      // A refusal or a turn never answered: the session is over for this client, which ends it as a learner leaving
+      // would (a turn never answered is the session's last); the invariants say if the turn was lost.
       transcript.push({ turnId, text, unanswered: true });
-      return true;
+      return Boolean(result.refused);
     }
   }
   return false;
