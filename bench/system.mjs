@@ -33,7 +33,7 @@ import { faultPlan, runFaults } from './system/faults.mjs';
 import { checkInvariants } from './system/invariants.mjs';
 import { createRecord, isServerFailure } from './system/record.mjs';
 import { startPostgres, startRedis } from './system/stores.mjs';
-import { sampleUsage, usageSummary } from './system/usage.mjs';
+import { MACHINE, sampleUsage, usageSummary } from './system/usage.mjs';
 import { guest, operator, reruns, textLearner } from './system/users.mjs';
 import { createVoice } from './system/voice.mjs';
 
@@ -362,6 +362,10 @@ function report({ faults, invariants, usage, loadSeconds }) {
     '\nCPU (mean % of one core over the run) and memory (MB; each life after its first minute: the peak of its last quarter against that of its second)',
   );
   for (const row of usage) {
+    if (row.name === MACHINE) {
+      print(`  ${row.name.padEnd(32)} cpu ${num(row.cpuPercent, 1).padStart(6)} % (of ${os.cpus().length * 100} %)`);
+      continue;
+    }
     print(
       `  ${row.name.padEnd(32)} cpu ${num(row.cpuPercent, 1).padStart(6)} %   rss peak ${num(row.rssPeakMb).padStart(5)}, end ${num(row.rssEndMb).padStart(5)}; ` +
         `longest life ${seconds(row.longest.spanMs)}: 2nd quarter ${num(row.longest.secondQuarterMb).padStart(5)} → last ${num(row.longest.lastQuarterMb).padStart(5)}; ` +

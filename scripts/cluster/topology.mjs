@@ -108,6 +108,7 @@ export const environmentOf = (settings, secrets, processInfo, baseEnv = process.
     PUBLIC_URL: publicUrl,
     ALLOWED_ORIGINS: `http://localhost:${settings.edgePort}`,
     DATABASE_URL: settings.databaseUrl,
+    ...(baseEnv.DATABASE_POOL_MAX ? { DATABASE_POOL_MAX: baseEnv.DATABASE_POOL_MAX } : {}),
     REDIS_URL: settings.redisUrl,
     AUTH_SECRET: secrets.AUTH_SECRET,
     ADMIN_EMAIL: settings.adminEmail,

@@ -29,6 +29,7 @@ const url = (protocols: readonly string[], what: string) =>
 const optionalString = (schema: z.ZodType<string>) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
+const POOL_SIZE = 'a number of connections from 1 to 200';
 const positiveMs = (what: string) => z.coerce.number({ error: what }).int(what).positive(what);
 
 const flag = (what: string) =>
@@ -74,6 +75,13 @@ export const configSchema = z.object({
   DATABASE_URL: optionalString(
     url(['postgres:', 'postgresql:'], 'a PostgreSQL URL such as postgresql://user@host:5432/db'),
   ),
+  // Connections each process keeps to PostgreSQL (docs/deployment.md, "Scaling out, from these figures").
+  DATABASE_POOL_MAX: z.coerce
+    .number({ error: POOL_SIZE })
+    .int(POOL_SIZE)
+    .min(1, POOL_SIZE)
+    .max(200, POOL_SIZE)
+    .default(10),
   EVENTSTORE_URL: optionalString(
     url(
       ['esdb:', 'esdb+discover:', 'kurrentdb:'],

@@ -81,6 +81,16 @@ describe('configuration', () => {
     expect(error.message).toContain('README.md');
   });
 
+  it('keeps 10 PostgreSQL connections a process unless DATABASE_POOL_MAX says how many', () => {
+    expect(loadConfig({}).DATABASE_POOL_MAX).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_MAX: '30' }).DATABASE_POOL_MAX).toBe(30);
+    for (const value of ['0', '2.5', '500', 'many']) {
+      expect(problems({ DATABASE_POOL_MAX: value }).problems).toEqual([
+        { variable: 'DATABASE_POOL_MAX', expected: 'a number of connections from 1 to 200' },
+      ]);
+    }
+  });
+
   it('never puts a secret value in its message', () => {
     const error = problems({ DATABASE_URL: 'mysql://root:hunter2@db/app', AUTH_SECRET: 'tiny-secret' });
     expect(error.message).not.toContain('hunter2');

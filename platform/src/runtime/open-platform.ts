@@ -82,6 +82,7 @@ export const openPlatform = async (options: OpenPlatformOptions): Promise<Platfo
     ? await createPostgresDatabase({
         connectionString: config.DATABASE_URL,
         applicationName: `ai-coaching-${options.runtime}`,
+        max: config.DATABASE_POOL_MAX,
       })
     : await createPgliteDatabase({ dataDir: path.resolve(config.DATA_DIR, 'pglite') });
   lifecycle.add('database', () => db.close());

@@ -74,6 +74,13 @@ describe('the cluster topology (npm run cluster)', () => {
     expect(settingsFromEnv({}).nodeArgs).toEqual([]);
   });
 
+  it('passes DATABASE_POOL_MAX on to every process when it is set, and leaves the default otherwise', () => {
+    for (const info of processesOf(settings)) {
+      expect(environmentOf(settings, secrets, info, { DATABASE_POOL_MAX: '30' }).DATABASE_POOL_MAX).toBe('30');
+      expect(environmentOf(settings, secrets, info, {})).not.toHaveProperty('DATABASE_POOL_MAX');
+    }
+  });
+
   it('keeps the cluster apart from development and tests: its own database and Redis database by default', () => {
     const defaults = settingsFromEnv({});
     expect(new URL(defaults.databaseUrl).pathname).toBe('/ai_coaching_cluster');
