@@ -217,9 +217,7 @@ async function runLoad(arranged) {
     reruns({ person: arranged.operators[0], arranged, record, running, everyMs: MODE.rerunEveryMs }),
   ].map((user) => user.catch((error) => record.fail('bench user', error.message)));
   const progress = setInterval(() => {
-    const turns =
-      (record.latencies.get('text: session.turn')?.length ?? 0) +
-      (record.latencies.get('guest: session.turn')?.length ?? 0);
+    const turns = turnsAnswered();
     say(
       `  ${seconds(performance.now() - origin)}: ${turns} turns answered, ${record.counts.get('voice: frames sent') ?? 0} voice frames, ${record.failures.length} failed attempts`,
     );
@@ -250,11 +248,17 @@ async function runLoad(arranged) {
   });
 }
 
+/** Text and guest turns answered so far. */
+function turnsAnswered() {
+  return (
+    (record.latencies.get('text: session.turn')?.length ?? 0) +
+    (record.latencies.get('guest: session.turn')?.length ?? 0)
+  );
+}
+
 /** The statements of most database time, per text or guest turn answered (SYSTEM_PG_STATEMENTS=1). */
 function printStatements() {
-  const turns =
-    (record.latencies.get('text: session.turn')?.length ?? 0) +
-    (record.latencies.get('guest: session.turn')?.length ?? 0);
+  const turns = turnsAnswered();
   const totals = postgres.statementTotals();
   say(
     `PostgreSQL: ${num(totals.calls)} statements (${(totals.calls / Math.max(1, turns)).toFixed(1)} a turn answered), ${seconds(totals.totalMs)} executing (${(totals.totalMs / Math.max(1, turns)).toFixed(1)} ms a turn)`,

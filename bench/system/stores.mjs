@@ -58,7 +58,7 @@ export const startPostgres = async ({ dir, port, maxConnections = 300, statement
         ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-At', '-F', '\t', '-c', sql],
         { encoding: 'utf8' },
       ),
-      'reading pg_stat_statements',
+      'psql',
     ).stdout;
   return {
     url: (database) => `postgresql://postgres@127.0.0.1:${port}/${database}`,

@@ -4,7 +4,7 @@ import { findOrganization } from '@ai-coaching/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Origin } from '../app-services.js';
 import { openTestApp, type TestApp } from '../testing/test-app.js';
-import { runCommand } from './run-command.js';
+import { awaitReadModels, runCommand } from './run-command.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -48,5 +48,30 @@ describe('[PLATFORM]: read-your-writes', () => {
       correlationId: 'req-1',
       actor: { userId: 'admin-1', role: 'super-admin' },
     });
+  });
+
+  it('does not wait for a caller that does not read its writes, until it asks (`readYourWrites: false`)', async () => {
+    const { origin, waits } = requestOrigin();
+    const organizationId = 'org-no-wait';
+    const created = await runCommand(
+      app.services,
+      { ...origin, readYourWrites: false },
+      {
+        streamId: organizationStreamId(organizationId),
+        decider: organizationDecider,
+        command: {
+          type: 'CreateOrganization',
+          data: { organizationId, name: 'No Wait Ltd', kind: 'customer', createdBy: 'admin-1' },
+          metadata: { now: '2026-11-21T12:00:00.000Z' },
+        },
+      },
+      { commandId: 'cmd-no-wait' },
+    );
+    expect(created.append).toBeDefined();
+    expect(waits).toEqual([]);
+    // Asked afterwards (a turn that ended its session), the wait is the one a reading caller gets.
+    await awaitReadModels(app.services, origin, created);
+    expect(waits).toEqual(['caught-up']);
+    expect(await findOrganization(app.services.db, organizationId)).toMatchObject({ name: 'No Wait Ltd' });
   });
 });
