@@ -22,7 +22,7 @@ import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
 import { gatewayFailure, socketLocale } from './socket-answers.js';
 import type { SocketData } from './socket-data.js';
-import { checkSocketCallers, type IdentityServices, type SocketAccess } from './socket-identity.js';
+import { checkSocketCaller, checkSocketCallers, type IdentityServices, type SocketAccess } from './socket-identity.js';
 
 // Revocation reaches open sockets (docs/security.md, "Revocation reaches open sockets"). Every message a socket sends
 // is checked first against its caller as they are now, through the change-aware caches the API's requests use; and
@@ -44,6 +44,12 @@ const REVOCATION_TOPICS = [
  * are checked again at most this often, the first change of a quiet spell at once.
  */
 const SWEEP_GAP_MS = 200;
+/**
+ * Messages that play or spend: checked against the store itself, not the caches, so that one sent after a revocation
+ * answered anywhere is refused even before this process has heard of it (by NOTIFY, milliseconds later). The others
+ * (audio frames, playback positions, pings, a stop) are many, or harmless, and go through the caches.
+ */
+const ACTING_EVENTS: ReadonlySet<string> = new Set(['session.turn', 'voice.start', 'voice.text', 'voice.commit']);
 /** The bound on a change notification lost for good, as the caches' own expiry. */
 const SWEEP_INTERVAL_MS = 30_000;
 /** Sockets checked again per round trip. */
@@ -181,7 +187,7 @@ export const createSocketGuard = (io: GuardedServer, services: IdentityServices,
       ack?.(refusal(socket, 400, 'gateway_unknown_event'));
       return false;
     }
-    const access = (await checkSocketCallers(services, [socket.data.caller])).get(socket.data.caller.sessionId)!;
+    const access = await checkSocketCaller(services, socket.data.caller, { fresh: ACTING_EVENTS.has(event) });
     if ('revocation' in access) {
       ack?.(refusal(socket, revocationStatus(access.revocation), access.revocation));
       revoke(socket, access.revocation);

@@ -1,6 +1,6 @@
 import type { AppServices } from '@ai-coaching/application';
 import { ConnectionRefusal, GatewayRevocation } from '@ai-coaching/contracts';
-import { recheckCallers, resolveCaller, type Caller, type LoginCheck } from '@ai-coaching/platform';
+import { recheckCallers, resolveCaller, type Caller, type Freshness, type LoginCheck } from '@ai-coaching/platform';
 import { findGuestLinks, type GuestLink } from '@ai-coaching/projections';
 import type { SocketData } from './socket-data.js';
 
@@ -36,21 +36,27 @@ const accessOf = (
 
 /**
  * The callers of open sockets checked again, keyed by their sessions: through the change-aware caches the API's
- * requests use (sessions and users, guests' links), so a check the caches can answer costs no round trip.
+ * requests use (sessions and users, guests' links), so a check the caches can answer costs no round trip; `fresh`
+ * reads the store itself.
  */
 export const checkSocketCallers = async (
   services: IdentityServices,
   callers: readonly Caller[],
+  freshness: Freshness = {},
 ): Promise<Map<string, SocketAccess>> => {
   const now = Date.now();
-  const logins = await recheckCallers(services.db, callers, now);
+  const logins = await recheckCallers(services.db, callers, now, freshness);
   const guestSessions = callers.flatMap((caller) => (caller.kind === 'guest' ? [caller.sharedSessionId] : []));
-  const links = guestSessions.length > 0 ? await findGuestLinks(services.db, guestSessions) : new Map();
+  const links = guestSessions.length > 0 ? await findGuestLinks(services.db, guestSessions, freshness) : new Map();
   const clockNow = services.clock.now().getTime();
   return new Map(
     callers.map((caller) => [caller.sessionId, accessOf(caller, logins.get(caller.sessionId)!, links, now, clockNow)]),
   );
 };
+
+/** One socket's caller checked again. */
+export const checkSocketCaller = async (services: IdentityServices, caller: Caller, freshness: Freshness = {}) =>
+  (await checkSocketCallers(services, [caller], freshness)).get(caller.sessionId)!;
 
 export type SocketIdentity =
   | { data: SocketData; checkAgainInMs: number }
@@ -71,7 +77,7 @@ export const socketIdentity =
   async (token: string): Promise<SocketIdentity> => {
     const resolved = await resolveCaller(services, token);
     if (!('caller' in resolved)) return { refusal: ConnectionRefusal.Unauthorized };
-    const access = (await checkSocketCallers(services, [resolved.caller])).get(resolved.caller.sessionId)!;
+    const access = await checkSocketCaller(services, resolved.caller);
     if ('revocation' in access) {
       const { revocation } = access;
       const linkClosed =

@@ -1,7 +1,7 @@
 import { isRole, permissionsOf, type Permission, type Role } from '@ai-coaching/domain';
 import type { TokenService } from '../crypto/token-service.js';
 import type { SqlExecutor } from '../sql/sql-database.js';
-import { createChangeAwareCache, readModelTopic } from '../sql/change-feed.js';
+import { createChangeAwareCache, readModelTopic, type Freshness } from '../sql/change-feed.js';
 import { AUTH_SESSIONS_TOPIC } from './auth-sessions.js';
 
 /** Who is calling, resolved on every request from the token, the session and the current user record. */
@@ -82,6 +82,7 @@ const sessionCacheOf = (db: SqlExecutor) => {
 export const resolveCaller = async (
   deps: { db: SqlExecutor; tokens: TokenService },
   token: string,
+  freshness: Freshness = {},
 ): Promise<{ caller: Caller } | { refusal: CallerRefusal }> => {
   const claims = await deps.tokens.verify(token);
   if (!claims) return { refusal: 'invalid_token' };
@@ -90,6 +91,7 @@ export const resolveCaller = async (
     async () => (await deps.db.query<SessionRow>(SESSION_AND_USER, [claims.jti, claims.sub])).rows[0],
     // A session that is not open is not kept; an open one at most until it expires.
     (found) => (found.session_expires_at === null ? 0 : new Date(found.session_expires_at).getTime()),
+    freshness,
   );
   if (!row || row.session_expires_at === null) return { refusal: 'session_ended' };
   if (claims.typ === 'guest') {
@@ -200,13 +202,18 @@ export const recheckCallers = async (
   db: SqlExecutor,
   callers: readonly Caller[],
   now = Date.now(),
+  freshness: Freshness = {},
 ): Promise<Map<string, LoginCheck>> => {
   const userIds = new Map(
     callers.map((caller) => [caller.sessionId, caller.kind === 'user' ? caller.userId : caller.guestId]),
   );
-  const rows = await loginCacheOf(db).getMany([...userIds.keys()], async (missing) => {
-    const { rows: found } = await db.query<LoginRow>(LOGINS, [missing, missing.map((id) => userIds.get(id)!)]);
-    return new Map(found.map((row) => [row.session_id, row]));
-  });
+  const rows = await loginCacheOf(db).getMany(
+    [...userIds.keys()],
+    async (missing) => {
+      const { rows: found } = await db.query<LoginRow>(LOGINS, [missing, missing.map((id) => userIds.get(id)!)]);
+      return new Map(found.map((row) => [row.session_id, row]));
+    },
+    freshness,
+  );
   return new Map(callers.map((caller) => [caller.sessionId, loginCheckOf(rows.get(caller.sessionId), caller, now)]));
 };

@@ -87,6 +87,33 @@ describe('[PLATFORM]: caches that forget what changed', () => {
     }
   });
 
+  it('reads the store when asked for a fresh value, and keeps what it read', async () => {
+    const db = await createPgliteDatabase();
+    try {
+      const cache = createChangeAwareCache<string, number>(db, { topics: ['t'], ttlMs: 60_000, max: 10 });
+      let stored = 1;
+      const load = async () => stored;
+      const loadMany = async (missing: string[]) => new Map(missing.map((key) => [key, stored]));
+      expect(await cache.get('a', load)).toBe(1);
+      expect(await cache.getMany(['b'], loadMany)).toEqual(new Map([['b', 1]]));
+      // Changed where no announcement reaches this process (yet).
+      stored = 2;
+      expect(await cache.get('a', load)).toBe(1);
+      expect(await cache.get('a', load, undefined, { fresh: true })).toBe(2);
+      expect(await cache.getMany(['a', 'b'], loadMany)).toEqual(
+        new Map([
+          ['a', 2],
+          ['b', 1],
+        ]),
+      );
+      expect(await cache.getMany(['b'], loadMany, { fresh: true })).toEqual(new Map([['b', 2]]));
+      stored = 3;
+      expect(await cache.get('b', load)).toBe(2);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('keeps an entry no longer than it may live, and evicts the oldest beyond its size', async () => {
     const db = await createPgliteDatabase();
     try {

@@ -152,6 +152,9 @@ export const listenForChanges = async (
   return listening;
 };
 
+/** Whether to read the store whatever a change-aware cache holds. */
+export type Freshness = { fresh?: boolean };
+
 /**
  * A cache of stored state that forgets everything once one of its topics changes, and anything
  * older than `ttlMs` in any case (the bound on a notification lost for good). A value loaded while
@@ -181,14 +184,19 @@ export const createChangeAwareCache = <Key, Value>(
     return undefined;
   };
   return {
-    /** The cached value, else `load()`'s, kept until `expiresAt` (ms) if earlier than the TTL. */
+    /**
+     * The cached value, else `load()`'s, kept until `expiresAt` (ms) if earlier than the TTL. `fresh` reads the store
+     * whatever is cached (and keeps what it read): for a caller about to act, which must not act on what another
+     * process changed a moment ago and has not yet announced here.
+     */
     async get(
       key: Key,
       load: () => Promise<Value | undefined>,
       expiresAt?: (value: Value) => number,
+      { fresh = false }: Freshness = {},
     ): Promise<Value | undefined> {
       const now = Date.now();
-      const hit = cached(key, now);
+      const hit = fresh ? undefined : cached(key, now);
       if (hit !== undefined) return hit;
       const loadedIn = generation;
       const value = await load();
@@ -197,13 +205,17 @@ export const createChangeAwareCache = <Key, Value>(
       }
       return value;
     },
-    /** Several at once: the cached ones, and the others from one `load(missing)`. */
-    async getMany(keys: readonly Key[], load: (missing: Key[]) => Promise<Map<Key, Value>>): Promise<Map<Key, Value>> {
+    /** Several at once: the cached ones, and the others from one `load(missing)`; all of them when `fresh`. */
+    async getMany(
+      keys: readonly Key[],
+      load: (missing: Key[]) => Promise<Map<Key, Value>>,
+      { fresh = false }: Freshness = {},
+    ): Promise<Map<Key, Value>> {
       const now = Date.now();
       const found = new Map<Key, Value>();
       const missing: Key[] = [];
       for (const key of keys) {
-        const hit = cached(key, now);
+        const hit = fresh ? undefined : cached(key, now);
         if (hit === undefined) missing.push(key);
         else found.set(key, hit);
       }

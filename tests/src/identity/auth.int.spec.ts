@@ -77,6 +77,20 @@ await describeApi(
       expect(after.body.code).toBe('session_ended');
     });
 
+    it('checks a request that changes something against the stored session, not the one in memory', async () => {
+      const user = await signInAs(context.server, { role: 'user' });
+      // Remembered by this process, as between the requests of a session.
+      expect((await me(user.token)).status).toBe(200);
+      // Ended in the store as another process would end it, before its notification has reached this one.
+      await context.server.platform.db.query(
+        `UPDATE auth_sessions SET revoked_at = now(), revoked_reason = 'logout' WHERE user_id = $1`,
+        [user.userId],
+      );
+      const change = await changePassword(user.token, 'Not-the-current-1!', 'Brand-new-1!');
+      expect(change.status).toBe(401);
+      expect(change.body.code).toBe('session_ended');
+    });
+
     it('changes the password with the current one, keeps this session and ends the others', async () => {
       const user = await signInAs(context.server, { role: 'user' });
       const other = await signIn(context.server, user.email, user.password);

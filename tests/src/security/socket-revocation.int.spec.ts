@@ -194,6 +194,16 @@ describe(`[SECURITY]: revocation reaches open sockets, on ${engine.name}`, () =>
     await expectRevoked(learner, 'session_ended', performance.now());
   });
 
+  it('checks a turn against the stored session, not the one in memory', async () => {
+    const learner = await playing();
+    // Ended in the store as another process would end it, before its notification has reached this one.
+    await server.platform.db.query(
+      `UPDATE auth_sessions SET revoked_at = now(), revoked_reason = 'logout' WHERE user_id = $1`,
+      [learner.learner.userId],
+    );
+    await expectRevoked(learner, 'session_ended', performance.now());
+  });
+
   it('closes the sockets of an account an operator disabled', async () => {
     const learner = await playing();
     const disabled = await api(operator).call(users.update, {

@@ -1,5 +1,5 @@
 import type { ListPage, ListParams, SharedSessionPayer } from '@ai-coaching/domain';
-import { createChangeAwareCache, readModelTopic, type SqlExecutor } from '@ai-coaching/platform';
+import { createChangeAwareCache, readModelTopic, type Freshness, type SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection } from '../../runner/projection.js';
 import { pagedList, sortOrder, sqlFilter } from '../../shared/paged-list.js';
 import { findOne, isoTime, isoTimeOrNull } from '../../shared/rows.js';
@@ -207,24 +207,29 @@ const guestLinkCacheOf = (db: SqlExecutor) => {
 export const findGuestLinks = (
   db: SqlExecutor,
   sessionIds: readonly string[],
+  freshness: Freshness = {},
 ): Promise<Map<string, GuestLink | null>> =>
-  guestLinkCacheOf(db).getMany(sessionIds, async (missing) => {
-    const { rows } = await db.query<{
-      session_id: string;
-      revoked_at: Date | string | null;
-      expires_at: Date | string;
-    }>(
-      `SELECT g.session_id, l.revoked_at, l.expires_at FROM rm_coaching_shared_session_guests g
+  guestLinkCacheOf(db).getMany(
+    sessionIds,
+    async (missing) => {
+      const { rows } = await db.query<{
+        session_id: string;
+        revoked_at: Date | string | null;
+        expires_at: Date | string;
+      }>(
+        `SELECT g.session_id, l.revoked_at, l.expires_at FROM rm_coaching_shared_session_guests g
        JOIN rm_coaching_shared_sessions l ON l.shared_session_id = g.shared_session_id
        WHERE g.session_id = ANY($1::text[])`,
-      [missing],
-    );
-    const links = new Map<string, GuestLink | null>(missing.map((id) => [id, null]));
-    for (const row of rows) {
-      links.set(row.session_id, {
-        revokedAt: isoTimeOrNull(row.revoked_at),
-        expiresAt: isoTime(row.expires_at),
-      });
-    }
-    return links;
-  });
+        [missing],
+      );
+      const links = new Map<string, GuestLink | null>(missing.map((id) => [id, null]));
+      for (const row of rows) {
+        links.set(row.session_id, {
+          revokedAt: isoTimeOrNull(row.revoked_at),
+          expiresAt: isoTime(row.expires_at),
+        });
+      }
+      return links;
+    },
+    freshness,
+  );
