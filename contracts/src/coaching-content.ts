@@ -1,10 +1,13 @@
 import {
-  COACHING_STATUSES,
+  DEFAULT_PASS_SCORE,
   DEFAULT_VOICE_SETTINGS,
   FAILURE_BEHAVIOURS,
   KNOWLEDGE_GATES,
   OBJECTION_MOVES,
   PERSONA_MOODS,
+  PROGRAM_ATTEMPTS_MAX,
+  PROGRAM_COUNTS,
+  PROGRAM_ITEMS_MAX,
   SESSION_LANGUAGES,
   VOICE_SILENCE_MS_MAX,
   VOICE_SILENCE_MS_MIN,
@@ -17,11 +20,14 @@ import {
 } from '@ai-coaching/domain';
 import { z } from 'zod';
 import { closed, idParams, idSchema, patchOf, text } from './http/fields.js';
-import { listQuery, pageOf } from './http/lists.js';
 import { defineOperations } from './http/operation.js';
+import { contentOperations, envelopeShape, sharesSchema, versionShape } from './coaching-content-kit.js';
+import { rule } from './i18n/messages.js';
 
-// The five kinds of coaching content (docs/coaching-content.md). Field names marked "fixed" are the issue's
-// contract; the rest is ours. One factory declares the operations of every kind, so all five behave alike.
+export { COACHING_SOURCES } from './coaching-content-kit.js';
+
+// The kinds of coaching content (docs/coaching-content.md, docs/programs.md). Field names marked "fixed" are the
+// issue's contract; the rest is ours. One factory (coaching-content-kit.ts) declares the operations of every kind.
 
 export const COACHING_TITLE_MAX = 120;
 export const COACHING_TEXT_MAX = 4000;
@@ -205,6 +211,37 @@ export const playlistFieldsSchema = z.object({
   scenario_ids: z.array(idSchema).max(50),
 });
 
+/** A program's item: one scenario or one playlist (docs/programs.md). */
+export const programItemSchema = z.union([
+  z.strictObject({ scenario_id: idSchema }),
+  z.strictObject({ playlist_id: idSchema }),
+]);
+export type ProgramItemFields = z.infer<typeof programItemSchema>;
+const programItemKey = (item: ProgramItemFields) =>
+  'scenario_id' in item ? `scenario:${item.scenario_id}` : `playlist:${item.playlist_id}`;
+
+/** How a program is passed: each item scored at least `min_score`, within `attempts` tries (null: unlimited). */
+export const passRuleSchema = z.object({
+  min_score: z.number().int().min(0).max(100),
+  attempts: z.number().int().min(1).max(PROGRAM_ATTEMPTS_MAX).nullable(),
+  /** Which try counts: the best one, or the last. */
+  counts: z.enum(PROGRAM_COUNTS),
+  /** Each item opens once every item before it is passed. */
+  in_order: z.boolean(),
+});
+
+/** Program: ordered scenarios and playlists, and the rule that passes them. Fixed: every field (issue 27). */
+export const programFieldsSchema = z.object({
+  name: title,
+  description: prose,
+  image_id: imageId,
+  items: z
+    .array(programItemSchema)
+    .max(PROGRAM_ITEMS_MAX)
+    .refine((items) => new Set(items.map(programItemKey)).size === items.length, rule('program_item_once')),
+  pass_rule: passRuleSchema,
+});
+
 /**
  * What a create may leave out, per kind (the required fields are not here). Also what an item saved before a field
  * existed reads as: the answers fill every field its stored content lacks from here.
@@ -255,190 +292,29 @@ export const COACHING_DEFAULTS = {
     },
   },
   playlist: { description: '', image_id: null, scenario_ids: [] },
+  program: {
+    description: '',
+    image_id: null,
+    items: [] as ProgramItemFields[],
+    pass_rule: { min_score: DEFAULT_PASS_SCORE, attempts: null, counts: 'best', in_order: false },
+  },
 } as const;
 
-const originSchema = z.strictObject({
-  type: z.enum(['copy', 'fork']),
-  id: text(),
-  version: z.number().int(),
-  title: text(),
-});
-
-const sharesSchema = z.strictObject({
-  user_group_ids: z.array(text()),
-  user_ids: z.array(text()),
-  organization_ids: z.array(text()),
-});
-
-/** What every item answers besides its fields. */
-const envelopeShape = {
-  id: text(),
-  /** null: the platform library. */
-  organization_id: text().nullable(),
-  status: z.enum(COACHING_STATUSES),
-  /** The working copy's version: the published one, or the next while it holds unpublished changes. */
-  version: z.number().int(),
-  published_version: z.number().int().nullable(),
-  /** Where a copy or a fork came from ("forked from … version N"). */
-  origin: originSchema.nullable(),
-  /** Whether the caller may change it (a library item is forked, not edited). */
-  editable: z.boolean(),
-  created_by: text().nullable(),
-  created_at: text(),
-  updated_at: text(),
-};
-
-const versionSummarySchema = z.strictObject({
-  version: z.number().int(),
-  published_at: text(),
-  published_by: text().nullable(),
-});
-
-export const COACHING_SOURCES = ['own', 'library', 'shared'] as const;
-
-const listFilters = {
-  status: z.enum(COACHING_STATUSES).optional(),
-  /** Where items come from: the caller's organization, the platform library, or shared from another organization. */
-  source: z.enum(COACHING_SOURCES).optional(),
-  /** Super-admins: one organization's items, or `platform` for the library. */
-  organization_id: z.union([idSchema, z.literal('platform')]).optional(),
-};
-
-const inUse = 'still used: `details.used_by` names each user ({kind, id, title})';
-
-/** The operations of one kind, under `/v1/coaching/{plural}`; its schemas are declared beside it, below. */
-const contentOperations = <
-  const Plural extends string,
-  Item extends z.ZodType,
-  Create extends z.ZodType,
-  Patch extends z.ZodType,
-  Version extends z.ZodType,
->(def: {
-  plural: Plural;
-  tag: string;
-  noun: string;
-  forkable: boolean;
-  item: Item;
-  create: Create;
-  patch: Patch;
-  version: Version;
-}) => {
-  const base = `/v1/coaching/${def.plural}` as const;
-  const notFound = { description: `\`coaching_item_not_found\`: no ${def.noun} with this id that the caller may see.` };
-  const answer = { description: 'The item.', schema: def.item };
-  return {
-    item: def.item,
-    operations: defineOperations(
-      { name: def.plural, tag: def.tag },
-      {
-        list: {
-          method: 'GET',
-          path: base,
-          summary: `The ${def.noun}s the caller may see: their organization's (drafts for those who edit them), the published library and what is shared with them.`,
-          query: listQuery(listFilters),
-          responses: { 200: { description: 'A page.', schema: pageOf(def.item) } },
-        },
-        create: {
-          method: 'POST',
-          path: base,
-          summary: def.forkable
-            ? `Create a draft ${def.noun}; with \`copy_from\`, a copy of one the caller may read, its fields overridden by the body.`
-            : `Create a draft ${def.noun}.`,
-          idempotent: true,
-          body: def.create,
-          responses: {
-            201: { description: 'The draft.', schema: def.item },
-            404: {
-              description:
-                '`coaching_item_not_found` (`copy_from`), or `coaching_reference_not_found` naming the field.',
-            },
-          },
-        },
-        read: {
-          method: 'GET',
-          path: `${base}/:id`,
-          summary: `One ${def.noun}: its working copy.`,
-          params: idParams,
-          responses: { 200: answer, 404: notFound },
-        },
-        update: {
-          method: 'PATCH',
-          path: `${base}/:id`,
-          summary: 'Change the working copy; editing a published item starts its next version.',
-          params: idParams,
-          body: def.patch,
-          responses: { 200: answer, 404: notFound, 409: { description: '`coaching_item_archived`.' } },
-        },
-        delete: {
-          method: 'DELETE',
-          path: `${base}/:id`,
-          summary: `Delete a ${def.noun} nothing uses (archive it otherwise).`,
-          params: idParams,
-          responses: {
-            204: { description: 'Deleted.' },
-            404: notFound,
-            409: { description: `\`coaching_item_in_use\`: ${inUse}.` },
-          },
-        },
-        publish: {
-          method: 'POST',
-          path: `${base}/:id/publish`,
-          summary: 'Publish the working copy as the next version; sessions keep the version they were played with.',
-          params: idParams,
-          responses: {
-            200: answer,
-            404: notFound,
-            409: {
-              description:
-                '`coaching_item_archived`, or `coaching_reference_unpublished` (publish what it uses first).',
-            },
-          },
-        },
-        archive: {
-          method: 'POST',
-          path: `${base}/:id/archive`,
-          summary: 'Hide it from new use; what was played with it stays.',
-          params: idParams,
-          responses: { 200: answer, 404: notFound },
-        },
-        restore: {
-          method: 'POST',
-          path: `${base}/:id/restore`,
-          summary: 'Bring an archived item back.',
-          params: idParams,
-          responses: { 200: answer, 404: notFound },
-        },
-        versions: {
-          method: 'GET',
-          path: `${base}/:id/versions`,
-          summary: 'The versions published so far, newest first.',
-          params: idParams,
-          responses: {
-            200: { description: 'The versions.', schema: z.strictObject({ items: z.array(versionSummarySchema) }) },
-            404: notFound,
-          },
-        },
-        version: {
-          method: 'GET',
-          path: `${base}/:id/versions/:version`,
-          summary: 'A published version as it was published.',
-          params: z.object({ id: idSchema, version: z.coerce.number().int().min(1) }),
-          responses: {
-            200: { description: 'The version’s fields.', schema: def.version },
-            404: { description: '`coaching_item_not_found` or `coaching_version_not_found`.' },
-          },
-        },
-      },
-    ),
-  };
-};
-
-const versionShape = { id: text(), version: z.number().int(), published_at: text() };
 /** An observer as a request sends it: a criterion's left-out fields take their defaults. */
 export const observerInputSchema = observerFieldsSchema.extend({
   rubric: z.array(rubricCriterionInputSchema).min(1).max(COACHING_LIST_MAX),
 });
 const scenarioInputSchema = scenarioFieldsSchema.extend({ voice_settings: scenarioVoiceSettingsInputSchema });
+/** A pass rule as a request may send it: each part left out takes its default. */
+const passRuleDefaults = COACHING_DEFAULTS.program.pass_rule;
+const programInputSchema = programFieldsSchema.extend({
+  pass_rule: passRuleSchema.extend({
+    min_score: passRuleSchema.shape.min_score.default(passRuleDefaults.min_score),
+    attempts: passRuleSchema.shape.attempts.default(passRuleDefaults.attempts),
+    counts: passRuleSchema.shape.counts.default(passRuleDefaults.counts),
+    in_order: passRuleSchema.shape.in_order.default(passRuleDefaults.in_order),
+  }),
+});
 const copyFrom = { copy_from: idSchema.optional() };
 
 export const personaContent = contentOperations({
@@ -496,6 +372,17 @@ export const playlistContent = contentOperations({
   version: z.strictObject({ ...versionShape, ...playlistFieldsSchema.shape }),
 });
 
+export const programContent = contentOperations({
+  plural: 'programs',
+  tag: 'Coaching: programs',
+  noun: 'program',
+  forkable: false,
+  item: z.strictObject({ ...envelopeShape, ...programFieldsSchema.shape }),
+  create: closed(programInputSchema.partial().required({ name: true })),
+  patch: patchOf(programInputSchema.partial()),
+  version: z.strictObject({ ...versionShape, ...programFieldsSchema.shape }),
+});
+
 const forkOperation = <Schema extends z.ZodType>(plural: string, noun: string, schema: Schema) => ({
   method: 'POST' as const,
   path: `/v1/coaching/${plural}/:id/fork`,
@@ -550,3 +437,4 @@ export type MissionItem = z.infer<typeof missionContent.item>;
 export type ObserverItem = z.infer<typeof observerContent.item>;
 export type ScenarioItem = z.infer<typeof scenarioContent.item>;
 export type PlaylistItem = z.infer<typeof playlistContent.item>;
+export type ProgramItem = z.infer<typeof programContent.item>;

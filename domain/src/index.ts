@@ -82,6 +82,7 @@ export type * from './coaching/content/events.js';
 export type * from './coaching/content/commands.js';
 export * from './coaching/content/decider.js';
 export * from './coaching/content/references.js';
+export * from './coaching/programs/pass-rule.js';
 export * from './coaching/persona/persona-greeting.js';
 export * from './coaching/pricing/session-price.js';
 export * from './coaching/sessions/events.js';

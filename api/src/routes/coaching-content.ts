@@ -17,6 +17,7 @@ import {
   observerContent,
   personaContent,
   playlistContent,
+  programContent,
   scenarioContent,
 } from '@ai-coaching/contracts';
 import { COACHING_KIND_RULES, type CoachingKind, type Permission } from '@ai-coaching/domain';
@@ -27,11 +28,12 @@ type ContentOperations =
   | typeof missionContent.operations
   | typeof observerContent.operations
   | typeof scenarioContent.operations
-  | typeof playlistContent.operations;
+  | typeof playlistContent.operations
+  | typeof programContent.operations;
 
 /**
  * The routes of one kind, all alike: the kind names its permissions (`coaching-persona-list`, …). One handler serves
- * five kinds whose answers differ only in their fields, so the use cases answer a loose record and the types are
+ * every kind whose answers differ only in their fields, so the use cases answer a loose record and the types are
  * asserted here (`as never`); the contracts' strict schemas check every answer of every kind in the API tests.
  */
 const contentRoutes = (kind: CoachingKind, op: ContentOperations): RouteDefinition[] => {
@@ -104,6 +106,7 @@ export const coachingContentRoutes: RouteDefinition[] = [
   ...contentRoutes('observer', observerContent.operations),
   ...contentRoutes('scenario', scenarioContent.operations),
   ...contentRoutes('playlist', playlistContent.operations),
+  ...contentRoutes('program', programContent.operations),
   ...(['persona', 'mission', 'observer'] as const).map((kind) =>
     defineRoute(coachingForkOperations[kind], {
       access: permission(`${COACHING_KIND_RULES[kind].permission}-fork` as Permission),

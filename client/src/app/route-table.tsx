@@ -38,13 +38,14 @@ const coaching = (screen: CoachingScreen, handle: RouteHandle = {}): Page => ({
 });
 
 const AUTHORED = ['mission', 'persona', 'observer'] as const;
-const ALL_KINDS = ['mission', 'persona', 'observer', 'playlist', 'scenario'] as const;
+const ALL_KINDS = ['mission', 'persona', 'observer', 'playlist', 'program', 'scenario'] as const;
 
 /** Spec §2 "AI coaching": the content screens, then the scenario's information and the session screens. */
 const coachingRoutes: RouteObject[] = [
   // The home shows each scenario's mode, language and the learner's results in the sessions' words.
   page(undefined, coaching({ screen: 'home' })),
-  // `playlist/list` is not in spec §2 (it lists four): playlists are listed like the other kinds.
+  // `playlist/list` is not in spec §2 (it lists four): playlists are listed like the other kinds; programs (issue 27,
+  // ours) have the list, create and edit pages of every kind.
   ...ALL_KINDS.map((kind) =>
     page(`${kind}/list`, coaching({ screen: 'list', kind }, { permissions: [`coaching-${kind}-list`] })),
   ),
@@ -60,7 +61,7 @@ const coachingRoutes: RouteObject[] = [
       ),
     ),
   ),
-  ...(['playlist', 'scenario'] as const).map((kind) =>
+  ...(['playlist', 'program', 'scenario'] as const).map((kind) =>
     page(`${kind}/create`, coaching({ screen: 'create', kind }, { permissions: [`coaching-${kind}-create`] })),
   ),
   ...ALL_KINDS.map((kind) =>

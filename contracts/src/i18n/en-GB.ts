@@ -46,6 +46,7 @@ export const issues = {
   dashboard_group_team_only: 'A group filters the team’s figures: ask for `scope=team`, or leave `group_id` out.',
   nb_credits: 'nb_credits is a whole number from 1 to {{max, number}}.',
   crop_all_or_none: 'Give the whole crop rectangle (crop_x, crop_y, crop_width and crop_height), or none of it.',
+  program_item_once: 'Each scenario or playlist appears once in a program.',
 } as const;
 
 /** How `{{expected}}` of `type` reads, by the type zod expected. */
@@ -334,6 +335,7 @@ export const errors = {
   coaching_item_in_use: 'Still used by {{titles}}: archive it instead, or remove it from them first.',
   coaching_reference_not_found: 'Nothing with this id can be used here.',
   coaching_reference_unpublished: 'Publish “{{title}}” first: this {{kind}} uses it.',
+  coaching_program_empty: 'Add a scenario or a playlist before publishing this program.',
   coaching_version_not_found: 'This version was never published.',
 
   // Coaching sessions (docs/coaching-sessions.md).

@@ -46,6 +46,7 @@ export const issues: Translation<typeof enGB.issues> = {
     'Un groupe filtre les chiffres de l’équipe\u00a0: demandez `scope=team`, ou retirez `group_id`.',
   nb_credits: 'nb_credits est un nombre entier de 1 à {{max, number}}.',
   crop_all_or_none: 'Donnez le rectangle de recadrage entier (crop_x, crop_y, crop_width et crop_height), ou rien.',
+  program_item_once: 'Chaque scénario ou playlist figure une seule fois dans un programme.',
 };
 
 export const types: Translation<typeof enGB.types> = {
@@ -323,6 +324,7 @@ export const errors: Translation<typeof enGB.errors> = {
     'Encore utilisé par {{titles}}\u00a0: archivez-le plutôt, ou retirez-le d’abord de ces éléments.',
   coaching_reference_not_found: 'Rien ne peut être utilisé ici avec cet identifiant.',
   coaching_reference_unpublished: 'Publiez d’abord «\u00a0{{title}}\u00a0»\u00a0: ce contenu ({{kind}}) l’utilise.',
+  coaching_program_empty: 'Ajoutez un scénario ou une playlist avant de publier ce programme.',
   coaching_version_not_found: 'Cette version n’a jamais été publiée.',
 
   coaching_session_preparing: 'La session est enregistrée et se prépare. Ouvrez-la de nouveau dans un instant.',

@@ -34,6 +34,9 @@ export const PERMISSIONS = [
   ...authored('coaching-persona'),
   ...authored('coaching-observer'),
   ...shared('coaching-playlist'),
+  // Programs are assigned, not shared (docs/programs.md).
+  ...crud('coaching-program'),
+  'coaching-program-assign',
   ...shared('coaching-scenario'),
   'coaching-session-access-expired',
   'coaching-session-ai-voice-settings-edit',

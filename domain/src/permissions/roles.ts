@@ -49,6 +49,7 @@ const EDITOR: Permission[] = [
     'coaching-persona-',
     'coaching-observer-',
     'coaching-playlist-',
+    'coaching-program-',
     'coaching-scenario-',
   ),
   ...startingWith('coaching-session-generate', 'coaching-session-generator-'),

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, logInThroughForm } from '../support/session.js';
+import { ADMIN, logInThroughForm, openAccountMenu } from '../support/session.js';
 
 const SESSION_KEYS = [
   'accessToken',
@@ -13,7 +13,7 @@ const SESSION_KEYS = [
 test('[AUTH]: the super-admin logs in through the form, then logging out clears the session keys', async ({ page }) => {
   await logInThroughForm(page, ADMIN.email, ADMIN.password);
   await expect(page.getByTestId('user-menu-name')).toHaveCount(0);
-  await page.getByRole('button', { name: /Account menu of/ }).click();
+  await openAccountMenu(page);
   await expect(page.getByTestId('user-menu-name')).toBeVisible();
 
   const stored = await page.evaluate(() => ({ ...localStorage }));

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seeder } from '../support/seed.js';
-import { ADMIN, logInThroughForm, logOut } from '../support/session.js';
+import { ADMIN, logInThroughForm, logOut, openAccountMenu } from '../support/session.js';
 import { axeViolations } from '../support/axe.js';
 
 // Issue 9 §1.4 (deep link after sign-in), §1.5 (logout landing, one logout call) and §1.7 (two tabs, a session that
@@ -42,7 +42,7 @@ test.describe('360 px', () => {
         logoutCalls.push(response.status());
       }
     });
-    await page.getByRole('button', { name: /Account menu of/ }).click();
+    await openAccountMenu(page);
     await page.getByRole('link', { name: 'Log out' }).click();
 
     await expect(page).toHaveURL(/\/preconnect$/);

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { setUpArranger, expectNoSidewaysScroll, signInWithToken, toast } from '../support/arrange.js';
 import { expectAxeClean } from '../support/axe.js';
+import { screenshots } from '../support/screenshots.js';
 
 // Issue 11, "Done when": an editor builds a role-play from its parts, copies, forks library content, publishes a new
 // version and is told what still uses a persona it tries to delete. Then the same screens at 360 px and under axe.
@@ -17,6 +18,7 @@ const names = {
   observer: `Negotiation coach ${stamp}`,
   scenario: `Renewal with Alex ${stamp}`,
   playlist: `Sales basics ${stamp}`,
+  program: `Sales onboarding ${stamp}`,
   library: `Library Lou ${stamp}`,
 };
 const ids = { library: '', secondObserver: '' };
@@ -158,6 +160,52 @@ test('[COACHING]: an editor builds a persona, a mission, an observer, a scenario
   await created(page, names.playlist);
 });
 
+test('[PROGRAM]: an editor builds a program of a library playlist and scenario, with its pass rule, and publishes it', async ({
+  page,
+}) => {
+  await signInWithToken(page, editorToken);
+  await page.goto('/apps/ai-coaching');
+  await page.getByRole('link', { name: 'New program' }).click();
+  await expect(page).toHaveURL(/\/program\/create$/);
+  await page.getByLabel('Name', { exact: true }).fill(names.program);
+  await page.getByLabel('Add a scenario or a playlist').selectOption({
+    label: 'Scenario: Price negotiation: the sceptical buyer',
+  });
+  await page.getByLabel('Add a scenario or a playlist').selectOption({
+    label: 'Playlist: Difficult conversations: first steps',
+  });
+  // The playlist first: learners play the items in this order.
+  await page.getByRole('button', { name: 'Move up Playlist: Difficult conversations: first steps' }).click();
+  const items = page.getByRole('group', { name: 'Scenarios and playlists' }).getByRole('listitem');
+  await expect(items.nth(0)).toContainText('1. Playlist: Difficult conversations: first steps');
+  await expect(items.nth(1)).toContainText('2. Scenario: Price negotiation: the sceptical buyer');
+  // Out of bounds, said next to the rule.
+  await page.getByLabel('Minimum score (0–100)').fill('120');
+  await page.getByRole('button', { name: 'Create draft' }).click();
+  await expect(page.getByRole('group', { name: 'Pass rule' }).getByRole('alert')).toContainText('at most 100');
+  await page.getByLabel('Minimum score (0–100)').fill('80');
+  await page.getByLabel('Attempts per item').fill('3');
+  await page.getByLabel('Attempt that counts').selectOption({ label: 'The last one' });
+  await page.getByLabel('Unlock items in order').check();
+  await expect(page.getByText('Each item is passed with a score of at least 80.')).toBeVisible();
+  await expect(page.getByText('3 attempts per item; the last attempt counts. Items unlock in order.')).toBeVisible();
+  await screenshots(page, 'program-editor');
+  await page.getByRole('button', { name: 'Create draft' }).click();
+  const id = await created(page, names.program);
+  await page.getByRole('button', { name: 'Publish version 1' }).click();
+  await expect(toast(page)).toContainText('published as version 1');
+
+  const stored = (await (
+    await setup.api.get(`/v1/coaching/programs/${id}`, { headers: { authorization: `Bearer ${editorToken}` } })
+  ).json()) as { items: unknown[]; pass_rule: unknown; published_version: number };
+  expect(stored.published_version).toBe(1);
+  expect(stored.items).toHaveLength(2);
+  expect(stored.items[0]).toHaveProperty('playlist_id');
+  expect(stored.pass_rule).toEqual({ min_score: 80, attempts: 3, counts: 'last', in_order: true });
+  await page.goto(`/apps/ai-coaching/program/list?q=${encodeURIComponent(names.program)}`);
+  await expect(page.getByText('2 items')).toBeVisible();
+});
+
 const builtinModelId = async () => {
   const response = await setup.api.get('/v1/ai_models?capability=chat&page_size=48', {
     headers: { authorization: `Bearer ${editorToken}` },
@@ -246,6 +294,7 @@ for (const theme of ['light', 'dark'] as const) {
       '/apps/ai-coaching/scenario/list',
       '/apps/ai-coaching/scenario/create',
       '/apps/ai-coaching/playlist/create',
+      '/apps/ai-coaching/program/create',
     ]) {
       await test.step(path, async () => {
         await page.goto(path);

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
 import { inviteAndActivate } from '../support/arrange.js';
-import { ADMIN, apiToken, logInThroughForm, logOut } from '../support/session.js';
+import { ADMIN, apiToken, logInThroughForm, logOut, openAccountMenu } from '../support/session.js';
 
 // Accounts arranged through the API (invitation mail caught by the SMTP sink), then used in the browser.
 let sink: SmtpSink;
@@ -61,7 +61,7 @@ test.afterAll(async () => {
 
 test('[PROFILE]: an operator transfers own credits to a group', async ({ page }) => {
   await logInThroughForm(page, operator.email, operator.password);
-  await page.getByRole('button', { name: /Account menu of/ }).click();
+  await openAccountMenu(page);
   await expect(page.getByTestId('user-menu-credits')).toHaveText('60 credits');
   await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Transfer credits' }).click();
   await expect(page.getByTestId('own-credits')).toHaveText('60');

@@ -29,3 +29,16 @@ export const apiToken = async (api: APIRequestContext, email: string, password: 
   expect(response.status()).toBe(200);
   return ((await response.json()) as { access_token: string }).access_token;
 };
+
+/**
+ * Opens the account menu and waits until it is open. Right after a sign-in the shell may still be replacing its first
+ * render (the dashboard's route loading), and a click on the menu of the render being replaced opens nothing that
+ * stays: clicked again until the menu is open, as a person would.
+ */
+export const openAccountMenu = async (page: Page) => {
+  const button = page.getByRole('button', { name: /Account menu of/ });
+  await expect(async () => {
+    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'true', { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+};

@@ -13,6 +13,7 @@ import {
   type CoachingStatus,
   type ListParams,
   type Permission,
+  programItemsOf,
 } from '@ai-coaching/domain';
 import {
   coachingItemsReferring,
@@ -397,8 +398,16 @@ export const updateCoachingContent = async (
   });
 };
 
-/** A scenario or playlist is published only once what it plays is: a learner could not start it otherwise. */
+/**
+ * A scenario, playlist or program is published only once what it plays is: a learner could not start it otherwise;
+ * and a program only with something to play.
+ */
 const checkPublishable = async (services: AppServices, item: CoachingItemView) => {
+  if (item.kind === 'program' && programItemsOf(item.fields).length === 0) {
+    throw new ConflictError('coaching_program_empty', 'Add a scenario or a playlist before publishing this program.', {
+      field: 'items',
+    });
+  }
   for (const reference of coachingReferences(item.kind, item.fields)) {
     if (reference.kind === 'ai_model' || reference.kind === 'ai_voice') continue;
     const used = await findCoachingItem(services.db, reference.id);
@@ -406,7 +415,7 @@ const checkPublishable = async (services: AppServices, item: CoachingItemView) =
       throw new ConflictError(
         'coaching_reference_unpublished',
         `Publish “${used?.title ?? reference.id}” first: this ${item.kind} uses it.`,
-        { field: REFERENCE_FIELDS[reference.kind] ?? reference.kind, id: reference.id },
+        { field: reference.field ?? REFERENCE_FIELDS[reference.kind] ?? reference.kind, id: reference.id },
       );
     }
   }
@@ -439,7 +448,7 @@ export const changeCoachingContentLifecycle = async (
 /** A scenario and the content it plays, published together: what `publishScenarioWithItsContent` answers. */
 export type PublishedScenarioContent = {
   scenario_id: string;
-  items: { kind: Exclude<CoachingKind, 'playlist'>; id: string; version: number; published_now: boolean }[];
+  items: { kind: Exclude<CoachingKind, 'playlist' | 'program'>; id: string; version: number; published_now: boolean }[];
 };
 
 /**
@@ -500,7 +509,7 @@ export const publishScenarioWithItsContent = async (
       data: { itemId: item.itemId, userId: caller.userId },
     });
     // A scenario plays personas, missions and observers only.
-    const kind = item.kind as Exclude<CoachingKind, 'playlist'>;
+    const kind = item.kind as Exclude<CoachingKind, 'playlist' | 'program'>;
     items.push({ kind, id: item.itemId, version: item.version, published_now: publishedNow });
   }
   return { scenario_id: scenario.itemId, items };

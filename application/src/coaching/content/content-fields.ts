@@ -6,6 +6,8 @@ import {
   observerFieldsSchema,
   personaFieldsSchema,
   playlistFieldsSchema,
+  programFieldsSchema,
+  programItemSchema,
   rubricCriterionSchema,
   scenarioFieldsSchema,
   scenarioVoiceSettingsSchema,
@@ -120,6 +122,13 @@ export const playlistOf = readerOf(
   playlistFieldsSchema,
   { name: '', ...COACHING_DEFAULTS.playlist, scenario_ids: [] },
   { scenario_ids: texts },
+);
+
+/** A program's fields (`programFieldsSchema`); its items entry by entry. */
+export const programOf = readerOf(
+  programFieldsSchema,
+  { name: '', ...COACHING_DEFAULTS.program, items: [], pass_rule: { ...COACHING_DEFAULTS.program.pass_rule } },
+  { items: entries(programItemSchema) },
 );
 
 /**

@@ -3,6 +3,7 @@ import {
   observerFieldsSchema,
   personaFieldsSchema,
   playlistFieldsSchema,
+  programFieldsSchema,
   scenarioFieldsSchema,
 } from '@ai-coaching/contracts';
 import {
@@ -34,6 +35,7 @@ const SCHEMAS: Record<CoachingKind, z.ZodType> = {
   observer: observerFieldsSchema,
   scenario: scenarioFieldsSchema,
   playlist: playlistFieldsSchema,
+  program: programFieldsSchema,
 };
 
 const items = starterLibraryItems();
@@ -83,7 +85,7 @@ describe('The starter library', () => {
           items.filter((item) => item.kind === kind && item.language === language).length,
         ]),
       );
-      expect(counts).toEqual({ persona: 6, mission: 6, observer: 2, scenario: 6, playlist: 1 });
+      expect(counts).toEqual({ persona: 6, mission: 6, observer: 2, scenario: 6, playlist: 1, program: 0 });
     }
     expect(byId.size).toBe(items.length);
   });

@@ -242,6 +242,19 @@ export const playlistContentOperations = routesOf<typeof contracts.playlistConte
   version: { method: 'GET', path: '/v1/coaching/playlists/:id/versions/:version' },
 });
 
+export const programContentOperations = routesOf<typeof contracts.programContent.operations>()({
+  list: { method: 'GET', path: '/v1/coaching/programs' },
+  create: { method: 'POST', path: '/v1/coaching/programs' },
+  read: { method: 'GET', path: '/v1/coaching/programs/:id' },
+  update: { method: 'PATCH', path: '/v1/coaching/programs/:id' },
+  delete: { method: 'DELETE', path: '/v1/coaching/programs/:id' },
+  publish: { method: 'POST', path: '/v1/coaching/programs/:id/publish' },
+  archive: { method: 'POST', path: '/v1/coaching/programs/:id/archive' },
+  restore: { method: 'POST', path: '/v1/coaching/programs/:id/restore' },
+  versions: { method: 'GET', path: '/v1/coaching/programs/:id/versions' },
+  version: { method: 'GET', path: '/v1/coaching/programs/:id/versions/:version' },
+});
+
 export const projectionOperations = routesOf<typeof contracts.projectionOperations>()({
   list: { method: 'GET', path: '/v1/admin/projections' },
   rebuild: { method: 'POST', path: '/v1/admin/projections/:name/rebuild' },

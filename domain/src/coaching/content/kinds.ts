@@ -1,9 +1,9 @@
 /**
- * The five kinds of coaching content and what each allows beyond create, read, update, delete and list
- * (spec §6): personas, missions and observers are copied and forked; scenarios and playlists are shared.
- * One decider, one read model and one set of use cases serve all five (docs/coaching-content.md).
+ * The kinds of coaching content and what each allows beyond create, read, update, delete and list (spec §6):
+ * personas, missions and observers are copied and forked; scenarios and playlists are shared; programs are assigned
+ * (docs/programs.md). One decider, one read model and one set of use cases serve them all (docs/coaching-content.md).
  */
-export const COACHING_KINDS = ['persona', 'mission', 'observer', 'scenario', 'playlist'] as const;
+export const COACHING_KINDS = ['persona', 'mission', 'observer', 'scenario', 'playlist', 'program'] as const;
 export type CoachingKind = (typeof COACHING_KINDS)[number];
 
 export type CoachingKindRules = {
@@ -23,6 +23,7 @@ export const COACHING_KIND_RULES: Record<CoachingKind, CoachingKindRules> = {
   observer: { permission: 'coaching-observer', titleField: 'name', forkable: true, shareable: false },
   scenario: { permission: 'coaching-scenario', titleField: 'name', forkable: false, shareable: true },
   playlist: { permission: 'coaching-playlist', titleField: 'name', forkable: false, shareable: true },
+  program: { permission: 'coaching-program', titleField: 'name', forkable: false, shareable: false },
 };
 
 export const COACHING_STATUSES = ['draft', 'published', 'archived'] as const;

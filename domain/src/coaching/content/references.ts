@@ -18,6 +18,20 @@ const recognitionModelOf = (fields: CoachingFields): unknown => {
     : undefined;
 };
 
+/** A program's items (`{scenario_id}` or `{playlist_id}` each), in their order. */
+export type ProgramItemReference = { kind: 'scenario' | 'playlist'; id: string };
+export const programItemsOf = (fields: CoachingFields): ProgramItemReference[] => {
+  const items: unknown = fields['items'];
+  if (!Array.isArray(items)) return [];
+  return items.flatMap((item: unknown): ProgramItemReference[] => {
+    if (typeof item !== 'object' || item === null) return [];
+    const { scenario_id: scenarioId, playlist_id: playlistId } = item as Record<string, unknown>;
+    if (typeof scenarioId === 'string') return [{ kind: 'scenario', id: scenarioId }];
+    if (typeof playlistId === 'string') return [{ kind: 'playlist', id: playlistId }];
+    return [];
+  });
+};
+
 /**
  * The references in a kind's fields (the contracts' field names): what must exist when the item is saved, and
  * what cannot be deleted while the item uses it.
@@ -44,5 +58,7 @@ export const coachingReferences = (kind: CoachingKind, fields: CoachingFields): 
       ];
     case 'playlist':
       return many('scenario', fields['scenario_ids']);
+    case 'program':
+      return programItemsOf(fields).map((item) => ({ ...item, field: 'items' }));
   }
 };

@@ -5,6 +5,7 @@ import type {
   Page,
   PersonaItem,
   PlaylistItem,
+  ProgramItem,
   ScenarioItem,
 } from '@ai-coaching/contracts';
 import {
@@ -25,6 +26,7 @@ import {
   observerContentOperations,
   personaContentOperations,
   playlistContentOperations,
+  programContentOperations,
   scenarioContentOperations,
   organizationOperations,
   userGroupOperations,
@@ -36,7 +38,14 @@ import { api, newIdempotencyKey } from '../../../lib/http/api';
 import { queryKeys } from '../../../lib/query/query-keys';
 import type { CoachingKind, ForkableKind, ShareableKind } from '../utils/coaching-kinds';
 
-export type { MissionItem, ObserverItem, PersonaItem, PlaylistItem, ScenarioItem } from '@ai-coaching/contracts';
+export type {
+  MissionItem,
+  ObserverItem,
+  PersonaItem,
+  PlaylistItem,
+  ProgramItem,
+  ScenarioItem,
+} from '@ai-coaching/contracts';
 
 /** An item of each kind, as the API answers it. */
 export type CoachingItemOf = {
@@ -45,19 +54,21 @@ export type CoachingItemOf = {
   observer: ObserverItem;
   scenario: ScenarioItem;
   playlist: PlaylistItem;
+  program: ProgramItem;
 };
 export type AnyCoachingItem = CoachingItemOf[CoachingKind];
 
-// The five kinds share one shape of operations, so one set of hooks serves them all.
+// The kinds share one shape of operations, so one set of hooks serves them all.
 const OPERATIONS = {
   persona: personaContentOperations,
   mission: missionContentOperations,
   observer: observerContentOperations,
   scenario: scenarioContentOperations,
   playlist: playlistContentOperations,
+  program: programContentOperations,
 } as const;
 
-// Typed once here for the five kinds, instead of five copies of each hook.
+// Typed once here for every kind, instead of five copies of each hook.
 type Operations = (typeof OPERATIONS)['persona'];
 const operationsOf = (kind: CoachingKind) => OPERATIONS[kind] as unknown as Operations;
 
@@ -67,6 +78,7 @@ const keys = {
   observer: queryKeys('coaching-observers'),
   scenario: queryKeys('coaching-scenarios'),
   playlist: queryKeys('coaching-playlists'),
+  program: queryKeys('coaching-programs'),
 } as const;
 
 export type CoachingSource = 'own' | 'library' | 'shared';

@@ -12,7 +12,7 @@ import { CoachingImage } from './coaching-image';
 import { SectionHeading } from '../../../components/ui/section-heading';
 
 // Scenarios first: they are what learners play; the parts follow in the order an author builds them.
-const ORDER: readonly CoachingKind[] = ['scenario', 'playlist', 'persona', 'mission', 'observer'];
+const ORDER: readonly CoachingKind[] = ['scenario', 'playlist', 'program', 'persona', 'mission', 'observer'];
 /** What learners see of the content: what they play, never the parts they cannot change. */
 const PLAYED: readonly CoachingKind[] = ['scenario', 'playlist'];
 

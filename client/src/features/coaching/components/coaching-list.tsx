@@ -40,6 +40,8 @@ const useSummary = (kind: CoachingKind) => {
         return String(fields['description'] ?? '');
       case 'playlist':
         return t('card.scenarios', { count: (fields['scenario_ids'] as unknown[] | undefined)?.length ?? 0 });
+      case 'program':
+        return t('card.items', { count: (fields['items'] as unknown[] | undefined)?.length ?? 0 });
     }
   };
 };

@@ -20,6 +20,7 @@ export const KIND_VIEW: Record<
   observer: { imageField: 'avatar_image_id', category: 'avatars', fallback: 'avatar', round: true },
   scenario: { imageField: 'image_id', category: 'missions', fallback: 'mission', round: false },
   playlist: { imageField: 'image_id', category: 'playlists', fallback: 'mission', round: false },
+  program: { imageField: 'image_id', category: 'playlists', fallback: 'mission', round: false },
 };
 
 export const COACHING_BASE = '/apps/ai-coaching';

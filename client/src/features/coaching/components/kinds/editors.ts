@@ -4,6 +4,7 @@ import { missionEditor } from './mission-editor';
 import { observerEditor } from './observer-editor';
 import { personaEditor } from './persona-editor';
 import { playlistEditor } from './playlist-editor';
+import { programEditor } from './program-editor';
 import { scenarioEditor } from './scenario-editor';
 
 export const EDITORS: Record<CoachingKind, KindEditor> = {
@@ -12,4 +13,5 @@ export const EDITORS: Record<CoachingKind, KindEditor> = {
   observer: observerEditor,
   scenario: scenarioEditor,
   playlist: playlistEditor,
+  program: programEditor,
 };

@@ -1,14 +1,11 @@
 import { COACHING_DEFAULTS, playlistFieldsSchema } from '@ai-coaching/contracts';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ImageUploadField, imageFieldOf } from '../../../../components/image-upload-field';
-import { EntityImage } from '../../../../components/ui/avatar';
-import { TextAreaField, TextField } from '../../../../components/ui/field';
 import type { SchemaForm } from '../../../../hooks/use-schema-form';
-import { imageUrl } from '../../../../lib/images';
 import { useCoachingChoices } from '../../api/coaching-api';
 import { OrderedChoicesField } from '../coaching-fields';
 import { asKindEditor } from './kind-editor';
+import { OrderedContentFields, OrderedPreview } from './ordered-content';
 
 type Values = z.input<typeof playlistFieldsSchema>;
 
@@ -18,14 +15,7 @@ const Fields = ({ form }: { form: SchemaForm<Values> }) => {
   const { values, setValue } = form;
   return (
     <>
-      <TextField label={t('playlist.name')} required maxLength={120} autoComplete="off" {...form.field('name')} />
-      <TextAreaField label={t('fields.description')} rows={3} {...form.field('description')} />
-      <ImageUploadField
-        label={t('fields.image')}
-        category="playlists"
-        fallback="mission"
-        {...imageFieldOf(form, 'image_id')}
-      />
+      <OrderedContentFields form={form} nameLabel={t('playlist.name')} />
       <OrderedChoicesField
         legend={t('playlist.scenarios')}
         hint={t('playlist.scenariosHint')}
@@ -52,20 +42,13 @@ const Preview = ({ values }: { values: Values }) => {
     (id) => scenarios.data?.items.find((item) => item.id === id)?.name ?? id,
   );
   return (
-    <div className="flex flex-col gap-3 text-sm">
-      <EntityImage kind="mission" src={imageUrl(values.image_id)} className="aspect-[3/2] w-full rounded-md" />
-      <p className="text-base font-semibold break-words">{values.name?.trim() || t('playlist.unnamed')}</p>
-      {values.description ? <p className="whitespace-pre-line">{values.description}</p> : null}
-      {steps.length > 0 ? (
-        <ol className="list-decimal pl-5">
-          {steps.map((name, index) => (
-            <li key={index}>{name}</li>
-          ))}
-        </ol>
-      ) : (
-        <p className="text-gray-700 dark:text-gray-300">{t('playlist.noScenarios')}</p>
-      )}
-    </div>
+    <OrderedPreview
+      imageId={values.image_id}
+      name={values.name?.trim() || t('playlist.unnamed')}
+      description={values.description}
+      steps={steps}
+      empty={t('playlist.noScenarios')}
+    />
   );
 };
 
