@@ -31,6 +31,7 @@ export * from './coaching/voice/voice-settings.js';
 export * from './coaching/voice/voice-recordings.js';
 export * from './coaching/shared-sessions/shared-sessions.js';
 export * from './coaching/content/starter-library.js';
+export * from './coaching/programs/assignments.js';
 export * from './ai/ai-connection.js';
 export * from './ai/ai-scope.js';
 export * from './ai/ai-usage-references.js';

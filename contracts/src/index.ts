@@ -23,6 +23,7 @@ export * from './i18n/locales.js';
 export * from './i18n/messages.js';
 export * from './ai.js';
 export * from './coaching-content.js';
+export * from './coaching-program-assignments.js';
 export * from './image-uploads.js';
 export * from './coaching-sessions.js';
 export * from './coaching-shared-sessions.js';

@@ -7,6 +7,7 @@ import type { BackgroundJobEvent } from './background-jobs/events.js';
 import type { CoachingSessionAnalysisEvent } from './coaching/analysis/events.js';
 import type { CoachingChatEvent } from './coaching/chats/events.js';
 import type { CoachingItemEvent } from './coaching/content/events.js';
+import type { ProgramAssignmentEvent } from './coaching/programs/events.js';
 import type { CoachingSessionEvent } from './coaching/sessions/events.js';
 import type { CoachingSharedSessionEvent } from './coaching/shared-sessions/events.js';
 import type { SessionGeneratorEvent } from './coaching/session-generators/events.js';
@@ -30,6 +31,7 @@ export type AnyDomainEvent =
   | AiModelEvent
   | AiSpeechVoiceEvent
   | CoachingItemEvent
+  | ProgramAssignmentEvent
   | CoachingSessionEvent
   | CoachingSharedSessionEvent
   | CoachingSessionAnalysisEvent

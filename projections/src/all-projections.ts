@@ -9,6 +9,7 @@ import { creditHistoryProjection } from './credits/credit-history/index.js';
 import { walletBalancesProjection } from './credits/wallet-balances/index.js';
 import { backgroundJobsProjection } from './jobs/background-jobs/index.js';
 import { coachingSessionGeneratorsProjection } from './coaching/coaching-session-generators/index.js';
+import { programAssignmentsProjection } from './coaching/program-assignments/index.js';
 import { organizationListProjection } from './organizations/organization-list/index.js';
 import type { Lifecycle, Logger } from '@ai-coaching/platform';
 import type { Projection } from './runner/projection.js';
@@ -40,6 +41,7 @@ export const allProjections: readonly Projection[] = [
   coachingSessionAnalysesProjection,
   backgroundJobsProjection,
   coachingSessionGeneratorsProjection,
+  programAssignmentsProjection,
   coachingChatsProjection,
   organizationApplicationsProjection,
 ];

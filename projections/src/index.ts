@@ -17,6 +17,7 @@ export * from './coaching/coaching-shared-sessions/index.js';
 export * from './coaching/coaching-session-analyses/index.js';
 export * from './jobs/background-jobs/index.js';
 export * from './coaching/coaching-session-generators/index.js';
+export * from './coaching/program-assignments/index.js';
 export * from './coaching/coaching-chats/index.js';
 export * from './coaching/coaching-dashboard/index.js';
 export * from './applications/organization-applications/index.js';

@@ -33,6 +33,7 @@ describe('idempotent answers holding a session’s personal data', () => {
       'organizations.create',
       'personas.create',
       'playlists.create',
+      'programAssignments.create',
       'programs.create',
       'scenarios.create',
       'sessionGenerators.create',

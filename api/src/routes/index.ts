@@ -6,6 +6,7 @@ import { applicationRoutes } from './applications.js';
 import { authRoutes } from './auth.js';
 import { coachingChatRoutes } from './coaching-chats.js';
 import { coachingContentRoutes } from './coaching-content.js';
+import { programAssignmentRoutes } from './program-assignments.js';
 import { coachingDashboardRoutes } from './coaching-dashboard.js';
 import { observerTrialRoutes } from './coaching-observer-trials.js';
 import { coachingPlaylistProgressRoutes } from './coaching-playlist-progress.js';
@@ -56,6 +57,7 @@ export const apiRoutes = (readiness: readonly ReadinessCheck[]): RouteDefinition
     ...aiRoutes,
     ...imageUploadRoutes,
     ...coachingContentRoutes,
+    ...programAssignmentRoutes,
     ...observerTrialRoutes,
     ...coachingSessionRoutes,
     ...sharedSessionRoutes,

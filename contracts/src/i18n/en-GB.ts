@@ -47,6 +47,7 @@ export const issues = {
   nb_credits: 'nb_credits is a whole number from 1 to {{max, number}}.',
   crop_all_or_none: 'Give the whole crop rectangle (crop_x, crop_y, crop_width and crop_height), or none of it.',
   program_item_once: 'Each scenario or playlist appears once in a program.',
+  time_zone: 'Choose a time zone by its name, such as Europe/Paris.',
 } as const;
 
 /** How `{{expected}}` of `type` reads, by the type zod expected. */
@@ -337,6 +338,18 @@ export const errors = {
   coaching_reference_unpublished: 'Publish “{{title}}” first: this {{kind}} uses it.',
   coaching_program_empty: 'Add a scenario or a playlist before publishing this program.',
   coaching_version_not_found: 'This version was never published.',
+  // Programs and assignments (docs/programs.md).
+  invalid_assignment_assignees: 'Assign it to 1 to {{max, number}} users or groups.',
+  invalid_assignment_due_at: 'The due date comes after the start, and is still to come.',
+  invalid_assignment_message: 'A message has at most {{max, number}} characters.',
+  invalid_assignment_item: 'This program has no such item.',
+  invalid_assignment_attempts: 'Grant 1 to {{max, number}} attempts at a time.',
+  invalid_time_zone: 'Choose a time zone by its name, such as Europe/Paris.',
+  assignment_not_found: 'This assignment does not exist.',
+  assignment_exists: 'This assignment already exists.',
+  assignment_withdrawn: 'This assignment was withdrawn and can no longer be changed.',
+  program_not_published: 'Publish this program before assigning it.',
+  assignee_not_found: 'No user or group with this id in your organization.',
 
   // Coaching sessions (docs/coaching-sessions.md).
   coaching_session_preparing: 'The session is saved and being prepared. Open it again in a moment.',

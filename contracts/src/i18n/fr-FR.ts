@@ -47,6 +47,7 @@ export const issues: Translation<typeof enGB.issues> = {
   nb_credits: 'nb_credits est un nombre entier de 1 à {{max, number}}.',
   crop_all_or_none: 'Donnez le rectangle de recadrage entier (crop_x, crop_y, crop_width et crop_height), ou rien.',
   program_item_once: 'Chaque scénario ou playlist figure une seule fois dans un programme.',
+  time_zone: 'Choisissez un fuseau horaire par son nom, par exemple Europe/Paris.',
 };
 
 export const types: Translation<typeof enGB.types> = {
@@ -326,6 +327,18 @@ export const errors: Translation<typeof enGB.errors> = {
   coaching_reference_unpublished: 'Publiez d’abord «\u00a0{{title}}\u00a0»\u00a0: ce contenu ({{kind}}) l’utilise.',
   coaching_program_empty: 'Ajoutez un scénario ou une playlist avant de publier ce programme.',
   coaching_version_not_found: 'Cette version n’a jamais été publiée.',
+  // Programs and assignments (docs/programs.md).
+  invalid_assignment_assignees: 'Assignez-le à 1 à {{max, number}} utilisateurs ou groupes.',
+  invalid_assignment_due_at: 'L’échéance vient après le début, et n’est pas encore passée.',
+  invalid_assignment_message: 'Un message compte au plus {{max, number}} caractères.',
+  invalid_assignment_item: 'Ce programme n’a pas cet élément.',
+  invalid_assignment_attempts: 'Accordez de 1 à {{max, number}} tentatives à la fois.',
+  invalid_time_zone: 'Choisissez un fuseau horaire par son nom, par exemple Europe/Paris.',
+  assignment_not_found: 'Cette assignation n’existe pas.',
+  assignment_exists: 'Cette assignation existe déjà.',
+  assignment_withdrawn: 'Cette assignation a été retirée et ne peut plus être modifiée.',
+  program_not_published: 'Publiez ce programme avant de l’assigner.',
+  assignee_not_found: 'Aucun utilisateur ni groupe avec cet identifiant dans votre organisation.',
 
   coaching_session_preparing: 'La session est enregistrée et se prépare. Ouvrez-la de nouveau dans un instant.',
   coaching_session_not_found: 'Cette session n’existe pas.',

@@ -242,6 +242,13 @@ export const playlistContentOperations = routesOf<typeof contracts.playlistConte
   version: { method: 'GET', path: '/v1/coaching/playlists/:id/versions/:version' },
 });
 
+export const programAssignmentOperations = routesOf<typeof contracts.programAssignmentOperations>()({
+  create: { method: 'POST', path: '/v1/coaching/programs/:id/assignments' },
+  list: { method: 'GET', path: '/v1/coaching/programs/:id/assignments' },
+  update: { method: 'PATCH', path: '/v1/coaching/programs/:id/assignments/:assignment_id' },
+  withdraw: { method: 'POST', path: '/v1/coaching/programs/:id/assignments/:assignment_id/withdraw' },
+});
+
 export const programContentOperations = routesOf<typeof contracts.programContent.operations>()({
   list: { method: 'GET', path: '/v1/coaching/programs' },
   create: { method: 'POST', path: '/v1/coaching/programs' },

@@ -1,0 +1,37 @@
+import {
+  assignProgram,
+  changeAssignmentDueDate,
+  listProgramAssignments,
+  withdrawAssignment,
+} from '@ai-coaching/application';
+import { programAssignmentOperations as op } from '@ai-coaching/contracts';
+import { defineRoute, permission } from '../http/route.js';
+
+// Assignments of a program (docs/programs.md): managed with `coaching-program-assign`, listed with the program's read.
+export const programAssignmentRoutes = [
+  defineRoute(op.create, {
+    access: permission('coaching-program-assign'),
+    handler: async ({ params, body, origin, services }) => ({
+      status: 201,
+      body: await assignProgram(services, origin, params.id, body),
+    }),
+  }),
+  defineRoute(op.list, {
+    access: permission('coaching-program-read'),
+    handler: async ({ params, origin, services }) => ({
+      body: await listProgramAssignments(services, origin, params.id),
+    }),
+  }),
+  defineRoute(op.update, {
+    access: permission('coaching-program-assign'),
+    handler: async ({ params, body, origin, services }) => ({
+      body: await changeAssignmentDueDate(services, origin, params.id, params.assignment_id, body),
+    }),
+  }),
+  defineRoute(op.withdraw, {
+    access: permission('coaching-program-assign'),
+    handler: async ({ params, origin, services }) => ({
+      body: await withdrawAssignment(services, origin, params.id, params.assignment_id),
+    }),
+  }),
+];

@@ -1,0 +1,174 @@
+import type { ParsedRequest, ProgramAssignment, programAssignmentOperations } from '@ai-coaching/contracts';
+import {
+  ConflictError,
+  NotFoundError,
+  programAssignmentDecider,
+  programAssignmentStreamId,
+  programItemsOf,
+  type Assignee,
+  type ProgramAssignmentCommand,
+} from '@ai-coaching/domain';
+import {
+  findCoachingItemVersion,
+  findProgramAssignment,
+  findUser,
+  findUserGroup,
+  listProgramAssignments as queryAssignments,
+  type ProgramAssignmentView,
+} from '@ai-coaching/projections';
+import { nowIso, type AppServices, type Origin } from '../../app-services.js';
+import { runCommand } from '../../commands/run-command.js';
+import { signedInUser, type UserCaller } from '../../tenancy/scope.js';
+import { visibleCoachingItem } from '../content/coaching-content.js';
+
+// Assigning programs (docs/programs.md, "Assignments"): who must pass which published version by when. The decider
+// keeps the assignment's own rules; here, what needs other data: the program is the caller's organization's and
+// published, the users and groups are of that organization.
+
+type Operations = typeof programAssignmentOperations;
+
+const toAssignee = (assignee: Assignee): ProgramAssignment['assignees'][number] =>
+  'userId' in assignee ? { user_id: assignee.userId } : { user_group_id: assignee.userGroupId };
+
+const toAssignment = (view: ProgramAssignmentView): ProgramAssignment => ({
+  id: view.assignmentId,
+  program_id: view.programId,
+  program_version: view.programVersion,
+  assignees: view.assignees.map(toAssignee),
+  starts_at: view.startsAt,
+  due_at: view.dueAt,
+  time_zone: view.timeZone,
+  message: view.message,
+  status: view.withdrawnAt === null ? 'active' : 'withdrawn',
+  assigned_by: view.assignedBy,
+  assigned_at: view.assignedAt,
+  withdrawn_at: view.withdrawnAt,
+});
+
+const assignmentNotFound = () => new NotFoundError('assignment_not_found', 'This assignment does not exist.');
+
+/** The program, if it is the caller's organization's: a library or another organization's program answers 404. */
+const ownProgram = async (services: AppServices, caller: UserCaller, programId: string) => {
+  const program = await visibleCoachingItem(services, caller, 'program', programId);
+  if (program.organizationId !== caller.organizationId) {
+    throw new NotFoundError('coaching_item_not_found', 'This item does not exist.');
+  }
+  return program;
+};
+
+/** Every user and group named is of the organization (a disabled user or an archived group is not assigned; an invited user is). */
+const checkAssignees = async (services: AppServices, organizationId: string, assignees: readonly Assignee[]) => {
+  for (const assignee of assignees) {
+    const found =
+      'userId' in assignee
+        ? await findUser(services.db, assignee.userId)
+        : await findUserGroup(services.db, assignee.userGroupId);
+    if (!found || found.organizationId !== organizationId || ['disabled', 'archived'].includes(found.status)) {
+      throw new NotFoundError('assignee_not_found', 'No user or group with this id in your organization.', {
+        field: 'assignees',
+      });
+    }
+  }
+};
+
+const run = (services: AppServices, origin: Origin, command: ProgramAssignmentCommand) =>
+  runCommand(services, origin, {
+    streamId: programAssignmentStreamId(command.data.assignmentId),
+    decider: programAssignmentDecider,
+    command,
+  });
+
+const current = async (services: AppServices, assignmentId: string): Promise<ProgramAssignment> => {
+  const view = await findProgramAssignment(services.db, assignmentId);
+  if (!view) throw assignmentNotFound();
+  return toAssignment(view);
+};
+
+/** The assignment, if it is of this program and the caller may see the program. */
+const assignmentOf = async (services: AppServices, caller: UserCaller, programId: string, assignmentId: string) => {
+  await ownProgram(services, caller, programId);
+  const view = await findProgramAssignment(services.db, assignmentId);
+  if (!view || view.programId !== programId) throw assignmentNotFound();
+  return view;
+};
+
+export const assignProgram = async (
+  services: AppServices,
+  origin: Origin,
+  programId: string,
+  body: ParsedRequest<Operations['create']>['body'],
+): Promise<ProgramAssignment> => {
+  const caller = signedInUser(origin.caller);
+  const program = await ownProgram(services, caller, programId);
+  const version =
+    program.publishedVersion === null || program.status === 'archived'
+      ? undefined
+      : await findCoachingItemVersion(services.db, programId, program.publishedVersion);
+  if (!version) throw new ConflictError('program_not_published', 'Publish this program before assigning it.');
+  const assignees: Assignee[] = body.assignees.map((assignee) =>
+    'user_id' in assignee ? { userId: assignee.user_id } : { userGroupId: assignee.user_group_id },
+  );
+  await checkAssignees(services, caller.organizationId, assignees);
+  const assignmentId = services.ids.newId();
+  await run(services, origin, {
+    type: 'AssignProgram',
+    data: {
+      assignmentId,
+      organizationId: caller.organizationId,
+      programId,
+      programVersion: version.version,
+      itemCount: programItemsOf(version.fields).length,
+      assignees,
+      ...(body.starts_at === undefined ? {} : { startsAt: body.starts_at }),
+      dueAt: body.due_at,
+      timeZone: body.time_zone,
+      ...(body.message === undefined ? {} : { message: body.message }),
+      userId: caller.userId,
+    },
+    metadata: { now: nowIso(services) },
+  });
+  return current(services, assignmentId);
+};
+
+export const listProgramAssignments = async (
+  services: AppServices,
+  origin: Origin,
+  programId: string,
+): Promise<{ items: ProgramAssignment[]; total: number }> => {
+  await ownProgram(services, signedInUser(origin.caller), programId);
+  const items = (await queryAssignments(services.db, programId)).map(toAssignment);
+  return { items, total: items.length };
+};
+
+export const changeAssignmentDueDate = async (
+  services: AppServices,
+  origin: Origin,
+  programId: string,
+  assignmentId: string,
+  body: ParsedRequest<Operations['update']>['body'],
+): Promise<ProgramAssignment> => {
+  const caller = signedInUser(origin.caller);
+  await assignmentOf(services, caller, programId, assignmentId);
+  await run(services, origin, {
+    type: 'ChangeAssignmentDueDate',
+    data: { assignmentId, dueAt: body.due_at, timeZone: body.time_zone, userId: caller.userId },
+    metadata: { now: nowIso(services) },
+  });
+  return current(services, assignmentId);
+};
+
+export const withdrawAssignment = async (
+  services: AppServices,
+  origin: Origin,
+  programId: string,
+  assignmentId: string,
+): Promise<ProgramAssignment> => {
+  const caller = signedInUser(origin.caller);
+  await assignmentOf(services, caller, programId, assignmentId);
+  await run(services, origin, {
+    type: 'WithdrawAssignment',
+    data: { assignmentId, userId: caller.userId },
+    metadata: { now: nowIso(services) },
+  });
+  return current(services, assignmentId);
+};

@@ -1,0 +1,95 @@
+import { ASSIGNEES_MAX, ASSIGNMENT_MESSAGE_MAX, isTimeZone } from '@ai-coaching/domain';
+import { z } from 'zod';
+import { closed, idSchema, text } from './http/fields.js';
+import { listOf } from './http/lists.js';
+import { defineOperations } from './http/operation.js';
+import { rule } from './i18n/messages.js';
+
+// Assignments of a program (issue 27, docs/programs.md "Assignments"): who must pass which published version by when.
+
+/** A user, or a user group whose members (as they are whenever asked) are assigned. */
+export const assigneeSchema = z.union([
+  z.strictObject({ user_id: idSchema }),
+  z.strictObject({ user_group_id: idSchema }),
+]);
+
+const timeZone = text().refine(isTimeZone, rule('time_zone'));
+const instant = z.iso.datetime({ offset: true });
+
+export const programAssignmentSchema = z.strictObject({
+  id: text(),
+  program_id: text(),
+  /** The published version assigned: a later version does not change what it asks. */
+  program_version: z.number().int(),
+  assignees: z.array(assigneeSchema),
+  starts_at: text(),
+  due_at: text(),
+  time_zone: text(),
+  message: text(),
+  status: z.enum(['active', 'withdrawn']),
+  assigned_by: text(),
+  assigned_at: text(),
+  withdrawn_at: text().nullable(),
+});
+export type ProgramAssignment = z.infer<typeof programAssignmentSchema>;
+
+const params = z.object({ id: idSchema });
+const assignmentParams = z.object({ id: idSchema, assignment_id: idSchema });
+const notFound = {
+  description: '`coaching_item_not_found` (no program the caller may assign), or `assignment_not_found`.',
+};
+const answer = { description: 'The assignment.', schema: programAssignmentSchema };
+
+export const programAssignmentOperations = defineOperations(
+  { name: 'programAssignments', tag: 'Coaching: programs' },
+  {
+    create: {
+      method: 'POST',
+      path: '/v1/coaching/programs/:id/assignments',
+      summary:
+        'Assign the program’s published version to users and user groups (members joining a group later get it too), from `starts_at` (now when left out) to `due_at`, said on `time_zone`’s clock.',
+      idempotent: true,
+      params,
+      body: closed(
+        z.object({
+          assignees: z.array(assigneeSchema).min(1).max(ASSIGNEES_MAX),
+          starts_at: instant.optional(),
+          due_at: instant,
+          time_zone: timeZone,
+          message: text().trim().max(ASSIGNMENT_MESSAGE_MAX).optional(),
+        }),
+      ),
+      responses: {
+        201: answer,
+        400: { description: '`invalid_assignment_due_at`, `invalid_time_zone`, `invalid_assignment_assignees`.' },
+        404: {
+          description:
+            '`coaching_item_not_found`, or `assignee_not_found` (a user or group not of the program’s organization).',
+        },
+        409: { description: '`program_not_published`: publish a version first.' },
+      },
+    },
+    list: {
+      method: 'GET',
+      path: '/v1/coaching/programs/:id/assignments',
+      summary: 'The program’s assignments, newest first, withdrawn ones included.',
+      params,
+      responses: { 200: { description: 'The assignments.', schema: listOf(programAssignmentSchema) }, 404: notFound },
+    },
+    update: {
+      method: 'PATCH',
+      path: '/v1/coaching/programs/:id/assignments/:assignment_id',
+      summary: 'Change the due date (and its time zone); reminders follow the new date.',
+      params: assignmentParams,
+      body: closed(z.object({ due_at: instant, time_zone: timeZone })),
+      responses: { 200: answer, 404: notFound, 409: { description: '`assignment_withdrawn`.' } },
+    },
+    withdraw: {
+      method: 'POST',
+      path: '/v1/coaching/programs/:id/assignments/:assignment_id/withdraw',
+      summary: 'Withdraw the assignment: its learners no longer have it to do; what they played stays theirs.',
+      params: assignmentParams,
+      responses: { 200: answer, 404: notFound },
+    },
+  },
+);
