@@ -1,7 +1,13 @@
-import { ASSIGNEES_MAX, ASSIGNMENT_MESSAGE_MAX, isTimeZone } from '@ai-coaching/domain';
+import {
+  ASSIGNEES_MAX,
+  ASSIGNMENT_MESSAGE_MAX,
+  isTimeZone,
+  listParamsSchema,
+  PROGRAM_ITEM_STATUSES,
+} from '@ai-coaching/domain';
 import { z } from 'zod';
 import { closed, idSchema, text } from './http/fields.js';
-import { listOf } from './http/lists.js';
+import { listOf, pageOf } from './http/lists.js';
 import { defineOperations } from './http/operation.js';
 import { rule } from './i18n/messages.js';
 
@@ -90,6 +96,56 @@ export const programAssignmentOperations = defineOperations(
       summary: 'Withdraw the assignment: its learners no longer have it to do; what they played stays theirs.',
       params: assignmentParams,
       responses: { 200: answer, 404: notFound },
+    },
+  },
+);
+
+/** A learner's status on an assignment (docs/programs.md). */
+export const LEARNER_ASSIGNMENT_STATUSES = [...PROGRAM_ITEM_STATUSES, 'overdue', 'withdrawn'] as const;
+
+/** One item of an assigned program as the learner stands on it. */
+export const myAssignmentItemSchema = z.strictObject({
+  kind: z.enum(['scenario', 'playlist']),
+  id: text(),
+  name: text(),
+  status: z.enum(PROGRAM_ITEM_STATUSES),
+  /** The score that counts (best or last try); a playlist's: the mean of its scenarios' once each has one. */
+  score: z.number().nullable(),
+  /** A scenario's tries that count, and those left (null: unlimited); null for a playlist. */
+  attempts_used: z.number().int().nullable(),
+  attempts_left: z.number().int().nullable(),
+  /** A playlist's scenarios passed, of all; null for a scenario. */
+  scenarios: z.strictObject({ passed: z.number().int(), total: z.number().int() }).nullable(),
+  /** Whether it may be played now (`in_order`: once every item before it is passed). */
+  open: z.boolean(),
+});
+
+export const myAssignmentSchema = z.strictObject({
+  id: text(),
+  program_id: text(),
+  program_version: z.number().int(),
+  name: text(),
+  description: text(),
+  message: text(),
+  status: z.enum(LEARNER_ASSIGNMENT_STATUSES),
+  starts_at: text(),
+  due_at: text(),
+  time_zone: text(),
+  progress: z.strictObject({ passed: z.number().int(), total: z.number().int() }),
+  items: z.array(myAssignmentItemSchema),
+});
+export type MyAssignment = z.infer<typeof myAssignmentSchema>;
+
+export const myAssignmentOperations = defineOperations(
+  { name: 'myAssignments', tag: 'Coaching: programs' },
+  {
+    list: {
+      method: 'GET',
+      path: '/v1/me/assignments',
+      summary:
+        'The caller’s assignments (named, or through a group they are in now): due soonest first, withdrawn ones last, each with its progress item by item.',
+      query: closed(listParamsSchema.pick({ page: true, page_size: true })),
+      responses: { 200: { description: 'A page.', schema: pageOf(myAssignmentSchema) } },
     },
   },
 );

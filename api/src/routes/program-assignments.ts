@@ -1,11 +1,12 @@
 import {
   assignProgram,
   changeAssignmentDueDate,
+  listMyAssignments,
   listProgramAssignments,
   withdrawAssignment,
 } from '@ai-coaching/application';
-import { programAssignmentOperations as op } from '@ai-coaching/contracts';
-import { defineRoute, permission } from '../http/route.js';
+import { myAssignmentOperations, programAssignmentOperations as op } from '@ai-coaching/contracts';
+import { defineRoute, permission, signedIn } from '../http/route.js';
 
 // Assignments of a program (docs/programs.md): managed with `coaching-program-assign`, listed with the program's read.
 export const programAssignmentRoutes = [
@@ -33,5 +34,10 @@ export const programAssignmentRoutes = [
     handler: async ({ params, origin, services }) => ({
       body: await withdrawAssignment(services, origin, params.id, params.assignment_id),
     }),
+  }),
+  // Whoever is signed in has their own assignments, if any.
+  defineRoute(myAssignmentOperations.list, {
+    access: signedIn,
+    handler: async ({ query, origin, services }) => ({ body: await listMyAssignments(services, origin, query) }),
   }),
 ];

@@ -177,6 +177,10 @@ export const missionContentOperations = routesOf<typeof contracts.missionContent
   version: { method: 'GET', path: '/v1/coaching/missions/:id/versions/:version' },
 });
 
+export const myAssignmentOperations = routesOf<typeof contracts.myAssignmentOperations>()({
+  list: { method: 'GET', path: '/v1/me/assignments' },
+});
+
 export const observerContentOperations = routesOf<typeof contracts.observerContent.operations>()({
   list: { method: 'GET', path: '/v1/coaching/observers' },
   create: { method: 'POST', path: '/v1/coaching/observers' },

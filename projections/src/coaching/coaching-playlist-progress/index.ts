@@ -117,3 +117,28 @@ export const recentCoachingSessions = async (
     score: row.score,
   }));
 };
+
+/**
+ * A learner's scored tries of these scenarios started since an instant, oldest first, by scenario: what a program's
+ * pass rule counts (docs/programs.md). A session that ended without a finished report (one still being written, or
+ * none) is no try yet.
+ */
+export const scoredScenarioTries = async (
+  db: SqlExecutor,
+  params: { organizationId: string; userId: string; scenarioIds: readonly string[]; since: string },
+): Promise<Map<string, number[]>> => {
+  const tries = new Map<string, number[]>();
+  if (params.scenarioIds.length === 0) return tries;
+  const base = scopedSessions({ organizationId: params.organizationId, userId: params.userId, from: params.since });
+  const scenarios = base.bind(JSON.stringify(params.scenarioIds));
+  const { rows } = await db.query<{ scenario_id: string; score: number }>(
+    `${base.sql}
+     SELECT s.scenario_id, s.score::float8 AS score FROM sessions s
+     WHERE s.status IN ${TERMINAL} AND s.score IS NOT NULL
+       AND s.scenario_id IN (SELECT jsonb_array_elements_text(${scenarios}::jsonb))
+     ORDER BY s.started_at, s.session_id`,
+    base.params,
+  );
+  for (const row of rows) tries.set(row.scenario_id, [...(tries.get(row.scenario_id) ?? []), row.score]);
+  return tries;
+};

@@ -141,3 +141,22 @@ export const listProgramAssignments = async (db: SqlExecutor, programId: string)
   );
   return rows.map(toView);
 };
+
+/**
+ * The assignments of one organization that reach a learner: naming them, or one of their groups as it is now (so a
+ * member who joined later is reached). Withdrawn ones included; newest first.
+ */
+export const listAssignmentsOfLearner = async (
+  db: SqlExecutor,
+  learner: { organizationId: string; userId: string; userGroupIds: readonly string[] },
+): Promise<ProgramAssignmentView[]> => {
+  const { rows } = await db.query<AssignmentRecord>(
+    `SELECT * FROM rm_program_assignments a
+     WHERE a.organization_id = $1
+       AND EXISTS (SELECT 1 FROM jsonb_array_elements(a.assignees) x
+                   WHERE x ->> 'userId' = $2 OR x ->> 'userGroupId' = ANY($3::text[]))
+     ORDER BY a.assigned_at DESC, a.assignment_id`,
+    [learner.organizationId, learner.userId, [...learner.userGroupIds]],
+  );
+  return rows.map(toView);
+};
