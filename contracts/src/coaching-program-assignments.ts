@@ -3,6 +3,7 @@ import {
   ASSIGNMENT_MESSAGE_MAX,
   isTimeZone,
   listParamsSchema,
+  PROGRAM_ATTEMPTS_MAX,
   PROGRAM_ITEM_STATUSES,
 } from '@ai-coaching/domain';
 import { z } from 'zod';
@@ -89,6 +90,28 @@ export const programAssignmentOperations = defineOperations(
       params: assignmentParams,
       body: closed(z.object({ due_at: instant, time_zone: timeZone })),
       responses: { 200: answer, 404: notFound, 409: { description: '`assignment_withdrawn`.' } },
+    },
+    grantAttempts: {
+      method: 'POST',
+      path: '/v1/coaching/programs/:id/assignments/:assignment_id/attempts',
+      summary:
+        'Grant a learner the assignment reaches extra attempts on one item (`item_index`, from 0), beyond the pass rule’s; grants add up. A failed item with attempts left is in progress again.',
+      params: assignmentParams,
+      body: closed(
+        z.object({
+          user_id: idSchema,
+          item_index: z.number().int().min(0),
+          attempts: z.number().int().min(1).max(PROGRAM_ATTEMPTS_MAX),
+        }),
+      ),
+      responses: {
+        200: answer,
+        400: { description: '`invalid_assignment_item`: the program version has no such item.' },
+        404: {
+          description: '`assignment_not_found`, or `assignee_not_found`: the assignment does not reach this user.',
+        },
+        409: { description: '`assignment_withdrawn`.' },
+      },
     },
     withdraw: {
       method: 'POST',

@@ -1,6 +1,7 @@
 import {
   assignProgram,
   changeAssignmentDueDate,
+  grantAssignmentAttempts,
   listMyAssignments,
   listProgramAssignments,
   withdrawAssignment,
@@ -27,6 +28,12 @@ export const programAssignmentRoutes = [
     access: permission('coaching-program-assign'),
     handler: async ({ params, body, origin, services }) => ({
       body: await changeAssignmentDueDate(services, origin, params.id, params.assignment_id, body),
+    }),
+  }),
+  defineRoute(op.grantAttempts, {
+    access: permission('coaching-program-assign'),
+    handler: async ({ params, body, origin, services }) => ({
+      body: await grantAssignmentAttempts(services, origin, params.id, params.assignment_id, body),
     }),
   }),
   defineRoute(op.withdraw, {

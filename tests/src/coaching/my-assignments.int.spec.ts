@@ -140,13 +140,41 @@ await describeApi(
         items: [{ status: 'failed', score: 25, attempts_left: 0 }, { open: false }],
       });
 
+      // An extra attempt on the failed item: in progress again, and a pass then counts.
+      const params = { id: org.programId, assignment_id: (created.body as { id: string }).id };
+      const granted = await api(org.operator).call(assignments.grantAttempts, {
+        params,
+        body: { user_id: later.userId, item_index: 0, attempts: 1 },
+      });
+      expect(granted.status).toBe(200);
+      expect((await mine(later.token)).items[0]).toMatchObject({
+        status: 'in_progress',
+        items: [{ status: 'in_progress', attempts_left: 1 }, { open: false }],
+      });
+      await play(later.userId, price, 5);
+      expect((await mine(later.token)).items[0]).toMatchObject({
+        items: [{ status: 'passed', score: 100 }, { open: true }],
+      });
+      // Only to a learner it reaches, on an item the program has.
+      const outsider = await signInAs(context.server, { role: 'user', organizationId: org.id });
+      const refused = await api(org.operator).call(assignments.grantAttempts, {
+        params,
+        body: { user_id: outsider.userId, item_index: 0, attempts: 1 },
+      });
+      expect(refused.status).toBe(404);
+      expect(refused.body).toMatchObject({ code: 'assignee_not_found' });
+      const noItem = await api(org.operator).call(assignments.grantAttempts, {
+        params,
+        body: { user_id: later.userId, item_index: 2, attempts: 1 },
+      });
+      expect(noItem.status).toBe(400);
+      expect(noItem.body).toMatchObject({ code: 'invalid_assignment_item' });
+
       // Withdrawn: still listed, marked, after those still to do.
       const other = await api(org.operator).send('POST', assignments.create.path.replace(':id', org.programId), {
         body: { assignees: [{ user_id: first.userId }], due_at: inDays(30), time_zone: 'UTC' },
       });
-      await api(org.operator).call(assignments.withdraw, {
-        params: { id: org.programId, assignment_id: (created.body as { id: string }).id },
-      });
+      await api(org.operator).call(assignments.withdraw, { params });
       const listed = await mine(first.token);
       expect(listed.items.map((item) => [item.id, item.status])).toEqual([
         [(other.body as { id: string }).id, 'not_started'],

@@ -1,6 +1,7 @@
 import type { ParsedRequest, ProgramAssignment, programAssignmentOperations } from '@ai-coaching/contracts';
 import {
   ConflictError,
+  assignmentReaches,
   NotFoundError,
   programAssignmentDecider,
   programAssignmentStreamId,
@@ -13,6 +14,7 @@ import {
   findProgramAssignment,
   findUser,
   findUserGroup,
+  listGroupsOfUser,
   listProgramAssignments as queryAssignments,
   type ProgramAssignmentView,
 } from '@ai-coaching/projections';
@@ -152,6 +154,42 @@ export const changeAssignmentDueDate = async (
   await run(services, origin, {
     type: 'ChangeAssignmentDueDate',
     data: { assignmentId, dueAt: body.due_at, timeZone: body.time_zone, userId: caller.userId },
+    metadata: { now: nowIso(services) },
+  });
+  return current(services, assignmentId);
+};
+
+export const grantAssignmentAttempts = async (
+  services: AppServices,
+  origin: Origin,
+  programId: string,
+  assignmentId: string,
+  body: ParsedRequest<Operations['grantAttempts']>['body'],
+): Promise<ProgramAssignment> => {
+  const caller = signedInUser(origin.caller);
+  const assignment = await assignmentOf(services, caller, programId, assignmentId);
+  const learner = await findUser(services.db, body.user_id);
+  const reached =
+    learner !== undefined &&
+    learner.organizationId === assignment.organizationId &&
+    assignmentReaches(assignment.assignees, {
+      userId: learner.userId,
+      userGroupIds: (await listGroupsOfUser(services.db, learner.userId)).map((group) => group.userGroupId),
+    });
+  if (!reached) {
+    throw new NotFoundError('assignee_not_found', 'No user or group with this id in your organization.', {
+      field: 'user_id',
+    });
+  }
+  await run(services, origin, {
+    type: 'GrantAssignmentAttempts',
+    data: {
+      assignmentId,
+      learnerId: body.user_id,
+      itemIndex: body.item_index,
+      attempts: body.attempts,
+      userId: caller.userId,
+    },
     metadata: { now: nowIso(services) },
   });
   return current(services, assignmentId);

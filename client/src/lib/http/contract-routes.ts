@@ -250,6 +250,7 @@ export const programAssignmentOperations = routesOf<typeof contracts.programAssi
   create: { method: 'POST', path: '/v1/coaching/programs/:id/assignments' },
   list: { method: 'GET', path: '/v1/coaching/programs/:id/assignments' },
   update: { method: 'PATCH', path: '/v1/coaching/programs/:id/assignments/:assignment_id' },
+  grantAttempts: { method: 'POST', path: '/v1/coaching/programs/:id/assignments/:assignment_id/attempts' },
   withdraw: { method: 'POST', path: '/v1/coaching/programs/:id/assignments/:assignment_id/withdraw' },
 });
 
