@@ -22,6 +22,7 @@ import {
   coachingPracticeOperations,
   coachingSessionOperations,
   coachingShareOperations as shares,
+  myAssignmentOperations,
   missionContentOperations,
   observerContentOperations,
   personaContentOperations,
@@ -252,6 +253,13 @@ export const getSpeechVoicesQueryOptions = () =>
 export const useSpeechVoices = () => useQuery(getSpeechVoicesQueryOptions());
 
 /** The learner's home: what the caller may play now, with their best results, and their latest sessions. */
+/** The caller's assignments, due soonest first (docs/programs.md). */
+export const useMyAssignments = () =>
+  useQuery({
+    queryKey: ['coaching', 'my-assignments'],
+    queryFn: () => api.call(myAssignmentOperations.list, { query: { page: 1, page_size: 48 } }),
+  });
+
 export const useCoachingPractice = (language: string) =>
   useQuery({
     queryKey: ['coaching', 'practice', language],

@@ -9,6 +9,7 @@ import { useCan } from '../../../lib/session/session-context';
 import { useCoachingList, useCoachingPractice } from '../api/coaching-api';
 import { createPath, listPath, type CoachingKind } from '../utils/coaching-kinds';
 import { CoachingImage } from './coaching-image';
+import { MyAssignments } from './my-assignments';
 import { SectionHeading } from '../../../components/ui/section-heading';
 
 // Scenarios first: they are what learners play; the parts follow in the order an author builds them.
@@ -146,7 +147,7 @@ const RecentSessions = ({ sessions }: { sessions: CoachingPractice['recent_sessi
 };
 
 /**
- * `/apps/ai-coaching`: speaks to its reader's role (issue 23). Everyone who plays sees "Practise" first: the scenarios
+ * `/apps/ai-coaching`: speaks to its reader's role (issue 23). Their assignments come first (issue 27), then "Practise": the scenarios
  * they may play with what each means and their best result, then their latest sessions. Authors then get the content
  * they build; learners only what they play.
  */
@@ -179,6 +180,7 @@ export const CoachingHome = () => {
           </>
         }
       />
+      <MyAssignments />
       <section aria-labelledby="coaching-practise" className="mb-8">
         <h2 id="coaching-practise" className="mb-3 text-lg font-semibold">
           {t('home.practise')}

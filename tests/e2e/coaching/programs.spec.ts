@@ -1,0 +1,104 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSidewaysScroll, setUpArranger, signInWithToken } from '../support/arrange.js';
+import { expectAxeClean } from '../support/axe.js';
+import { screenshots } from '../support/screenshots.js';
+
+// Issue 27 (first screens): a learner assigned a program through their group finds it first on their coaching home,
+// with its due date on the assignment's clock, its progress item by item, and the way on.
+test.describe.configure({ mode: 'serial' });
+
+const setup = setUpArranger();
+const stamp = Date.now();
+const PROGRAM = `Sales onboarding ${stamp}`;
+const SCENARIO = 'Price negotiation: the sceptical buyer';
+const PLAYLIST = 'Difficult conversations: first steps';
+let learnerToken = '';
+
+test.beforeAll(async () => {
+  const { arrange } = setup;
+  const organizationId = await arrange.organization(`Programs ${stamp}`);
+  const operator = await arrange.member(organizationId, 'operator');
+  const learner = await arrange.member(organizationId, 'user', { first_name: 'Lena', last_name: 'Learner' });
+  learnerToken = learner.token;
+  const group = await arrange.call('POST', '/v1/user_groups', {
+    name: `Sales ${stamp}`,
+    organization_id: organizationId,
+  });
+  await arrange.call('POST', `/v1/user_groups/add_member/${group.id}`, { user_id: learner.id });
+  const library = async (kind: 'scenarios' | 'playlists', name: string) => {
+    const page = await setup.api.get(`/v1/coaching/${kind}?q=${encodeURIComponent(name)}&source=library`, {
+      headers: { authorization: `Bearer ${operator.token}` },
+    });
+    const found = ((await page.json()) as { items: { id: string; name: string; language: string }[] }).items;
+    return found.find((item) => item.name === name)!.id;
+  };
+  const program = await arrange.call(
+    'POST',
+    '/v1/coaching/programs',
+    {
+      name: PROGRAM,
+      items: [
+        { scenario_id: await library('scenarios', SCENARIO) },
+        { playlist_id: await library('playlists', PLAYLIST) },
+      ],
+      pass_rule: { min_score: 70, attempts: 3, counts: 'best', in_order: true },
+    },
+    operator.token,
+  );
+  await arrange.call('POST', `/v1/coaching/programs/${program.id}/publish`, undefined, operator.token);
+  await arrange.call(
+    'POST',
+    `/v1/coaching/programs/${program.id}/assignments`,
+    {
+      assignees: [{ user_group_id: group.id }],
+      due_at: '2031-03-14T17:00:00.000Z',
+      time_zone: 'Europe/Paris',
+      message: 'Finish it before the spring kick-off.',
+    },
+    operator.token,
+  );
+});
+
+test('[PROGRAM]: a learner finds their assignment first on the coaching home, and goes on from it', async ({
+  page,
+}) => {
+  await signInWithToken(page, learnerToken);
+  await page.goto('/apps/ai-coaching');
+  const section = page.getByRole('region', { name: 'My assignments' });
+  await expect(section).toBeVisible();
+  // First: before what they may practise.
+  const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
+  expect(headings[0]).toBe('My assignments');
+  const card = section.getByTestId('assignment');
+  await expect(card.getByRole('heading', { level: 3 })).toHaveText(PROGRAM);
+  await expect(card).toHaveAttribute('data-status', 'not_started');
+  await expect(card.getByText('To do')).toBeVisible();
+  // 17:00 UTC is 18:00 in Paris in March.
+  await expect(card.getByText(/Due 14 Mar 2031, 18:00/)).toBeVisible();
+  await expect(card.getByText('Finish it before the spring kick-off.')).toBeVisible();
+  await expect(card.getByText('0 of 2 items passed')).toBeVisible();
+  await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+  const items = card.getByTestId('assignment-item');
+  await expect(items.nth(0)).toContainText(`Scenario: ${SCENARIO}`);
+  await expect(items.nth(0)).toContainText('Not played yet · 3 attempts left');
+  await expect(items.nth(1)).toContainText(`Playlist: ${PLAYLIST}`);
+  await expect(items.nth(1)).toContainText('opens once the items before it are passed');
+  await expectAxeClean(page);
+  await screenshots(page, 'my-assignments', section);
+
+  await card.getByRole('link', { name: `Continue ${PROGRAM}` }).click();
+  await expect(page).toHaveURL(/\/scenario\/info-/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(SCENARIO);
+});
+
+test('[PROGRAM]: the assignment fits 360 px and passes axe in the dark theme, in French', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signInWithToken(page, learnerToken, { theme: 'dark', locale: 'fr-FR' });
+  await page.goto('/apps/ai-coaching');
+  const section = page.getByRole('region', { name: 'Mes assignations' });
+  await expect(section.getByText('À faire')).toBeVisible();
+  await expect(section.getByText('Éléments validés : 0 sur 2')).toBeVisible();
+  await expect(section.getByText(/À rendre le 14 mars 2031/)).toBeVisible();
+  await expectAxeClean(page);
+  await expectNoSidewaysScroll(page);
+});
