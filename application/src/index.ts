@@ -33,6 +33,7 @@ export * from './coaching/shared-sessions/shared-sessions.js';
 export * from './coaching/content/starter-library.js';
 export * from './coaching/programs/assignments.js';
 export * from './coaching/programs/my-assignments.js';
+export * from './coaching/programs/assignment-learners.js';
 export * from './ai/ai-connection.js';
 export * from './ai/ai-scope.js';
 export * from './ai/ai-usage-references.js';

@@ -5,6 +5,7 @@ import {
   listParamsSchema,
   PROGRAM_ATTEMPTS_MAX,
   PROGRAM_ITEM_STATUSES,
+  USER_LOCALES,
 } from '@ai-coaching/domain';
 import { z } from 'zod';
 import { closed, idSchema, text } from './http/fields.js';
@@ -169,6 +170,65 @@ export const myAssignmentOperations = defineOperations(
         'The caller’s assignments (named, or through a group they are in now): due soonest first, withdrawn ones last, each with its progress item by item.',
       query: closed(listParamsSchema.pick({ page: true, page_size: true })),
       responses: { 200: { description: 'A page.', schema: pageOf(myAssignmentSchema) } },
+    },
+  },
+);
+
+/** One learner an assignment reaches, and where they stand: what its managers follow. */
+export const assignmentLearnerSchema = z.strictObject({
+  user_id: text(),
+  first_name: text(),
+  last_name: text(),
+  email: text(),
+  status: z.enum(LEARNER_ASSIGNMENT_STATUSES),
+  progress: z.strictObject({ passed: z.number().int(), total: z.number().int() }),
+  /** Item by item, in the program's order. */
+  items: z.array(z.strictObject({ status: z.enum(PROGRAM_ITEM_STATUSES), score: z.number().nullable() })),
+});
+export type AssignmentLearner = z.infer<typeof assignmentLearnerSchema>;
+
+const learnerFilters = {
+  status: z.enum(LEARNER_ASSIGNMENT_STATUSES).optional(),
+  /** Only the members of this group (one the assignment names, or any of the organization's). */
+  user_group_id: idSchema.optional(),
+};
+
+/** The columns of the learners' CSV, in order. */
+export const ASSIGNMENT_EXPORT_COLUMNS = [
+  'user_id',
+  'first_name',
+  'last_name',
+  'email',
+  'status',
+  'items_passed',
+  'items_total',
+  'due_at',
+] as const;
+export type AssignmentExportRow = Record<(typeof ASSIGNMENT_EXPORT_COLUMNS)[number], string | number>;
+
+export const assignmentLearnerOperations = defineOperations(
+  { name: 'assignmentLearners', tag: 'Coaching: programs' },
+  {
+    list: {
+      method: 'GET',
+      path: '/v1/coaching/programs/:id/assignments/:assignment_id/learners',
+      summary:
+        'Every learner the assignment reaches now (named, or a member of a group it names), by name, with their status, progress and each item’s; filtered by status or group.',
+      params: assignmentParams,
+      query: closed(z.object(learnerFilters)),
+      responses: {
+        200: { description: 'The learners.', schema: listOf(assignmentLearnerSchema) },
+        404: notFound,
+      },
+    },
+    export: {
+      method: 'GET',
+      path: '/v1/coaching/programs/:id/assignments/:assignment_id/learners.csv',
+      summary:
+        'The same learners as CSV (RFC 4180, a header row in the caller’s language or `lang`), for download: one row per learner with their status, items passed and the due date.',
+      params: assignmentParams,
+      query: closed(z.object({ ...learnerFilters, lang: z.enum(USER_LOCALES).optional() })),
+      responses: { 200: { description: '`text/csv`, as an attachment.' }, 404: notFound },
     },
   },
 );

@@ -1,12 +1,20 @@
 import {
   assignProgram,
   changeAssignmentDueDate,
+  exportAssignmentLearners,
+  listAssignmentLearners,
   grantAssignmentAttempts,
   listMyAssignments,
   listProgramAssignments,
   withdrawAssignment,
 } from '@ai-coaching/application';
-import { myAssignmentOperations, programAssignmentOperations as op } from '@ai-coaching/contracts';
+import {
+  ASSIGNMENT_EXPORT_COLUMNS,
+  assignmentLearnerOperations as learners,
+  myAssignmentOperations,
+  programAssignmentOperations as op,
+} from '@ai-coaching/contracts';
+import { csvStream } from '../credits/csv.js';
 import { defineRoute, permission, signedIn } from '../http/route.js';
 
 // Assignments of a program (docs/programs.md): managed with `coaching-program-assign`, listed with the program's read.
@@ -41,6 +49,31 @@ export const programAssignmentRoutes = [
     handler: async ({ params, origin, services }) => ({
       body: await withdrawAssignment(services, origin, params.id, params.assignment_id),
     }),
+  }),
+  defineRoute(learners.list, {
+    access: permission('coaching-program-assign'),
+    handler: async ({ params, query, origin, services }) => ({
+      body: await listAssignmentLearners(services, origin, params.id, params.assignment_id, query),
+    }),
+  }),
+  defineRoute(learners.export, {
+    access: permission('coaching-program-assign'),
+    handler: async ({ params, query, origin, services }) => {
+      const { header, rows } = await exportAssignmentLearners(services, origin, params.id, params.assignment_id, query);
+      return {
+        body: csvStream(
+          ASSIGNMENT_EXPORT_COLUMNS,
+          rows,
+          (error) => services.logger.error({ err: error }, 'assignment export failed mid-stream'),
+          header,
+        ),
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="assignment-${params.assignment_id}.csv"`,
+          'Cache-Control': 'no-store',
+        },
+      };
+    },
   }),
   // Whoever is signed in has their own assignments, if any.
   defineRoute(myAssignmentOperations.list, {

@@ -1,6 +1,7 @@
 import { starterLibraryItemId } from '@ai-coaching/application';
 import { createTestOrganization, describeApi, signInAs } from '@ai-coaching/api/testing';
 import {
+  assignmentLearnerOperations as learners,
   myAssignmentOperations,
   playlistContent,
   programAssignmentOperations as assignments,
@@ -9,6 +10,8 @@ import {
 } from '@ai-coaching/contracts';
 import { newId } from '@ai-coaching/platform';
 import { beforeAll, expect, it } from 'vitest';
+import { ASSIGNMENT_EXPORT_LABELS } from '@ai-coaching/application';
+import { parseCsv } from '../credits/credit-test-client.js';
 import { criterion, seedSession } from './coaching-dashboard-fixtures.js';
 
 // A learner's assignments (issue 27, docs/programs.md): reached through a group, members added later included; the
@@ -170,6 +173,20 @@ await describeApi(
       expect(noItem.status).toBe(400);
       expect(noItem.body).toMatchObject({ code: 'invalid_assignment_item' });
 
+      // Its managers see every learner it reaches, by name, filtered by status.
+      const followed = await api(org.operator).call(learners.list, { params, query: {} });
+      expect(followed.body.items.map((learner) => [learner.user_id, learner.status, learner.progress.passed])).toEqual(
+        expect.arrayContaining([
+          [first.userId, 'passed', 2],
+          [later.userId, 'in_progress', 1],
+        ]),
+      );
+      expect(followed.body.total).toBe(2);
+      const passedOnly = await api(org.operator).call(learners.list, { params, query: { status: 'passed' } });
+      expect(passedOnly.body.items.map((learner) => learner.user_id)).toEqual([first.userId]);
+      // A learner sees nobody else's standing.
+      expect((await api(first.token).call(learners.list, { params, query: {} })).status).toBe(403);
+
       // Withdrawn: still listed, marked, after those still to do.
       const other = await api(org.operator).send('POST', assignments.create.path.replace(':id', org.programId), {
         body: { assignees: [{ user_id: first.userId }], due_at: inDays(30), time_zone: 'UTC' },
@@ -195,6 +212,30 @@ await describeApi(
       expect((await mine(learner.token)).items[0]!.status).toBe('not_started');
       await new Promise((resolve) => setTimeout(resolve, 1600));
       expect((await mine(learner.token)).items[0]!.status).toBe('overdue');
+      // Overdue on the managers' list and in its CSV, in the language asked.
+      const params = { id: org.programId, assignment_id: (created.body as { id: string }).id };
+      const overdue = await api(org.operator).call(learners.list, { params, query: { status: 'overdue' } });
+      expect(overdue.body.items.map((row) => row.user_id)).toEqual([learner.userId]);
+      for (const lang of ['en-GB', 'fr-FR'] as const) {
+        const csv = await api(org.operator).call(learners.export, { params, query: { lang } });
+        expect(csv.status).toBe(200);
+        expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+        const [header, ...rows] = parseCsv(csv.body as string);
+        const labels = ASSIGNMENT_EXPORT_LABELS[lang];
+        expect(header).toEqual(Object.values(labels.columns));
+        expect(rows).toEqual([
+          [
+            learner.userId,
+            expect.any(String),
+            expect.any(String),
+            learner.email,
+            labels.statuses.overdue,
+            '0',
+            '2',
+            expect.stringMatching(/^\d{4}-/),
+          ],
+        ]);
+      }
 
       const stranger = await signInAs(context.server, {
         role: 'operator',

@@ -87,7 +87,12 @@ const current = async (services: AppServices, assignmentId: string): Promise<Pro
 };
 
 /** The assignment, if it is of this program and the caller may see the program. */
-const assignmentOf = async (services: AppServices, caller: UserCaller, programId: string, assignmentId: string) => {
+export const assignmentOf = async (
+  services: AppServices,
+  caller: UserCaller,
+  programId: string,
+  assignmentId: string,
+) => {
   await ownProgram(services, caller, programId);
   const view = await findProgramAssignment(services.db, assignmentId);
   if (!view || view.programId !== programId) throw assignmentNotFound();

@@ -39,13 +39,10 @@ const mean = (scores: readonly (number | null)[]): number | null =>
     ? (scores as number[]).reduce((sum, score) => sum + score, 0) / scores.length
     : null;
 
-/** One assignment as the learner stands on it now. */
-const assignmentOf = async (
-  services: AppServices,
-  caller: UserCaller,
-  assignment: ProgramAssignmentView,
-  now: string,
-): Promise<MyAssignment> => {
+/** What an assignment asks: its program version's name, rule and items, each item's scenarios. */
+export type AssignedProgram = Awaited<ReturnType<typeof assignedProgramOf>>;
+
+export const assignedProgramOf = async (services: AppServices, assignment: ProgramAssignmentView) => {
   const version = await findCoachingItemVersion(services.db, assignment.programId, assignment.programVersion);
   const program = programOf(version?.fields);
   const rule: PassRule = {
@@ -61,13 +58,25 @@ const assignmentOf = async (
       return { kind, id, ...(await itemContent(services, kind, id)) };
     }),
   );
+  return { assignment, name: program.name, description: program.description, rule, contents };
+};
+
+export type LearnerStanding = Pick<MyAssignment, 'status' | 'progress' | 'items'>;
+
+/** Where one learner stands on an assignment now: the pass rule applied to their scored sessions since its start. */
+export const learnerStanding = async (
+  services: AppServices,
+  { assignment, rule, contents }: AssignedProgram,
+  userId: string,
+  now: string,
+): Promise<LearnerStanding> => {
   const tries = await scoredScenarioTries(services.db, {
-    organizationId: caller.organizationId,
-    userId: caller.userId,
+    organizationId: assignment.organizationId,
+    userId,
     scenarioIds: [...new Set(contents.flatMap((content) => content.scenarioIds))],
     since: assignment.startsAt,
   });
-  const granted = assignment.extraAttempts[caller.userId] ?? {};
+  const granted = assignment.extraAttempts[userId] ?? {};
   const results = contents.map((content, index) => {
     const scenarioResults = content.scenarioIds.map((scenarioId) =>
       programItemResult(rule, tries.get(scenarioId) ?? [], granted[String(index)] ?? 0),
@@ -106,22 +115,35 @@ const assignmentOf = async (
     ),
   }));
   return {
+    status: learnerAssignmentStatus(
+      { status: assignment.withdrawnAt === null ? 'active' : 'withdrawn', dueAt: assignment.dueAt },
+      outcome.status,
+      now,
+    ),
+    progress: { passed: outcome.passed, total: outcome.total },
+    items,
+  };
+};
+
+/** One assignment as the learner stands on it now. */
+const assignmentOf = async (
+  services: AppServices,
+  caller: UserCaller,
+  assignment: ProgramAssignmentView,
+  now: string,
+): Promise<MyAssignment> => {
+  const program = await assignedProgramOf(services, assignment);
+  return {
     id: assignment.assignmentId,
     program_id: assignment.programId,
     program_version: assignment.programVersion,
     name: program.name,
     description: program.description,
     message: assignment.message,
-    status: learnerAssignmentStatus(
-      { status: assignment.withdrawnAt === null ? 'active' : 'withdrawn', dueAt: assignment.dueAt },
-      outcome.status,
-      now,
-    ),
     starts_at: assignment.startsAt,
     due_at: assignment.dueAt,
     time_zone: assignment.timeZone,
-    progress: { passed: outcome.passed, total: outcome.total },
-    items,
+    ...(await learnerStanding(services, program, caller.userId, now)),
   };
 };
 

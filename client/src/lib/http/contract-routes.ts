@@ -46,6 +46,11 @@ export const applicationOperations = routesOf<typeof contracts.applicationOperat
   remove: { method: 'DELETE', path: '/v1/organizations/:id/applications/:application_id' },
 });
 
+export const assignmentLearnerOperations = routesOf<typeof contracts.assignmentLearnerOperations>()({
+  list: { method: 'GET', path: '/v1/coaching/programs/:id/assignments/:assignment_id/learners' },
+  export: { method: 'GET', path: '/v1/coaching/programs/:id/assignments/:assignment_id/learners.csv' },
+});
+
 export const authOperations = routesOf<typeof contracts.authOperations>()({
   login: { method: 'POST', path: '/v1/fau/login', bodyEncoding: 'form' },
   logout: { method: 'POST', path: '/v1/fau/logout' },

@@ -1,0 +1,169 @@
+import type {
+  AssignmentExportRow,
+  AssignmentLearner,
+  assignmentLearnerOperations,
+  ParsedRequest,
+} from '@ai-coaching/contracts';
+import { NotFoundError, type UserLocale } from '@ai-coaching/domain';
+import { findUser, findUserGroup, type UserView } from '@ai-coaching/projections';
+import { nowIso, type AppServices, type Origin } from '../../app-services.js';
+import { signedInUser, type UserCaller } from '../../tenancy/scope.js';
+import { assignmentOf } from './assignments.js';
+import { assignedProgramOf, learnerStanding } from './my-assignments.js';
+
+// What the managers of an assignment follow (docs/programs.md, "Following an assignment"): every learner it reaches
+// now and where they stand, as a list and as CSV.
+
+type Operations = typeof assignmentLearnerOperations;
+type Filters = ParsedRequest<Operations['list']>['query'];
+
+/** The users named, and the current members of the groups named: each once, of the organization, not disabled. */
+const reachedUsers = async (
+  services: AppServices,
+  organizationId: string,
+  assignees: readonly { userId?: string; userGroupId?: string }[],
+) => {
+  const ids = new Set<string>();
+  for (const assignee of assignees) {
+    if (assignee.userId) ids.add(assignee.userId);
+    else if (assignee.userGroupId) {
+      const group = await findUserGroup(services.db, assignee.userGroupId);
+      if (group?.status === 'active') for (const member of group.memberIds) ids.add(member);
+    }
+  }
+  const users = await Promise.all([...ids].map((id) => findUser(services.db, id)));
+  return users.filter(
+    (user): user is UserView =>
+      user !== undefined && user.organizationId === organizationId && user.status !== 'disabled',
+  );
+};
+
+const byName = (a: AssignmentLearner, b: AssignmentLearner) =>
+  `${a.last_name} ${a.first_name} ${a.email}`.localeCompare(`${b.last_name} ${b.first_name} ${b.email}`);
+
+const learnersOf = async (
+  services: AppServices,
+  caller: UserCaller,
+  programId: string,
+  assignmentId: string,
+  filters: Filters,
+) => {
+  const assignment = await assignmentOf(services, caller, programId, assignmentId);
+  let users = await reachedUsers(services, assignment.organizationId, assignment.assignees);
+  if (filters.user_group_id !== undefined) {
+    const group = await findUserGroup(services.db, filters.user_group_id);
+    if (!group || group.organizationId !== assignment.organizationId) {
+      throw new NotFoundError('user_group_not_found', 'This user group does not exist.', { field: 'user_group_id' });
+    }
+    users = users.filter((user) => group.memberIds.includes(user.userId));
+  }
+  const program = await assignedProgramOf(services, assignment);
+  const now = nowIso(services);
+  const learners = await Promise.all(
+    users.map(async (user): Promise<AssignmentLearner> => {
+      const standing = await learnerStanding(services, program, user.userId, now);
+      return {
+        user_id: user.userId,
+        first_name: user.firstName,
+        last_name: user.lastName,
+        email: user.email,
+        status: standing.status,
+        progress: standing.progress,
+        items: standing.items.map((item) => ({ status: item.status, score: item.score })),
+      };
+    }),
+  );
+  return {
+    assignment,
+    learners: learners
+      .filter((learner) => filters.status === undefined || learner.status === filters.status)
+      .sort(byName),
+  };
+};
+
+export const listAssignmentLearners = async (
+  services: AppServices,
+  origin: Origin,
+  programId: string,
+  assignmentId: string,
+  filters: Filters,
+): Promise<{ items: AssignmentLearner[]; total: number }> => {
+  const { learners } = await learnersOf(services, signedInUser(origin.caller), programId, assignmentId, filters);
+  return { items: learners, total: learners.length };
+};
+
+/** The CSV's header row and status words, in each language. */
+export const ASSIGNMENT_EXPORT_LABELS: Record<
+  UserLocale,
+  { columns: Record<keyof AssignmentExportRow, string>; statuses: Record<AssignmentLearner['status'], string> }
+> = {
+  'en-GB': {
+    columns: {
+      user_id: 'User id',
+      first_name: 'First name',
+      last_name: 'Last name',
+      email: 'Email',
+      status: 'Status',
+      items_passed: 'Items passed',
+      items_total: 'Items',
+      due_at: 'Due',
+    },
+    statuses: {
+      not_started: 'To do',
+      in_progress: 'In progress',
+      passed: 'Passed',
+      failed: 'Did not pass',
+      overdue: 'Overdue',
+      withdrawn: 'Withdrawn',
+    },
+  },
+  'fr-FR': {
+    columns: {
+      user_id: 'Identifiant',
+      first_name: 'Prénom',
+      last_name: 'Nom',
+      email: 'E-mail',
+      status: 'Statut',
+      items_passed: 'Éléments validés',
+      items_total: 'Éléments',
+      due_at: 'Échéance',
+    },
+    statuses: {
+      not_started: 'À faire',
+      in_progress: 'En cours',
+      passed: 'Validé',
+      failed: 'Non validé',
+      overdue: 'En retard',
+      withdrawn: 'Retiré',
+    },
+  },
+};
+
+export const exportAssignmentLearners = async (
+  services: AppServices,
+  origin: Origin,
+  programId: string,
+  assignmentId: string,
+  query: ParsedRequest<Operations['export']>['query'],
+): Promise<{ header: string[]; rows: AsyncIterable<AssignmentExportRow> }> => {
+  const caller = signedInUser(origin.caller);
+  const { lang, ...filters } = query;
+  const { assignment, learners } = await learnersOf(services, caller, programId, assignmentId, filters);
+  const locale: UserLocale = lang ?? (await findUser(services.db, caller.userId))?.locale ?? 'en-GB';
+  const labels = ASSIGNMENT_EXPORT_LABELS[locale];
+  async function* rows(): AsyncIterable<AssignmentExportRow> {
+    for (const learner of learners) {
+      yield {
+        user_id: learner.user_id,
+        first_name: learner.first_name,
+        last_name: learner.last_name,
+        email: learner.email,
+        status: labels.statuses[learner.status],
+        items_passed: learner.progress.passed,
+        items_total: learner.progress.total,
+        due_at: assignment.dueAt,
+      };
+    }
+  }
+  return { header: Object.values(labels.columns), rows: rows() };
+};
