@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectNoSidewaysScroll, setUpArranger, signInWithToken } from '../support/arrange.js';
 import { expectAxeClean } from '../support/axe.js';
@@ -13,6 +14,9 @@ const PROGRAM = `Sales onboarding ${stamp}`;
 const SCENARIO = 'Price negotiation: the sceptical buyer';
 const PLAYLIST = 'Difficult conversations: first steps';
 let learnerToken = '';
+let operatorToken = '';
+let programId = '';
+const late = { email: '' };
 
 test.beforeAll(async () => {
   const { arrange } = setup;
@@ -20,6 +24,9 @@ test.beforeAll(async () => {
   const operator = await arrange.member(organizationId, 'operator');
   const learner = await arrange.member(organizationId, 'user', { first_name: 'Lena', last_name: 'Learner' });
   learnerToken = learner.token;
+  operatorToken = operator.token;
+  const lateLearner = await arrange.member(organizationId, 'user', { first_name: 'Luke', last_name: 'Late' });
+  late.email = lateLearner.email;
   const group = await arrange.call('POST', '/v1/user_groups', {
     name: `Sales ${stamp}`,
     organization_id: organizationId,
@@ -45,7 +52,15 @@ test.beforeAll(async () => {
     },
     operator.token,
   );
+  programId = program.id;
   await arrange.call('POST', `/v1/coaching/programs/${program.id}/publish`, undefined, operator.token);
+  // Due in a moment: overdue by the time the manager looks.
+  await arrange.call(
+    'POST',
+    `/v1/coaching/programs/${program.id}/assignments`,
+    { assignees: [{ user_id: lateLearner.id }], due_at: new Date(Date.now() + 3000).toISOString(), time_zone: 'UTC' },
+    operator.token,
+  );
   await arrange.call(
     'POST',
     `/v1/coaching/programs/${program.id}/assignments`,
@@ -101,4 +116,43 @@ test('[PROGRAM]: the assignment fits 360 px and passes axe in the dark theme, in
   await expect(section.getByText(/À rendre le 14 mars 2031/)).toBeVisible();
   await expectAxeClean(page);
   await expectNoSidewaysScroll(page);
+});
+
+test('[PROGRAM]: an operator assigns the program to a group from its page and follows its learners; the overdue one shows, and is in the CSV', async ({
+  page,
+}) => {
+  await signInWithToken(page, operatorToken);
+  await page.goto(`/apps/ai-coaching/program/edit/${programId}`);
+  const section = page.getByRole('region', { name: 'Assignments' });
+  await expect(section.getByTestId('program-assignment')).toHaveCount(2);
+  // Nothing chosen: said next to the fields.
+  await section.getByRole('button', { name: 'Assign', exact: true }).click();
+  await expect(section.getByText('Choose at least one group or person.')).toBeVisible();
+  await expect(section.getByText('Choose the due date and time.')).toBeVisible();
+  await section.getByRole('group', { name: 'Groups' }).getByLabel(`Sales ${stamp}`).check();
+  await section.getByLabel('Due date').fill('2031-06-30T17:00');
+  await section.getByLabel('Time zone').selectOption('Europe/Paris');
+  await section.getByLabel('Message').fill('Second round.');
+  await section.getByRole('button', { name: 'Assign', exact: true }).click();
+  await expect(page.getByTestId('toast').last()).toContainText('The program is assigned.');
+  await expect(section.getByTestId('program-assignment')).toHaveCount(3);
+  const second = section.getByTestId('program-assignment').filter({ hasText: 'Second round.' });
+  await expect(second).toContainText('Due 30 Jun 2031, 17:00 CEST');
+  await expect(second.getByTestId('assignment-learner')).toContainText('Lena Learner');
+
+  // The one due in a moment, on UTC's clock (the others are on Paris's).
+  const overdue = section.getByTestId('program-assignment').filter({ hasText: /\d\d:\d\d UTC/ });
+  await expect(overdue.getByTestId('assignment-learner')).toHaveAttribute('data-status', 'overdue');
+  await expect(overdue.getByTestId('assignment-learner')).toContainText('Overdue');
+  await overdue.getByLabel('Show').selectOption({ label: 'Passed' });
+  await expect(overdue.getByText('No learner with this status.')).toBeVisible();
+  await overdue.getByLabel('Show').selectOption({ label: 'Everyone' });
+  const download = page.waitForEvent('download');
+  await overdue.getByRole('button', { name: 'Download CSV' }).click();
+  const file = await (await download).path();
+  const csv = readFileSync(file, 'utf8');
+  expect(csv.split('\r\n')[0]).toBe('User id,First name,Last name,Email,Status,Items passed,Items,Due');
+  expect(csv).toContain(`${late.email},Overdue,0,2,`);
+  await expectAxeClean(page);
+  await screenshots(page, 'program-assignments', section);
 });

@@ -9,7 +9,9 @@ export type CardProps = {
 };
 
 export const Card = ({ title, titleId, children, className = '' }: CardProps) => (
+  // Named by its title when the title has an id: a region a screen reader lists.
   <section
+    aria-labelledby={title && titleId ? titleId : undefined}
     className={`rounded-lg border border-gray-200 bg-white p-4 shadow-xs sm:p-6 dark:border-gray-800 dark:bg-gray-900 ${className}`}
   >
     {title ? (

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Card } from './card';
 
 describe('<Card>', () => {
-  it('starts with its title as an h2, by its id when given', () => {
+  it('starts with its title as an h2, and is the region it names when the title has an id', () => {
     expect(
       renderToStaticMarkup(
         <Card title="Keys" titleId="provider-keys">
@@ -11,7 +11,7 @@ describe('<Card>', () => {
         </Card>,
       ),
     ).toMatch(
-      /^<section class="[^"]*"><h2 id="provider-keys" class="mb-4 text-lg font-semibold">Keys<\/h2><p>Body<\/p><\/section>$/,
+      /^<section aria-labelledby="provider-keys" class="[^"]*"><h2 id="provider-keys" class="mb-4 text-lg font-semibold">Keys<\/h2><p>Body<\/p><\/section>$/,
     );
   });
 

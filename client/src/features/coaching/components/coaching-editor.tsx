@@ -38,6 +38,7 @@ import { CoachingVersions } from './coaching-versions';
 import { EDITORS } from './kinds/editors';
 import type { FieldValues, KindEditor } from './kinds/kind-editor';
 import { TextLink } from '../../../components/ui/text-link';
+import { ProgramAssignments } from './program-assignments';
 
 /** The item's own fields, without what the API adds around them (id, status, version …). */
 export const fieldsOf = (editor: KindEditor, item: Record<string, unknown>, language: string): FieldValues =>
@@ -324,6 +325,9 @@ export const CoachingEdit = ({ kind, id }: { kind: CoachingKind; id: string }) =
           </>
         }
       />
+      {kind === 'program' && item.published_version !== null && can('coaching-program-assign') ? (
+        <ProgramAssignments programId={item.id} />
+      ) : null}
     </>
   );
 };
