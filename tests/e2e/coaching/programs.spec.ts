@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectNoSidewaysScroll, setUpArranger, signInWithToken } from '../support/arrange.js';
 import { expectAxeClean } from '../support/axe.js';
+import { isMailTo } from '../support/mail-sink.js';
 import { screenshots } from '../support/screenshots.js';
 
 // Issue 27 (first screens): a learner assigned a program through their group finds it first on their coaching home,
@@ -14,6 +15,7 @@ const PROGRAM = `Sales onboarding ${stamp}`;
 const SCENARIO = 'Price negotiation: the sceptical buyer';
 const PLAYLIST = 'Difficult conversations: first steps';
 let learnerToken = '';
+let learnerEmail = '';
 let operatorToken = '';
 let programId = '';
 const late = { email: '' };
@@ -24,6 +26,8 @@ test.beforeAll(async () => {
   const operator = await arrange.member(organizationId, 'operator');
   const learner = await arrange.member(organizationId, 'user', { first_name: 'Lena', last_name: 'Learner' });
   learnerToken = learner.token;
+  learnerEmail = learner.email;
+  learnerEmail = learner.email;
   operatorToken = operator.token;
   const lateLearner = await arrange.member(organizationId, 'user', { first_name: 'Luke', last_name: 'Late' });
   late.email = lateLearner.email;
@@ -74,9 +78,15 @@ test.beforeAll(async () => {
   );
 });
 
-test('[PROGRAM]: a learner finds their assignment first on the coaching home, and goes on from it', async ({
+test('[PROGRAM]: a learner is told by mail, finds their assignment first on the coaching home, and goes on from it', async ({
   page,
 }) => {
+  const mail = await setup.sink.waitFor(
+    (message) => isMailTo(message, learnerEmail) && message.subject === `New assignment: ${PROGRAM}`,
+    15_000,
+  );
+  expect(mail.text).toContain('Finish it before the spring kick-off.');
+  expect(mail.text).toMatch(/It is due by Friday,? 14 March 2031 at 18:00 CET\./);
   await signInWithToken(page, learnerToken);
   await page.goto('/apps/ai-coaching');
   const section = page.getByRole('region', { name: 'My assignments' });

@@ -5,10 +5,10 @@ import type {
   ParsedRequest,
 } from '@ai-coaching/contracts';
 import { NotFoundError, type UserLocale } from '@ai-coaching/domain';
-import { findUser, findUserGroup, type UserView } from '@ai-coaching/projections';
+import { findUser, findUserGroup } from '@ai-coaching/projections';
 import { nowIso, type AppServices, type Origin } from '../../app-services.js';
 import { signedInUser, type UserCaller } from '../../tenancy/scope.js';
-import { assignmentOf } from './assignments.js';
+import { assignmentOf, reachedUsers } from './assignments.js';
 import { assignedProgramOf, learnerStanding } from './my-assignments.js';
 
 // What the managers of an assignment follow (docs/programs.md, "Following an assignment"): every learner it reaches
@@ -16,27 +16,6 @@ import { assignedProgramOf, learnerStanding } from './my-assignments.js';
 
 type Operations = typeof assignmentLearnerOperations;
 type Filters = ParsedRequest<Operations['list']>['query'];
-
-/** The users named, and the current members of the groups named: each once, of the organization, not disabled. */
-const reachedUsers = async (
-  services: AppServices,
-  organizationId: string,
-  assignees: readonly { userId?: string; userGroupId?: string }[],
-) => {
-  const ids = new Set<string>();
-  for (const assignee of assignees) {
-    if (assignee.userId) ids.add(assignee.userId);
-    else if (assignee.userGroupId) {
-      const group = await findUserGroup(services.db, assignee.userGroupId);
-      if (group?.status === 'active') for (const member of group.memberIds) ids.add(member);
-    }
-  }
-  const users = await Promise.all([...ids].map((id) => findUser(services.db, id)));
-  return users.filter(
-    (user): user is UserView =>
-      user !== undefined && user.organizationId === organizationId && user.status !== 'disabled',
-  );
-};
 
 const byName = (a: AssignmentLearner, b: AssignmentLearner) =>
   `${a.last_name} ${a.first_name} ${a.email}`.localeCompare(`${b.last_name} ${b.first_name} ${b.email}`);

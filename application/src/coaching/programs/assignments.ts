@@ -15,13 +15,16 @@ import {
   findUser,
   findUserGroup,
   listGroupsOfUser,
+  type UserView,
   listProgramAssignments as queryAssignments,
   type ProgramAssignmentView,
 } from '@ai-coaching/projections';
 import { nowIso, type AppServices, type Origin } from '../../app-services.js';
 import { runCommand } from '../../commands/run-command.js';
 import { signedInUser, type UserCaller } from '../../tenancy/scope.js';
+import { MAIL_NAME_MAX, resolveMailLocale, sendMailJob } from '../../jobs/mail/send-mail.job.js';
 import { visibleCoachingItem } from '../content/coaching-content.js';
+import { programOf } from '../content/content-fields.js';
 
 // Assigning programs (docs/programs.md, "Assignments"): who must pass which published version by when. The decider
 // keeps the assignment's own rules; here, what needs other data: the program is the caller's organization's and
@@ -71,6 +74,27 @@ const checkAssignees = async (services: AppServices, organizationId: string, ass
       });
     }
   }
+};
+
+/** The users named, and the current members of the groups named: each once, of the organization, not disabled. */
+export const reachedUsers = async (
+  services: AppServices,
+  organizationId: string,
+  assignees: readonly { userId?: string; userGroupId?: string }[],
+) => {
+  const ids = new Set<string>();
+  for (const assignee of assignees) {
+    if (assignee.userId) ids.add(assignee.userId);
+    else if (assignee.userGroupId) {
+      const group = await findUserGroup(services.db, assignee.userGroupId);
+      if (group?.status === 'active') for (const member of group.memberIds) ids.add(member);
+    }
+  }
+  const users = await Promise.all([...ids].map((id) => findUser(services.db, id)));
+  return users.filter(
+    (user): user is UserView =>
+      user !== undefined && user.organizationId === organizationId && user.status !== 'disabled',
+  );
 };
 
 const run = (services: AppServices, origin: Origin, command: ProgramAssignmentCommand) =>
@@ -134,7 +158,50 @@ export const assignProgram = async (
     },
     metadata: { now: nowIso(services) },
   });
-  return current(services, assignmentId);
+  const assignment = await current(services, assignmentId);
+  await noticeAssigned(services, assignment, programOf(version.fields).name, caller.organizationId);
+  return assignment;
+};
+
+/**
+ * Each learner the assignment reaches now is told by mail, in their language, once (the job's id is theirs and the
+ * assignment's): a retried request sends nothing twice. Invited accounts are not mailed: their invitation comes first.
+ * A failure to queue is logged, never the assignment's failure.
+ */
+const noticeAssigned = async (
+  services: AppServices,
+  assignment: ProgramAssignment,
+  programName: string,
+  organizationId: string,
+) => {
+  const assignees: Assignee[] = assignment.assignees.map((assignee) =>
+    'user_id' in assignee ? { userId: assignee.user_id } : { userGroupId: assignee.user_group_id },
+  );
+  for (const learner of await reachedUsers(services, organizationId, assignees)) {
+    if (learner.status !== 'active') continue;
+    await services.queue
+      .enqueue(
+        sendMailJob,
+        {
+          template: 'assignment-assigned',
+          locale: resolveMailLocale(learner.locale),
+          to: learner.email,
+          organizationId,
+          params: {
+            firstName: (learner.firstName.trim() || learner.email).slice(0, MAIL_NAME_MAX),
+            programName: (programName.trim() || '—').slice(0, MAIL_NAME_MAX),
+            message: assignment.message,
+            assignmentsUrl: `${services.config.publicUrl}/apps/ai-coaching`,
+            expiresAt: assignment.due_at,
+            timeZone: assignment.time_zone,
+          },
+        },
+        { jobId: `assignment-assigned-${assignment.id}-${learner.userId}` },
+      )
+      .catch((error: unknown) =>
+        services.logger.error({ err: error, assignmentId: assignment.id }, 'could not queue an assignment notice'),
+      );
+  }
 };
 
 export const listProgramAssignments = async (

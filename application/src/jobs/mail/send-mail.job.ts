@@ -47,6 +47,19 @@ export const templateParamsSchemas = {
     linksUrl: webUrl,
     expiresAt: instant,
   }),
+  /**
+   * A program was assigned to the recipient (docs/programs.md, "Notices"): `expiresAt` is its due date, said on
+   * `timeZone`'s clock.
+   */
+  'assignment-assigned': z.object({
+    firstName: name,
+    programName: name,
+    /** The manager's message, quoted as it is; empty for none. */
+    message: z.string().trim().max(2000),
+    assignmentsUrl: webUrl,
+    expiresAt: instant,
+    timeZone: z.string().min(1).max(100),
+  }),
 } as const;
 
 export type TemplateId = keyof typeof templateParamsSchemas;
@@ -82,6 +95,11 @@ export const sendMailPayloadSchema = z.discriminatedUnion('template', [
     template: z.literal('shared-session-wallet-empty'),
     ...recipient,
     params: templateParamsSchemas['shared-session-wallet-empty'],
+  }),
+  z.object({
+    template: z.literal('assignment-assigned'),
+    ...recipient,
+    params: templateParamsSchemas['assignment-assigned'],
   }),
   z.object({ template: z.literal(MAIL_SETTINGS_TEST), ...recipient, params: mailSettingsTestParamsSchema }),
 ]);

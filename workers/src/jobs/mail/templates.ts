@@ -29,6 +29,7 @@ export type MailCatalogue = {
   invitation: InvitationText;
   'password-reset': MailText;
   'shared-session-wallet-empty': MailText;
+  'assignment-assigned': MailText;
 };
 
 // French puts a non-breaking space (\u00a0) before : ? and inside « », so they never start a line.
@@ -74,6 +75,17 @@ export const catalogues: Record<MailLocale, MailCatalogue> = {
       expiry: 'The link stays valid until {expiresAt}.',
       expired: 'Until credits are added, each new visitor is told that the link cannot start a session.',
       ignore: 'You receive this message at most once a day for each link.',
+      signature: 'The {appName} team',
+    },
+    'assignment-assigned': {
+      subject: 'New assignment: {programName}',
+      greeting: 'Hello {firstName},',
+      intro: ['You have been assigned the program “{programName}” on {appName}.', '{message}'],
+      action: 'See my assignments',
+      linkHint: 'If the button does not work, copy this link into your browser:',
+      expiry: 'It is due by {expiresAt}.',
+      expired: 'After that, it shows as overdue to you and to your managers.',
+      ignore: 'You receive this message once for each assignment.',
       signature: 'The {appName} team',
     },
   },
@@ -124,6 +136,17 @@ export const catalogues: Record<MailLocale, MailCatalogue> = {
       ignore: 'Vous recevez ce message au plus une fois par jour et par lien.',
       signature: 'L’équipe {appName}',
     },
+    'assignment-assigned': {
+      subject: 'Nouvelle assignation\u00a0: {programName}',
+      greeting: 'Bonjour {firstName},',
+      intro: ['Le programme «\u00a0{programName}\u00a0» vous a été assigné sur {appName}.', '{message}'],
+      action: 'Voir mes assignations',
+      linkHint: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur\u00a0:',
+      expiry: 'Il est à terminer avant le {expiresAt}.',
+      expired: 'Passé cette date, il apparaît en retard pour vous et pour vos responsables.',
+      ignore: 'Vous recevez ce message une fois pour chaque assignation.',
+      signature: 'L’équipe {appName}',
+    },
   },
 };
 
@@ -148,10 +171,11 @@ const escapeHtml = (value: string): string =>
     .replaceAll("'", '&#39;');
 
 /**
- * The date and time in the recipient's language. The recipient's time zone is not known, so the
- * time is given in UTC and says so, rather than in whatever zone the server happens to run in.
+ * The date and time in the recipient's language, on `timeZone`'s clock and naming it. The recipient's own zone is not
+ * known: a mail says UTC unless its template names a zone (an assignment's), rather than whatever zone the server
+ * happens to run in.
  */
-export const formatExpiry = (iso: string, locale: MailLocale): string =>
+export const formatExpiry = (iso: string, locale: MailLocale, timeZone = 'UTC'): string =>
   new Intl.DateTimeFormat(locale, {
     weekday: 'long',
     day: 'numeric',
@@ -159,7 +183,7 @@ export const formatExpiry = (iso: string, locale: MailLocale): string =>
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
-    timeZone: 'UTC',
+    timeZone,
     timeZoneName: 'short',
   }).format(new Date(iso));
 
@@ -242,6 +266,17 @@ export const renderMail = (request: MailRequest): RenderedMail => {
       values = { ...request.params, expiresAt };
       url = request.params.linksUrl;
       break;
+    case 'assignment-assigned': {
+      const catalogue = catalogues[locale]['assignment-assigned'];
+      // Without a message, its paragraph goes.
+      texts = request.params.message ? catalogue : { ...catalogue, intro: catalogue.intro.slice(0, 1) };
+      values = {
+        ...request.params,
+        expiresAt: formatExpiry(request.params.expiresAt, locale, request.params.timeZone),
+      };
+      url = request.params.assignmentsUrl;
+      break;
+    }
   }
   const say = (sentence: string) => fill(sentence, { ...values, appName: APP_NAME });
   const parts: Parts = {

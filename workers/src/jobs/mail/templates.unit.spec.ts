@@ -6,6 +6,7 @@ const expiresAt = '2026-11-24T14:30:00.000Z';
 const activationUrl = 'https://coach.example.com/activate?token=abc123&lang=fr';
 const resetUrl = 'https://coach.example.com/reset#token=def456';
 const linksUrl = 'https://coach.example.com/apps/ai-coaching/shared-session/list';
+const assignmentsUrl = 'https://coach.example.com/apps/ai-coaching';
 
 const requests = (locale: (typeof MAIL_LOCALES)[number]): MailRequest[] => [
   {
@@ -24,6 +25,11 @@ const requests = (locale: (typeof MAIL_LOCALES)[number]): MailRequest[] => [
     locale,
     params: { firstName: 'Marie', linkLabel: 'Workshop', scenarioName: 'Price talk', linksUrl, expiresAt },
   },
+  {
+    template: 'assignment-assigned',
+    locale,
+    params: { firstName: 'Marie', programName: 'Onboarding', message: '', assignmentsUrl, expiresAt, timeZone: 'UTC' },
+  },
 ];
 
 const linkOf = (request: MailRequest) => {
@@ -34,6 +40,8 @@ const linkOf = (request: MailRequest) => {
       return request.params.resetUrl;
     case 'shared-session-wallet-empty':
       return request.params.linksUrl;
+    case 'assignment-assigned':
+      return request.params.assignmentsUrl;
   }
 };
 
@@ -71,6 +79,31 @@ describe('[MAIL]: templates', () => {
       expect(mail.html).toContain(`lang="${locale}"`);
       expect(mail.html).not.toMatch(/<img|<script|<style/i);
     }
+  });
+
+  it('says an assignment’s due date on its own clock, and quotes the manager’s message only when there is one', () => {
+    const assigned = (message: string, locale: (typeof MAIL_LOCALES)[number] = 'en-GB') =>
+      renderMail({
+        template: 'assignment-assigned',
+        locale,
+        params: {
+          firstName: 'Marie',
+          programName: 'Onboarding',
+          message,
+          assignmentsUrl,
+          expiresAt,
+          timeZone: 'Europe/Paris',
+        },
+      });
+    const mail = assigned('Before the <b>quarter</b>.');
+    expect(mail.subject).toBe('New assignment: Onboarding');
+    // 14:30 UTC is 15:30 in Paris in November.
+    expect(mail.text).toMatch(/It is due by Tuesday,? 24 November 2026 at 15:30 CET\./);
+    expect(mail.text).toContain('Before the <b>quarter</b>.');
+    expect(mail.html).toContain('Before the &lt;b&gt;quarter&lt;/b&gt;.');
+    expect(assigned('').text.split('\n\n')).toHaveLength(7);
+    expect(assigned('Hi').text.split('\n\n')).toHaveLength(8);
+    expect(assigned('', 'fr-FR').subject).toBe('Nouvelle assignation\u00a0: Onboarding');
   });
 
   it('formats the expiry in the recipient’s language, in UTC', () => {
