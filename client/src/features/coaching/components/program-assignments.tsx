@@ -1,4 +1,5 @@
 import type { AssignmentLearner, ProgramAssignment } from '@ai-coaching/contracts';
+import { zonedTimeToInstant } from '@ai-coaching/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -9,7 +10,7 @@ import { SelectField, TextAreaField, TextField } from '../../../components/ui/fi
 import { isApiError } from '../../../lib/http/api-error';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { saveTextFile } from '../../../lib/save-text-file';
-import { browserTimeZone, timeZoneChoices, zonedTimeToInstant } from '../../../lib/time-zones';
+import { browserTimeZone, timeZoneChoices } from '../../../lib/time-zones';
 import { useToast } from '../../../components/ui/toast';
 import {
   useAssignableGroups,
