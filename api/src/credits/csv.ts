@@ -44,3 +44,23 @@ export const csvStream = <Row extends { readonly [Column in keyof Row]: CsvCell 
   }
   return Readable.from(lines(), { objectMode: false });
 };
+
+/**
+ * A route's answer that downloads CSV: the stream of `csvStream` with the headers of an attachment (never cached).
+ * The 200 is gone once the stream fails: the connection is cut (the client sees an incomplete download), and the log
+ * line `onError` writes is the only trace of why.
+ */
+export const csvAttachment = <Row extends { readonly [Column in keyof Row]: CsvCell }>(options: {
+  fileName: string;
+  columns: readonly (keyof Row)[];
+  rows: AsyncIterable<Row>;
+  onError: (error: unknown) => void;
+  header?: readonly string[];
+}) => ({
+  body: csvStream(options.columns, options.rows, options.onError, options.header),
+  headers: {
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="${options.fileName}"`,
+    'Cache-Control': 'no-store',
+  },
+});

@@ -1,6 +1,6 @@
 import { exportCoachingDashboard, readCoachingDashboard } from '@ai-coaching/application';
 import { COACHING_DASHBOARD_EXPORT_COLUMNS, coachingDashboardOperations as op } from '@ai-coaching/contracts';
-import { csvStream } from '../credits/csv.js';
+import { csvAttachment } from '../credits/csv.js';
 import { listHandler } from '../http/use-case-handlers.js';
 import { defineRoute, permission } from '../http/route.js';
 
@@ -13,19 +13,13 @@ export const coachingDashboardRoutes = [
     handler: async ({ query, origin, services }) => {
       const { header, rows } = await exportCoachingDashboard(services, origin, query);
       const day = services.clock.now().toISOString().slice(0, 10);
-      return {
-        body: csvStream(
-          COACHING_DASHBOARD_EXPORT_COLUMNS,
-          rows,
-          (error) => services.logger.error({ err: error }, 'coaching dashboard export failed mid-stream'),
-          header,
-        ),
-        headers: {
-          'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': `attachment; filename="coaching-dashboard-${day}.csv"`,
-          'Cache-Control': 'no-store',
-        },
-      };
+      return csvAttachment({
+        fileName: `coaching-dashboard-${day}.csv`,
+        columns: COACHING_DASHBOARD_EXPORT_COLUMNS,
+        rows,
+        header,
+        onError: (error) => services.logger.error({ err: error }, 'coaching dashboard export failed mid-stream'),
+      });
     },
   }),
 ];

@@ -1,6 +1,6 @@
 import { exportCreditMovements, listCreditMovements } from '@ai-coaching/application';
 import { CREDIT_MOVEMENT_EXPORT_COLUMNS, creditHistoryOperations as op } from '@ai-coaching/contracts';
-import { csvStream } from '../credits/csv.js';
+import { csvAttachment } from '../credits/csv.js';
 import { defineRoute, permission } from '../http/route.js';
 
 const HISTORY_ACCESS = permission('credit-transaction-read', 'credit-consumption-read');
@@ -17,18 +17,12 @@ export const creditHistoryRoutes = [
     handler: async ({ params, query, origin, services }) => {
       const rows = await exportCreditMovements(services, origin, params.organization_id, query);
       const day = services.clock.now().toISOString().slice(0, 10);
-      return {
-        // The 200 is gone once the stream fails: the connection is cut (the client sees an
-        // incomplete download), and the log line is the only trace of why.
-        body: csvStream(CREDIT_MOVEMENT_EXPORT_COLUMNS, rows, (error) =>
-          services.logger.error({ err: error }, 'credit movements export failed mid-stream'),
-        ),
-        headers: {
-          'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': `attachment; filename="credit-movements-${params.organization_id}-${day}.csv"`,
-          'Cache-Control': 'no-store',
-        },
-      };
+      return csvAttachment({
+        fileName: `credit-movements-${params.organization_id}-${day}.csv`,
+        columns: CREDIT_MOVEMENT_EXPORT_COLUMNS,
+        rows,
+        onError: (error) => services.logger.error({ err: error }, 'credit movements export failed mid-stream'),
+      });
     },
   }),
 ];

@@ -14,7 +14,7 @@ import {
   myAssignmentOperations,
   programAssignmentOperations as op,
 } from '@ai-coaching/contracts';
-import { csvStream } from '../credits/csv.js';
+import { csvAttachment } from '../credits/csv.js';
 import { defineRoute, permission, signedIn } from '../http/route.js';
 
 // Assignments of a program (docs/programs.md): managed with `coaching-program-assign`, listed with the program's read.
@@ -60,19 +60,13 @@ export const programAssignmentRoutes = [
     access: permission('coaching-program-assign'),
     handler: async ({ params, query, origin, services }) => {
       const { header, rows } = await exportAssignmentLearners(services, origin, params.id, params.assignment_id, query);
-      return {
-        body: csvStream(
-          ASSIGNMENT_EXPORT_COLUMNS,
-          rows,
-          (error) => services.logger.error({ err: error }, 'assignment export failed mid-stream'),
-          header,
-        ),
-        headers: {
-          'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': `attachment; filename="assignment-${params.assignment_id}.csv"`,
-          'Cache-Control': 'no-store',
-        },
-      };
+      return csvAttachment({
+        fileName: `assignment-${params.assignment_id}.csv`,
+        columns: ASSIGNMENT_EXPORT_COLUMNS,
+        rows,
+        header,
+        onError: (error) => services.logger.error({ err: error }, 'assignment export failed mid-stream'),
+      });
     },
   }),
   // Whoever is signed in has their own assignments, if any.
