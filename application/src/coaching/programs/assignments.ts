@@ -77,18 +77,15 @@ const checkAssignees = async (services: AppServices, organizationId: string, ass
 };
 
 /** The users named, and the current members of the groups named: each once, of the organization, not disabled. */
-export const reachedUsers = async (
-  services: AppServices,
-  organizationId: string,
-  assignees: readonly { userId?: string; userGroupId?: string }[],
-) => {
+export const reachedUsers = async (services: AppServices, organizationId: string, assignees: readonly Assignee[]) => {
   const ids = new Set<string>();
   for (const assignee of assignees) {
-    if (assignee.userId) ids.add(assignee.userId);
-    else if (assignee.userGroupId) {
-      const group = await findUserGroup(services.db, assignee.userGroupId);
-      if (group?.status === 'active') for (const member of group.memberIds) ids.add(member);
+    if ('userId' in assignee) {
+      ids.add(assignee.userId);
+      continue;
     }
+    const group = await findUserGroup(services.db, assignee.userGroupId);
+    if (group?.status === 'active') for (const member of group.memberIds) ids.add(member);
   }
   const users = await Promise.all([...ids].map((id) => findUser(services.db, id)));
   return users.filter(
@@ -104,11 +101,14 @@ const run = (services: AppServices, origin: Origin, command: ProgramAssignmentCo
     command,
   });
 
-const current = async (services: AppServices, assignmentId: string): Promise<ProgramAssignment> => {
+const currentView = async (services: AppServices, assignmentId: string): Promise<ProgramAssignmentView> => {
   const view = await findProgramAssignment(services.db, assignmentId);
   if (!view) throw assignmentNotFound();
-  return toAssignment(view);
+  return view;
 };
+
+const current = async (services: AppServices, assignmentId: string): Promise<ProgramAssignment> =>
+  toAssignment(await currentView(services, assignmentId));
 
 /** The assignment, if it is of this program and the caller may see the program. */
 export const assignmentOf = async (
@@ -158,9 +158,9 @@ export const assignProgram = async (
     },
     metadata: { now: nowIso(services) },
   });
-  const assignment = await current(services, assignmentId);
-  await noticeAssigned(services, assignment, programOf(version.fields).name, caller.organizationId);
-  return assignment;
+  const assignment = await currentView(services, assignmentId);
+  await noticeAssigned(services, assignment, programOf(version.fields).name);
+  return toAssignment(assignment);
 };
 
 /**
@@ -168,16 +168,9 @@ export const assignProgram = async (
  * assignment's): a retried request sends nothing twice. Invited accounts are not mailed: their invitation comes first.
  * A failure to queue is logged, never the assignment's failure.
  */
-const noticeAssigned = async (
-  services: AppServices,
-  assignment: ProgramAssignment,
-  programName: string,
-  organizationId: string,
-) => {
-  const assignees: Assignee[] = assignment.assignees.map((assignee) =>
-    'user_id' in assignee ? { userId: assignee.user_id } : { userGroupId: assignee.user_group_id },
-  );
-  for (const learner of await reachedUsers(services, organizationId, assignees)) {
+const noticeAssigned = async (services: AppServices, assignment: ProgramAssignmentView, programName: string) => {
+  const { organizationId } = assignment;
+  for (const learner of await reachedUsers(services, organizationId, assignment.assignees)) {
     if (learner.status !== 'active') continue;
     await services.queue
       .enqueue(
@@ -192,14 +185,17 @@ const noticeAssigned = async (
             programName: (programName.trim() || '—').slice(0, MAIL_NAME_MAX),
             message: assignment.message,
             assignmentsUrl: `${services.config.publicUrl}/apps/ai-coaching`,
-            expiresAt: assignment.due_at,
-            timeZone: assignment.time_zone,
+            expiresAt: assignment.dueAt,
+            timeZone: assignment.timeZone,
           },
         },
-        { jobId: `assignment-assigned-${assignment.id}-${learner.userId}` },
+        { jobId: `assignment-assigned-${assignment.assignmentId}-${learner.userId}` },
       )
       .catch((error: unknown) =>
-        services.logger.error({ err: error, assignmentId: assignment.id }, 'could not queue an assignment notice'),
+        services.logger.error(
+          { err: error, assignmentId: assignment.assignmentId },
+          'could not queue an assignment notice',
+        ),
       );
   }
 };

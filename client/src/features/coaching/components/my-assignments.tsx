@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { buttonClassName } from '../../../components/ui/button';
 import { SectionHeading } from '../../../components/ui/section-heading';
+import { formatZonedDate } from '../../../lib/time-zones';
 import { useMyAssignments } from '../api/coaching-api';
 import { COACHING_BASE, playlistPlayPath } from '../utils/coaching-kinds';
 
@@ -47,16 +48,7 @@ const ItemLine = ({ item }: { item: Item }) => {
 
 const AssignmentCard = ({ assignment }: { assignment: MyAssignment }) => {
   const { t, i18n } = useTranslation('coaching');
-  // On the assignment's clock, naming it (`dateStyle` cannot be combined with `timeZoneName`).
-  const due = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: assignment.time_zone,
-    timeZoneName: 'short',
-  }).format(new Date(assignment.due_at));
+  const due = formatZonedDate(assignment.due_at, assignment.time_zone, i18n.resolvedLanguage ?? 'en-GB');
   const next = nextItem(assignment);
   const headingId = `assignment-${assignment.id}`;
   const { passed, total } = assignment.progress;

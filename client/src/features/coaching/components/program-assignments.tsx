@@ -1,4 +1,4 @@
-import type { AssignmentLearner, ProgramAssignment } from '@ai-coaching/contracts';
+import { LEARNER_ASSIGNMENT_STATUSES, type AssignmentLearner, type ProgramAssignment } from '@ai-coaching/contracts';
 import { zonedTimeToInstant } from '@ai-coaching/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { SelectField, TextAreaField, TextField } from '../../../components/ui/fi
 import { isApiError } from '../../../lib/http/api-error';
 import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { saveTextFile } from '../../../lib/save-text-file';
-import { browserTimeZone, timeZoneChoices } from '../../../lib/time-zones';
+import { browserTimeZone, formatZonedDate, timeZoneChoices } from '../../../lib/time-zones';
 import { useToast } from '../../../components/ui/toast';
 import {
   useAssignableGroups,
@@ -25,29 +25,6 @@ import {
 
 // A published program's assignments, on its page (issue 27, docs/programs.md): assign it to groups and people with a
 // due date on a time zone's clock, then follow each learner, filter them, export them, or withdraw the assignment.
-
-const LEARNER_STATUSES: AssignmentLearner['status'][] = [
-  'not_started',
-  'in_progress',
-  'passed',
-  'failed',
-  'overdue',
-  'withdrawn',
-];
-
-const useDueFormat = () => {
-  const { i18n } = useTranslation();
-  return (instant: string, timeZone: string) =>
-    new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en-GB', {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone,
-      timeZoneName: 'short',
-    }).format(new Date(instant));
-};
 
 const AssignForm = ({ programId }: { programId: string }) => {
   const { t } = useTranslation('coaching');
@@ -183,7 +160,7 @@ const Learners = ({ programId, assignment }: { programId: string; assignment: Pr
           value={status}
           options={[
             { value: '', label: t('assign.everyone') },
-            ...LEARNER_STATUSES.map((value) => ({ value, label: t(`assignments.status.${value}`) })),
+            ...LEARNER_ASSIGNMENT_STATUSES.map((value) => ({ value, label: t(`assignments.status.${value}`) })),
           ]}
           onChange={(event) => setStatus(event.target.value as AssignmentLearner['status'] | '')}
         />
@@ -223,12 +200,11 @@ const Learners = ({ programId, assignment }: { programId: string; assignment: Pr
 };
 
 const AssignmentEntry = ({ programId, assignment }: { programId: string; assignment: ProgramAssignment }) => {
-  const { t } = useTranslation('coaching');
-  const dueOf = useDueFormat();
+  const { t, i18n } = useTranslation('coaching');
   const withdraw = useWithdrawAssignment(programId);
   const groups = assignment.assignees.filter((assignee) => 'user_group_id' in assignee).length;
   const people = assignment.assignees.length - groups;
-  const due = dueOf(assignment.due_at, assignment.time_zone);
+  const due = formatZonedDate(assignment.due_at, assignment.time_zone, i18n.resolvedLanguage ?? 'en-GB');
   return (
     <li className="flex flex-col gap-3 py-4" data-testid="program-assignment" data-status={assignment.status}>
       <div className="flex flex-wrap items-start justify-between gap-2">
