@@ -81,6 +81,25 @@ export const coachingDashboardSchema = z.strictObject({
     .optional(),
   /** `team` only: each user who played, most sessions first. */
   users: z.array(z.strictObject({ user_id: text(), name: text(), ...figuresShape })).optional(),
+  /**
+   * `team` only: private practice (docs/programs.md, "Private practice"), which no other figure counts: how many
+   * sessions and how long, in all and per learner (most sessions first), never their scores or outcomes.
+   */
+  private_practice: z
+    .strictObject({
+      sessions: z.number().int(),
+      /** Seconds played, of the ended sessions. */
+      duration_seconds: z.number().int(),
+      users: z.array(
+        z.strictObject({
+          user_id: text(),
+          name: text(),
+          sessions: z.number().int(),
+          duration_seconds: z.number().int(),
+        }),
+      ),
+    })
+    .optional(),
 });
 export type CoachingDashboardAnswer = z.infer<typeof coachingDashboardSchema>;
 

@@ -1,6 +1,7 @@
 import {
   ASSIGNEES_MAX,
   ASSIGNMENT_MESSAGE_MAX,
+  ASSIGNMENT_REMINDERS,
   isTimeZone,
   listParamsSchema,
   PROGRAM_ATTEMPTS_MAX,
@@ -157,6 +158,10 @@ export const myAssignmentSchema = z.strictObject({
   time_zone: text(),
   progress: z.strictObject({ passed: z.number().int(), total: z.number().int() }),
   items: z.array(myAssignmentItemSchema),
+  /** Whether the learner muted its reminders (the first notice and the "passed" one still come). */
+  reminders_muted: z.boolean(),
+  /** Once passed: the certificate's id (`GET /v1/certificates/{id}`, public). */
+  certificate_id: text().nullable(),
 });
 export type MyAssignment = z.infer<typeof myAssignmentSchema>;
 
@@ -171,6 +176,19 @@ export const myAssignmentOperations = defineOperations(
       query: closed(listParamsSchema.pick({ page: true, page_size: true })),
       responses: { 200: { description: 'A page.', schema: pageOf(myAssignmentSchema) } },
     },
+    muteReminders: {
+      method: 'PUT',
+      path: '/v1/me/assignments/:id/reminders',
+      summary:
+        'Mute (or unmute) the reminders of one of the caller’s assignments: due in 3 days, due tomorrow, overdue. The first notice and the "passed" one are not reminders, and still come.',
+      params,
+      body: closed(z.object({ muted: z.boolean() })),
+      responses: {
+        200: { description: 'The assignment as the caller stands on it.', schema: myAssignmentSchema },
+        404: { description: '`assignment_not_found`: no assignment of the caller’s with this id.' },
+        409: { description: '`assignment_withdrawn`.' },
+      },
+    },
   },
 );
 
@@ -184,6 +202,10 @@ export const assignmentLearnerSchema = z.strictObject({
   progress: z.strictObject({ passed: z.number().int(), total: z.number().int() }),
   /** Item by item, in the program's order. */
   items: z.array(z.strictObject({ status: z.enum(PROGRAM_ITEM_STATUSES), score: z.number().nullable() })),
+  /** The reminders sent to this learner, oldest first (of every due date the assignment had). */
+  reminders_sent: z.array(z.strictObject({ reminder: z.enum(ASSIGNMENT_REMINDERS), due_at: text(), sent_at: text() })),
+  reminders_muted: z.boolean(),
+  certificate_id: text().nullable(),
 });
 export type AssignmentLearner = z.infer<typeof assignmentLearnerSchema>;
 
@@ -203,6 +225,7 @@ export const ASSIGNMENT_EXPORT_COLUMNS = [
   'items_passed',
   'items_total',
   'due_at',
+  'reminders_sent',
 ] as const;
 export type AssignmentExportRow = Record<(typeof ASSIGNMENT_EXPORT_COLUMNS)[number], string | number>;
 

@@ -78,6 +78,7 @@ const sessionShape = {
   awaiting_reply_to: text().nullable(),
   /** A voice session's voice settings; null for a text session. */
   voice_settings: coachingSessionVoiceSettingsSchema.nullable(),
+  private: z.boolean().optional().describe('Private practice: only its player reads it; no assignment counts it.'),
 };
 
 /**
@@ -316,9 +317,9 @@ export const coachingSessionOperations = defineOperations(
       method: 'POST',
       path: '/v1/coaching/sessions',
       summary:
-        'Start a session of a published scenario the caller may see: reserves its price for the whole time limit from the caller’s wallet, freezes the versions played, and records the persona’s greeting.',
+        'Start a session of a published scenario the caller may see: reserves its price for the whole time limit from the caller’s wallet, freezes the versions played, and records the persona’s greeting. `private: true`: private practice, read by its player only and counted for no assignment.',
       idempotent: true,
-      body: closed(z.object({ scenario_id: idSchema })),
+      body: closed(z.object({ scenario_id: idSchema, private: z.boolean().optional() })),
       responses: {
         201: answer,
         404: {

@@ -9,6 +9,7 @@ import type { CoachingChatEvent } from './coaching/chats/events.js';
 import type { CoachingItemEvent } from './coaching/content/events.js';
 import type { ProgramAssignmentEvent } from './coaching/programs/events.js';
 import type { CoachingSessionEvent } from './coaching/sessions/events.js';
+import type { CoachingSessionCommentEvent } from './coaching/session-comments/events.js';
 import type { CoachingSharedSessionEvent } from './coaching/shared-sessions/events.js';
 import type { SessionGeneratorEvent } from './coaching/session-generators/events.js';
 import type { CreditEvent } from './credits/events.js';
@@ -38,6 +39,7 @@ export type AnyDomainEvent =
   | BackgroundJobEvent
   | SessionGeneratorEvent
   | CoachingChatEvent
+  | CoachingSessionCommentEvent
   | ApplicationEvent;
 
 export type DomainEventType = AnyDomainEvent['type'];

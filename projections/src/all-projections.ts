@@ -2,6 +2,7 @@ import { aiCatalogueProjection } from './ai/ai-catalogue/index.js';
 import { organizationApplicationsProjection } from './applications/organization-applications/index.js';
 import { coachingChatsProjection } from './coaching/coaching-chats/index.js';
 import { coachingContentProjection } from './coaching/coaching-content/index.js';
+import { coachingSessionCommentsProjection } from './coaching/coaching-session-comments/index.js';
 import { coachingSessionAnalysesProjection } from './coaching/coaching-session-analyses/index.js';
 import { coachingSessionsProjection } from './coaching/coaching-sessions/index.js';
 import { coachingSharedSessionsProjection } from './coaching/coaching-shared-sessions/index.js';
@@ -43,6 +44,7 @@ export const allProjections: readonly Projection[] = [
   coachingSessionGeneratorsProjection,
   programAssignmentsProjection,
   coachingChatsProjection,
+  coachingSessionCommentsProjection,
   organizationApplicationsProjection,
 ];
 

@@ -19,6 +19,7 @@ export * from './jobs/background-jobs/index.js';
 export * from './coaching/coaching-session-generators/index.js';
 export * from './coaching/program-assignments/index.js';
 export * from './coaching/coaching-chats/index.js';
+export * from './coaching/coaching-session-comments/index.js';
 export * from './coaching/coaching-dashboard/index.js';
 export * from './applications/organization-applications/index.js';
 export * from './coaching/coaching-playlist-progress/index.js';

@@ -1,5 +1,7 @@
 import {
   analyseObserverJob,
+  assignmentReminderJob,
+  assignmentStandingJob,
   analyseSessionOfReservation,
   rerunAnalysesJob,
   generateSessionsJob,
@@ -16,6 +18,8 @@ import {
 import { bindJob, type JobBinding, type Platform } from '@ai-coaching/platform';
 import { createAnalyseObserverHandler } from './jobs/analysis/analyse-observer.handler.js';
 import { createRerunAnalysesHandler } from './jobs/analysis/rerun-analyses.handler.js';
+import { createAssignmentReminderHandler } from './jobs/coaching/assignment-reminder.handler.js';
+import { createAssignmentStandingHandler } from './jobs/coaching/assignment-standing.handler.js';
 import { createGenerateSessionsHandler } from './jobs/coaching/generate-sessions.handler.js';
 import { createExpireReservationHandler } from './jobs/credits/expire-reservation.handler.js';
 import { createSendMailHandler } from './jobs/mail/send-mail.handler.js';
@@ -57,4 +61,6 @@ export const workerJobs = (deps: WorkerDeps): JobBinding[] => [
   bindJob(sessionRetentionJob, createSessionRetentionHandler(deps)),
   bindJob(idempotencyRetentionJob, createIdempotencyRetentionHandler(deps)),
   bindJob(imageCleanupJob, createImageCleanupHandler(deps)),
+  bindJob(assignmentReminderJob, createAssignmentReminderHandler(deps)),
+  bindJob(assignmentStandingJob, createAssignmentStandingHandler(deps)),
 ];

@@ -13,6 +13,8 @@ describe('idempotent answers holding a session’s personal data', () => {
     expect(ids(idempotent.filter((route) => route.subjectOf))).toEqual([
       'coachingChats.create',
       'coachingSessionAnalyses.correctScore',
+      // A reviewer's comment quotes what they wrote about the session: erased with it.
+      'coachingSessionComments.create',
       'coachingSessions.create',
     ]);
     // Content, people, credits, background jobs (ids and counts): nothing of a session's transcript, report or chats.

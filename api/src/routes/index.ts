@@ -5,8 +5,10 @@ import { aiRoutes } from './ai.js';
 import { applicationRoutes } from './applications.js';
 import { authRoutes } from './auth.js';
 import { coachingChatRoutes } from './coaching-chats.js';
+import { coachingSessionCommentRoutes } from './coaching-session-comments.js';
 import { coachingContentRoutes } from './coaching-content.js';
 import { programAssignmentRoutes } from './program-assignments.js';
+import { certificateRoutes } from './certificates.js';
 import { coachingDashboardRoutes } from './coaching-dashboard.js';
 import { observerTrialRoutes } from './coaching-observer-trials.js';
 import { coachingPlaylistProgressRoutes } from './coaching-playlist-progress.js';
@@ -58,12 +60,14 @@ export const apiRoutes = (readiness: readonly ReadinessCheck[]): RouteDefinition
     ...imageUploadRoutes,
     ...coachingContentRoutes,
     ...programAssignmentRoutes,
+    ...certificateRoutes,
     ...observerTrialRoutes,
     ...coachingSessionRoutes,
     ...sharedSessionRoutes,
     ...backgroundJobRoutes,
     ...sessionGeneratorRoutes,
     ...coachingChatRoutes,
+    ...coachingSessionCommentRoutes,
     ...coachingDashboardRoutes,
     ...coachingPlaylistProgressRoutes,
     ...coachingPracticeRoutes,

@@ -5,6 +5,7 @@ import {
   listAssignmentLearners,
   grantAssignmentAttempts,
   listMyAssignments,
+  muteMyAssignmentReminders,
   listProgramAssignments,
   withdrawAssignment,
 } from '@ai-coaching/application';
@@ -73,5 +74,11 @@ export const programAssignmentRoutes = [
   defineRoute(myAssignmentOperations.list, {
     access: signedIn,
     handler: async ({ query, origin, services }) => ({ body: await listMyAssignments(services, origin, query) }),
+  }),
+  defineRoute(myAssignmentOperations.muteReminders, {
+    access: signedIn,
+    handler: async ({ params, body, origin, services }) => ({
+      body: await muteMyAssignmentReminders(services, origin, params.id, body),
+    }),
   }),
 ];

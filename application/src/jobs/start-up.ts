@@ -1,5 +1,6 @@
 import type { AppServices } from '../app-services.js';
 import { scheduleCoachingAnalyses } from '../coaching/analysis/index.js';
+import { scheduleAllAssignmentReminders } from '../coaching/programs/reminders.js';
 import { resumeSessionGenerations } from '../coaching/generators/session-generators.js';
 import { scheduleSessionRetention } from '../coaching/sessions/retention.js';
 import { scheduleCoachingSessionTimeLimits } from '../coaching/sessions/time-limit.js';
@@ -9,7 +10,7 @@ import { scheduleIdempotencyRetention } from './idempotency/retention.job.js';
 
 /**
  * What every runtime that runs jobs does at its start, once its workers take jobs: it enqueues again what a stop may
- * have left behind (reservation expiries, session time limits, analysis reports, session generations; each job has
+ * have left behind (reservation expiries, session time limits, analysis reports, session generations, assignment reminders; each job has
  * its own id, so what is queued already is not doubled), then registers the hourly and daily runs. A new job that
  * needs either is added here, and both runtimes (workers, one process) do it.
  */
@@ -18,6 +19,7 @@ export const startUpJobs = async (services: AppServices): Promise<void> => {
   await scheduleCoachingSessionTimeLimits(services);
   await scheduleCoachingAnalyses(services);
   await resumeSessionGenerations(services);
+  await scheduleAllAssignmentReminders(services);
   await scheduleSessionRetention(services);
   await scheduleIdempotencyRetention(services);
   await scheduleImageCleanup(services);

@@ -1,3 +1,4 @@
+import { noticeJoinedMember } from '../coaching/programs/assignments.js';
 import {
   ConflictError,
   groupAccount,
@@ -166,5 +167,7 @@ export const changeUserGroupMembership = async (
         }
       : { type: 'RemoveUserGroupMember', data: { userGroupId: group.userGroupId, userId: user.userId }, metadata },
   );
+  // A member who joins gets the group's running assignments, and is told of them as its other members were.
+  if (change.action === 'add') await noticeJoinedMember(services, group.userGroupId, user);
   return currentGroup(services, group.userGroupId);
 };

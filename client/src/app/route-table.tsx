@@ -121,9 +121,9 @@ const coachingRoutes: RouteObject[] = [
       layout: (params) => (params['slug']?.startsWith('result-') ? 'coaching-no-sidebar' : 'coaching-app'),
       isValid: (params) => prefixedId('slug', 'play-')(params) || prefixedId('slug', 'result-')(params),
     },
-    // The result page's "Ask the coach" panel speaks coachingChats; a guest's ways on and out speak sharedSessions
-    // and auth.
-    namespaces: ['coachingSessions', 'coachingChats', 'auth', 'sharedSessions'],
+    // The result page's "Ask the coach" panel speaks coachingChats, its review comments sessionComments; a guest's ways
+    // on and out speak sharedSessions and auth.
+    namespaces: ['coachingSessions', 'coachingChats', 'sessionComments', 'auth', 'sharedSessions'],
     load: () => import('./routes/coaching/session-route').then((m) => ({ Component: m.SessionRoute })),
   }),
 ];
@@ -195,6 +195,12 @@ export const pageRoutes: RouteObject[] = [
     handle: { public: true, layout: 'web-empty' },
     namespaces: ['sharedSessions', 'auth'],
     load: () => import('./routes/shared-session-route').then((m) => ({ Component: m.GuestRedirectRoute })),
+  }),
+  // Ours (issue 27): a certificate anyone given its address may check, without the app's chrome.
+  page('certificates/:certificateId', {
+    handle: { public: true, layout: 'web-empty' },
+    namespaces: ['certificates'],
+    load: () => import('./routes/certificate-route').then((m) => ({ Component: m.CertificateRoute })),
   }),
   page('profile', {
     handle: { permissions: ['user-self-edit'] },

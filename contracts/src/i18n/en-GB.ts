@@ -346,6 +346,7 @@ export const errors = {
   invalid_assignment_attempts: 'Grant 1 to {{max, number}} attempts at a time.',
   invalid_time_zone: 'Choose a time zone by its name, such as Europe/Paris.',
   assignment_not_found: 'This assignment does not exist.',
+  certificate_not_found: 'There is no certificate with this id.',
   assignment_exists: 'This assignment already exists.',
   assignment_withdrawn: 'This assignment was withdrawn and can no longer be changed.',
   program_not_published: 'Publish this program before assigning it.',
@@ -355,6 +356,7 @@ export const errors = {
   coaching_session_preparing: 'The session is saved and being prepared. Open it again in a moment.',
   coaching_session_not_found: 'This session does not exist.',
   coaching_session_exists: 'This session already exists.',
+  coaching_session_private_guest: 'A guest’s session cannot be private practice.',
   coaching_session_ended: 'This session has already ended ({{status}}).',
   invalid_coaching_session_name: 'A session name has 1 to {{max, number}} characters.',
   invalid_coaching_session_limits:
@@ -433,6 +435,21 @@ export const errors = {
   coaching_chat_reply_failed:
     'The coach could not answer: the AI provider failed. Nothing was recorded; send your message again.',
   coaching_observer_trial_failed: 'The observer could not judge this transcript: the AI provider failed. Try again.',
+
+  // Manager review: comments on a session (docs/programs.md).
+  session_comment_not_found: 'This comment does not exist.',
+  session_comment_exists: 'This comment already exists.',
+  invalid_session_comment_body: 'A comment has 1 to {{max, number}} characters.',
+  session_comment_not_author: 'Only its author changes or deletes a comment.',
+  session_comment_turn_unknown: 'This session has no turn at this position.',
+  session_comment_nested_reply: 'Reply to the comment that starts the thread: a reply is not answered on its own.',
+  session_comment_reply_mismatch:
+    'A reply is about the turn of the comment it answers, and is read by the same people.',
+  session_comment_learner_reply_only:
+    'As the session’s learner, you reply to your reviewers’ comments: choose the comment you answer.',
+  session_comment_visibility_forbidden:
+    'A learner’s reply is read by the learner and the reviewers: it cannot be for the managers only.',
+  session_comment_session_playing: 'This session is still playing: comment on it once it has ended.',
 
   // Organizations.
   invalid_organization_name: 'An organization name has 1 to {{max, number}} characters.',

@@ -335,6 +335,7 @@ export const errors: Translation<typeof enGB.errors> = {
   invalid_assignment_attempts: 'Accordez de 1 à {{max, number}} tentatives à la fois.',
   invalid_time_zone: 'Choisissez un fuseau horaire par son nom, par exemple Europe/Paris.',
   assignment_not_found: 'Cette assignation n’existe pas.',
+  certificate_not_found: 'Aucun certificat ne porte cet identifiant.',
   assignment_exists: 'Cette assignation existe déjà.',
   assignment_withdrawn: 'Cette assignation a été retirée et ne peut plus être modifiée.',
   program_not_published: 'Publiez ce programme avant de l’assigner.',
@@ -343,6 +344,7 @@ export const errors: Translation<typeof enGB.errors> = {
   coaching_session_preparing: 'La session est enregistrée et se prépare. Ouvrez-la de nouveau dans un instant.',
   coaching_session_not_found: 'Cette session n’existe pas.',
   coaching_session_exists: 'Cette session existe déjà.',
+  coaching_session_private_guest: 'La session d’un invité ne peut pas être un entraînement privé.',
   coaching_session_ended: 'Cette session est déjà terminée ({{status}}).',
   invalid_coaching_session_name: 'Un nom de session compte de 1 à {{max, number}} caractères.',
   invalid_coaching_session_limits:
@@ -426,6 +428,21 @@ export const errors: Translation<typeof enGB.errors> = {
     'Le coach n’a pas pu répondre\u00a0: le fournisseur d’IA a échoué. Rien n’a été enregistré\u00a0; envoyez de nouveau votre message.',
   coaching_observer_trial_failed:
     'L’observateur n’a pas pu juger cette transcription\u00a0: le fournisseur d’IA a échoué. Réessayez.',
+
+  session_comment_not_found: 'Ce commentaire n’existe pas.',
+  session_comment_exists: 'Ce commentaire existe déjà.',
+  invalid_session_comment_body: 'Un commentaire compte de 1 à {{max, number}} caractères.',
+  session_comment_not_author: 'Seul son auteur modifie ou supprime un commentaire.',
+  session_comment_turn_unknown: 'Cette session n’a pas de tour de parole à cette position.',
+  session_comment_nested_reply: 'Répondez au commentaire qui ouvre le fil\u00a0: on ne répond pas à une réponse.',
+  session_comment_reply_mismatch:
+    'Une réponse porte sur le tour de parole du commentaire auquel elle répond, et elle est lue par les mêmes personnes.',
+  session_comment_learner_reply_only:
+    'En tant qu’apprenant de cette session, vous répondez aux commentaires de vos relecteurs\u00a0: choisissez le commentaire auquel vous répondez.',
+  session_comment_visibility_forbidden:
+    'La réponse d’un apprenant est lue par l’apprenant et par les relecteurs\u00a0: elle ne peut pas être réservée aux responsables.',
+  session_comment_session_playing:
+    'Cette session est encore en cours\u00a0: commentez-la une fois qu’elle sera terminée.',
 
   invalid_organization_name: 'Un nom d’organisation compte de 1 à {{max, number}} caractères.',
   invalid_organization_description: 'Une description compte au plus {{max, number}} caractères.',

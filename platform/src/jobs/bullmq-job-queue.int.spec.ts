@@ -169,6 +169,24 @@ describe.skipIf(!redis.available)(`BullMQ job queue (skipped: ${redis.reason})`,
     expect(await jobs.promote('unknown')).toBeUndefined();
   });
 
+  it('should cancel a delayed job, which then never runs and whose id is free again', async () => {
+    const { jobs, inspect } = setup();
+    let runs = 0;
+    await jobs.startWorkers([bindJob(mailSend, async () => void (runs += 1))]);
+
+    await jobs.enqueue(mailSend, payload, { jobId: 'cancelled', delayMs: 60_000 });
+    expect(await jobs.cancel('cancelled')).toBe(true);
+    expect(await jobs.cancel('cancelled')).toBe(false);
+    expect(await jobs.cancel('unknown')).toBe(false);
+    expect(await stateOf(inspect, 'cancelled')).toBeUndefined();
+
+    expect((await jobs.enqueue(mailSend, payload, { jobId: 'cancelled' })).deduplicated).toBe(false);
+    await waitFor(() => runs === 1);
+    // A finished job is not cancelled: it is kept, and its id still deduplicates.
+    await waitFor(async () => (await stateOf(inspect, 'cancelled')) === 'completed');
+    expect(await jobs.cancel('cancelled')).toBe(false);
+  });
+
   it('should retry a failing job with exponential backoff until it succeeds', async () => {
     const { jobs, inspect } = setup();
     const flaky = defineJob({ ...mailSend, attempts: 4, backoffMs: 200 });

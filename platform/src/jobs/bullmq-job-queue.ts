@@ -61,6 +61,30 @@ const retryOptionsOf = (definition: JobDefinition<unknown>) => ({
  * dispatches on the job name. Delivery is at least once: a job whose worker dies is retried by
  * another after its lock expires, so handlers must be idempotent.
  */
+/** BullMQ's `promote` of a delayed job, answering when it was due (the port's `promote`). */
+const promoteJob = async (queue: Queue, jobId: string): Promise<{ dueAt: Date } | undefined> => {
+  const job = await queue.getJob(jobId);
+  if (!job || !(await job.isDelayed())) return undefined;
+  const dueAt = new Date(job.timestamp + job.delay);
+  try {
+    await job.promote();
+  } catch (error) {
+    // Its time came (or a worker took it) between the two reads: nothing was waiting any more.
+    if (await job.isDelayed()) throw error;
+    return undefined;
+  }
+  return { dueAt };
+};
+
+/** Removes a job still waiting or delayed (the port's `cancel`). */
+const cancelJob = async (queue: Queue, jobId: string): Promise<boolean> => {
+  const job = await queue.getJob(jobId);
+  const state = await job?.getState();
+  if (state !== 'waiting' && state !== 'delayed' && state !== 'prioritized') return false;
+  // 0 when a worker locked it meanwhile: it runs, and its handler finds it no longer applies.
+  return (await queue.remove(jobId)) === 1;
+};
+
 export const createBullmqJobQueue = (options: BullmqJobQueueOptions): BullmqJobQueue => {
   const logger = options.logger ?? createLogger({ name: 'job-queue' });
   const queueName = options.queueName ?? DEFAULT_QUEUE_NAME;
@@ -127,20 +151,9 @@ export const createBullmqJobQueue = (options: BullmqJobQueueOptions): BullmqJobQ
       );
     },
 
-    async promote(jobId) {
-      if (closing) return undefined;
-      const job = await queue.getJob(jobId);
-      if (!job || !(await job.isDelayed())) return undefined;
-      const dueAt = new Date(job.timestamp + job.delay);
-      try {
-        await job.promote();
-      } catch (error) {
-        // Its time came (or a worker took it) between the two reads: nothing was waiting any more.
-        if (await job.isDelayed()) throw error;
-        return undefined;
-      }
-      return { dueAt };
-    },
+    promote: (jobId) => (closing ? Promise.resolve(undefined) : promoteJob(queue, jobId)),
+
+    cancel: (jobId) => (closing ? Promise.resolve(false) : cancelJob(queue, jobId)),
 
     async startWorkers(bindings) {
       if (closing) throw new Error('job queue is closed');

@@ -130,6 +130,30 @@ const createRepeaters = ({
   };
 };
 
+// Node runs a longer timeout at once (TimeoutOverflowWarning): a delay of weeks waits in steps of this.
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/** Calls `onDue` with the entry once `delayMs` has passed, however long. */
+const armTimer = (entry: Entry, delayMs: number, onDue: (entry: Entry) => void) => {
+  const step = Math.min(delayMs, LONGEST_TIMER_MS);
+  entry.timer = setTimeout(() => (delayMs > step ? armTimer(entry, delayMs - step, onDue) : onDue(entry)), step);
+  // A pending delay must not keep a finished process alive; BullMQ would keep it in Redis.
+  entry.timer.unref();
+};
+
+/** Forgets every job not running (at close): answers their ids. */
+const dropWaiting = (live: Map<string, Entry>, lanes: Map<string, Lane>): string[] => {
+  const dropped: string[] = [];
+  for (const entry of live.values()) {
+    if (entry.running) continue;
+    clearTimeout(entry.timer);
+    live.delete(entry.jobId);
+    dropped.push(entry.jobId);
+  }
+  for (const lane of lanes.values()) lane.ready = [];
+  return dropped;
+};
+
 /**
  * The embedded job queue: no Redis, nothing survives the process. It mirrors the BullMQ adapter's
  * observable behaviour (validation, idempotent ids, delays, retries with exponential backoff, a failed
@@ -194,9 +218,7 @@ export const createInProcessJobQueue = (options: InProcessJobQueueOptions = {}):
       return;
     }
     entry.dueAt = now() + delayMs;
-    entry.timer = setTimeout(() => makeReady(entry), delayMs);
-    // A pending delay must not keep a finished process alive; BullMQ would keep it in Redis.
-    entry.timer.unref();
+    armTimer(entry, delayMs, makeReady);
   };
 
   const runOnce = (binding: JobBinding, entry: Entry) =>
@@ -235,6 +257,17 @@ export const createInProcessJobQueue = (options: InProcessJobQueueOptions = {}):
       return { dueAt };
     },
 
+    async cancel(jobId) {
+      const entry = live.get(jobId);
+      if (closing || !entry || entry.running) return false;
+      clearTimeout(entry.timer);
+      const lane = laneOf(entry.definition.id);
+      lane.ready = lane.ready.filter((waiting) => waiting !== entry);
+      live.delete(jobId);
+      notifyIfIdle();
+      return true;
+    },
+
     async startWorkers(bindings) {
       if (closing) throw new Error('job queue is closed');
       if (started) throw new Error('startWorkers was already called');
@@ -255,14 +288,7 @@ export const createInProcessJobQueue = (options: InProcessJobQueueOptions = {}):
       closing ??= (async () => {
         shutdown.abort();
         repeaters.clear();
-        const dropped: string[] = [];
-        for (const entry of live.values()) {
-          if (entry.running) continue;
-          clearTimeout(entry.timer);
-          live.delete(entry.jobId);
-          dropped.push(entry.jobId);
-        }
-        for (const lane of lanes.values()) lane.ready = [];
+        const dropped = dropWaiting(live, lanes);
         if (dropped.length > 0) {
           logger.warn(
             { count: dropped.length, jobIds: dropped.slice(0, 20) },

@@ -190,6 +190,42 @@ describe('In-process job queue', () => {
       expect(await q.promote('unknown')).toBeUndefined();
     });
 
+    it('should wait out a delay longer than a Node timer holds (weeks), not run it at once', async () => {
+      vi.useFakeTimers({ now: 0 });
+      const q = newQueue();
+      const handle = vi.fn(async () => {});
+      await q.startWorkers([bindJob(mailSend, handle)]);
+      const sixtyDays = 60 * 86_400_000;
+
+      await q.enqueue(mailSend, { to: 'a@example.com' }, { jobId: 'weeks', delayMs: sixtyDays });
+      await vi.advanceTimersByTimeAsync(sixtyDays - 1);
+      expect(handle).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(handle).toHaveBeenCalledTimes(1);
+    });
+
+    it('should cancel a delayed job, which then never runs and whose id is free again', async () => {
+      vi.useFakeTimers({ now: 0 });
+      const q = newQueue();
+      const handle = vi.fn(async () => {});
+      await q.startWorkers([bindJob(mailSend, handle)]);
+
+      await q.enqueue(mailSend, { to: 'a@example.com' }, { jobId: 'reminder', delayMs: 60_000 });
+      expect(await q.cancel('reminder')).toBe(true);
+      expect(await q.cancel('reminder')).toBe(false);
+      expect(await q.cancel('unknown')).toBe(false);
+      await vi.advanceTimersByTimeAsync(120_000);
+      expect(handle).not.toHaveBeenCalled();
+      await q.idle();
+
+      expect(await q.enqueue(mailSend, { to: 'b@example.com' }, { jobId: 'reminder' })).toEqual({
+        jobId: 'reminder',
+        deduplicated: false,
+      });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(handle).toHaveBeenCalledTimes(1);
+    });
+
     it('should refuse a negative delay', async () => {
       const q = newQueue();
       await expect(q.enqueue(mailSend, { to: 'a@example.com' }, { delayMs: -1 })).rejects.toThrow(/delayMs/);

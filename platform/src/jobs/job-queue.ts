@@ -96,6 +96,12 @@ export type JobQueue = {
    * the job was due, or undefined when no job of this id is waiting for its time.
    */
   promote(jobId: string): Promise<{ dueAt: Date } | undefined>;
+  /**
+   * Removes a job that is waiting or delayed (BullMQ's `remove`): a timer that no longer applies (a reminder of a due
+   * date moved). Answers false when no job of this id waits (finished, running, or never queued); a running job is
+   * left to finish. Its id is free again afterwards.
+   */
+  cancel(jobId: string): Promise<boolean>;
   /** Starts processing jobs of these kinds in this process. */
   startWorkers(bindings: readonly JobBinding[]): Promise<void>;
   ping(): Promise<void>;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectNoSidewaysScroll, setUpArranger, signInWithToken } from '../support/arrange.js';
 import { expectAxeClean } from '../support/axe.js';
+import { WINNING_PRICE_LINES } from '../support/coaching.js';
 import { isMailTo } from '../support/mail-sink.js';
 import { screenshots } from '../support/screenshots.js';
 
@@ -19,6 +20,7 @@ let learnerEmail = '';
 let operatorToken = '';
 let programId = '';
 const late = { email: '' };
+const CERTIFIED = `Price certification ${stamp}`;
 
 test.beforeAll(async () => {
   const { arrange } = setup;
@@ -65,6 +67,20 @@ test.beforeAll(async () => {
     { assignees: [{ user_id: lateLearner.id }], due_at: new Date(Date.now() + 3000).toISOString(), time_zone: 'UTC' },
     operator.token,
   );
+  // One scenario to pass, for the certificate: the thresholds themselves are specified by the unit and API specs.
+  const certified = await arrange.call(
+    'POST',
+    '/v1/coaching/programs',
+    { name: CERTIFIED, items: [{ scenario_id: await library('scenarios', SCENARIO) }], pass_rule: { min_score: 0 } },
+    operator.token,
+  );
+  await arrange.call('POST', `/v1/coaching/programs/${certified.id}/publish`, undefined, operator.token);
+  await arrange.call(
+    'POST',
+    `/v1/coaching/programs/${certified.id}/assignments`,
+    { assignees: [{ user_group_id: group.id }], due_at: '2031-06-30T17:00:00.000Z', time_zone: 'Europe/Paris' },
+    operator.token,
+  );
   await arrange.call(
     'POST',
     `/v1/coaching/programs/${program.id}/assignments`,
@@ -94,8 +110,9 @@ test('[PROGRAM]: a learner is told by mail, finds their assignment first on the 
   // First: before what they may practise.
   const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
   expect(headings[0]).toBe('My assignments');
-  const card = section.getByTestId('assignment');
-  await expect(card.getByRole('heading', { level: 3 })).toHaveText(PROGRAM);
+  // Due soonest first: this one before the certification, due in June.
+  await expect(section.getByTestId('assignment').getByRole('heading', { level: 3 })).toHaveText([PROGRAM, CERTIFIED]);
+  const card = section.getByTestId('assignment').filter({ hasText: PROGRAM });
   await expect(card).toHaveAttribute('data-status', 'not_started');
   await expect(card.getByText('To do')).toBeVisible();
   // 17:00 UTC is 18:00 in Paris in March.
@@ -121,7 +138,7 @@ test('[PROGRAM]: the assignment fits 360 px and passes axe in the dark theme, in
   await signInWithToken(page, learnerToken, { theme: 'dark', locale: 'fr-FR' });
   await page.goto('/apps/ai-coaching');
   const section = page.getByRole('region', { name: 'Mes assignations' });
-  await expect(section.getByText('À faire')).toBeVisible();
+  await expect(section.getByTestId('assignment').filter({ hasText: PROGRAM }).getByText('À faire')).toBeVisible();
   await expect(section.getByText('Éléments validés : 0 sur 2')).toBeVisible();
   await expect(section.getByText(/À rendre le 14 mars 2031/)).toBeVisible();
   await expectAxeClean(page);
@@ -161,8 +178,75 @@ test('[PROGRAM]: an operator assigns the program to a group from its page and fo
   await overdue.getByRole('button', { name: 'Download CSV' }).click();
   const file = await (await download).path();
   const csv = readFileSync(file, 'utf8');
-  expect(csv.split('\r\n')[0]).toBe('User id,First name,Last name,Email,Status,Items passed,Items,Due');
+  expect(csv.split('\r\n')[0]).toBe('User id,First name,Last name,Email,Status,Items passed,Items,Due,Reminders sent');
   expect(csv).toContain(`${late.email},Overdue,0,2,`);
   await expectAxeClean(page);
   await screenshots(page, 'program-assignments', section);
+});
+
+test('[PROGRAM]: a learner plays an assigned program to a pass, is told, downloads the certificate, and anyone can check it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  await signInWithToken(page, learnerToken);
+  await page.goto('/apps/ai-coaching');
+  const card = page.getByTestId('assignment').filter({ hasText: CERTIFIED });
+  await expect(card.getByLabel('Remind me by email before the due date')).toBeChecked();
+  await card.getByRole('link', { name: `Continue ${CERTIFIED}` }).click();
+  await page.getByRole('button', { name: 'Start the session' }).click();
+  await expect(page).toHaveURL(/\/session\/play-/);
+  const transcript = page.getByRole('list', { name: 'Conversation' });
+  await expect(transcript.getByRole('listitem')).toHaveCount(1);
+  for (const [index, line] of WINNING_PRICE_LINES.entries()) {
+    await page.getByLabel('Your message').fill(line);
+    await page.getByRole('button', { name: 'Send' }).click();
+    if (index < WINNING_PRICE_LINES.length - 1) {
+      await expect(transcript.getByRole('listitem')).toHaveCount(3 + 2 * index);
+    }
+  }
+  await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'win');
+
+  // The report comes after the session; once in, the assignment is passed and its certificate issued.
+  const mail = await setup.sink.waitFor(
+    (message) => isMailTo(message, learnerEmail) && message.subject === `You passed: ${CERTIFIED}`,
+    90_000,
+  );
+  const certificateUrl = /https?:\/\/\S+\/certificates\/[A-Za-z0-9_-]{43}/.exec(mail.text ?? '')?.[0];
+  expect(certificateUrl).toBeDefined();
+  await page.goto('/apps/ai-coaching');
+  await expect(card).toHaveAttribute('data-status', 'passed');
+  await expect(card.getByText('1 of 1 item passed')).toBeVisible();
+  await card.getByRole('link', { name: `See my certificate ${CERTIFIED}` }).click();
+  await expect(page).toHaveURL(/\/certificates\/[A-Za-z0-9_-]{43}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Certificate of completion');
+  await expect(page.getByTestId('certificate-learner')).toHaveText('Lena Learner');
+  await expect(page.getByTestId('certificate-program')).toHaveText(`${CERTIFIED} (version 1)`);
+  expect(new URL(certificateUrl!).pathname).toBe(new URL(page.url()).pathname);
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download the PDF' }).click();
+  const pdf = readFileSync(await (await download).path());
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(pdf.toString('latin1')).toContain('/Lang (en-GB)');
+  await expectAxeClean(page);
+  await screenshots(page, 'certificate');
+
+  // Anyone given the address checks it, signed out, in their language, at 360 px in the dark theme.
+  const stranger = await browser.newContext({
+    locale: 'fr-FR',
+    colorScheme: 'dark',
+    viewport: { width: 360, height: 800 },
+  });
+  const visitor = await stranger.newPage();
+  // A context of its own has no base URL: the page's address, whatever PUBLIC_URL says.
+  const origin = new URL(page.url()).origin;
+  await visitor.goto(`${origin}${new URL(certificateUrl!).pathname}`);
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Certificat de réussite');
+  await expect(visitor.getByTestId('certificate-learner')).toHaveText('Lena Learner');
+  await expect(visitor.getByRole('link', { name: 'Télécharger le PDF' })).toHaveAttribute('href', /lang=fr-FR$/);
+  await expectAxeClean(visitor);
+  await expectNoSidewaysScroll(visitor);
+  await visitor.goto(`${origin}/certificates/not-a-certificate`);
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Certificat introuvable');
+  await stranger.close();
 });

@@ -6,6 +6,7 @@ import {
   startTestServer,
   type TestServer,
 } from '@ai-coaching/api/testing';
+import { starterLibraryItemId } from '@ai-coaching/application';
 import { can, permissionsOf, type Role } from '@ai-coaching/domain';
 import { newId } from '@ai-coaching/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -281,5 +282,110 @@ describe('[AUTH]: coaching content across organizations', () => {
       `/v1/coaching/personas/${persona}`,
     );
     expect(still.body).toMatchObject({ status: 'published', version: 1 });
+  });
+});
+
+describe('[AUTH]: a learner’s private practice, on every session route and for every role', () => {
+  it('answers 404 (or 403 for the role) to everyone but its player, and lists it to nobody else', async () => {
+    const organizationId = await createTestOrganization(server);
+    const learner = await signInAs(server, { role: 'user', organizationId });
+    const started = await apiClient(server, learner.token).send<{ id: string; private: boolean }>(
+      'POST',
+      '/v1/coaching/sessions',
+      { body: { scenario_id: starterLibraryItemId('scenario', 'price', 'en-GB'), private: true } },
+    );
+    expect(started.body).toMatchObject({ private: true });
+    const sessionId = started.body.id;
+    const others: Record<string, string> = {
+      'super-admin': tokens.get('super-admin')!,
+      'another organization’s operator': tokens.get('operator')!,
+    };
+    for (const role of ['operator', 'editor', 'user'] as const) {
+      others[role] = (await signInAs(server, { role, organizationId })).token;
+    }
+    // Bodies that pass validation where a route needs one, so the answer is the session's lookup, not a 400.
+    const bodies: Record<string, Record<string, unknown>> = {
+      'PATCH /v1/coaching/sessions/:id': { name: 'Seen' },
+      'POST /v1/coaching/sessions/:id/turns': { text: 'Hello?' },
+      'PATCH /v1/coaching/sessions/:id/voice_settings': { speed: 1 },
+      'POST /v1/coaching/sessions/:id/analysis/corrections': {
+        version: 1,
+        observer_id: 'any',
+        criterion: 'Close',
+        score: 1,
+        comment: 'Seen',
+      },
+    };
+    // Every route of one session, whatever its access (a guest's token opens some of them too).
+    const sessionRoutes = apiRoutes([]).filter((route) => route.path.startsWith('/v1/coaching/sessions/:id'));
+    expect(sessionRoutes.length).toBeGreaterThan(8);
+    for (const [who, token] of Object.entries(others)) {
+      for (const route of sessionRoutes) {
+        const path = route.path.replace(':id', sessionId).replace(/:(\w+)/g, (_, name: string) => `no-such-${name}`);
+        const body =
+          route.method === 'GET' || route.method === 'DELETE'
+            ? undefined
+            : (bodies[`${route.method} ${route.path}`] ?? {});
+        const answer = await apiClient(server, token).send<{ code?: string }>(route.method, path, body ? { body } : {});
+        // A body still refused by its schema (400) stops before anything is read.
+        const refusals = route.method === 'GET' ? [403, 404] : [400, 403, 404];
+        expect(refusals, `${who}: ${route.method} ${route.path} → ${answer.status} ${answer.body?.code}`).toContain(
+          answer.status,
+        );
+      }
+      const listed = await apiClient(server, token).send<{ items?: { id: string }[] }>('GET', '/v1/coaching/sessions', {
+        query: { scope: 'organization', page_size: 48 },
+      });
+      expect(
+        (listed.body.items ?? []).map((item) => item.id),
+        who,
+      ).not.toContain(sessionId);
+    }
+    const own = await apiClient(server, learner.token).send<{ private: boolean; status: string }>(
+      'GET',
+      `/v1/coaching/sessions/${sessionId}`,
+    );
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ private: true, status: 'in-progress' });
+  });
+});
+
+describe('[AUTH]: comments on a session (manager review), across organizations and roles', () => {
+  it('lets its organization’s reviewers comment and its learner read, and answers 404 to everyone else', async () => {
+    const organizationId = await createTestOrganization(server);
+    const learner = await signInAs(server, { role: 'user', organizationId });
+    const reviewer = await signInAs(server, { role: 'operator', organizationId });
+    const as = (token: string) => apiClient(server, token);
+    const started = await as(learner.token).send<{ id: string }>('POST', '/v1/coaching/sessions', {
+      body: { scenario_id: starterLibraryItemId('scenario', 'price', 'en-GB') },
+    });
+    const sessionId = started.body.id;
+    expect((await as(learner.token).send('POST', `/v1/coaching/sessions/${sessionId}/end`)).status).toBe(200);
+    const base = `/v1/coaching/sessions/${sessionId}/comments`;
+    const comment = await as(reviewer.token).send<{ id: string }>('POST', base, { body: { body: 'Well closed.' } });
+    expect(comment.status).toBe(201);
+    const others: Record<string, string> = {
+      'super-admin': tokens.get('super-admin')!,
+      'another organization’s operator': tokens.get('operator')!,
+      editor: (await signInAs(server, { role: 'editor', organizationId })).token,
+      'another learner': (await signInAs(server, { role: 'user', organizationId })).token,
+    };
+    for (const [who, token] of Object.entries(others)) {
+      const tried: [string, string, Record<string, unknown>?][] = [
+        ['GET', base],
+        ['POST', base, { body: 'Mine.' }],
+        ['PATCH', `${base}/${comment.body.id}`, { body: 'Taken.' }],
+        ['DELETE', `${base}/${comment.body.id}`],
+      ];
+      for (const [method, path, body] of tried) {
+        const answer = await as(token).send<{ code?: string }>(method, path, body ? { body } : {});
+        expect([answer.status, answer.body?.code], `${who}: ${method} ${path}`).toEqual([
+          404,
+          'coaching_session_not_found',
+        ]);
+      }
+    }
+    const read = await as(learner.token).send<{ items: { id: string; body: string }[] }>('GET', base);
+    expect(read.body.items).toEqual([expect.objectContaining({ id: comment.body.id, body: 'Well closed.' })]);
   });
 });

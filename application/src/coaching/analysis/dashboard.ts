@@ -12,6 +12,7 @@ import {
   coachingDashboardByGroup,
   coachingDashboardByScenario,
   coachingDashboardByUser,
+  coachingDashboardPrivatePractice,
   coachingDashboardTotals,
   coachingDashboardTrend,
   coachingDashboardVoiceLatency,
@@ -99,9 +100,10 @@ const groupNotFound = () =>
 const mayCheckOthers = (caller: UserCaller) => caller.permissions.includes('coaching-session-check-other');
 
 /**
- * The sessions a dashboard counts: the caller's own, or with `coaching-session-check-other` everyone's of their
- * organization (a super-admin's too: the team is the organization they belong to). A group must be of that
- * organization; another's answers 404 as a missing one does.
+ * The sessions a dashboard counts: the caller's own, their private practice included, or with
+ * `coaching-session-check-other` everyone's of their organization (a super-admin's too: the team is the organization
+ * they belong to) but private practice, which the team's answer counts apart (`private_practice`: number and time,
+ * never scores). A group must be of that organization; another's answers 404 as a missing one does.
  */
 const dashboardFilter = async (
   services: Pick<AppServices, 'db'>,
@@ -121,7 +123,7 @@ const dashboardFilter = async (
   }
   return {
     organizationId: caller.organizationId,
-    ...(scope === 'mine' ? { userId: caller.userId } : {}),
+    ...(scope === 'mine' ? { userId: caller.userId, withPrivate: true } : {}),
     ...(query.group_id === undefined ? {} : { groupId: query.group_id }),
     ...(query.scenario_id === undefined ? {} : { scenarioId: query.scenario_id }),
     ...(query.from === undefined ? {} : { from: query.from }),
@@ -149,7 +151,7 @@ const figuresOf = (figures: CoachingDashboardFigures) => ({
   credits_used: figures.creditsUsed,
 });
 
-const nameOf = (row: CoachingDashboardUserRow, unknown: string) =>
+const nameOf = (row: Pick<CoachingDashboardUserRow, 'firstName' | 'lastName' | 'email'>, unknown: string) =>
   row.email === null
     ? unknown
     : displayNameOf({ firstName: row.firstName ?? '', lastName: row.lastName ?? '', email: row.email });
@@ -214,15 +216,26 @@ export const readCoachingDashboard = async (
     ),
   };
   if (query.scope === 'mine') return answer;
-  const [groups, users] = await Promise.all([
+  const [groups, users, privatePractice] = await Promise.all([
     coachingDashboardByGroup(services.db, filter),
     coachingDashboardByUser(services.db, filter),
+    coachingDashboardPrivatePractice(services.db, filter),
   ]);
   const unknownUser = COACHING_DASHBOARD_LABELS[locale].unknownUser;
   return {
     ...answer,
     groups: groups.map((row) => ({ group_id: row.groupId, name: row.name, players: row.players, ...figuresOf(row) })),
     users: users.map((row) => ({ user_id: row.userId, name: nameOf(row, unknownUser), ...figuresOf(row) })),
+    private_practice: {
+      sessions: privatePractice.reduce((sum, row) => sum + row.sessions, 0),
+      duration_seconds: privatePractice.reduce((sum, row) => sum + row.durationSeconds, 0),
+      users: privatePractice.map((row) => ({
+        user_id: row.userId,
+        name: nameOf(row, unknownUser),
+        sessions: row.sessions,
+        duration_seconds: row.durationSeconds,
+      })),
+    },
   };
 };
 

@@ -2,6 +2,7 @@ import { AiCallError, DomainError, type ExistingCoachingSession } from '@ai-coac
 import { findCoachingItemVersion } from '@ai-coaching/projections';
 import type { AppServices, Origin } from '../../app-services.js';
 import type { AnalyseObserverPayload } from '../../jobs/analysis/analyse-observer.job.js';
+import { assignmentStandingJob } from '../../jobs/coaching/assignment-standing.job.js';
 import { observerOf, type ObserverFields } from '../content/content-fields.js';
 import { briefOf, playedPersonaOf } from '../sessions/persona-brief.js';
 import { loadCoachingSession } from '../sessions/session-stream.js';
@@ -48,6 +49,19 @@ const askObserver = async (
 };
 
 /**
+ * A report that may have finished may have passed an assignment: the learner's standing is looked at again by its own
+ * job (one per report and observer), so that a slow look never holds the report up.
+ */
+const lookAtAssignments = (services: AppServices, session: ExistingCoachingSession, key: string) =>
+  session.player.type === 'user'
+    ? services.queue.enqueue(
+        assignmentStandingJob,
+        { organizationId: session.organizationId, userId: session.player.userId },
+        { jobId: `assignment-standing_${key}` },
+      )
+    : Promise.resolve();
+
+/**
  * The `analysis.observer` job. Idempotent by its command ids (per session, version and observer) and by the decider,
  * which records one result per observer and version: a job run twice, or again by another worker after one was
  * killed mid-report, appends one result.
@@ -82,6 +96,7 @@ export const analyseObserver = async (
       { type: 'FailCoachingSessionObserverAnalysis', data: { sessionId, version, observerId, reason } },
       `analysis-fail-${key}`,
     );
+    await lookAtAssignments(services, session, key);
     return 'failed' as const;
   };
   const observer = await findCoachingItemVersion(services.db, observerId, slot.observerVersion);
@@ -98,7 +113,9 @@ export const analyseObserver = async (
       },
       `analysis-report-${key}`,
     );
-    return result.events.length > 0 ? 'recorded' : 'nothing';
+    if (result.events.length === 0) return 'nothing';
+    await lookAtAssignments(services, session, key);
+    return 'recorded';
   } catch (error) {
     if (!(error instanceof ObserverAnalysisFailure)) throw error;
     if (error.transient && !run.lastAttempt) throw error;

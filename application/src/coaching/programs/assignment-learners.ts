@@ -5,10 +5,16 @@ import type {
   ParsedRequest,
 } from '@ai-coaching/contracts';
 import { NotFoundError, type UserLocale } from '@ai-coaching/domain';
-import { findUser, findUserGroup } from '@ai-coaching/projections';
+import {
+  certificatesOfAssignment,
+  findUser,
+  findUserGroup,
+  listAssignmentRemindersSent,
+} from '@ai-coaching/projections';
 import { nowIso, type AppServices, type Origin } from '../../app-services.js';
 import { signedInUser, type UserCaller } from '../../tenancy/scope.js';
-import { assignmentOf, reachedUsers } from './assignments.js';
+import { reachedUsers } from './assignment-reach.js';
+import { assignmentOf } from './assignments.js';
 import { assignedProgramOf, learnerStanding } from './my-assignments.js';
 
 // What the managers of an assignment follow (docs/programs.md, "Following an assignment"): every learner it reaches
@@ -38,9 +44,12 @@ const learnersOf = async (
   }
   const program = await assignedProgramOf(services, assignment);
   const now = nowIso(services);
+  const reminders = await listAssignmentRemindersSent(services.db, assignment.assignmentId);
+  const certificates = await certificatesOfAssignment(services.db, assignment.assignmentId);
   const learners = await Promise.all(
     users.map(async (user): Promise<AssignmentLearner> => {
       const standing = await learnerStanding(services, program, user.userId, now);
+      const sent = reminders.filter((reminder) => reminder.userId === user.userId);
       return {
         user_id: user.userId,
         first_name: user.firstName,
@@ -49,6 +58,13 @@ const learnersOf = async (
         status: standing.status,
         progress: standing.progress,
         items: standing.items.map((item) => ({ status: item.status, score: item.score })),
+        reminders_sent: sent.map((reminder) => ({
+          reminder: reminder.reminder,
+          due_at: reminder.dueAt,
+          sent_at: reminder.sentAt,
+        })),
+        reminders_muted: assignment.muted.includes(user.userId),
+        certificate_id: certificates.get(user.userId)?.certificateId ?? null,
       };
     }),
   );
@@ -86,6 +102,7 @@ export const ASSIGNMENT_EXPORT_LABELS: Record<
       items_passed: 'Items passed',
       items_total: 'Items',
       due_at: 'Due',
+      reminders_sent: 'Reminders sent',
     },
     statuses: {
       not_started: 'To do',
@@ -106,6 +123,7 @@ export const ASSIGNMENT_EXPORT_LABELS: Record<
       items_passed: 'Éléments validés',
       items_total: 'Éléments',
       due_at: 'Échéance',
+      reminders_sent: 'Rappels envoyés',
     },
     statuses: {
       not_started: 'À faire',
@@ -141,6 +159,7 @@ export const exportAssignmentLearners = async (
         items_passed: learner.progress.passed,
         items_total: learner.progress.total,
         due_at: assignment.dueAt,
+        reminders_sent: learner.reminders_sent.length,
       };
     }
   }

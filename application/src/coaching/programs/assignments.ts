@@ -14,6 +14,7 @@ import {
   findProgramAssignment,
   findUser,
   findUserGroup,
+  listAssignmentsNamingGroup,
   listGroupsOfUser,
   type UserView,
   listProgramAssignments as queryAssignments,
@@ -25,6 +26,8 @@ import { signedInUser, type UserCaller } from '../../tenancy/scope.js';
 import { MAIL_NAME_MAX, resolveMailLocale, sendMailJob } from '../../jobs/mail/send-mail.job.js';
 import { visibleCoachingItem } from '../content/coaching-content.js';
 import { programOf } from '../content/content-fields.js';
+import { reachedUsers } from './assignment-reach.js';
+import { cancelAssignmentReminders, scheduleAssignmentReminders } from './reminders.js';
 
 // Assigning programs (docs/programs.md, "Assignments"): who must pass which published version by when. The decider
 // keeps the assignment's own rules; here, what needs other data: the program is the caller's organization's and
@@ -74,24 +77,6 @@ const checkAssignees = async (services: AppServices, organizationId: string, ass
       });
     }
   }
-};
-
-/** The users named, and the current members of the groups named: each once, of the organization, not disabled. */
-export const reachedUsers = async (services: AppServices, organizationId: string, assignees: readonly Assignee[]) => {
-  const ids = new Set<string>();
-  for (const assignee of assignees) {
-    if ('userId' in assignee) {
-      ids.add(assignee.userId);
-      continue;
-    }
-    const group = await findUserGroup(services.db, assignee.userGroupId);
-    if (group?.status === 'active') for (const member of group.memberIds) ids.add(member);
-  }
-  const users = await Promise.all([...ids].map((id) => findUser(services.db, id)));
-  return users.filter(
-    (user): user is UserView =>
-      user !== undefined && user.organizationId === organizationId && user.status !== 'disabled',
-  );
 };
 
 const run = (services: AppServices, origin: Origin, command: ProgramAssignmentCommand) =>
@@ -160,7 +145,28 @@ export const assignProgram = async (
   });
   const assignment = await currentView(services, assignmentId);
   await noticeAssigned(services, assignment, programOf(version.fields).name);
+  await rescheduleReminders(services, assignment, undefined);
   return toAssignment(assignment);
+};
+
+/**
+ * The reminders follow the due date: those of the date before are cancelled, those of the new one scheduled. A queue
+ * that fails here is logged, not the request's failure: the next start of the workers schedules what is missing.
+ */
+const rescheduleReminders = async (
+  services: AppServices,
+  assignment: ProgramAssignmentView,
+  before: Pick<ProgramAssignmentView, 'assignmentId' | 'dueAt'> | undefined,
+) => {
+  try {
+    if (before) await cancelAssignmentReminders(services, before);
+    if (assignment.withdrawnAt === null) await scheduleAssignmentReminders(services, assignment);
+  } catch (error) {
+    services.logger.error(
+      { err: error, assignmentId: assignment.assignmentId },
+      'could not schedule an assignment’s reminders',
+    );
+  }
 };
 
 /**
@@ -168,9 +174,14 @@ export const assignProgram = async (
  * assignment's): a retried request sends nothing twice. Invited accounts are not mailed: their invitation comes first.
  * A failure to queue is logged, never the assignment's failure.
  */
-const noticeAssigned = async (services: AppServices, assignment: ProgramAssignmentView, programName: string) => {
+const noticeAssigned = async (
+  services: AppServices,
+  assignment: ProgramAssignmentView,
+  programName: string,
+  learners?: readonly UserView[],
+) => {
   const { organizationId } = assignment;
-  for (const learner of await reachedUsers(services, organizationId, assignment.assignees)) {
+  for (const learner of learners ?? (await reachedUsers(services, organizationId, assignment.assignees))) {
     if (learner.status !== 'active') continue;
     await services.queue
       .enqueue(
@@ -200,6 +211,19 @@ const noticeAssigned = async (services: AppServices, assignment: ProgramAssignme
   }
 };
 
+/**
+ * A member who joins a group is told of the group's assignments still running, as those assigned with it were: the
+ * same mail, once (its job id is theirs and the assignment's, so leaving and joining again sends nothing more).
+ */
+export const noticeJoinedMember = async (services: AppServices, userGroupId: string, learner: UserView) => {
+  const now = nowIso(services);
+  for (const assignment of await listAssignmentsNamingGroup(services.db, learner.organizationId, userGroupId)) {
+    if (assignment.withdrawnAt !== null || assignment.dueAt <= now) continue;
+    const version = await findCoachingItemVersion(services.db, assignment.programId, assignment.programVersion);
+    await noticeAssigned(services, assignment, programOf(version?.fields).name, [learner]);
+  }
+};
+
 export const listProgramAssignments = async (
   services: AppServices,
   origin: Origin,
@@ -218,13 +242,17 @@ export const changeAssignmentDueDate = async (
   body: ParsedRequest<Operations['update']>['body'],
 ): Promise<ProgramAssignment> => {
   const caller = signedInUser(origin.caller);
-  await assignmentOf(services, caller, programId, assignmentId);
+  const before = await assignmentOf(services, caller, programId, assignmentId);
   await run(services, origin, {
     type: 'ChangeAssignmentDueDate',
     data: { assignmentId, dueAt: body.due_at, timeZone: body.time_zone, userId: caller.userId },
     metadata: { now: nowIso(services) },
   });
-  return current(services, assignmentId);
+  const after = await currentView(services, assignmentId);
+  if (after.dueAt !== before.dueAt || after.timeZone !== before.timeZone) {
+    await rescheduleReminders(services, after, before);
+  }
+  return toAssignment(after);
 };
 
 export const grantAssignmentAttempts = async (
@@ -276,5 +304,7 @@ export const withdrawAssignment = async (
     data: { assignmentId, userId: caller.userId },
     metadata: { now: nowIso(services) },
   });
-  return current(services, assignmentId);
+  const withdrawn = await currentView(services, assignmentId);
+  await rescheduleReminders(services, withdrawn, withdrawn);
+  return toAssignment(withdrawn);
 };

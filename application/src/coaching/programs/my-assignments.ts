@@ -1,6 +1,9 @@
 import type { MyAssignment, myAssignmentOperations, Page, ParsedRequest } from '@ai-coaching/contracts';
 import {
   learnerAssignmentStatus,
+  NotFoundError,
+  programAssignmentDecider,
+  programAssignmentStreamId,
   programItemOpen,
   programItemResult,
   programOutcome,
@@ -8,14 +11,17 @@ import {
   type ProgramItemResult,
 } from '@ai-coaching/domain';
 import {
+  certificatesOfAssignment,
   findCoachingItem,
   findCoachingItemVersion,
+  findProgramAssignment,
   listAssignmentsOfLearner,
   listGroupsOfUser,
   scoredScenarioTries,
   type ProgramAssignmentView,
 } from '@ai-coaching/projections';
 import { nowIso, type AppServices, type Origin } from '../../app-services.js';
+import { runCommand } from '../../commands/run-command.js';
 import { signedInUser, type UserCaller } from '../../tenancy/scope.js';
 import { playlistOf, programOf } from '../content/content-fields.js';
 
@@ -144,6 +150,9 @@ const assignmentOf = async (
     due_at: assignment.dueAt,
     time_zone: assignment.timeZone,
     ...(await learnerStanding(services, program, caller.userId, now)),
+    reminders_muted: assignment.muted.includes(caller.userId),
+    certificate_id:
+      (await certificatesOfAssignment(services.db, assignment.assignmentId)).get(caller.userId)?.certificateId ?? null,
   };
 };
 
@@ -151,18 +160,47 @@ const assignmentOf = async (
 const byDueDate = (a: MyAssignment, b: MyAssignment) =>
   Number(a.status === 'withdrawn') - Number(b.status === 'withdrawn') || a.due_at.localeCompare(b.due_at);
 
+/** The caller's assignments: every one of their organization that reaches them now (named, or through a group). */
+const assignmentsOfCaller = async (services: AppServices, caller: UserCaller) => {
+  const groups = await listGroupsOfUser(services.db, caller.userId);
+  return listAssignmentsOfLearner(services.db, {
+    organizationId: caller.organizationId,
+    userId: caller.userId,
+    userGroupIds: groups.map((group) => group.userGroupId),
+  });
+};
+
+/** Mutes or unmutes the reminders of one of the caller's assignments; anyone else's answers 404. */
+export const muteMyAssignmentReminders = async (
+  services: AppServices,
+  origin: Origin,
+  assignmentId: string,
+  body: ParsedRequest<Operations['muteReminders']>['body'],
+): Promise<MyAssignment> => {
+  const caller = signedInUser(origin.caller);
+  const mine = (await assignmentsOfCaller(services, caller)).some((entry) => entry.assignmentId === assignmentId);
+  if (!mine) throw new NotFoundError('assignment_not_found', 'This assignment does not exist.');
+  await runCommand(services, origin, {
+    streamId: programAssignmentStreamId(assignmentId),
+    decider: programAssignmentDecider,
+    command: {
+      type: 'MuteAssignmentReminders',
+      data: { assignmentId, learnerId: caller.userId, muted: body.muted },
+      metadata: { now: nowIso(services) },
+    },
+  });
+  const assignment = await findProgramAssignment(services.db, assignmentId);
+  if (!assignment) throw new NotFoundError('assignment_not_found', 'This assignment does not exist.');
+  return assignmentOf(services, caller, assignment, nowIso(services));
+};
+
 export const listMyAssignments = async (
   services: AppServices,
   origin: Origin,
   query: ParsedRequest<Operations['list']>['query'],
 ): Promise<Page<MyAssignment>> => {
   const caller = signedInUser(origin.caller);
-  const groups = await listGroupsOfUser(services.db, caller.userId);
-  const assignments = await listAssignmentsOfLearner(services.db, {
-    organizationId: caller.organizationId,
-    userId: caller.userId,
-    userGroupIds: groups.map((group) => group.userGroupId),
-  });
+  const assignments = await assignmentsOfCaller(services, caller);
   const now = nowIso(services);
   const all = (
     await Promise.all(assignments.map((assignment) => assignmentOf(services, caller, assignment, now)))

@@ -64,6 +64,7 @@ export const summaryOf = (
   end_reason: session.endReason,
   awaiting_reply_to: session.awaitingReplyTo,
   voice_settings: voiceSettingsAnswerOf(session),
+  private: session.private,
 });
 
 /** A voice session's voice-to-voice p50 and p95 (docs/voice.md, "Latency records"); null before a measured turn. */

@@ -32,6 +32,8 @@ export const listCoachingSessionsOf = async (
   const page = await listCoachingSessions(services.db, {
     ...params,
     organizationId: caller.organizationId,
+    // Private practice is listed to its player only: others' lists leave it out (the dashboard counts it).
+    viewerId: caller.userId,
     ...(mine ? { playedOrSharedBy: caller.userId } : userId === undefined ? {} : { userId }),
     ...(scenario_id === undefined ? {} : { scenarioId: scenario_id }),
     ...(status === undefined ? {} : { status }),

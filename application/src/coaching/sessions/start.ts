@@ -33,6 +33,8 @@ export type SessionStart = {
   account: OwnerAccount;
   /** Who the ledger says moved the credits: the learner, or a link's sharer for a guest. */
   actorId: string;
+  /** Private practice (a learner's own start only): read by its player alone, counted for no assignment. */
+  private?: boolean;
 };
 
 const insufficientCredits = (available: number, price: number) =>
@@ -109,6 +111,7 @@ const startCommandOf = (
       turnLimit: mission && missionOf(mission.fields).turn_limit,
       creditsPerMinute: model.creditsPerMinute,
       reservation,
+      ...(who.private === true ? { private: true } : {}),
     },
   };
 };
@@ -160,11 +163,14 @@ export const startSessionOf = async (
   return reread(services, sessionId);
 };
 
-/** A learner starts a published scenario they may see, paid from their own wallet. */
+/**
+ * A learner starts a published scenario they may see, paid from their own wallet; as private practice if they ask
+ * (docs/programs.md, "Private practice"): charged as usual, read by them alone, counted for no assignment.
+ */
 export const startCoachingSession = async (
   services: AppServices,
   origin: Origin,
-  body: { scenario_id: string },
+  body: { scenario_id: string; private?: boolean | undefined },
 ): Promise<CoachingSessionAnswer> => {
   const caller = signedInUser(origin.caller);
   return startSessionOf(services, origin, await playableScenario(services, caller, body.scenario_id), {
@@ -172,5 +178,6 @@ export const startCoachingSession = async (
     player: { type: 'user', userId: caller.userId },
     account: userAccount(caller.userId),
     actorId: caller.userId,
+    ...(body.private === true ? { private: true } : {}),
   });
 };

@@ -27,7 +27,9 @@ export const sessionCaller = (caller: Caller | undefined): UserCaller | GuestCal
  * The player sees their own sessions; with `coaching-session-check-other`, the caller sees the others of their
  * organization too, and the sharer of a link the sessions of its guests, but only to read them. A guest sees the one
  * session their token names, until its link expires; a guest's session whose link expired is read by others only with
- * `coaching-session-access-expired`. Anything else answers 404, as for a missing session.
+ * `coaching-session-access-expired`. A private practice session is read by its player only (docs/programs.md,
+ * "Private practice"): its transcript, report, scores, recordings and chats are nobody else's. Anything else answers
+ * 404, as for a missing session.
  *
  * To `erase`: the player their own session; a guest's session (its guest has no account to erase it with), whoever
  * reads it, even once its link expired, since erasing shows nothing of it (docs/shared-sessions.md).
@@ -48,6 +50,8 @@ export const visibleSession = async (
   }
   if (!mayAccess(caller, session.organizationId)) throw sessionNotFound();
   if (session.userId === caller.userId) return session;
+  // Private practice is its player's alone: no reviewer, operator or super-admin reads it, nor anything of it.
+  if (session.private) throw sessionNotFound();
   const reader =
     (purpose === 'read' || (purpose === 'erase' && session.guest !== null)) &&
     (session.guest?.sharedBy === caller.userId ||

@@ -60,6 +60,40 @@ export const templateParamsSchemas = {
     expiresAt: instant,
     timeZone: z.string().min(1).max(100),
   }),
+  /**
+   * Manager review (docs/programs.md): a reviewer commented on the recipient's session, or (`reply`) its learner
+   * answered the recipient's comment. The comment is not quoted: it stays with the session, erased with it.
+   */
+  'session-comment': z.object({
+    firstName: name,
+    authorName: name,
+    reply: z.boolean(),
+    sessionUrl: webUrl,
+    /** When the session was played; shown in the recipient's locale. */
+    playedAt: instant,
+  }),
+  /**
+   * A reminder of an assignment the recipient has not finished (docs/programs.md, "Notices"): due in 3 days, due
+   * tomorrow, or overdue; `expiresAt` is the due date, said on `timeZone`'s clock.
+   */
+  'assignment-reminder': z.object({
+    firstName: name,
+    programName: name,
+    reminder: z.enum(['due_in_3_days', 'due_tomorrow', 'overdue']),
+    itemsPassed: z.number().int().min(0),
+    itemsTotal: z.number().int().min(1),
+    assignmentsUrl: webUrl,
+    expiresAt: instant,
+    timeZone: z.string().min(1).max(100),
+  }),
+  /** The recipient passed every item of an assigned program: their certificate's public page. */
+  'assignment-passed': z.object({
+    firstName: name,
+    programName: name,
+    certificateUrl: webUrl,
+    passedAt: instant,
+    timeZone: z.string().min(1).max(100),
+  }),
 } as const;
 
 export type TemplateId = keyof typeof templateParamsSchemas;
@@ -100,6 +134,21 @@ export const sendMailPayloadSchema = z.discriminatedUnion('template', [
     template: z.literal('assignment-assigned'),
     ...recipient,
     params: templateParamsSchemas['assignment-assigned'],
+  }),
+  z.object({
+    template: z.literal('session-comment'),
+    ...recipient,
+    params: templateParamsSchemas['session-comment'],
+  }),
+  z.object({
+    template: z.literal('assignment-reminder'),
+    ...recipient,
+    params: templateParamsSchemas['assignment-reminder'],
+  }),
+  z.object({
+    template: z.literal('assignment-passed'),
+    ...recipient,
+    params: templateParamsSchemas['assignment-passed'],
   }),
   z.object({ template: z.literal(MAIL_SETTINGS_TEST), ...recipient, params: mailSettingsTestParamsSchema }),
 ]);

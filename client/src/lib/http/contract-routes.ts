@@ -65,6 +65,11 @@ export const backgroundJobOperations = routesOf<typeof contracts.backgroundJobOp
   read: { method: 'GET', path: '/v1/jobs/:id' },
 });
 
+export const certificateOperations = routesOf<typeof contracts.certificateOperations>()({
+  read: { method: 'GET', path: '/v1/certificates/:id' },
+  pdf: { method: 'GET', path: '/v1/certificates/:id/pdf' },
+});
+
 export const coachingAnalysisRerunOperations = routesOf<typeof contracts.coachingAnalysisRerunOperations>()({
   start: { method: 'POST', path: '/v1/coaching/analysis_reruns' },
 });
@@ -105,6 +110,13 @@ export const coachingSessionAnalysisOperations = routesOf<typeof contracts.coach
   analysis: { method: 'GET', path: '/v1/coaching/sessions/:id/analysis' },
   rerunAnalysis: { method: 'POST', path: '/v1/coaching/sessions/:id/analysis/rerun' },
   correctScore: { method: 'POST', path: '/v1/coaching/sessions/:id/analysis/corrections' },
+});
+
+export const coachingSessionCommentOperations = routesOf<typeof contracts.coachingSessionCommentOperations>()({
+  list: { method: 'GET', path: '/v1/coaching/sessions/:id/comments' },
+  create: { method: 'POST', path: '/v1/coaching/sessions/:id/comments' },
+  update: { method: 'PATCH', path: '/v1/coaching/sessions/:id/comments/:comment_id' },
+  delete: { method: 'DELETE', path: '/v1/coaching/sessions/:id/comments/:comment_id' },
 });
 
 export const coachingSessionOperations = routesOf<typeof contracts.coachingSessionOperations>()({
@@ -184,6 +196,7 @@ export const missionContentOperations = routesOf<typeof contracts.missionContent
 
 export const myAssignmentOperations = routesOf<typeof contracts.myAssignmentOperations>()({
   list: { method: 'GET', path: '/v1/me/assignments' },
+  muteReminders: { method: 'PUT', path: '/v1/me/assignments/:id/reminders' },
 });
 
 export const observerContentOperations = routesOf<typeof contracts.observerContent.operations>()({

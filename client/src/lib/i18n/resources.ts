@@ -18,6 +18,8 @@ import type enGbResetLink from '../../locales/en-GB/reset-link.json';
 import type enGbSettings from '../../locales/en-GB/settings.json';
 import type enGbSettingsEmail from '../../locales/en-GB/settings-email.json';
 import type enGbSessionGenerators from '../../locales/en-GB/session-generators.json';
+import type enGbSessionComments from '../../locales/en-GB/session-comments.json';
+import type enGbCertificates from '../../locales/en-GB/certificates.json';
 import type enGbSettingsSuperAdmins from '../../locales/en-GB/settings-super-admins.json';
 import type enGbShell from '../../locales/en-GB/shell.json';
 import type enGbSharedSessions from '../../locales/en-GB/shared-sessions.json';
@@ -51,6 +53,8 @@ export const NAMESPACES = [
   'coachingChats',
   'sharedSessions',
   'sessionGenerators',
+  'sessionComments',
+  'certificates',
   'images',
   'applications',
 ] as const;
@@ -84,6 +88,8 @@ type EnGbCatalogues = {
   coachingChats: typeof enGbCoachingChats;
   sharedSessions: typeof enGbSharedSessions;
   sessionGenerators: typeof enGbSessionGenerators;
+  sessionComments: typeof enGbSessionComments;
+  certificates: typeof enGbCertificates;
   images: typeof enGbImages;
   applications: typeof enGbApplications;
 };

@@ -5,7 +5,10 @@ import type {
   AssignProgram,
   ChangeAssignmentDueDate,
   GrantAssignmentAttempts,
+  MuteAssignmentReminders,
   ProgramAssignmentCommand,
+  RecordAssignmentPass,
+  RecordAssignmentReminders,
   WithdrawAssignment,
 } from './commands.js';
 import type { Assignee, ProgramAssignmentEvent } from './events.js';
@@ -32,7 +35,16 @@ export type ExistingAssignment = {
   message: string;
   /** Extra attempts granted, by learner, then by item index. */
   extraAttempts: Readonly<Record<string, Readonly<Record<number, number>>>>;
+  /** The learners reminded, by `reminderKey` (a reminder and the due date it reminded of). */
+  reminded: Readonly<Record<string, readonly string[]>>;
+  /** The learners who muted its reminders. */
+  muted: readonly string[];
+  /** The certificate of each learner who passed it. */
+  certificates: Readonly<Record<string, string>>;
 };
+
+/** Reminders are recorded per due date: a due date moved has its own reminders. */
+export const reminderKey = (reminder: string, dueAt: string): string => `${reminder}@${new Date(dueAt).toISOString()}`;
 
 export type ProgramAssignmentState = { status: 'none' } | ExistingAssignment;
 
@@ -181,6 +193,69 @@ const grantAttempts = (
   ];
 };
 
+const recordReminders = (
+  { data, metadata }: RecordAssignmentReminders,
+  state: ProgramAssignmentState,
+): ProgramAssignmentEvent[] => {
+  const assignment = existing(state);
+  // A job of a due date that changed since, or of a withdrawn assignment, has nothing left to record.
+  if (assignment.status === 'withdrawn' || Date.parse(data.dueAt) !== Date.parse(assignment.dueAt)) return [];
+  const done = new Set(assignment.reminded[reminderKey(data.reminder, assignment.dueAt)] ?? []);
+  const learnerIds = [...new Set(data.learnerIds)].filter((id) => !done.has(id));
+  if (learnerIds.length === 0) return [];
+  return [
+    {
+      type: 'AssignmentRemindersSent',
+      data: {
+        assignmentId: assignment.assignmentId,
+        reminder: data.reminder,
+        dueAt: assignment.dueAt,
+        learnerIds,
+        sentAt: metadata.now,
+      },
+    },
+  ];
+};
+
+const muteReminders = (
+  { data, metadata }: MuteAssignmentReminders,
+  state: ProgramAssignmentState,
+): ProgramAssignmentEvent[] => {
+  const assignment = active(state);
+  if (assignment.muted.includes(data.learnerId) === data.muted) return [];
+  return [
+    {
+      type: 'AssignmentRemindersMuted',
+      data: { assignmentId: assignment.assignmentId, userId: data.learnerId, muted: data.muted, at: metadata.now },
+    },
+  ];
+};
+
+const recordPass = (
+  { data, metadata }: RecordAssignmentPass,
+  state: ProgramAssignmentState,
+): ProgramAssignmentEvent[] => {
+  const assignment = existing(state);
+  // Passed once: a second report, a rerun or a retried job issues no second certificate.
+  if (assignment.status === 'withdrawn' || assignment.certificates[data.learnerId] !== undefined) return [];
+  if (data.itemScores.length !== assignment.itemCount) {
+    throw new ValidationError('invalid_assignment_item', 'This program has no such item.', { field: 'item_index' });
+  }
+  return [
+    {
+      type: 'AssignmentPassed',
+      data: {
+        assignmentId: assignment.assignmentId,
+        userId: data.learnerId,
+        certificateId: data.certificateId,
+        score: data.score,
+        itemScores: data.itemScores,
+        passedAt: metadata.now,
+      },
+    },
+  ];
+};
+
 export const programAssignmentDecider: Decider<
   ProgramAssignmentCommand,
   ProgramAssignmentEvent,
@@ -191,11 +266,14 @@ export const programAssignmentDecider: Decider<
     ChangeAssignmentDueDate: changeDueDate,
     WithdrawAssignment: withdraw,
     GrantAssignmentAttempts: grantAttempts,
+    RecordAssignmentReminders: recordReminders,
+    MuteAssignmentReminders: muteReminders,
+    RecordAssignmentPass: recordPass,
   }),
   evolve(state, event) {
     if (event.type === 'ProgramAssigned') {
       const { assignedBy: _by, assignedAt: _at, ...assignment } = event.data;
-      return { ...assignment, status: 'active', extraAttempts: {} };
+      return { ...assignment, status: 'active', extraAttempts: {}, reminded: {}, muted: [], certificates: {} };
     }
     if (state.status === 'none') return state;
     switch (event.type) {
@@ -213,6 +291,19 @@ export const programAssignmentDecider: Decider<
             [userId]: { ...learner, [itemIndex]: (learner[itemIndex] ?? 0) + attempts },
           },
         };
+      }
+      case 'AssignmentRemindersSent': {
+        const key = reminderKey(event.data.reminder, event.data.dueAt);
+        return {
+          ...state,
+          reminded: { ...state.reminded, [key]: [...(state.reminded[key] ?? []), ...event.data.learnerIds] },
+        };
+      }
+      case 'AssignmentPassed':
+        return { ...state, certificates: { ...state.certificates, [event.data.userId]: event.data.certificateId } };
+      case 'AssignmentRemindersMuted': {
+        const others = state.muted.filter((id) => id !== event.data.userId);
+        return { ...state, muted: event.data.muted ? [...others, event.data.userId] : others };
       }
     }
   },

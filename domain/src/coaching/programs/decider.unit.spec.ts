@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
 import { DeciderSpecification, isCode } from '../../testing/decider-specification.js';
-import type { AssignProgram, ChangeAssignmentDueDate, GrantAssignmentAttempts } from './commands.js';
+import type {
+  AssignProgram,
+  ChangeAssignmentDueDate,
+  GrantAssignmentAttempts,
+  ProgramAssignmentCommand,
+} from './commands.js';
 import { ASSIGNEES_MAX, assignmentReaches, learnerAssignmentStatus, programAssignmentDecider } from './decider.js';
 import type { ProgramAssigned, ProgramAssignmentEvent } from './events.js';
 
@@ -201,6 +206,103 @@ describe('Program assignments', () => {
       given([assigned])
         .when(grant({ attempts: 11 }))
         .thenThrows(ValidationError, isCode('invalid_assignment_attempts'));
+    });
+  });
+
+  describe('reminders', () => {
+    const remind = (learnerIds: string[], dueAt = due): ProgramAssignmentCommand => ({
+      type: 'RecordAssignmentReminders',
+      data: { assignmentId: 'a1', reminder: 'due_tomorrow', dueAt, learnerIds },
+      metadata: { now: later },
+    });
+    const reminded = (learnerIds: string[], dueAt = due): ProgramAssignmentEvent => ({
+      type: 'AssignmentRemindersSent',
+      data: { assignmentId: 'a1', reminder: 'due_tomorrow', dueAt, learnerIds, sentAt: later },
+    });
+    const moved = '2026-12-28T17:00:00.000Z';
+    const dueChanged: ProgramAssignmentEvent = {
+      type: 'AssignmentDueDateChanged',
+      data: { assignmentId: 'a1', dueAt: moved, timeZone: 'Europe/Paris', changedBy: 'manager', changedAt: later },
+    };
+
+    it('given learners reminded, when the same reminder is recorded again (a retry, a restart), then only the others are', () => {
+      given([assigned])
+        .when(remind(['ada', 'bob', 'ada']))
+        .then([reminded(['ada', 'bob'])]);
+      given([assigned, reminded(['ada', 'bob'])])
+        .when(remind(['bob', 'cy']))
+        .then([reminded(['cy'])]);
+      given([assigned, reminded(['ada'])])
+        .when(remind(['ada']))
+        .thenNothing();
+    });
+
+    it('given a due date moved, when a reminder of the old date is recorded, then nothing; the new date has its own', () => {
+      given([assigned, dueChanged])
+        .when(remind(['ada']))
+        .thenNothing();
+      given([assigned, reminded(['ada']), dueChanged])
+        .when(remind(['ada'], moved))
+        .then([reminded(['ada'], moved)]);
+    });
+
+    it('given a withdrawn assignment, when a reminder is recorded, then nothing is', () => {
+      given([assigned, withdrawn])
+        .when(remind(['ada']))
+        .thenNothing();
+    });
+
+    it('given a learner, when they mute the reminders, then it is recorded once; unmuted, again once', () => {
+      const mute = (muted: boolean): ProgramAssignmentCommand => ({
+        type: 'MuteAssignmentReminders',
+        data: { assignmentId: 'a1', learnerId: 'ada', muted },
+        metadata: { now: later },
+      });
+      const muted = (value: boolean): ProgramAssignmentEvent => ({
+        type: 'AssignmentRemindersMuted',
+        data: { assignmentId: 'a1', userId: 'ada', muted: value, at: later },
+      });
+      given([assigned])
+        .when(mute(true))
+        .then([muted(true)]);
+      given([assigned, muted(true)])
+        .when(mute(true))
+        .thenNothing();
+      given([assigned, muted(true)])
+        .when(mute(false))
+        .then([muted(false)]);
+      given([assigned]).when(mute(false)).thenNothing();
+      given([assigned, withdrawn]).when(mute(true)).thenThrows(ConflictError, isCode('assignment_withdrawn'));
+    });
+  });
+
+  describe('pass', () => {
+    const pass = (learnerId = 'ada', certificateId = 'cert-1'): ProgramAssignmentCommand => ({
+      type: 'RecordAssignmentPass',
+      data: { assignmentId: 'a1', learnerId, certificateId, score: 80, itemScores: [70, 80, 90] },
+      metadata: { now: later },
+    });
+    const passed = (userId = 'ada', certificateId = 'cert-1'): ProgramAssignmentEvent => ({
+      type: 'AssignmentPassed',
+      data: { assignmentId: 'a1', userId, certificateId, score: 80, itemScores: [70, 80, 90], passedAt: later },
+    });
+
+    it('given a learner who passed every item, when the pass is recorded, then their certificate is issued once', () => {
+      given([assigned]).when(pass()).then([passed()]);
+      given([assigned, passed()]).when(pass('ada', 'cert-2')).thenNothing();
+      given([assigned, passed()])
+        .when(pass('bob', 'cert-2'))
+        .then([passed('bob', 'cert-2')]);
+    });
+
+    it('given a withdrawn assignment, when a pass is recorded, then no certificate is issued', () => {
+      given([assigned, withdrawn]).when(pass()).thenNothing();
+    });
+
+    it('when the scores do not match the program’s items, then it is refused', () => {
+      given([assigned])
+        .when({ ...pass(), data: { ...pass().data, itemScores: [90] } } as ProgramAssignmentCommand)
+        .thenThrows(ValidationError, isCode('invalid_assignment_item'));
     });
   });
 

@@ -1,3 +1,5 @@
+import type { AssignmentReminder } from './reminders.js';
+
 export const programAssignmentStreamId = (assignmentId: string): string => `program-assignment-${assignmentId}`;
 
 /** Who a program is assigned to: a user, or a user group (its members as they are whenever asked). */
@@ -47,5 +49,44 @@ export type AssignmentAttemptsGranted = {
   };
 };
 
+/**
+ * A reminder sent to these learners (docs/programs.md, "Notices"), for the due date it reminds of: recorded once per
+ * learner, reminder and due date, so that a job run again (a retry, a restart) reminds nobody twice, and a new due
+ * date has its own reminders.
+ */
+export type AssignmentRemindersSent = {
+  type: 'AssignmentRemindersSent';
+  data: { assignmentId: string; reminder: AssignmentReminder; dueAt: string; learnerIds: string[]; sentAt: string };
+};
+
+/** A learner muted (or unmuted) this assignment's reminders; the first notice and the "passed" one still come. */
+export type AssignmentRemindersMuted = {
+  type: 'AssignmentRemindersMuted';
+  data: { assignmentId: string; userId: string; muted: boolean; at: string };
+};
+
+/**
+ * A learner passed every item of the assigned version: their certificate, under an unguessable id anyone may verify.
+ * Scores only: the learner's name is read from their account when the certificate is shown, never copied here.
+ */
+export type AssignmentPassed = {
+  type: 'AssignmentPassed';
+  data: {
+    assignmentId: string;
+    userId: string;
+    certificateId: string;
+    /** The mean of the items' scores that counted; each item's, in the program's order. */
+    score: number | null;
+    itemScores: (number | null)[];
+    passedAt: string;
+  };
+};
+
 export type ProgramAssignmentEvent =
-  ProgramAssigned | AssignmentDueDateChanged | AssignmentWithdrawn | AssignmentAttemptsGranted;
+  | ProgramAssigned
+  | AssignmentDueDateChanged
+  | AssignmentWithdrawn
+  | AssignmentAttemptsGranted
+  | AssignmentRemindersSent
+  | AssignmentRemindersMuted
+  | AssignmentPassed;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignmentReminders } from './reminders.js';
+import { assignmentReminders, reminderTiming } from './reminders.js';
 
 describe('Assignment reminders', () => {
   it('given a due date in Paris after the change to summer time, then each reminder keeps the due wall time', () => {
@@ -43,5 +43,34 @@ describe('Assignment reminders', () => {
       'due_tomorrow',
       'overdue',
     ]);
+  });
+
+  it('given a restart after an outage, then a reminder whose time came meanwhile is sent at once, unless the next is due', () => {
+    const due = { startsAt: '2031-05-01T08:00:00.000Z', dueAt: '2031-05-12T08:00:00.000Z', timeZone: 'UTC' };
+    const setAt = '2031-05-01T08:00:00.000Z';
+    // Down from 8 May to 10 May at noon: "due in 3 days" (9 May 08:00) is still true, "due tomorrow" still to come.
+    expect(assignmentReminders(due, '2031-05-10T12:00:00.000Z', setAt).map((reminder) => reminder.kind)).toEqual([
+      'due_in_3_days',
+      'due_tomorrow',
+      'overdue',
+    ]);
+    // Back on 11 May at noon: "due tomorrow" is the true one; "due in 3 days" is late.
+    expect(assignmentReminders(due, '2031-05-11T12:00:00.000Z', setAt).map((reminder) => reminder.kind)).toEqual([
+      'due_tomorrow',
+      'overdue',
+    ]);
+    // A week after the due time, not even the overdue notice.
+    expect(assignmentReminders(due, '2031-05-19T08:00:00.000Z', setAt)).toEqual([]);
+  });
+
+  it('when a reminder job runs, then it sends only between its time and the next one', () => {
+    const due = { dueAt: '2031-05-12T08:00:00.000Z', timeZone: 'UTC' };
+    expect(reminderTiming(due, 'due_in_3_days', '2031-05-09T07:59:00.000Z')).toBe('early');
+    expect(reminderTiming(due, 'due_in_3_days', '2031-05-09T07:59:59.500Z')).toBe('due');
+    expect(reminderTiming(due, 'due_in_3_days', '2031-05-11T07:59:00.000Z')).toBe('due');
+    expect(reminderTiming(due, 'due_in_3_days', '2031-05-11T08:00:00.000Z')).toBe('late');
+    expect(reminderTiming(due, 'due_tomorrow', '2031-05-12T08:00:00.000Z')).toBe('late');
+    expect(reminderTiming(due, 'overdue', '2031-05-18T08:00:00.000Z')).toBe('due');
+    expect(reminderTiming(due, 'overdue', '2031-05-19T08:00:00.000Z')).toBe('late');
   });
 });

@@ -138,6 +138,12 @@ const start = ({ data, metadata }: StartCoachingSession, state: CoachingSessionS
     throw new ConflictError('coaching_session_exists', 'This session already exists.');
   }
   const name = validName(data.name);
+  // A guest's session is read by the sharer of its link: it has nobody to be private from.
+  if (data.private === true && data.player.type !== 'user') {
+    throw new ValidationError('coaching_session_private_guest', 'A guest’s session cannot be private practice.', {
+      field: 'private',
+    });
+  }
   if (
     !isCount(data.timeLimitSeconds, 1) ||
     (data.turnLimit !== null && !isCount(data.turnLimit, 1)) ||
@@ -180,6 +186,7 @@ const start = ({ data, metadata }: StartCoachingSession, state: CoachingSessionS
         creditsPerMinute: data.creditsPerMinute,
         reservation: data.reservation,
         startedAt: metadata.now,
+        ...(data.private === true ? { private: true } : {}),
       },
     },
   ];
@@ -422,6 +429,7 @@ export const coachingSessionDecider: Decider<CoachingSessionCommand, CoachingSes
         creditsPerMinute: data.creditsPerMinute,
         reservation: data.reservation,
         startedAt: data.startedAt,
+        ...(data.private === true ? { private: true } : {}),
         turns: [],
         awaitingReplyTo: null,
         ending: null,

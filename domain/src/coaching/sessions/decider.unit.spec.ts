@@ -119,6 +119,28 @@ describe('Coaching sessions', () => {
         .when({ ...start, data: { ...start.data, name: '  ' } })
         .thenThrows(ValidationError, isCode('invalid_coaching_session_name'));
     });
+
+    it('should record private practice on the start, and keep it in the state', () => {
+      const privately = { ...start, data: { ...start.data, private: true } };
+      const startedPrivately = { ...started, data: { ...started.data, private: true } } as CoachingSessionEvent;
+      given([]).when(privately).then([startedPrivately]);
+      const state = fold(coachingSessionDecider, [startedPrivately]);
+      expect(state.status !== 'none' && state.private).toBe(true);
+    });
+
+    it('should read a start recorded without `private`, and one not asked to be private, as not private', () => {
+      given([])
+        .when({ ...start, data: { ...start.data, private: false } })
+        .then([started]);
+      const state = fold(coachingSessionDecider, [started]);
+      expect(state.status !== 'none' && state.private === true).toBe(false);
+    });
+
+    it('should refuse private practice for a guest: the sharer of the link reads their session', () => {
+      given([])
+        .when({ ...start, data: { ...start.data, player: { type: 'guest', guestId: 'g1' }, private: true } })
+        .thenThrows(ValidationError, isCode('coaching_session_private_guest'));
+    });
   });
 
   describe('turns', () => {

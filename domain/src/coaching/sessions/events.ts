@@ -70,6 +70,11 @@ export type CoachingSessionSetup = {
   turnLimit: number | null;
   creditsPerMinute: number;
   reservation: CoachingSessionReservation;
+  /**
+   * Private practice (docs/programs.md, "Private practice"): only its player reads it, and it counts for no
+   * assignment. Absent from sessions started before it existed, and from every session that is not private.
+   */
+  private?: boolean;
 };
 
 export type CoachingSessionStarted = {

@@ -22,6 +22,11 @@ export type CoachingDashboardFilter = {
   from?: string;
   /** Started before (ISO). */
   to?: string;
+  /**
+   * Counts private practice too: only for figures its player alone reads (their own dashboard, their progress). Left
+   * out otherwise, so a figure anyone else reads never holds a private session's score or outcome (docs/programs.md).
+   */
+  withPrivate?: boolean;
 };
 
 export type CoachingDashboardInterval = 'day' | 'week';
@@ -106,19 +111,15 @@ const normalisedScore = (raw: string) =>
     .map(([scale, { min, max }]) => `WHEN '${scale}' THEN (${raw} - ${min}) * 100 / ${max - min}`)
     .join(' ')} END`;
 
-/**
- * The common table expressions every query starts from: `played` (the filtered sessions of one organization, users'
- * only: a guest's session belongs to no member of the team), `criteria` (the relevant, scored criteria of each played
- * session's latest finished report, a reviewer's latest correction standing for the observer's score, as the report
- * shows it) and `sessions` (played, with its overall score). Playlist progress reads the same scores from here.
- */
-export const scopedSessions = (filter: CoachingDashboardFilter) => {
+/** The conditions on `rm_coaching_sessions s` a filter makes, its values bound in order from `$1`. */
+const sessionConditions = (filter: CoachingDashboardFilter) => {
   const params: unknown[] = [filter.organizationId];
   const bind = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
   };
   const conditions = ['s.organization_id = $1', 's.user_id IS NOT NULL'];
+  if (filter.withPrivate !== true) conditions.push('NOT s.private');
   if (filter.userId !== undefined) conditions.push(`s.user_id = ${bind(filter.userId)}`);
   if (filter.scenarioId !== undefined) conditions.push(`s.scenario_id = ${bind(filter.scenarioId)}`);
   if (filter.from !== undefined) conditions.push(`s.started_at >= ${bind(filter.from)}::timestamptz`);
@@ -128,6 +129,18 @@ export const scopedSessions = (filter: CoachingDashboardFilter) => {
       `EXISTS (SELECT 1 FROM rm_user_group_members gm WHERE gm.user_group_id = ${bind(filter.groupId)} AND gm.user_id = s.user_id)`,
     );
   }
+  return { conditions, params, bind };
+};
+
+/**
+ * The common table expressions every query starts from: `played` (the filtered sessions of one organization, users'
+ * only: a guest's session belongs to no member of the team; private practice only `withPrivate`), `criteria` (the
+ * relevant, scored criteria of each played session's latest finished report, a reviewer's latest correction standing
+ * for the observer's score, as the report shows it) and `sessions` (played, with its overall score). Playlist
+ * progress reads the same scores from here.
+ */
+export const scopedSessions = (filter: CoachingDashboardFilter) => {
+  const { conditions, params, bind } = sessionConditions(filter);
   const sql = `
     WITH played AS (
       SELECT s.session_id, s.user_id, s.scenario_id, s.name, s.status, s.started_at, s.captured_credits,
@@ -365,4 +378,52 @@ export const coachingDashboardVoiceLatency = async (
     organizationId: filter.organizationId,
     sessions: { sql: base.sql, params: base.params, relation: 'played' },
   });
+};
+
+export type PrivatePracticeRow = {
+  userId: string;
+  /** null when the user directory no longer knows them. */
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  sessions: number;
+  /** Seconds played, of the ended sessions. */
+  durationSeconds: number;
+};
+
+/**
+ * Private practice per learner, most sessions first: how many sessions and how long, and nothing else (no score,
+ * outcome or scenario), which is all anyone but its player sees of it (docs/programs.md, "Private practice"). The
+ * filter's period, user and group apply; its scenario does not, as these figures never say what was played.
+ */
+export const coachingDashboardPrivatePractice = async (
+  db: SqlExecutor,
+  filter: CoachingDashboardFilter,
+): Promise<PrivatePracticeRow[]> => {
+  const { scenarioId: _unsaid, ...unscoped } = filter;
+  const { conditions, params } = sessionConditions({ ...unscoped, withPrivate: true });
+  const { rows } = await db.query<{
+    user_id: string;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    sessions: number;
+    duration_seconds: number;
+  }>(
+    `SELECT s.user_id, u.first_name, u.last_name, u.email, count(*)::int AS sessions,
+            coalesce(sum(s.used_seconds), 0)::int AS duration_seconds
+     FROM rm_coaching_sessions s LEFT JOIN rm_users u ON u.user_id = s.user_id
+     WHERE ${conditions.join(' AND ')} AND s.private
+     GROUP BY s.user_id, u.first_name, u.last_name, u.email
+     ORDER BY count(*) DESC, lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), s.user_id`,
+    params,
+  );
+  return rows.map((row) => ({
+    userId: row.user_id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    sessions: row.sessions,
+    durationSeconds: row.duration_seconds,
+  }));
 };

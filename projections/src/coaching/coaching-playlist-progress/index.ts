@@ -37,13 +37,17 @@ const rankOf = (column: string) =>
     .map(([status, rank]) => `WHEN '${status}' THEN ${rank}`)
     .join(' ')} ELSE 0 END`;
 
-/** The progress of one user of one organization on these scenarios; a scenario never played has no row. */
+/**
+ * The progress of one user of one organization on these scenarios, for that user only (their private practice
+ * counts); a scenario never played has no row.
+ */
 export const coachingScenarioProgress = async (
   db: SqlExecutor,
   params: { organizationId: string; userId: string; scenarioIds: readonly string[] },
 ): Promise<ScenarioProgressView[]> => {
   if (params.scenarioIds.length === 0) return [];
-  const base = scopedSessions({ organizationId: params.organizationId, userId: params.userId });
+  // The learner's own progress: their private practice counts in it.
+  const base = scopedSessions({ organizationId: params.organizationId, userId: params.userId, withPrivate: true });
   const scenarios = base.bind(JSON.stringify(params.scenarioIds));
   const { rows } = await db.query<{
     scenario_id: string;
@@ -88,12 +92,12 @@ export type RecentSessionView = {
   score: number | null;
 };
 
-/** A user's latest sessions of one organization, newest first, each with its overall score. */
+/** A user's latest sessions of one organization, newest first, each with its overall score: for that user only. */
 export const recentCoachingSessions = async (
   db: SqlExecutor,
   params: { organizationId: string; userId: string; limit: number },
 ): Promise<RecentSessionView[]> => {
-  const base = scopedSessions({ organizationId: params.organizationId, userId: params.userId });
+  const base = scopedSessions({ organizationId: params.organizationId, userId: params.userId, withPrivate: true });
   const limit = base.bind(params.limit);
   const { rows } = await db.query<{
     session_id: string;
@@ -121,7 +125,7 @@ export const recentCoachingSessions = async (
 /**
  * A learner's scored tries of these scenarios started since an instant, oldest first, by scenario: what a program's
  * pass rule counts (docs/programs.md). A session that ended without a finished report (one still being written, or
- * none) is no try yet.
+ * none) is no try yet, and private practice is never one (`scopedSessions` leaves it out).
  */
 export const scoredScenarioTries = async (
   db: SqlExecutor,

@@ -21,8 +21,8 @@ import { findOne, isoTime, isoTimeOrNull } from '../../shared/rows.js';
  */
 export const coachingSessionsProjection = defineProjection({
   name: 'coaching-sessions',
-  // 2: the voice settings a session plays with (docs/voice.md, "Voice settings").
-  version: 2,
+  // 2: the voice settings a session plays with (docs/voice.md, "Voice settings"); 3: private practice.
+  version: 3,
   tables: { sessions: 'rm_coaching_sessions', turns: 'rm_coaching_session_turns' },
   async setup(tx, t) {
     await tx.exec(`
@@ -49,6 +49,8 @@ export const coachingSessionsProjection = defineProjection({
         captured_credits integer,
         used_seconds integer,
         end_reason text,
+        -- Private practice: read by its player only, counted for no assignment (docs/programs.md).
+        private boolean NOT NULL DEFAULT false,
         started_at timestamptz NOT NULL,
         ended_at timestamptz,
         updated_at timestamptz NOT NULL
@@ -72,8 +74,8 @@ export const coachingSessionsProjection = defineProjection({
       await tx.query(
         `INSERT INTO ${t.sessions} (session_id, organization_id, user_id, guest_id, name, scenario_id, content, status,
            time_limit_seconds, turn_limit, credits_per_minute, reservation_id, reserved_credits, started_at, updated_at,
-           voice_settings)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15)
+           voice_settings, private)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, $16)
          ON CONFLICT (session_id) DO NOTHING`,
         [
           data.sessionId,
@@ -91,6 +93,7 @@ export const coachingSessionsProjection = defineProjection({
           data.reservation.reservedCredits,
           data.startedAt,
           JSON.stringify(voiceSettingsAtStart(data.content)),
+          data.private === true,
         ],
       );
     },
@@ -192,6 +195,8 @@ export type CoachingSessionView = {
   capturedCredits: number | null;
   usedSeconds: number | null;
   endReason: CoachingSessionEndReason | null;
+  /** Private practice: nobody but its player reads it (docs/programs.md, "Private practice"). */
+  private: boolean;
   startedAt: string;
   endedAt: string | null;
   updatedAt: string;
@@ -220,6 +225,7 @@ type SessionRecord = {
   captured_credits: number | null;
   used_seconds: number | null;
   end_reason: CoachingSessionEndReason | null;
+  private: boolean;
   started_at: Date | string;
   ended_at: Date | string | null;
   updated_at: Date | string;
@@ -232,7 +238,7 @@ type SessionRecord = {
 
 const SESSION_COLUMNS = `s.session_id, s.organization_id, s.user_id, s.guest_id, s.name, s.scenario_id, s.content,
   s.voice_settings, s.status, s.time_limit_seconds, s.turn_limit, s.credits_per_minute, s.reservation_id, s.reserved_credits,
-  s.awaiting_reply_to, s.persona_spoke, s.captured_credits, s.used_seconds, s.end_reason, s.started_at, s.ended_at,
+  s.awaiting_reply_to, s.persona_spoke, s.captured_credits, s.used_seconds, s.end_reason, s.private, s.started_at, s.ended_at,
   s.updated_at, (SELECT count(*)::int FROM rm_coaching_session_turns c WHERE c.session_id = s.session_id) AS turn_count,
   g.display_name AS guest_name, g.shared_by, g.shared_session_id, g.link_expires_at`;
 
@@ -260,6 +266,7 @@ const toSession = (row: SessionRecord): CoachingSessionView => ({
   capturedCredits: row.captured_credits,
   usedSeconds: row.used_seconds,
   endReason: row.end_reason,
+  private: row.private,
   startedAt: isoTime(row.started_at),
   endedAt: isoTimeOrNull(row.ended_at),
   updatedAt: isoTime(row.updated_at),
@@ -333,6 +340,8 @@ export type CoachingSessionListParams = ListParams & {
   from?: string;
   /** Started before (ISO). */
   to?: string;
+  /** Who lists: the only one whose private practice is listed (docs/programs.md); without it, none is. */
+  viewerId?: string;
 };
 
 export const listCoachingSessions = (
@@ -347,6 +356,9 @@ export const listCoachingSessions = (
     .equals('s.status', params.status)
     .inRange('s.started_at', params.from, params.to)
     .search(['s.name'], params.q);
+  filter.where(
+    params.viewerId === undefined ? 'NOT s.private' : `(NOT s.private OR s.user_id = ${filter.bind(params.viewerId)})`,
+  );
   return pagedList(db, {
     readModel: ['coaching-sessions', 'coaching-shared-sessions'],
     from: SESSIONS_WITH_GUESTS,
@@ -361,6 +373,7 @@ export const listCoachingSessions = (
 /**
  * The sessions of one organization a bulk re-run of analysis reports works through: ended in win, loose or end,
  * started in [from, to), of the scenario and/or scored by the observer (one of the frozen observers), oldest first.
+ * Not private practice: a reviewer never reads it, nor changes its report.
  */
 export const listAnalysableSessionIds = async (
   db: SqlExecutor,
@@ -374,7 +387,7 @@ export const listAnalysableSessionIds = async (
 ): Promise<string[]> => {
   const { rows } = await db.query<{ session_id: string }>(
     `SELECT session_id FROM rm_coaching_sessions
-     WHERE organization_id = $1 AND status IN ('win', 'loose', 'end')
+     WHERE organization_id = $1 AND status IN ('win', 'loose', 'end') AND NOT private
        AND started_at >= $2 AND started_at < $3
        AND ($4::text IS NULL OR scenario_id = $4)
        AND ($5::text IS NULL OR content->'observers' @> jsonb_build_array(jsonb_build_object('id', $5::text)))

@@ -25,11 +25,26 @@ type MailText = {
 
 type InvitationText = MailText & { introWithInviter: readonly string[] };
 
+/** A reviewer's comment to the learner; `reply…`: the learner's reply to the comment's author. */
+type SessionCommentText = MailText & { replySubject: string; replyIntro: readonly string[]; replyAction: string };
+
+/** A reminder: due in 3 days (the base sentences), due tomorrow, overdue (`overdue…`, which has no "due by" note). */
+type AssignmentReminderText = MailText & {
+  tomorrowSubject: string;
+  tomorrowIntro: readonly string[];
+  overdueSubject: string;
+  overdueIntro: readonly string[];
+  overdueExpiry: string;
+};
+
 export type MailCatalogue = {
   invitation: InvitationText;
   'password-reset': MailText;
   'shared-session-wallet-empty': MailText;
   'assignment-assigned': MailText;
+  'session-comment': SessionCommentText;
+  'assignment-reminder': AssignmentReminderText;
+  'assignment-passed': MailText;
 };
 
 // French puts a non-breaking space (\u00a0) before : ? and inside « », so they never start a line.
@@ -86,6 +101,60 @@ export const catalogues: Record<MailLocale, MailCatalogue> = {
       expiry: 'It is due by {expiresAt}.',
       expired: 'After that, it shows as overdue to you and to your managers.',
       ignore: 'You receive this message once for each assignment.',
+      signature: 'The {appName} team',
+    },
+    'session-comment': {
+      subject: '{authorName} commented on your practice session',
+      replySubject: '{authorName} replied to your comment',
+      greeting: 'Hello {firstName},',
+      intro: ['{authorName} has left you a comment on the practice session you played on {appName}.'],
+      replyIntro: ['{authorName} has replied to your comment on their practice session on {appName}.'],
+      action: 'Read the comment',
+      replyAction: 'Read the reply',
+      linkHint: 'If the button does not work, copy this link into your browser:',
+      expiry: 'The session was played on {playedAt}.',
+      expired: 'The comment is not quoted here: it is kept with the session, and goes if the session is deleted.',
+      ignore: 'You receive this message once for each comment.',
+      signature: 'The {appName} team',
+    },
+    'assignment-reminder': {
+      subject: 'Due in 3 days: {programName}',
+      intro: [
+        'Your assignment “{programName}” on {appName} is due in 3 days, and it is not finished yet.',
+        'You have passed {itemsPassed} of its {itemsTotal} items.',
+      ],
+      tomorrowSubject: 'Due tomorrow: {programName}',
+      tomorrowIntro: [
+        'Your assignment “{programName}” on {appName} is due tomorrow, and it is not finished yet.',
+        'You have passed {itemsPassed} of its {itemsTotal} items.',
+      ],
+      overdueSubject: 'Overdue: {programName}',
+      overdueIntro: [
+        'Your assignment “{programName}” on {appName} was due by {expiresAt}, and it is not finished yet.',
+        'You have passed {itemsPassed} of its {itemsTotal} items. You can still finish it: until you do, it shows as overdue to you and to your managers.',
+      ],
+      greeting: 'Hello {firstName},',
+      action: 'See my assignments',
+      linkHint: 'If the button does not work, copy this link into your browser:',
+      expiry: 'It is due by {expiresAt}.',
+      overdueExpiry: 'This is the only overdue notice you receive for this due date.',
+      expired: 'After that, it shows as overdue to you and to your managers.',
+      ignore: 'You can turn these reminders off on the assignment, from your coaching home.',
+      signature: 'The {appName} team',
+    },
+    'assignment-passed': {
+      subject: 'You passed: {programName}',
+      greeting: 'Hello {firstName},',
+      intro: [
+        'Congratulations: you have passed every item of “{programName}” on {appName}.',
+        'Your certificate is ready. Anyone you give its link to can check that it is genuine.',
+      ],
+      action: 'See my certificate',
+      linkHint: 'If the button does not work, copy this link into your browser:',
+      expiry: 'Passed on {passedAt}.',
+      expired:
+        'The certificate names the version of the program you passed: a later change to the program does not alter it.',
+      ignore: 'You receive this message once for each assignment you pass.',
       signature: 'The {appName} team',
     },
   },
@@ -145,6 +214,63 @@ export const catalogues: Record<MailLocale, MailCatalogue> = {
       expiry: 'Il est à terminer avant le {expiresAt}.',
       expired: 'Passé cette date, il apparaît en retard pour vous et pour vos responsables.',
       ignore: 'Vous recevez ce message une fois pour chaque assignation.',
+      signature: 'L’équipe {appName}',
+    },
+    'session-comment': {
+      subject: '{authorName} a commenté votre session d’entraînement',
+      replySubject: '{authorName} a répondu à votre commentaire',
+      greeting: 'Bonjour {firstName},',
+      intro: [
+        '{authorName} vous a laissé un commentaire sur la session d’entraînement que vous avez jouée sur {appName}.',
+      ],
+      replyIntro: ['{authorName} a répondu à votre commentaire sur sa session d’entraînement sur {appName}.'],
+      action: 'Lire le commentaire',
+      replyAction: 'Lire la réponse',
+      linkHint: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur\u00a0:',
+      expiry: 'La session a été jouée le {playedAt}.',
+      expired:
+        'Le commentaire n’est pas cité ici\u00a0: il est conservé avec la session, et disparaît si la session est supprimée.',
+      ignore: 'Vous recevez ce message une fois pour chaque commentaire.',
+      signature: 'L’équipe {appName}',
+    },
+    'assignment-reminder': {
+      subject: 'À terminer dans 3\u00a0jours\u00a0: {programName}',
+      intro: [
+        'Votre assignation «\u00a0{programName}\u00a0» sur {appName} est à terminer dans 3\u00a0jours, et elle n’est pas encore terminée.',
+        'Vous avez réussi {itemsPassed} de ses {itemsTotal}\u00a0éléments.',
+      ],
+      tomorrowSubject: 'À terminer demain\u00a0: {programName}',
+      tomorrowIntro: [
+        'Votre assignation «\u00a0{programName}\u00a0» sur {appName} est à terminer demain, et elle n’est pas encore terminée.',
+        'Vous avez réussi {itemsPassed} de ses {itemsTotal}\u00a0éléments.',
+      ],
+      overdueSubject: 'En retard\u00a0: {programName}',
+      overdueIntro: [
+        'Votre assignation «\u00a0{programName}\u00a0» sur {appName} était à terminer avant le {expiresAt}, et elle n’est pas encore terminée.',
+        'Vous avez réussi {itemsPassed} de ses {itemsTotal}\u00a0éléments. Vous pouvez encore la terminer\u00a0: d’ici là, elle apparaît en retard pour vous et pour vos responsables.',
+      ],
+      greeting: 'Bonjour {firstName},',
+      action: 'Voir mes assignations',
+      linkHint: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur\u00a0:',
+      expiry: 'Elle est à terminer avant le {expiresAt}.',
+      overdueExpiry: 'C’est le seul avis de retard que vous recevez pour cette date.',
+      expired: 'Passé cette date, elle apparaît en retard pour vous et pour vos responsables.',
+      ignore: 'Vous pouvez couper ces rappels sur l’assignation, depuis votre accueil coaching.',
+      signature: 'L’équipe {appName}',
+    },
+    'assignment-passed': {
+      subject: 'Programme réussi\u00a0: {programName}',
+      greeting: 'Bonjour {firstName},',
+      intro: [
+        'Félicitations\u00a0: vous avez réussi tous les éléments de «\u00a0{programName}\u00a0» sur {appName}.',
+        'Votre certificat est prêt. Toute personne à qui vous en donnez le lien peut vérifier qu’il est authentique.',
+      ],
+      action: 'Voir mon certificat',
+      linkHint: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur\u00a0:',
+      expiry: 'Réussi le {passedAt}.',
+      expired:
+        'Le certificat nomme la version du programme que vous avez réussie\u00a0: une modification ultérieure du programme ne le change pas.',
+      ignore: 'Vous recevez ce message une fois pour chaque assignation réussie.',
       signature: 'L’équipe {appName}',
     },
   },
@@ -244,7 +370,7 @@ export type MailRequest = {
 /** Subject, text and HTML of a mail in the recipient's locale; every interpolated value is escaped in the HTML. */
 export const renderMail = (request: MailRequest): RenderedMail => {
   const { locale } = request;
-  const expiresAt = formatExpiry(request.params.expiresAt, locale);
+  const expiresAt = 'expiresAt' in request.params ? formatExpiry(request.params.expiresAt, locale) : '';
   let texts: MailText;
   let values: Record<string, string | undefined>;
   let url: string;
@@ -277,6 +403,44 @@ export const renderMail = (request: MailRequest): RenderedMail => {
       url = request.params.assignmentsUrl;
       break;
     }
+    case 'session-comment': {
+      const catalogue = catalogues[locale]['session-comment'];
+      texts = request.params.reply
+        ? { ...catalogue, subject: catalogue.replySubject, intro: catalogue.replyIntro, action: catalogue.replyAction }
+        : catalogue;
+      values = { ...request.params, reply: undefined, playedAt: formatExpiry(request.params.playedAt, locale) };
+      url = request.params.sessionUrl;
+      break;
+    }
+    case 'assignment-reminder': {
+      const catalogue = catalogues[locale]['assignment-reminder'];
+      const { reminder } = request.params;
+      texts =
+        reminder === 'due_tomorrow'
+          ? { ...catalogue, subject: catalogue.tomorrowSubject, intro: catalogue.tomorrowIntro }
+          : reminder === 'overdue'
+            ? {
+                ...catalogue,
+                subject: catalogue.overdueSubject,
+                intro: catalogue.overdueIntro,
+                expiry: catalogue.overdueExpiry,
+                expired: '',
+              }
+            : catalogue;
+      values = {
+        ...request.params,
+        itemsPassed: String(request.params.itemsPassed),
+        itemsTotal: String(request.params.itemsTotal),
+        expiresAt: formatExpiry(request.params.expiresAt, locale, request.params.timeZone),
+      };
+      url = request.params.assignmentsUrl;
+      break;
+    }
+    case 'assignment-passed':
+      texts = catalogues[locale]['assignment-passed'];
+      values = { ...request.params, passedAt: formatExpiry(request.params.passedAt, locale, request.params.timeZone) };
+      url = request.params.certificateUrl;
+      break;
   }
   const say = (sentence: string) => fill(sentence, { ...values, appName: APP_NAME });
   const parts: Parts = {
@@ -286,7 +450,8 @@ export const renderMail = (request: MailRequest): RenderedMail => {
     action: say(texts.action),
     url,
     linkHint: say(texts.linkHint),
-    notes: [texts.expiry, texts.expired, texts.ignore].map(say),
+    // An empty sentence (the overdue notice has no "after that") is left out.
+    notes: [texts.expiry, texts.expired, texts.ignore].filter(Boolean).map(say),
     signature: say(texts.signature),
   };
   return { subject: parts.subject, text: toText(parts), html: toHtml(parts, locale) };

@@ -7,6 +7,8 @@ const activationUrl = 'https://coach.example.com/activate?token=abc123&lang=fr';
 const resetUrl = 'https://coach.example.com/reset#token=def456';
 const linksUrl = 'https://coach.example.com/apps/ai-coaching/shared-session/list';
 const assignmentsUrl = 'https://coach.example.com/apps/ai-coaching';
+const sessionUrl = 'https://coach.example.com/apps/ai-coaching/session/result-s1';
+const certificateUrl = 'https://coach.example.com/certificates/c1';
 
 const requests = (locale: (typeof MAIL_LOCALES)[number]): MailRequest[] => [
   {
@@ -30,6 +32,31 @@ const requests = (locale: (typeof MAIL_LOCALES)[number]): MailRequest[] => [
     locale,
     params: { firstName: 'Marie', programName: 'Onboarding', message: '', assignmentsUrl, expiresAt, timeZone: 'UTC' },
   },
+  // The session's date is said where the others say their expiry.
+  {
+    template: 'session-comment',
+    locale,
+    params: { firstName: 'Marie', authorName: 'Rosa Reviewer', reply: false, sessionUrl, playedAt: expiresAt },
+  },
+  ...(['due_in_3_days', 'due_tomorrow', 'overdue'] as const).map((reminder): MailRequest => ({
+    template: 'assignment-reminder',
+    locale,
+    params: {
+      firstName: 'Marie',
+      programName: 'Onboarding',
+      reminder,
+      itemsPassed: 1,
+      itemsTotal: 3,
+      assignmentsUrl,
+      expiresAt,
+      timeZone: 'UTC',
+    },
+  })),
+  {
+    template: 'assignment-passed',
+    locale,
+    params: { firstName: 'Marie', programName: 'Onboarding', certificateUrl, passedAt: expiresAt, timeZone: 'UTC' },
+  },
 ];
 
 const linkOf = (request: MailRequest) => {
@@ -42,6 +69,12 @@ const linkOf = (request: MailRequest) => {
       return request.params.linksUrl;
     case 'assignment-assigned':
       return request.params.assignmentsUrl;
+    case 'session-comment':
+      return request.params.sessionUrl;
+    case 'assignment-reminder':
+      return request.params.assignmentsUrl;
+    case 'assignment-passed':
+      return request.params.certificateUrl;
   }
 };
 
@@ -104,6 +137,69 @@ describe('[MAIL]: templates', () => {
     expect(assigned('').text.split('\n\n')).toHaveLength(7);
     expect(assigned('Hi').text.split('\n\n')).toHaveLength(8);
     expect(assigned('', 'fr-FR').subject).toBe('Nouvelle assignation\u00a0: Onboarding');
+  });
+
+  it('tells the learner of a comment, and a comment’s author of the reply, without quoting either', () => {
+    const comment = (reply: boolean, locale: (typeof MAIL_LOCALES)[number] = 'en-GB') =>
+      renderMail({
+        template: 'session-comment',
+        locale,
+        params: { firstName: 'Marie', authorName: 'Rosa Reviewer', reply, sessionUrl, playedAt: expiresAt },
+      });
+    expect(comment(false).subject).toBe('Rosa Reviewer commented on your practice session');
+    expect(comment(false).text).toContain('Read the comment');
+    expect(comment(true).subject).toBe('Rosa Reviewer replied to your comment');
+    expect(comment(true).text).toContain('Read the reply');
+    expect(comment(true, 'fr-FR').subject).toBe('Rosa Reviewer a répondu à votre commentaire');
+    expect(comment(false, 'fr-FR').text).toContain('Lire le commentaire');
+  });
+
+  it('reminds of an assignment by how near its due date is, with the learner’s progress, on its own clock', () => {
+    const reminded = (reminder: 'due_in_3_days' | 'due_tomorrow' | 'overdue', locale: 'en-GB' | 'fr-FR' = 'en-GB') =>
+      renderMail({
+        template: 'assignment-reminder',
+        locale,
+        params: {
+          firstName: 'Marie',
+          programName: 'Onboarding',
+          reminder,
+          itemsPassed: 1,
+          itemsTotal: 3,
+          assignmentsUrl,
+          expiresAt,
+          timeZone: 'Europe/Paris',
+        },
+      });
+    expect(reminded('due_in_3_days').subject).toBe('Due in 3 days: Onboarding');
+    expect(reminded('due_tomorrow').subject).toBe('Due tomorrow: Onboarding');
+    expect(reminded('due_tomorrow').text).toContain('You have passed 1 of its 3 items.');
+    expect(reminded('due_tomorrow').text).toMatch(/It is due by Tuesday,? 24 November 2026 at 15:30 CET\./);
+    expect(reminded('due_tomorrow').text).toContain('turn these reminders off');
+    const overdue = reminded('overdue');
+    expect(overdue.subject).toBe('Overdue: Onboarding');
+    expect(overdue.text).toMatch(/was due by Tuesday,? 24 November 2026 at 15:30 CET/);
+    expect(overdue.text).toContain('the only overdue notice');
+    expect(overdue.text).not.toContain('After that');
+    expect(reminded('overdue', 'fr-FR').subject).toBe('En retard\u00a0: Onboarding');
+    expect(reminded('due_in_3_days', 'fr-FR').text).toContain('Vous avez réussi 1 de ses 3\u00a0éléments.');
+  });
+
+  it('congratulates a learner who passed, linking their certificate', () => {
+    const passed = renderMail({
+      template: 'assignment-passed',
+      locale: 'fr-FR',
+      params: {
+        firstName: 'Marie',
+        programName: 'Onboarding',
+        certificateUrl,
+        passedAt: expiresAt,
+        timeZone: 'Europe/Paris',
+      },
+    });
+    expect(passed.subject).toBe('Programme réussi\u00a0: Onboarding');
+    expect(passed.text).toContain('Voir mon certificat');
+    // French names the zone by its offset.
+    expect(passed.text).toMatch(/Réussi le mardi,? 24 novembre 2026 à 15:30 UTC\+1\./);
   });
 
   it('formats the expiry in the recipient’s language, in UTC', () => {

@@ -7,6 +7,7 @@ import { ScenarioInfo } from '../../../features/coaching-sessions/components/sce
 import { SessionList } from '../../../features/coaching-sessions/components/session-list';
 import { SessionPlay } from '../../../features/coaching-sessions/components/session-play';
 import { SessionResult } from '../../../features/coaching-sessions/components/session-result';
+import { SessionComments, TurnComments } from '../../../features/session-comments/components/session-comments';
 import type { CoachingSession } from '../../../features/coaching-sessions/api/sessions-api';
 import { useGuestSharedLink } from '../../../features/shared-sessions/api/shared-sessions-api';
 import { guestEndOf, GuestPlayAgain } from '../../../features/shared-sessions/components/guest-way-on';
@@ -69,6 +70,17 @@ export const SessionRoute = () => {
         key={id}
         sessionId={id}
         actions={isGuest ? (session) => <GuestWayOn session={session} /> : undefined}
+        // Manager review: the session's reviewers comment, its learner reads and replies; a guest has no part in it.
+        comments={
+          isGuest ? undefined : (session) => <SessionComments sessionId={session.id} playerId={session.user_id} />
+        }
+        turnComments={
+          isGuest
+            ? undefined
+            : (session, turnIndex) => (
+                <TurnComments sessionId={session.id} playerId={session.user_id} turnIndex={turnIndex} />
+              )
+        }
         afterReport={(session) =>
           // A guest has no coach to ask; they read their report and go back to their own account, if any.
           isGuest ? (

@@ -47,10 +47,22 @@ export const getCoachingSessionQueryOptions = (id: string) =>
 
 export const useCoachingSession = (id: string) => useQuery(getCoachingSessionQueryOptions(id));
 
-/** The page keeps one key per visit (`newIdempotencyKey`): a double click or a retry starts one session. */
+/**
+ * The page keeps one key per visit and choice (`newIdempotencyKey`): a double click or a retry starts one session.
+ * `private`: private practice (docs/programs.md), read by the learner alone and counted for no assignment.
+ */
 export const useStartSession = () =>
-  useInvalidatingMutation(keys, ({ scenarioId, idempotencyKey }: { scenarioId: string; idempotencyKey: string }) =>
-    api.call(sessions.create, { body: { scenario_id: scenarioId } }, { idempotencyKey }),
+  useInvalidatingMutation(
+    keys,
+    ({
+      scenarioId,
+      idempotencyKey,
+      private: asPrivate,
+    }: {
+      scenarioId: string;
+      idempotencyKey: string;
+      private: boolean;
+    }) => api.call(sessions.create, { body: { scenario_id: scenarioId, private: asPrivate } }, { idempotencyKey }),
   );
 
 /** The play machine's transport over HTTP: whole replies (the gateway's streaming transport comes with live play). */

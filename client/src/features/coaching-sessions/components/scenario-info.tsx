@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Avatar, EntityImage } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { CheckboxField } from '../../../components/ui/choice-fields';
 import { PageHeader } from '../../../components/ui/page-header';
 import { LoadError, Loading } from '../../../components/ui/query-state';
 import { newIdempotencyKey } from '../../../lib/http/api';
@@ -177,7 +178,9 @@ export const ScenarioInfo = ({
   const errorMessage = useErrorMessage();
   const query = useScenarioBriefing(scenarioId);
   const start = useStartSession();
-  const [idempotencyKey] = useState(newIdempotencyKey);
+  const [asPrivate, setPrivate] = useState(false);
+  // One key per choice: a retry of the same start is one session, and changing the choice is another request.
+  const [idempotencyKeys] = useState(() => ({ open: newIdempotencyKey(), private: newIdempotencyKey() }));
 
   if (query.isPending) return <Loading />;
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
@@ -215,13 +218,28 @@ export const ScenarioInfo = ({
             </div>
           ) : null}
           {can('coaching-session-create') ? (
+            <div className="mt-4" data-testid="private-practice-choice">
+              <CheckboxField
+                label={t('info.private')}
+                hint={t('info.privateHint')}
+                checked={asPrivate}
+                disabled={start.isPending}
+                onChange={setPrivate}
+              />
+            </div>
+          ) : null}
+          {can('coaching-session-create') ? (
             <Button
               className="mt-4 w-full"
               disabled={short}
               loading={start.isPending}
               onClick={() =>
                 start.mutate(
-                  { scenarioId: briefing.scenario_id, idempotencyKey },
+                  {
+                    scenarioId: briefing.scenario_id,
+                    private: asPrivate,
+                    idempotencyKey: asPrivate ? idempotencyKeys.private : idempotencyKeys.open,
+                  },
                   { onSuccess: (session) => void navigate(playPath(session.id, playlistId)) },
                 )
               }

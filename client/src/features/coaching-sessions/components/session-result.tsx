@@ -33,6 +33,19 @@ const SessionRecording = lazy(() =>
   import('./session-recording').then((module) => ({ default: module.SessionRecording })),
 );
 
+/** Private practice: only its player ever reads this page, so it says what others see of it. */
+const PrivatePracticeNotice = () => {
+  const { t } = useTranslation('coachingSessions');
+  return (
+    <p className="mb-4 text-sm text-gray-700 dark:text-gray-300" data-testid="private-practice">
+      <span className="mr-2 inline-block rounded-sm bg-primary-100 px-2 py-0.5 font-medium text-primary-900 dark:bg-primary-900 dark:text-primary-100">
+        {t('result.private')}
+      </span>
+      {t('result.privateHint')}
+    </p>
+  );
+};
+
 const durationOf = (startedAt: string, endedAt: string | undefined) =>
   Math.max(0, Math.round(((endedAt ? Date.parse(endedAt) : Date.now()) - Date.parse(startedAt)) / 1000));
 
@@ -156,25 +169,27 @@ export type SessionResultProps = {
    * other, so the route composes them.
    */
   afterReport?: (session: CoachingSession) => ReactNode;
+  /** The review's comments on the whole session, below the transcript (manager review; the route composes them). */
+  comments?: (session: CoachingSession) => ReactNode;
+  /** What shows under a turn of the transcript: the review's comments on it. */
+  turnComments?: (session: CoachingSession, turnIndex: number) => ReactNode;
 };
 
 /** `session/result-{sessionID}`: how it ended, the transcript, how long it took and what it cost. */
-export const SessionResult = ({ sessionId, actions, afterReport }: SessionResultProps) => {
+export const SessionResult = ({ sessionId, ...slots }: SessionResultProps) => {
   const query = useCoachingSession(sessionId);
   if (query.isPending) return <Loading />;
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
-  return <SessionResultView session={query.data} actions={actions} afterReport={afterReport} />;
+  return <SessionResultView session={query.data} {...slots} />;
 };
 
 const SessionResultView = ({
   session,
   actions,
   afterReport,
-}: {
-  session: CoachingSession;
-  actions: SessionResultProps['actions'];
-  afterReport: SessionResultProps['afterReport'];
-}) => {
+  comments,
+  turnComments,
+}: Omit<SessionResultProps, 'sessionId'> & { session: CoachingSession }) => {
   const { t } = useTranslation('coachingSessions');
   const recordings = useSessionRecordings(session.id, {
     enabled: session.mode === 'voice',
@@ -194,6 +209,7 @@ const SessionResultView = ({
         actions={actions ? actions(session) : <WayOn session={session} />}
       />
       {session.scripted ? <ScriptedPractice /> : null}
+      {session.private ? <PrivatePracticeNotice /> : null}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex flex-col gap-6">
           {hasRecordings ? (
@@ -220,8 +236,14 @@ const SessionResultView = ({
                   ? (turn) => <TurnPlayButton turn={turn} playlist={playlist} playback={playback} dispatch={dispatch} />
                   : undefined
               }
+              turnFooter={
+                turnComments && session.ended_at !== undefined
+                  ? (_turn, index) => turnComments(session, index)
+                  : undefined
+              }
             />
           </Card>
+          {session.ended_at !== undefined ? comments?.(session) : null}
           <section aria-labelledby="session-report">
             <h2 id="session-report" className="mb-3 text-lg font-semibold">
               {t('result.report')}

@@ -12,6 +12,7 @@ export const Transcript = ({
   streaming = '',
   activeTurnId = null,
   turnAction,
+  turnFooter,
 }: {
   turns: readonly TranscriptTurn[];
   personaName: string;
@@ -23,6 +24,8 @@ export const Transcript = ({
   activeTurnId?: string | null;
   /** A control beside a turn's bubble (its recording's play button), or nothing. */
   turnAction?: (turn: TranscriptTurn) => ReactNode;
+  /** What shows under a turn, across the transcript's width (the result page's review comments), or nothing. */
+  turnFooter?: (turn: TranscriptTurn, index: number) => ReactNode;
 }) => {
   const { t } = useTranslation('coachingSessions');
   const listRef = useRef<HTMLOListElement>(null);
@@ -36,16 +39,13 @@ export const Transcript = ({
 
   return (
     <ol ref={listRef} aria-label={t('play.transcript')} className="flex flex-col gap-3" lang={language}>
-      {turns.map((turn) => {
+      {turns.map((turn, index) => {
         const isActive = turn.id === activeTurnId;
         const action = turnAction?.(turn);
-        return (
-          <li
-            key={turn.id}
-            data-turn-id={turn.id}
-            aria-current={isActive ? 'true' : undefined}
-            className={`flex items-start gap-2 ${turn.role === 'learner' ? 'flex-row-reverse' : ''} scroll-my-4`}
-          >
+        const footer = turnFooter?.(turn, index);
+        const row = `flex items-start gap-2 ${turn.role === 'learner' ? 'flex-row-reverse' : ''}`;
+        const bubble = (
+          <>
             <div
               className={`max-w-[85%] rounded-lg px-3 py-2 text-sm whitespace-pre-line ${
                 turn.role === 'learner'
@@ -63,6 +63,17 @@ export const Transcript = ({
               {turn.text}
             </div>
             {action}
+          </>
+        );
+        return (
+          <li
+            key={turn.id}
+            data-turn-id={turn.id}
+            aria-current={isActive ? 'true' : undefined}
+            className={`${footer ? 'flex flex-col gap-2' : row} scroll-my-4`}
+          >
+            {footer ? <div className={row}>{bubble}</div> : bubble}
+            {footer}
           </li>
         );
       })}

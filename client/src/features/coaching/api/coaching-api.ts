@@ -260,6 +260,16 @@ export const useMyAssignments = () =>
     queryFn: () => api.call(myAssignmentOperations.list, { query: { page: 1, page_size: 48 } }),
   });
 
+/** Mutes or unmutes one assignment's reminders; the answer is the assignment as it now stands. */
+export const useMuteAssignmentReminders = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, muted }: { id: string; muted: boolean }) =>
+      api.call(myAssignmentOperations.muteReminders, { params: { id }, body: { muted } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['coaching', 'my-assignments'] }),
+  });
+};
+
 export const useCoachingPractice = (language: string) =>
   useQuery({
     queryKey: ['coaching', 'practice', language],

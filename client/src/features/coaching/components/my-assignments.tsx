@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { buttonClassName } from '../../../components/ui/button';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { formatZonedDate } from '../../../lib/time-zones';
-import { useMyAssignments } from '../api/coaching-api';
+import { CheckboxField } from '../../../components/ui/choice-fields';
+import { useMuteAssignmentReminders, useMyAssignments } from '../api/coaching-api';
 import { COACHING_BASE, playlistPlayPath } from '../utils/coaching-kinds';
 
 type Item = MyAssignment['items'][number];
@@ -43,6 +44,28 @@ const ItemLine = ({ item }: { item: Item }) => {
       <span className="font-medium break-words">{t(`assignments.kind.${item.kind}`, { name: item.name })}</span>
       <span className="text-sm text-gray-700 dark:text-gray-300">{facts.join(' · ')}</span>
     </li>
+  );
+};
+
+/** Reminders by mail, on unless the learner turned them off (the first notice and the "passed" one always come). */
+const RemindersChoice = ({ assignment }: { assignment: MyAssignment }) => {
+  const { t } = useTranslation('coaching');
+  const mute = useMuteAssignmentReminders();
+  return (
+    <div>
+      <CheckboxField
+        label={t('assignments.reminders')}
+        hint={t('assignments.remindersHint')}
+        checked={!assignment.reminders_muted}
+        disabled={mute.isPending}
+        onChange={(remind) => mute.mutate({ id: assignment.id, muted: !remind })}
+      />
+      {mute.isError ? (
+        <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
+          {t('assignments.remindersFailed')}
+        </p>
+      ) : null}
+    </div>
   );
 };
 
@@ -102,6 +125,17 @@ const AssignmentCard = ({ assignment }: { assignment: MyAssignment }) => {
           </Link>
         </div>
       ) : null}
+      {assignment.certificate_id ? (
+        <div>
+          <Link to={`/certificates/${assignment.certificate_id}`} className={buttonClassName('secondary')}>
+            {t('assignments.certificate')}
+            <span className="sr-only"> {assignment.name}</span>
+          </Link>
+        </div>
+      ) : null}
+      {assignment.status === 'passed' || assignment.status === 'failed' ? null : (
+        <RemindersChoice assignment={assignment} />
+      )}
     </li>
   );
 };

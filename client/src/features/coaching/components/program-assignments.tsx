@@ -143,6 +143,25 @@ const AssignForm = ({ programId }: { programId: string }) => {
   );
 };
 
+/** Which reminders reached the learner, the last one named; or that they muted them. */
+const RemindersSent = ({ learner }: { learner: AssignmentLearner }) => {
+  const { t } = useTranslation('coaching');
+  const last = learner.reminders_sent.at(-1);
+  const facts = [
+    ...(last
+      ? [
+          t('assign.remindersSent', {
+            count: learner.reminders_sent.length,
+            last: t(`assign.reminder.${last.reminder}`),
+          }),
+        ]
+      : []),
+    ...(learner.reminders_muted ? [t('assign.remindersMuted')] : []),
+  ];
+  if (facts.length === 0) return null;
+  return <span className="w-full text-xs text-gray-700 dark:text-gray-300">{facts.join(' · ')}</span>;
+};
+
 const Learners = ({ programId, assignment }: { programId: string; assignment: ProgramAssignment }) => {
   const { t } = useTranslation('coaching');
   const [status, setStatus] = useState<AssignmentLearner['status'] | ''>('');
@@ -189,6 +208,7 @@ const Learners = ({ programId, assignment }: { programId: string; assignment: Pr
                 {t(`assignments.status.${learner.status}`)} ·{' '}
                 {t('assignments.progress', { passed: learner.progress.passed, count: learner.progress.total })}
               </span>
+              <RemindersSent learner={learner} />
             </li>
           ))}
         </ul>

@@ -10,6 +10,7 @@ import { useErrorMessage } from '../../../lib/http/use-error-message';
 import { saveTextFile } from '../../../lib/save-text-file';
 import { useCoachingDashboard, useCoachingDashboardCsv, useTeamGroups } from '../api/dashboard-api';
 import { CoachingFigures, CriteriaScores, useFigureFormats } from './coaching-figures';
+import { PrivatePracticeTable } from './private-practice';
 import { VoiceLatencyByProvider } from './voice-latency-by-provider';
 
 type Figures = {
@@ -143,7 +144,11 @@ export const TeamDashboard = ({
           data-testid="coaching-team-scenario"
         />
       </div>
-      <QueryState query={team} isEmpty={(data) => data.totals.sessions === 0} empty={t('coaching.team.empty')}>
+      <QueryState
+        query={team}
+        isEmpty={(data) => data.totals.sessions === 0 && (data.private_practice?.sessions ?? 0) === 0}
+        empty={t('coaching.team.empty')}
+      >
         {(data) => (
           <div className="space-y-6" aria-busy={team.isPlaceholderData || undefined} data-testid="coaching-team">
             <CoachingFigures totals={data.totals} testIdPrefix="coaching-team" />
@@ -179,6 +184,11 @@ export const TeamDashboard = ({
                 rowTestId="coaching-team-user-row"
               />
             </TeamSection>
+            {data.private_practice ? (
+              <TeamSection id="coaching-team-private" title={t('coaching.team.private.title')}>
+                <PrivatePracticeTable practice={data.private_practice} />
+              </TeamSection>
+            ) : null}
             <TeamSection id="coaching-team-scenarios" title={t('coaching.team.byScenario')}>
               <DataTable
                 caption={t('coaching.team.byScenario')}
