@@ -73,6 +73,11 @@ export const organizationSchema = z.strictObject({
     .describe(
       'Whether both sides’ audio of voice sessions is kept for replay on their result page, sealed with each session’s key and deleted with it; false (the default) keeps transcripts only.',
     ),
+  leaderboards_enabled: z
+    .boolean()
+    .describe(
+      'Whether the organization’s members see leaderboards (`GET /v1/coaching/leaderboard`); false (the default) answers them 403 `leaderboards_disabled`.',
+    ),
   user_count: z.number().int(),
   created_at: text(),
   updated_at: text(),
@@ -124,7 +129,7 @@ export const organizationOperations = defineOperations(
       method: 'PATCH',
       path: '/v1/organizations/:id',
       summary:
-        'Change the name, description, logo (`logo_image_id`, null for none), how long coaching sessions are kept (`session_retention_days`, null to keep them until deleted), whether voice sessions are recorded (`record_voice_sessions`) or metadata. Every field is checked against its permission before anything changes.',
+        'Change the name, description, logo (`logo_image_id`, null for none), how long coaching sessions are kept (`session_retention_days`, null to keep them until deleted), whether voice sessions are recorded (`record_voice_sessions`), whether leaderboards are shown (`leaderboards_enabled`) or metadata. Every field is checked against its permission before anything changes.',
       params: idParams,
       body: patchOf(
         z.object({
@@ -133,6 +138,7 @@ export const organizationOperations = defineOperations(
           logo_image_id: logoImageId.optional(),
           session_retention_days: sessionRetentionDaysSchema.optional(),
           record_voice_sessions: z.boolean().optional(),
+          leaderboards_enabled: z.boolean().optional(),
           metadata_organization: organizationMetadataSchema.optional(),
           metadata_product: organizationMetadataSchema.optional(),
           metadata_custom: organizationMetadataSchema.optional(),

@@ -7,6 +7,7 @@ import type { BackgroundJobEvent } from './background-jobs/events.js';
 import type { CoachingSessionAnalysisEvent } from './coaching/analysis/events.js';
 import type { CoachingChatEvent } from './coaching/chats/events.js';
 import type { CoachingItemEvent } from './coaching/content/events.js';
+import type { LeaderboardPreferenceEvent } from './coaching/leaderboards/events.js';
 import type { ProgramAssignmentEvent } from './coaching/programs/events.js';
 import type { CoachingSessionEvent } from './coaching/sessions/events.js';
 import type { CoachingSessionCommentEvent } from './coaching/session-comments/events.js';
@@ -16,6 +17,8 @@ import type { CreditEvent } from './credits/events.js';
 import type { OrganizationEvent } from './organizations/events.js';
 import type { PlatformEvent } from './platform/events.js';
 import type { UserGroupEvent } from './user-groups/events.js';
+import type { NotificationSettingsEvent } from './notification-settings/events.js';
+import type { UserNoticeEvent } from './notices/events.js';
 import type { EmailClaimEvent } from './users/email-claim-events.js';
 import type { UserEvent } from './users/events.js';
 
@@ -26,6 +29,8 @@ export type AnyDomainEvent =
   | UserEvent
   | EmailClaimEvent
   | UserGroupEvent
+  | NotificationSettingsEvent
+  | UserNoticeEvent
   | CreditEvent
   | AiProviderEvent
   | AiServiceKeyEvent
@@ -33,6 +38,7 @@ export type AnyDomainEvent =
   | AiSpeechVoiceEvent
   | CoachingItemEvent
   | ProgramAssignmentEvent
+  | LeaderboardPreferenceEvent
   | CoachingSessionEvent
   | CoachingSharedSessionEvent
   | CoachingSessionAnalysisEvent

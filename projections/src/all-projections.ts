@@ -11,6 +11,7 @@ import { walletBalancesProjection } from './credits/wallet-balances/index.js';
 import { backgroundJobsProjection } from './jobs/background-jobs/index.js';
 import { coachingSessionGeneratorsProjection } from './coaching/coaching-session-generators/index.js';
 import { programAssignmentsProjection } from './coaching/program-assignments/index.js';
+import { leaderboardsProjection } from './coaching/leaderboards/index.js';
 import { organizationListProjection } from './organizations/organization-list/index.js';
 import type { Lifecycle, Logger } from '@ai-coaching/platform';
 import type { Projection } from './runner/projection.js';
@@ -20,9 +21,11 @@ import {
   type ProjectionRunnerOptions,
 } from './runner/projection-runner.js';
 import { userGroupsProjection } from './user-groups/user-groups/index.js';
+import { userNoticesProjection } from './notices/user-notices/index.js';
 import { passwordResetsProjection } from './users/password-resets/index.js';
 import { userDirectoryProjection } from './users/user-directory/index.js';
 import { userIdentitiesProjection } from './users/user-identities/index.js';
+import { userNotificationSettingsProjection } from './users/notification-settings/index.js';
 import { userInvitationsProjection } from './users/user-invitations/index.js';
 
 /** Every read model the product maintains, in the order they are set up. */
@@ -43,9 +46,12 @@ export const allProjections: readonly Projection[] = [
   backgroundJobsProjection,
   coachingSessionGeneratorsProjection,
   programAssignmentsProjection,
+  leaderboardsProjection,
   coachingChatsProjection,
   coachingSessionCommentsProjection,
   organizationApplicationsProjection,
+  userNotificationSettingsProjection,
+  userNoticesProjection,
 ];
 
 /**

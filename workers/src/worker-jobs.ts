@@ -1,5 +1,6 @@
 import {
   analyseObserverJob,
+  assignmentDigestJob,
   assignmentReminderJob,
   assignmentStandingJob,
   analyseSessionOfReservation,
@@ -18,6 +19,7 @@ import {
 import { bindJob, type JobBinding, type Platform } from '@ai-coaching/platform';
 import { createAnalyseObserverHandler } from './jobs/analysis/analyse-observer.handler.js';
 import { createRerunAnalysesHandler } from './jobs/analysis/rerun-analyses.handler.js';
+import { createAssignmentDigestHandler } from './jobs/coaching/assignment-digest.handler.js';
 import { createAssignmentReminderHandler } from './jobs/coaching/assignment-reminder.handler.js';
 import { createAssignmentStandingHandler } from './jobs/coaching/assignment-standing.handler.js';
 import { createGenerateSessionsHandler } from './jobs/coaching/generate-sessions.handler.js';
@@ -63,4 +65,5 @@ export const workerJobs = (deps: WorkerDeps): JobBinding[] => [
   bindJob(imageCleanupJob, createImageCleanupHandler(deps)),
   bindJob(assignmentReminderJob, createAssignmentReminderHandler(deps)),
   bindJob(assignmentStandingJob, createAssignmentStandingHandler(deps)),
+  bindJob(assignmentDigestJob, createAssignmentDigestHandler(deps)),
 ];

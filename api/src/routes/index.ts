@@ -8,7 +8,9 @@ import { coachingChatRoutes } from './coaching-chats.js';
 import { coachingSessionCommentRoutes } from './coaching-session-comments.js';
 import { coachingContentRoutes } from './coaching-content.js';
 import { programAssignmentRoutes } from './program-assignments.js';
+import { notificationSettingsRoutes } from './notification-settings.js';
 import { certificateRoutes } from './certificates.js';
+import { noticeRoutes } from './notices.js';
 import { coachingDashboardRoutes } from './coaching-dashboard.js';
 import { observerTrialRoutes } from './coaching-observer-trials.js';
 import { coachingPlaylistProgressRoutes } from './coaching-playlist-progress.js';
@@ -23,6 +25,7 @@ import { imageUploadRoutes } from './image-uploads.js';
 import { invitationRoutes } from './invitations.js';
 import { backgroundJobRoutes } from './jobs.js';
 import { keycloakRoutes } from './keycloak.js';
+import { leaderboardRoutes } from './leaderboards.js';
 import { mailSettingsRoutes } from './mail-settings.js';
 import { mailOutboxRoutes } from './mail-outbox.js';
 import { operatorNameRoutes } from './operator-name.js';
@@ -60,7 +63,9 @@ export const apiRoutes = (readiness: readonly ReadinessCheck[]): RouteDefinition
     ...imageUploadRoutes,
     ...coachingContentRoutes,
     ...programAssignmentRoutes,
+    ...notificationSettingsRoutes,
     ...certificateRoutes,
+    ...noticeRoutes,
     ...observerTrialRoutes,
     ...coachingSessionRoutes,
     ...sharedSessionRoutes,
@@ -71,6 +76,7 @@ export const apiRoutes = (readiness: readonly ReadinessCheck[]): RouteDefinition
     ...coachingDashboardRoutes,
     ...coachingPlaylistProgressRoutes,
     ...coachingPracticeRoutes,
+    ...leaderboardRoutes,
     ...applicationRoutes,
     ...platformSetupRoutes,
   ];

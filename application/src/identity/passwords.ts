@@ -10,7 +10,7 @@ import {
 import { findPasswordReset, findUser, findUserByEmail, findUserCredentials } from '@ai-coaching/projections';
 import { nowIso, type AppServices, type Origin } from '../app-services.js';
 import { sendPasswordResetJob } from '../jobs/identity/send-password-reset.job.js';
-import { MAIL_NAME_MAX, resolveMailLocale, sendMailJob } from '../jobs/mail/send-mail.job.js';
+import { mailGreetingOf, mailRecipientOf, sendMailJob } from '../jobs/mail/send-mail.job.js';
 import { signedInUser } from '../tenancy/scope.js';
 import { runUserCommand } from '../users/user-commands.js';
 import type { AuthServices } from './auth-services.js';
@@ -109,11 +109,10 @@ export const issueResetLink = async (
   if (result.events.length === 0) return false;
   await services.queue.enqueue(sendMailJob, {
     template: 'password-reset',
-    locale: resolveMailLocale(user.locale),
-    to: user.email,
+    ...mailRecipientOf(user),
     params: {
       // The greeting needs a name; an account created without one (the first super-admin) gets its address.
-      firstName: (user.firstName.trim() || user.email).slice(0, MAIL_NAME_MAX),
+      firstName: mailGreetingOf(user),
       resetUrl: `${services.config.publicUrl}/?reset_code=${encodeURIComponent(code)}#reset-password`,
       expiresAt,
     },

@@ -1,6 +1,7 @@
 import type { AppServices } from '../app-services.js';
 import { scheduleCoachingAnalyses } from '../coaching/analysis/index.js';
 import { scheduleAllAssignmentReminders } from '../coaching/programs/reminders.js';
+import { scheduleAssignmentDigest } from '../coaching/programs/assignment-digest.js';
 import { resumeSessionGenerations } from '../coaching/generators/session-generators.js';
 import { scheduleSessionRetention } from '../coaching/sessions/retention.js';
 import { scheduleCoachingSessionTimeLimits } from '../coaching/sessions/time-limit.js';
@@ -21,6 +22,7 @@ export const startUpJobs = async (services: AppServices): Promise<void> => {
   await resumeSessionGenerations(services);
   await scheduleAllAssignmentReminders(services);
   await scheduleSessionRetention(services);
+  await scheduleAssignmentDigest(services);
   await scheduleIdempotencyRetention(services);
   await scheduleImageCleanup(services);
 };

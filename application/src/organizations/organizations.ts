@@ -33,6 +33,7 @@ const toOrganization = (organization: OrganizationView, userCount: number, walle
   logo_image_id: organization.logoImageId,
   session_retention_days: organization.sessionRetentionDays,
   record_voice_sessions: organization.recordVoiceSessions,
+  leaderboards_enabled: organization.leaderboardsEnabled,
   user_count: userCount,
   created_at: organization.createdAt,
   updated_at: organization.updatedAt,
@@ -126,7 +127,7 @@ export const createOrganization = async (
 };
 
 /**
- * Changes the name, description, logo, session retention, voice recording or metadata kinds sent. Every field is checked against its
+ * Changes the name, description, logo, session retention, voice recording, leaderboards or metadata kinds sent. Every field is checked against its
  * permission first, so a change the caller may not make in full changes nothing.
  */
 export const updateOrganization = async (
@@ -173,6 +174,13 @@ export const updateOrganization = async (
     await run(services, origin, {
       type: 'ChangeVoiceRecording',
       data: { organizationId: organization.organizationId, enabled: body.record_voice_sessions },
+      metadata: { now },
+    });
+  }
+  if (body.leaderboards_enabled !== undefined) {
+    await run(services, origin, {
+      type: 'ChangeLeaderboards',
+      data: { organizationId: organization.organizationId, enabled: body.leaderboards_enabled },
       metadata: { now },
     });
   }

@@ -44,6 +44,8 @@ const ALL_KINDS = ['mission', 'persona', 'observer', 'playlist', 'program', 'sce
 const coachingRoutes: RouteObject[] = [
   // The home shows each scenario's mode, language and the learner's results in the sessions' words.
   page(undefined, coaching({ screen: 'home' })),
+  // Ours (issue 27): the organization's leaderboards, for every member; it says so when they are off.
+  page('leaderboard', coaching({ screen: 'leaderboard' })),
   // `playlist/list` is not in spec §2 (it lists four): playlists are listed like the other kinds; programs (issue 27,
   // ours) have the list, create and edit pages of every kind.
   ...ALL_KINDS.map((kind) =>

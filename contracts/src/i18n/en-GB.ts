@@ -347,10 +347,15 @@ export const errors = {
   invalid_time_zone: 'Choose a time zone by its name, such as Europe/Paris.',
   assignment_not_found: 'This assignment does not exist.',
   certificate_not_found: 'There is no certificate with this id.',
+  invalid_notice_link: 'A notice leads to a page of the app.',
   assignment_exists: 'This assignment already exists.',
   assignment_withdrawn: 'This assignment was withdrawn and can no longer be changed.',
+  leaderboards_disabled:
+    'Leaderboards are off in your organization. An administrator can turn them on in its settings.',
+  leaderboard_group_required: 'Choose the user group whose leaderboard to show.',
   program_not_published: 'Publish this program before assigning it.',
   assignee_not_found: 'No user or group with this id in your organization.',
+  invalid_iso_week: 'A week is an ISO week such as 2031-W12.',
 
   // Coaching sessions (docs/coaching-sessions.md).
   coaching_session_preparing: 'The session is saved and being prepared. Open it again in a moment.',

@@ -336,10 +336,15 @@ export const errors: Translation<typeof enGB.errors> = {
   invalid_time_zone: 'Choisissez un fuseau horaire par son nom, par exemple Europe/Paris.',
   assignment_not_found: 'Cette assignation n’existe pas.',
   certificate_not_found: 'Aucun certificat ne porte cet identifiant.',
+  invalid_notice_link: 'Un avis mène à une page de l’application.',
   assignment_exists: 'Cette assignation existe déjà.',
   assignment_withdrawn: 'Cette assignation a été retirée et ne peut plus être modifiée.',
+  leaderboards_disabled:
+    'Les classements sont désactivés dans votre organisation. Un administrateur peut les activer dans ses paramètres.',
+  leaderboard_group_required: 'Choisissez le groupe d’utilisateurs dont afficher le classement.',
   program_not_published: 'Publiez ce programme avant de l’assigner.',
   assignee_not_found: 'Aucun utilisateur ni groupe avec cet identifiant dans votre organisation.',
+  invalid_iso_week: 'Une semaine est une semaine ISO, par exemple 2031-W12.',
 
   coaching_session_preparing: 'La session est enregistrée et se prépare. Ouvrez-la de nouveau dans un instant.',
   coaching_session_not_found: 'Cette session n’existe pas.',

@@ -45,6 +45,8 @@ export type ChangeSessionRetention = Command<
 
 export type ChangeVoiceRecording = Command<'ChangeVoiceRecording', { organizationId: string; enabled: boolean }>;
 
+export type ChangeLeaderboards = Command<'ChangeLeaderboards', { organizationId: string; enabled: boolean }>;
+
 export type OrganizationCommand =
   | CreateOrganization
   | UpdateOrganization
@@ -54,4 +56,5 @@ export type OrganizationCommand =
   | ChangeOrganizationMailSettings
   | ChangeOrganizationLogo
   | ChangeSessionRetention
-  | ChangeVoiceRecording;
+  | ChangeVoiceRecording
+  | ChangeLeaderboards;

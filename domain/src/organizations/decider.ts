@@ -7,6 +7,7 @@ import type {
   ChangeOperatorName,
   ChangeOrganizationLogo,
   ChangeOrganizationMailSettings,
+  ChangeLeaderboards,
   ChangeSessionRetention,
   ChangeVoiceRecording,
   CreateOrganization,
@@ -58,6 +59,8 @@ export type ExistingOrganization = {
   sessionRetentionDays: number | null;
   /** Whether its voice sessions' audio is kept for replay; off unless turned on. */
   recordVoiceSessions: boolean;
+  /** Whether its members see leaderboards; off unless turned on. */
+  leaderboardsEnabled: boolean;
 };
 
 export type OrganizationState = { status: 'none' } | ExistingOrganization;
@@ -300,6 +303,18 @@ const changeVoiceRecording = (command: ChangeVoiceRecording, state: Organization
   ];
 };
 
+const changeLeaderboards = (command: ChangeLeaderboards, state: OrganizationState): OrganizationEvent[] => {
+  const organization = changeable(state);
+  const { enabled } = command.data;
+  if (enabled === organization.leaderboardsEnabled) return [];
+  return [
+    {
+      type: 'OrganizationLeaderboardsChanged',
+      data: { organizationId: organization.organizationId, enabled, changedAt: command.metadata.now },
+    },
+  ];
+};
+
 const emptyMetadata = (): Record<OrganizationMetadataKind, OrganizationMetadata> => ({
   organization: {},
   product: {},
@@ -317,6 +332,7 @@ export const organizationDecider: Decider<OrganizationCommand, OrganizationEvent
     ChangeOrganizationLogo: changeLogo,
     ChangeSessionRetention: changeSessionRetention,
     ChangeVoiceRecording: changeVoiceRecording,
+    ChangeLeaderboards: changeLeaderboards,
   }),
   evolve(state, event) {
     switch (event.type) {
@@ -333,6 +349,7 @@ export const organizationDecider: Decider<OrganizationCommand, OrganizationEvent
           logoImageId: null,
           sessionRetentionDays: null,
           recordVoiceSessions: false,
+          leaderboardsEnabled: false,
         };
       case 'OrganizationUpdated':
         return state.status === 'none'
@@ -356,6 +373,8 @@ export const organizationDecider: Decider<OrganizationCommand, OrganizationEvent
         return state.status === 'none' ? state : { ...state, sessionRetentionDays: event.data.retentionDays };
       case 'OrganizationVoiceRecordingChanged':
         return state.status === 'none' ? state : { ...state, recordVoiceSessions: event.data.enabled };
+      case 'OrganizationLeaderboardsChanged':
+        return state.status === 'none' ? state : { ...state, leaderboardsEnabled: event.data.enabled };
     }
   },
   initialState: () => ({ status: 'none' }),

@@ -7,6 +7,7 @@ import type {
   ChangeOrganizationLogo,
   ChangeOrganizationMailSettings,
   ChangeSessionRetention,
+  ChangeLeaderboards,
   ChangeVoiceRecording,
   CreateOrganization,
   UpdateOrganization,
@@ -29,6 +30,7 @@ import type {
   OrganizationLogoChanged,
   OrganizationMailSettingsChanged,
   OrganizationCreated,
+  OrganizationLeaderboardsChanged,
   OrganizationMetadata,
   OrganizationMetadataKind,
   OrganizationMetadataUpdated,
@@ -511,6 +513,42 @@ describe('Organizations', () => {
     it('should refuse an archived or missing organization', () => {
       given([created, archived]).when(record(true)).thenThrows(ConflictError, isCode('organization_archived'));
       given([]).when(record(true)).thenThrows(NotFoundError, isCode('organization_not_found'));
+    });
+  });
+
+  describe('ChangeLeaderboards', () => {
+    const show = (enabled: boolean): ChangeLeaderboards => ({
+      type: 'ChangeLeaderboards',
+      data: { organizationId: 'org-1', enabled },
+      metadata: { now: later },
+    });
+    const shown = (enabled: boolean): OrganizationLeaderboardsChanged => ({
+      type: 'OrganizationLeaderboardsChanged',
+      data: { organizationId: 'org-1', enabled, changedAt: later },
+    });
+
+    it('should keep leaderboards off by default, and turn them on', () => {
+      given([created]).when(show(false)).thenNothing();
+      given([created])
+        .when(show(true))
+        .then([shown(true)]);
+    });
+
+    it('should turn them off again, and decide nothing when unchanged', () => {
+      given([created, shown(true)])
+        .when(show(false))
+        .then([shown(false)]);
+      given([created, shown(true)])
+        .when(show(true))
+        .thenNothing();
+      given([created, shown(true), shown(false)])
+        .when(show(false))
+        .thenNothing();
+    });
+
+    it('should refuse an archived or missing organization', () => {
+      given([created, archived]).when(show(true)).thenThrows(ConflictError, isCode('organization_archived'));
+      given([]).when(show(true)).thenThrows(NotFoundError, isCode('organization_not_found'));
     });
   });
 });

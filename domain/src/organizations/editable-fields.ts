@@ -10,6 +10,7 @@ export type OrganizationField =
   | 'logo_image_id'
   | 'session_retention_days'
   | 'record_voice_sessions'
+  | 'leaderboards_enabled'
   | `metadata_${OrganizationMetadataKind}`;
 
 export const ORGANIZATION_FIELDS: readonly OrganizationField[] = [
@@ -18,6 +19,7 @@ export const ORGANIZATION_FIELDS: readonly OrganizationField[] = [
   'logo_image_id',
   'session_retention_days',
   'record_voice_sessions',
+  'leaderboards_enabled',
   ...ORGANIZATION_METADATA_KINDS.map((kind) => `metadata_${kind}` as const),
 ];
 
@@ -33,7 +35,7 @@ export type OrganizationEditor = {
 
 /**
  * The fields among `changed` this editor may not change on the organization, in the order of
- * `ORGANIZATION_FIELDS`. Name, description, logo, how long sessions are kept and whether voice sessions are recorded: `organization-update` on any
+ * `ORGANIZATION_FIELDS`. Name, description, logo, how long sessions are kept, whether voice sessions are recorded and whether leaderboards are shown: `organization-update` on any
  * organization, or `organization-self-edit` on their own. Each metadata kind: its own permission, on their own
  * organization unless super-admin.
  */
@@ -47,7 +49,9 @@ export const forbiddenOrganizationFields = (
   const mayEditDetails = held('organization-update') || (own && held('organization-self-edit'));
   const mayEdit = (field: OrganizationField): boolean => {
     if (field === 'name' || field === 'description' || field === 'logo_image_id') return mayEditDetails;
-    if (field === 'session_retention_days' || field === 'record_voice_sessions') return mayEditDetails;
+    if (field === 'session_retention_days' || field === 'record_voice_sessions' || field === 'leaderboards_enabled') {
+      return mayEditDetails;
+    }
     const kind = field.slice('metadata_'.length) as OrganizationMetadataKind;
     return held(`organization-metadata-${kind}-update`) && (own || editor.role === 'super-admin');
   };

@@ -50,6 +50,17 @@ describe('organization fields an editor may change', () => {
     expect(forbiddenOrganizationFields(editorOf('editor'), 'org-own', both)).toEqual([...both]);
   });
 
+  it('lets whoever may change how long sessions are kept turn leaderboards on or off, and nobody else', () => {
+    const fields = ['session_retention_days', 'leaderboards_enabled'] as const;
+    expect(forbiddenOrganizationFields(editorOf('operator'), 'org-own', fields)).toEqual([]);
+    expect(forbiddenOrganizationFields(editorOf('super-admin'), 'org-other', fields)).toEqual([]);
+    expect(forbiddenOrganizationFields(editorOf('operator'), 'org-other', fields)).toEqual([...fields]);
+    expect(forbiddenOrganizationFields(editorOf('editor'), 'org-own', fields)).toEqual([...fields]);
+    expect(forbiddenOrganizationFields(editorOf('user'), 'org-own', ['leaderboards_enabled'])).toEqual([
+      'leaderboards_enabled',
+    ]);
+  });
+
   it('checks each metadata kind against its own permission', () => {
     const withoutCustom = editorOf(
       'operator',

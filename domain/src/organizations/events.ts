@@ -89,6 +89,15 @@ export type OrganizationVoiceRecordingChanged = {
   data: { organizationId: string; enabled: boolean; changedAt: string };
 };
 
+/**
+ * Whether the organization's members see leaderboards (docs/programs.md "Leaderboards"): who ranks first by programs
+ * passed, average best score or practice time. Off until an administrator turns it on.
+ */
+export type OrganizationLeaderboardsChanged = {
+  type: 'OrganizationLeaderboardsChanged';
+  data: { organizationId: string; enabled: boolean; changedAt: string };
+};
+
 export type OrganizationEvent =
   | OrganizationCreated
   | OrganizationUpdated
@@ -98,4 +107,5 @@ export type OrganizationEvent =
   | OrganizationMailSettingsChanged
   | OrganizationLogoChanged
   | OrganizationSessionRetentionChanged
-  | OrganizationVoiceRecordingChanged;
+  | OrganizationVoiceRecordingChanged
+  | OrganizationLeaderboardsChanged;

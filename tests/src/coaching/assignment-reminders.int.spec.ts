@@ -18,7 +18,6 @@ import {
   assignmentLearnerOperations,
   myAssignmentOperations,
   programAssignmentOperations as assignments,
-  programContent,
   userGroupOperations as groups,
   userOperations,
 } from '@ai-coaching/contracts';
@@ -35,6 +34,7 @@ import type { ParsedMail } from 'mailparser';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../fakes/smtp-sink.js';
+import { publishedProgram } from './program-fixtures.js';
 
 // An assignment's reminders (issue 27, docs/programs.md "Notices") as BullMQ delayed jobs on Redis, against PostgreSQL:
 // they fall on the assignment's clock across a change to summer time, reach the members of its group, skip a learner
@@ -86,6 +86,9 @@ describe.skipIf(!available)(
     const api = (token: string) => apiClient(server, token);
     const to = (address: string) => (mail: ParsedMail) =>
       mail.to !== undefined && JSON.stringify(mail.to).includes(address);
+    /** The first mail to `address` whose subject matches, received or still to come. */
+    const mailTo = (address: string, subject: RegExp) =>
+      sink.waitFor((mail) => to(address)(mail) && subject.test(mail.subject ?? ''), DELIVERY_TIMEOUT_MS);
     const subjectsTo = (address: string) => sink.messages.filter(to(address)).map((mail) => mail.subject ?? '');
     /** The clock's lead on the system's (which BullMQ counts delays on) when the reminders were scheduled. */
     let leadWhenScheduled = 0;
@@ -137,14 +140,10 @@ describe.skipIf(!available)(
           body: { user_id: member.userId },
         });
       }
-      const program = await api(people.operator).call(programContent.operations.create, {
-        body: {
-          name: 'Onboarding',
-          items: [{ scenario_id: starterLibraryItemId('scenario', 'price', 'en-GB') }],
-        },
+      people.programId = await publishedProgram(server, people.operator, {
+        name: 'Onboarding',
+        items: [{ scenario_id: starterLibraryItemId('scenario', 'price', 'en-GB') }],
       });
-      people.programId = program.body.id!;
-      await api(people.operator).call(programContent.operations.publish, { params: { id: people.programId } });
       const assigned = await api(people.operator).send(
         'POST',
         assignments.create.path.replace(':id', people.programId),
@@ -184,15 +183,9 @@ describe.skipIf(!available)(
 
     it('sends "due in 3 days" at 18:00 Paris time on Saturday, in each learner’s language, never to one who muted it', async () => {
       await runReminder('due_in_3_days');
-      const french = await sink.waitFor(
-        (mail) => to(people.frEmail)(mail) && SUBJECTS.fr.due_in_3_days.test(mail.subject ?? ''),
-        DELIVERY_TIMEOUT_MS,
-      );
+      const french = await mailTo(people.frEmail, SUBJECTS.fr.due_in_3_days);
       expect(french.text).toMatch(/avant le mardi,? 1 avril 2031 à 18:00 UTC\+2/);
-      await sink.waitFor(
-        (mail) => to(people.enEmail)(mail) && SUBJECTS.en.due_in_3_days.test(mail.subject ?? ''),
-        DELIVERY_TIMEOUT_MS,
-      );
+      await mailTo(people.enEmail, SUBJECTS.en.due_in_3_days);
       // The managers see who was reminded.
       const remindedOf = async () => {
         const learners = await api(people.operator).call(assignmentLearnerOperations.list, {
@@ -227,24 +220,12 @@ describe.skipIf(!available)(
       // The restart's catch-up schedules every reminder again: those queued already are not doubled.
       server = await start();
       await runReminder('due_tomorrow');
-      await sink.waitFor(
-        (mail) => to(people.frEmail)(mail) && SUBJECTS.fr.due_tomorrow.test(mail.subject ?? ''),
-        DELIVERY_TIMEOUT_MS,
-      );
-      await sink.waitFor(
-        (mail) => to(people.enEmail)(mail) && SUBJECTS.en.due_tomorrow.test(mail.subject ?? ''),
-        DELIVERY_TIMEOUT_MS,
-      );
+      await mailTo(people.frEmail, SUBJECTS.fr.due_tomorrow);
+      await mailTo(people.enEmail, SUBJECTS.en.due_tomorrow);
 
       await runReminder('overdue');
-      await sink.waitFor(
-        (mail) => to(people.frEmail)(mail) && SUBJECTS.fr.overdue.test(mail.subject ?? ''),
-        DELIVERY_TIMEOUT_MS,
-      );
-      await sink.waitFor(
-        (mail) => to(people.enEmail)(mail) && SUBJECTS.en.overdue.test(mail.subject ?? ''),
-        DELIVERY_TIMEOUT_MS,
-      );
+      await mailTo(people.frEmail, SUBJECTS.fr.overdue);
+      await mailTo(people.enEmail, SUBJECTS.en.overdue);
       // Once more, nothing is waiting, and each learner got each reminder once.
       await server.close({ keepData: true });
       server = await start();

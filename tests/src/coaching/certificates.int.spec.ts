@@ -5,11 +5,11 @@ import {
   certificateOperations as certificates,
   myAssignmentOperations,
   programAssignmentOperations as assignments,
-  programContent,
 } from '@ai-coaching/contracts';
 import { newId } from '@ai-coaching/platform';
 import { beforeAll, expect, it } from 'vitest';
 import { criterion, seedSession } from './coaching-dashboard-fixtures.js';
+import { publishedProgram } from './program-fixtures.js';
 
 // Certificates (issue 27, docs/programs.md "Certificates"): passing every item of an assigned program issues one,
 // once, at a public address anyone may verify, and as a PDF in either language; a withdrawn assignment issues none.
@@ -23,6 +23,16 @@ await describeApi('[COACHING]: certificates of passed assignments', (context) =>
   const { api } = context;
   const anyone = () => api(undefined);
 
+  /** A scored session of the program's scenario, ended now: `score` on the 1–5 scale (4 → 75, 3 → 50). */
+  const play = (userId: string, score: 3 | 4) =>
+    seedSession(context.server, {
+      organizationId: org.id,
+      userId,
+      scenarioId: price,
+      startedAt: new Date().toISOString(),
+      ended: { status: 'end', captured: 1 },
+      reports: [[criterion('Discovery', '1_5', 1, score)]],
+    });
   /** A learner assigned the program, who then plays its scenario to an overall 75 (4 on the 1–5 scale). */
   const learnerWhoPlays = async (options: { withdraw?: boolean } = {}) => {
     const learner = await signInAs(context.server, { role: 'user', organizationId: org.id });
@@ -38,14 +48,7 @@ await describeApi('[COACHING]: certificates of passed assignments', (context) =>
         params: { id: org.programId, assignment_id: assignmentId },
       });
     }
-    await seedSession(context.server, {
-      organizationId: org.id,
-      userId: learner.userId,
-      scenarioId: price,
-      startedAt: new Date().toISOString(),
-      ended: { status: 'end', captured: 1 },
-      reports: [[criterion('Discovery', '1_5', 1, 4)]],
-    });
+    await play(learner.userId, 4);
     return { ...learner, assignmentId };
   };
   /** What the standing job does once the learner's report is in. */
@@ -55,11 +58,11 @@ await describeApi('[COACHING]: certificates of passed assignments', (context) =>
   beforeAll(async () => {
     org.id = await createTestOrganization(context.server, unique('Acme'));
     org.operator = (await signInAs(context.server, { role: 'operator', organizationId: org.id })).token;
-    const program = await api(org.operator).call(programContent.operations.create, {
-      body: { name: org.programName, items: [{ scenario_id: price }], pass_rule: { min_score: 70 } },
+    org.programId = await publishedProgram(context.server, org.operator, {
+      name: org.programName,
+      items: [{ scenario_id: price }],
+      pass_rule: { min_score: 70 },
     });
-    org.programId = program.body.id!;
-    await api(org.operator).call(programContent.operations.publish, { params: { id: org.programId } });
   }, 120_000);
 
   it('issues a certificate once to a learner who passed, readable by anyone with its id', async () => {
@@ -127,14 +130,7 @@ await describeApi('[COACHING]: certificates of passed assignments', (context) =>
     await api(org.operator).send('POST', assignments.create.path.replace(':id', org.programId), {
       body: { assignees: [{ user_id: weak.userId }], due_at: inDays(14), time_zone: 'UTC' },
     });
-    await seedSession(context.server, {
-      organizationId: org.id,
-      userId: weak.userId,
-      scenarioId: price,
-      startedAt: new Date().toISOString(),
-      ended: { status: 'end', captured: 1 },
-      reports: [[criterion('Discovery', '1_5', 1, 3)]],
-    });
+    await play(weak.userId, 3);
     expect(await lookAt(weak.userId)).toEqual({ passed: 0 });
     const mine = await api(weak.token).call(myAssignmentOperations.list, { query: {} });
     expect(mine.body.items[0]).toMatchObject({ status: 'in_progress', certificate_id: null });

@@ -55,7 +55,9 @@ export type Seed = {
   /** Free speech: a scenario without a mission. */
   freeSpeech?: boolean;
   startedAt: string;
-  ended?: { status: TerminalCoachingSessionStatus; captured: number };
+  ended?: { status: TerminalCoachingSessionStatus; captured: number; usedSeconds?: number };
+  /** Private practice (docs/programs.md). */
+  private?: boolean;
   /** Each version's criteria; `null`: a version still running. */
   reports?: (AnalysisCriterionScore[] | null)[];
   /** Voice turns the gateway timed: who spoke, and voice-to-voice (null: the browser never reported it). */
@@ -97,6 +99,7 @@ export const seedSession = async (server: TestServer, session: Seed) => {
           expiresAt: '2099-01-01T00:00:00.000Z',
         },
         startedAt: session.startedAt,
+        ...(session.private ? { private: true } : {}),
       },
     },
   ];
@@ -108,7 +111,7 @@ export const seedSession = async (server: TestServer, session: Seed) => {
         organizationId: session.organizationId,
         status: session.ended.status,
         reason: session.ended.status === 'abort' ? 'learner_aborted' : 'marker',
-        usedSeconds: 60,
+        usedSeconds: session.ended.usedSeconds ?? 60,
         reservationId: `coaching-session-${sessionId}`,
         capturedCredits: session.ended.captured,
         releasedCredits: 10 - session.ended.captured,

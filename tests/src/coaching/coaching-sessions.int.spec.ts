@@ -1,10 +1,10 @@
 import { coachingSessionReservationId, expireReservation, starterLibraryItemId } from '@ai-coaching/application';
 import { STARTER_CORPUS } from '@ai-coaching/application/starter-corpus';
 import { createTestOrganization, describeApi, signInAs } from '@ai-coaching/api/testing';
-import { coachingSessionOperations as sessions, scenarioContent, type WalletFields } from '@ai-coaching/contracts';
+import { coachingSessionOperations as sessions, scenarioContent } from '@ai-coaching/contracts';
 import { newId } from '@ai-coaching/platform';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { moveCredits } from '../credits/credit-test-client.js';
+import { moveCredits, walletOf } from '../credits/credit-test-client.js';
 import { connectFakeChatModel } from '../fakes/fake-chat-model.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server.js';
 import { paidBuiltinModel, publishedScenario, unique } from './session-fixtures.js';
@@ -35,12 +35,7 @@ await describeApi(
     const { api } = context;
 
     /** The figures the operator sees of a user's wallet. */
-    const wallet = async (userId: string): Promise<WalletFields> => {
-      const { credit_wallet, credit_posted, credit_pending } = (
-        await api(a.operator).send<WalletFields>('GET', `/v1/users/${userId}`)
-      ).body;
-      return { credit_wallet, credit_posted, credit_pending };
-    };
+    const wallet = (userId: string) => walletOf(context.server, a.operator, userId);
     const fund = async (userId: string, credits: number) => {
       await moveCredits(
         context.server,

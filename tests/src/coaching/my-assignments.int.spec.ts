@@ -5,7 +5,6 @@ import {
   myAssignmentOperations,
   playlistContent,
   programAssignmentOperations as assignments,
-  programContent,
   userGroupOperations as groups,
 } from '@ai-coaching/contracts';
 import { newId } from '@ai-coaching/platform';
@@ -13,6 +12,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { ASSIGNMENT_EXPORT_LABELS } from '@ai-coaching/application';
 import { parseCsv } from '../credits/credit-test-client.js';
 import { criterion, seedSession } from './coaching-dashboard-fixtures.js';
+import { publishedProgram } from './program-fixtures.js';
 
 // A learner's assignments (issue 27, docs/programs.md): reached through a group, members added later included; the
 // pass rule applied to their scored sessions since the assignment started, item by item, in order.
@@ -56,15 +56,11 @@ await describeApi(
         body: { name: unique('Hard talks'), scenario_ids: [complaint, feedback] },
       });
       await api(org.operator).call(playlistContent.operations.publish, { params: { id: playlist.body.id! } });
-      const program = await api(org.operator).call(programContent.operations.create, {
-        body: {
-          name: 'Sales onboarding',
-          items: [{ scenario_id: price }, { playlist_id: playlist.body.id! }],
-          pass_rule: { min_score: 70, attempts: 2, counts: 'best', in_order: true },
-        },
+      org.programId = await publishedProgram(context.server, org.operator, {
+        name: 'Sales onboarding',
+        items: [{ scenario_id: price }, { playlist_id: playlist.body.id! }],
+        pass_rule: { min_score: 70, attempts: 2, counts: 'best', in_order: true },
       });
-      org.programId = program.body.id!;
-      await api(org.operator).call(programContent.operations.publish, { params: { id: org.programId } });
     }, 120_000);
 
     it('reaches a group’s members, one added later too, and follows a learner’s scored sessions to a pass', async () => {

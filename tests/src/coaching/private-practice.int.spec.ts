@@ -8,12 +8,11 @@ import {
   coachingSessionOperations as sessions,
   myAssignmentOperations,
   programAssignmentOperations as assignments,
-  programContent,
-  type WalletFields,
 } from '@ai-coaching/contracts';
 import { beforeAll, expect, it } from 'vitest';
-import { moveCredits, parseCsv } from '../credits/credit-test-client.js';
+import { moveCredits, parseCsv, walletOf } from '../credits/credit-test-client.js';
 import { paidBuiltinModel, publishedScenario, unique } from './session-fixtures.js';
+import { publishedProgram } from './program-fixtures.js';
 
 // Private practice (issue 27 §6, docs/programs.md "Private practice"): a learner's private session is charged as
 // usual and counts for their own progress, but nobody else reads anything of it, whatever their role, and it never
@@ -30,12 +29,8 @@ await describeApi(
     let privateId = '';
     const { api } = context;
 
-    const wallet = async (userId: string): Promise<WalletFields> => {
-      const { credit_wallet, credit_posted, credit_pending } = (
-        await api(a.operator).send<WalletFields>('GET', `/v1/users/${userId}`)
-      ).body;
-      return { credit_wallet, credit_posted, credit_pending };
-    };
+    /** The figures the operator sees of a user's wallet. */
+    const wallet = (userId: string) => walletOf(context.server, a.operator, userId);
     /** Starts the scenario (privately or not) and wins it at once, then waits until its report is finished. */
     const playToReport = async (token: string, asPrivate?: boolean) => {
       const started = await api(token).call(sessions.create, {
@@ -103,15 +98,11 @@ await describeApi(
       // 2 credits a minute for 2 minutes: a start reserves 4; its observer reads on the free built-in model.
       const modelId = await paidBuiltinModel(context.server, context.superAdmin.token);
       scenarioId = await publishedScenario(context.server, a.editor, { modelId, timeLimitSeconds: 120 });
-      const program = await api(a.operator).call(programContent.operations.create, {
-        body: {
-          name: unique('Onboarding'),
-          items: [{ scenario_id: scenarioId }],
-          pass_rule: { min_score: 0, attempts: 2, counts: 'best', in_order: false },
-        },
+      programId = await publishedProgram(context.server, a.operator, {
+        name: unique('Onboarding'),
+        items: [{ scenario_id: scenarioId }],
+        pass_rule: { min_score: 0, attempts: 2, counts: 'best', in_order: false },
       });
-      programId = program.body.id!;
-      await api(a.operator).call(programContent.operations.publish, { params: { id: programId } });
       const assigned = await api(a.operator).call(assignments.create, {
         params: { id: programId },
         body: {

@@ -5,10 +5,9 @@ import {
   type CoachingSessionTurnAnswer,
   type GatewayResult,
   type SessionReplyDelta,
-  type WalletFields,
 } from '@ai-coaching/contracts';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { moveCredits } from '../credits/credit-test-client.js';
+import { moveCredits, walletOf } from '../credits/credit-test-client.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server.js';
 import { fakeChatModel, publishedScenario, unique } from './session-fixtures.js';
 import { type GatewaySocket, voiceSockets } from './voice-gateway-client.js';
@@ -59,12 +58,7 @@ await describeApi(
     };
     const transcript = async (id: string) =>
       (await api(learner.token).call(sessions.read, { params: { id } })).body.turns!.map((turn) => turn.text);
-    const wallet = async (): Promise<WalletFields> => {
-      const { credit_wallet, credit_posted, credit_pending } = (
-        await api(operator).send<WalletFields>('GET', `/v1/users/${learner.userId}`)
-      ).body;
-      return { credit_wallet, credit_posted, credit_pending };
-    };
+    const wallet = () => walletOf(context.server, operator, learner.userId);
 
     beforeAll(async () => {
       organizationId = await createTestOrganization(context.server, unique('Acme'));

@@ -7,11 +7,10 @@ import {
   sharedSessionOperations as links,
   type ClientToServerEvents,
   type ServerToClientEvents,
-  type WalletFields,
 } from '@ai-coaching/contracts';
 import { io as connect, type Socket } from 'socket.io-client';
 import { beforeAll, expect, it } from 'vitest';
-import { moveCredits } from '../credits/credit-test-client.js';
+import { moveCredits, walletOf } from '../credits/credit-test-client.js';
 import { paidBuiltinModel, publishedScenario, tablesMentioning, unique, winStarterPrice } from './session-fixtures.js';
 
 // Issue 13: share links, guests, and what a guest token may touch (docs/shared-sessions.md).
@@ -35,12 +34,8 @@ await describeApi(
     let paidScenario = '';
     const { api } = context;
 
-    const wallet = async (userId: string): Promise<WalletFields> => {
-      const { credit_wallet, credit_posted, credit_pending } = (
-        await api(operator).send<WalletFields>('GET', `/v1/users/${userId}`)
-      ).body;
-      return { credit_wallet, credit_posted, credit_pending };
-    };
+    /** The figures the operator sees of a user's wallet. */
+    const wallet = (userId: string) => walletOf(context.server, operator, userId);
     const share = (scenarioId: string, body: Record<string, unknown> = {}, token = sharer.token) =>
       api(token).call(links.create, {
         body: { scenario_id: scenarioId, label: 'Workshop', expires_at: hour(), max_uses: 5, ...body } as never,

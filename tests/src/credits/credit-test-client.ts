@@ -5,6 +5,7 @@ import {
   type Operation,
   userCreditOperations,
   userGroupCreditOperations,
+  type WalletFields,
 } from '@ai-coaching/contracts';
 
 /** The credit movements the suites make, against one server. */
@@ -89,4 +90,16 @@ export const parseCsv = (text: string): string[][] => {
   }
   if (field !== '' || row.length > 0) rows.push([...row, field]);
   return rows;
+};
+
+/** The figures `token`'s holder (an operator) sees of a user's wallet. */
+export const walletOf = async (
+  server: Pick<TestServer, 'url'>,
+  token: string,
+  userId: string,
+): Promise<WalletFields> => {
+  const { credit_wallet, credit_posted, credit_pending } = (
+    await apiClient(server, token).send<WalletFields>('GET', `/v1/users/${userId}`)
+  ).body;
+  return { credit_wallet, credit_posted, credit_pending };
 };

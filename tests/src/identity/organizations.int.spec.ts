@@ -63,6 +63,7 @@ await describeApi('[TENANCY]: /v1/organizations', (context) => {
       logo_image_id: null,
       session_retention_days: null,
       record_voice_sessions: false,
+      leaderboards_enabled: false,
       user_count: 0,
       created_at: expect.any(String),
       updated_at: created.body.created_at,

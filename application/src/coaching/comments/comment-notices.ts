@@ -5,7 +5,8 @@ import {
   type CoachingSessionView,
 } from '@ai-coaching/projections';
 import type { AppServices } from '../../app-services.js';
-import { MAIL_NAME_MAX, resolveMailLocale, sendMailJob } from '../../jobs/mail/send-mail.job.js';
+import { postNotice } from '../../notices/notices.js';
+import { MAIL_NAME_MAX, mailGreetingOf, mailRecipientOf, sendMailJob } from '../../jobs/mail/send-mail.job.js';
 
 /** Who hears of a new comment: its session's learner of a reviewer's comment for them; a comment's author of a reply. */
 const recipientOf = async (
@@ -28,7 +29,7 @@ const nameOf = (user: { firstName: string; lastName: string; email: string }) =>
   (`${user.firstName} ${user.lastName}`.trim() || user.email).slice(0, MAIL_NAME_MAX);
 
 /**
- * Mails the one person a new comment is for (docs/programs.md, "Manager review"), in their language, once: the job's
+ * Tells the one person a new comment is for, in the app and by mail (docs/programs.md, "Manager review"), in their language, once: the job's
  * id is the comment's, so a retried request sends nothing twice. An account that is not active is not mailed. A
  * failure to queue is logged, never the comment's failure.
  */
@@ -44,16 +45,23 @@ export const noticeComment = async (
     findUser(services.db, comment.authorId),
   ]);
   if (!to || to.status !== 'active' || !author) return;
+  await postNotice(services, {
+    userId: to.userId,
+    organizationId: session.organizationId,
+    noticeId: `comment-${comment.commentId}`,
+    kind: recipient.reply ? 'session_comment_reply' : 'session_comment',
+    params: { authorName: nameOf(author) },
+    link: `/apps/ai-coaching/session/result-${session.sessionId}`,
+  });
   await services.queue
     .enqueue(
       sendMailJob,
       {
         template: 'session-comment',
-        locale: resolveMailLocale(to.locale),
-        to: to.email,
+        ...mailRecipientOf(to),
         organizationId: session.organizationId,
         params: {
-          firstName: (to.firstName.trim() || to.email).slice(0, MAIL_NAME_MAX),
+          firstName: mailGreetingOf(to),
           authorName: nameOf(author),
           reply: recipient.reply,
           sessionUrl: `${services.config.publicUrl}/apps/ai-coaching/session/result-${session.sessionId}`,

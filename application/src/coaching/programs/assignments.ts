@@ -1,14 +1,5 @@
 import type { ParsedRequest, ProgramAssignment, programAssignmentOperations } from '@ai-coaching/contracts';
-import {
-  ConflictError,
-  assignmentReaches,
-  NotFoundError,
-  programAssignmentDecider,
-  programAssignmentStreamId,
-  programItemsOf,
-  type Assignee,
-  type ProgramAssignmentCommand,
-} from '@ai-coaching/domain';
+import { ConflictError, assignmentReaches, NotFoundError, programItemsOf, type Assignee } from '@ai-coaching/domain';
 import {
   findCoachingItemVersion,
   findProgramAssignment,
@@ -21,12 +12,12 @@ import {
   type ProgramAssignmentView,
 } from '@ai-coaching/projections';
 import { nowIso, type AppServices, type Origin } from '../../app-services.js';
-import { runCommand } from '../../commands/run-command.js';
 import { signedInUser, type UserCaller } from '../../tenancy/scope.js';
-import { MAIL_NAME_MAX, resolveMailLocale, sendMailJob } from '../../jobs/mail/send-mail.job.js';
+import { mailGreetingOf, mailName, mailRecipientOf, sendMailJob } from '../../jobs/mail/send-mail.job.js';
 import { visibleCoachingItem } from '../content/coaching-content.js';
 import { programOf } from '../content/content-fields.js';
-import { reachedUsers } from './assignment-reach.js';
+import { postNotice } from '../../notices/notices.js';
+import { ASSIGNMENTS_PATH, reachedUsers, runAssignmentCommand } from './assignment-reach.js';
 import { cancelAssignmentReminders, scheduleAssignmentReminders } from './reminders.js';
 
 // Assigning programs (docs/programs.md, "Assignments"): who must pass which published version by when. The decider
@@ -79,13 +70,6 @@ const checkAssignees = async (services: AppServices, organizationId: string, ass
   }
 };
 
-const run = (services: AppServices, origin: Origin, command: ProgramAssignmentCommand) =>
-  runCommand(services, origin, {
-    streamId: programAssignmentStreamId(command.data.assignmentId),
-    decider: programAssignmentDecider,
-    command,
-  });
-
 const currentView = async (services: AppServices, assignmentId: string): Promise<ProgramAssignmentView> => {
   const view = await findProgramAssignment(services.db, assignmentId);
   if (!view) throw assignmentNotFound();
@@ -126,7 +110,7 @@ export const assignProgram = async (
   );
   await checkAssignees(services, caller.organizationId, assignees);
   const assignmentId = services.ids.newId();
-  await run(services, origin, {
+  await runAssignmentCommand(services, origin, {
     type: 'AssignProgram',
     data: {
       assignmentId,
@@ -182,20 +166,28 @@ const noticeAssigned = async (
 ) => {
   const { organizationId } = assignment;
   for (const learner of learners ?? (await reachedUsers(services, organizationId, assignment.assignees))) {
+    // In the app for every account it reaches (an invited one reads it once in); by mail for the active ones.
+    await postNotice(services, {
+      userId: learner.userId,
+      organizationId,
+      noticeId: `assigned-${assignment.assignmentId}`,
+      kind: 'assignment_assigned',
+      params: { programName, dueAt: assignment.dueAt, timeZone: assignment.timeZone },
+      link: ASSIGNMENTS_PATH,
+    });
     if (learner.status !== 'active') continue;
     await services.queue
       .enqueue(
         sendMailJob,
         {
           template: 'assignment-assigned',
-          locale: resolveMailLocale(learner.locale),
-          to: learner.email,
+          ...mailRecipientOf(learner),
           organizationId,
           params: {
-            firstName: (learner.firstName.trim() || learner.email).slice(0, MAIL_NAME_MAX),
-            programName: (programName.trim() || '—').slice(0, MAIL_NAME_MAX),
+            firstName: mailGreetingOf(learner),
+            programName: mailName(programName),
             message: assignment.message,
-            assignmentsUrl: `${services.config.publicUrl}/apps/ai-coaching`,
+            assignmentsUrl: `${services.config.publicUrl}${ASSIGNMENTS_PATH}`,
             expiresAt: assignment.dueAt,
             timeZone: assignment.timeZone,
           },
@@ -243,7 +235,7 @@ export const changeAssignmentDueDate = async (
 ): Promise<ProgramAssignment> => {
   const caller = signedInUser(origin.caller);
   const before = await assignmentOf(services, caller, programId, assignmentId);
-  await run(services, origin, {
+  await runAssignmentCommand(services, origin, {
     type: 'ChangeAssignmentDueDate',
     data: { assignmentId, dueAt: body.due_at, timeZone: body.time_zone, userId: caller.userId },
     metadata: { now: nowIso(services) },
@@ -277,7 +269,7 @@ export const grantAssignmentAttempts = async (
       field: 'user_id',
     });
   }
-  await run(services, origin, {
+  await runAssignmentCommand(services, origin, {
     type: 'GrantAssignmentAttempts',
     data: {
       assignmentId,
@@ -299,7 +291,7 @@ export const withdrawAssignment = async (
 ): Promise<ProgramAssignment> => {
   const caller = signedInUser(origin.caller);
   await assignmentOf(services, caller, programId, assignmentId);
-  await run(services, origin, {
+  await runAssignmentCommand(services, origin, {
     type: 'WithdrawAssignment',
     data: { assignmentId, userId: caller.userId },
     metadata: { now: nowIso(services) },

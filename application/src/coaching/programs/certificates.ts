@@ -1,5 +1,5 @@
 import type { AssignmentCertificate } from '@ai-coaching/contracts';
-import { NotFoundError, programAssignmentDecider, programAssignmentStreamId } from '@ai-coaching/domain';
+import { NotFoundError } from '@ai-coaching/domain';
 import { deriveSecretCode, secretEncryptionKeys } from '@ai-coaching/platform';
 import {
   certificatesOfAssignment,
@@ -7,14 +7,13 @@ import {
   findOrganization,
   findProgramAssignment,
   findUser,
-  listAssignmentsOfLearner,
-  listGroupsOfUser,
   type UserView,
 } from '@ai-coaching/projections';
 import { nowIso, type AppServices } from '../../app-services.js';
-import { runCommand } from '../../commands/run-command.js';
 import type { AssignmentStandingPayload } from '../../jobs/coaching/assignment-standing.job.js';
-import { MAIL_NAME_MAX, resolveMailLocale, sendMailJob } from '../../jobs/mail/send-mail.job.js';
+import { mailGreetingOf, mailName, mailRecipientOf, sendMailJob } from '../../jobs/mail/send-mail.job.js';
+import { postNotice } from '../../notices/notices.js';
+import { assignmentsReaching, runAssignmentCommand } from './assignment-reach.js';
 import { assignedProgramOf, learnerStanding } from './my-assignments.js';
 
 // Certificates (docs/programs.md, "Certificates"): a learner who passes every item of an assigned program version gets
@@ -48,12 +47,11 @@ const noticePassed = (
     sendMailJob,
     {
       template: 'assignment-passed',
-      locale: resolveMailLocale(learner.locale),
-      to: learner.email,
+      ...mailRecipientOf(learner),
       organizationId: assignment.organizationId,
       params: {
-        firstName: (learner.firstName.trim() || learner.email).slice(0, MAIL_NAME_MAX),
-        programName: (programName.trim() || '—').slice(0, MAIL_NAME_MAX),
+        firstName: mailGreetingOf(learner),
+        programName: mailName(programName),
         certificateUrl: `${services.config.publicUrl}${certificatePath(certificateId)}`,
         passedAt: nowIso(services),
         timeZone: assignment.timeZone,
@@ -74,12 +72,7 @@ export const recordAssignmentPasses = async (
 ): Promise<{ passed: number }> => {
   const learner = await findUser(services.db, payload.userId);
   if (!learner || learner.organizationId !== payload.organizationId) return { passed: 0 };
-  const groups = await listGroupsOfUser(services.db, learner.userId);
-  const assignments = await listAssignmentsOfLearner(services.db, {
-    organizationId: learner.organizationId,
-    userId: learner.userId,
-    userGroupIds: groups.map((group) => group.userGroupId),
-  });
+  const assignments = await assignmentsReaching(services, learner);
   const now = nowIso(services);
   let passed = 0;
   for (const assignment of assignments) {
@@ -90,26 +83,30 @@ export const recordAssignmentPasses = async (
     if (standing.status !== 'passed') continue;
     const certificateId = await certificateIdOf(services, assignment.assignmentId, learner.userId);
     const itemScores = standing.items.map((item) => item.score);
+    await postNotice(services, {
+      userId: learner.userId,
+      organizationId: learner.organizationId,
+      noticeId: `passed-${assignment.assignmentId}`,
+      kind: 'assignment_passed',
+      params: { programName: program.name },
+      link: certificatePath(certificateId),
+    });
     if (learner.status === 'active') {
       await noticePassed(services, learner, assignment, program.name, certificateId);
     }
-    const recorded = await runCommand(
+    const recorded = await runAssignmentCommand(
       services,
       { correlationId: options.causationId },
       {
-        streamId: programAssignmentStreamId(assignment.assignmentId),
-        decider: programAssignmentDecider,
-        command: {
-          type: 'RecordAssignmentPass',
-          data: {
-            assignmentId: assignment.assignmentId,
-            learnerId: learner.userId,
-            certificateId,
-            score: mean(itemScores),
-            itemScores,
-          },
-          metadata: { now },
+        type: 'RecordAssignmentPass',
+        data: {
+          assignmentId: assignment.assignmentId,
+          learnerId: learner.userId,
+          certificateId,
+          score: mean(itemScores),
+          itemScores,
         },
+        metadata: { now },
       },
     );
     if (recorded.events.length > 0) passed += 1;

@@ -2,8 +2,6 @@ import type { MyAssignment, myAssignmentOperations, Page, ParsedRequest } from '
 import {
   learnerAssignmentStatus,
   NotFoundError,
-  programAssignmentDecider,
-  programAssignmentStreamId,
   programItemOpen,
   programItemResult,
   programOutcome,
@@ -15,15 +13,13 @@ import {
   findCoachingItem,
   findCoachingItemVersion,
   findProgramAssignment,
-  listAssignmentsOfLearner,
-  listGroupsOfUser,
   scoredScenarioTries,
   type ProgramAssignmentView,
 } from '@ai-coaching/projections';
 import { nowIso, type AppServices, type Origin } from '../../app-services.js';
-import { runCommand } from '../../commands/run-command.js';
 import { signedInUser, type UserCaller } from '../../tenancy/scope.js';
 import { playlistOf, programOf } from '../content/content-fields.js';
+import { assignmentsReaching, runAssignmentCommand } from './assignment-reach.js';
 
 // A learner's assignments (docs/programs.md, "A learner's assignments"): each program version's items with the pass
 // rule applied to the learner's scored sessions since the assignment started.
@@ -160,16 +156,6 @@ const assignmentOf = async (
 const byDueDate = (a: MyAssignment, b: MyAssignment) =>
   Number(a.status === 'withdrawn') - Number(b.status === 'withdrawn') || a.due_at.localeCompare(b.due_at);
 
-/** The caller's assignments: every one of their organization that reaches them now (named, or through a group). */
-const assignmentsOfCaller = async (services: AppServices, caller: UserCaller) => {
-  const groups = await listGroupsOfUser(services.db, caller.userId);
-  return listAssignmentsOfLearner(services.db, {
-    organizationId: caller.organizationId,
-    userId: caller.userId,
-    userGroupIds: groups.map((group) => group.userGroupId),
-  });
-};
-
 /** Mutes or unmutes the reminders of one of the caller's assignments; anyone else's answers 404. */
 export const muteMyAssignmentReminders = async (
   services: AppServices,
@@ -178,16 +164,12 @@ export const muteMyAssignmentReminders = async (
   body: ParsedRequest<Operations['muteReminders']>['body'],
 ): Promise<MyAssignment> => {
   const caller = signedInUser(origin.caller);
-  const mine = (await assignmentsOfCaller(services, caller)).some((entry) => entry.assignmentId === assignmentId);
+  const mine = (await assignmentsReaching(services, caller)).some((entry) => entry.assignmentId === assignmentId);
   if (!mine) throw new NotFoundError('assignment_not_found', 'This assignment does not exist.');
-  await runCommand(services, origin, {
-    streamId: programAssignmentStreamId(assignmentId),
-    decider: programAssignmentDecider,
-    command: {
-      type: 'MuteAssignmentReminders',
-      data: { assignmentId, learnerId: caller.userId, muted: body.muted },
-      metadata: { now: nowIso(services) },
-    },
+  await runAssignmentCommand(services, origin, {
+    type: 'MuteAssignmentReminders',
+    data: { assignmentId, learnerId: caller.userId, muted: body.muted },
+    metadata: { now: nowIso(services) },
   });
   const assignment = await findProgramAssignment(services.db, assignmentId);
   if (!assignment) throw new NotFoundError('assignment_not_found', 'This assignment does not exist.');
@@ -200,7 +182,7 @@ export const listMyAssignments = async (
   query: ParsedRequest<Operations['list']>['query'],
 ): Promise<Page<MyAssignment>> => {
   const caller = signedInUser(origin.caller);
-  const assignments = await assignmentsOfCaller(services, caller);
+  const assignments = await assignmentsReaching(services, caller);
   const now = nowIso(services);
   const all = (
     await Promise.all(assignments.map((assignment) => assignmentOf(services, caller, assignment, now)))

@@ -1,11 +1,4 @@
-import {
-  ASSIGNMENT_REMINDERS,
-  assignmentReminders,
-  OVERDUE_NOTICE_LATE_MS,
-  programAssignmentDecider,
-  programAssignmentStreamId,
-  reminderTiming,
-} from '@ai-coaching/domain';
+import { ASSIGNMENT_REMINDERS, assignmentReminders, OVERDUE_NOTICE_LATE_MS, reminderTiming } from '@ai-coaching/domain';
 import {
   findProgramAssignment,
   listAssignmentRemindersSent,
@@ -13,14 +6,14 @@ import {
   type ProgramAssignmentView,
 } from '@ai-coaching/projections';
 import { nowIso, type AppServices } from '../../app-services.js';
-import { runCommand } from '../../commands/run-command.js';
 import {
   assignmentReminderJob,
   assignmentReminderJobId,
   type AssignmentReminderPayload,
 } from '../../jobs/coaching/assignment-reminder.job.js';
-import { MAIL_NAME_MAX, resolveMailLocale, sendMailJob } from '../../jobs/mail/send-mail.job.js';
-import { reachedUsers } from './assignment-reach.js';
+import { mailGreetingOf, mailName, mailRecipientOf, sendMailJob } from '../../jobs/mail/send-mail.job.js';
+import { postNotice } from '../../notices/notices.js';
+import { ASSIGNMENTS_PATH, reachedUsers, runAssignmentCommand } from './assignment-reach.js';
 import { assignedProgramOf, learnerStanding } from './my-assignments.js';
 
 // An assignment's reminders (docs/programs.md, "Notices"): when they fall is the domain's rule (`assignmentReminders`);
@@ -138,16 +131,15 @@ export const remindAssignment = async (
       sendMailJob,
       {
         template: 'assignment-reminder',
-        locale: resolveMailLocale(learner.locale),
-        to: learner.email,
+        ...mailRecipientOf(learner),
         organizationId: assignment.organizationId,
         params: {
-          firstName: (learner.firstName.trim() || learner.email).slice(0, MAIL_NAME_MAX),
-          programName: (program.name.trim() || '—').slice(0, MAIL_NAME_MAX),
+          firstName: mailGreetingOf(learner),
+          programName: mailName(program.name),
           reminder: payload.reminder,
           itemsPassed: standing.progress.passed,
           itemsTotal: Math.max(1, standing.progress.total),
-          assignmentsUrl: `${services.config.publicUrl}/apps/ai-coaching`,
+          assignmentsUrl: `${services.config.publicUrl}${ASSIGNMENTS_PATH}`,
           expiresAt: assignment.dueAt,
           timeZone: assignment.timeZone,
         },
@@ -156,25 +148,36 @@ export const remindAssignment = async (
         jobId: `assignment-${payload.reminder}-${assignment.assignmentId}-${Date.parse(assignment.dueAt)}-${learner.userId}`,
       },
     );
+    await postNotice(services, {
+      userId: learner.userId,
+      organizationId: assignment.organizationId,
+      noticeId: `reminder-${assignment.assignmentId}-${payload.reminder}-${Date.parse(assignment.dueAt)}`,
+      kind: 'assignment_reminder',
+      params: {
+        programName: program.name,
+        reminder: payload.reminder,
+        dueAt: assignment.dueAt,
+        timeZone: assignment.timeZone,
+        itemsPassed: standing.progress.passed,
+        itemsTotal: standing.progress.total,
+      },
+      link: ASSIGNMENTS_PATH,
+    });
     reminded.push(learner.userId);
   }
   if (reminded.length > 0) {
-    await runCommand(
+    await runAssignmentCommand(
       services,
       { correlationId: options.causationId, readYourWrites: false },
       {
-        streamId: programAssignmentStreamId(assignment.assignmentId),
-        decider: programAssignmentDecider,
-        command: {
-          type: 'RecordAssignmentReminders',
-          data: {
-            assignmentId: assignment.assignmentId,
-            reminder: payload.reminder,
-            dueAt: assignment.dueAt,
-            learnerIds: reminded,
-          },
-          metadata: { now },
+        type: 'RecordAssignmentReminders',
+        data: {
+          assignmentId: assignment.assignmentId,
+          reminder: payload.reminder,
+          dueAt: assignment.dueAt,
+          learnerIds: reminded,
         },
+        metadata: { now },
       },
     );
   }

@@ -27,7 +27,7 @@ import {
 import { nowIso, SYSTEM, type AppServices, type Origin } from '../../app-services.js';
 import { streamCommandRunner } from '../../commands/stream-commands.js';
 import { issueAccessToken } from '../../identity/session-tokens.js';
-import { MAIL_NAME_MAX, resolveMailLocale, sendMailJob } from '../../jobs/mail/send-mail.job.js';
+import { MAIL_NAME_MAX, mailGreetingOf, mailRecipientOf, sendMailJob } from '../../jobs/mail/send-mail.job.js';
 import { signedInUser, type UserCaller } from '../../tenancy/scope.js';
 import { visibleCoachingItem } from '../content/coaching-content.js';
 import { missionOf, personaOf, pick, scenarioOf } from '../content/content-fields.js';
@@ -327,11 +327,10 @@ const tellSharerWalletEmpty = async (services: AppServices, link: CoachingShared
       sendMailJob,
       {
         template: 'shared-session-wallet-empty',
-        locale: resolveMailLocale(sharer.locale),
-        to: sharer.email,
+        ...mailRecipientOf(sharer),
         organizationId: link.organizationId,
         params: {
-          firstName: (sharer.firstName.trim() || sharer.email).slice(0, MAIL_NAME_MAX),
+          firstName: mailGreetingOf(sharer),
           linkLabel: link.label,
           scenarioName: scenarioOf(scenario?.publishedFields).name.slice(0, MAIL_NAME_MAX),
           linksUrl: `${services.config.publicUrl}${SHARE_LINKS_PATH}`,

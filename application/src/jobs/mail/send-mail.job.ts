@@ -22,6 +22,9 @@ const webUrl = z.url({ protocol: /^https?$/, error: 'an http(s) URL' });
 /** The longest name a mail shows (a greeting's first name, an organization's name). */
 export const MAIL_NAME_MAX = 200;
 const name = z.string().trim().min(1).max(MAIL_NAME_MAX);
+/** The weekly digest names this many overdue learners per assignment ("and N more"), and lists this many assignments. */
+export const ASSIGNMENT_DIGEST_NAMES_MAX = 10;
+export const ASSIGNMENT_DIGEST_ASSIGNMENTS_MAX = 50;
 const instant = z.iso.datetime({ offset: true });
 
 export const templateParamsSchemas = {
@@ -94,6 +97,35 @@ export const templateParamsSchemas = {
     passedAt: instant,
     timeZone: z.string().min(1).max(100),
   }),
+  /**
+   * The managers' weekly digest (docs/programs.md, "Weekly digest"): their organization's assignments with overdue
+   * learners, each with its due date on its own clock, how many of its learners are overdue and the first names.
+   */
+  'assignment-digest': z.object({
+    firstName: name,
+    /** Distinct learners overdue, and distinct programs, over every assignment (those left out too). */
+    learnerCount: z.number().int().min(1),
+    programCount: z.number().int().min(1),
+    assignments: z
+      .array(
+        z.object({
+          programName: name,
+          programUrl: webUrl,
+          dueAt: instant,
+          timeZone: z.string().min(1).max(100),
+          overdue: z.number().int().min(1),
+          /** Every learner the assignment reaches. */
+          assigned: z.number().int().min(1),
+          /** The first overdue learners' names; `overdue` says how many there are. */
+          names: z.array(name).min(1).max(ASSIGNMENT_DIGEST_NAMES_MAX),
+        }),
+      )
+      .min(1)
+      .max(ASSIGNMENT_DIGEST_ASSIGNMENTS_MAX),
+    /** Assignments with overdue learners beyond those listed. */
+    moreAssignments: z.number().int().min(0),
+    programsUrl: webUrl,
+  }),
 } as const;
 
 export type TemplateId = keyof typeof templateParamsSchemas;
@@ -150,8 +182,26 @@ export const sendMailPayloadSchema = z.discriminatedUnion('template', [
     ...recipient,
     params: templateParamsSchemas['assignment-passed'],
   }),
+  z.object({
+    template: z.literal('assignment-digest'),
+    ...recipient,
+    params: templateParamsSchemas['assignment-digest'],
+  }),
   z.object({ template: z.literal(MAIL_SETTINGS_TEST), ...recipient, params: mailSettingsTestParamsSchema }),
 ]);
+
+/** Who a mail goes to, from their account: their language (or the nearest one mail is written in) and address. */
+export const mailRecipientOf = (user: { email: string; locale?: string }) => ({
+  locale: resolveMailLocale(user.locale),
+  to: user.email,
+});
+
+/** The name a mail's greeting says: the recipient's first name, else their address. */
+export const mailGreetingOf = (user: { email: string; firstName: string }): string =>
+  (user.firstName.trim() || user.email).slice(0, MAIL_NAME_MAX);
+
+/** A name a mail shows (a program's, an organization's): trimmed, cut at `MAIL_NAME_MAX`, a dash when empty. */
+export const mailName = (name: string): string => (name.trim() || '—').slice(0, MAIL_NAME_MAX);
 
 /** Any mail the job sends. */
 export type MailJobPayload = z.infer<typeof sendMailPayloadSchema>;

@@ -1,10 +1,11 @@
 import { APP_NAME, APP_VERSION } from '@ai-coaching/domain';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { buttonClassName } from '../../components/ui/button';
+import { useQueryClientLoaded } from '../../lib/query/lazy-query-client';
 import { useCurrentUser } from '../../lib/session/session-context';
 import { UserMenu } from './user-menu';
 
@@ -20,12 +21,19 @@ export const AppName = ({ to, className = '' }: { to: string; className?: string
   );
 };
 
+// Loaded with the query client it reads through, never with the first screen of a visit.
+const NoticesMenu = lazy(() =>
+  import('../../features/notices/components/notices-menu').then((module) => ({ default: module.NoticesMenu })),
+);
+
 /** Top bar of every layout with chrome; `start` holds the menu button of the app layouts. */
 export const TopBar = ({ start }: { start?: ReactNode }) => {
   const { t } = useTranslation('shell');
   const user = useCurrentUser();
   // A guest is not a user: no account menu (its profile and credits pages are not theirs).
   const guest = user?.organization_role === 'guest';
+  // The bell reads its notices through the query client, which the first pages of a visit (landing, login) go without.
+  const queries = useQueryClientLoaded();
   return (
     <header className="border-b border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-950">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
@@ -41,6 +49,11 @@ export const TopBar = ({ start }: { start?: ReactNode }) => {
         <div className="ml-auto flex items-center gap-2">
           <LanguageSwitcher />
           <ThemeToggle />
+          {user && !guest && queries ? (
+            <Suspense fallback={null}>
+              <NoticesMenu />
+            </Suspense>
+          ) : null}
           {guest ? null : user ? (
             <UserMenu user={user} />
           ) : (

@@ -1,39 +1,17 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useId } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../components/ui/avatar';
 import { RoleBadge } from '../../components/ui/role-badge';
+import { usePopover } from '../../hooks/use-popover';
 import { displayName, type CurrentUser } from '../../lib/session/current-user';
 
 /** Avatar button opening the account menu: who is signed in, their credits, profile and logout. */
 export const UserMenu = ({ user }: { user: CurrentUser }) => {
   const { t } = useTranslation('shell');
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, ref } = usePopover();
   const menuId = useId();
-  const ref = useRef<HTMLDivElement>(null);
-  const { pathname } = useLocation();
   const name = displayName(user);
-
-  // Close on navigation: adjust state during render rather than in an effect.
-  const [openedAt, setOpenedAt] = useState(pathname);
-  if (openedAt !== pathname) {
-    setOpenedAt(pathname);
-    setOpen(false);
-  }
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !ref.current?.contains(event.target as Node)) {
-        setOpen(false);
-      }
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
 
   const itemClass =
     'block rounded px-3 py-2 text-sm hover:bg-gray-100 hover:text-primary-800 dark:hover:bg-gray-800 dark:hover:text-primary-200';

@@ -171,6 +171,12 @@ export const invitationOperations = routesOf<typeof contracts.invitationOperatio
   activateAccount: { method: 'POST', path: '/v1/activate_account' },
 });
 
+export const leaderboardOperations = routesOf<typeof contracts.leaderboardOperations>()({
+  read: { method: 'GET', path: '/v1/coaching/leaderboard' },
+  readMine: { method: 'GET', path: '/v1/me/leaderboard' },
+  changeMine: { method: 'PUT', path: '/v1/me/leaderboard' },
+});
+
 export const mailOutboxOperations = routesOf<typeof contracts.mailOutboxOperations>()({
   list: { method: 'GET', path: '/v1/admin/mail_outbox' },
 });
@@ -197,6 +203,11 @@ export const missionContentOperations = routesOf<typeof contracts.missionContent
 export const myAssignmentOperations = routesOf<typeof contracts.myAssignmentOperations>()({
   list: { method: 'GET', path: '/v1/me/assignments' },
   muteReminders: { method: 'PUT', path: '/v1/me/assignments/:id/reminders' },
+});
+
+export const notificationSettingsOperations = routesOf<typeof contracts.notificationSettingsOperations>()({
+  read: { method: 'GET', path: '/v1/me/notification_settings' },
+  update: { method: 'PATCH', path: '/v1/me/notification_settings' },
 });
 
 export const observerContentOperations = routesOf<typeof contracts.observerContent.operations>()({
@@ -372,6 +383,11 @@ export const userGroupOperations = routesOf<typeof contracts.userGroupOperations
   archive: { method: 'DELETE', path: '/v1/user_groups/:id' },
   addMember: { method: 'POST', path: '/v1/user_groups/add_member/:user_group_id' },
   removeMember: { method: 'POST', path: '/v1/user_groups/remove_member/:user_group_id' },
+});
+
+export const userNoticeOperations = routesOf<typeof contracts.userNoticeOperations>()({
+  list: { method: 'GET', path: '/v1/me/notices' },
+  read: { method: 'POST', path: '/v1/me/notices/read' },
 });
 
 export const userOperations = routesOf<typeof contracts.userOperations>()({

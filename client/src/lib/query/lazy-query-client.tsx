@@ -76,6 +76,12 @@ export const LazyQueryClientProvider = ({ holder, children }: { holder: QueryCli
 };
 
 /**
+ * Whether the query client exists yet: for a piece of the app's chrome (the top bar's notices) that shows once a page
+ * made it, rather than making the first pages of a visit wait for it.
+ */
+export const useQueryClientLoaded = (): boolean => useCurrentClient(useHolder()) !== null;
+
+/**
  * Renders its children once the query client exists, suspending until then (a `<Suspense>` above shows the wait);
  * `needed={false}` renders them at once. `preload` starts what the children will load themselves (a lazy component's
  * module) alongside the client, rather than after it.

@@ -1,22 +1,14 @@
 import type { Command } from '../../shared/command.js';
-import type { SessionCommentAuthorRole, SessionCommentVisibility } from './events.js';
+import type { SessionCommentFields, SessionCommentVisibility } from './events.js';
 
+/** `turnIndex` as asked (a reply takes the turn of the comment it answers). */
 export type AddCoachingSessionComment = Command<
   'AddCoachingSessionComment',
-  {
-    commentId: string;
-    sessionId: string;
-    organizationId: string;
-    authorId: string;
-    authorRole: SessionCommentAuthorRole;
-    body: string;
-    /** As asked; a reply takes the turn of the comment it answers. */
-    turnIndex: number | null;
+  Omit<SessionCommentFields, 'visibility'> & {
     /** How many turns the session's transcript has: a comment names one of them. */
     turnCount: number;
     /** As asked; absent: the thread's for a reply, else `learner`. */
     visibility: SessionCommentVisibility | null;
-    replyTo: string | null;
   }
 >;
 

@@ -5,20 +5,11 @@ import type { CoachingSessionCommentCommand } from './commands.js';
 import {
   SESSION_COMMENT_BODY_MAX,
   type CoachingSessionCommentEvent,
-  type SessionCommentAuthorRole,
+  type SessionCommentFields,
   type SessionCommentVisibility,
 } from './events.js';
 
-export type SessionComment = {
-  commentId: string;
-  authorId: string;
-  authorRole: SessionCommentAuthorRole;
-  body: string;
-  turnIndex: number | null;
-  visibility: SessionCommentVisibility;
-  replyTo: string | null;
-  deleted: boolean;
-};
+export type SessionComment = Omit<SessionCommentFields, 'sessionId' | 'organizationId'> & { deleted: boolean };
 
 /** A session's comment thread: every comment ever added, a deleted one marked so (its id is never reused). */
 export type CoachingSessionCommentsState = { comments: Readonly<Record<string, SessionComment>> };

@@ -16,23 +16,25 @@ export type SessionCommentVisibility = (typeof SESSION_COMMENT_VISIBILITIES)[num
  */
 export type SessionCommentAuthorRole = 'reviewer' | 'learner';
 
+/** A comment as added: what the decider keeps of it, the read model shows, and a command asks for. */
+export type SessionCommentFields = {
+  commentId: string;
+  /** Its session: the body judges the learner, so it is that session's personal data, shredded with it. */
+  sessionId: string;
+  organizationId: string;
+  authorId: string;
+  authorRole: SessionCommentAuthorRole;
+  body: string;
+  /** The turn it is about, by its position in the session's transcript (from 0); null: the whole session. */
+  turnIndex: number | null;
+  visibility: SessionCommentVisibility;
+  /** The comment it answers (a thread is one level deep); null for a comment that starts a thread. */
+  replyTo: string | null;
+};
+
 export type CoachingSessionCommentAdded = {
   type: 'CoachingSessionCommentAdded';
-  data: {
-    commentId: string;
-    /** Its session: the body judges the learner, so it is that session's personal data, shredded with it. */
-    sessionId: string;
-    organizationId: string;
-    authorId: string;
-    authorRole: SessionCommentAuthorRole;
-    body: string;
-    /** The turn it is about, by its position in the session's transcript (from 0); null: the whole session. */
-    turnIndex: number | null;
-    visibility: SessionCommentVisibility;
-    /** The comment it answers (a thread is one level deep); null for a comment that starts a thread. */
-    replyTo: string | null;
-    addedAt: string;
-  };
+  data: SessionCommentFields & { addedAt: string };
 };
 
 export type CoachingSessionCommentEdited = {

@@ -112,7 +112,7 @@ const normalisedScore = (raw: string) =>
     .join(' ')} END`;
 
 /** The conditions on `rm_coaching_sessions s` a filter makes, its values bound in order from `$1`. */
-const sessionConditions = (filter: CoachingDashboardFilter) => {
+export const sessionConditions = (filter: CoachingDashboardFilter) => {
   const params: unknown[] = [filter.organizationId];
   const bind = (value: unknown) => {
     params.push(value);

@@ -1,4 +1,4 @@
-import type { SessionCommentAuthorRole, SessionCommentVisibility } from '@ai-coaching/domain';
+import type { SessionCommentAuthorRole, SessionCommentFields, SessionCommentVisibility } from '@ai-coaching/domain';
 import type { SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection } from '../../runner/projection.js';
 import { findOne, isoTime, isoTimeOrNull } from '../../shared/rows.js';
@@ -64,19 +64,7 @@ export const coachingSessionCommentsProjection = defineProjection({
   },
 });
 
-export type CoachingSessionCommentView = {
-  commentId: string;
-  sessionId: string;
-  organizationId: string;
-  authorId: string;
-  authorRole: SessionCommentAuthorRole;
-  body: string;
-  turnIndex: number | null;
-  visibility: SessionCommentVisibility;
-  replyTo: string | null;
-  createdAt: string;
-  editedAt: string | null;
-};
+export type CoachingSessionCommentView = SessionCommentFields & { createdAt: string; editedAt: string | null };
 
 type CommentRow = {
   comment_id: string;

@@ -261,6 +261,17 @@ export const listAssignmentsDueAfter = (db: SqlExecutor, dueAfter: string): Prom
     return rows.map(toView);
   });
 
+/** The active assignments whose due date has passed by `dueBy`, of every organization: the weekly digest's. */
+export const listActiveAssignmentsDueBy = (db: SqlExecutor, dueBy: string): Promise<ProgramAssignmentView[]> =>
+  unlessNotCreatedYet(async () => {
+    const { rows } = await db.query<AssignmentRecord>(
+      `SELECT * FROM rm_program_assignments WHERE withdrawn_at IS NULL AND due_at <= $1
+       ORDER BY organization_id, due_at, assignment_id`,
+      [dueBy],
+    );
+    return rows.map(toView);
+  });
+
 export type AssignmentReminderSent = { userId: string; reminder: AssignmentReminder; dueAt: string; sentAt: string };
 
 /** The reminders an assignment sent, oldest first (to the learners `userIds` only, when given). */

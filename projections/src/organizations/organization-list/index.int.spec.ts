@@ -17,7 +17,7 @@ const created = (organizationId: string, name: string, day: number): Organizatio
 
 const names = (page: { items: { name: string }[] }) => page.items.map((item) => item.name);
 
-/** An `rm_organizations` row whose description, metadata, operator name, mail settings, logo and retention were never set. */
+/** An `rm_organizations` row whose description, metadata, operator name, mail settings, logo, retention, voice recording and leaderboards were never set. */
 const untouchedRow = (row: {
   organization_id: string;
   name: string;
@@ -37,6 +37,7 @@ const untouchedRow = (row: {
   logo_image_id: null,
   session_retention_days: null,
   record_voice_sessions: false,
+  leaderboards_enabled: false,
 });
 
 describe('organization-list read model', () => {
@@ -84,6 +85,10 @@ describe('organization-list read model', () => {
           type: 'OrganizationVoiceRecordingChanged',
           data: { organizationId: 'acme', enabled: true, changedAt: at(12) },
         },
+        {
+          type: 'OrganizationLeaderboardsChanged',
+          data: { organizationId: 'acme', enabled: true, changedAt: at(12) },
+        },
       );
       await append('organization-zeta', created('zeta', 'zeta labs', 4));
       await append('organization-beta', created('beta', 'Beta_Works', 5));
@@ -111,13 +116,21 @@ describe('organization-list read model', () => {
           type: 'OrganizationVoiceRecordingChanged',
           data: { organizationId: 'gone', enabled: false, changedAt: at(12) },
         },
+        {
+          type: 'OrganizationLeaderboardsChanged',
+          data: { organizationId: 'gone', enabled: true, changedAt: at(13) },
+        },
+        {
+          type: 'OrganizationLeaderboardsChanged',
+          data: { organizationId: 'gone', enabled: false, changedAt: at(14) },
+        },
         { type: 'OrganizationArchived', data: { organizationId: 'gone', archivedAt: at(20) } },
       );
       await append('organization-delta', created('delta', '100% Delta', 7));
     },
   );
 
-  it('holds one row per organization with its latest name, description, metadata, operator name, mail settings, logo, session retention, voice recording and status', async () => {
+  it('holds one row per organization with its latest name, description, metadata, operator name, mail settings, logo, session retention, voice recording, leaderboards and status', async () => {
     const { rows } = await db.query(
       `SELECT * FROM rm_organizations WHERE organization_id IN ('acme', 'gone', 'platform') ORDER BY organization_id`,
     );
@@ -137,6 +150,7 @@ describe('organization-list read model', () => {
         logo_image_id: 'img-acme',
         session_retention_days: 30,
         record_voice_sessions: true,
+        leaderboards_enabled: true,
         created_at: new Date(at(3)),
         updated_at: new Date(at(12)),
       },
@@ -173,6 +187,7 @@ describe('organization-list read model', () => {
       logoImageId: 'img-acme',
       sessionRetentionDays: 30,
       recordVoiceSessions: true,
+      leaderboardsEnabled: true,
       createdAt: at(3),
       updatedAt: at(12),
     });

@@ -20,11 +20,11 @@ const METADATA_COLUMNS: Readonly<Record<OrganizationMetadataKind, string>> = {
 /**
  * Organizations as the settings screens list them; archived ones stay, marked. Version 3 added the
  * operator display name and the mail settings, version 4 the logo, version 5 how long coaching sessions are kept, version 6
- * whether voice sessions are recorded (a rebuild fills them from the events).
+ * whether voice sessions are recorded, version 7 whether leaderboards are shown (a rebuild fills them from the events).
  */
 export const organizationListProjection = defineProjection({
   name: 'organization-list',
-  version: 6,
+  version: 7,
   tables: { organizations: 'rm_organizations' },
   async setup(tx, t) {
     await tx.exec(`
@@ -43,6 +43,7 @@ export const organizationListProjection = defineProjection({
         logo_image_id text,
         session_retention_days integer,
         record_voice_sessions boolean NOT NULL DEFAULT false,
+        leaderboards_enabled boolean NOT NULL DEFAULT false,
         created_at timestamptz NOT NULL,
         updated_at timestamptz NOT NULL
       );
@@ -103,6 +104,12 @@ export const organizationListProjection = defineProjection({
         [data.organizationId, data.enabled, data.changedAt],
       );
     },
+    async OrganizationLeaderboardsChanged(tx, { data }, t) {
+      await tx.query(
+        `UPDATE ${t.organizations} SET leaderboards_enabled = $2, updated_at = $3 WHERE organization_id = $1`,
+        [data.organizationId, data.enabled, data.changedAt],
+      );
+    },
     async OrganizationArchived(tx, { data }, t) {
       await tx.query(`UPDATE ${t.organizations} SET status = 'archived', updated_at = $2 WHERE organization_id = $1`, [
         data.organizationId,
@@ -132,6 +139,8 @@ export type OrganizationView = {
   sessionRetentionDays: number | null;
   /** Whether both sides' audio of its voice sessions is kept for replay; false by default. */
   recordVoiceSessions: boolean;
+  /** Whether its members see leaderboards; false by default. */
+  leaderboardsEnabled: boolean;
   createdAt: string;
   updatedAt: string;
 };
@@ -157,13 +166,14 @@ type OrganizationRecord = {
   logo_image_id: string | null;
   session_retention_days: number | null;
   record_voice_sessions: boolean;
+  leaderboards_enabled: boolean;
   created_at: Date | string;
   updated_at: Date | string;
 };
 
 const COLUMNS = `organization_id, name, description, kind, status, metadata_organization, metadata_product,
   metadata_custom, operator_name, mail_sender_name, mail_reply_to, logo_image_id, session_retention_days,
-  record_voice_sessions, created_at, updated_at`;
+  record_voice_sessions, leaderboards_enabled, created_at, updated_at`;
 
 const toView = (row: OrganizationRecord): OrganizationView => ({
   organizationId: row.organization_id,
@@ -178,6 +188,7 @@ const toView = (row: OrganizationRecord): OrganizationView => ({
   logoImageId: row.logo_image_id,
   sessionRetentionDays: row.session_retention_days,
   recordVoiceSessions: row.record_voice_sessions,
+  leaderboardsEnabled: row.leaderboards_enabled,
   ...auditTimes(row),
 });
 

@@ -1,5 +1,6 @@
 import { APP_NAME } from '@ai-coaching/domain';
 import type { MailLocale, TemplateId, TemplateParams } from '@ai-coaching/application';
+import { assignmentDigestTexts, type AssignmentDigestText } from './assignment-digest-texts.js';
 
 /**
  * Transactional mail in every language the product speaks. Each locale is a catalogue of plain
@@ -45,6 +46,7 @@ export type MailCatalogue = {
   'session-comment': SessionCommentText;
   'assignment-reminder': AssignmentReminderText;
   'assignment-passed': MailText;
+  'assignment-digest': AssignmentDigestText;
 };
 
 // French puts a non-breaking space (\u00a0) before : ? and inside « », so they never start a line.
@@ -157,6 +159,7 @@ export const catalogues: Record<MailLocale, MailCatalogue> = {
       ignore: 'You receive this message once for each assignment you pass.',
       signature: 'The {appName} team',
     },
+    'assignment-digest': assignmentDigestTexts['en-GB'],
   },
   'fr-FR': {
     invitation: {
@@ -273,6 +276,7 @@ export const catalogues: Record<MailLocale, MailCatalogue> = {
       ignore: 'Vous recevez ce message une fois pour chaque assignation réussie.',
       signature: 'L’équipe {appName}',
     },
+    'assignment-digest': assignmentDigestTexts['fr-FR'],
   },
 };
 
@@ -315,10 +319,14 @@ export const formatExpiry = (iso: string, locale: MailLocale, timeZone = 'UTC'):
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
+/** A paragraph of lines with a link of its own (a digest's assignment and its program's page). */
+type Entry = { lines: readonly string[]; url: string; label: string };
+
 type Parts = {
   subject: string;
   greeting: string;
   intro: readonly string[];
+  entries: readonly Entry[];
   action: string;
   url: string;
   linkHint: string;
@@ -327,9 +335,14 @@ type Parts = {
 };
 
 const toText = (parts: Parts): string =>
-  [parts.greeting, ...parts.intro, `${parts.action}\n${parts.url}`, ...parts.notes, `— ${parts.signature}`].join(
-    '\n\n',
-  ) + '\n';
+  [
+    parts.greeting,
+    ...parts.intro,
+    ...parts.entries.map((entry) => [...entry.lines, entry.url].join('\n')),
+    `${parts.action}\n${parts.url}`,
+    ...parts.notes,
+    `— ${parts.signature}`,
+  ].join('\n\n') + '\n';
 
 const paragraph = (text: string) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`;
 
@@ -339,6 +352,9 @@ const paragraph = (text: string) => `<p style="margin:0 0 16px">${escapeHtml(tex
  * which every mail client reads. White on it has a contrast ratio of 5.9:1 (WCAG AA).
  */
 export const BRAND_PRIMARY = '#c6005c';
+
+const entryParagraph = ({ lines, url, label }: Entry) =>
+  `<p style="margin:0 0 16px">${lines.map(escapeHtml).join('<br>')}<br><a href="${escapeHtml(url)}" style="color:${BRAND_PRIMARY}">${escapeHtml(label)}</a></p>`;
 
 // Inline styles only: most mail clients drop <style> blocks. The button is a plain link, so it
 // works with images and CSS off.
@@ -353,6 +369,7 @@ const toHtml = (parts: Parts, locale: MailLocale): string => {
     `<div role="article" aria-label="${escapeHtml(parts.subject)}" lang="${locale}" style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff;color:#1f2937;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">`,
     paragraph(parts.greeting),
     ...parts.intro.map(paragraph),
+    ...parts.entries.map(entryParagraph),
     `<p style="margin:24px 0"><a href="${url}" style="display:inline-block;padding:12px 24px;background:${BRAND_PRIMARY};color:#ffffff;font-weight:bold;text-decoration:none;border-radius:6px">${escapeHtml(parts.action)}</a></p>`,
     `<p style="margin:0 0 16px">${escapeHtml(parts.linkHint)}<br><a href="${url}" style="color:${BRAND_PRIMARY};word-break:break-all">${url}</a></p>`,
     ...parts.notes.map(paragraph),
@@ -361,6 +378,40 @@ const toHtml = (parts: Parts, locale: MailLocale): string => {
     '</body>',
     '</html>',
   ].join('\n');
+};
+
+/**
+ * The digest's values and its assignments, each a paragraph with the program's page: their lines are filled here with
+ * the entry's own values (names, program names: data, escaped with the rest in the HTML).
+ */
+const assignmentDigest = (params: TemplateParams<'assignment-digest'>, locale: MailLocale) => {
+  const texts = catalogues[locale]['assignment-digest'];
+  const counts = { learnerCount: String(params.learnerCount), programCount: String(params.programCount) };
+  const values = {
+    firstName: params.firstName,
+    ...counts,
+    moreAssignments: String(params.moreAssignments),
+    learners: fill(params.learnerCount === 1 ? texts.learnersOne : texts.learnersMany, counts),
+    programs: fill(params.programCount === 1 ? texts.programsOne : texts.programsMany, counts),
+  };
+  const entries = params.assignments.map((entry): Entry => {
+    const names = entry.names.join(', ');
+    const more = entry.overdue - entry.names.length;
+    return {
+      lines: [
+        fill(texts.entryDue, {
+          programName: entry.programName,
+          dueAt: formatExpiry(entry.dueAt, locale, entry.timeZone),
+        }),
+        fill(texts.entryCount, { overdue: String(entry.overdue), assigned: String(entry.assigned) }),
+        more > 0 ? fill(texts.entryNamesMore, { names, more: String(more) }) : names,
+      ],
+      url: entry.programUrl,
+      label: texts.entryLink,
+    };
+  });
+  const notes = params.moreAssignments > 0 ? [texts.moreAssignments] : [];
+  return { texts, values, entries, notes };
 };
 
 export type MailRequest = {
@@ -374,6 +425,8 @@ export const renderMail = (request: MailRequest): RenderedMail => {
   let texts: MailText;
   let values: Record<string, string | undefined>;
   let url: string;
+  let entries: readonly Entry[] = [];
+  let firstNotes: readonly string[] = [];
   switch (request.template) {
     case 'invitation': {
       const catalogue = catalogues[locale].invitation;
@@ -441,17 +494,22 @@ export const renderMail = (request: MailRequest): RenderedMail => {
       values = { ...request.params, passedAt: formatExpiry(request.params.passedAt, locale, request.params.timeZone) };
       url = request.params.certificateUrl;
       break;
+    case 'assignment-digest':
+      ({ texts, values, entries, notes: firstNotes } = assignmentDigest(request.params, locale));
+      url = request.params.programsUrl;
+      break;
   }
   const say = (sentence: string) => fill(sentence, { ...values, appName: APP_NAME });
   const parts: Parts = {
     subject: say(texts.subject),
     greeting: say(texts.greeting),
     intro: texts.intro.map(say),
+    entries,
     action: say(texts.action),
     url,
     linkHint: say(texts.linkHint),
     // An empty sentence (the overdue notice has no "after that") is left out.
-    notes: [texts.expiry, texts.expired, texts.ignore].filter(Boolean).map(say),
+    notes: [...firstNotes, texts.expiry, texts.expired, texts.ignore].filter(Boolean).map(say),
     signature: say(texts.signature),
   };
   return { subject: parts.subject, text: toText(parts), html: toHtml(parts, locale) };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAIL_LOCALES, resolveMailLocale, TEMPLATE_IDS, templateParamsSchemas } from '@ai-coaching/application';
+import { ASSIGNMENT_DIGEST_WORDS } from './assignment-digest-texts.js';
 import { catalogues, formatExpiry, placeholdersOf, renderMail, type MailRequest } from './templates.js';
 
 const expiresAt = '2026-11-24T14:30:00.000Z';
@@ -9,6 +10,25 @@ const linksUrl = 'https://coach.example.com/apps/ai-coaching/shared-session/list
 const assignmentsUrl = 'https://coach.example.com/apps/ai-coaching';
 const sessionUrl = 'https://coach.example.com/apps/ai-coaching/session/result-s1';
 const certificateUrl = 'https://coach.example.com/certificates/c1';
+const programsUrl = 'https://coach.example.com/apps/ai-coaching/program/list';
+const programUrl = (id: string) => `https://coach.example.com/apps/ai-coaching/program/edit/${id}`;
+
+type Reminder = 'due_in_3_days' | 'due_tomorrow' | 'overdue';
+/** A reminder of "Onboarding", one item of three passed, due at `expiresAt` on `timeZone`'s clock. */
+const reminderMail = (reminder: Reminder, locale: (typeof MAIL_LOCALES)[number], timeZone: string): MailRequest => ({
+  template: 'assignment-reminder',
+  locale,
+  params: {
+    firstName: 'Marie',
+    programName: 'Onboarding',
+    reminder,
+    itemsPassed: 1,
+    itemsTotal: 3,
+    assignmentsUrl,
+    expiresAt,
+    timeZone,
+  },
+});
 
 const requests = (locale: (typeof MAIL_LOCALES)[number]): MailRequest[] => [
   {
@@ -38,24 +58,33 @@ const requests = (locale: (typeof MAIL_LOCALES)[number]): MailRequest[] => [
     locale,
     params: { firstName: 'Marie', authorName: 'Rosa Reviewer', reply: false, sessionUrl, playedAt: expiresAt },
   },
-  ...(['due_in_3_days', 'due_tomorrow', 'overdue'] as const).map((reminder): MailRequest => ({
-    template: 'assignment-reminder',
-    locale,
-    params: {
-      firstName: 'Marie',
-      programName: 'Onboarding',
-      reminder,
-      itemsPassed: 1,
-      itemsTotal: 3,
-      assignmentsUrl,
-      expiresAt,
-      timeZone: 'UTC',
-    },
-  })),
+  ...(['due_in_3_days', 'due_tomorrow', 'overdue'] as const).map((reminder) => reminderMail(reminder, locale, 'UTC')),
   {
     template: 'assignment-passed',
     locale,
     params: { firstName: 'Marie', programName: 'Onboarding', certificateUrl, passedAt: expiresAt, timeZone: 'UTC' },
+  },
+  {
+    template: 'assignment-digest',
+    locale,
+    params: {
+      firstName: 'Marie',
+      learnerCount: 1,
+      programCount: 1,
+      assignments: [
+        {
+          programName: 'Onboarding',
+          programUrl: programUrl('p1'),
+          dueAt: expiresAt,
+          timeZone: 'UTC',
+          overdue: 1,
+          assigned: 2,
+          names: ['Ada Lovelace'],
+        },
+      ],
+      moreAssignments: 0,
+      programsUrl,
+    },
   },
 ];
 
@@ -75,7 +104,20 @@ const linkOf = (request: MailRequest) => {
       return request.params.assignmentsUrl;
     case 'assignment-passed':
       return request.params.certificateUrl;
+    case 'assignment-digest':
+      return request.params.programsUrl;
   }
+};
+
+/** The placeholders a template's sentences may name: its params, its list items' fields, the digest's words. */
+const placeholdersAllowed = (template: (typeof TEMPLATE_IDS)[number]): string[] => {
+  const shape: Record<string, unknown> = templateParamsSchemas[template].shape;
+  const itemFields = Object.values(shape).flatMap((field) => {
+    const element = (field as { element?: { shape?: object } }).element;
+    return element?.shape ? Object.keys(element.shape) : [];
+  });
+  const words = template === 'assignment-digest' ? ASSIGNMENT_DIGEST_WORDS : [];
+  return [...Object.keys(shape), ...itemFields, ...words, 'appName'];
 };
 
 describe('[MAIL]: templates', () => {
@@ -93,7 +135,7 @@ describe('[MAIL]: templates', () => {
           const referencePlaceholders = [expected[key]!].flat().flatMap(placeholdersOf).sort();
           expect(placeholders, `${locale} ${template}.${key}`).toEqual(referencePlaceholders);
           // Every placeholder is a param of the template (or the product name).
-          const params = [...Object.keys(templateParamsSchemas[template].shape), 'appName'];
+          const params = placeholdersAllowed(template);
           for (const placeholder of placeholders) expect(params, `${locale} ${template}.${key}`).toContain(placeholder);
         }
       }
@@ -155,21 +197,8 @@ describe('[MAIL]: templates', () => {
   });
 
   it('reminds of an assignment by how near its due date is, with the learner’s progress, on its own clock', () => {
-    const reminded = (reminder: 'due_in_3_days' | 'due_tomorrow' | 'overdue', locale: 'en-GB' | 'fr-FR' = 'en-GB') =>
-      renderMail({
-        template: 'assignment-reminder',
-        locale,
-        params: {
-          firstName: 'Marie',
-          programName: 'Onboarding',
-          reminder,
-          itemsPassed: 1,
-          itemsTotal: 3,
-          assignmentsUrl,
-          expiresAt,
-          timeZone: 'Europe/Paris',
-        },
-      });
+    const reminded = (reminder: Reminder, locale: (typeof MAIL_LOCALES)[number] = 'en-GB') =>
+      renderMail(reminderMail(reminder, locale, 'Europe/Paris'));
     expect(reminded('due_in_3_days').subject).toBe('Due in 3 days: Onboarding');
     expect(reminded('due_tomorrow').subject).toBe('Due tomorrow: Onboarding');
     expect(reminded('due_tomorrow').text).toContain('You have passed 1 of its 3 items.');
@@ -200,6 +229,87 @@ describe('[MAIL]: templates', () => {
     expect(passed.text).toContain('Voir mon certificat');
     // French names the zone by its offset.
     expect(passed.text).toMatch(/Réussi le mardi,? 24 novembre 2026 à 15:30 UTC\+1\./);
+  });
+
+  describe('the managers’ weekly digest', () => {
+    const entry = (id: string, overdue: number, names: string[]) => ({
+      programName: `Program ${id}`,
+      programUrl: programUrl(id),
+      dueAt: expiresAt,
+      timeZone: 'Europe/Paris',
+      overdue,
+      assigned: 12,
+      names,
+    });
+    const digest = (
+      locale: 'en-GB' | 'fr-FR',
+      counts: { learnerCount: number; programCount: number; moreAssignments?: number },
+      assignments = [entry('p1', 1, ['Ada Lovelace'])],
+    ) =>
+      renderMail({
+        template: 'assignment-digest',
+        locale,
+        params: { firstName: 'Marie', moreAssignments: 0, ...counts, assignments, programsUrl },
+      });
+    const twelve = Array.from({ length: 12 }, (_, i) => `Learner ${i + 1}`);
+
+    it('counts the learners and programs in its subject, singular or plural, in both languages', () => {
+      expect(digest('en-GB', { learnerCount: 3, programCount: 2 }).subject).toBe(
+        'Overdue assignments: 3 learners in 2 programs',
+      );
+      expect(digest('en-GB', { learnerCount: 1, programCount: 1 }).subject).toBe(
+        'Overdue assignments: 1 learner in 1 program',
+      );
+      expect(digest('fr-FR', { learnerCount: 3, programCount: 2 }).subject).toBe(
+        'Assignations en retard\u00a0: 3\u00a0apprenants dans 2\u00a0programmes',
+      );
+      expect(digest('fr-FR', { learnerCount: 1, programCount: 1 }).subject).toBe(
+        'Assignations en retard\u00a0: 1\u00a0apprenant dans 1\u00a0programme',
+      );
+    });
+
+    it('lists each assignment with its due date on its clock, its counts, ten names and “and N more”', () => {
+      const mail = digest('en-GB', { learnerCount: 13, programCount: 2 }, [
+        entry('p1', 12, twelve.slice(0, 10)),
+        entry('p2', 1, ['Ada Lovelace']),
+      ]);
+      // 14:30 UTC is 15:30 in Paris in November.
+      expect(mail.text).toMatch(
+        /“Program p1”, due by Tuesday,? 24 November 2026 at 15:30 CET\nLearners overdue: 12 of 12\n/,
+      );
+      expect(mail.text).toContain(`${twelve.slice(0, 10).join(', ')} and 2 more\n${programUrl('p1')}`);
+      expect(mail.text).toContain(`Learners overdue: 1 of 12\nAda Lovelace\n${programUrl('p2')}`);
+      expect(mail.text).not.toContain('Ada Lovelace and');
+      expect(mail.html).toContain(`<a href="${programUrl('p1')}" style="color:#c6005c">Open the program</a>`);
+      expect(mail.html).toContain(`href="${programsUrl}"`);
+      expect(mail.text).not.toContain('Other assignments');
+      const french = digest('fr-FR', { learnerCount: 12, programCount: 1 }, [entry('p1', 12, twelve.slice(0, 10))]);
+      expect(french.text).toMatch(
+        /«\u00a0Program p1\u00a0», à terminer avant le mardi,? 24 novembre 2026 à 15:30 UTC\+1/,
+      );
+      expect(french.text).toContain('Apprenants en retard\u00a0: 12 sur 12');
+      expect(french.text).toContain(`${twelve.slice(0, 10).join(', ')} et 2\u00a0autres`);
+      expect(french.html).toContain('>Ouvrir le programme</a>');
+    });
+
+    it('says how many assignments it left out, when it left some out', () => {
+      expect(digest('en-GB', { learnerCount: 1, programCount: 1, moreAssignments: 3 }).text).toContain(
+        'Other assignments with overdue learners: 3.',
+      );
+      expect(digest('fr-FR', { learnerCount: 1, programCount: 1, moreAssignments: 3 }).text).toContain(
+        'Autres assignations avec des apprenants en retard\u00a0: 3.',
+      );
+    });
+
+    it('escapes its names and program names in the HTML', () => {
+      const mail = digest('en-GB', { learnerCount: 1, programCount: 1 }, [
+        { ...entry('p1', 1, ['<b>Eve</b> & co']), programName: '<script>x</script>' },
+      ]);
+      expect(mail.html).not.toMatch(/<script|<b>/);
+      expect(mail.html).toContain('&lt;b&gt;Eve&lt;/b&gt; &amp; co');
+      expect(mail.html).toContain('“&lt;script&gt;x&lt;/script&gt;”');
+      expect(mail.text).toContain('<b>Eve</b> & co');
+    });
   });
 
   it('formats the expiry in the recipient’s language, in UTC', () => {

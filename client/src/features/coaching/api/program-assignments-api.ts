@@ -51,28 +51,32 @@ export const useWithdrawAssignment = (programId: string) => {
   });
 };
 
-export const useAssignmentLearners = (
-  programId: string,
-  assignmentId: string,
-  status: AssignmentLearner['status'] | '',
-) =>
+/** Which learners of an assignment to show (and export): by status, by group; '' for all. */
+export type LearnerFilters = { status: AssignmentLearner['status'] | ''; groupId: string };
+
+const learnerQuery = ({ status, groupId }: LearnerFilters) => ({
+  ...(status ? { status } : {}),
+  ...(groupId ? { user_group_id: groupId } : {}),
+});
+
+export const useAssignmentLearners = (programId: string, assignmentId: string, filters: LearnerFilters) =>
   useQuery({
-    queryKey: keys.learners(assignmentId, status),
+    queryKey: keys.learners(assignmentId, `${filters.status}/${filters.groupId}`),
     queryFn: () =>
       api.call(assignmentLearnerOperations.list, {
         params: { id: programId, assignment_id: assignmentId },
-        query: status ? { status } : {},
+        query: learnerQuery(filters),
       }),
   });
 
-/** The learners as a CSV file, the header in the interface's language. */
+/** The learners shown, as a CSV file, the header in the interface's language. */
 export const useAssignmentCsv = (programId: string, assignmentId: string) =>
   useMutation({
-    mutationFn: () => {
+    mutationFn: (filters: LearnerFilters) => {
       const lang = document.documentElement.lang;
       return api.download(assignmentLearnerOperations.export, {
         params: { id: programId, assignment_id: assignmentId },
-        query: lang === 'fr-FR' || lang === 'en-GB' ? { lang } : {},
+        query: { ...learnerQuery(filters), ...(lang === 'fr-FR' || lang === 'en-GB' ? { lang } : {}) },
       });
     },
   });

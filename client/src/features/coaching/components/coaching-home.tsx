@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Loading } from '../../../components/ui/query-state';
 import { useCan } from '../../../lib/session/session-context';
 import { useCoachingList, useCoachingPractice } from '../api/coaching-api';
+import { useLeaderboardPreference } from '../api/leaderboard-api';
 import { createPath, listPath, type CoachingKind } from '../utils/coaching-kinds';
 import { CoachingImage } from './coaching-image';
 import { MyAssignments } from './my-assignments';
@@ -149,13 +150,14 @@ const RecentSessions = ({ sessions }: { sessions: CoachingPractice['recent_sessi
 /**
  * `/apps/ai-coaching`: speaks to its reader's role (issue 23). Their assignments come first (issue 27), then "Practise": the scenarios
  * they may play with what each means and their best result, then their latest sessions. Authors then get the content
- * they build; learners only what they play.
+ * they build; learners only what they play. The leaderboard is linked when the organization shows it.
  */
 export const CoachingHome = () => {
   const { t, i18n } = useTranslation('coaching');
   const can = useCan();
   const uiLanguage = (i18n.resolvedLanguage ?? 'en').slice(0, 2);
   const practice = useCoachingPractice(i18n.resolvedLanguage ?? 'en-GB');
+  const leaderboards = useLeaderboardPreference();
   const author = COACHING_KINDS.some((kind) => can(`coaching-${kind}-create`));
   const kinds = ORDER.filter(
     (kind) => COACHING_KINDS.includes(kind) && can(`coaching-${kind}-list`) && (author || PLAYED.includes(kind)),
@@ -175,6 +177,11 @@ export const CoachingHome = () => {
             {can('coaching-session-read') ? (
               <Link to="/apps/ai-coaching/session/list" className={buttonClassName('secondary')}>
                 {t('home.sessions')}
+              </Link>
+            ) : null}
+            {leaderboards.data?.enabled ? (
+              <Link to="/apps/ai-coaching/leaderboard" className={buttonClassName('secondary')}>
+                {t('home.leaderboard')}
               </Link>
             ) : null}
           </>

@@ -165,10 +165,12 @@ const RemindersSent = ({ learner }: { learner: AssignmentLearner }) => {
 const Learners = ({ programId, assignment }: { programId: string; assignment: ProgramAssignment }) => {
   const { t } = useTranslation('coaching');
   const [status, setStatus] = useState<AssignmentLearner['status'] | ''>('');
-  const learners = useAssignmentLearners(programId, assignment.id, status);
+  const [groupId, setGroupId] = useState('');
+  const groups = useAssignableGroups();
+  const learners = useAssignmentLearners(programId, assignment.id, { status, groupId });
   const csv = useAssignmentCsv(programId, assignment.id);
   const download = async () => {
-    const file = await csv.mutateAsync();
+    const file = await csv.mutateAsync({ status, groupId });
     saveTextFile(await file.text(), `assignment-${assignment.id}.csv`, 'text/csv');
   };
   return (
@@ -182,6 +184,15 @@ const Learners = ({ programId, assignment }: { programId: string; assignment: Pr
             ...LEARNER_ASSIGNMENT_STATUSES.map((value) => ({ value, label: t(`assignments.status.${value}`) })),
           ]}
           onChange={(event) => setStatus(event.target.value as AssignmentLearner['status'] | '')}
+        />
+        <SelectField
+          label={t('assign.filterGroup')}
+          value={groupId}
+          options={[
+            { value: '', label: t('assign.allGroups') },
+            ...(groups.data?.items ?? []).map((group) => ({ value: group.id, label: group.name })),
+          ]}
+          onChange={(event) => setGroupId(event.target.value)}
         />
         <Button variant="secondary" loading={csv.isPending} onClick={() => void download()}>
           {t('assign.csv')}

@@ -12,7 +12,7 @@ import { MetadataEditor } from './metadata-editor';
 import { OrganizationDetailsForm } from './organization-details-form';
 import { OperatorNameForm } from './operator-name-form';
 import { SessionRetentionForm } from './session-retention-form';
-import { VoiceRecordingForm } from './voice-recording-form';
+import { LeaderboardsForm, VoiceRecordingForm } from './voice-recording-form';
 
 /** An organization's details, wallet and metadata; `/settings/organization/edit/{id}` and `/settings/my-organization`. */
 export const OrganizationEditor = ({ id, own = false }: { id: string; own?: boolean }) => {
@@ -63,6 +63,11 @@ export const OrganizationEditor = ({ id, own = false }: { id: string; own?: bool
           key={`recording-${organization.updated_at}`}
           organization={organization}
           editable={mayEdit('record_voice_sessions') && organization.status === 'active'}
+        />
+        <LeaderboardsForm
+          key={`leaderboards-${organization.updated_at}`}
+          organization={organization}
+          editable={mayEdit('leaderboards_enabled') && organization.status === 'active'}
         />
         {can('organization-delete') && organization.kind === 'customer' && organization.status === 'active' && !own ? (
           <div className="mt-6 border-t border-gray-200 pt-4 dark:border-gray-700">

@@ -6,35 +6,60 @@ import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { useUpdateOrganization, type Organization } from '../api/organizations-api';
 import { SettingForm } from './setting-form';
 
-const schema = z.strictObject({ record_voice_sessions: z.boolean() });
+/** The organization's settings that are on or off, each with its texts under `organizations:{texts}`. */
+const SWITCHES = {
+  record_voice_sessions: 'recording',
+  leaderboards_enabled: 'leaderboards',
+} as const;
+type SwitchField = keyof typeof SWITCHES;
+
+const schema = z.strictObject({ enabled: z.boolean() });
 
 /**
- * Whether the organization's voice sessions are recorded: both sides' audio kept for replay on the session's result
- * page, deleted with the session. Off by default. Edited under the same permission as how long sessions are kept;
- * shown, disabled, to whoever may not change it, so they still know whether their sessions are recorded.
+ * One setting the organization turns on or off, edited under the same permission as how long sessions are kept;
+ * shown, disabled, to whoever may not change it, so they still know whether it is on.
  */
-export const VoiceRecordingForm = ({ organization, editable }: { organization: Organization; editable: boolean }) => {
+const SwitchSettingForm = ({
+  organization,
+  editable,
+  field,
+}: {
+  organization: Organization;
+  editable: boolean;
+  field: SwitchField;
+}) => {
   const { t } = useTranslation('organizations');
+  const texts = SWITCHES[field];
   const toast = useToast();
   const update = useUpdateOrganization(organization.id);
   const form = useSchemaForm({
     schema,
-    initial: { record_voice_sessions: organization.record_voice_sessions },
-    submit: async ({ record_voice_sessions }) => {
-      await update.mutateAsync({ record_voice_sessions });
-      toast.show(record_voice_sessions ? t('recording.savedOn') : t('recording.savedOff'));
+    initial: { enabled: organization[field] },
+    submit: async ({ enabled }) => {
+      await update.mutateAsync({ [field]: enabled });
+      toast.show(enabled ? t(`${texts}.savedOn`) : t(`${texts}.savedOff`));
     },
   });
 
   return (
-    <SettingForm form={form} title={t('recording.title')} saveLabel={t('recording.save')} editable={editable}>
+    <SettingForm form={form} title={t(`${texts}.title`)} saveLabel={t(`${texts}.save`)} editable={editable}>
       <CheckboxField
-        label={t('recording.label')}
-        hint={t('recording.hint')}
-        checked={form.values.record_voice_sessions}
+        label={t(`${texts}.label`)}
+        hint={t(`${texts}.hint`)}
+        checked={form.values.enabled}
         disabled={!editable}
-        onChange={(checked) => form.setValue('record_voice_sessions', checked)}
+        onChange={(checked) => form.setValue('enabled', checked)}
       />
     </SettingForm>
   );
 };
+
+type SwitchProps = { organization: Organization; editable: boolean };
+
+/** Whether voice sessions are recorded: both sides' audio kept for replay, deleted with the session. Off by default. */
+export const VoiceRecordingForm = (props: SwitchProps) => (
+  <SwitchSettingForm {...props} field="record_voice_sessions" />
+);
+
+/** Whether the organization's members see leaderboards (docs/programs.md, "Leaderboards"). Off by default. */
+export const LeaderboardsForm = (props: SwitchProps) => <SwitchSettingForm {...props} field="leaderboards_enabled" />;

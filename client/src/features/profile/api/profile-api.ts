@@ -1,6 +1,7 @@
 import { COLLEAGUE_SEARCH_MIN } from '@ai-coaching/contracts';
 import {
   authOperations,
+  notificationSettingsOperations,
   userCreditOperations,
   userGroupCreditOperations,
   userGroupOperations,
@@ -25,6 +26,23 @@ export const useUpdateOwnProfile = (id: string) =>
     userKeys,
     (body: { first_name: string; last_name: string; avatar_image_id?: string | null }) =>
       api.call(userOperations.update, { params: { id }, body }),
+  );
+
+const notificationSettingsKeys = queryKeys('notification-settings');
+
+/** My notification settings: the managers' weekly digest of overdue assignments (on unless turned off). */
+export const useNotificationSettings = (enabled: boolean) =>
+  useQuery({
+    queryKey: notificationSettingsKeys.detail('me'),
+    queryFn: () => api.call(notificationSettingsOperations.read, {}),
+    enabled,
+  });
+
+export const useUpdateNotificationSettings = () =>
+  useInvalidatingMutation(
+    notificationSettingsKeys,
+    (body: RequestOf<typeof notificationSettingsOperations.update>['body']) =>
+      api.call(notificationSettingsOperations.update, { body }),
   );
 
 /** Other sessions end, this one continues. */

@@ -16,6 +16,7 @@ import { imageUrl } from '../../../lib/images';
 import { displayName, type CurrentUser } from '../../../lib/session/current-user';
 import { useSession } from '../../../lib/session/session-context';
 import { useOwnUser, useUpdateOwnProfile } from '../api/profile-api';
+import { NotificationSettingsCard } from './notification-settings-card';
 
 /** `/profile`: who I am, my names and picture (editable), my credits, and the ways to my password and transfers. */
 export const ProfileCard = ({ user }: { user: CurrentUser }) => {
@@ -118,6 +119,7 @@ export const ProfileCard = ({ user }: { user: CurrentUser }) => {
             {t('changePassword')}
           </Link>
         </Card>
+        <NotificationSettingsCard />
       </div>
     </div>
   );
