@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { isTerminalCoachingSessionStatus } from '@ai-coaching/domain';
 import { expect, test } from '@playwright/test';
 import { expectNoSidewaysScroll, setUpArranger, signInWithToken } from '../support/arrange.js';
 import { expectAxeClean } from '../support/axe.js';
-import { WINNING_PRICE_LINES } from '../support/coaching.js';
+import { LOSING_PRICE_LINES, WINNING_PRICE_LINES } from '../support/coaching.js';
 import { isMailTo } from '../support/mail-sink.js';
 import { screenshots } from '../support/screenshots.js';
 
@@ -21,6 +22,8 @@ let operatorToken = '';
 let programId = '';
 const late = { email: '' };
 const CERTIFIED = `Price certification ${stamp}`;
+const ONE_TRY = `Price check ${stamp}`;
+const oneTry = { programId: '', learnerToken: '' };
 
 test.beforeAll(async () => {
   const { arrange } = setup;
@@ -28,7 +31,6 @@ test.beforeAll(async () => {
   const operator = await arrange.member(organizationId, 'operator');
   const learner = await arrange.member(organizationId, 'user', { first_name: 'Lena', last_name: 'Learner' });
   learnerToken = learner.token;
-  learnerEmail = learner.email;
   learnerEmail = learner.email;
   operatorToken = operator.token;
   const lateLearner = await arrange.member(organizationId, 'user', { first_name: 'Luke', last_name: 'Late' });
@@ -75,6 +77,27 @@ test.beforeAll(async () => {
     operator.token,
   );
   await arrange.call('POST', `/v1/coaching/programs/${certified.id}/publish`, undefined, operator.token);
+  // One attempt at 70: a learner who plays it badly has failed it, until a manager grants another.
+  const checked = await arrange.member(organizationId, 'user', { first_name: 'Finn', last_name: 'Fail' });
+  oneTry.learnerToken = checked.token;
+  const check = await arrange.call(
+    'POST',
+    '/v1/coaching/programs',
+    {
+      name: ONE_TRY,
+      items: [{ scenario_id: await library('scenarios', SCENARIO) }],
+      pass_rule: { min_score: 70, attempts: 1 },
+    },
+    operator.token,
+  );
+  oneTry.programId = check.id;
+  await arrange.call('POST', `/v1/coaching/programs/${check.id}/publish`, undefined, operator.token);
+  await arrange.call(
+    'POST',
+    `/v1/coaching/programs/${check.id}/assignments`,
+    { assignees: [{ user_id: checked.id }], due_at: '2031-06-30T17:00:00.000Z', time_zone: 'UTC' },
+    operator.token,
+  );
   await arrange.call(
     'POST',
     `/v1/coaching/programs/${certified.id}/assignments`,
@@ -269,4 +292,58 @@ test('[PROGRAM]: a learner plays an assigned program to a pass, is told, downloa
   await visitor.goto(`${origin}/certificates/not-a-certificate`);
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Certificat introuvable');
   await stranger.close();
+});
+
+test('[PROGRAM]: a learner who used their only attempt badly has failed; a manager grants one more, and it is in progress again', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await signInWithToken(page, oneTry.learnerToken);
+  await page.goto('/apps/ai-coaching');
+  const card = page.getByTestId('assignment').filter({ hasText: ONE_TRY });
+  await card.getByRole('link', { name: `Continue ${ONE_TRY}` }).click();
+  await page.getByRole('button', { name: 'Start the session' }).click();
+  await expect(page).toHaveURL(/\/session\/play-/);
+  const status = page.getByTestId('session-status');
+  const transcript = page.getByRole('list', { name: 'Conversation' });
+  await expect(transcript.getByRole('listitem')).toHaveCount(1);
+  const ended = async () => isTerminalCoachingSessionStatus((await status.getAttribute('data-status')) ?? '');
+  for (const [index, line] of LOSING_PRICE_LINES.entries()) {
+    if (await ended()) break;
+    await page.getByLabel('Your message').fill(line);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect
+      .poll(async () => (await ended()) || (await transcript.getByRole('listitem').count()) >= 3 + 2 * index)
+      .toBe(true);
+  }
+  // The built-in engine loses or ends every weak conversation of the corpus (starter-corpus.unit.spec.ts).
+  await expect.poll(ended).toBe(true);
+
+  // Once its report is in, the only attempt is used and below the minimum: failed.
+  await expect(async () => {
+    await page.goto('/apps/ai-coaching');
+    await expect(card).toHaveAttribute('data-status', 'failed', { timeout: 2_000 });
+  }).toPass({ timeout: 90_000 });
+  await expect(card.getByText('Did not pass').first()).toBeVisible();
+
+  await signInWithToken(page, operatorToken);
+  await page.goto(`/apps/ai-coaching/program/edit/${oneTry.programId}`);
+  const row = page.getByRole('region', { name: 'Assignments' }).getByTestId('assignment-learner');
+  await expect(row).toHaveAttribute('data-status', 'failed');
+  await row.getByRole('button', { name: 'One more attempt on item 1 — Finn Fail' }).click();
+  await expect(page.getByTestId('toast').last()).toContainText('Finn Fail has one more attempt on item 1.');
+  await expect(row).toHaveAttribute('data-status', 'in_progress');
+  await expect(row.getByRole('button', { name: /One more attempt/ })).toHaveCount(0);
+  await expectAxeClean(page);
+
+  // The managers' panel in French, at 360 px in the dark theme.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signInWithToken(page, operatorToken, { theme: 'dark', locale: 'fr-FR' });
+  await page.goto(`/apps/ai-coaching/program/edit/${oneTry.programId}`);
+  const french = page.getByRole('region', { name: 'Assignations' });
+  await expect(french.getByTestId('assignment-learner')).toContainText('En cours');
+  await expect(french.getByLabel('Groupe')).toBeVisible();
+  await expectAxeClean(page);
+  await expectNoSidewaysScroll(page);
+  await screenshots(page, 'program-assignments-fr', french);
 });

@@ -10,6 +10,9 @@ import type { Arranger } from './arrange.js';
  */
 export const WINNING_PRICE_LINES = STARTER_CORPUS.price['en-GB'].strong[0]!;
 
+/** What a careless learner types in the same renewal: a weak conversation, which loses or ends scoring 35 or less. */
+export const LOSING_PRICE_LINES = STARTER_CORPUS.price['en-GB'].weak[0]!;
+
 export const ONE_CRITERION = [{ name: 'Listens', description: '', scale: '1_5', weight: 1, not_relevant_when: null }];
 
 /**

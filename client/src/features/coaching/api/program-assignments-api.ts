@@ -51,6 +51,19 @@ export const useWithdrawAssignment = (programId: string) => {
   });
 };
 
+/** One more attempt for a learner on one item (by its index in the program); a failed item is in progress again. */
+export const useGrantAttempt = (programId: string, assignmentId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, itemIndex }: { userId: string; itemIndex: number }) =>
+      api.call(programAssignmentOperations.grantAttempts, {
+        params: { id: programId, assignment_id: assignmentId },
+        body: { user_id: userId, item_index: itemIndex, attempts: 1 },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['coaching', 'assignment-learners', assignmentId] }),
+  });
+};
+
 /** Which learners of an assignment to show (and export): by status, by group; '' for all. */
 export type LearnerFilters = { status: AssignmentLearner['status'] | ''; groupId: string };
 

@@ -18,6 +18,7 @@ import {
   useAssignmentCsv,
   useAssignmentLearners,
   useAssignProgram,
+  useGrantAttempt,
   useProgramAssignments,
   useWithdrawAssignment,
   type AssignBody,
@@ -162,6 +163,48 @@ const RemindersSent = ({ learner }: { learner: AssignmentLearner }) => {
   return <span className="w-full text-xs text-gray-700 dark:text-gray-300">{facts.join(' · ')}</span>;
 };
 
+/** For each item the learner failed (no attempt left), one more attempt: the item is in progress again. */
+const GrantAttempts = ({
+  programId,
+  assignmentId,
+  learner,
+}: {
+  programId: string;
+  assignmentId: string;
+  learner: AssignmentLearner;
+}) => {
+  const { t } = useTranslation('coaching');
+  const toast = useToast();
+  const errorMessage = useErrorMessage();
+  const grant = useGrantAttempt(programId, assignmentId);
+  const name = [learner.first_name, learner.last_name].filter(Boolean).join(' ') || learner.email;
+  const failed = learner.items.flatMap((item, index) => (item.status === 'failed' ? [index] : []));
+  if (failed.length === 0) return null;
+  return (
+    <span className="flex w-full flex-wrap gap-2">
+      {failed.map((itemIndex) => (
+        <Button
+          key={itemIndex}
+          variant="secondary"
+          loading={grant.isPending && grant.variables?.itemIndex === itemIndex}
+          onClick={() =>
+            grant.mutate(
+              { userId: learner.user_id, itemIndex },
+              {
+                onSuccess: () => toast.show(t('assign.attemptGranted', { name, item: itemIndex + 1 })),
+                onError: (error) => toast.show(errorMessage(error), 'error'),
+              },
+            )
+          }
+        >
+          {t('assign.grantAttempt', { item: itemIndex + 1 })}
+          <span className="sr-only"> — {name}</span>
+        </Button>
+      ))}
+    </span>
+  );
+};
+
 const Learners = ({ programId, assignment }: { programId: string; assignment: ProgramAssignment }) => {
   const { t } = useTranslation('coaching');
   const [status, setStatus] = useState<AssignmentLearner['status'] | ''>('');
@@ -220,6 +263,7 @@ const Learners = ({ programId, assignment }: { programId: string; assignment: Pr
                 {t('assignments.progress', { passed: learner.progress.passed, count: learner.progress.total })}
               </span>
               <RemindersSent learner={learner} />
+              <GrantAttempts programId={programId} assignmentId={assignment.id} learner={learner} />
             </li>
           ))}
         </ul>
