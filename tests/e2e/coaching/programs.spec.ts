@@ -151,6 +151,15 @@ test('[PROGRAM]: a learner is told by mail, finds their assignment first on the 
   await expectAxeClean(page);
   await screenshots(page, 'my-assignments', section);
 
+  // Reminders can be turned off, and stay off.
+  const reminders = card.getByLabel('Remind me by email before the due date');
+  await reminders.uncheck();
+  await expect(reminders).toBeEnabled();
+  await page.reload();
+  await expect(reminders).not.toBeChecked();
+  await reminders.check();
+  await expect(reminders).toBeEnabled();
+
   await card.getByRole('link', { name: `Continue ${PROGRAM}` }).click();
   await expect(page).toHaveURL(/\/scenario\/info-/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(SCENARIO);

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { MyAssignment } from '@ai-coaching/contracts';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -51,14 +52,19 @@ const ItemLine = ({ item }: { item: Item }) => {
 const RemindersChoice = ({ assignment }: { assignment: MyAssignment }) => {
   const { t } = useTranslation('coaching');
   const mute = useMuteAssignmentReminders();
+  // The box shows the choice at once, not the old value until the list is read again.
+  const [remind, setRemind] = useState<boolean | null>(null);
   return (
     <div>
       <CheckboxField
         label={t('assignments.reminders')}
         hint={t('assignments.remindersHint')}
-        checked={!assignment.reminders_muted}
+        checked={remind ?? !assignment.reminders_muted}
         disabled={mute.isPending}
-        onChange={(remind) => mute.mutate({ id: assignment.id, muted: !remind })}
+        onChange={(value) => {
+          setRemind(value);
+          mute.mutate({ id: assignment.id, muted: !value }, { onError: () => setRemind(null) });
+        }}
       />
       {mute.isError ? (
         <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">

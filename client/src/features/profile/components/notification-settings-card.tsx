@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField } from '../../../components/ui/choice-fields';
 import { Card } from '../../../components/ui/card';
@@ -13,6 +14,9 @@ export const NotificationSettingsCard = () => {
   const manages = useCan()('coaching-program-assign');
   const settings = useNotificationSettings(manages);
   const update = useUpdateNotificationSettings();
+  // The box shows the choice at once: the answer and the refetch after it come later, and a controlled checkbox would
+  // otherwise flip back to the old value in between.
+  const [chosen, setChosen] = useState<boolean | null>(null);
   if (!manages) return null;
   return (
     <Card>
@@ -20,9 +24,12 @@ export const NotificationSettingsCard = () => {
       <CheckboxField
         label={t('notifications.weeklyDigest')}
         hint={t('notifications.weeklyDigestHint')}
-        checked={update.isPending ? update.variables.weekly_digest === true : (settings.data?.weekly_digest ?? true)}
+        checked={chosen ?? settings.data?.weekly_digest ?? true}
         disabled={settings.isPending || update.isPending}
-        onChange={(weeklyDigest) => update.mutate({ weekly_digest: weeklyDigest })}
+        onChange={(weeklyDigest) => {
+          setChosen(weeklyDigest);
+          update.mutate({ weekly_digest: weeklyDigest }, { onError: () => setChosen(null) });
+        }}
       />
       {settings.isError || update.isError ? (
         <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
