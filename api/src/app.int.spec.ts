@@ -235,8 +235,9 @@ describe('[PLATFORM]: OpenAPI document', () => {
     expect(document.components.schemas.Error.required).toEqual(['code', 'message']);
   });
 
-  it('documents the redirect lookup as public and the settings routes as bearer-protected', async () => {
-    const { paths } = await openApi();
+  it('documents the redirect lookup as public and the settings routes as open to a token or an API key', async () => {
+    const document = await openApi();
+    const { paths } = document;
     const resolve = paths['/v1/redirects/resolve'].get;
     expect(resolve.security).toBeUndefined();
     expect(resolve.parameters).toContainEqual(expect.objectContaining({ name: 'path', in: 'query', required: true }));
@@ -248,8 +249,15 @@ describe('[PLATFORM]: OpenAPI document', () => {
       ['/v1/environment_variables/{name}', 'put'],
       ['/v1/environment_variables/{name}', 'delete'],
     ] as const) {
-      expect(paths[path][method].security, `${method} ${path}`).toEqual([{ bearer: [] }]);
+      expect(paths[path][method].security, `${method} ${path}`).toEqual([{ bearer: [] }, { apiKey: [] }]);
+      expect(paths[path][method]['x-permissions'], `${method} ${path}`).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^(super-admin|environment-variables)-/)]),
+      );
     }
+    // What acts on the person themselves takes a person's token only.
+    expect(paths['/v1/me'].get.security).toEqual([{ bearer: [] }]);
+    expect(paths['/v1/me'].get['x-permissions']).toBeUndefined();
+    expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(paths['/v1/redirects'].delete.parameters).toContainEqual(
       expect.objectContaining({ name: 'source_path', in: 'query', required: true }),
     );

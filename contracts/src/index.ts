@@ -5,6 +5,7 @@ export * from './http/fields.js';
 export * from './http/lists.js';
 export * from './wallets.js';
 export * from './user-groups.js';
+export * from './api-keys.js';
 export * from './users.js';
 export * from './credits.js';
 export * from './credit-history.js';

@@ -2,6 +2,7 @@ import type { AiModelEvent } from './ai/models/events.js';
 import type { AiProviderEvent } from './ai/providers/events.js';
 import type { AiServiceKeyEvent } from './ai/service-keys/events.js';
 import type { AiSpeechVoiceEvent } from './ai/speech-voices/events.js';
+import type { ApiKeyEvent } from './api-keys/events.js';
 import type { ApplicationEvent } from './applications/events.js';
 import type { BackgroundJobEvent } from './background-jobs/events.js';
 import type { CoachingSessionAnalysisEvent } from './coaching/analysis/events.js';
@@ -34,6 +35,7 @@ export type AnyDomainEvent =
   | CreditEvent
   | AiProviderEvent
   | AiServiceKeyEvent
+  | ApiKeyEvent
   | AiModelEvent
   | AiSpeechVoiceEvent
   | CoachingItemEvent

@@ -76,7 +76,10 @@ export const socketIdentity =
   (services: IdentityServices) =>
   async (token: string): Promise<SocketIdentity> => {
     const resolved = await resolveCaller(services, token);
-    if (!('caller' in resolved)) return { refusal: ConnectionRefusal.Unauthorized };
+    // Live sessions are a person's: an organization's API key works on the HTTP API only.
+    if (!('caller' in resolved) || (resolved.caller.kind === 'user' && resolved.caller.apiKeyId)) {
+      return { refusal: ConnectionRefusal.Unauthorized };
+    }
     const access = await checkSocketCaller(services, resolved.caller);
     if ('revocation' in access) {
       const { revocation } = access;

@@ -1,5 +1,6 @@
 import { aiCatalogueProjection } from './ai/ai-catalogue/index.js';
 import { organizationApplicationsProjection } from './applications/organization-applications/index.js';
+import { apiKeysProjection } from './integrations/api-keys/index.js';
 import { coachingChatsProjection } from './coaching/coaching-chats/index.js';
 import { coachingContentProjection } from './coaching/coaching-content/index.js';
 import { coachingSessionCommentsProjection } from './coaching/coaching-session-comments/index.js';
@@ -52,6 +53,7 @@ export const allProjections: readonly Projection[] = [
   organizationApplicationsProjection,
   userNotificationSettingsProjection,
   userNoticesProjection,
+  apiKeysProjection,
 ];
 
 /**

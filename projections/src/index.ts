@@ -9,6 +9,7 @@ export * from './users/password-resets/index.js';
 export * from './users/user-identities/index.js';
 export * from './users/notification-settings/index.js';
 export * from './user-groups/user-groups/index.js';
+export * from './integrations/api-keys/index.js';
 export * from './credits/wallet-balances/index.js';
 export * from './credits/credit-history/index.js';
 export * from './ai/ai-catalogue/index.js';

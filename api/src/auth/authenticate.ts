@@ -1,7 +1,6 @@
 import type { Middleware } from 'koa';
-import type { ApiState } from '../http/context.js';
-import type { ApiServices } from '../http/context.js';
-import { resolveCaller } from '@ai-coaching/platform';
+import type { ApiServices, ApiState } from '../http/context.js';
+import { createApiKeyUseMarker, resolveCaller, type SqlExecutor } from '@ai-coaching/platform';
 
 export const bearerToken = (authorization: string | undefined): string | undefined => {
   const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(authorization ?? '');
@@ -10,13 +9,24 @@ export const bearerToken = (authorization: string | undefined): string | undefin
 
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+const useMarkers = new WeakMap<object, ReturnType<typeof createApiKeyUseMarker>>();
+const useMarkerOf = (db: SqlExecutor) => {
+  let marker = useMarkers.get(db);
+  if (!marker) {
+    marker = createApiKeyUseMarker(db);
+    useMarkers.set(db, marker);
+  }
+  return marker;
+};
+
 /**
- * Resolves the caller from the bearer token. It never refuses by itself: each route's access
- * rule decides, so public routes work with a stale token and protected ones answer 401 with the
- * reason (`ctx.state.authRefusal`).
+ * Resolves the caller from the bearer token: a person's or a guest's access token, or an organization's API key
+ * (`aic_…`). It never refuses by itself: each route's access rule decides, so public routes work with a stale token
+ * and protected ones answer 401 with the reason (`ctx.state.authRefusal`). A key's requests are counted against its
+ * own rate limit (429 before anything else runs) and its last use is noted, at most once a minute.
  */
 export const authenticate =
-  (services: Pick<ApiServices, 'db' | 'tokens'>): Middleware<ApiState> =>
+  (services: Pick<ApiServices, 'db' | 'tokens' | 'rateLimiter' | 'clock'>): Middleware<ApiState> =>
   async (ctx, next) => {
     const token = bearerToken(ctx.get('authorization'));
     if (token) {
@@ -25,6 +35,11 @@ export const authenticate =
       const result = await resolveCaller(services, token, { fresh: !SAFE_METHODS.has(ctx.method) });
       if ('caller' in result) ctx.state.caller = result.caller;
       else ctx.state.authRefusal = result.refusal;
+      const apiKeyId = ctx.state.caller?.kind === 'user' ? ctx.state.caller.apiKeyId : undefined;
+      if (apiKeyId) {
+        await services.rateLimiter.consume('api-key', { account: apiKeyId });
+        await useMarkerOf(services.db)(apiKeyId, services.clock.now(), ctx.ip);
+      }
     }
     await next();
   };

@@ -13,9 +13,15 @@ const UNAUTHORIZED_MESSAGES = {
   invalid_token: 'Your sign-in is not valid. Sign in again.',
   session_ended: 'Your session has ended. Sign in again.',
   account_disabled: 'This account is disabled. Contact your organization’s administrator.',
+  api_key_revoked: 'This API key is revoked.',
+  api_key_expired: 'This API key has expired.',
 } as const;
 
 const forbidden = () => new ApiError(403, 'forbidden', 'You do not have permission to do this.');
+
+/** Routes open to anyone signed in act on the person themselves (their profile, their sign-in): never a key's. */
+const notForKeys = () =>
+  new ApiError(403, 'api_key_not_allowed', 'An API key cannot do this: sign in as a person to do it.');
 
 /** Applies a route's access rule; returns the caller it admitted (undefined on public routes). */
 export const checkAccess = (
@@ -31,9 +37,11 @@ export const checkAccess = (
   }
   switch (access.kind) {
     case 'authenticated':
+      if (caller.kind === 'user' && caller.apiKeyId) throw notForKeys();
       return caller;
     case 'signed-in':
       if (caller.kind !== 'user') throw forbidden();
+      if (caller.apiKeyId) throw notForKeys();
       return caller;
     case 'permission':
       if (caller.kind !== 'user' || !can(caller.permissions, access.anyOf)) throw forbidden();

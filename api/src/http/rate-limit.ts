@@ -32,16 +32,19 @@ const tooManyUploads = (error: RateLimitedError): ApiError => {
  * The 429 answer to a rate-limited action. For sign-in actions the message is the same whichever key (account or
  * address) is blocked, so it cannot tell whether an account exists.
  */
-export const tooManyAttempts = (error: RateLimitedError): ApiError =>
-  error.action === 'image-upload'
-    ? tooManyUploads(error)
-    : new ApiError(
-        429,
-        'too_many_requests',
-        `Too many attempts. Wait ${humanWait(error.retryAfterSeconds)} and try again.`,
-        { retry_after_seconds: error.retryAfterSeconds },
-        retryAfter(error),
-      );
+export const tooManyAttempts = (error: RateLimitedError): ApiError => {
+  if (error.action === 'image-upload') return tooManyUploads(error);
+  const wait = humanWait(error.retryAfterSeconds);
+  return new ApiError(
+    429,
+    'too_many_requests',
+    error.action === 'api-key'
+      ? `This API key has made too many requests. Wait ${wait} and try again.`
+      : `Too many attempts. Wait ${wait} and try again.`,
+    { retry_after_seconds: error.retryAfterSeconds },
+    retryAfter(error),
+  );
+};
 
 /**
  * The rate-limit keys of a request. `ctx.ip` is the socket address, or, from a peer in TRUSTED_PROXIES, the client

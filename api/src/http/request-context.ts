@@ -29,11 +29,14 @@ export const requestContext =
       const ms = Math.round((performance.now() - started) * 10) / 10;
       // The route pattern, not the path: paths can carry single-use codes (check_invite_code/{code}).
       const matched = (ctx as { _matchedRoute?: unknown })._matchedRoute;
+      const caller = ctx.state.caller;
       const line = {
         method: ctx.method,
         path: typeof matched === 'string' ? matched : ctx.path,
         status: ctx.status,
         ms,
+        // Which key made the request, never the key: integrations are audited by what they did.
+        ...(caller?.kind === 'user' && caller.apiKeyId ? { apiKeyId: caller.apiKeyId } : {}),
       };
       if (ctx.status >= 500) ctx.state.log.error(line, 'request failed');
       else if (ctx.path === '/healthz' || ctx.path === '/readyz') ctx.state.log.debug(line, 'request');

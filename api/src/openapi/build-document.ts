@@ -12,11 +12,11 @@ const describeAccess = (access: RouteAccess): string => {
     case 'public':
       return 'Public.';
     case 'authenticated':
-      return 'Any valid token, a guest’s included.';
+      return 'Any valid token, a guest’s included; not an API key.';
     case 'signed-in':
-      return 'Any signed-in user.';
+      return 'Any signed-in user; not an API key.';
     case 'permission':
-      return `Needs any of: ${access.anyOf.join(', ')}.`;
+      return `Needs any of: ${access.anyOf.join(', ')} (a person’s role, or an API key holding it).`;
     case 'shared-session':
       return `A guest of the shared session in \`${access.param}\`, or a user with any of: ${access.anyOf.join(', ')}.`;
   }
@@ -34,6 +34,16 @@ const objectParameters = (schema: z.ZodType | undefined, where: 'path' | 'query'
     required: where === 'path' || (json.required ?? []).includes(name),
     schema: property,
   }));
+};
+
+/**
+ * Who may call: a person's token on every protected operation, an API key on those a permission guards (either
+ * scheme suffices, hence two alternatives); `x-permissions` lists the permissions, any of which admits the caller.
+ */
+const securityOf = (access: RouteAccess) => {
+  if (access.kind === 'public') return {};
+  if (access.kind !== 'permission' && access.kind !== 'shared-session') return { security: [{ bearer: [] }] };
+  return { security: [{ bearer: [] }, { apiKey: [] }], 'x-permissions': access.anyOf };
 };
 
 /**
@@ -69,7 +79,7 @@ export const buildOpenApiDocument = (routes: readonly RouteDefinition[]) => {
       summary: route.summary,
       description: describeAccess(route.access),
       tags: [route.tag],
-      ...(route.access.kind === 'public' ? {} : { security: [{ bearer: [] }] }),
+      ...securityOf(route.access),
       parameters: [
         ...objectParameters(route.params, 'path'),
         ...objectParameters(route.query, 'query'),
@@ -99,7 +109,16 @@ export const buildOpenApiDocument = (routes: readonly RouteDefinition[]) => {
       ].join('\n\n'),
     },
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A person’s access token.' },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'aic_…',
+          description:
+            'An organization’s API key (`POST /v1/api_keys`), sent as `Authorization: Bearer aic_…`: limited to its permissions and organization, with its own rate limit (docs/api/integrations.md).',
+        },
+      },
       schemas: {
         Error: {
           type: 'object',

@@ -2,6 +2,7 @@ import { openApiOperations } from '@ai-coaching/contracts';
 import { defineRoute, publicAccess, type RouteDefinition } from '../http/route.js';
 import { buildOpenApiDocument } from '../openapi/build-document.js';
 import { aiRoutes } from './ai.js';
+import { apiKeyRoutes } from './api-keys.js';
 import { applicationRoutes } from './applications.js';
 import { authRoutes } from './auth.js';
 import { coachingChatRoutes } from './coaching-chats.js';
@@ -52,6 +53,7 @@ export const apiRoutes = (readiness: readonly ReadinessCheck[]): RouteDefinition
     ...operatorNameRoutes,
     ...mailSettingsRoutes,
     ...userGroupRoutes,
+    ...apiKeyRoutes,
     ...userRoutes,
     ...passwordResetLinkRoutes,
     ...superAdminRoutes,

@@ -22,6 +22,11 @@ export const PERMISSIONS = [
   ...crud('ai-provider'),
   ...crud('ai-service-key'),
   ...crud('ai-speech-voice'),
+  // Organization API keys (docs/api/integrations.md): created, listed, read and revoked; a key is never changed.
+  'api-key-create',
+  'api-key-delete',
+  'api-key-list',
+  'api-key-read',
   'application-delete',
   'application-install',
   'application-read',

@@ -2,6 +2,7 @@ import { isRole, permissionsOf, type Permission, type Role } from '@ai-coaching/
 import type { TokenService } from '../crypto/token-service.js';
 import type { SqlExecutor } from '../sql/sql-database.js';
 import { createChangeAwareCache, readModelTopic, type Freshness } from '../sql/change-feed.js';
+import { apiKeyHash, isApiKey, wellFormedApiKey } from './api-keys.js';
 import { AUTH_SESSIONS_TOPIC } from './auth-sessions.js';
 
 /** Who is calling, resolved on every request from the token, the session and the current user record. */
@@ -15,8 +16,13 @@ export type Caller =
       lastName: string;
       role: Role;
       permissions: readonly Permission[];
-      /** The access token's jti: the server-side session it belongs to. */
+      /** The access token's jti: the server-side session it belongs to (`api-key:{id}` for a key). */
       sessionId: string;
+      /**
+       * Set when an organization's API key calls: it acts for its creator, in the key's organization, with the key's
+       * permissions that the creator still holds (docs/api/integrations.md).
+       */
+      apiKeyId?: string;
     }
   | {
       kind: 'guest';
@@ -28,7 +34,8 @@ export type Caller =
       sessionId: string;
     };
 
-export type CallerRefusal = 'invalid_token' | 'session_ended' | 'account_disabled';
+export type CallerRefusal =
+  'invalid_token' | 'session_ended' | 'account_disabled' | 'api_key_revoked' | 'api_key_expired';
 
 type UserRow = {
   user_id: string | null;
@@ -57,23 +64,24 @@ const SESSION_AND_USER = `
   LEFT JOIN rm_users u ON u.user_id = $2`;
 
 /**
- * Every authenticated request needs both, and they rarely change: they are kept per session until
- * a session ends or the user directory changes anywhere (announced at once in this process, by
- * NOTIFY in the others), and at most 30 seconds (the bound on a notification lost for good).
+ * One change-aware cache per database: what every authenticated request needs rarely changes, so it is kept until
+ * one of `topics` changes anywhere (announced at once in this process, by NOTIFY in the others), and at most 30
+ * seconds (the bound on a notification lost for good).
  */
-const sessionCaches = new WeakMap<object, ReturnType<typeof createChangeAwareCache<string, SessionRow>>>();
-const sessionCacheOf = (db: SqlExecutor) => {
-  let cache = sessionCaches.get(db);
-  if (!cache) {
-    cache = createChangeAwareCache<string, SessionRow>(db, {
-      topics: [AUTH_SESSIONS_TOPIC, readModelTopic('user-directory')],
-      ttlMs: 30_000,
-      max: 10_000,
-    });
-    sessionCaches.set(db, cache);
-  }
-  return cache;
+const cachePerDatabase = <Row>(topics: readonly string[]) => {
+  const caches = new WeakMap<object, ReturnType<typeof createChangeAwareCache<string, Row>>>();
+  return (db: SqlExecutor) => {
+    let cache = caches.get(db);
+    if (!cache) {
+      cache = createChangeAwareCache<string, Row>(db, { topics, ttlMs: 30_000, max: 10_000 });
+      caches.set(db, cache);
+    }
+    return cache;
+  };
 };
+
+/** Sessions and their users, kept per session until a session ends or the user directory changes. */
+const sessionCacheOf = cachePerDatabase<SessionRow>([AUTH_SESSIONS_TOPIC, readModelTopic('user-directory')]);
 
 /**
  * Resolves a bearer token into a caller. The role and permissions come from the user's current
@@ -84,6 +92,7 @@ export const resolveCaller = async (
   token: string,
   freshness: Freshness = {},
 ): Promise<{ caller: Caller } | { refusal: CallerRefusal }> => {
+  if (isApiKey(token)) return resolveApiKey(deps.db, token, freshness);
   const claims = await deps.tokens.verify(token);
   if (!claims) return { refusal: 'invalid_token' };
   const row = await sessionCacheOf(deps.db).get(
@@ -129,6 +138,61 @@ const userCaller = (row: UserRow, sessionId: string): { caller: Caller } | { ref
   };
 };
 
+type ApiKeyRow = UserRow & {
+  api_key_id: string;
+  key_organization_id: string;
+  permissions: string[];
+  expires_at: Date | string | null;
+  revoked_at: Date | string | null;
+};
+
+/** A key with its creator's current record: the key is looked up by its hash, so the key itself is stored nowhere. */
+const API_KEY_AND_CREATOR = `
+  SELECT k.api_key_id, k.organization_id AS key_organization_id, k.permissions, k.expires_at, k.revoked_at,
+         u.user_id, u.organization_id, u.email, u.first_name, u.last_name, u.role, u.status
+  FROM rm_api_keys k LEFT JOIN rm_users u ON u.user_id = k.created_by
+  WHERE k.key_hash = $1`;
+
+/** Keys by hash, kept until keys or users change anywhere, or the key expires. */
+const apiKeyCacheOf = cachePerDatabase<ApiKeyRow>([readModelTopic('api-keys'), readModelTopic('user-directory')]);
+
+/**
+ * A key acts for its creator as they are now, within the key: a super-admin's key reaches its own organization only
+ * (it answers as an operator there), and it holds the key's permissions that the creator still holds.
+ */
+const resolveApiKey = async (
+  db: SqlExecutor,
+  key: string,
+  freshness: Freshness,
+): Promise<{ caller: Caller } | { refusal: CallerRefusal }> => {
+  if (!wellFormedApiKey(key)) return { refusal: 'invalid_token' };
+  const row = await apiKeyCacheOf(db).get(
+    apiKeyHash(key),
+    async () => (await db.query<ApiKeyRow>(API_KEY_AND_CREATOR, [apiKeyHash(key)])).rows[0],
+    (found) => (found.expires_at === null ? Infinity : new Date(found.expires_at).getTime()),
+    freshness,
+  );
+  if (!row) return { refusal: 'invalid_token' };
+  if (row.revoked_at !== null) return { refusal: 'api_key_revoked' };
+  if (row.expires_at !== null && new Date(row.expires_at).getTime() <= Date.now())
+    return { refusal: 'api_key_expired' };
+  const creator = userCaller(row, `api-key:${row.api_key_id}`);
+  if (!('caller' in creator) || creator.caller.kind !== 'user') return creator;
+  const role: Role = creator.caller.role === 'super-admin' ? 'operator' : creator.caller.role;
+  const held = permissionsOf(role);
+  return {
+    caller: {
+      ...creator.caller,
+      organizationId: row.key_organization_id,
+      role,
+      permissions: row.permissions.filter((permission): permission is Permission =>
+        (held as readonly string[]).includes(permission),
+      ),
+      apiKeyId: row.api_key_id,
+    },
+  };
+};
+
 /**
  * What an open connection (a gateway socket) holds of its caller, checked again at each of its messages and whenever
  * sessions or users change: the caller as they are now, until when that holds at most (ms), or why it ended.
@@ -168,19 +232,7 @@ const LOGINS = `
   ) family ON true
   LEFT JOIN rm_users u ON u.user_id = l.user_id`;
 
-const loginCaches = new WeakMap<object, ReturnType<typeof createChangeAwareCache<string, LoginRow>>>();
-const loginCacheOf = (db: SqlExecutor) => {
-  let cache = loginCaches.get(db);
-  if (!cache) {
-    cache = createChangeAwareCache<string, LoginRow>(db, {
-      topics: [AUTH_SESSIONS_TOPIC, readModelTopic('user-directory')],
-      ttlMs: 30_000,
-      max: 10_000,
-    });
-    loginCaches.set(db, cache);
-  }
-  return cache;
-};
+const loginCacheOf = cachePerDatabase<LoginRow>([AUTH_SESSIONS_TOPIC, readModelTopic('user-directory')]);
 
 const timeOf = (value: Date | string | null) => (value === null ? -Infinity : new Date(value).getTime());
 

@@ -11,7 +11,8 @@ export type AuthAction =
   | 'change-password'
   | 'shared-session-code'
   | 'shared-session-join'
-  | 'image-upload';
+  | 'image-upload'
+  | 'api-key';
 
 /** `max` counted events per `windowSeconds`; the event that reaches `max` blocks the key for `blockSeconds`. */
 export type RateLimit = { max: number; windowSeconds: number; blockSeconds: number };
@@ -52,6 +53,9 @@ export type AuthLimits = Record<AuthAction, AuthActionLimits>;
  *   than 20 s; filling a library's pictures by hand stays under it) and 300 per organization / 10 min (ten people
  *   doing so at once). Each upload is decoded and re-encoded (up to 10 MB, 50 megapixels), so this bounds the CPU
  *   and the storage one account, or one tenant's accounts together, can take from the others.
+ * - API keys, every request counted: 1,200 per key a minute (20 a second, what a nightly export or an HR sync
+ *   paging through thousands of users needs), blocked a minute: a runaway script slows itself, not the tenants
+ *   sharing the runtime. The key's id is the account key, so each key has its own count, apart from people's.
  */
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   login: {
@@ -79,6 +83,9 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   'image-upload': {
     account: { max: 30, windowSeconds: 10 * 60, blockSeconds: 10 * 60 },
     organization: { max: 300, windowSeconds: 10 * 60, blockSeconds: 10 * 60 },
+  },
+  'api-key': {
+    account: { max: 1_200, windowSeconds: 60, blockSeconds: 60 },
   },
 };
 

@@ -261,6 +261,7 @@ describe('auth rate limiter (memory store)', () => {
         account: { max: 30, windowSeconds: 600, blockSeconds: 600 },
         organization: { max: 300, windowSeconds: 600, blockSeconds: 600 },
       },
+      'api-key': { account: { max: 1200, windowSeconds: 60, blockSeconds: 60 } },
     });
   });
 

@@ -7,6 +7,7 @@ import { aiUsageMigrations } from '../ai/ai-usage.js';
 import { voicePreviewMigrations } from '../ai/voice-previews.js';
 import { voiceRecordingMigrations } from '../speech/voice-recordings.js';
 import { voiceTurnTimingMigrations } from '../speech/voice-turn-timings.js';
+import { apiKeyUsageMigrations } from '../auth/api-keys.js';
 import { authSessionMigrations } from '../auth/auth-sessions.js';
 import type { BlobStore } from '../blobs/blob-store.js';
 import { createBlobStore } from '../blobs/create-blob-store.js';
@@ -98,6 +99,7 @@ export const openPlatform = async (options: OpenPlatformOptions): Promise<Platfo
     ...secretMigrations,
     ...mailOutboxMigrations,
     ...authSessionMigrations,
+    ...apiKeyUsageMigrations,
     ...ssoRealmMigrations,
     ...ssoLoginStateMigrations,
     ...ssoRefreshTokenMigrations,

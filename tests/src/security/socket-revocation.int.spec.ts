@@ -251,6 +251,14 @@ describe(`[SECURITY]: revocation reaches open sockets, on ${engine.name}`, () =>
     expect(await handshakeOf(guest.token)).toBe('coaching_session_access_expired');
   });
 
+  it('opens no socket for an organization’s API key: live sessions are a person’s', async () => {
+    const made = await api(operator).send<{ key: string }>('POST', '/v1/api_keys', {
+      body: { name: 'Sockets', permissions: ['coaching-session-run', 'coaching-session-read'] },
+    });
+    expect(made.status).toBe(201);
+    expect(await handshakeOf(made.body.key)).toBe('unauthorized');
+  });
+
   describe.skipIf(engine.name !== 'postgres')('across processes, by NOTIFY', () => {
     let second: TestServer;
     beforeAll(async () => {
@@ -277,6 +285,24 @@ describe(`[SECURITY]: revocation reaches open sockets, on ${engine.name}`, () =>
         ).status,
       ).toBe(200);
       await expectRevoked(learner, 'account_disabled', performance.now());
+    });
+
+    it('refuses a key revoked here on the other server: a write at once, a read once the notification arrives', async () => {
+      const made = await api(operator).send<{ id: string; key: string }>('POST', '/v1/api_keys', {
+        body: { name: 'Two servers', permissions: ['user-list', 'user-group-create'] },
+      });
+      const there = apiClient(second, made.body.key);
+      expect((await there.send('GET', '/v1/users')).status).toBe(200);
+      expect((await api(operator).send('DELETE', `/v1/api_keys/${made.body.id}`)).status).toBe(204);
+      const write = await there.send('POST', '/v1/user_groups', {
+        body: { name: 'Late', organization_id: organizationId },
+      });
+      expect([write.status, write.body.code]).toEqual([401, 'api_key_revoked']);
+      const revokedAt = performance.now();
+      await expect
+        .poll(async () => (await there.send('GET', '/v1/users')).status, { timeout: REVOCATION_BOUND_MS })
+        .toBe(401);
+      expect(performance.now() - revokedAt).toBeLessThan(REVOCATION_BOUND_MS);
     });
   });
 });

@@ -40,6 +40,14 @@ export const aiSpeechVoiceOperations = routesOf<typeof contracts.aiSpeechVoiceOp
   import: { method: 'POST', path: '/v1/ai_speech_voices/import' },
 });
 
+export const apiKeyOperations = routesOf<typeof contracts.apiKeyOperations>()({
+  list: { method: 'GET', path: '/v1/api_keys' },
+  create: { method: 'POST', path: '/v1/api_keys' },
+  read: { method: 'GET', path: '/v1/api_keys/:id' },
+  rotate: { method: 'POST', path: '/v1/api_keys/:id/rotate' },
+  revoke: { method: 'DELETE', path: '/v1/api_keys/:id' },
+});
+
 export const applicationOperations = routesOf<typeof contracts.applicationOperations>()({
   list: { method: 'GET', path: '/v1/organizations/:id/applications' },
   install: { method: 'PUT', path: '/v1/organizations/:id/applications/:application_id' },

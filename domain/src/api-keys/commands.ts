@@ -1,0 +1,24 @@
+import type { Command } from '../shared/command.js';
+
+export type CreateApiKey = Command<
+  'CreateApiKey',
+  {
+    apiKeyId: string;
+    organizationId: string;
+    name: string;
+    prefix: string;
+    keyHash: string;
+    permissions: readonly string[];
+    /** What the creator holds now, of what a key may hold: the key's permissions must be among them. */
+    grantable: readonly string[];
+    expiresAt: string | null;
+    createdBy: string;
+    rotatedFrom: string | null;
+  }
+>;
+
+export type ReplaceApiKey = Command<'ReplaceApiKey', { apiKeyId: string; replacedBy: string; graceSeconds: number }>;
+
+export type RevokeApiKey = Command<'RevokeApiKey', { apiKeyId: string; revokedBy: string }>;
+
+export type ApiKeyCommand = CreateApiKey | ReplaceApiKey | RevokeApiKey;

@@ -1,0 +1,136 @@
+import type { ListPage, ListParams } from '@ai-coaching/domain';
+import type { SqlExecutor } from '@ai-coaching/platform';
+import { defineProjection } from '../../runner/projection.js';
+import { pagedList, sortOrder, sqlFilter } from '../../shared/paged-list.js';
+import { findOne, isoTime, isoTimeOrNull } from '../../shared/rows.js';
+
+/**
+ * Organizations' API keys: what lists show, and the hash a request's key is looked up by (platform/src/auth). Revoked
+ * and replaced keys stay, marked, so that a list tells what happened to a key.
+ */
+export const apiKeysProjection = defineProjection({
+  name: 'api-keys',
+  version: 1,
+  tables: { keys: 'rm_api_keys' },
+  async setup(tx, t) {
+    await tx.exec(`
+      CREATE TABLE IF NOT EXISTS ${t.keys} (
+        api_key_id text PRIMARY KEY,
+        organization_id text NOT NULL,
+        name text NOT NULL,
+        prefix text NOT NULL,
+        key_hash text NOT NULL UNIQUE,
+        permissions text[] NOT NULL,
+        created_by text NOT NULL,
+        rotated_from text,
+        replaced_by text,
+        expires_at timestamptz,
+        revoked_at timestamptz,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS ${t.keys}_org_idx ON ${t.keys} (organization_id, created_at);`);
+  },
+  on: {
+    async ApiKeyCreated(tx, { data }, t) {
+      await tx.query(
+        `INSERT INTO ${t.keys} (api_key_id, organization_id, name, prefix, key_hash, permissions, created_by,
+           rotated_from, expires_at, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) ON CONFLICT (api_key_id) DO NOTHING`,
+        [
+          data.apiKeyId,
+          data.organizationId,
+          data.name,
+          data.prefix,
+          data.keyHash,
+          data.permissions,
+          data.createdBy,
+          data.rotatedFrom,
+          data.expiresAt,
+          data.createdAt,
+        ],
+      );
+    },
+    async ApiKeyReplaced(tx, { data }, t) {
+      await tx.query(`UPDATE ${t.keys} SET replaced_by = $2, expires_at = $3, updated_at = $4 WHERE api_key_id = $1`, [
+        data.apiKeyId,
+        data.replacedBy,
+        data.expiresAt,
+        data.replacedAt,
+      ]);
+    },
+    async ApiKeyRevoked(tx, { data }, t) {
+      await tx.query(
+        `UPDATE ${t.keys} SET revoked_at = $2, updated_at = $2 WHERE api_key_id = $1 AND revoked_at IS NULL`,
+        [data.apiKeyId, data.revokedAt],
+      );
+    },
+  },
+});
+
+export type ApiKeyView = {
+  apiKeyId: string;
+  organizationId: string;
+  name: string;
+  prefix: string;
+  permissions: string[];
+  createdBy: string;
+  /** The creator's name as the directory has it now; null once they are erased. */
+  createdByName: string | null;
+  rotatedFrom: string | null;
+  replacedBy: string | null;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  createdAt: string;
+};
+
+type ApiKeyRecord = {
+  api_key_id: string;
+  organization_id: string;
+  name: string;
+  prefix: string;
+  permissions: string[];
+  created_by: string;
+  created_by_name: string | null;
+  rotated_from: string | null;
+  replaced_by: string | null;
+  expires_at: Date | string | null;
+  revoked_at: Date | string | null;
+  created_at: Date | string;
+};
+
+const COLUMNS = `k.api_key_id, k.organization_id, k.name, k.prefix, k.permissions, k.created_by,
+  NULLIF(trim(u.first_name || ' ' || u.last_name), '') AS created_by_name, k.rotated_from, k.replaced_by,
+  k.expires_at, k.revoked_at, k.created_at`;
+const FROM = 'rm_api_keys k LEFT JOIN rm_users u ON u.user_id = k.created_by';
+
+const toView = (row: ApiKeyRecord): ApiKeyView => ({
+  apiKeyId: row.api_key_id,
+  organizationId: row.organization_id,
+  name: row.name,
+  prefix: row.prefix,
+  permissions: row.permissions,
+  createdBy: row.created_by,
+  createdByName: row.created_by_name,
+  rotatedFrom: row.rotated_from,
+  replacedBy: row.replaced_by,
+  expiresAt: isoTimeOrNull(row.expires_at),
+  revokedAt: isoTimeOrNull(row.revoked_at),
+  createdAt: isoTime(row.created_at),
+});
+
+export type ApiKeyListParams = ListParams & { organizationId?: string };
+
+export const listApiKeys = (db: SqlExecutor, params: ApiKeyListParams): Promise<ListPage<ApiKeyView>> =>
+  pagedList(db, {
+    readModel: ['api-keys', 'user-directory'],
+    from: FROM,
+    columns: COLUMNS,
+    filter: sqlFilter().equals('k.organization_id', params.organizationId).search(['k.name', 'k.prefix'], params.q),
+    order: sortOrder({ name: 'lower(k.name)', updatedAt: 'k.created_at', id: 'k.api_key_id' }),
+    params,
+    toItem: toView,
+  });
+
+export const findApiKey = (db: SqlExecutor, apiKeyId: string): Promise<ApiKeyView | undefined> =>
+  findOne(db, `SELECT ${COLUMNS} FROM ${FROM} WHERE k.api_key_id = $1`, [apiKeyId], toView);
