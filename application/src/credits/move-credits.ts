@@ -63,41 +63,35 @@ const move = async (
   };
 };
 
+type TargetMovementInput = MovementInput & { target: CreditTarget };
+
+/**
+ * Between a user or group and its organization, either way: the caller manages the target (a super-admin may move
+ * credits in any organization).
+ */
+const moveWithTarget =
+  (type: 'AllocateCredits' | 'DeallocateCredits') =>
+  async (services: MovementServices, origin: Origin, input: TargetMovementInput): Promise<CreditMovementResult> => {
+    const caller = signedInUser(origin.caller);
+    const target = await creditableTarget(services, managedScope(caller), input.target);
+    const { data, metadata } = movementOf(services, caller, target.organizationId, input);
+    const organization = organizationAccount(target.organizationId);
+    return type === 'AllocateCredits'
+      ? move(services, origin, { type, data: { ...data, to: target.account }, metadata }, organization, target.account)
+      : move(
+          services,
+          origin,
+          { type, data: { ...data, from: target.account }, metadata },
+          target.account,
+          organization,
+        );
+  };
+
 /** From the target's organization to the target (a super-admin may allocate in any organization). */
-export const allocateCredits = async (
-  services: MovementServices,
-  origin: Origin,
-  input: MovementInput & { target: CreditTarget },
-): Promise<CreditMovementResult> => {
-  const caller = signedInUser(origin.caller);
-  const to = await creditableTarget(services, managedScope(caller), input.target);
-  const { data, metadata } = movementOf(services, caller, to.organizationId, input);
-  return move(
-    services,
-    origin,
-    { type: 'AllocateCredits', data: { ...data, to: to.account }, metadata },
-    organizationAccount(to.organizationId),
-    to.account,
-  );
-};
+export const allocateCredits = moveWithTarget('AllocateCredits');
 
 /** From the target back to its organization, at most what it has available (reserved credits stay). */
-export const deallocateCredits = async (
-  services: MovementServices,
-  origin: Origin,
-  input: MovementInput & { target: CreditTarget },
-): Promise<CreditMovementResult> => {
-  const caller = signedInUser(origin.caller);
-  const from = await creditableTarget(services, managedScope(caller), input.target);
-  const { data, metadata } = movementOf(services, caller, from.organizationId, input);
-  return move(
-    services,
-    origin,
-    { type: 'DeallocateCredits', data: { ...data, from: from.account }, metadata },
-    from.account,
-    organizationAccount(from.organizationId),
-  );
-};
+export const deallocateCredits = moveWithTarget('DeallocateCredits');
 
 /** Some of the caller's own credits to a peer or a group of the caller's organization. */
 export const transferCredits = async (
@@ -122,36 +116,27 @@ export const transferCredits = async (
   );
 };
 
+type OrganizationMovementInput = MovementInput & { organizationId: string };
+
+/** Between the issuance account and an organization's wallet, either way (super-admins). */
+const moveWithIssuance =
+  (type: 'IssueCredits' | 'WithdrawCredits') =>
+  async (
+    services: MovementServices,
+    origin: Origin,
+    input: OrganizationMovementInput,
+  ): Promise<CreditMovementResult> => {
+    const caller = signedInUser(origin.caller);
+    const organizationId = await creditableOrganization(services, caller, input.organizationId);
+    const organization = organizationAccount(organizationId);
+    const command = { type, ...movementOf(services, caller, organizationId, input) };
+    return type === 'IssueCredits'
+      ? move(services, origin, command, ISSUANCE, organization)
+      : move(services, origin, command, organization, ISSUANCE);
+  };
+
 /** New credits to an organization's wallet (super-admins). */
-export const issueCredits = async (
-  services: MovementServices,
-  origin: Origin,
-  input: MovementInput & { organizationId: string },
-): Promise<CreditMovementResult> => {
-  const caller = signedInUser(origin.caller);
-  const organizationId = await creditableOrganization(services, caller, input.organizationId);
-  return move(
-    services,
-    origin,
-    { type: 'IssueCredits', ...movementOf(services, caller, organizationId, input) },
-    ISSUANCE,
-    organizationAccount(organizationId),
-  );
-};
+export const issueCredits = moveWithIssuance('IssueCredits');
 
 /** Credits out of an organization's wallet, at most what it has available (super-admins). */
-export const withdrawCredits = async (
-  services: MovementServices,
-  origin: Origin,
-  input: MovementInput & { organizationId: string },
-): Promise<CreditMovementResult> => {
-  const caller = signedInUser(origin.caller);
-  const organizationId = await creditableOrganization(services, caller, input.organizationId);
-  return move(
-    services,
-    origin,
-    { type: 'WithdrawCredits', ...movementOf(services, caller, organizationId, input) },
-    organizationAccount(organizationId),
-    ISSUANCE,
-  );
-};
+export const withdrawCredits = moveWithIssuance('WithdrawCredits');

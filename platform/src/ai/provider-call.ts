@@ -239,6 +239,13 @@ export const settle = (ticket: CircuitTicket, error: AiCallError) => {
   else ticket.succeeded();
 };
 
+/** What a failed call answers its caller, once the breaker has been told what the failure says. */
+const failedCall = (scope: CallScope, ticket: CircuitTicket, error: unknown): AiCallError => {
+  const failure = scope.fail(error);
+  settle(ticket, failure);
+  return failure;
+};
+
 export const isRetryable = (error: AiCallError) =>
   error.code === 'rate_limited' ||
   (error.code === 'provider_error' && error.details.status !== undefined && error.details.status >= 500);
@@ -354,9 +361,7 @@ export const runInBreaker = async <T>(
     ticket.succeeded();
     return result;
   } catch (error) {
-    const failure = scope.fail(error);
-    settle(ticket, failure);
-    throw failure;
+    throw failedCall(scope, ticket, error);
   } finally {
     scope.dispose();
   }
@@ -479,9 +484,8 @@ export const createProviderCaller = (
         ticket.succeeded();
       } catch (error) {
         if (settled) throw error;
-        const failure = scope.fail(error);
+        const failure = failedCall(scope, ticket, error);
         settled = true;
-        settle(ticket, failure);
         throw failure;
       } finally {
         if (!settled) ticket.released();
@@ -508,9 +512,7 @@ export const createProviderCaller = (
             ticket.succeeded();
             return result;
           } catch (error) {
-            const failure = scope.fail(error);
-            settle(ticket, failure);
-            throw failure;
+            throw failedCall(scope, ticket, error);
           } finally {
             scope.abort();
             scope.dispose();

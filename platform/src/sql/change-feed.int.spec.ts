@@ -15,15 +15,22 @@ import type { SqlDatabase } from './sql-database.js';
 
 const postgres = await postgresAvailability();
 
+/** Runs `test` with a cache of its own (entries kept a minute), on a PGlite database of its own, closed afterwards. */
+const withCache = async (
+  options: { topics: string[]; max: number },
+  test: (cache: ReturnType<typeof createChangeAwareCache<string, number>>, db: SqlDatabase) => Promise<void>,
+): Promise<void> => {
+  const db = await createPgliteDatabase();
+  try {
+    await test(createChangeAwareCache<string, number>(db, { ...options, ttlMs: 60_000 }), db);
+  } finally {
+    await db.close();
+  }
+};
+
 describe('[PLATFORM]: caches that forget what changed', () => {
-  it('forgets at once what this process announces, and keeps nothing loaded while a change was announced', async () => {
-    const db = await createPgliteDatabase();
-    try {
-      const cache = createChangeAwareCache<string, number>(db, {
-        topics: ['read-model:things'],
-        ttlMs: 60_000,
-        max: 10,
-      });
+  it('forgets at once what this process announces, and keeps nothing loaded while a change was announced', () =>
+    withCache({ topics: ['read-model:things'], max: 10 }, async (cache, db) => {
       let stored = 1;
       const load = async () => stored;
       expect(await cache.get('a', load)).toBe(1);
@@ -45,19 +52,10 @@ describe('[PLATFORM]: caches that forget what changed', () => {
       });
       expect(await overtaken).toBe(3);
       expect(await cache.get('b', load)).toBe(4);
-    } finally {
-      await db.close();
-    }
-  });
+    }));
 
-  it('stands aside while a transaction writes what it caches, and forgets it when the transaction ends', async () => {
-    const db = await createPgliteDatabase();
-    try {
-      const cache = createChangeAwareCache<string, number>(db, {
-        topics: ['read-model:things'],
-        ttlMs: 60_000,
-        max: 10,
-      });
+  it('stands aside while a transaction writes what it caches, and forgets it when the transaction ends', () =>
+    withCache({ topics: ['read-model:things'], max: 10 }, async (cache, db) => {
       let stored = 1;
       const load = async () => stored;
       expect(await cache.get('a', load)).toBe(1);
@@ -82,15 +80,10 @@ describe('[PLATFORM]: caches that forget what changed', () => {
       expect(await cache.get('a', load)).toBe(3);
       stored = 4;
       expect(await cache.get('a', load)).toBe(3);
-    } finally {
-      await db.close();
-    }
-  });
+    }));
 
-  it('reads the store when asked for a fresh value, and keeps what it read', async () => {
-    const db = await createPgliteDatabase();
-    try {
-      const cache = createChangeAwareCache<string, number>(db, { topics: ['t'], ttlMs: 60_000, max: 10 });
+  it('reads the store when asked for a fresh value, and keeps what it read', () =>
+    withCache({ topics: ['t'], max: 10 }, async (cache) => {
       let stored = 1;
       const load = async () => stored;
       const loadMany = async (missing: string[]) => new Map(missing.map((key) => [key, stored]));
@@ -109,15 +102,10 @@ describe('[PLATFORM]: caches that forget what changed', () => {
       expect(await cache.getMany(['b'], loadMany, { fresh: true })).toEqual(new Map([['b', 2]]));
       stored = 3;
       expect(await cache.get('b', load)).toBe(2);
-    } finally {
-      await db.close();
-    }
-  });
+    }));
 
-  it('keeps an entry no longer than it may live, and evicts the oldest beyond its size', async () => {
-    const db = await createPgliteDatabase();
-    try {
-      const cache = createChangeAwareCache<string, number>(db, { topics: ['t'], ttlMs: 60_000, max: 2 });
+  it('keeps an entry no longer than it may live, and evicts the oldest beyond its size', () =>
+    withCache({ topics: ['t'], max: 2 }, async (cache) => {
       let loads = 0;
       const load = async () => ++loads;
       await cache.get('expired', load, () => Date.now() - 1);
@@ -131,10 +119,7 @@ describe('[PLATFORM]: caches that forget what changed', () => {
         return new Map(missing.map((key) => [key, 1]));
       });
       expect(asked).toEqual(['x']);
-    } finally {
-      await db.close();
-    }
-  });
+    }));
 
   describe.skipIf(!postgres.available)(
     `between processes on PostgreSQL${postgres.reason ? ` (skipped: ${postgres.reason})` : ''}`,

@@ -1,4 +1,4 @@
-import { recordAssignmentPasses, starterLibraryItemId } from '@ai-coaching/application';
+import { recordAssignmentPasses } from '@ai-coaching/application';
 import { createTestOrganization, describeApi, signInAs } from '@ai-coaching/api/testing';
 import {
   assignmentLearnerOperations as learners,
@@ -9,13 +9,12 @@ import {
 import { newId } from '@ai-coaching/platform';
 import { beforeAll, expect, it } from 'vitest';
 import { criterion, seedSession } from './coaching-dashboard-fixtures.js';
-import { publishedProgram } from './program-fixtures.js';
+import { organizationWithPriceProgram, STARTER_PRICE_SCENARIO } from './program-fixtures.js';
+import { unique } from './session-fixtures.js';
 
 // Certificates (issue 27, docs/programs.md "Certificates"): passing every item of an assigned program issues one,
 // once, at a public address anyone may verify, and as a PDF in either language; a withdrawn assignment issues none.
 
-const unique = (label: string) => `${label} ${newId().slice(-8)}`;
-const price = starterLibraryItemId('scenario', 'price', 'en-GB');
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 await describeApi('[COACHING]: certificates of passed assignments', (context) => {
@@ -28,7 +27,7 @@ await describeApi('[COACHING]: certificates of passed assignments', (context) =>
     seedSession(context.server, {
       organizationId: org.id,
       userId,
-      scenarioId: price,
+      scenarioId: STARTER_PRICE_SCENARIO,
       startedAt: new Date().toISOString(),
       ended: { status: 'end', captured: 1 },
       reports: [[criterion('Discovery', '1_5', 1, score)]],
@@ -56,13 +55,7 @@ await describeApi('[COACHING]: certificates of passed assignments', (context) =>
     recordAssignmentPasses(context.server.platform, { organizationId: org.id, userId }, { causationId: newId() });
 
   beforeAll(async () => {
-    org.id = await createTestOrganization(context.server, unique('Acme'));
-    org.operator = (await signInAs(context.server, { role: 'operator', organizationId: org.id })).token;
-    org.programId = await publishedProgram(context.server, org.operator, {
-      name: org.programName,
-      items: [{ scenario_id: price }],
-      pass_rule: { min_score: 70 },
-    });
+    Object.assign(org, await organizationWithPriceProgram(context.server, org.programName));
   }, 120_000);
 
   it('issues a certificate once to a learner who passed, readable by anyone with its id', async () => {

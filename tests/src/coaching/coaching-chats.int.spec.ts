@@ -6,13 +6,11 @@ import {
   coachingSessionOperations as sessions,
 } from '@ai-coaching/contracts';
 import { coachingChatStreamId } from '@ai-coaching/domain';
-import { newId } from '@ai-coaching/platform';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { connectFakeChatModel } from '../fakes/fake-chat-model.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server.js';
-import { publishedScenario } from './session-fixtures.js';
+import { coachingTeam, publishedScenario, unique } from './session-fixtures.js';
 
-const unique = (label: string) => `${label} ${newId().slice(-8)}`;
 const FAKE_KEY = 'sk-fake-chats-0123456789';
 const FR = { headers: { 'accept-language': 'fr-FR' } };
 
@@ -57,14 +55,13 @@ await describeApi(
 
     beforeAll(async () => {
       const superAdmin = context.superAdmin.token;
-      const organizationId = await createTestOrganization(context.server, unique('Acme'));
-      const inA = (role: 'operator' | 'editor' | 'user') => signInAs(context.server, { role, organizationId });
-      a.operator = (await inA('operator')).token;
-      const editor = (await inA('editor')).token;
-      const learner = await inA('user');
-      a.learner = learner.token;
-      a.learnerId = learner.userId;
-      a.colleague = (await inA('user')).token;
+      const team = await coachingTeam(context.server);
+      Object.assign(a, {
+        operator: team.operator,
+        learner: team.learner,
+        learnerId: team.learnerId,
+        colleague: team.colleague,
+      });
       const other = await createTestOrganization(context.server, unique('Beta'));
       b.learner = (await signInAs(context.server, { role: 'user', organizationId: other })).token;
       b.operator = (await signInAs(context.server, { role: 'operator', organizationId: other })).token;
@@ -73,7 +70,7 @@ await describeApi(
 
       const fakeModel = await connectFakeChatModel(api(superAdmin), fake, { apiKey: FAKE_KEY, modelId: 'llama3.1' });
       // Judged by the built-in observer, so the report never takes a completion scripted for the coach.
-      fakeScenario = await publishedScenario(context.server, editor, {
+      fakeScenario = await publishedScenario(context.server, team.editor, {
         modelId: fakeModel.modelId,
         timeLimitSeconds: 300,
       });

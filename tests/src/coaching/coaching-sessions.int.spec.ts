@@ -4,10 +4,10 @@ import { createTestOrganization, describeApi, signInAs } from '@ai-coaching/api/
 import { coachingSessionOperations as sessions, scenarioContent } from '@ai-coaching/contracts';
 import { newId } from '@ai-coaching/platform';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { moveCredits, walletOf } from '../credits/credit-test-client.js';
+import { fundUser, walletOf } from '../credits/credit-test-client.js';
 import { connectFakeChatModel } from '../fakes/fake-chat-model.js';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server.js';
-import { paidBuiltinModel, publishedScenario, unique } from './session-fixtures.js';
+import { coachingTeam, paidBuiltinModel, publishedScenario, unique } from './session-fixtures.js';
 
 const FAKE_KEY = 'sk-fake-sessions-0123456789';
 
@@ -36,22 +36,6 @@ await describeApi(
 
     /** The figures the operator sees of a user's wallet. */
     const wallet = (userId: string) => walletOf(context.server, a.operator, userId);
-    const fund = async (userId: string, credits: number) => {
-      await moveCredits(
-        context.server,
-        context.superAdmin.token,
-        'organizations',
-        'allocate_credit',
-        a.organizationId,
-        {
-          nb_credits: credits,
-        },
-      );
-      const allocated = await moveCredits(context.server, a.operator, 'users', 'allocate_credit', userId, {
-        nb_credits: credits,
-      });
-      expect(allocated.status).toBe(200);
-    };
     const start = (token: string, scenarioId: string) =>
       api(token).call(sessions.create, { body: { scenario_id: scenarioId } });
     const say = (token: string, id: string, text: string, turnId?: string) =>
@@ -66,19 +50,15 @@ await describeApi(
       publishedScenario(context.server, a.editor, { modelId, timeLimitSeconds, observerModelId: modelId });
 
     beforeAll(async () => {
-      a.organizationId = await createTestOrganization(context.server, unique('Acme'));
-      const inA = (role: 'operator' | 'editor' | 'user') =>
-        signInAs(context.server, { role, organizationId: a.organizationId });
-      a.operator = (await inA('operator')).token;
-      a.editor = (await inA('editor')).token;
-      const learner = await inA('user');
-      a.learner = learner.token;
-      a.learnerId = learner.userId;
-      a.colleague = (await inA('user')).token;
-      const poor = await inA('user');
-      a.poor = poor.token;
-      a.poorId = poor.userId;
-      await fund(learner.userId, 100);
+      Object.assign(a, await coachingTeam(context.server));
+      const poor = await signInAs(context.server, { role: 'user', organizationId: a.organizationId });
+      Object.assign(a, { poor: poor.token, poorId: poor.userId });
+      await fundUser(
+        context.server,
+        { superAdmin: context.superAdmin.token, operator: a.operator },
+        { organizationId: a.organizationId, userId: a.learnerId },
+        { organization: 100, user: 100 },
+      );
       b.learner = (
         await signInAs(context.server, {
           role: 'user',

@@ -11,7 +11,7 @@ import { leaderboardPeriod } from '@ai-coaching/domain';
 import { newId } from '@ai-coaching/platform';
 import { beforeAll, expect, it } from 'vitest';
 import { criterion, seedSession } from './coaching-dashboard-fixtures.js';
-import { publishedProgram } from './program-fixtures.js';
+import { publishedPriceProgram } from './program-fixtures.js';
 
 // Leaderboards (issue 27 §7, docs/programs.md "Leaderboards"): off until an administrator turns them on; the
 // organization or one of its groups ranked by programs passed, average best score or practice time over the current
@@ -93,11 +93,7 @@ await describeApi('[COACHING]: leaderboards', (context) => {
         body: { user_id: member.userId },
       });
     }
-    const programId = await publishedProgram(context.server, a.operator, {
-      name: unique('Onboarding'),
-      items: [{ scenario_id: price }],
-      pass_rule: { min_score: 70 },
-    });
+    const programId = await publishedPriceProgram(context.server, a.operator, unique('Onboarding'));
     const assigned = await api(a.operator).call(assignments.create, {
       params: { id: programId },
       body: {

@@ -10,8 +10,8 @@ import {
   programAssignmentOperations as assignments,
 } from '@ai-coaching/contracts';
 import { beforeAll, expect, it } from 'vitest';
-import { moveCredits, parseCsv, walletOf } from '../credits/credit-test-client.js';
-import { paidBuiltinModel, publishedScenario, unique } from './session-fixtures.js';
+import { fundUser, parseCsv, walletOf } from '../credits/credit-test-client.js';
+import { coachingTeam, paidBuiltinModel, publishedScenario, unique } from './session-fixtures.js';
 import { publishedProgram } from './program-fixtures.js';
 
 // Private practice (issue 27 §6, docs/programs.md "Private practice"): a learner's private session is charged as
@@ -66,35 +66,19 @@ await describeApi(
     };
 
     beforeAll(async () => {
-      a.organizationId = await createTestOrganization(context.server, unique('Acme'));
-      const inA = (role: 'operator' | 'editor' | 'user') =>
-        signInAs(context.server, { role, organizationId: a.organizationId });
-      a.operator = (await inA('operator')).token;
-      a.editor = (await inA('editor')).token;
-      const learner = await inA('user');
-      a.learner = learner.token;
-      a.learnerId = learner.userId;
-      a.colleague = (await inA('user')).token;
+      Object.assign(a, await coachingTeam(context.server));
       b.operator = (
         await signInAs(context.server, {
           role: 'operator',
           organizationId: await createTestOrganization(context.server, unique('Beta')),
         })
       ).token;
-      await moveCredits(
+      await fundUser(
         context.server,
-        context.superAdmin.token,
-        'organizations',
-        'allocate_credit',
-        a.organizationId,
-        {
-          nb_credits: 50,
-        },
+        { superAdmin: context.superAdmin.token, operator: a.operator },
+        { organizationId: a.organizationId, userId: a.learnerId },
+        { organization: 50, user: 20 },
       );
-      const funded = await moveCredits(context.server, a.operator, 'users', 'allocate_credit', a.learnerId, {
-        nb_credits: 20,
-      });
-      expect(funded.status).toBe(200);
       // 2 credits a minute for 2 minutes: a start reserves 4; its observer reads on the free built-in model.
       const modelId = await paidBuiltinModel(context.server, context.superAdmin.token);
       scenarioId = await publishedScenario(context.server, a.editor, { modelId, timeLimitSeconds: 120 });

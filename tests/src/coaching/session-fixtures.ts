@@ -1,6 +1,6 @@
 import { STARTER_CORPUS } from '@ai-coaching/application/starter-corpus';
 import { BUILTIN_AI_MODEL_ID, BUILTIN_AI_PROVIDER_ID } from '@ai-coaching/application';
-import { apiClient, type TestServer } from '@ai-coaching/api/testing';
+import { apiClient, createTestOrganization, signInAs, type TestServer } from '@ai-coaching/api/testing';
 import {
   aiModelOperations as models,
   aiProviderOperations as providers,
@@ -16,6 +16,20 @@ import { expect } from 'vitest';
 import type { FakeOpenAiServer } from '../fakes/openai-server.js';
 
 export const unique = (label: string) => `${label} ${newId().slice(-8)}`;
+
+/**
+ * A new organization (named after `label`) with the users a coaching suite plays, signed in in this order: its
+ * operator, an editor, a learner and the learner's colleague.
+ */
+export const coachingTeam = async (server: TestServer, label = 'Acme') => {
+  const organizationId = await createTestOrganization(server, unique(label));
+  const signIn = (role: 'operator' | 'editor' | 'user') => signInAs(server, { role, organizationId });
+  const operator = (await signIn('operator')).token;
+  const editor = (await signIn('editor')).token;
+  const learner = await signIn('user');
+  const colleague = (await signIn('user')).token;
+  return { organizationId, operator, editor, learner: learner.token, learnerId: learner.userId, colleague };
+};
 
 /**
  * The tables of the server's database (its schema) with rows that mention `text` anywhere, each with its count: where

@@ -7,6 +7,7 @@ import {
   userGroupCreditOperations,
   type WalletFields,
 } from '@ai-coaching/contracts';
+import { expect } from 'vitest';
 
 /** The credit movements the suites make, against one server. */
 
@@ -60,6 +61,25 @@ export const moveCredits = (
       ? client.send('POST', pathOf(operation.path, params), { body, headers })
       : client.call(operation, { params, body } as never, { headers })
   ) as Promise<ApiAnswer<AnswerBody<MovementOperation>>>;
+};
+
+/**
+ * Gives a user credits to spend: the super-admin issues `credits.organization` to the user's organization, whose
+ * operator allocates `credits.user` of them to the user.
+ */
+export const fundUser = async (
+  server: Pick<TestServer, 'url'>,
+  tokens: { superAdmin: string; operator: string },
+  { organizationId, userId }: { organizationId: string; userId: string },
+  credits: { organization: number; user: number },
+): Promise<void> => {
+  await moveCredits(server, tokens.superAdmin, 'organizations', 'allocate_credit', organizationId, {
+    nb_credits: credits.organization,
+  });
+  const allocated = await moveCredits(server, tokens.operator, 'users', 'allocate_credit', userId, {
+    nb_credits: credits.user,
+  });
+  expect(allocated.status).toBe(200);
 };
 
 /** RFC 4180: quoted fields may hold commas, doubled quotes and line breaks; records end with CRLF. */

@@ -1,16 +1,14 @@
-import { recordAssignmentPasses, starterLibraryItemId } from '@ai-coaching/application';
+import { recordAssignmentPasses } from '@ai-coaching/application';
 import { createTestOrganization, describeApi, signInAs } from '@ai-coaching/api/testing';
 import { programAssignmentOperations as assignments, userNoticeOperations } from '@ai-coaching/contracts';
 import { newId } from '@ai-coaching/platform';
 import { beforeAll, expect, it } from 'vitest';
 import { criterion, seedSession } from '../coaching/coaching-dashboard-fixtures.js';
-import { publishedProgram } from '../coaching/program-fixtures.js';
+import { organizationWithPriceProgram, STARTER_PRICE_SCENARIO } from '../coaching/program-fixtures.js';
+import { unique } from '../coaching/session-fixtures.js';
 
 // Notices in the app (docs/notices.md): posted beside the mails (an assignment, a pass), each user reads their own
 // and marks them read; nobody reads or marks another's.
-
-const unique = (label: string) => `${label} ${newId().slice(-8)}`;
-const price = starterLibraryItemId('scenario', 'price', 'en-GB');
 
 await describeApi('[NOTICES]: a user’s notices in the app', (context) => {
   const org = { id: '', operator: '', programId: '', programName: unique('Onboarding') };
@@ -22,13 +20,7 @@ await describeApi('[NOTICES]: a user’s notices in the app', (context) => {
   };
 
   beforeAll(async () => {
-    org.id = await createTestOrganization(context.server, unique('Acme'));
-    org.operator = (await signInAs(context.server, { role: 'operator', organizationId: org.id })).token;
-    org.programId = await publishedProgram(context.server, org.operator, {
-      name: org.programName,
-      items: [{ scenario_id: price }],
-      pass_rule: { min_score: 70 },
-    });
+    Object.assign(org, await organizationWithPriceProgram(context.server, org.programName));
   }, 120_000);
 
   it('tells a learner of an assignment and of their pass, newest first; they mark one, then all, read', async () => {
@@ -49,7 +41,7 @@ await describeApi('[NOTICES]: a user’s notices in the app', (context) => {
     await seedSession(context.server, {
       organizationId: org.id,
       userId: learner.userId,
-      scenarioId: price,
+      scenarioId: STARTER_PRICE_SCENARIO,
       startedAt: new Date().toISOString(),
       ended: { status: 'end', captured: 1 },
       reports: [[criterion('Discovery', '1_5', 1, 5)]],

@@ -8,8 +8,16 @@ import type {
 } from '@ai-coaching/domain';
 import type { SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection } from '../../runner/projection.js';
-import { pagedList, sortOrder, sqlFilter, type SqlFilter } from '../../shared/paged-list.js';
+import { entityReads } from '../../shared/entity-reads.js';
+import { sqlFilter, type SqlFilter } from '../../shared/paged-list.js';
 import { auditTimes, findOne } from '../../shared/rows.js';
+
+const TABLES = {
+  providers: 'rm_ai_providers',
+  keys: 'rm_ai_service_keys',
+  models: 'rm_ai_models',
+  voices: 'rm_ai_speech_voices',
+} as const;
 
 /**
  * What AI a platform can speak to: providers, their service keys, models and speech voices. One read
@@ -19,12 +27,7 @@ import { auditTimes, findOne } from '../../shared/rows.js';
 export const aiCatalogueProjection = defineProjection({
   name: 'ai-catalogue',
   version: 1,
-  tables: {
-    providers: 'rm_ai_providers',
-    keys: 'rm_ai_service_keys',
-    models: 'rm_ai_models',
-    voices: 'rm_ai_speech_voices',
-  },
+  tables: TABLES,
   async setup(tx, t) {
     await tx.exec(`
       CREATE TABLE IF NOT EXISTS ${t.providers} (
@@ -260,7 +263,7 @@ type ProviderRecord = {
 // The model count rides along (index on the models' provider_id): a list shows it per row without a request each.
 const PROVIDER_COLUMNS = `p.provider_id, p.organization_id, p.kind, p.name, p.base_url, p.region, p.api_version,
   p.enabled, p.created_by, p.created_at, p.updated_at,
-  (SELECT count(*)::int FROM rm_ai_models m WHERE m.provider_id = p.provider_id) AS model_count`;
+  (SELECT count(*)::int FROM ${TABLES.models} m WHERE m.provider_id = p.provider_id) AS model_count`;
 
 const toProvider = (row: ProviderRecord): AiProviderView => ({
   providerId: row.provider_id,
@@ -278,19 +281,23 @@ const toProvider = (row: ProviderRecord): AiProviderView => ({
 
 export type AiProviderListParams = ListParams & AiScope & { kind?: AiProviderKind };
 
+const providers = entityReads({
+  readModel: 'ai-catalogue',
+  from: `${TABLES.providers} p`,
+  columns: PROVIDER_COLUMNS,
+  order: { name: 'lower(p.name)', updatedAt: 'p.updated_at', id: 'p.provider_id' },
+  toView: toProvider,
+});
+
 export const listAiProviders = (db: SqlExecutor, params: AiProviderListParams): Promise<ListPage<AiProviderView>> =>
-  pagedList(db, {
-    readModel: 'ai-catalogue',
-    from: 'rm_ai_providers p',
-    columns: PROVIDER_COLUMNS,
-    filter: scoped(sqlFilter(), 'p', params).equals('p.kind', params.kind).search(['p.name'], params.q),
-    order: sortOrder({ name: 'lower(p.name)', updatedAt: 'p.updated_at', id: 'p.provider_id' }),
+  providers.list(
+    db,
     params,
-    toItem: toProvider,
-  });
+    scoped(sqlFilter(), 'p', params).equals('p.kind', params.kind).search(['p.name'], params.q),
+  );
 
 export const findAiProvider = (db: SqlExecutor, providerId: string): Promise<AiProviderView | undefined> =>
-  findOne(db, `SELECT ${PROVIDER_COLUMNS} FROM rm_ai_providers p WHERE p.provider_id = $1`, [providerId], toProvider);
+  providers.find(db, providerId);
 
 // Service keys.
 
@@ -322,7 +329,7 @@ type KeyRecord = {
 };
 
 // Newest first, the id breaking ties, as the AI port picks it.
-const NEWER_ACTIVE_KEY = `EXISTS (SELECT 1 FROM rm_ai_service_keys n WHERE n.provider_id = k.provider_id
+const NEWER_ACTIVE_KEY = `EXISTS (SELECT 1 FROM ${TABLES.keys} n WHERE n.provider_id = k.provider_id
   AND n.status = 'active' AND (n.created_at, n.key_id) > (k.created_at, k.key_id))`;
 const KEY_COLUMNS = `k.key_id, k.provider_id, k.organization_id, k.label, k.last4, k.status,
   (k.status = 'active' AND NOT ${NEWER_ACTIVE_KEY}) AS current, k.created_by, k.created_at, k.updated_at`;
@@ -341,25 +348,29 @@ const toKey = (row: KeyRecord): AiServiceKeyView => ({
 
 export type AiServiceKeyListParams = ListParams & AiScope & { providerId?: string; status?: 'active' | 'revoked' };
 
+const keys = entityReads({
+  readModel: 'ai-catalogue',
+  from: `${TABLES.keys} k`,
+  columns: KEY_COLUMNS,
+  order: { name: 'lower(k.label)', updatedAt: 'k.updated_at', id: 'k.key_id' },
+  toView: toKey,
+});
+
 export const listAiServiceKeys = (
   db: SqlExecutor,
   params: AiServiceKeyListParams,
 ): Promise<ListPage<AiServiceKeyView>> =>
-  pagedList(db, {
-    readModel: 'ai-catalogue',
-    from: 'rm_ai_service_keys k',
-    columns: KEY_COLUMNS,
-    filter: scoped(sqlFilter(), 'k', params)
+  keys.list(
+    db,
+    params,
+    scoped(sqlFilter(), 'k', params)
       .equals('k.status', params.status)
       .equals('k.provider_id', params.providerId)
       .search(['k.label', 'k.last4'], params.q),
-    order: sortOrder({ name: 'lower(k.label)', updatedAt: 'k.updated_at', id: 'k.key_id' }),
-    params,
-    toItem: toKey,
-  });
+  );
 
 export const findAiServiceKey = (db: SqlExecutor, keyId: string): Promise<AiServiceKeyView | undefined> =>
-  findOne(db, `SELECT ${KEY_COLUMNS} FROM rm_ai_service_keys k WHERE k.key_id = $1`, [keyId], toKey);
+  keys.find(db, keyId);
 
 /** The key the AI port calls a provider with, still sealed. */
 export const findCurrentAiServiceKey = (
@@ -368,7 +379,7 @@ export const findCurrentAiServiceKey = (
 ): Promise<{ keyId: string; sealedValue: string } | undefined> =>
   findOne(
     db,
-    `SELECT key_id, sealed_value FROM rm_ai_service_keys
+    `SELECT key_id, sealed_value FROM ${TABLES.keys}
      WHERE provider_id = $1 AND status = 'active' ORDER BY created_at DESC, key_id DESC LIMIT 1`,
     [providerId],
     (row: { key_id: string; sealed_value: string }) => ({ keyId: row.key_id, sealedValue: row.sealed_value }),
@@ -377,7 +388,7 @@ export const findCurrentAiServiceKey = (
 /** The ids of a provider's keys that still work. */
 export const activeAiServiceKeyIds = async (db: SqlExecutor, providerId: string): Promise<string[]> => {
   const { rows } = await db.query<{ key_id: string }>(
-    `SELECT key_id FROM rm_ai_service_keys WHERE provider_id = $1 AND status = 'active' ORDER BY key_id`,
+    `SELECT key_id FROM ${TABLES.keys} WHERE provider_id = $1 AND status = 'active' ORDER BY key_id`,
     [providerId],
   );
   return rows.map((row) => row.key_id);
@@ -431,18 +442,18 @@ const toModel = (row: ModelRecord): AiModelView => ({
 
 export type AiModelListParams = ListParams & AiScope & { providerId?: string; capability?: AiCapability };
 
+const models = entityReads({
+  readModel: 'ai-catalogue',
+  from: `${TABLES.models} m`,
+  columns: MODEL_COLUMNS,
+  order: { name: 'lower(m.display_name)', updatedAt: 'm.updated_at', id: 'm.ai_model_id' },
+  toView: toModel,
+});
+
 export const listAiModels = (db: SqlExecutor, params: AiModelListParams): Promise<ListPage<AiModelView>> => {
   const filter = scoped(sqlFilter(), 'm', params).equals('m.provider_id', params.providerId);
   if (params.capability !== undefined) filter.where(`${filter.bind(params.capability)} = ANY(m.capabilities)`);
-  return pagedList(db, {
-    readModel: 'ai-catalogue',
-    from: 'rm_ai_models m',
-    columns: MODEL_COLUMNS,
-    filter: filter.search(['m.display_name', 'm.model_id'], params.q),
-    order: sortOrder({ name: 'lower(m.display_name)', updatedAt: 'm.updated_at', id: 'm.ai_model_id' }),
-    params,
-    toItem: toModel,
-  });
+  return models.list(db, params, filter.search(['m.display_name', 'm.model_id'], params.q));
 };
 
 /** The model a provider's voices speak with: its first model with the speech capability, by name. */
@@ -450,7 +461,7 @@ export const findSpeechModel = async (db: SqlExecutor, providerId: string): Prom
   (await listAiModels(db, { providerId, capability: 'speech', page: 1, page_size: 1, sort: 'name' })).items[0];
 
 export const findAiModel = (db: SqlExecutor, aiModelId: string): Promise<AiModelView | undefined> =>
-  findOne(db, `SELECT ${MODEL_COLUMNS} FROM rm_ai_models m WHERE m.ai_model_id = $1`, [aiModelId], toModel);
+  models.find(db, aiModelId);
 
 // Speech voices.
 
@@ -494,30 +505,25 @@ const toVoice = (row: VoiceRecord): AiSpeechVoiceView => ({
 
 export type AiSpeechVoiceListParams = ListParams & AiScope & { providerId?: string; language?: SessionLanguage };
 
+const voices = entityReads({
+  readModel: 'ai-catalogue',
+  from: `${TABLES.voices} v`,
+  columns: VOICE_COLUMNS,
+  order: { name: 'lower(v.display_name)', updatedAt: 'v.updated_at', id: 'v.ai_speech_voice_id' },
+  toView: toVoice,
+});
+
 export const listAiSpeechVoices = (
   db: SqlExecutor,
   params: AiSpeechVoiceListParams,
 ): Promise<ListPage<AiSpeechVoiceView>> => {
   const filter = scoped(sqlFilter(), 'v', params).equals('v.provider_id', params.providerId);
   if (params.language !== undefined) filter.where(`${filter.bind(params.language)} = ANY(v.languages)`);
-  return pagedList(db, {
-    readModel: 'ai-catalogue',
-    from: 'rm_ai_speech_voices v',
-    columns: VOICE_COLUMNS,
-    filter: filter.search(['v.display_name', 'v.voice_id'], params.q),
-    order: sortOrder({ name: 'lower(v.display_name)', updatedAt: 'v.updated_at', id: 'v.ai_speech_voice_id' }),
-    params,
-    toItem: toVoice,
-  });
+  return voices.list(db, params, filter.search(['v.display_name', 'v.voice_id'], params.q));
 };
 
 export const findAiSpeechVoice = (db: SqlExecutor, aiSpeechVoiceId: string): Promise<AiSpeechVoiceView | undefined> =>
-  findOne(
-    db,
-    `SELECT ${VOICE_COLUMNS} FROM rm_ai_speech_voices v WHERE v.ai_speech_voice_id = $1`,
-    [aiSpeechVoiceId],
-    toVoice,
-  );
+  voices.find(db, aiSpeechVoiceId);
 
 /** What of the catalogue belongs to a provider: its models and voices, by name. */
 export const aiProviderDependents = async (
@@ -525,9 +531,9 @@ export const aiProviderDependents = async (
   providerId: string,
 ): Promise<{ kind: 'ai_model' | 'ai_speech_voice'; id: string; name: string }[]> => {
   const { rows } = await db.query<{ kind: 'ai_model' | 'ai_speech_voice'; id: string; name: string }>(
-    `SELECT 'ai_model' AS kind, ai_model_id AS id, display_name AS name FROM rm_ai_models WHERE provider_id = $1
+    `SELECT 'ai_model' AS kind, ai_model_id AS id, display_name AS name FROM ${TABLES.models} WHERE provider_id = $1
      UNION ALL
-     SELECT 'ai_speech_voice', ai_speech_voice_id, display_name FROM rm_ai_speech_voices WHERE provider_id = $1
+     SELECT 'ai_speech_voice', ai_speech_voice_id, display_name FROM ${TABLES.voices} WHERE provider_id = $1
      ORDER BY kind, name, id`,
     [providerId],
   );
@@ -536,4 +542,4 @@ export const aiProviderDependents = async (
 
 /** Whether a provider other than the built-in one is connected and enabled, anywhere on the platform. */
 export const hasConnectedAiProvider = async (db: SqlExecutor): Promise<boolean> =>
-  (await db.query("SELECT 1 FROM rm_ai_providers WHERE kind <> 'builtin' AND enabled LIMIT 1")).rows.length > 0;
+  (await db.query(`SELECT 1 FROM ${TABLES.providers} WHERE kind <> 'builtin' AND enabled LIMIT 1`)).rows.length > 0;

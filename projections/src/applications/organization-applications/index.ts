@@ -2,6 +2,8 @@ import { APPLICATIONS_INSTALLED_AT_CREATION, type ApplicationId } from '@ai-coac
 import type { SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection } from '../../runner/projection.js';
 
+const TABLES = { installs: 'rm_organization_applications' } as const;
+
 /**
  * The applications each organization has installed (docs/applications.md). An organization has the applications
  * installed at creation from its `OrganizationCreated`, so the organizations that existed before this read model get
@@ -10,7 +12,7 @@ import { defineProjection } from '../../runner/projection.js';
 export const organizationApplicationsProjection = defineProjection({
   name: 'organization-applications',
   version: 1,
-  tables: { installs: 'rm_organization_applications' },
+  tables: TABLES,
   async setup(tx, t) {
     await tx.exec(`
       CREATE TABLE IF NOT EXISTS ${t.installs} (
@@ -65,7 +67,7 @@ export const listOrganizationApplications = async (
     installed_by: string | null;
     installed_at: Date | string;
   }>(
-    `SELECT application_id, installed_by, installed_at FROM rm_organization_applications
+    `SELECT application_id, installed_by, installed_at FROM ${TABLES.installs}
      WHERE organization_id = $1 ORDER BY application_id`,
     [organizationId],
   );

@@ -2,6 +2,8 @@ import type { SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection } from '../../runner/projection.js';
 import { auditTimes, findOne, isoTime } from '../../shared/rows.js';
 
+const TABLES = { chats: 'rm_coaching_chats', exchanges: 'rm_coaching_chat_exchanges' } as const;
+
 /**
  * The conversations with the coach about coaching sessions ("Ask the coach", docs/coaching-sessions.md). The coach
  * quotes the transcript, so deleting a session removes its conversations here, as it removes its transcript.
@@ -9,7 +11,7 @@ import { auditTimes, findOne, isoTime } from '../../shared/rows.js';
 export const coachingChatsProjection = defineProjection({
   name: 'coaching-chats',
   version: 1,
-  tables: { chats: 'rm_coaching_chats', exchanges: 'rm_coaching_chat_exchanges' },
+  tables: TABLES,
   async setup(tx, t) {
     await tx.exec(`
       CREATE TABLE IF NOT EXISTS ${t.chats} (
@@ -113,12 +115,12 @@ const toChat = (row: ChatRow): CoachingChatView => ({
 const CHAT_COLUMNS = 'chat_id, session_id, organization_id, user_id, title, exchange_count, created_at, updated_at';
 
 export const findCoachingChat = (db: SqlExecutor, chatId: string): Promise<CoachingChatView | undefined> =>
-  findOne(db, `SELECT ${CHAT_COLUMNS} FROM rm_coaching_chats WHERE chat_id = $1`, [chatId], toChat);
+  findOne(db, `SELECT ${CHAT_COLUMNS} FROM ${TABLES.chats} WHERE chat_id = $1`, [chatId], toChat);
 
 /** The conversations about one session, newest first: a session has a handful, so they are not paged. */
 export const listCoachingChatsOfSession = async (db: SqlExecutor, sessionId: string): Promise<CoachingChatView[]> => {
   const { rows } = await db.query<ChatRow>(
-    `SELECT ${CHAT_COLUMNS} FROM rm_coaching_chats WHERE session_id = $1 ORDER BY created_at DESC, chat_id`,
+    `SELECT ${CHAT_COLUMNS} FROM ${TABLES.chats} WHERE session_id = $1 ORDER BY created_at DESC, chat_id`,
     [sessionId],
   );
   return rows.map(toChat);
@@ -133,7 +135,7 @@ export const listCoachingChatExchanges = async (
     question: string;
     answer: string;
     asked_at: Date | string;
-  }>(`SELECT message_id, question, answer, asked_at FROM rm_coaching_chat_exchanges WHERE chat_id = $1 ORDER BY seq`, [
+  }>(`SELECT message_id, question, answer, asked_at FROM ${TABLES.exchanges} WHERE chat_id = $1 ORDER BY seq`, [
     chatId,
   ]);
   return rows.map((row) => ({

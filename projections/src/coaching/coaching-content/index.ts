@@ -16,6 +16,12 @@ import { defineProjection } from '../../runner/projection.js';
 import { pagedList, sortOrder, sqlFilter } from '../../shared/paged-list.js';
 import { auditTimes, findOne, isoTime } from '../../shared/rows.js';
 
+const TABLES = {
+  items: 'rm_coaching_items',
+  versions: 'rm_coaching_item_versions',
+  references: 'rm_coaching_item_references',
+} as const;
+
 /**
  * The coaching content of every kind (personas, missions, observers, scenarios, playlists) in one read model: the
  * items with their working copy, every published version as it was published, and what each item refers to, so
@@ -24,11 +30,7 @@ import { auditTimes, findOne, isoTime } from '../../shared/rows.js';
 export const coachingContentProjection = defineProjection({
   name: 'coaching-content',
   version: 1,
-  tables: {
-    items: 'rm_coaching_items',
-    versions: 'rm_coaching_item_versions',
-    references: 'rm_coaching_item_references',
-  },
+  tables: TABLES,
   async setup(tx, t) {
     await tx.exec(`
       CREATE TABLE IF NOT EXISTS ${t.items} (
@@ -271,7 +273,7 @@ export const listCoachingItems = (db: SqlExecutor, params: CoachingListParams): 
   else if (params.status === 'draft') filter.where('NOT i.archived AND i.published_version IS NULL');
   return pagedList(db, {
     readModel: 'coaching-content',
-    from: 'rm_coaching_items i',
+    from: `${TABLES.items} i`,
     columns: ITEM_COLUMNS,
     filter,
     order: sortOrder({ name: 'lower(i.title)', updatedAt: 'i.updated_at', id: 'i.item_id' }),
@@ -281,7 +283,7 @@ export const listCoachingItems = (db: SqlExecutor, params: CoachingListParams): 
 };
 
 export const findCoachingItem = (db: SqlExecutor, itemId: string): Promise<CoachingItemView | undefined> =>
-  findOne(db, `SELECT ${ITEM_COLUMNS} FROM rm_coaching_items i WHERE i.item_id = $1`, [itemId], toItem);
+  findOne(db, `SELECT ${ITEM_COLUMNS} FROM ${TABLES.items} i WHERE i.item_id = $1`, [itemId], toItem);
 
 export type CoachingVersionView = { itemId: string; version: number; fields: CoachingFields; publishedAt: string };
 
@@ -293,7 +295,7 @@ export const findCoachingItemVersion = (
 ): Promise<CoachingVersionView | undefined> =>
   findOne(
     db,
-    `SELECT fields, published_at FROM rm_coaching_item_versions WHERE item_id = $1 AND version = $2`,
+    `SELECT fields, published_at FROM ${TABLES.versions} WHERE item_id = $1 AND version = $2`,
     [itemId, version],
     (row: { fields: CoachingFields; published_at: Date | string }) => ({
       itemId,
@@ -309,7 +311,7 @@ export const listCoachingItemVersions = async (
   itemId: string,
 ): Promise<{ version: number; publishedAt: string; publishedBy: string | null }[]> => {
   const { rows } = await db.query<{ version: number; published_at: Date | string; published_by: string | null }>(
-    `SELECT version, published_at, published_by FROM rm_coaching_item_versions WHERE item_id = $1 ORDER BY version DESC`,
+    `SELECT version, published_at, published_by FROM ${TABLES.versions} WHERE item_id = $1 ORDER BY version DESC`,
     [itemId],
   );
   return rows.map((row) => ({
@@ -326,8 +328,8 @@ export const coachingItemsReferring = async (
   refId: string,
 ): Promise<{ kind: CoachingKind; id: string; title: string }[]> => {
   const { rows } = await db.query<{ kind: CoachingKind; item_id: string; title: string }>(
-    `SELECT DISTINCT i.kind, i.item_id, i.title, i.created_at FROM rm_coaching_item_references r
-       JOIN rm_coaching_items i ON i.item_id = r.item_id
+    `SELECT DISTINCT i.kind, i.item_id, i.title, i.created_at FROM ${TABLES.references} r
+       JOIN ${TABLES.items} i ON i.item_id = r.item_id
       WHERE r.ref_id = $1 AND r.ref_kind = $2
       ORDER BY i.created_at, i.item_id`,
     [refId, refKind],

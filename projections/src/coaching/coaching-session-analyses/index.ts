@@ -9,6 +9,12 @@ import { defineProjection } from '../../runner/projection.js';
 import { unlessNotCreatedYet } from '../../shared/not-created-yet.js';
 import { isoTime } from '../../shared/rows.js';
 
+const TABLES = {
+  analyses: 'rm_coaching_session_analyses',
+  observers: 'rm_coaching_session_observer_reports',
+  corrections: 'rm_coaching_session_analysis_corrections',
+} as const;
+
 /**
  * The analysis reports of coaching sessions, every version of them (docs/coaching-sessions.md, "Reports"). A
  * version's status and overall score are derived on read from its observers' rows, so nothing stored here can
@@ -17,11 +23,7 @@ import { isoTime } from '../../shared/rows.js';
 export const coachingSessionAnalysesProjection = defineProjection({
   name: 'coaching-session-analyses',
   version: 2,
-  tables: {
-    analyses: 'rm_coaching_session_analyses',
-    observers: 'rm_coaching_session_observer_reports',
-    corrections: 'rm_coaching_session_analysis_corrections',
-  },
+  tables: TABLES,
   async setup(tx, t) {
     await tx.exec(`
       CREATE TABLE IF NOT EXISTS ${t.analyses} (
@@ -194,7 +196,7 @@ export type CoachingSessionAnalysisView = {
 /** The versions of a session's analysis, oldest first. */
 export const listCoachingSessionAnalysisVersions = async (db: SqlExecutor, sessionId: string): Promise<number[]> => {
   const { rows } = await db.query<{ version: number }>(
-    `SELECT version FROM rm_coaching_session_analyses WHERE session_id = $1 ORDER BY version`,
+    `SELECT version FROM ${TABLES.analyses} WHERE session_id = $1 ORDER BY version`,
     [sessionId],
   );
   return rows.map((row) => row.version);
@@ -216,7 +218,7 @@ export const findCoachingSessionAnalysis = async (
     requested_at: Date | string;
   }>(
     `SELECT session_id, version, organization_id, trigger, requested_by, metrics, requested_at
-     FROM rm_coaching_session_analyses WHERE session_id = $1 AND ($2::integer IS NULL OR version = $2)
+     FROM ${TABLES.analyses} WHERE session_id = $1 AND ($2::integer IS NULL OR version = $2)
      ORDER BY version DESC LIMIT 1`,
     [sessionId, version ?? null],
   );
@@ -235,7 +237,7 @@ export const findCoachingSessionAnalysis = async (
     updated_at: Date | string;
   }>(
     `SELECT observer_id, observer_version, status, criteria, went_well, to_improve, summary, score, failure, updated_at
-     FROM rm_coaching_session_observer_reports WHERE session_id = $1 AND version = $2 ORDER BY position`,
+     FROM ${TABLES.observers} WHERE session_id = $1 AND version = $2 ORDER BY position`,
     [sessionId, row.version],
   );
   const corrections = await db.query<{
@@ -248,7 +250,7 @@ export const findCoachingSessionAnalysis = async (
     corrected_at: Date | string;
   }>(
     `SELECT correction_id, observer_id, criterion, score, comment, corrected_by, corrected_at
-     FROM rm_coaching_session_analysis_corrections WHERE session_id = $1 AND version = $2 ORDER BY revision`,
+     FROM ${TABLES.corrections} WHERE session_id = $1 AND version = $2 ORDER BY revision`,
     [sessionId, row.version],
   );
   // In the order applied: the latest correction of a criterion is the one that stands.
@@ -311,8 +313,8 @@ export const listUnfinishedObserverReports = (
       observer_id: string;
     }>(
       `SELECT o.session_id, a.organization_id, o.version, o.observer_id
-     FROM rm_coaching_session_observer_reports o
-     JOIN rm_coaching_session_analyses a ON a.session_id = o.session_id AND a.version = o.version
+     FROM ${TABLES.observers} o
+     JOIN ${TABLES.analyses} a ON a.session_id = o.session_id AND a.version = o.version
      WHERE o.status IN ('pending', 'running') ORDER BY o.session_id, o.version, o.position`,
     );
     return rows.map((row) => ({
@@ -328,7 +330,7 @@ export const listEndedSessionsWithoutAnalysis = (db: SqlExecutor): Promise<strin
     const { rows } = await db.query<{ session_id: string }>(
       `SELECT s.session_id FROM rm_coaching_sessions s
        WHERE s.status IN ('win', 'loose', 'end')
-         AND NOT EXISTS (SELECT 1 FROM rm_coaching_session_analyses a WHERE a.session_id = s.session_id)
+         AND NOT EXISTS (SELECT 1 FROM ${TABLES.analyses} a WHERE a.session_id = s.session_id)
        ORDER BY s.session_id`,
     );
     return rows.map((row) => row.session_id);

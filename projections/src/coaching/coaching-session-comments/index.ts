@@ -3,6 +3,8 @@ import type { SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection } from '../../runner/projection.js';
 import { findOne, isoTime, isoTimeOrNull } from '../../shared/rows.js';
 
+const TABLES = { comments: 'rm_coaching_session_comments' } as const;
+
 /**
  * The comments on coaching sessions (docs/programs.md, "Manager review"). A comment judges the learner, so deleting a
  * session removes its comments here, as it removes its transcript; deleting a comment removes its replies.
@@ -10,7 +12,7 @@ import { findOne, isoTime, isoTimeOrNull } from '../../shared/rows.js';
 export const coachingSessionCommentsProjection = defineProjection({
   name: 'coaching-session-comments',
   version: 1,
-  tables: { comments: 'rm_coaching_session_comments' },
+  tables: TABLES,
   async setup(tx, t) {
     await tx.exec(`
       CREATE TABLE IF NOT EXISTS ${t.comments} (
@@ -98,7 +100,7 @@ export const findCoachingSessionComment = (
   db: SqlExecutor,
   commentId: string,
 ): Promise<CoachingSessionCommentView | undefined> =>
-  findOne(db, 'SELECT * FROM rm_coaching_session_comments WHERE comment_id = $1', [commentId], toComment);
+  findOne(db, `SELECT * FROM ${TABLES.comments} WHERE comment_id = $1`, [commentId], toComment);
 
 /**
  * The comments on one session, oldest first; `learnerOnly`: those its learner reads. A session has a handful, so they
@@ -110,7 +112,7 @@ export const listCoachingSessionComments = async (
   { learnerOnly }: { learnerOnly: boolean },
 ): Promise<CoachingSessionCommentView[]> => {
   const { rows } = await db.query<CommentRow>(
-    `SELECT * FROM rm_coaching_session_comments WHERE session_id = $1 ${learnerOnly ? "AND visibility = 'learner'" : ''}
+    `SELECT * FROM ${TABLES.comments} WHERE session_id = $1 ${learnerOnly ? "AND visibility = 'learner'" : ''}
      ORDER BY created_at, comment_id`,
     [sessionId],
   );

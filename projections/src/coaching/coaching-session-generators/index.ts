@@ -1,8 +1,23 @@
 import type { ListPage, ListParams, SessionGeneratorBrief, SessionLanguage } from '@ai-coaching/domain';
 import type { SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection } from '../../runner/projection.js';
-import { pagedList, sortOrder, sqlFilter } from '../../shared/paged-list.js';
-import { auditTimes, findOne } from '../../shared/rows.js';
+import { entityReads } from '../../shared/entity-reads.js';
+import { sqlFilter } from '../../shared/paged-list.js';
+import { auditTimes } from '../../shared/rows.js';
+
+/** A generator's brief as the columns name, skill, audience, industry, difficulty, language, count and model_id. */
+const briefColumns = (brief: SessionGeneratorBrief) => [
+  brief.name,
+  brief.skill,
+  brief.audience,
+  brief.industry,
+  brief.difficulty,
+  brief.language,
+  brief.count,
+  brief.modelId,
+];
+
+const TABLES = { generators: 'rm_coaching_session_generators' } as const;
 
 /**
  * Session generators (docs/coaching-session-generators.md): one row per generator and its brief. A deleted one
@@ -11,7 +26,7 @@ import { auditTimes, findOne } from '../../shared/rows.js';
 export const coachingSessionGeneratorsProjection = defineProjection({
   name: 'coaching-session-generators',
   version: 1,
-  tables: { generators: 'rm_coaching_session_generators' },
+  tables: TABLES,
   async setup(tx, t) {
     await tx.exec(`
       CREATE TABLE IF NOT EXISTS ${t.generators} (
@@ -37,38 +52,14 @@ export const coachingSessionGeneratorsProjection = defineProjection({
         `INSERT INTO ${t.generators} (generator_id, organization_id, name, skill, audience, industry, difficulty,
            language, count, model_id, created_by, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) ON CONFLICT (generator_id) DO NOTHING`,
-        [
-          data.generatorId,
-          data.organizationId,
-          data.name,
-          data.skill,
-          data.audience,
-          data.industry,
-          data.difficulty,
-          data.language,
-          data.count,
-          data.modelId,
-          data.createdBy,
-          data.createdAt,
-        ],
+        [data.generatorId, data.organizationId, ...briefColumns(data), data.createdBy, data.createdAt],
       );
     },
     async SessionGeneratorUpdated(tx, { data }, t) {
       await tx.query(
         `UPDATE ${t.generators} SET name = $2, skill = $3, audience = $4, industry = $5, difficulty = $6,
            language = $7, count = $8, model_id = $9, updated_at = $10 WHERE generator_id = $1`,
-        [
-          data.generatorId,
-          data.name,
-          data.skill,
-          data.audience,
-          data.industry,
-          data.difficulty,
-          data.language,
-          data.count,
-          data.modelId,
-          data.updatedAt,
-        ],
+        [data.generatorId, ...briefColumns(data), data.updatedAt],
       );
     },
     async SessionGeneratorDeleted(tx, { data }, t) {
@@ -120,28 +111,25 @@ const toView = (row: SessionGeneratorRecord): SessionGeneratorView => ({
   ...auditTimes(row),
 });
 
-const ORDER = sortOrder({ name: 'lower(g.name)', updatedAt: 'g.updated_at', id: 'g.generator_id' });
+const generators = entityReads({
+  readModel: 'coaching-session-generators',
+  from: `${TABLES.generators} g`,
+  columns: COLUMNS,
+  order: { name: 'lower(g.name)', updatedAt: 'g.updated_at', id: 'g.generator_id' },
+  toView,
+});
 
 export const listSessionGenerators = (
   db: SqlExecutor,
   params: ListParams & { organizationId?: string },
 ): Promise<ListPage<SessionGeneratorView>> =>
-  pagedList(db, {
-    readModel: 'coaching-session-generators',
-    from: 'rm_coaching_session_generators g',
-    columns: COLUMNS,
-    filter: sqlFilter()
+  generators.list(
+    db,
+    params,
+    sqlFilter()
       .equals('g.organization_id', params.organizationId)
       .search(['g.name', 'g.skill', 'g.industry'], params.q),
-    order: ORDER,
-    params,
-    toItem: toView,
-  });
+  );
 
 export const findSessionGenerator = (db: SqlExecutor, generatorId: string): Promise<SessionGeneratorView | undefined> =>
-  findOne(
-    db,
-    `SELECT ${COLUMNS} FROM rm_coaching_session_generators g WHERE g.generator_id = $1`,
-    [generatorId],
-    toView,
-  );
+  generators.find(db, generatorId);

@@ -13,6 +13,8 @@ import { unlessNotCreatedYet } from '../../shared/not-created-yet.js';
 import { pagedList, sortOrder, sqlFilter } from '../../shared/paged-list.js';
 import { findOne, isoTime, isoTimeOrNull } from '../../shared/rows.js';
 
+const TABLES = { sessions: 'rm_coaching_sessions', turns: 'rm_coaching_session_turns' } as const;
+
 /**
  * The coaching sessions and their transcripts: what the session screens, the lists of mine and my team's, and the
  * HTTP answers read. The events hold the transcript sealed with the session's key; this read model holds it in plain
@@ -23,7 +25,7 @@ export const coachingSessionsProjection = defineProjection({
   name: 'coaching-sessions',
   // 2: the voice settings a session plays with (docs/voice.md, "Voice settings"); 3: private practice.
   version: 3,
-  tables: { sessions: 'rm_coaching_sessions', turns: 'rm_coaching_session_turns' },
+  tables: TABLES,
   async setup(tx, t) {
     await tx.exec(`
       CREATE TABLE IF NOT EXISTS ${t.sessions} (
@@ -239,11 +241,11 @@ type SessionRecord = {
 const SESSION_COLUMNS = `s.session_id, s.organization_id, s.user_id, s.guest_id, s.name, s.scenario_id, s.content,
   s.voice_settings, s.status, s.time_limit_seconds, s.turn_limit, s.credits_per_minute, s.reservation_id, s.reserved_credits,
   s.awaiting_reply_to, s.persona_spoke, s.captured_credits, s.used_seconds, s.end_reason, s.private, s.started_at, s.ended_at,
-  s.updated_at, (SELECT count(*)::int FROM rm_coaching_session_turns c WHERE c.session_id = s.session_id) AS turn_count,
+  s.updated_at, (SELECT count(*)::int FROM ${TABLES.turns} c WHERE c.session_id = s.session_id) AS turn_count,
   g.display_name AS guest_name, g.shared_by, g.shared_session_id, g.link_expires_at`;
 
 /** A guest's name and link come from the share links' read model (coaching-shared-sessions). */
-const SESSIONS_WITH_GUESTS = `rm_coaching_sessions s
+const SESSIONS_WITH_GUESTS = `${TABLES.sessions} s
   LEFT JOIN rm_coaching_shared_session_guests g ON g.session_id = s.session_id`;
 
 const toSession = (row: SessionRecord): CoachingSessionView => ({
@@ -296,9 +298,7 @@ export const listCoachingSessionTurns = async (
     text: string;
     reply_to: string | null;
     at: Date | string;
-  }>(`SELECT turn_id, role, text, reply_to, at FROM rm_coaching_session_turns WHERE session_id = $1 ORDER BY seq`, [
-    sessionId,
-  ]);
+  }>(`SELECT turn_id, role, text, reply_to, at FROM ${TABLES.turns} WHERE session_id = $1 ORDER BY seq`, [sessionId]);
   return rows.map((row) => ({
     turnId: row.turn_id,
     role: row.role,
@@ -319,7 +319,7 @@ export const listLiveCoachingSessions = (
   unlessNotCreatedYet(async () => {
     const { rows } = await db.query<{ session_id: string; organization_id: string; ends_at: Date | string }>(
       `SELECT session_id, organization_id, started_at + time_limit_seconds * interval '1 second' AS ends_at
-       FROM rm_coaching_sessions WHERE status IN ('free-speech', 'in-progress') ORDER BY started_at`,
+       FROM ${TABLES.sessions} WHERE status IN ('free-speech', 'in-progress') ORDER BY started_at`,
     );
     return rows.map((row) => ({
       sessionId: row.session_id,
@@ -386,7 +386,7 @@ export const listAnalysableSessionIds = async (
   },
 ): Promise<string[]> => {
   const { rows } = await db.query<{ session_id: string }>(
-    `SELECT session_id FROM rm_coaching_sessions
+    `SELECT session_id FROM ${TABLES.sessions}
      WHERE organization_id = $1 AND status IN ('win', 'loose', 'end') AND NOT private
        AND started_at >= $2 AND started_at < $3
        AND ($4::text IS NULL OR scenario_id = $4)
@@ -406,7 +406,7 @@ export const listCoachingSessionsEndedBefore = async (
   params: { organizationId: string; endedBefore: string; limit: number },
 ): Promise<{ sessionId: string; organizationId: string }[]> => {
   const { rows } = await db.query<{ session_id: string; organization_id: string }>(
-    `SELECT session_id, organization_id FROM rm_coaching_sessions
+    `SELECT session_id, organization_id FROM ${TABLES.sessions}
      WHERE organization_id = $1 AND ended_at IS NOT NULL AND ended_at < $2
      ORDER BY ended_at, session_id LIMIT $3`,
     [params.organizationId, params.endedBefore, params.limit],
@@ -419,8 +419,8 @@ export const hasPlayedSession = async (db: SqlExecutor, userId?: string): Promis
   (
     await db.query(
       userId === undefined
-        ? 'SELECT 1 FROM rm_coaching_sessions LIMIT 1'
-        : 'SELECT 1 FROM rm_coaching_sessions WHERE user_id = $1 LIMIT 1',
+        ? `SELECT 1 FROM ${TABLES.sessions} LIMIT 1`
+        : `SELECT 1 FROM ${TABLES.sessions} WHERE user_id = $1 LIMIT 1`,
       userId === undefined ? [] : [userId],
     )
   ).rows.length > 0;

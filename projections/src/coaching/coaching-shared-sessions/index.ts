@@ -4,6 +4,8 @@ import { defineProjection } from '../../runner/projection.js';
 import { pagedList, sortOrder, sqlFilter } from '../../shared/paged-list.js';
 import { findOne, isoTime, isoTimeOrNull } from '../../shared/rows.js';
 
+const TABLES = { links: 'rm_coaching_shared_sessions', guests: 'rm_coaching_shared_session_guests' } as const;
+
 /**
  * Share links of scenarios and the guests who came through them (issue 13): what the sharer's list of links, the
  * public page of a code and the sessions list (a guest's name, the link's sharer and expiry) read. A link is found
@@ -12,7 +14,7 @@ import { findOne, isoTime, isoTimeOrNull } from '../../shared/rows.js';
 export const coachingSharedSessionsProjection = defineProjection({
   name: 'coaching-shared-sessions',
   version: 1,
-  tables: { links: 'rm_coaching_shared_sessions', guests: 'rm_coaching_shared_session_guests' },
+  tables: TABLES,
   async setup(tx, t) {
     await tx.exec(`
       CREATE TABLE IF NOT EXISTS ${t.links} (
@@ -140,7 +142,7 @@ export const findCoachingSharedSession = (
 ): Promise<CoachingSharedSessionView | undefined> =>
   findOne(
     db,
-    `SELECT ${LINK_COLUMNS} FROM rm_coaching_shared_sessions l WHERE l.shared_session_id = $1`,
+    `SELECT ${LINK_COLUMNS} FROM ${TABLES.links} l WHERE l.shared_session_id = $1`,
     [sharedSessionId],
     toLink,
   );
@@ -150,7 +152,7 @@ export const findCoachingSharedSessionByCodeHash = (
   db: SqlExecutor,
   codeHash: string,
 ): Promise<CoachingSharedSessionView | undefined> =>
-  findOne(db, `SELECT ${LINK_COLUMNS} FROM rm_coaching_shared_sessions l WHERE l.code_hash = $1`, [codeHash], toLink);
+  findOne(db, `SELECT ${LINK_COLUMNS} FROM ${TABLES.links} l WHERE l.code_hash = $1`, [codeHash], toLink);
 
 export type CoachingSharedSessionListParams = ListParams & { organizationId: string; createdBy?: string };
 
@@ -160,7 +162,7 @@ export const listCoachingSharedSessions = (
 ): Promise<ListPage<CoachingSharedSessionView>> =>
   pagedList(db, {
     readModel: 'coaching-shared-sessions',
-    from: 'rm_coaching_shared_sessions l',
+    from: `${TABLES.links} l`,
     columns: LINK_COLUMNS,
     filter: sqlFilter()
       .equals('l.organization_id', params.organizationId)
@@ -174,7 +176,7 @@ export const listCoachingSharedSessions = (
 /** The sessions guests are playing through a link, for a revocation to end them. */
 export const listLiveGuestSessionIds = async (db: SqlExecutor, sharedSessionId: string): Promise<string[]> => {
   const { rows } = await db.query<{ session_id: string }>(
-    `SELECT g.session_id FROM rm_coaching_shared_session_guests g
+    `SELECT g.session_id FROM ${TABLES.guests} g
      JOIN rm_coaching_sessions s ON s.session_id = g.session_id
      WHERE g.shared_session_id = $1 AND s.status IN ('free-speech', 'in-progress')`,
     [sharedSessionId],
@@ -217,8 +219,8 @@ export const findGuestLinks = (
         revoked_at: Date | string | null;
         expires_at: Date | string;
       }>(
-        `SELECT g.session_id, l.revoked_at, l.expires_at FROM rm_coaching_shared_session_guests g
-       JOIN rm_coaching_shared_sessions l ON l.shared_session_id = g.shared_session_id
+        `SELECT g.session_id, l.revoked_at, l.expires_at FROM ${TABLES.guests} g
+       JOIN ${TABLES.links} l ON l.shared_session_id = g.shared_session_id
        WHERE g.session_id = ANY($1::text[])`,
         [missing],
       );

@@ -3,6 +3,8 @@ import type { SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection } from '../../runner/projection.js';
 import { scopedSessions, sessionConditions } from '../coaching-dashboard/index.js';
 
+const TABLES = { preferences: 'rm_leaderboard_preferences' } as const;
+
 /**
  * Leaderboards (docs/programs.md, "Leaderboards"): the learners' choice to hide their name, one row each, and the
  * standings, GROUP BYs over the read models that already hold the figures (`program-assignments`' certificates,
@@ -11,7 +13,7 @@ import { scopedSessions, sessionConditions } from '../coaching-dashboard/index.j
 export const leaderboardsProjection = defineProjection({
   name: 'leaderboards',
   version: 1,
-  tables: { preferences: 'rm_leaderboard_preferences' },
+  tables: TABLES,
   async setup(tx, t) {
     await tx.exec(`
       CREATE TABLE IF NOT EXISTS ${t.preferences} (
@@ -35,10 +37,9 @@ export const leaderboardsProjection = defineProjection({
 
 /** Whether the learner hides their name on leaderboards; false until they do. */
 export const leaderboardNameHidden = async (db: SqlExecutor, userId: string): Promise<boolean> => {
-  const { rows } = await db.query<{ hidden: boolean }>(
-    'SELECT hidden FROM rm_leaderboard_preferences WHERE user_id = $1',
-    [userId],
-  );
+  const { rows } = await db.query<{ hidden: boolean }>(`SELECT hidden FROM ${TABLES.preferences} WHERE user_id = $1`, [
+    userId,
+  ]);
   return rows[0]?.hidden ?? false;
 };
 
@@ -123,7 +124,7 @@ export const leaderboardStandings = async (
      FROM figures f
      JOIN rm_users u ON u.user_id = f.user_id AND u.organization_id = ${organization} AND u.status = 'active'
        AND u.role <> 'guest'
-     LEFT JOIN rm_leaderboard_preferences p ON p.user_id = u.user_id
+     LEFT JOIN ${TABLES.preferences} p ON p.user_id = u.user_id
      WHERE true ${group}`,
     params,
   );

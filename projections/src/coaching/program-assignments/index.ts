@@ -4,6 +4,12 @@ import { defineProjection } from '../../runner/projection.js';
 import { unlessNotCreatedYet } from '../../shared/not-created-yet.js';
 import { findOne, isoTime, isoTimeOrNull } from '../../shared/rows.js';
 
+const TABLES = {
+  assignments: 'rm_program_assignments',
+  reminders: 'rm_program_assignment_reminders',
+  certificates: 'rm_assignment_certificates',
+} as const;
+
 /**
  * Program assignments (docs/programs.md, "Assignments"): one row per assignment, with its assignees as they were
  * named (users and groups; a group's members are read from the user groups when asked). Withdrawn ones stay, marked.
@@ -11,11 +17,7 @@ import { findOne, isoTime, isoTimeOrNull } from '../../shared/rows.js';
 export const programAssignmentsProjection = defineProjection({
   name: 'program-assignments',
   version: 2,
-  tables: {
-    assignments: 'rm_program_assignments',
-    reminders: 'rm_program_assignment_reminders',
-    certificates: 'rm_assignment_certificates',
-  },
+  tables: TABLES,
   async setup(tx, t) {
     await tx.exec(`
       CREATE TABLE IF NOT EXISTS ${t.assignments} (
@@ -203,12 +205,12 @@ export const findProgramAssignment = (
   db: SqlExecutor,
   assignmentId: string,
 ): Promise<ProgramAssignmentView | undefined> =>
-  findOne(db, `SELECT * FROM rm_program_assignments WHERE assignment_id = $1`, [assignmentId], toView);
+  findOne(db, `SELECT * FROM ${TABLES.assignments} WHERE assignment_id = $1`, [assignmentId], toView);
 
 /** A program's assignments, newest first. */
 export const listProgramAssignments = async (db: SqlExecutor, programId: string): Promise<ProgramAssignmentView[]> => {
   const { rows } = await db.query<AssignmentRecord>(
-    `SELECT * FROM rm_program_assignments WHERE program_id = $1 ORDER BY assigned_at DESC, assignment_id`,
+    `SELECT * FROM ${TABLES.assignments} WHERE program_id = $1 ORDER BY assigned_at DESC, assignment_id`,
     [programId],
   );
   return rows.map(toView);
@@ -223,7 +225,7 @@ export const listAssignmentsOfLearner = async (
   learner: { organizationId: string; userId: string; userGroupIds: readonly string[] },
 ): Promise<ProgramAssignmentView[]> => {
   const { rows } = await db.query<AssignmentRecord>(
-    `SELECT * FROM rm_program_assignments a
+    `SELECT * FROM ${TABLES.assignments} a
      WHERE a.organization_id = $1
        AND EXISTS (SELECT 1 FROM jsonb_array_elements(a.assignees) x
                    WHERE x ->> 'userId' = $2 OR x ->> 'userGroupId' = ANY($3::text[]))
@@ -240,7 +242,7 @@ export const listAssignmentsNamingGroup = async (
   userGroupId: string,
 ): Promise<ProgramAssignmentView[]> => {
   const { rows } = await db.query<AssignmentRecord>(
-    `SELECT * FROM rm_program_assignments
+    `SELECT * FROM ${TABLES.assignments}
      WHERE organization_id = $1 AND assignees @> jsonb_build_array(jsonb_build_object('userGroupId', $2::text))
      ORDER BY assigned_at DESC, assignment_id`,
     [organizationId, userGroupId],
@@ -255,7 +257,7 @@ export const listAssignmentsNamingGroup = async (
 export const listAssignmentsDueAfter = (db: SqlExecutor, dueAfter: string): Promise<ProgramAssignmentView[]> =>
   unlessNotCreatedYet(async () => {
     const { rows } = await db.query<AssignmentRecord>(
-      `SELECT * FROM rm_program_assignments WHERE withdrawn_at IS NULL AND due_at > $1 ORDER BY due_at, assignment_id`,
+      `SELECT * FROM ${TABLES.assignments} WHERE withdrawn_at IS NULL AND due_at > $1 ORDER BY due_at, assignment_id`,
       [dueAfter],
     );
     return rows.map(toView);
@@ -265,7 +267,7 @@ export const listAssignmentsDueAfter = (db: SqlExecutor, dueAfter: string): Prom
 export const listActiveAssignmentsDueBy = (db: SqlExecutor, dueBy: string): Promise<ProgramAssignmentView[]> =>
   unlessNotCreatedYet(async () => {
     const { rows } = await db.query<AssignmentRecord>(
-      `SELECT * FROM rm_program_assignments WHERE withdrawn_at IS NULL AND due_at <= $1
+      `SELECT * FROM ${TABLES.assignments} WHERE withdrawn_at IS NULL AND due_at <= $1
        ORDER BY organization_id, due_at, assignment_id`,
       [dueBy],
     );
@@ -286,7 +288,7 @@ export const listAssignmentRemindersSent = async (
     due_at: Date | string;
     sent_at: Date | string;
   }>(
-    `SELECT user_id, reminder, due_at, sent_at FROM rm_program_assignment_reminders
+    `SELECT user_id, reminder, due_at, sent_at FROM ${TABLES.reminders}
      WHERE assignment_id = $1 AND ($2::text[] IS NULL OR user_id = ANY($2::text[]))
      ORDER BY sent_at, reminder, user_id`,
     [assignmentId, userIds === undefined ? null : [...userIds]],
@@ -340,16 +342,15 @@ export const findAssignmentCertificate = (
   db: SqlExecutor,
   certificateId: string,
 ): Promise<AssignmentCertificateView | undefined> =>
-  findOne(db, `SELECT * FROM rm_assignment_certificates WHERE certificate_id = $1`, [certificateId], toCertificate);
+  findOne(db, `SELECT * FROM ${TABLES.certificates} WHERE certificate_id = $1`, [certificateId], toCertificate);
 
 /** The certificates issued on an assignment, by learner. */
 export const certificatesOfAssignment = async (
   db: SqlExecutor,
   assignmentId: string,
 ): Promise<Map<string, AssignmentCertificateView>> => {
-  const { rows } = await db.query<CertificateRecord>(
-    `SELECT * FROM rm_assignment_certificates WHERE assignment_id = $1`,
-    [assignmentId],
-  );
+  const { rows } = await db.query<CertificateRecord>(`SELECT * FROM ${TABLES.certificates} WHERE assignment_id = $1`, [
+    assignmentId,
+  ]);
   return new Map(rows.map((row) => [row.user_id, toCertificate(row)]));
 };

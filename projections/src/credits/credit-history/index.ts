@@ -125,6 +125,8 @@ const recordMovement = async (
   );
 };
 
+const TABLES = { movements: 'rm_credit_movements', balances: 'rm_credit_movement_balances' } as const;
+
 /**
  * The credit history of each organization: one row per ledger event, with the posted balances of
  * the owner accounts on either side just after it. The projection keeps those running balances in
@@ -135,7 +137,7 @@ const recordMovement = async (
 export const creditHistoryProjection = defineProjection({
   name: 'credit-history',
   version: 1,
-  tables: { movements: 'rm_credit_movements', balances: 'rm_credit_movement_balances' },
+  tables: TABLES,
   async setup(tx, t) {
     // Positions are fixed-width digit strings: "C" collation compares them as numbers would.
     await tx.exec(`
@@ -310,7 +312,7 @@ export const listCreditMovements = (
 ): Promise<ListPage<CreditMovement>> =>
   pagedList(db, {
     readModel: 'credit-history',
-    from: 'rm_credit_movements',
+    from: TABLES.movements,
     columns: '*',
     filter: filterOf(params),
     order: ORDER_BY,
@@ -337,10 +339,10 @@ export async function* streamCreditMovements(
     if (after !== undefined) {
       const list = columns.join(', ');
       filter.where(`(${list}) ${descending ? '<' : '>'}
-        (SELECT ${list} FROM rm_credit_movements WHERE movement_id = ${filter.bind(after)})`);
+        (SELECT ${list} FROM ${TABLES.movements} WHERE movement_id = ${filter.bind(after)})`);
     }
     const { rows } = await db.query<MovementRecord>(
-      `SELECT * FROM rm_credit_movements ${filter.clause} ORDER BY ${ORDER_BY[sort]} LIMIT ${filter.bind(batchSize)}`,
+      `SELECT * FROM ${TABLES.movements} ${filter.clause} ORDER BY ${ORDER_BY[sort]} LIMIT ${filter.bind(batchSize)}`,
       filter.values,
     );
     for (const row of rows) yield toMovement(row);
@@ -352,7 +354,7 @@ export async function* streamCreditMovements(
 /** Whether credits were ever issued to an organization other than `exceptOrganizationId` (the platform's). */
 export const hasIssuedCreditsOutside = async (db: SqlExecutor, exceptOrganizationId: string): Promise<boolean> =>
   (
-    await db.query("SELECT 1 FROM rm_credit_movements WHERE kind = 'issued' AND organization_id <> $1 LIMIT 1", [
+    await db.query(`SELECT 1 FROM ${TABLES.movements} WHERE kind = 'issued' AND organization_id <> $1 LIMIT 1`, [
       exceptOrganizationId,
     ])
   ).rows.length > 0;

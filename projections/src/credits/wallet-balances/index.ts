@@ -65,6 +65,8 @@ const RESOLUTIONS = {
   ReservationExpired: 'expired',
 } as const;
 
+const TABLES = { wallets: 'rm_credit_wallets', reservations: 'rm_credit_reservations' } as const;
+
 /**
  * Balances of every ledger account: posted (the sum of its postings), pending (what open
  * reservations hold) and available (posted − pending). The system accounts `issuance` and
@@ -77,7 +79,7 @@ const RESOLUTIONS = {
 export const walletBalancesProjection = defineProjection({
   name: 'wallet-balances',
   version: 1,
-  tables: { wallets: 'rm_credit_wallets', reservations: 'rm_credit_reservations' },
+  tables: TABLES,
   async setup(tx, t) {
     // Positions are fixed-width digit strings: "C" collation compares them as numbers would.
     await tx.exec(`
@@ -192,7 +194,7 @@ const loadWallets = async (
   accounts: readonly OwnerAccount[],
 ): Promise<Map<OwnerAccount, WalletBalance>> => {
   const { rows } = await db.query<BalanceRecord & { account: OwnerAccount }>(
-    'SELECT account, posted, pending, available FROM rm_credit_wallets WHERE account = ANY($1::text[])',
+    `SELECT account, posted, pending, available FROM ${TABLES.wallets} WHERE account = ANY($1::text[])`,
     [accounts],
   );
   const wallets = new Map(accounts.map((account) => [account, { ...NO_BALANCE }]));
@@ -218,7 +220,7 @@ export const organizationTotals = async (
   const { rows } = await db.query<BalanceRecord & { kind: OwnerKind | SystemAccount }>(
     `SELECT CASE owner_kind WHEN 'system' THEN account ELSE owner_kind END AS kind,
        sum(posted) AS posted, sum(pending) AS pending, sum(available) AS available
-     FROM rm_credit_wallets WHERE organization_id = $1 GROUP BY 1`,
+     FROM ${TABLES.wallets} WHERE organization_id = $1 GROUP BY 1`,
     [organizationId],
   );
   const totals: OrganizationCreditTotals = {
@@ -241,7 +243,7 @@ export type PendingReservation = { reservationId: string; organizationId: string
 export const listPendingReservations = (db: SqlExecutor): Promise<PendingReservation[]> =>
   unlessNotCreatedYet(async () => {
     const { rows } = await db.query<{ reservation_id: string; organization_id: string; expires_at: Date | string }>(
-      "SELECT reservation_id, organization_id, expires_at FROM rm_credit_reservations WHERE status = 'pending'",
+      `SELECT reservation_id, organization_id, expires_at FROM ${TABLES.reservations} WHERE status = 'pending'`,
     );
     return rows.map((row) => ({
       reservationId: row.reservation_id,

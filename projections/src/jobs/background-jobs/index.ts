@@ -4,6 +4,8 @@ import { defineProjection } from '../../runner/projection.js';
 import { unlessNotCreatedYet } from '../../shared/not-created-yet.js';
 import { isoTime, isoTimeOrNull } from '../../shared/rows.js';
 
+const TABLES = { jobs: 'rm_background_jobs', items: 'rm_background_job_items' } as const;
+
 /**
  * Background jobs and their progress (docs/background-jobs.md): one row per job, its counts moved by each processed
  * item. The runner applies each event once (checkpoint in the same transaction), so the counts never double.
@@ -13,7 +15,7 @@ import { isoTime, isoTimeOrNull } from '../../shared/rows.js';
 export const backgroundJobsProjection = defineProjection({
   name: 'background-jobs',
   version: 2,
-  tables: { jobs: 'rm_background_jobs', items: 'rm_background_job_items' },
+  tables: TABLES,
   async setup(tx, t) {
     await tx.exec(`
       CREATE TABLE IF NOT EXISTS ${t.jobs} (
@@ -126,7 +128,7 @@ export const findBackgroundJob = async (db: SqlExecutor, jobId: string): Promise
   }>(
     `SELECT job_id, kind, organization_id, started_by, status, input, total, succeeded, skipped, failed, error,
        queued_at, started_at, finished_at
-     FROM rm_background_jobs WHERE job_id = $1`,
+     FROM ${TABLES.jobs} WHERE job_id = $1`,
     [jobId],
   );
   const row = rows[0];
@@ -159,7 +161,7 @@ export const listUnfinishedBackgroundJobs = (
 ): Promise<{ jobId: string; organizationId: string }[]> =>
   unlessNotCreatedYet(async () => {
     const { rows } = await db.query<{ job_id: string; organization_id: string }>(
-      `SELECT job_id, organization_id FROM rm_background_jobs
+      `SELECT job_id, organization_id FROM ${TABLES.jobs}
        WHERE kind = $1 AND status IN ('queued', 'running') ORDER BY queued_at, job_id`,
       [kind],
     );
@@ -181,7 +183,7 @@ export const listBackgroundJobItems = async (db: SqlExecutor, jobId: string): Pr
     detail: string | null;
     processed_at: Date | string;
   }>(
-    `SELECT item, outcome, detail, processed_at FROM rm_background_job_items WHERE job_id = $1
+    `SELECT item, outcome, detail, processed_at FROM ${TABLES.items} WHERE job_id = $1
      ORDER BY processed_at, item`,
     [jobId],
   );
@@ -203,7 +205,7 @@ export const isSavedSessionGeneratorDraft = async (
   scenarioId: string,
 ): Promise<boolean> => {
   const { rows } = await db.query<{ found: number }>(
-    `SELECT 1 AS found FROM rm_background_jobs j JOIN rm_background_job_items i ON i.job_id = j.job_id
+    `SELECT 1 AS found FROM ${TABLES.jobs} j JOIN ${TABLES.items} i ON i.job_id = j.job_id
      WHERE j.kind = 'coaching.session-generation' AND j.input->>'generator_id' = $1 AND i.item = $2
        AND i.outcome = 'succeeded'
      LIMIT 1`,

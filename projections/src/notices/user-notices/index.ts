@@ -3,11 +3,13 @@ import type { SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection } from '../../runner/projection.js';
 import { isoTime, isoTimeOrNull } from '../../shared/rows.js';
 
+const TABLES = { notices: 'rm_user_notices' } as const;
+
 /** Each user's notices in the app (docs/notices.md), newest first, read or not. */
 export const userNoticesProjection = defineProjection({
   name: 'user-notices',
   version: 1,
-  tables: { notices: 'rm_user_notices' },
+  tables: TABLES,
   async setup(tx, t) {
     await tx.exec(`
       CREATE TABLE IF NOT EXISTS ${t.notices} (
@@ -71,12 +73,12 @@ export const listUserNotices = async (
     posted_at: Date | string;
     read_at: Date | string | null;
   }>(
-    `SELECT notice_id, kind, params, link, posted_at, read_at FROM rm_user_notices WHERE user_id = $1
+    `SELECT notice_id, kind, params, link, posted_at, read_at FROM ${TABLES.notices} WHERE user_id = $1
      ORDER BY posted_at DESC, notice_id LIMIT $2 OFFSET $3`,
     [userId, page.limit, page.offset],
   );
   const counts = await db.query<{ total: string; unread: string }>(
-    `SELECT count(*) AS total, count(*) FILTER (WHERE read_at IS NULL) AS unread FROM rm_user_notices
+    `SELECT count(*) AS total, count(*) FILTER (WHERE read_at IS NULL) AS unread FROM ${TABLES.notices}
      WHERE user_id = $1`,
     [userId],
   );
@@ -97,7 +99,7 @@ export const listUserNotices = async (
 /** The ids of the user's unread notices (for "mark all as read"). */
 export const unreadUserNoticeIds = async (db: SqlExecutor, userId: string): Promise<string[]> => {
   const { rows } = await db.query<{ notice_id: string }>(
-    `SELECT notice_id FROM rm_user_notices WHERE user_id = $1 AND read_at IS NULL`,
+    `SELECT notice_id FROM ${TABLES.notices} WHERE user_id = $1 AND read_at IS NULL`,
     [userId],
   );
   return rows.map((row) => row.notice_id);

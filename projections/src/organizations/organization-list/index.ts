@@ -7,7 +7,8 @@ import type {
 } from '@ai-coaching/domain';
 import type { SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection } from '../../runner/projection.js';
-import { pagedList, sortOrder, sqlFilter } from '../../shared/paged-list.js';
+import { entityReads } from '../../shared/entity-reads.js';
+import { sqlFilter } from '../../shared/paged-list.js';
 import { auditTimes, findOne } from '../../shared/rows.js';
 
 /** Column per metadata kind: the kind never reaches the SQL text unchecked. */
@@ -17,6 +18,8 @@ const METADATA_COLUMNS: Readonly<Record<OrganizationMetadataKind, string>> = {
   custom: 'metadata_custom',
 };
 
+const TABLES = { organizations: 'rm_organizations' } as const;
+
 /**
  * Organizations as the settings screens list them; archived ones stay, marked. Version 3 added the
  * operator display name and the mail settings, version 4 the logo, version 5 how long coaching sessions are kept, version 6
@@ -25,7 +28,7 @@ const METADATA_COLUMNS: Readonly<Record<OrganizationMetadataKind, string>> = {
 export const organizationListProjection = defineProjection({
   name: 'organization-list',
   version: 7,
-  tables: { organizations: 'rm_organizations' },
+  tables: TABLES,
   async setup(tx, t) {
     await tx.exec(`
       CREATE TABLE IF NOT EXISTS ${t.organizations} (
@@ -192,33 +195,35 @@ const toView = (row: OrganizationRecord): OrganizationView => ({
   ...auditTimes(row),
 });
 
-const ORDER = sortOrder({ name: 'lower(name)', updatedAt: 'updated_at', id: 'organization_id' });
+const organizations = entityReads({
+  readModel: 'organization-list',
+  from: TABLES.organizations,
+  columns: COLUMNS,
+  order: { name: 'lower(name)', updatedAt: 'updated_at', id: 'organization_id' },
+  toView,
+});
 
 export const listOrganizations = (
   db: SqlExecutor,
   params: OrganizationListParams,
 ): Promise<ListPage<OrganizationView>> =>
-  pagedList(db, {
-    readModel: 'organization-list',
-    from: 'rm_organizations',
-    columns: COLUMNS,
-    filter: sqlFilter()
+  organizations.list(
+    db,
+    params,
+    sqlFilter()
       .where(params.includeArchived ? undefined : `status = 'active'`)
       .anyOf('organization_id', params.organizationIds)
       .search(['name'], params.q),
-    order: ORDER,
-    params,
-    toItem: toView,
-  });
+  );
 
 export const findOrganization = (db: SqlExecutor, organizationId: string): Promise<OrganizationView | undefined> =>
-  findOne(db, `SELECT ${COLUMNS} FROM rm_organizations WHERE organization_id = $1`, [organizationId], toView);
+  organizations.find(db, organizationId);
 
 /** The platform's own organization (kind `platform`, created at the first start); undefined before it. */
 export const findPlatformOrganization = (db: SqlExecutor): Promise<OrganizationView | undefined> =>
   findOne(
     db,
-    `SELECT ${COLUMNS} FROM rm_organizations WHERE kind = 'platform' ORDER BY created_at, organization_id LIMIT 1`,
+    `SELECT ${COLUMNS} FROM ${TABLES.organizations} WHERE kind = 'platform' ORDER BY created_at, organization_id LIMIT 1`,
     [],
     toView,
   );
@@ -231,7 +236,7 @@ export const listSessionRetentions = async (
   db: SqlExecutor,
 ): Promise<{ organizationId: string; retentionDays: number }[]> => {
   const { rows } = await db.query<{ organization_id: string; session_retention_days: number }>(
-    `SELECT organization_id, session_retention_days FROM rm_organizations
+    `SELECT organization_id, session_retention_days FROM ${TABLES.organizations}
      WHERE session_retention_days IS NOT NULL ORDER BY organization_id`,
   );
   return rows.map((row) => ({ organizationId: row.organization_id, retentionDays: row.session_retention_days }));
@@ -243,7 +248,7 @@ export const listSessionRetentions = async (
  */
 export const organizationRecordsVoiceSessions = async (db: SqlExecutor, organizationId: string): Promise<boolean> => {
   const { rows } = await db.query<{ record_voice_sessions: boolean }>(
-    `SELECT record_voice_sessions FROM rm_organizations WHERE organization_id = $1`,
+    `SELECT record_voice_sessions FROM ${TABLES.organizations} WHERE organization_id = $1`,
     [organizationId],
   );
   return rows[0]?.record_voice_sessions ?? false;
@@ -251,4 +256,4 @@ export const organizationRecordsVoiceSessions = async (db: SqlExecutor, organiza
 
 /** Whether any organization besides the platform's own exists (the setup checklist's first step). */
 export const hasCustomerOrganization = async (db: SqlExecutor): Promise<boolean> =>
-  (await db.query("SELECT 1 FROM rm_organizations WHERE kind = 'customer' LIMIT 1")).rows.length > 0;
+  (await db.query(`SELECT 1 FROM ${TABLES.organizations} WHERE kind = 'customer' LIMIT 1`)).rows.length > 0;

@@ -1,7 +1,8 @@
 import type { ListPage, ListParams } from '@ai-coaching/domain';
 import type { SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection, type TableNames } from '../../runner/projection.js';
-import { pagedList, sortOrder, sqlFilter } from '../../shared/paged-list.js';
+import { entityReads } from '../../shared/entity-reads.js';
+import { sqlFilter } from '../../shared/paged-list.js';
 import { auditTimes } from '../../shared/rows.js';
 
 /** Counted rather than incremented, so applying a membership event twice cannot skew it. */
@@ -13,6 +14,8 @@ const recountMembers = (tx: SqlExecutor, t: TableNames<'groups' | 'members'>, us
     [userGroupId, at],
   );
 
+const TABLES = { groups: 'rm_user_groups', members: 'rm_user_group_members' } as const;
+
 /**
  * User groups with their members; archived groups stay, marked, with the members they had. Version 2
  * added the group's picture (a rebuild fills it from the events).
@@ -20,7 +23,7 @@ const recountMembers = (tx: SqlExecutor, t: TableNames<'groups' | 'members'>, us
 export const userGroupsProjection = defineProjection({
   name: 'user-groups',
   version: 2,
-  tables: { groups: 'rm_user_groups', members: 'rm_user_group_members' },
+  tables: TABLES,
   async setup(tx, t) {
     await tx.exec(`
       CREATE TABLE IF NOT EXISTS ${t.groups} (
@@ -133,41 +136,39 @@ const toView = (row: UserGroupRecord): UserGroupView => ({
   ...auditTimes(row),
 });
 
-const ORDER = sortOrder({ name: 'lower(g.name)', updatedAt: 'g.updated_at', id: 'g.user_group_id' });
+const groups = entityReads({
+  readModel: 'user-groups',
+  from: `${TABLES.groups} g`,
+  columns: COLUMNS,
+  order: { name: 'lower(g.name)', updatedAt: 'g.updated_at', id: 'g.user_group_id' },
+  toView,
+});
 
 export const listUserGroups = (db: SqlExecutor, params: UserGroupListParams): Promise<ListPage<UserGroupView>> =>
-  pagedList(db, {
-    readModel: 'user-groups',
-    from: 'rm_user_groups g',
-    columns: COLUMNS,
-    filter: sqlFilter()
+  groups.list(
+    db,
+    params,
+    sqlFilter()
       .where(params.includeArchived ? 'true' : `g.status = 'active'`)
       .equals('g.organization_id', params.organizationId)
       .search(['g.name'], params.q),
-    order: ORDER,
-    params,
-    toItem: toView,
-  });
+  );
 
 export const findUserGroup = async (db: SqlExecutor, userGroupId: string): Promise<UserGroupDetail | undefined> => {
-  const { rows } = await db.query<UserGroupRecord>(
-    `SELECT ${COLUMNS} FROM rm_user_groups g WHERE g.user_group_id = $1`,
-    [userGroupId],
-  );
-  const row = rows[0];
-  if (!row) return undefined;
+  const group = await groups.find(db, userGroupId);
+  if (!group) return undefined;
   const { rows: members } = await db.query<{ user_id: string }>(
-    'SELECT user_id FROM rm_user_group_members WHERE user_group_id = $1 ORDER BY user_id',
+    `SELECT user_id FROM ${TABLES.members} WHERE user_group_id = $1 ORDER BY user_id`,
     [userGroupId],
   );
-  return { ...toView(row), memberIds: members.map((member) => member.user_id) };
+  return { ...group, memberIds: members.map((member) => member.user_id) };
 };
 
 /** The active groups the user is a member of, by name. */
 export const listGroupsOfUser = async (db: SqlExecutor, userId: string): Promise<UserGroupView[]> => {
   const { rows } = await db.query<UserGroupRecord>(
-    `SELECT ${COLUMNS} FROM rm_user_groups g JOIN rm_user_group_members m ON m.user_group_id = g.user_group_id
-     WHERE m.user_id = $1 AND g.status = 'active' ORDER BY ${ORDER.name}`,
+    `SELECT ${COLUMNS} FROM ${TABLES.groups} g JOIN ${TABLES.members} m ON m.user_group_id = g.user_group_id
+     WHERE m.user_id = $1 AND g.status = 'active' ORDER BY ${groups.order.name}`,
     [userId],
   );
   return rows.map(toView);

@@ -3,6 +3,8 @@ import type { SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection } from '../../runner/projection.js';
 import { unlessNotCreatedYet } from '../../shared/not-created-yet.js';
 
+const TABLES = { settings: 'rm_user_notification_settings' } as const;
+
 /**
  * Each user's notification settings (the managers' weekly digest, on unless turned off) and the last ISO week whose
  * digest was queued for them (docs/programs.md, "Weekly digest"). A user with no row has the defaults and was never
@@ -11,7 +13,7 @@ import { unlessNotCreatedYet } from '../../shared/not-created-yet.js';
 export const userNotificationSettingsProjection = defineProjection({
   name: 'user-notification-settings',
   version: 1,
-  tables: { settings: 'rm_user_notification_settings' },
+  tables: TABLES,
   async setup(tx, t) {
     await tx.exec(`
       CREATE TABLE IF NOT EXISTS ${t.settings} (
@@ -56,7 +58,7 @@ export const listUserNotificationSettings = async (
   // Before the read model's first start (a digest run at the very first start): nobody has chosen yet.
   const rows = await unlessNotCreatedYet(async () => {
     const result = await db.query<{ user_id: string; weekly_digest: boolean; last_digest_week: string | null }>(
-      'SELECT user_id, weekly_digest, last_digest_week FROM rm_user_notification_settings WHERE user_id = ANY($1::text[])',
+      `SELECT user_id, weekly_digest, last_digest_week FROM ${TABLES.settings} WHERE user_id = ANY($1::text[])`,
       [userIds],
     );
     return result.rows;

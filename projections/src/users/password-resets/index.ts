@@ -4,6 +4,8 @@ import { createCodeTable, findCode, replaceCodes, supersedeCodes, type CodeView 
 
 const codes = (t: TableNames<'resets'>) => ({ table: t.resets, hashColumn: 'reset_code_hash' }) as const;
 
+const TABLES = { resets: 'rm_password_resets' } as const;
+
 /**
  * Every password-reset code ever sent, by hash, so the reset screen can say why a link no
  * longer works. The user stream remains the authority: CompletePasswordReset checks again.
@@ -11,7 +13,7 @@ const codes = (t: TableNames<'resets'>) => ({ table: t.resets, hashColumn: 'rese
 export const passwordResetsProjection = defineProjection({
   name: 'password-resets',
   version: 1,
-  tables: { resets: 'rm_password_resets' },
+  tables: TABLES,
   setup: (tx, t) => createCodeTable(tx, codes(t)),
   on: {
     async PasswordResetRequested(tx, { data }, t) {
@@ -44,5 +46,4 @@ export const findPasswordReset = (
   db: SqlExecutor,
   resetCodeHash: string,
   now: string,
-): Promise<PasswordResetView | undefined> =>
-  findCode(db, { table: 'rm_password_resets', hashColumn: 'reset_code_hash' }, resetCodeHash, now);
+): Promise<PasswordResetView | undefined> => findCode(db, codes(TABLES), resetCodeHash, now);

@@ -15,6 +15,8 @@ const update = (
   ...values: unknown[]
 ) => tx.query(`UPDATE ${t.users} SET ${assignments}, updated_at = $2 WHERE user_id = $1`, [userId, at, ...values]);
 
+const TABLES = { users: 'rm_users' } as const;
+
 /**
  * Who can sign in: one row per user with the normalised email, role, status and password hash.
  * The email index is not unique on purpose: the email-claim streams keep emails unique, and a
@@ -24,7 +26,7 @@ const update = (
 export const userDirectoryProjection = defineProjection({
   name: 'user-directory',
   version: 3,
-  tables: { users: 'rm_users' },
+  tables: TABLES,
   async setup(tx, t) {
     await tx.exec(`
       CREATE TABLE IF NOT EXISTS ${t.users} (
@@ -212,7 +214,7 @@ const BY_EMAIL = 'WHERE email = $1 ORDER BY created_at, user_id LIMIT 1';
 export const listUsers = (db: SqlExecutor, params: UserListParams): Promise<ListPage<UserView>> =>
   pagedList(db, {
     readModel: 'user-directory',
-    from: 'rm_users',
+    from: TABLES.users,
     columns: '*',
     filter: sqlFilter()
       .equals('organization_id', params.organizationId)
@@ -225,18 +227,18 @@ export const listUsers = (db: SqlExecutor, params: UserListParams): Promise<List
   });
 
 export const findUser = (db: SqlExecutor, userId: string): Promise<UserView | undefined> =>
-  findOne(db, 'SELECT * FROM rm_users WHERE user_id = $1', [userId], toView);
+  findOne(db, `SELECT * FROM ${TABLES.users} WHERE user_id = $1`, [userId], toView);
 
 /** `email` is compared as given: pass it through `normalizeEmail` first. */
 export const findUserByEmail = (db: SqlExecutor, email: string): Promise<UserView | undefined> =>
-  findOne(db, `SELECT * FROM rm_users ${BY_EMAIL}`, [email], toView);
+  findOne(db, `SELECT * FROM ${TABLES.users} ${BY_EMAIL}`, [email], toView);
 
 export const findUserCredentials = async (
   db: SqlExecutor,
   by: { userId: string } | { email: string },
 ): Promise<UserCredentials | undefined> => {
   const { rows } = await db.query<UserRecord>(
-    'userId' in by ? 'SELECT * FROM rm_users WHERE user_id = $1' : `SELECT * FROM rm_users ${BY_EMAIL}`,
+    'userId' in by ? `SELECT * FROM ${TABLES.users} WHERE user_id = $1` : `SELECT * FROM ${TABLES.users} ${BY_EMAIL}`,
     ['userId' in by ? by.userId : by.email],
   );
   const row = rows[0];
@@ -259,8 +261,8 @@ export const countUsersByOrganization = async (
 ): Promise<Record<string, number>> => {
   const { rows } = await db.query<{ organization_id: string; count: number }>(
     organizationIds
-      ? 'SELECT organization_id, count(*)::int AS count FROM rm_users WHERE organization_id = ANY($1::text[]) GROUP BY organization_id'
-      : 'SELECT organization_id, count(*)::int AS count FROM rm_users GROUP BY organization_id',
+      ? `SELECT organization_id, count(*)::int AS count FROM ${TABLES.users} WHERE organization_id = ANY($1::text[]) GROUP BY organization_id`
+      : `SELECT organization_id, count(*)::int AS count FROM ${TABLES.users} GROUP BY organization_id`,
     organizationIds ? [organizationIds] : [],
   );
   const counts: Record<string, number> = Object.fromEntries((organizationIds ?? []).map((id) => [id, 0]));
@@ -272,7 +274,7 @@ export const countUsersByOrganization = async (
 export const hasOperatorOutside = async (db: SqlExecutor, exceptOrganizationId: string): Promise<boolean> =>
   (
     await db.query(
-      "SELECT 1 FROM rm_users WHERE role = 'operator' AND status <> 'disabled' AND organization_id <> $1 LIMIT 1",
+      `SELECT 1 FROM ${TABLES.users} WHERE role = 'operator' AND status <> 'disabled' AND organization_id <> $1 LIMIT 1`,
       [exceptOrganizationId],
     )
   ).rows.length > 0;

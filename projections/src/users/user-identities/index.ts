@@ -2,6 +2,8 @@ import type { SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection } from '../../runner/projection.js';
 import { findOne } from '../../shared/rows.js';
 
+const TABLES = { identities: 'rm_user_identities' } as const;
+
 /**
  * Which account a single sign-on identity (issuer, subject) signs in to. Should two accounts
  * ever link the same identity, the first link is kept rather than stopping the projection.
@@ -9,7 +11,7 @@ import { findOne } from '../../shared/rows.js';
 export const userIdentitiesProjection = defineProjection({
   name: 'user-identities',
   version: 1,
-  tables: { identities: 'rm_user_identities' },
+  tables: TABLES,
   async setup(tx, t) {
     await tx.exec(`
       CREATE TABLE IF NOT EXISTS ${t.identities} (
@@ -41,7 +43,7 @@ export const findUserByIdentity = (
 ): Promise<{ userId: string } | undefined> =>
   findOne(
     db,
-    'SELECT user_id FROM rm_user_identities WHERE issuer = $1 AND subject = $2',
+    `SELECT user_id FROM ${TABLES.identities} WHERE issuer = $1 AND subject = $2`,
     [issuer, subject],
     (row: { user_id: string }) => ({ userId: row.user_id }),
   );

@@ -6,6 +6,8 @@ export { codeStatus, type CodeStatus } from '../issued-codes.js';
 
 const codes = (t: TableNames<'invitations'>) => ({ table: t.invitations, hashColumn: 'invite_code_hash' }) as const;
 
+const TABLES = { invitations: 'rm_user_invitations' } as const;
+
 /**
  * Every invite code ever sent, by hash, so the activation screen can tell a mistyped link from
  * a used, replaced or expired one before the user types a password. The user stream remains
@@ -14,7 +16,7 @@ const codes = (t: TableNames<'invitations'>) => ({ table: t.invitations, hashCol
 export const userInvitationsProjection = defineProjection({
   name: 'user-invitations',
   version: 1,
-  tables: { invitations: 'rm_user_invitations' },
+  tables: TABLES,
   setup: (tx, t) => createCodeTable(tx, codes(t)),
   on: {
     async UserInvited(tx, { data }, t) {
@@ -52,5 +54,4 @@ export const findInvitation = (
   db: SqlExecutor,
   inviteCodeHash: string,
   now: string,
-): Promise<InvitationView | undefined> =>
-  findCode(db, { table: 'rm_user_invitations', hashColumn: 'invite_code_hash' }, inviteCodeHash, now);
+): Promise<InvitationView | undefined> => findCode(db, codes(TABLES), inviteCodeHash, now);
