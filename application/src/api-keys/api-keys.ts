@@ -4,14 +4,13 @@ import {
   apiKeyStreamId,
   NotFoundError,
   permissionsOf,
-  type ApiKeyCommand,
   type Permission,
 } from '@ai-coaching/domain';
 import type { ApiKey, apiKeyOperations, CreatedApiKey, Page, ParsedRequest } from '@ai-coaching/contracts';
 import { apiKeysLastUse, newApiKey, type ApiKeyLastUse } from '@ai-coaching/platform';
 import { findApiKey, listApiKeys as queryApiKeys, type ApiKeyView } from '@ai-coaching/projections';
 import { nowIso, type AppServices, type Origin } from '../app-services.js';
-import { runCommand } from '../commands/run-command.js';
+import { streamCommandRunner } from '../commands/stream-commands.js';
 import { listScope, signedInUser, visibleTo, type UserCaller } from '../tenancy/scope.js';
 
 type Operations = typeof apiKeyOperations;
@@ -72,12 +71,7 @@ const currentKey = async (services: AppServices, apiKeyId: string): Promise<ApiK
   return (await withLastUse(services, [key]))[0]!;
 };
 
-const run = (services: AppServices, origin: Origin, command: ApiKeyCommand) =>
-  runCommand(services, origin, {
-    streamId: apiKeyStreamId(command.data.apiKeyId),
-    decider: apiKeyDecider,
-    command,
-  });
+const run = streamCommandRunner(apiKeyStreamId, apiKeyDecider);
 
 export const listApiKeys = async (
   services: AppServices,
@@ -104,7 +98,7 @@ const makeKey = async (
 ): Promise<CreatedApiKey> => {
   const apiKeyId = services.ids.newId();
   const { key, prefix, hash } = newApiKey();
-  await run(services, origin, {
+  await run(services, origin, apiKeyId, {
     type: 'CreateApiKey',
     data: {
       apiKeyId,
@@ -118,7 +112,6 @@ const makeKey = async (
       createdBy: caller.userId,
       rotatedFrom: fields.rotatedFrom,
     },
-    metadata: { now: nowIso(services) },
   });
   return { ...(await currentKey(services, apiKeyId)), key };
 };
@@ -158,14 +151,13 @@ export const rotateApiKey = async (
     expiresAt: old.expiresAt,
     rotatedFrom: old.apiKeyId,
   });
-  await run(services, origin, {
+  await run(services, origin, old.apiKeyId, {
     type: 'ReplaceApiKey',
     data: {
       apiKeyId: old.apiKeyId,
       replacedBy: created.id,
       graceSeconds: (body.grace_period_hours ?? DEFAULT_GRACE_HOURS) * 3600,
     },
-    metadata: { now: nowIso(services) },
   });
   return { ...(await currentKey(services, created.id)), key: created.key };
 };
@@ -173,9 +165,8 @@ export const rotateApiKey = async (
 export const revokeApiKey = async (services: AppServices, origin: Origin, apiKeyId: string): Promise<void> => {
   const caller = signedInUser(origin.caller);
   const key = await visibleKey(services, caller, apiKeyId);
-  await run(services, origin, {
+  await run(services, origin, key.apiKeyId, {
     type: 'RevokeApiKey',
     data: { apiKeyId: key.apiKeyId, revokedBy: caller.userId },
-    metadata: { now: nowIso(services) },
   });
 };

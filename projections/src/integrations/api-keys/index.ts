@@ -1,8 +1,11 @@
 import type { ListPage, ListParams } from '@ai-coaching/domain';
 import type { SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection } from '../../runner/projection.js';
-import { pagedList, sortOrder, sqlFilter } from '../../shared/paged-list.js';
-import { findOne, isoTime, isoTimeOrNull } from '../../shared/rows.js';
+import { entityReads } from '../../shared/entity-reads.js';
+import { sqlFilter } from '../../shared/paged-list.js';
+import { isoTime, isoTimeOrNull } from '../../shared/rows.js';
+
+const TABLES = { keys: 'rm_api_keys' } as const;
 
 /**
  * Organizations' API keys: what lists show, and the hash a request's key is looked up by (platform/src/auth). Revoked
@@ -11,7 +14,7 @@ import { findOne, isoTime, isoTimeOrNull } from '../../shared/rows.js';
 export const apiKeysProjection = defineProjection({
   name: 'api-keys',
   version: 1,
-  tables: { keys: 'rm_api_keys' },
+  tables: TABLES,
   async setup(tx, t) {
     await tx.exec(`
       CREATE TABLE IF NOT EXISTS ${t.keys} (
@@ -102,7 +105,7 @@ type ApiKeyRecord = {
 const COLUMNS = `k.api_key_id, k.organization_id, k.name, k.prefix, k.permissions, k.created_by,
   NULLIF(trim(u.first_name || ' ' || u.last_name), '') AS created_by_name, k.rotated_from, k.replaced_by,
   k.expires_at, k.revoked_at, k.created_at`;
-const FROM = 'rm_api_keys k LEFT JOIN rm_users u ON u.user_id = k.created_by';
+const FROM = `${TABLES.keys} k LEFT JOIN rm_users u ON u.user_id = k.created_by`;
 
 const toView = (row: ApiKeyRecord): ApiKeyView => ({
   apiKeyId: row.api_key_id,
@@ -119,18 +122,23 @@ const toView = (row: ApiKeyRecord): ApiKeyView => ({
   createdAt: isoTime(row.created_at),
 });
 
+/** Names show as the directory has them, at most 30 seconds stale (the list's cache follows this read model). */
+const keys = entityReads({
+  readModel: 'api-keys',
+  from: FROM,
+  columns: COLUMNS,
+  order: { name: 'lower(k.name)', updatedAt: 'k.created_at', id: 'k.api_key_id' },
+  toView,
+});
+
 export type ApiKeyListParams = ListParams & { organizationId?: string };
 
 export const listApiKeys = (db: SqlExecutor, params: ApiKeyListParams): Promise<ListPage<ApiKeyView>> =>
-  pagedList(db, {
-    readModel: ['api-keys', 'user-directory'],
-    from: FROM,
-    columns: COLUMNS,
-    filter: sqlFilter().equals('k.organization_id', params.organizationId).search(['k.name', 'k.prefix'], params.q),
-    order: sortOrder({ name: 'lower(k.name)', updatedAt: 'k.created_at', id: 'k.api_key_id' }),
+  keys.list(
+    db,
     params,
-    toItem: toView,
-  });
+    sqlFilter().equals('k.organization_id', params.organizationId).search(['k.name', 'k.prefix'], params.q),
+  );
 
 export const findApiKey = (db: SqlExecutor, apiKeyId: string): Promise<ApiKeyView | undefined> =>
-  findOne(db, `SELECT ${COLUMNS} FROM ${FROM} WHERE k.api_key_id = $1`, [apiKeyId], toView);
+  keys.find(db, apiKeyId);
