@@ -2,4 +2,4 @@ export * from './webhook-endpoints.js';
 export * from './webhook-deliveries.js';
 export * from './webhook-delivery-attempt.js';
 export * from './webhook-dispatcher.js';
-export { signingSecrets, checkWebhookUrl } from './webhook-secrets.js';
+export { checkWebhookUrl, sealWebhookSecret, signingSecrets } from './webhook-secrets.js';
