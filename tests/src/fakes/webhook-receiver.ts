@@ -5,6 +5,8 @@ import { Webhook } from 'standardwebhooks';
 /** One request the receiver got: its headers, the raw body, and what it answered. */
 export type ReceivedWebhook = {
   id: string;
+  /** The status the URL's `?fail=` asks for, if any: an endpoint registered to fail. */
+  failWith: number | undefined;
   timestamp: string;
   signature: string;
   body: string;
@@ -46,8 +48,10 @@ export const startWebhookReceiver = async (options: {
         response.writeHead(401).end();
         return;
       }
+      const fail = new URL(request.url ?? '/', 'http://receiver').searchParams.get('fail');
       const entry = {
         id: headers['webhook-id'],
+        failWith: fail === null ? undefined : Number(fail),
         timestamp: headers['webhook-timestamp'],
         signature: headers['webhook-signature'],
         body,

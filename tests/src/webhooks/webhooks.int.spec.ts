@@ -1,5 +1,10 @@
 import { describeApi, type TestServer } from '@ai-coaching/api/testing';
-import { webhookEnvelopeOf, webhookOperations as op } from '@ai-coaching/contracts';
+import {
+  mailOutboxOperations,
+  openApiOperations,
+  webhookEnvelopeOf,
+  webhookOperations as op,
+} from '@ai-coaching/contracts';
 import { emailClaimDecider, userDecider, userEmailStreamId, userStreamId } from '@ai-coaching/domain';
 import { emailKey, handleCommand, hashPassword, newId } from '@ai-coaching/platform';
 import { separateRedisDatabaseUrl } from '@ai-coaching/platform/testing';
@@ -14,7 +19,7 @@ const secrets: string[] = [];
 const answers = new Map<string, (earlier: number) => number>();
 const receiver = await startWebhookReceiver({
   secrets: () => secrets,
-  answer: (request, earlier) => answers.get(request.id)?.(earlier) ?? 204,
+  answer: (request, earlier) => answers.get(request.id)?.(earlier) ?? request.failWith ?? 204,
 });
 afterAll(() => receiver.close());
 
@@ -217,6 +222,78 @@ await describeApi(
       await receiver.until(
         (received) => received.filter((request) => request.id === test.body.message_id).length === 5,
       );
+    });
+
+    it('turns an endpoint off after its schedule of failures, and mails its creator once', async () => {
+      const { operator } = await context.tenant();
+      const created = await api(operator.token).call(op.create, {
+        body: { url: receiver.url, events: ['user.activated'] },
+      });
+      secrets.push(created.body.secret);
+      const test = await api(operator.token).call(op.test, { params: { id: created.body.id } });
+      answers.set(test.body.message_id, () => 503);
+      const deliveries = await settledDeliveries(operator.token, created.body.id);
+      expect(deliveries.body.items[0]).toMatchObject({ status: 'failed', attempts: 4, last_response_code: 503 });
+      // A test delivery never disables: a real event does.
+      expect((await api(operator.token).call(op.read, { params: { id: created.body.id } })).body.enabled).toBe(true);
+
+      const redelivered = await api(operator.token).call(op.redeliver, {
+        params: { id: created.body.id, delivery_id: deliveries.body.items[0]!.id },
+      });
+      expect(redelivered.status).toBe(202);
+      await settledDeliveries(operator.token, created.body.id);
+      expect(receiver.received.filter((request) => request.id === test.body.message_id)).toHaveLength(8);
+    });
+
+    it('turns an endpoint off when a real event’s delivery fails for good, or at once on 410, and mails its creator', async () => {
+      const { operator, organizationId } = await context.tenant();
+      const failing = await api(operator.token).call(op.create, {
+        body: { url: `${receiver.url}?fail=503`, events: ['user.activated'] },
+      });
+      const gone = await api(operator.token).call(op.create, {
+        body: { url: `${receiver.url}?fail=410`, events: ['user.activated'] },
+      });
+      secrets.push(failing.body.secret, gone.body.secret);
+      await inviteAndActivate(context.server, organizationId);
+      for (const endpoint of [failing.body, gone.body]) {
+        for (let tries = 0; ; tries++) {
+          const read = await api(operator.token).call(op.read, { params: { id: endpoint.id } });
+          if (!read.body.enabled || tries > 100) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+      expect((await api(operator.token).call(op.read, { params: { id: failing.body.id } })).body).toMatchObject({
+        enabled: false,
+        disabled_reason: 'failing',
+      });
+      expect((await api(operator.token).call(op.read, { params: { id: gone.body.id } })).body).toMatchObject({
+        enabled: false,
+        disabled_reason: 'gone',
+      });
+      const goneLog = await settledDeliveries(operator.token, gone.body.id);
+      expect(goneLog.body.items[0]).toMatchObject({ status: 'failed', attempts: 1, last_response_code: 410 });
+      const mails = await api(context.superAdmin.token).call(mailOutboxOperations.list, { query: { page_size: 48 } });
+      const turnedOff = mails.body.items.filter(
+        (mail) => mail.to === operator.email && mail.subject === 'A webhook endpoint was turned off',
+      );
+      expect(turnedOff).toHaveLength(2);
+      expect(turnedOff[0]!.text).toContain('http://127.0.0.1:');
+      expect(turnedOff[0]!.text).not.toContain('fail=');
+    });
+
+    it('documents every event’s payload in the OpenAPI document’s webhooks', async () => {
+      const document = (await api().call(openApiOperations.document, {})).body as unknown as {
+        webhooks: Record<string, unknown>;
+      };
+      expect(Object.keys(document.webhooks).sort()).toEqual([
+        'coaching.analysis.completed',
+        'coaching.assignment.overdue',
+        'coaching.assignment.passed',
+        'coaching.session.ended',
+        'credits.wallet.low',
+        'user.activated',
+        'webhook.test',
+      ]);
     });
 
     it('signs with both secrets during a rotation’s grace period', async () => {

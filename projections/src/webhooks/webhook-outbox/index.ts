@@ -23,6 +23,7 @@ export const webhookOutboxProjection = defineProjection({
     analyses: 'rm_webhook_analyses',
     assignments: 'rm_webhook_assignments',
     wallets: 'rm_webhook_wallets',
+    movements: 'rm_webhook_wallet_movements',
     outbox: 'rm_webhook_outbox',
   },
   async setup(tx, t) {
@@ -55,6 +56,7 @@ export const webhookOutboxProjection = defineProjection({
         program_id text NOT NULL
       );
       CREATE TABLE IF NOT EXISTS ${t.wallets} (account text PRIMARY KEY, balance bigint NOT NULL);
+      CREATE TABLE IF NOT EXISTS ${t.movements} (event_id text PRIMARY KEY);
       CREATE TABLE IF NOT EXISTS ${t.outbox} (
         delivery_id text PRIMARY KEY,
         endpoint_id text NOT NULL,
@@ -315,6 +317,12 @@ const applyPostings = async (
   postings: readonly Posting[],
   at: string,
 ) => {
+  // Balances are moved, not recounted: each movement once, even applied again.
+  const { rowCount } = await tx.query(
+    `INSERT INTO ${t.movements} (event_id) VALUES ($1) ON CONFLICT (event_id) DO NOTHING`,
+    [event.id],
+  );
+  if (rowCount === 0) return;
   for (const [account, delta] of postingDeltas(postings)) {
     if (!isOwnerAccount(account) || delta === 0) continue;
     const { rows } = await tx.query<{ balance: number | string }>(

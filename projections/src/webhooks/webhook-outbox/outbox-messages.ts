@@ -3,7 +3,7 @@ import type { RecordedEvent, SqlExecutor } from '@ai-coaching/platform';
 import type { TableNames } from '../../runner/projection.js';
 
 export type OutboxTables = TableNames<
-  'subscriptions' | 'users' | 'sessions' | 'analyses' | 'assignments' | 'wallets' | 'outbox'
+  'subscriptions' | 'users' | 'sessions' | 'analyses' | 'assignments' | 'wallets' | 'movements' | 'outbox'
 >;
 
 /** The version of each event's payload (contracts/src/webhooks.ts `WEBHOOK_EVENT_PAYLOADS` documents the shapes). */
