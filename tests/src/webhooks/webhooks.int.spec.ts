@@ -224,7 +224,7 @@ await describeApi(
       );
     });
 
-    it('turns an endpoint off after its schedule of failures, and mails its creator once', async () => {
+    it('marks a test delivery failed once its schedule is spent, never disabling, and sends it again on request', async () => {
       const { operator } = await context.tenant();
       const created = await api(operator.token).call(op.create, {
         body: { url: receiver.url, events: ['user.activated'] },
