@@ -20,6 +20,7 @@ import {
   ensureBuiltinAiProvider,
   ensureStarterLibrary,
   startUpJobs,
+  startWebhookDispatcher,
   type AiAdapterRegistry,
 } from '@ai-coaching/application';
 import { workerJobs } from '@ai-coaching/workers';
@@ -54,6 +55,8 @@ export const startOneProcess = async (
 
   await platform.queue.startWorkers(workerJobs(platform));
   await startUpJobs(platform);
+  const webhooks = await startWebhookDispatcher(platform);
+  lifecycle.add('webhook dispatcher', () => webhooks.stop());
 
   const seed = await seedPlatform(platform);
   if (seed.created) {

@@ -73,3 +73,5 @@ export type { RepeatedJobPayload } from './jobs/repeated-job.js';
 export * from './jobs/start-up.js';
 export * from './applications/applications.js';
 export * from './notices/notices.js';
+export * from './webhooks/index.js';
+export * from './jobs/webhooks/deliver-webhook.job.js';

@@ -42,3 +42,4 @@ export * from './applications.js';
 export * from './coaching-playlist-progress.js';
 export * from './platform-setup.js';
 export * from './coaching-practice.js';
+export * from './webhooks.js';

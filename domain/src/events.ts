@@ -22,6 +22,7 @@ import type { NotificationSettingsEvent } from './notification-settings/events.j
 import type { UserNoticeEvent } from './notices/events.js';
 import type { EmailClaimEvent } from './users/email-claim-events.js';
 import type { UserEvent } from './users/events.js';
+import type { WebhookEndpointEvent } from './webhooks/events.js';
 
 /** Every event the product records: read models and workers look event types up here by name. */
 export type AnyDomainEvent =
@@ -48,7 +49,8 @@ export type AnyDomainEvent =
   | SessionGeneratorEvent
   | CoachingChatEvent
   | CoachingSessionCommentEvent
-  | ApplicationEvent;
+  | ApplicationEvent
+  | WebhookEndpointEvent;
 
 export type DomainEventType = AnyDomainEvent['type'];
 

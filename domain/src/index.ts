@@ -135,3 +135,6 @@ export * from './applications/catalogue.js';
 export * from './applications/events.js';
 export type * from './applications/commands.js';
 export * from './applications/decider.js';
+export * from './webhooks/events.js';
+export type * from './webhooks/commands.js';
+export * from './webhooks/decider.js';

@@ -80,3 +80,5 @@ export * from './blobs/create-blob-store.js';
 export * from './images/image-sniff.js';
 export * from './images/image-pipeline.js';
 export * from './images/image-uploads.js';
+export * from './webhooks/webhook-deliveries.js';
+export * from './webhooks/webhook-sender.js';

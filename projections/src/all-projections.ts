@@ -28,6 +28,8 @@ import { userDirectoryProjection } from './users/user-directory/index.js';
 import { userIdentitiesProjection } from './users/user-identities/index.js';
 import { userNotificationSettingsProjection } from './users/notification-settings/index.js';
 import { userInvitationsProjection } from './users/user-invitations/index.js';
+import { webhookEndpointsProjection } from './webhooks/webhook-endpoints/index.js';
+import { webhookOutboxProjection } from './webhooks/webhook-outbox/index.js';
 
 /** Every read model the product maintains, in the order they are set up. */
 export const allProjections: readonly Projection[] = [
@@ -54,6 +56,8 @@ export const allProjections: readonly Projection[] = [
   userNotificationSettingsProjection,
   userNoticesProjection,
   apiKeysProjection,
+  webhookEndpointsProjection,
+  webhookOutboxProjection,
 ];
 
 /**

@@ -28,3 +28,5 @@ export * from './coaching/coaching-playlist-progress/index.js';
 export * from './coaching/leaderboards/index.js';
 export * from './images/image-references/index.js';
 export * from './notices/user-notices/index.js';
+export * from './webhooks/webhook-endpoints/index.js';
+export * from './webhooks/webhook-outbox/index.js';

@@ -1,5 +1,5 @@
 import { openPlatform, requireSharedDatabase, startHealthServer, startRuntime } from '@ai-coaching/platform';
-import { startUpJobs } from '@ai-coaching/application';
+import { startUpJobs, startWebhookDispatcher } from '@ai-coaching/application';
 import { workerJobs } from './worker-jobs.js';
 
 /** Job workers alone: they take jobs from Redis (BullMQ) and scale horizontally. */
@@ -8,6 +8,8 @@ await startRuntime('workers', async ({ config, logger, lifecycle }) => {
   const platform = await openPlatform({ config, logger, lifecycle, runtime: 'workers' });
   await platform.queue.startWorkers(workerJobs(platform));
   await startUpJobs(platform);
+  const webhooks = await startWebhookDispatcher(platform);
+  lifecycle.add('webhook dispatcher', () => webhooks.stop());
   const health = await startHealthServer({
     host: config.HOST,
     port: config.PORT,

@@ -14,6 +14,7 @@ import {
   sendPasswordResetJob,
   sessionRetentionJob,
   imageCleanupJob,
+  deliverWebhookJob,
   type AppServices,
 } from '@ai-coaching/application';
 import { bindJob, type JobBinding, type Platform } from '@ai-coaching/platform';
@@ -30,6 +31,7 @@ import { createIdempotencyRetentionHandler } from './jobs/idempotency/retention.
 import { createSessionRetentionHandler } from './jobs/session/retention.handler.js';
 import { createImageCleanupHandler } from './jobs/images/unreferenced-cleanup.handler.js';
 import { createExpireSessionTimeLimitHandler } from './jobs/session/expire-time-limit.handler.js';
+import { createDeliverWebhookHandler } from './jobs/webhooks/deliver-webhook.handler.js';
 
 export type WorkerDeps = AppServices & Pick<Platform, 'mailer'>;
 
@@ -66,4 +68,6 @@ export const workerJobs = (deps: WorkerDeps): JobBinding[] => [
   bindJob(assignmentReminderJob, createAssignmentReminderHandler(deps)),
   bindJob(assignmentStandingJob, createAssignmentStandingHandler(deps)),
   bindJob(assignmentDigestJob, createAssignmentDigestHandler(deps)),
+  // Receivers answer at their own pace: a few deliveries at once keep one slow endpoint from holding the rest.
+  bindJob(deliverWebhookJob, createDeliverWebhookHandler(deps), { concurrency: 8 }),
 ];

@@ -1,4 +1,5 @@
 import { APP_NAME, APP_VERSION } from '@ai-coaching/domain';
+import { WEBHOOK_EVENT_PAYLOADS, webhookEnvelopeOf, type WebhookPayloadType } from '@ai-coaching/contracts';
 import { z } from 'zod';
 import type { RouteAccess, RouteDefinition } from '../http/route.js';
 
@@ -35,6 +36,49 @@ const objectParameters = (schema: z.ZodType | undefined, where: 'path' | 'query'
     schema: property,
   }));
 };
+
+const signatureHeader = (name: string, description: string) => ({
+  name,
+  in: 'header',
+  required: true,
+  description,
+  schema: { type: 'string' },
+});
+
+/**
+ * OpenAPI 3.1's `webhooks`: what the API sends to an organization's endpoints (docs/api/integrations.md,
+ * "Webhooks"), one entry per event type with its payload's schema from the contracts.
+ */
+const webhookDocuments = () =>
+  Object.fromEntries(
+    (Object.keys(WEBHOOK_EVENT_PAYLOADS) as WebhookPayloadType[]).map((type) => [
+      type,
+      {
+        post: {
+          operationId: `webhook.${type}`,
+          summary: WEBHOOK_EVENT_PAYLOADS[type].summary,
+          description: `Payload version ${WEBHOOK_EVENT_PAYLOADS[type].version}. Signed per the Standard Webhooks specification: verify the raw body with the endpoint's \`whsec_\` secret before parsing it.`,
+          tags: ['Webhooks'],
+          parameters: [
+            signatureHeader('webhook-id', 'The message id: the same on every attempt; deduplicate on it.'),
+            signatureHeader('webhook-timestamp', 'Unix seconds of this attempt; refuse one more than 5 minutes off.'),
+            signatureHeader(
+              'webhook-signature',
+              'Space-separated `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{body}`: two during a secret rotation.',
+            ),
+          ],
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: jsonSchema(webhookEnvelopeOf(type), 'output') } },
+          },
+          responses: {
+            '2XX': { description: 'Received. Anything else (a redirect, a timeout after 10 s) is tried again.' },
+            '410': { description: 'Gone: the endpoint is turned off and nothing more is sent to it.' },
+          },
+        },
+      },
+    ]),
+  );
 
 /**
  * Who may call: a person's token on every protected operation, an API key on those a permission guards (either
@@ -161,5 +205,6 @@ export const buildOpenApiDocument = (routes: readonly RouteDefinition[]) => {
       },
     },
     paths,
+    webhooks: webhookDocuments(),
   };
 };

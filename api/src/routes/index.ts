@@ -39,6 +39,7 @@ import { ssoRealmRoutes } from './sso-realms.js';
 import { superAdminRoutes } from './super-admins.js';
 import { userRoutes } from './users.js';
 import { userGroupRoutes } from './user-groups.js';
+import { webhookRoutes } from './webhooks.js';
 
 /** Every route the API serves, in one table: the guard, the OpenAPI document and the role-matrix test read it. */
 export const apiRoutes = (readiness: readonly ReadinessCheck[]): RouteDefinition[] => {
@@ -81,6 +82,7 @@ export const apiRoutes = (readiness: readonly ReadinessCheck[]): RouteDefinition
     ...leaderboardRoutes,
     ...applicationRoutes,
     ...platformSetupRoutes,
+    ...webhookRoutes,
   ];
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
   routes.push(

@@ -550,4 +550,18 @@ export const errors = {
   redirect_not_found: 'There is no redirect from {{path}}.',
   projection_not_found: 'There is no projection named "{{name}}".',
   projection_not_stopped: 'This projection is not stopped; there is nothing to resume.',
+  webhook_not_found: 'This webhook endpoint does not exist.',
+  webhook_exists: 'This webhook endpoint already exists.',
+  invalid_webhook_url: {
+    default: 'A webhook URL is an http(s) address of at most {{max, number}} characters.',
+    credentials: 'A webhook URL must not hold a user name or password.',
+  },
+  invalid_webhook_events: 'Subscribe to at least one of: {{types}}.',
+  invalid_webhook_description: 'A description has at most {{max, number}} characters.',
+  invalid_webhook_credit_threshold: 'A low-credit threshold is a whole number of credits, at least 1.',
+  invalid_webhook_grace_period: 'A grace period is a whole number of seconds from 0 to {{max, number}} (a week).',
+  webhook_url_refused:
+    'Webhooks cannot be sent to this address: use a public https address (private, loopback and link-local networks are refused unless the deployment sets WEBHOOK_ALLOW_PRIVATE_NETWORK=true).',
+  webhook_delivery_not_found: 'This delivery does not exist.',
+  webhook_delivery_in_progress: 'This delivery is still being tried; redeliver it once it has succeeded or failed.',
 } as const;

@@ -543,4 +543,20 @@ export const errors: Translation<typeof enGB.errors> = {
   redirect_not_found: 'Il n’existe pas de redirection depuis {{path}}.',
   projection_not_found: 'Il n’existe pas de projection nommée «\u00a0{{name}}\u00a0».',
   projection_not_stopped: 'Cette projection n’est pas arrêtée\u00a0; il n’y a rien à reprendre.',
+  webhook_not_found: 'Ce point de terminaison de webhook n’existe pas.',
+  webhook_exists: 'Ce point de terminaison de webhook existe déjà.',
+  invalid_webhook_url: {
+    default: 'L’URL d’un webhook est une adresse http(s) d’au plus {{max, number}} caractères.',
+    credentials: 'L’URL d’un webhook ne doit contenir ni nom d’utilisateur ni mot de passe.',
+  },
+  invalid_webhook_events: 'Abonnez-vous à au moins un de ces événements\u00a0: {{types}}.',
+  invalid_webhook_description: 'Une description compte au plus {{max, number}} caractères.',
+  invalid_webhook_credit_threshold: 'Un seuil de crédits bas est un nombre entier de crédits, au moins 1.',
+  invalid_webhook_grace_period:
+    'Une période de grâce est un nombre entier de secondes de 0 à {{max, number}} (une semaine).',
+  webhook_url_refused:
+    'Les webhooks ne peuvent pas être envoyés à cette adresse\u00a0: utilisez une adresse https publique (les réseaux privés, locaux et de lien local sont refusés sauf si le déploiement définit WEBHOOK_ALLOW_PRIVATE_NETWORK=true).',
+  webhook_delivery_not_found: 'Cette livraison n’existe pas.',
+  webhook_delivery_in_progress:
+    'Cette livraison est encore en cours d’essai\u00a0; renvoyez-la une fois qu’elle a réussi ou échoué.',
 };

@@ -96,6 +96,7 @@ export const PERMISSIONS = [
   'user-self-edit',
   'user-update',
   ...crud('user-group'),
+  ...crud('webhook'),
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

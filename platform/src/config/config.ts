@@ -32,6 +32,11 @@ const optionalString = (schema: z.ZodType<string>) =>
 const POOL_SIZE = 'a number of connections from 1 to 200';
 const positiveMs = (what: string) => z.coerce.number({ error: what }).int(what).positive(what);
 
+/** When a failing delivery is tried again, from its first attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h. */
+export const DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS = [5, 300, 1800, 7200, 18_000, 36_000, 50_400, 72_000, 86_400].map(
+  (seconds) => seconds * 1000,
+);
+
 const flag = (what: string) =>
   z.preprocess(
     (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
@@ -112,6 +117,24 @@ export const configSchema = z.object({
   // Outbound AI calls (platform/src/ai/outbound-guard.ts): a self-hosted model on the LAN needs private addresses.
   AI_ALLOW_PRIVATE_NETWORK: flag('true or false'),
   AI_CALL_TIMEOUT_MS: positiveMs('a duration in milliseconds').default(30_000),
+  // Outbound webhooks (docs/api/integrations.md): the same address guard as AI calls, with a switch of its own, and when a
+  // failing delivery is tried again, counted from its first attempt (the Standard Webhooks schedule; tests shorten it).
+  WEBHOOK_ALLOW_PRIVATE_NETWORK: flag('true or false'),
+  WEBHOOK_RETRY_SCHEDULE_MS: z
+    .string()
+    .default(DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS.join(','))
+    .transform((value, context) => {
+      const offsets = value.split(',').map((part) => Number(part.trim()));
+      const rising = offsets.every((offset, index) => Number.isInteger(offset) && offset > (offsets[index - 1] ?? 0));
+      if (offsets.length > 20 || !rising) {
+        context.addIssue({
+          code: 'custom',
+          message: 'a comma-separated list of 1 to 20 rising times in milliseconds after the first attempt',
+        });
+        return z.NEVER;
+      }
+      return offsets;
+    }),
   // Files (images): a directory under DATA_DIR, or an S3-compatible bucket (docs/image-uploads.md).
   BLOB_STORE: z
     .enum(['fs', 's3'], { error: 'fs (files under DATA_DIR) or s3 (an S3-compatible bucket)' })

@@ -13,7 +13,14 @@ import {
   prepareJobPayload,
   settlesWithin,
 } from './job-queue-rules.js';
-import type { EnqueueOptions, EnqueueResult, JobDefinition, JobQueue, RepeatOptions } from './job-queue.js';
+import {
+  retryDelayOf,
+  type EnqueueOptions,
+  type EnqueueResult,
+  type JobDefinition,
+  type JobQueue,
+  type RepeatOptions,
+} from './job-queue.js';
 
 export const DEFAULT_QUEUE_NAME = 'ai-coaching';
 
@@ -49,9 +56,18 @@ export type BullmqJobQueueOptions = {
 
 export type BullmqJobQueue = JobQueue & { readonly kind: 'bullmq' };
 
+/** The backoff type of the jobs whose handler chooses each retry's delay (`backoff: 'handler'`). */
+const HANDLER_BACKOFF = 'handler';
+
+const backoffDelayOf = (backoff: number | { delay?: number } | undefined): number =>
+  typeof backoff === 'number' ? backoff : (backoff?.delay ?? DEFAULT_JOB_BACKOFF_MS);
+
 const retryOptionsOf = (definition: JobDefinition<unknown>) => ({
   attempts: definition.attempts ?? DEFAULT_JOB_ATTEMPTS,
-  backoff: { type: 'exponential' as const, delay: definition.backoffMs ?? DEFAULT_JOB_BACKOFF_MS },
+  backoff: {
+    type: definition.backoff === 'handler' ? HANDLER_BACKOFF : 'exponential',
+    delay: definition.backoffMs ?? DEFAULT_JOB_BACKOFF_MS,
+  },
   removeOnComplete: { age: COMPLETED_JOB_RETENTION_SECONDS },
   removeOnFail: { age: FAILED_JOB_RETENTION_SECONDS },
 });
@@ -173,6 +189,11 @@ export const createBullmqJobQueue = (options: BullmqJobQueueOptions): BullmqJobQ
         connection: { url: options.redisUrl, maxRetriesPerRequest: null },
         prefix,
         concurrency,
+        // Only jobs of the `handler` type come here (BullMQ runs its built-in types itself).
+        settings: {
+          backoffStrategy: (attemptsMade, _type, error, job) =>
+            retryDelayOf({ backoff: 'handler', backoffMs: backoffDelayOf(job?.opts.backoff) }, attemptsMade, error),
+        },
         ...options.worker,
       });
       worker.on('error', (error) => logger.error({ queue: queueName, error: error.message }, 'job worker error'));

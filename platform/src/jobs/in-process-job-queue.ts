@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { createLogger, type Logger } from '../logging/logger.js';
 import { createJobRecords, type Entry, type FailedJob, type JobRecords } from './in-process-job-records.js';
-import type {
-  EnqueueOptions,
-  EnqueueResult,
-  JobBinding,
-  JobDefinition,
-  JobHandler,
-  JobQueue,
-  RepeatOptions,
+import {
+  retryDelayOf,
+  type EnqueueOptions,
+  type EnqueueResult,
+  type JobBinding,
+  type JobDefinition,
+  type JobHandler,
+  type JobQueue,
+  type RepeatOptions,
 } from './job-queue.js';
 import {
   DEFAULT_CLOSE_TIMEOUT_MS,
@@ -87,7 +88,7 @@ const runAttempt = async (
       records.recordFailure(entry, error);
       return;
     }
-    const retryInMs = (definition.backoffMs ?? DEFAULT_JOB_BACKOFF_MS) * 2 ** (attempt - 1);
+    const retryInMs = retryDelayOf({ backoffMs: DEFAULT_JOB_BACKOFF_MS, ...definition }, attempt, error);
     logger.warn({ jobId, name: definition.id, attempt, retryInMs, error: errorMessage(error) }, 'job attempt failed');
     entry.attempt += 1;
     retry(entry, retryInMs);

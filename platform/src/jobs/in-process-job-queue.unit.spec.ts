@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createLogger } from '../logging/logger.js';
 import { createInProcessJobQueue, type InProcessJobQueue } from './in-process-job-queue.js';
 import { JobPayloadError } from './job-queue-rules.js';
-import { bindJob, defineJob, type JobBinding, type JobContext } from './job-queue.js';
+import { bindJob, defineJob, RetryLaterError, type JobBinding, type JobContext } from './job-queue.js';
 
 const mailSend = defineJob({
   id: 'mail.send',
@@ -253,6 +253,30 @@ describe('In-process job queue', () => {
         [3, 300],
       ]);
       expect(q.failedJobs()).toEqual([]);
+    });
+
+    it('should wait the delay a RetryLaterError names when the definition lets its handler choose', async () => {
+      vi.useFakeTimers({ now: 0 });
+      const q = newQueue();
+      const scheduled = defineJob({ ...mailSend, id: 'webhooks.deliver', backoff: 'handler' });
+      const tries: [number, number][] = [];
+      await q.startWorkers([
+        bindJob(scheduled, async (_payload, { attempt }) => {
+          tries.push([attempt, Date.now()]);
+          if (attempt === 1) throw new RetryLaterError('receiver down', 700);
+          // Any other failure backs off exponentially, as ever.
+          if (attempt === 2) throw new Error('store down');
+        }),
+      ]);
+
+      await q.enqueue(scheduled, { to: 'a@example.com' });
+      await vi.advanceTimersByTimeAsync(2000);
+
+      expect(tries).toEqual([
+        [1, 0],
+        [2, 700],
+        [3, 900],
+      ]);
     });
 
     it('should record and log the job as failed after its last attempt, without the payload', async () => {

@@ -15,6 +15,37 @@ export type JobDefinition<Payload = unknown> = {
   attempts?: number;
   /** First retry delay; doubles on each further retry; default 1000 ms. */
   backoffMs?: number;
+  /**
+   * `handler`: a failure thrown as `RetryLaterError` is tried again after the delay it names (a schedule of the job's
+   * own, a `Retry-After`); any other failure backs off exponentially. Default `exponential`.
+   */
+  backoff?: 'exponential' | 'handler';
+};
+
+/**
+ * Thrown by the handler of a job whose definition says `backoff: 'handler'`: try again after `retryDelayMs`. It
+ * counts as an attempt, like any failure.
+ */
+export class RetryLaterError extends Error {
+  override readonly name = 'RetryLaterError';
+
+  constructor(
+    message: string,
+    readonly retryDelayMs: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The delay of a failed attempt: the one a `RetryLaterError` names for a job that lets its handler choose, else the
+ * definition's exponential backoff. */
+export const retryDelayOf = (
+  definition: Pick<JobDefinition, 'backoff' | 'backoffMs'>,
+  attempt: number,
+  error: unknown,
+): number => {
+  if (definition.backoff === 'handler' && error instanceof RetryLaterError) return Math.max(0, error.retryDelayMs);
+  return (definition.backoffMs ?? 1000) * 2 ** (attempt - 1);
 };
 
 export const defineJob = <Payload>(definition: JobDefinition<Payload>): JobDefinition<Payload> => definition;

@@ -22,6 +22,11 @@ export const REDACTED_PATHS = [
   '*.value',
   '*.body.value',
   '*.sealedValue',
+  // A webhook endpoint's signing secrets (docs/api/integrations.md), in the clear or sealed.
+  'secret',
+  '*.secret',
+  '*.secrets',
+  '*.sealedSecret',
   'authorization',
   '*.authorization',
   '*.headers.authorization',

@@ -28,6 +28,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { imageUploadMigrations } from '../images/image-uploads.js';
 import { mailOutboxMigrations } from '../mail/outbox-mailer.js';
 import { listenForChanges } from '../sql/change-feed.js';
+import { webhookDeliveryMigrations } from '../webhooks/webhook-deliveries.js';
 import { migrate, type Migration } from '../sql/migrations.js';
 import { createPgliteDatabase } from '../sql/pglite-database.js';
 import { createPostgresDatabase } from '../sql/postgres-database.js';
@@ -112,6 +113,7 @@ export const openPlatform = async (options: OpenPlatformOptions): Promise<Platfo
     ...imageUploadMigrations,
     ...personalDataKeyMigrations,
     ...idempotencyMigrations,
+    ...webhookDeliveryMigrations,
     ...(options.migrations ?? []),
   ]);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');

@@ -126,6 +126,16 @@ export const templateParamsSchemas = {
     moreAssignments: z.number().int().min(0),
     programsUrl: webUrl,
   }),
+  /**
+   * A webhook endpoint the recipient created was turned off after 24 hours of failed deliveries, or a 410 answer
+   * (docs/api/integrations.md, "Webhooks"). Only the URL's origin is said: its path or query may hold a token.
+   */
+  'webhook-disabled': z.object({
+    firstName: name,
+    endpointOrigin: z.string().trim().min(1).max(300),
+    webhooksUrl: webUrl,
+    disabledAt: instant,
+  }),
 } as const;
 
 export type TemplateId = keyof typeof templateParamsSchemas;
@@ -186,6 +196,11 @@ export const sendMailPayloadSchema = z.discriminatedUnion('template', [
     template: z.literal('assignment-digest'),
     ...recipient,
     params: templateParamsSchemas['assignment-digest'],
+  }),
+  z.object({
+    template: z.literal('webhook-disabled'),
+    ...recipient,
+    params: templateParamsSchemas['webhook-disabled'],
   }),
   z.object({ template: z.literal(MAIL_SETTINGS_TEST), ...recipient, params: mailSettingsTestParamsSchema }),
 ]);

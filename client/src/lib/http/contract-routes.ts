@@ -407,3 +407,15 @@ export const userOperations = routesOf<typeof contracts.userOperations>()({
   remove: { method: 'DELETE', path: '/v1/users/:id' },
   resendInvitation: { method: 'POST', path: '/v1/users/resend_invitation/:user_id' },
 });
+
+export const webhookOperations = routesOf<typeof contracts.webhookOperations>()({
+  list: { method: 'GET', path: '/v1/webhooks' },
+  create: { method: 'POST', path: '/v1/webhooks' },
+  read: { method: 'GET', path: '/v1/webhooks/:id' },
+  update: { method: 'PATCH', path: '/v1/webhooks/:id' },
+  delete: { method: 'DELETE', path: '/v1/webhooks/:id' },
+  rotateSecret: { method: 'POST', path: '/v1/webhooks/:id/rotate_secret' },
+  test: { method: 'POST', path: '/v1/webhooks/:id/test' },
+  deliveries: { method: 'GET', path: '/v1/webhooks/:id/deliveries' },
+  redeliver: { method: 'POST', path: '/v1/webhooks/:id/deliveries/:delivery_id/redeliver' },
+});

@@ -47,6 +47,7 @@ export type MailCatalogue = {
   'assignment-reminder': AssignmentReminderText;
   'assignment-passed': MailText;
   'assignment-digest': AssignmentDigestText;
+  'webhook-disabled': MailText;
 };
 
 // French puts a non-breaking space (\u00a0) before : ? and inside « », so they never start a line.
@@ -160,6 +161,20 @@ export const catalogues: Record<MailLocale, MailCatalogue> = {
       signature: 'The {appName} team',
     },
     'assignment-digest': assignmentDigestTexts['en-GB'],
+    'webhook-disabled': {
+      subject: 'A webhook endpoint was turned off',
+      greeting: 'Hello {firstName},',
+      intro: [
+        'The webhook endpoint you created at {endpointOrigin} has stopped receiving events from {appName}: its deliveries failed for 24 hours, or it answered that it is gone (410).',
+        'Events that happen while it is off are not sent to it. Once the receiver works again, turn the endpoint back on, and send again the deliveries it missed from its log.',
+      ],
+      action: 'See the webhook endpoints',
+      linkHint: 'If the button does not work, copy this link into your browser:',
+      expiry: 'Turned off on {disabledAt}.',
+      expired: 'Each delivery’s log says what the receiver answered, if it answered.',
+      ignore: 'You receive this message because you created this endpoint.',
+      signature: 'The {appName} team',
+    },
   },
   'fr-FR': {
     invitation: {
@@ -277,6 +292,20 @@ export const catalogues: Record<MailLocale, MailCatalogue> = {
       signature: 'L’équipe {appName}',
     },
     'assignment-digest': assignmentDigestTexts['fr-FR'],
+    'webhook-disabled': {
+      subject: 'Un point de terminaison de webhook a été désactivé',
+      greeting: 'Bonjour {firstName},',
+      intro: [
+        'Le point de terminaison de webhook que vous avez créé sur {endpointOrigin} ne reçoit plus les événements de {appName}\u00a0: ses livraisons ont échoué pendant 24\u00a0heures, ou il a répondu qu’il n’existe plus (410).',
+        'Les événements qui surviennent pendant qu’il est désactivé ne lui sont pas envoyés. Quand le récepteur fonctionne de nouveau, réactivez le point de terminaison et renvoyez depuis son journal les livraisons manquées.',
+      ],
+      action: 'Voir les points de terminaison',
+      linkHint: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur\u00a0:',
+      expiry: 'Désactivé le {disabledAt}.',
+      expired: 'Le journal de chaque livraison indique ce que le récepteur a répondu, s’il a répondu.',
+      ignore: 'Vous recevez ce message parce que vous avez créé ce point de terminaison.',
+      signature: 'L’équipe {appName}',
+    },
   },
 };
 
@@ -497,6 +526,11 @@ export const renderMail = (request: MailRequest): RenderedMail => {
     case 'assignment-digest':
       ({ texts, values, entries, notes: firstNotes } = assignmentDigest(request.params, locale));
       url = request.params.programsUrl;
+      break;
+    case 'webhook-disabled':
+      texts = catalogues[locale]['webhook-disabled'];
+      values = { ...request.params, disabledAt: formatExpiry(request.params.disabledAt, locale) };
+      url = request.params.webhooksUrl;
       break;
   }
   const say = (sentence: string) => fill(sentence, { ...values, appName: APP_NAME });

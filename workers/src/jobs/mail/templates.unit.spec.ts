@@ -11,6 +11,7 @@ const assignmentsUrl = 'https://coach.example.com/apps/ai-coaching';
 const sessionUrl = 'https://coach.example.com/apps/ai-coaching/session/result-s1';
 const certificateUrl = 'https://coach.example.com/certificates/c1';
 const programsUrl = 'https://coach.example.com/apps/ai-coaching/program/list';
+const webhooksUrl = 'https://coach.example.com/settings/webhooks';
 const programUrl = (id: string) => `https://coach.example.com/apps/ai-coaching/program/edit/${id}`;
 
 type Reminder = 'due_in_3_days' | 'due_tomorrow' | 'overdue';
@@ -86,6 +87,11 @@ const requests = (locale: (typeof MAIL_LOCALES)[number]): MailRequest[] => [
       programsUrl,
     },
   },
+  {
+    template: 'webhook-disabled',
+    locale,
+    params: { firstName: 'Marie', endpointOrigin: 'https://hooks.example.com', webhooksUrl, disabledAt: expiresAt },
+  },
 ];
 
 const linkOf = (request: MailRequest) => {
@@ -106,6 +112,8 @@ const linkOf = (request: MailRequest) => {
       return request.params.certificateUrl;
     case 'assignment-digest':
       return request.params.programsUrl;
+    case 'webhook-disabled':
+      return request.params.webhooksUrl;
   }
 };
 
