@@ -62,7 +62,10 @@ test.beforeAll(async () => {
     model_id: modelId,
     time_limit_seconds: 120,
   });
+});
 
+// Its own hook, so each arrangement has a hook's whole timeout on a loaded machine.
+test.beforeAll(async () => {
   // The endings: two scenarios on the free built-in model, one with a 30 s limit, one whose mission allows a single
   // learner turn, after which the built-in persona closes with [[END]] (docs/ai-builtin-provider.md).
   const endingsOrganizationId = await setup.arrange.organization(`Endings ${stamp}`);
