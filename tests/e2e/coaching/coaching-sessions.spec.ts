@@ -1,11 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
-import { builtinChatModel, coachingAuthor, WINNING_PRICE_LINES } from '../support/coaching.js';
+import { builtinChatModel, coachingAuthor, freeBuiltinChatModelId, WINNING_PRICE_LINES } from '../support/coaching.js';
 import { setUpArranger, expectNoSidewaysScroll, signInWithToken } from '../support/arrange.js';
 import { expectAxeClean } from '../support/axe.js';
 
 // Issue 12 (first screens): a learner opens a library scenario, starts it, chats to a win on the built-in provider and
 // reads the result; aborts another; and is refused before starting a paid scenario without the credits, with the price
-// and the balance shown.
+// and the balance shown. Issue 12, "Done when": the time limit and an [[END]] each give the status end, on the
+// built-in provider.
+//
+// The time limit is the server's timer on the real clock (the e2e server is the product as shipped; the integration
+// spec tests/src/coaching/session-time-limit.int.spec.ts takes a shifted clock to the deadline instead), and the
+// shortest limit a scenario takes is 30 s: the file's first test starts a 30 s session and walks away, its last one
+// reads the ending, and the tests between run while the server's clock gets there instead of the run sitting it out.
 test.describe.configure({ mode: 'serial' });
 
 const setup = setUpArranger();
@@ -17,6 +23,22 @@ const LIBRARY_SCENARIO = 'Price negotiation: the sceptical buyer';
 let paidScenarioId = '';
 let organizationId = '';
 let learnerId = '';
+
+/** The endings' learner, in an organization of their own, and its two scenarios on the free built-in model. */
+let endingsLearnerToken = '';
+/** The shortest time limit a scenario takes. */
+const TIME_LIMIT_SECONDS = 30;
+let timedScenarioId = '';
+let oneTurnScenarioId = '';
+/** The session the first test starts on the timed scenario, which the last test finds ended. */
+let timedSessionId = '';
+
+type SessionAnswer = { status: string; end_reason: string | null; ends_at: string; ended_at?: string };
+
+const readSession = async (id: string): Promise<SessionAnswer> =>
+  (await (
+    await setup.api.get(`/v1/coaching/sessions/${id}`, { headers: { authorization: `Bearer ${endingsLearnerToken}` } })
+  ).json()) as SessionAnswer;
 
 test.beforeAll(async () => {
   organizationId = await setup.arrange.organization(`Learners ${stamp}`);
@@ -42,10 +64,60 @@ test.beforeAll(async () => {
   });
 });
 
+// Its own hook, so each arrangement has a hook's whole timeout on a loaded machine.
+test.beforeAll(async () => {
+  // The endings: two scenarios on the free built-in model, one with a 30 s limit, one whose mission allows a single
+  // learner turn, after which the built-in persona closes with [[END]] (docs/ai-builtin-provider.md).
+  const endingsOrganizationId = await setup.arrange.organization(`Endings ${stamp}`);
+  const editorToken = (await setup.arrange.member(endingsOrganizationId, 'editor')).token;
+  endingsLearnerToken = (await setup.arrange.member(endingsOrganizationId, 'user')).token;
+  const builtinModelId = await freeBuiltinChatModelId(setup.api, editorToken);
+  const endingsAuthor = coachingAuthor(setup.arrange, editorToken);
+  const personaId = await endingsAuthor.persona({ name: `Robin ${stamp}` });
+  const observerId = await endingsAuthor.observer(`Listening coach ${stamp}`, builtinModelId);
+  const missionId = await endingsAuthor.mission({
+    title: `One question ${stamp}`,
+    goal: 'Get the order in one question.',
+    success_criteria: ['signed order'],
+    turn_limit: 1,
+  });
+  const scenario = (name: string, fields: Record<string, unknown>) =>
+    endingsAuthor.scenario({
+      name,
+      persona_id: personaId,
+      observer_ids: [observerId],
+      model_id: builtinModelId,
+      ...fields,
+    });
+  timedScenarioId = await scenario(`Half a minute ${stamp}`, { time_limit_seconds: TIME_LIMIT_SECONDS });
+  oneTurnScenarioId = await scenario(`One question ${stamp}`, { mission_id: missionId });
+});
+
 const say = async (page: Page, text: string) => {
   await page.getByLabel('Your message').fill(text);
   await page.getByRole('button', { name: 'Send' }).click();
 };
+
+const startFromInfo = async (page: Page, scenarioId: string) => {
+  await signInWithToken(page, endingsLearnerToken);
+  await page.goto(`/apps/ai-coaching/scenario/info-${scenarioId}`);
+  await page.getByRole('button', { name: 'Start the session' }).click();
+  await expect(page).toHaveURL(/\/session\/play-/);
+  return page.url().split('play-')[1]!;
+};
+
+test('[SESSION]: the time limit ends a session with the end status, even once the learner has left it (the learner starts it and leaves)', async ({
+  page,
+}) => {
+  timedSessionId = await startFromInfo(page, timedScenarioId);
+  await expect(page.getByTestId('time-left')).toBeVisible();
+  await say(page, 'Hello Robin, how is your week going?');
+  await expect(page.getByRole('list', { name: 'Conversation' }).getByRole('listitem')).toHaveCount(3);
+  // The learner walks away: no screen is left to end the session when its clock reaches zero, the server's timer is
+  // (the last test of the file reads the ending).
+  await page.goto('/apps/ai-coaching/session/list');
+  expect((await readSession(timedSessionId)).status).toBe('free-speech');
+});
 
 test('[SESSION]: a learner starts a library scenario, chats to a win and reads the result', async ({ page }) => {
   test.setTimeout(90_000);
@@ -177,4 +249,41 @@ test('[SESSION]: a paid session captures its started minutes: the wallet and the
   const consumed = page.locator('[data-testid="movement-row"][data-kind="captured"]');
   await expect(consumed).toHaveCount(1);
   await expect(consumed.getByTestId('movement-amount')).toContainText('2');
+});
+
+test('[SESSION]: the persona closing the conversation with [[END]] gives the end status', async ({ page }) => {
+  const id = await startFromInfo(page, oneTurnScenarioId);
+  await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'in-progress');
+  // The mission allows one learner turn: the built-in persona wraps up and writes [[END]].
+  await say(page, 'Could we talk about your plans for next year?');
+  await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'end');
+  await expect(page.getByTestId('session-status')).toHaveText('Ended');
+  const transcript = page.getByRole('list', { name: 'Conversation' });
+  await expect(transcript.getByRole('listitem')).toHaveCount(3);
+  await expect(transcript).not.toContainText('[[END]]');
+  expect(await readSession(id)).toMatchObject({ status: 'end', end_reason: 'marker' });
+});
+
+test('[SESSION]: the time limit ends a session with the end status, even once the learner has left it (the server ends it)', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const id = timedSessionId;
+  expect(id, 'the session the first test started').not.toBe('');
+  // Started by the file's first test: by now the tests between have usually taken longer than the limit.
+  await expect
+    .poll(async () => (await readSession(id)).status, { timeout: (TIME_LIMIT_SECONDS + 30) * 1000, intervals: [1000] })
+    .toBe('end');
+  const ended = await readSession(id);
+  expect(ended).toMatchObject({ end_reason: 'time_limit', ended_at: ended.ends_at });
+
+  await signInWithToken(page, endingsLearnerToken);
+  await page.goto(`/apps/ai-coaching/session/result-${id}`);
+  // A fresh page (the first test's is gone): the first screen loads the app cold, which a loaded machine may take
+  // more than the default 5 s to show.
+  await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'end', { timeout: 15_000 });
+  await expect(page.getByTestId('session-status')).toHaveText('Ended');
+  await expect(page.getByRole('list', { name: 'Conversation' }).getByRole('listitem')).toHaveCount(3);
+  // An ending by the time limit is reported like any other.
+  await expect(page.getByTestId('report-progress')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
 });

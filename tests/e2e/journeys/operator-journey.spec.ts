@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { isMailTo, linkIn, startMailSink } from '../support/mail-sink.js';
-import { ADMIN, logInThroughForm } from '../support/session.js';
+import { ADMIN, apiToken, logInThroughForm, signInWithStoredToken } from '../support/session.js';
 
 // The journey of issue 5's "Done when", in one browser story: each step needs the previous one's data.
 test.describe.configure({ mode: 'serial' });
@@ -60,8 +60,10 @@ test('[JOURNEY]: the super-admin invites an operator, who activates the account 
   page,
   browser,
   baseURL,
+  request,
 }) => {
-  await logInThroughForm(page, ADMIN.email, ADMIN.password);
+  // Signed in through the form in the first step; here with a token, what is new is the invitation.
+  await signInWithStoredToken(page, await apiToken(request, ADMIN.email, ADMIN.password));
   await page.goto('/settings/user/create');
   await page.getByLabel('Email address').fill(operator.email);
   await page.getByLabel('First name').fill('Olga');

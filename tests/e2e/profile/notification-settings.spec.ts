@@ -4,7 +4,7 @@ import { axeViolations } from '../support/axe.js';
 import { inviteAndActivate } from '../support/arrange.js';
 import { startMailSink } from '../support/mail-sink.js';
 import { screenshots } from '../support/screenshots.js';
-import { ADMIN, apiToken, logInThroughForm } from '../support/session.js';
+import { ADMIN, apiToken, signInWithStoredToken } from '../support/session.js';
 
 // The managers' weekly digest on the profile page (docs/programs.md, "Weekly digest"): an editor turns it off and the
 // choice is kept; a learner, who is never sent one, is not offered it.
@@ -12,6 +12,8 @@ let sink: SmtpSink;
 const stamp = Date.now();
 const editor = { email: `digest-editor-${stamp}@e2e.test`, password: 'Editor-Passw0rd!' };
 const learner = { email: `digest-learner-${stamp}@e2e.test`, password: 'Learner-Passw0rd!' };
+/** Their tokens: the specs here are not about signing in (auth/ has the form). */
+const tokens = { editor: '', learner: '' };
 
 test.beforeAll(async ({ playwright }, testInfo) => {
   sink = await startMailSink();
@@ -33,6 +35,8 @@ test.beforeAll(async ({ playwright }, testInfo) => {
       organization_role: role,
     });
   }
+  tokens.editor = await apiToken(api, editor.email, editor.password);
+  tokens.learner = await apiToken(api, learner.email, learner.password);
   await api.dispose();
 });
 
@@ -41,7 +45,7 @@ test.afterAll(async () => {
 });
 
 test('[PROFILE]: an editor turns the weekly digest off, and the choice is kept', async ({ page }) => {
-  await logInThroughForm(page, editor.email, editor.password);
+  await signInWithStoredToken(page, tokens.editor);
   await page.goto('/profile');
   const digest = page.getByRole('checkbox', { name: 'Weekly digest of overdue assignments' });
   await expect(digest).toBeChecked();
@@ -66,7 +70,7 @@ test('[PROFILE]: an editor turns the weekly digest off, and the choice is kept',
 });
 
 test('[PROFILE]: a learner is not offered the weekly digest', async ({ page }) => {
-  await logInThroughForm(page, learner.email, learner.password);
+  await signInWithStoredToken(page, tokens.learner);
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Security' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Weekly digest of overdue assignments' })).toHaveCount(0);

@@ -2,7 +2,14 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { SmtpSink } from '../../src/fakes/smtp-sink.js';
 import { startMailSink } from '../support/mail-sink.js';
 import { inviteAndActivate } from '../support/arrange.js';
-import { ADMIN, apiToken, logInThroughForm, logOut, openAccountMenu } from '../support/session.js';
+import {
+  ADMIN,
+  apiToken,
+  logInThroughForm,
+  logOut,
+  openAccountMenu,
+  signInWithStoredToken,
+} from '../support/session.js';
 
 // Accounts arranged through the API (invitation mail caught by the SMTP sink), then used in the browser.
 let sink: SmtpSink;
@@ -10,6 +17,8 @@ const stamp = Date.now();
 const operator = { email: `profile-operator-${stamp}@e2e.test`, password: 'Operator-Passw0rd!' };
 const learner = { email: `profile-learner-${stamp}@e2e.test`, password: 'Learner-Passw0rd!' };
 let groupName = '';
+/** Their tokens: signing in is not what these specs check, except with a changed password (the form, below). */
+const tokens = { operator: '', learner: '' };
 
 const invitedAndActivated = (
   api: APIRequestContext,
@@ -52,6 +61,8 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     data: { name: groupName, organization_id: organization.id },
   });
   expect(group.status()).toBe(201);
+  tokens.operator = await apiToken(api, operator.email, operator.password);
+  tokens.learner = await apiToken(api, learner.email, learner.password);
   await api.dispose();
 });
 
@@ -60,7 +71,8 @@ test.afterAll(async () => {
 });
 
 test('[PROFILE]: an operator transfers own credits to a group', async ({ page }) => {
-  await logInThroughForm(page, operator.email, operator.password);
+  await signInWithStoredToken(page, tokens.operator);
+  await page.goto('/dashboard');
   await openAccountMenu(page);
   await expect(page.getByTestId('user-menu-credits')).toHaveText('60 credits');
   await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Transfer credits' }).click();
@@ -77,7 +89,7 @@ test('[PROFILE]: an operator transfers own credits to a group', async ({ page })
 });
 
 test('[PROFILE]: a user changes the password and logs in with the new one', async ({ page }) => {
-  await logInThroughForm(page, learner.email, learner.password);
+  await signInWithStoredToken(page, tokens.learner);
   await page.goto('/profile');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('My profile');
   await page.getByLabel('First name').fill('Lena');
@@ -102,8 +114,8 @@ test('[PROFILE]: a user changes the password and logs in with the new one', asyn
   await logInThroughForm(page, learner.email, 'Newer-Passw0rd!');
 });
 
-test('[PROFILE]: a user without the permission lands on /403', async ({ page }) => {
-  await logInThroughForm(page, learner.email, 'Newer-Passw0rd!');
+test('[PROFILE]: a user without the permission lands on /403', async ({ page, request }) => {
+  await signInWithStoredToken(page, await apiToken(request, learner.email, 'Newer-Passw0rd!'));
   await page.goto('/settings/user/list');
   await expect(page).toHaveURL(/\/403$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Forbidden');
@@ -114,7 +126,8 @@ test('[PROFILE]: a user without the permission lands on /403', async ({ page }) 
 });
 
 test('[PROFILE]: the screens speak French after switching to fr-FR', async ({ page }) => {
-  await logInThroughForm(page, operator.email, operator.password);
+  await signInWithStoredToken(page, tokens.operator);
+  await page.goto('/dashboard');
   await page.getByLabel('Language').selectOption('fr-FR');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bienvenue, operator Tester');
   await page

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { isMailTo } from '../support/mail-sink.js';
-import { ADMIN, logInThroughForm } from '../support/session.js';
+import { apiToken, signInWithStoredToken } from '../support/session.js';
 import { setUpArranger, expectNoSidewaysScroll, signInWithToken, toast } from '../support/arrange.js';
 import { expectAxeClean } from '../support/axe.js';
 
@@ -10,6 +10,8 @@ test.describe.configure({ mode: 'serial' });
 const setup = setUpArranger();
 const stamp = Date.now();
 const operator = { email: `mailer-${stamp}@e2e.test`, password: 'Operator-Passw0rd!' };
+/** The operator's token: signing in is not what these specs check (auth/ has the form). */
+let operatorToken = '';
 
 test.beforeAll(async () => {
   const organizationId = await setup.arrange.organization(`Mailers ${stamp}`);
@@ -21,6 +23,7 @@ test.beforeAll(async () => {
     organization_role: 'operator',
     password: operator.password,
   });
+  operatorToken = await apiToken(setup.api, operator.email, operator.password);
 });
 
 // At a phone's width, where the screen could scroll sideways (the laptop's layout: shell/accessibility-screens.spec.ts).
@@ -31,7 +34,7 @@ test(`[SETTINGS]: an operator sets the sender name and reply-to from the setting
   const senderName = `Mailers Academy ${width}`;
   const replyTo = `help-${width}@mailers.test`;
   await page.setViewportSize({ width, height: 900 });
-  await logInThroughForm(page, operator.email, operator.password);
+  await signInWithStoredToken(page, operatorToken);
   await page.goto('/settings');
   await page
     .getByRole('main')
@@ -91,7 +94,8 @@ test('[SETTINGS]: the mail settings screen speaks French, and refuses a fourth t
 });
 
 test('[SETTINGS]: a super-admin sees the platform sender and sets the platform defaults', async ({ page }) => {
-  await logInThroughForm(page, ADMIN.email, ADMIN.password);
+  await signInWithStoredToken(page, setup.arrange.token);
+  await page.goto('/dashboard');
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Mail settings' }).click();
   await expect(page.getByText('These are the platform defaults')).toBeVisible();
   await expect(page.getByText('Platform sender (MAIL_FROM)')).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { isMailTo } from '../support/mail-sink.js';
-import { apiToken, logInThroughForm } from '../support/session.js';
+import { apiToken, signInWithStoredToken } from '../support/session.js';
 import { setUpArranger, expectNoSidewaysScroll, toast } from '../support/arrange.js';
 
 // Item 4 of issue 9: `operator-name-update`, from the organization screen to the invitation mail.
@@ -10,6 +10,8 @@ const setup = setUpArranger();
 const stamp = Date.now();
 const operator = { email: `opname-${stamp}@e2e.test`, password: 'Operator-Passw0rd!' };
 let organizationId = '';
+/** The operator's token: signing in is not what these specs check (auth/ has the form). */
+let operatorToken = '';
 
 test.beforeAll(async () => {
   organizationId = await setup.arrange.organization(`Opname ${stamp}`);
@@ -21,6 +23,7 @@ test.beforeAll(async () => {
     organization_role: 'operator',
     password: operator.password,
   });
+  operatorToken = await apiToken(setup.api, operator.email, operator.password);
 });
 
 // At a phone's width, where the screen could scroll sideways (the laptop's layout: shell/accessibility-screens.spec.ts).
@@ -30,7 +33,7 @@ test(`[SETTINGS]: an operator names their administrators on the organization scr
 }) => {
   const displayName = `Acme HR ${width}`;
   await page.setViewportSize({ width, height: 900 });
-  await logInThroughForm(page, operator.email, operator.password);
+  await signInWithStoredToken(page, operatorToken);
   await page.goto('/settings/my-organization');
   const field = page.getByLabel('Operator display name');
   await expect(field).toBeEditable();
@@ -57,7 +60,7 @@ test(`[SETTINGS]: an operator names their administrators on the organization scr
 });
 
 test('[SETTINGS]: a cleared display name brings back the inviter’s own name', async ({ page }) => {
-  await logInThroughForm(page, operator.email, operator.password);
+  await signInWithStoredToken(page, operatorToken);
   await page.goto('/settings/my-organization');
   await page.getByLabel('Operator display name').fill('');
   await page.getByRole('button', { name: 'Save the display name' }).click();
@@ -74,8 +77,7 @@ test('[SETTINGS]: a cleared display name brings back the inviter’s own name', 
 });
 
 test('[SETTINGS]: a super-admin sets it on any organization’s edit screen', async ({ page }) => {
-  await page.goto('/');
-  await page.evaluate((token) => window.localStorage.setItem('accessToken', token), setup.arrange.token);
+  await signInWithStoredToken(page, setup.arrange.token);
   await page.goto(`/settings/organization/edit/${organizationId}`);
   await page.getByLabel('Operator display name').fill('Set by the platform');
   await page.getByRole('button', { name: 'Save the display name' }).click();

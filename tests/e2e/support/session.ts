@@ -13,6 +13,22 @@ export const logInThroughForm = async (page: Page, email: string, password: stri
 };
 
 /**
+ * Signs the page's tab in with a token from `apiToken`, stored where the login form leaves it (localStorage
+ * `accessToken`, client/src/features/auth/storage.ts; the auth machine reads it at start), for specs whose subject is
+ * not signing in: no landing page, form and dashboard on the way, the first page loaded is the one the test opens.
+ * Once per tab (a sessionStorage mark): a later logout, sign-in or language switch is not undone by the next load.
+ * The form stays in the specs about signing in (auth/, and each journey's first sign-in).
+ */
+export const signInWithStoredToken = async (page: Page, token: string) => {
+  await page.addInitScript((accessToken) => {
+    if (window.location.protocol !== 'http:' && window.location.protocol !== 'https:') return;
+    if (window.sessionStorage.getItem('e2eStoredToken') !== null) return;
+    window.sessionStorage.setItem('e2eStoredToken', 'set');
+    window.localStorage.setItem('accessToken', accessToken);
+  }, token);
+};
+
+/**
  * Opens `/logout` and waits for the signed-out page. The logout is a request (and, on a first screen, the auth
  * machine's download): leaving the page before it ends leaves the session as it was, as it would for a person.
  */

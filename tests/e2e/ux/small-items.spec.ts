@@ -1,10 +1,12 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { seeder } from '../support/seed.js';
-import { ADMIN, logInThroughForm } from '../support/session.js';
+import { signInWithStoredToken } from '../support/session.js';
 
 // Issue 9 §1.9, the client's smaller items.
 const stamp = Date.now();
 const ids = { acme: '', beta: '', group: '', member: '', poor: '' };
+/** The seeded super-admin's token: the specs here are not about signing in (auth/ has the form). */
+let adminToken = '';
 const ACME = `Acme ${stamp}`;
 const BETA = `Beta ${stamp}`;
 const GROUP = `Group ${stamp}`;
@@ -12,6 +14,7 @@ const GROUP = `Group ${stamp}`;
 test.beforeAll(async ({ playwright }, testInfo) => {
   const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL! });
   const seed = await seeder(api);
+  adminToken = seed.token;
   ids.acme = await seed.organization(ACME, 100);
   ids.beta = await seed.organization(BETA);
   ids.member = await seed.user(ids.acme, { email: `member-${stamp}@e2e.test`, first_name: 'Mia', last_name: 'Member' });
@@ -74,9 +77,9 @@ test.describe('360 px', () => {
   });
 
   test('[UX]: French elides "de" before a vowel and counts 0 as singular', async ({ page }) => {
-    await logInThroughForm(page, ADMIN.email, ADMIN.password);
-    await inFrench(page);
+    await signInWithStoredToken(page, adminToken);
     await page.goto(`/settings/organization/transaction/${ids.acme}`);
+    await inFrench(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Crédits d’${ACME}`);
     await expect(page.getByRole('heading', { name: `Portefeuille d’${ACME}` })).toBeVisible();
     await page.goto(`/settings/organization/transaction/${ids.beta}`);
@@ -92,7 +95,7 @@ test.describe('360 px', () => {
   });
 
   test('[UX]: a super-admin chooses the organization of an invitation', async ({ page }) => {
-    await logInThroughForm(page, ADMIN.email, ADMIN.password);
+    await signInWithStoredToken(page, adminToken);
     await page.goto('/settings/user/create');
     const organization = page.getByLabel('Organization');
     await expect(organization).toHaveValue('');
@@ -108,7 +111,7 @@ test.describe('360 px', () => {
 
   for (const list of LISTS) {
     test(`[UX]: ${list.path} tells "nothing yet" from "nothing matches"`, async ({ page }) => {
-      await logInThroughForm(page, ADMIN.email, ADMIN.password);
+      await signInWithStoredToken(page, adminToken);
       await page.route(
         (url) => url.pathname === list.api,
         (route) => emptyPage(route),
@@ -123,7 +126,7 @@ test.describe('360 px', () => {
   }
 
   test('[UX]: each dashboard figure links to its list', async ({ page }) => {
-    await logInThroughForm(page, ADMIN.email, ADMIN.password);
+    await signInWithStoredToken(page, adminToken);
     const figures: [string, RegExp][] = [
       ['figure-users', /\/settings\/user\/list$/],
       ['figure-groups', /\/settings\/user\/list\?tab=groups$/],
@@ -146,9 +149,9 @@ test.describe('1280 px', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test('[UX]: French gives deallocating and removing a member different verbs', async ({ page }) => {
-    await logInThroughForm(page, ADMIN.email, ADMIN.password);
-    await inFrench(page);
+    await signInWithStoredToken(page, adminToken);
     await page.goto(`/settings/usergroup/edit/${ids.group}`);
+    await inFrench(page);
     await expect(page.getByRole('button', { name: 'Attribuer', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Reprendre', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Retirer/ })).toHaveCount(1);
@@ -157,7 +160,7 @@ test.describe('1280 px', () => {
   });
 
   test('[UX]: the allocation target is not preselected, and a missing choice is said next to it', async ({ page }) => {
-    await logInThroughForm(page, ADMIN.email, ADMIN.password);
+    await signInWithStoredToken(page, adminToken);
     await page.goto(`/settings/organization/transaction/${ids.acme}`);
     const who = page.getByLabel('Who');
     await expect(who).toHaveValue('');
@@ -184,7 +187,7 @@ test.describe('1280 px', () => {
   });
 
   test('[UX]: a slow list shows it is loading, the first time and for the next page', async ({ page }) => {
-    await logInThroughForm(page, ADMIN.email, ADMIN.password);
+    await signInWithStoredToken(page, adminToken);
     const held: (() => void)[] = [];
     // Requests are held while `holding`; releasing lets the held ones and any later one through (the page may
     // show its state before a request reaches the route, and may ask twice while it settles).
@@ -225,7 +228,7 @@ test.describe('1280 px', () => {
   test('[UX]: every list offers its create action the same way: a link styled as the primary button', async ({
     page,
   }) => {
-    await logInThroughForm(page, ADMIN.email, ADMIN.password);
+    await signInWithStoredToken(page, adminToken);
     const styles: string[] = [];
     for (const [path, name] of [
       ['/settings/organization/list', 'Create an organization'],
