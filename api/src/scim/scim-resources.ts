@@ -101,6 +101,25 @@ const scimGroupInput = (data: Attributes) => {
   };
 };
 
+const COMPARATORS = new Set(['eq', 'ne', 'co', 'sw', 'ew', 'gt', 'lt', 'ge', 'le']);
+
+/** Whether a parsed filter holds a comparison without its value (`userName eq`), which SCIMMY lets through. */
+const incomplete = (node: unknown): boolean => {
+  if (Array.isArray(node)) {
+    const parts: unknown[] = typeof node[0] === 'string' && node[0].toLowerCase() === 'not' ? node.slice(1) : node;
+    if (typeof parts[0] === 'string' && COMPARATORS.has(parts[0].toLowerCase())) return parts.length < 2;
+    return node.some(incomplete);
+  }
+  return typeof node === 'object' && node !== null && Object.values(node).some(incomplete);
+};
+
+const checkedFilter = (filter: SCIMMY.Types.Filter | undefined): SCIMMY.Types.Filter | undefined => {
+  if (filter && incomplete([...filter])) {
+    throw new SCIMMY.Types.Error(400, 'invalidFilter', 'Each comparison of the filter needs a value.');
+  }
+  return filter;
+};
+
 /** The one filter identity providers send before each creation, answered without reading the whole directory. */
 const userNameEquals = (filter: SCIMMY.Types.Filter | undefined): string | undefined => {
   if (filter?.length !== 1) return undefined;
@@ -123,7 +142,7 @@ const userEgress = (resource: Resource, context: ScimContext) =>
   guarded(context, async () => {
     const { services, origin } = context;
     if (resource.id) return [toScimUser(await scimUser(services, origin, resource.id))];
-    const email = userNameEquals(resource.filter);
+    const email = userNameEquals(checkedFilter(resource.filter));
     if (email !== undefined) {
       const found = await scimUserByEmail(services, origin, email);
       return found ? [toScimUser(found)] : [];
@@ -149,6 +168,7 @@ const groupEgress = (resource: Resource, context: ScimContext) =>
     const { services, origin } = context;
     const emails = await emailsOf(context);
     if (resource.id) return [toScimGroup(await scimGroup(services, origin, resource.id), emails)];
+    checkedFilter(resource.filter);
     const groups = (await scimGroups(services, origin)).map((group) => toScimGroup(group, emails));
     return resource.filter ? resource.filter.match(groups) : groups;
   });

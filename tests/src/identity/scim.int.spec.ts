@@ -40,6 +40,10 @@ const newUser = (email: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+/** Everything the server of this file logged, and every token it made: no token is ever written to a log. */
+const logged: string[] = [];
+const tokensMade: string[] = [];
+
 const address = (label: string) => `${unique(label).replace(/\s+/g, '-').toLowerCase()}@scim.example.com`;
 
 /** An organization with its SCIM token, made by its operator. */
@@ -49,6 +53,7 @@ const provisioned = async (context: ApiTestContext) => {
     .api(tenant.operator.token)
     .call(scimTokenOperations.create, { body: { name: 'Entra ID' } });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
+  tokensMade.push(created.body.token);
   return { ...tenant, scimToken: created.body, scim: scimClient(context, created.body.token) };
 };
 
@@ -260,6 +265,16 @@ await describeApi(
         400,
         'invalidFilter',
       );
+      expectScimError(
+        await own.scim('GET', `/Users?filter=${encodeURIComponent('userName eq')}`),
+        400,
+        'invalidFilter',
+      );
+      expectScimError(
+        await own.scim('GET', `/Groups?filter=${encodeURIComponent('not (displayName sw)')}`),
+        400,
+        'invalidFilter',
+      );
       expectScimError(await own.scim('GET', '/Users/no-such-user'), 404);
       expectScimError(await own.scim('POST', '/Users', { schemas: [USER_SCHEMA], userName: 'not an address' }), 400);
       expectScimError(await own.scim('GET', '/Nothing'), 404);
@@ -306,6 +321,18 @@ await describeApi(
       const theirToken = await context.api(own.operator.token).send('DELETE', `/v1/scim_tokens/${other.scimToken.id}`);
       expect(theirToken.status).toBe(404);
     });
+
+    it('never writes a token to a log line, and logs the token’s id with each of its requests', async () => {
+      const { scim, scimToken } = await provisioned(context);
+      await scim('GET', '/Users');
+      expect(logged.some((line) => line.includes(`"apiKeyId":"${scimToken.id}"`))).toBe(true);
+      expect(tokensMade.length).toBeGreaterThan(5);
+      for (const token of tokensMade) expect(logged.filter((line) => line.includes(token.slice(12)))).toEqual([]);
+    });
   },
-  { engines: 'one' },
+  {
+    engines: 'one',
+    env: { LOG_LEVEL: 'debug' },
+    server: { logDestination: { write: (line: string) => void logged.push(line) } },
+  },
 );
