@@ -2,6 +2,7 @@ import { describeApi, unique, type ApiTestContext } from '@ai-coaching/api/testi
 import {
   apiKeyOperations,
   authOperations,
+  mailOutboxOperations,
   scimTokenOperations,
   ssoRealmOperations,
   userGroupOperations,
@@ -115,6 +116,14 @@ await describeApi(
       const asOperator = context.api(operator.token);
       const account = await asOperator.call(userOperations.read, { params: { id } });
       expect(account.body).toMatchObject({ status: 'invited', organization_role: 'user', email });
+      await expect
+        .poll(async () => {
+          const outbox = await context
+            .api(context.superAdmin.token)
+            .call(mailOutboxOperations.list, { query: { page: 1, page_size: 48 } });
+          return outbox.body.items.filter((mail) => mail.to === email).map((mail) => mail.subject);
+        })
+        .toEqual([expect.stringContaining('invited')]);
 
       expectScimError(await scim('POST', '/Users', newUser(email)), 409, 'uniqueness');
       expect((await scim('GET', `/Users/${id}`)).body['userName']).toBe(email);
