@@ -10,6 +10,8 @@ import { securityHeaders } from './http/security-headers.js';
 import { staticClient } from './http/static-client.js';
 import type { ReadinessCheck } from './routes/health.js';
 import { apiRoutes } from './routes/index.js';
+import { scimErrors } from './scim/scim-errors.js';
+import { scimRouter } from './scim/scim-routes.js';
 
 export type ApiAppOptions = ApiServices & {
   /** Extra readiness checks (the projections runtime, a co-hosted gateway …). */
@@ -44,11 +46,15 @@ export const createApiApp = (options: ApiAppOptions): Koa<ApiState> => {
   app.use(clientAddress(services.config));
   app.use(requestContext(services.logger));
   app.use(securityHeaders({ https: services.config.publicUrl.startsWith('https:') }));
+  app.use(scimErrors());
   app.use(errorHandler());
   for (const middleware of bodyParser({ limitKb: services.config.HTTP_BODY_LIMIT_KB, multipartRoutes })) {
     app.use(middleware);
   }
   app.use(authenticate(services));
+  const scim = scimRouter(services);
+  app.use(scim.routes());
+  app.use(scim.allowedMethods());
   app.use(router.routes());
   app.use(router.allowedMethods());
   if (clientDir) app.use(staticClient(clientDir));

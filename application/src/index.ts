@@ -13,6 +13,8 @@ export * from './credits/move-credits.js';
 export * from './credits/credit-history.js';
 export * from './user-groups/user-groups.js';
 export * from './api-keys/api-keys.js';
+export * from './api-keys/scim-tokens.js';
+export * from './scim/index.js';
 export * from './users/index.js';
 export * from './identity/index.js';
 export * from './organizations/organizations.js';

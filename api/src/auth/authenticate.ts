@@ -9,6 +9,10 @@ export const bearerToken = (authorization: string | undefined): string | undefin
 
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Where SCIM tokens work, and API keys do not. */
+export const SCIM_PATH = '/scim/v2';
+export const isScimPath = (path: string): boolean => path === SCIM_PATH || path.startsWith(`${SCIM_PATH}/`);
+
 const useMarkers = new WeakMap<object, ReturnType<typeof createApiKeyUseMarker>>();
 const useMarkerOf = (db: SqlExecutor) => {
   let marker = useMarkers.get(db);
@@ -35,6 +39,14 @@ export const authenticate =
       const result = await resolveCaller(services, token, { fresh: !SAFE_METHODS.has(ctx.method) });
       if ('caller' in result) ctx.state.caller = result.caller;
       else ctx.state.authRefusal = result.refusal;
+      // A SCIM token works on /scim/v2 only, and nothing else does there: an identity provider's token leaked cannot
+      // read the rest of the API, and a person's sign-in or an API key cannot provision.
+      const caller = ctx.state.caller;
+      const scimToken = caller?.kind === 'user' && caller.apiKeyScope === 'scim';
+      if (caller && scimToken !== isScimPath(ctx.path)) {
+        ctx.state.caller = undefined;
+        ctx.state.authRefusal = 'api_key_wrong_scope';
+      }
       const apiKeyId = ctx.state.caller?.kind === 'user' ? ctx.state.caller.apiKeyId : undefined;
       if (apiKeyId) {
         await services.rateLimiter.consume('api-key', { account: apiKeyId });

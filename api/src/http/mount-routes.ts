@@ -15,6 +15,7 @@ const UNAUTHORIZED_MESSAGES = {
   account_disabled: 'This account is disabled. Contact your organization’s administrator.',
   api_key_revoked: 'This API key is revoked.',
   api_key_expired: 'This API key has expired.',
+  api_key_wrong_scope: 'This key does not work here: API keys call /v1, SCIM tokens /scim/v2.',
 } as const;
 
 const forbidden = () => new ApiError(403, 'forbidden', 'You do not have permission to do this.');

@@ -3,6 +3,7 @@ import { defineRoute, publicAccess, type RouteDefinition } from '../http/route.j
 import { buildOpenApiDocument } from '../openapi/build-document.js';
 import { aiRoutes } from './ai.js';
 import { apiKeyRoutes } from './api-keys.js';
+import { scimTokenRoutes } from './scim-tokens.js';
 import { applicationRoutes } from './applications.js';
 import { authRoutes } from './auth.js';
 import { coachingChatRoutes } from './coaching-chats.js';
@@ -55,6 +56,7 @@ export const apiRoutes = (readiness: readonly ReadinessCheck[]): RouteDefinition
     ...mailSettingsRoutes,
     ...userGroupRoutes,
     ...apiKeyRoutes,
+    ...scimTokenRoutes,
     ...userRoutes,
     ...passwordResetLinkRoutes,
     ...superAdminRoutes,

@@ -98,7 +98,8 @@ export const apiClient = (server: { url: string }, token?: string): ApiClient =>
           : {}),
     });
     const text = await response.text();
-    const isJson = response.headers.get('content-type')?.startsWith('application/json');
+    // application/json, and the JSON of a media type of its own (`application/scim+json`).
+    const isJson = /^application\/([\w.-]+\+)?json\b/.test(response.headers.get('content-type') ?? '');
     return {
       status: response.status,
       body: (isJson && text ? JSON.parse(text) : text || undefined) as never,

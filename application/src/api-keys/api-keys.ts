@@ -4,6 +4,7 @@ import {
   apiKeyStreamId,
   NotFoundError,
   permissionsOf,
+  type ApiKeyScope,
   type Permission,
 } from '@ai-coaching/domain';
 import type { ApiKey, apiKeyOperations, CreatedApiKey, Page, ParsedRequest } from '@ai-coaching/contracts';
@@ -20,13 +21,17 @@ const DEFAULT_GRACE_HOURS = 24;
 
 const keyNotFound = () => new NotFoundError('api_key_not_found', 'This API key does not exist.');
 
+/** The management of keys and SCIM tokens: never held by a key. */
+const MANAGES_KEYS = ['api-key-', 'scim-token-'];
+
 /**
  * What a key may hold: what its creator holds, as an operator at most (a key reaches one organization), and never
- * the management of keys, so that a leaked key cannot make others that outlive its revocation.
+ * the management of keys or SCIM tokens, so that a leaked key cannot make others that outlive its revocation.
  */
 export const grantableByKey = (caller: UserCaller): Permission[] =>
   permissionsOf(caller.role === 'super-admin' ? 'operator' : caller.role).filter(
-    (permission) => caller.permissions.includes(permission) && !permission.startsWith('api-key-'),
+    (permission) =>
+      caller.permissions.includes(permission) && !MANAGES_KEYS.some((prefix) => permission.startsWith(prefix)),
   );
 
 const statusOf = (key: ApiKeyView, now: number): ApiKey['status'] => {
@@ -53,7 +58,7 @@ const toApiKey = (key: ApiKeyView, lastUse: ApiKeyLastUse | undefined, now: numb
   last_used_address: lastUse?.address ?? null,
 });
 
-const withLastUse = async (services: AppServices, keys: ApiKeyView[]): Promise<ApiKey[]> => {
+export const withLastUse = async (services: AppServices, keys: ApiKeyView[]): Promise<ApiKey[]> => {
   const lastUse = await apiKeysLastUse(
     services.db,
     keys.map((key) => key.apiKeyId),
@@ -62,8 +67,17 @@ const withLastUse = async (services: AppServices, keys: ApiKeyView[]): Promise<A
   return keys.map((key) => toApiKey(key, lastUse.get(key.apiKeyId), now));
 };
 
-const visibleKey = async (services: AppServices, caller: UserCaller, apiKeyId: string): Promise<ApiKeyView> =>
-  visibleTo(caller, await findApiKey(services.db, apiKeyId), keyNotFound);
+/** A key of the caller's organization and of that scope: an `api` key's routes never see a SCIM token, nor the reverse. */
+export const visibleKey = async (
+  services: AppServices,
+  caller: UserCaller,
+  apiKeyId: string,
+  scope: ApiKeyScope = 'api',
+  notFound = keyNotFound,
+): Promise<ApiKeyView> => {
+  const key = await findApiKey(services.db, apiKeyId);
+  return visibleTo(caller, key?.scope === scope ? key : undefined, notFound);
+};
 
 const currentKey = async (services: AppServices, apiKeyId: string): Promise<ApiKey> => {
   const key = await findApiKey(services.db, apiKeyId);
@@ -71,7 +85,7 @@ const currentKey = async (services: AppServices, apiKeyId: string): Promise<ApiK
   return (await withLastUse(services, [key]))[0]!;
 };
 
-const run = streamCommandRunner(apiKeyStreamId, apiKeyDecider);
+export const runApiKeyCommand = streamCommandRunner(apiKeyStreamId, apiKeyDecider);
 
 export const listApiKeys = async (
   services: AppServices,
@@ -80,7 +94,11 @@ export const listApiKeys = async (
 ): Promise<Page<ApiKey>> => {
   const caller = signedInUser(origin.caller);
   const organizationId = await listScope(services, caller, query.organization_id);
-  const page = await queryApiKeys(services.db, { ...query, ...(organizationId ? { organizationId } : {}) });
+  const page = await queryApiKeys(services.db, {
+    ...query,
+    scope: 'api',
+    ...(organizationId ? { organizationId } : {}),
+  });
   return { ...page, items: await withLastUse(services, page.items) };
 };
 
@@ -90,15 +108,22 @@ export const readApiKey = async (services: AppServices, origin: Origin, apiKeyId
 };
 
 /** Makes a key for the caller's organization; the key is answered this once and kept nowhere but as a hash. */
-const makeKey = async (
+export const makeKey = async (
   services: AppServices,
   origin: Origin,
   caller: UserCaller,
-  fields: { name: string; permissions: readonly string[]; expiresAt: string | null; rotatedFrom: string | null },
+  fields: {
+    name: string;
+    permissions: readonly string[];
+    expiresAt: string | null;
+    rotatedFrom: string | null;
+    scope?: ApiKeyScope;
+    grantable?: readonly string[];
+  },
 ): Promise<CreatedApiKey> => {
   const apiKeyId = services.ids.newId();
   const { key, prefix, hash } = newApiKey();
-  await run(services, origin, apiKeyId, {
+  await runApiKeyCommand(services, origin, apiKeyId, {
     type: 'CreateApiKey',
     data: {
       apiKeyId,
@@ -107,10 +132,11 @@ const makeKey = async (
       prefix,
       keyHash: hash,
       permissions: fields.permissions,
-      grantable: grantableByKey(caller),
+      grantable: fields.grantable ?? grantableByKey(caller),
       expiresAt: fields.expiresAt,
       createdBy: caller.userId,
       rotatedFrom: fields.rotatedFrom,
+      scope: fields.scope ?? 'api',
     },
   });
   return { ...(await currentKey(services, apiKeyId)), key };
@@ -151,7 +177,7 @@ export const rotateApiKey = async (
     expiresAt: old.expiresAt,
     rotatedFrom: old.apiKeyId,
   });
-  await run(services, origin, old.apiKeyId, {
+  await runApiKeyCommand(services, origin, old.apiKeyId, {
     type: 'ReplaceApiKey',
     data: {
       apiKeyId: old.apiKeyId,
@@ -165,7 +191,7 @@ export const rotateApiKey = async (
 export const revokeApiKey = async (services: AppServices, origin: Origin, apiKeyId: string): Promise<void> => {
   const caller = signedInUser(origin.caller);
   const key = await visibleKey(services, caller, apiKeyId);
-  await run(services, origin, key.apiKeyId, {
+  await runApiKeyCommand(services, origin, key.apiKeyId, {
     type: 'RevokeApiKey',
     data: { apiKeyId: key.apiKeyId, revokedBy: caller.userId },
   });

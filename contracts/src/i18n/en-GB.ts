@@ -275,6 +275,8 @@ export const errors = {
   api_key_rotated: 'This API key has already been rotated: rotate its replacement.',
   invalid_api_key_grace: 'The grace period is 0 to 168 hours.',
   api_key_not_allowed: 'An API key cannot do this: sign in as a person to do it.',
+  api_key_wrong_scope: 'This key does not work here: API keys call /v1, SCIM tokens /scim/v2.',
+  scim_token_not_found: 'This SCIM token does not exist.',
   invalid_ai_model_id: 'A model id has 1 to {{max, number}} characters.',
   invalid_ai_model_display_name: 'A display name has 1 to {{max, number}} characters.',
   invalid_ai_model_capabilities: 'A model has at least one capability: chat, realtime, transcription or speech.',

@@ -263,6 +263,8 @@ export const errors: Translation<typeof enGB.errors> = {
   api_key_rotated: 'Cette clé d’API a déjà été remplacée\u00a0: remplacez sa remplaçante.',
   invalid_api_key_grace: 'Le délai de grâce va de 0 à 168 heures.',
   api_key_not_allowed: 'Une clé d’API ne peut pas faire cela\u00a0: connectez-vous en tant que personne pour le faire.',
+  api_key_wrong_scope: 'Cette clé ne fonctionne pas ici\u00a0: les clés d’API appellent /v1, les jetons SCIM /scim/v2.',
+  scim_token_not_found: 'Ce jeton SCIM n’existe pas.',
   invalid_ai_model_id: 'Un identifiant de modèle compte de 1 à {{max, number}} caractères.',
   invalid_ai_model_display_name: 'Un nom affiché compte de 1 à {{max, number}} caractères.',
   invalid_ai_model_capabilities: 'Un modèle a au moins une capacité\u00a0: chat, realtime, transcription ou speech.',

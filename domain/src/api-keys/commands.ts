@@ -1,4 +1,5 @@
 import type { Command } from '../shared/command.js';
+import type { ApiKeyScope } from './events.js';
 
 export type CreateApiKey = Command<
   'CreateApiKey',
@@ -14,6 +15,8 @@ export type CreateApiKey = Command<
     expiresAt: string | null;
     createdBy: string;
     rotatedFrom: string | null;
+    /** `api` when left out. */
+    scope?: ApiKeyScope;
   }
 >;
 

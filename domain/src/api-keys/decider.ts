@@ -3,12 +3,30 @@ import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.
 import { boundedText } from '../shared/text.js';
 import type { ApiKeyCommand, CreateApiKey, ReplaceApiKey, RevokeApiKey } from './commands.js';
 import type { ApiKeyEvent } from './events.js';
+import type { Permission } from '../permissions/catalogue.js';
 
 export const API_KEY_NAME_MAX = 120;
 /** A rotation's grace period: the old key keeps working for at most a week beside the new one. */
 export const API_KEY_GRACE_MAX_SECONDS = 7 * 24 * 3600;
 /** What every key starts with, so that secret scanners and people recognise one. */
 export const API_KEY_MARK = 'aic_';
+
+/**
+ * What a SCIM token holds: the management of the organization's users and user groups, nothing else. Its creator
+ * must hold them all (an operator does).
+ */
+export const SCIM_TOKEN_PERMISSIONS = [
+  'user-create',
+  'user-read',
+  'user-list',
+  'user-update',
+  'user-delete',
+  'user-group-create',
+  'user-group-read',
+  'user-group-list',
+  'user-group-update',
+  'user-group-delete',
+] as const satisfies readonly Permission[];
 
 export const apiKeyStreamId = (apiKeyId: string): string => `api-key-${apiKeyId}`;
 
@@ -68,6 +86,7 @@ const createKey = ({ data, metadata }: CreateApiKey, state: ApiKeyState): ApiKey
         expiresAt: data.expiresAt,
         createdBy: data.createdBy,
         rotatedFrom: data.rotatedFrom,
+        scope: data.scope ?? 'api',
         createdAt: metadata.now,
       },
     },

@@ -39,6 +39,7 @@ const created = (data: Partial<ApiKeyCreated['data']> = {}): ApiKeyCreated => ({
     expiresAt: null,
     createdBy: 'user-1',
     rotatedFrom: null,
+    scope: 'api',
     createdAt: t0,
     ...data,
   },
@@ -96,6 +97,12 @@ describe('[API-KEYS]: the API key decider', () => {
       given([])
         .when(create({ name: '  ' }))
         .thenThrows(ValidationError, isCode('invalid_api_key_name'));
+    });
+
+    it('records a SCIM token’s scope', () => {
+      given([])
+        .when(create({ scope: 'scim' }))
+        .then([created({ scope: 'scim' })]);
     });
 
     it('refuses to create the same key twice', () => {

@@ -81,6 +81,10 @@ export const PERMISSIONS = [
   'organization-metadata-organization-update',
   'organization-metadata-product-update',
   'reset-password',
+  // SCIM tokens (docs/api/integrations.md, "SCIM"): API keys scoped to /scim/v2, listed and revoked apart.
+  'scim-token-create',
+  'scim-token-delete',
+  'scim-token-list',
   'send-invitation-email',
   'settings-email',
   'super-admin-create',

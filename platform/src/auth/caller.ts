@@ -1,4 +1,4 @@
-import { isRole, permissionsOf, type Permission, type Role } from '@ai-coaching/domain';
+import { isRole, permissionsOf, type ApiKeyScope, type Permission, type Role } from '@ai-coaching/domain';
 import type { TokenService } from '../crypto/token-service.js';
 import type { SqlExecutor } from '../sql/sql-database.js';
 import { createChangeAwareCache, readModelTopic, type Freshness } from '../sql/change-feed.js';
@@ -23,6 +23,8 @@ export type Caller =
        * permissions that the creator still holds (docs/api/integrations.md).
        */
       apiKeyId?: string;
+      /** With `apiKeyId`: `api` keys call `/v1`, `scim` tokens `/scim/v2` only. */
+      apiKeyScope?: ApiKeyScope;
     }
   | {
       kind: 'guest';
@@ -35,7 +37,13 @@ export type Caller =
     };
 
 export type CallerRefusal =
-  'invalid_token' | 'session_ended' | 'account_disabled' | 'api_key_revoked' | 'api_key_expired';
+  | 'invalid_token'
+  | 'session_ended'
+  | 'account_disabled'
+  | 'api_key_revoked'
+  | 'api_key_expired'
+  /** An `api` key on `/scim/v2`, or a `scim` token anywhere else (the API answers it; this layer knows no paths). */
+  | 'api_key_wrong_scope';
 
 type UserRow = {
   user_id: string | null;
@@ -140,6 +148,7 @@ const userCaller = (row: UserRow, sessionId: string): { caller: Caller } | { ref
 
 type ApiKeyRow = UserRow & {
   api_key_id: string;
+  scope: ApiKeyScope;
   key_organization_id: string;
   permissions: string[];
   expires_at: Date | string | null;
@@ -148,7 +157,7 @@ type ApiKeyRow = UserRow & {
 
 /** A key with its creator's current record: the key is looked up by its hash, so the key itself is stored nowhere. */
 const API_KEY_AND_CREATOR = `
-  SELECT k.api_key_id, k.organization_id AS key_organization_id, k.permissions, k.expires_at, k.revoked_at,
+  SELECT k.api_key_id, k.scope, k.organization_id AS key_organization_id, k.permissions, k.expires_at, k.revoked_at,
          u.user_id, u.organization_id, u.email, u.first_name, u.last_name, u.role, u.status
   FROM rm_api_keys k LEFT JOIN rm_users u ON u.user_id = k.created_by
   WHERE k.key_hash = $1`;
@@ -189,6 +198,7 @@ const resolveApiKey = async (
         (held as readonly string[]).includes(permission),
       ),
       apiKeyId: row.api_key_id,
+      apiKeyScope: row.scope,
     },
   };
 };

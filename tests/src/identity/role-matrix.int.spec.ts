@@ -24,10 +24,11 @@ const ROLES: Role[] = ['super-admin', 'operator', 'editor', 'user'];
 
 /**
  * The sixth kind of caller: an operator's API key holding every other permission a key may hold (never the
- * management of keys), so that the matrix sees it both admitted and refused on routes an operator may call.
+ * management of keys or SCIM tokens), so that the matrix sees it both admitted and refused on routes an operator may
+ * call.
  */
 const KEY_PERMISSIONS = permissionsOf('operator')
-  .filter((permission) => !permission.startsWith('api-key-'))
+  .filter((permission) => !permission.startsWith('api-key-') && !permission.startsWith('scim-token-'))
   .filter((_, index) => index % 2 === 0);
 type Caller = Role | 'guest' | 'api key';
 

@@ -330,6 +330,12 @@ export const scenarioContentOperations = routesOf<typeof contracts.scenarioConte
   version: { method: 'GET', path: '/v1/coaching/scenarios/:id/versions/:version' },
 });
 
+export const scimTokenOperations = routesOf<typeof contracts.scimTokenOperations>()({
+  list: { method: 'GET', path: '/v1/scim_tokens' },
+  create: { method: 'POST', path: '/v1/scim_tokens' },
+  revoke: { method: 'DELETE', path: '/v1/scim_tokens/:id' },
+});
+
 export const sessionGeneratorOperations = routesOf<typeof contracts.sessionGeneratorOperations>()({
   list: { method: 'GET', path: '/v1/coaching/session_generators' },
   create: { method: 'POST', path: '/v1/coaching/session_generators' },

@@ -1,4 +1,4 @@
-import type { ListPage, ListParams } from '@ai-coaching/domain';
+import type { ApiKeyScope, ListPage, ListParams } from '@ai-coaching/domain';
 import type { SqlExecutor } from '@ai-coaching/platform';
 import { defineProjection } from '../../runner/projection.js';
 import { entityReads } from '../../shared/entity-reads.js';
@@ -13,7 +13,8 @@ const TABLES = { keys: 'rm_api_keys' } as const;
  */
 export const apiKeysProjection = defineProjection({
   name: 'api-keys',
-  version: 1,
+  // 2: the scope (`api` or `scim`) of each key.
+  version: 2,
   tables: TABLES,
   async setup(tx, t) {
     await tx.exec(`
@@ -24,6 +25,7 @@ export const apiKeysProjection = defineProjection({
         prefix text NOT NULL,
         key_hash text NOT NULL UNIQUE,
         permissions text[] NOT NULL,
+        scope text NOT NULL DEFAULT 'api',
         created_by text NOT NULL,
         rotated_from text,
         replaced_by text,
@@ -38,8 +40,8 @@ export const apiKeysProjection = defineProjection({
     async ApiKeyCreated(tx, { data }, t) {
       await tx.query(
         `INSERT INTO ${t.keys} (api_key_id, organization_id, name, prefix, key_hash, permissions, created_by,
-           rotated_from, expires_at, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) ON CONFLICT (api_key_id) DO NOTHING`,
+           rotated_from, expires_at, created_at, updated_at, scope)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11) ON CONFLICT (api_key_id) DO NOTHING`,
         [
           data.apiKeyId,
           data.organizationId,
@@ -51,6 +53,7 @@ export const apiKeysProjection = defineProjection({
           data.rotatedFrom,
           data.expiresAt,
           data.createdAt,
+          data.scope ?? 'api',
         ],
       );
     },
@@ -77,6 +80,7 @@ export type ApiKeyView = {
   name: string;
   prefix: string;
   permissions: string[];
+  scope: ApiKeyScope;
   createdBy: string;
   /** The creator's name as the directory has it now; null once they are erased. */
   createdByName: string | null;
@@ -93,6 +97,7 @@ type ApiKeyRecord = {
   name: string;
   prefix: string;
   permissions: string[];
+  scope: ApiKeyScope;
   created_by: string;
   created_by_name: string | null;
   rotated_from: string | null;
@@ -102,7 +107,7 @@ type ApiKeyRecord = {
   created_at: Date | string;
 };
 
-const COLUMNS = `k.api_key_id, k.organization_id, k.name, k.prefix, k.permissions, k.created_by,
+const COLUMNS = `k.api_key_id, k.organization_id, k.name, k.prefix, k.permissions, k.scope, k.created_by,
   NULLIF(trim(u.first_name || ' ' || u.last_name), '') AS created_by_name, k.rotated_from, k.replaced_by,
   k.expires_at, k.revoked_at, k.created_at`;
 const FROM = `${TABLES.keys} k LEFT JOIN rm_users u ON u.user_id = k.created_by`;
@@ -113,6 +118,7 @@ const toView = (row: ApiKeyRecord): ApiKeyView => ({
   name: row.name,
   prefix: row.prefix,
   permissions: row.permissions,
+  scope: row.scope,
   createdBy: row.created_by,
   createdByName: row.created_by_name,
   rotatedFrom: row.rotated_from,
@@ -131,13 +137,16 @@ const keys = entityReads({
   toView,
 });
 
-export type ApiKeyListParams = ListParams & { organizationId?: string };
+export type ApiKeyListParams = ListParams & { organizationId?: string; scope: ApiKeyScope };
 
 export const listApiKeys = (db: SqlExecutor, params: ApiKeyListParams): Promise<ListPage<ApiKeyView>> =>
   keys.list(
     db,
     params,
-    sqlFilter().equals('k.organization_id', params.organizationId).search(['k.name', 'k.prefix'], params.q),
+    sqlFilter()
+      .equals('k.organization_id', params.organizationId)
+      .equals('k.scope', params.scope)
+      .search(['k.name', 'k.prefix'], params.q),
   );
 
 export const findApiKey = (db: SqlExecutor, apiKeyId: string): Promise<ApiKeyView | undefined> =>
