@@ -1,5 +1,12 @@
 import { NotFoundError, SCIM_TOKEN_PERMISSIONS } from '@ai-coaching/domain';
-import type { CreatedScimToken, Page, ParsedRequest, ScimToken, scimTokenOperations } from '@ai-coaching/contracts';
+import {
+  scimTokenSchema,
+  type CreatedScimToken,
+  type Page,
+  type ParsedRequest,
+  type ScimToken,
+  type scimTokenOperations,
+} from '@ai-coaching/contracts';
 import { listApiKeys as queryApiKeys } from '@ai-coaching/projections';
 import type { AppServices, Origin } from '../app-services.js';
 import { listScope, signedInUser } from '../tenancy/scope.js';
@@ -15,33 +22,10 @@ export const scimBaseUrl = (services: Pick<AppServices, 'config'>): string => `$
 
 const tokenNotFound = () => new NotFoundError('scim_token_not_found', 'This SCIM token does not exist.');
 
-const toScimToken = ({
-  id,
-  organization_id,
-  name,
-  prefix,
-  status,
-  created_by,
-  created_by_name,
-  created_at,
-  expires_at,
-  revoked_at,
-  last_used_at,
-  last_used_address,
-}: ScimToken): ScimToken => ({
-  id,
-  organization_id,
-  name,
-  prefix,
-  status,
-  created_by,
-  created_by_name,
-  created_at,
-  expires_at,
-  revoked_at,
-  last_used_at,
-  last_used_address,
-});
+/** A token shows what its schema names of the key it is, and nothing of what only API keys have. */
+const SCIM_TOKEN_FIELDS = Object.keys(scimTokenSchema.shape) as (keyof ScimToken)[];
+const toScimToken = (key: ScimToken): ScimToken =>
+  Object.fromEntries(SCIM_TOKEN_FIELDS.map((field) => [field, key[field]])) as ScimToken;
 
 export const listScimTokens = async (
   services: AppServices,
