@@ -73,3 +73,6 @@ export type { RepeatedJobPayload } from './jobs/repeated-job.js';
 export * from './jobs/start-up.js';
 export * from './applications/applications.js';
 export * from './notices/notices.js';
+export * from './jobs/identity/user-import.job.js';
+export * from './user-imports/user-imports.js';
+export { runUserImport } from './user-imports/run-user-import.js';

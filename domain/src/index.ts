@@ -135,3 +135,4 @@ export * from './applications/catalogue.js';
 export * from './applications/events.js';
 export type * from './applications/commands.js';
 export * from './applications/decider.js';
+export * from './user-imports/plan.js';

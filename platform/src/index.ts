@@ -38,6 +38,7 @@ export * from './event-store/esdb-event-store.js';
 export * from './auth/auth-sessions.js';
 export * from './auth/caller.js';
 export * from './auth/api-keys.js';
+export * from './imports/user-imports.js';
 export * from './crypto/codes.js';
 export * from './mail/mailer.js';
 export * from './mail/smtp-mailer.js';

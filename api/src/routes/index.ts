@@ -3,6 +3,7 @@ import { defineRoute, publicAccess, type RouteDefinition } from '../http/route.j
 import { buildOpenApiDocument } from '../openapi/build-document.js';
 import { aiRoutes } from './ai.js';
 import { apiKeyRoutes } from './api-keys.js';
+import { userImportRoutes } from './user-imports.js';
 import { applicationRoutes } from './applications.js';
 import { authRoutes } from './auth.js';
 import { coachingChatRoutes } from './coaching-chats.js';
@@ -54,6 +55,7 @@ export const apiRoutes = (readiness: readonly ReadinessCheck[]): RouteDefinition
     ...mailSettingsRoutes,
     ...userGroupRoutes,
     ...apiKeyRoutes,
+    ...userImportRoutes,
     ...userRoutes,
     ...passwordResetLinkRoutes,
     ...superAdminRoutes,

@@ -8,6 +8,7 @@ import { voicePreviewMigrations } from '../ai/voice-previews.js';
 import { voiceRecordingMigrations } from '../speech/voice-recordings.js';
 import { voiceTurnTimingMigrations } from '../speech/voice-turn-timings.js';
 import { apiKeyUsageMigrations } from '../auth/api-keys.js';
+import { userImportMigrations } from '../imports/user-imports.js';
 import { authSessionMigrations } from '../auth/auth-sessions.js';
 import type { BlobStore } from '../blobs/blob-store.js';
 import { createBlobStore } from '../blobs/create-blob-store.js';
@@ -100,6 +101,7 @@ export const openPlatform = async (options: OpenPlatformOptions): Promise<Platfo
     ...mailOutboxMigrations,
     ...authSessionMigrations,
     ...apiKeyUsageMigrations,
+    ...userImportMigrations,
     ...ssoRealmMigrations,
     ...ssoLoginStateMigrations,
     ...ssoRefreshTokenMigrations,
