@@ -138,7 +138,7 @@ export const UserImportSection = () => {
         <div className="space-y-3">
           <ul className="flex flex-wrap gap-x-4 gap-y-1" data-testid="user-import-counts">
             {(['create', 'update', 'skip', 'error'] as const).map((action) => (
-              <li key={action} className={ACTION_TONE[action]}>
+              <li key={action} className={counts[action] > 0 ? ACTION_TONE[action] : ACTION_TONE.skip}>
                 {t(`import.counted.${action}`, { count: counts[action] })}
               </li>
             ))}
