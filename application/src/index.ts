@@ -77,3 +77,6 @@ export * from './applications/applications.js';
 export * from './notices/notices.js';
 export * from './webhooks/index.js';
 export * from './jobs/webhooks/deliver-webhook.job.js';
+export * from './jobs/identity/user-import.job.js';
+export * from './user-imports/user-imports.js';
+export { runUserImport } from './user-imports/run-user-import.js';

@@ -7,6 +7,7 @@ export * from './wallets.js';
 export * from './user-groups.js';
 export * from './api-keys.js';
 export * from './scim-tokens.js';
+export * from './user-imports.js';
 export * from './users.js';
 export * from './credits.js';
 export * from './credit-history.js';

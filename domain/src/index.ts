@@ -138,3 +138,4 @@ export * from './applications/decider.js';
 export * from './webhooks/events.js';
 export type * from './webhooks/commands.js';
 export * from './webhooks/decider.js';
+export * from './user-imports/plan.js';

@@ -39,6 +39,7 @@ export * from './auth/auth-sessions.js';
 export * from './auth/caller.js';
 export * from './auth/api-keys.js';
 export * from './scim/scim-resources.js';
+export * from './imports/user-imports.js';
 export * from './crypto/codes.js';
 export * from './mail/mailer.js';
 export * from './mail/smtp-mailer.js';

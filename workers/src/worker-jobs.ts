@@ -15,6 +15,7 @@ import {
   sessionRetentionJob,
   imageCleanupJob,
   deliverWebhookJob,
+  userImportJob,
   type AppServices,
 } from '@ai-coaching/application';
 import { bindJob, type JobBinding, type Platform } from '@ai-coaching/platform';
@@ -27,6 +28,7 @@ import { createGenerateSessionsHandler } from './jobs/coaching/generate-sessions
 import { createExpireReservationHandler } from './jobs/credits/expire-reservation.handler.js';
 import { createSendMailHandler } from './jobs/mail/send-mail.handler.js';
 import { createSendPasswordResetHandler } from './jobs/identity/send-password-reset.handler.js';
+import { createUserImportHandler } from './jobs/identity/user-import.handler.js';
 import { createIdempotencyRetentionHandler } from './jobs/idempotency/retention.handler.js';
 import { createSessionRetentionHandler } from './jobs/session/retention.handler.js';
 import { createImageCleanupHandler } from './jobs/images/unreferenced-cleanup.handler.js';
@@ -62,6 +64,7 @@ export const workerJobs = (deps: WorkerDeps): JobBinding[] => [
   bindJob(analyseObserverJob, createAnalyseObserverHandler(deps), { concurrency: 4 }),
   bindJob(rerunAnalysesJob, createRerunAnalysesHandler(deps)),
   bindJob(generateSessionsJob, createGenerateSessionsHandler(deps)),
+  bindJob(userImportJob, createUserImportHandler(deps)),
   bindJob(sessionRetentionJob, createSessionRetentionHandler(deps)),
   bindJob(idempotencyRetentionJob, createIdempotencyRetentionHandler(deps)),
   bindJob(imageCleanupJob, createImageCleanupHandler(deps)),

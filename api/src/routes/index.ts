@@ -4,6 +4,7 @@ import { buildOpenApiDocument } from '../openapi/build-document.js';
 import { aiRoutes } from './ai.js';
 import { apiKeyRoutes } from './api-keys.js';
 import { scimTokenRoutes } from './scim-tokens.js';
+import { userImportRoutes } from './user-imports.js';
 import { applicationRoutes } from './applications.js';
 import { authRoutes } from './auth.js';
 import { coachingChatRoutes } from './coaching-chats.js';
@@ -57,6 +58,7 @@ export const apiRoutes = (readiness: readonly ReadinessCheck[]): RouteDefinition
     ...userGroupRoutes,
     ...apiKeyRoutes,
     ...scimTokenRoutes,
+    ...userImportRoutes,
     ...userRoutes,
     ...passwordResetLinkRoutes,
     ...superAdminRoutes,

@@ -33,6 +33,7 @@ import { isSuperAdmin, mayAccess, signedInUser } from '../tenancy/scope.js';
 export const BACKGROUND_JOB_FOLLOWERS: Record<BackgroundJobKind, readonly Permission[]> = {
   'coaching.analysis-rerun': ['coaching-session-check-other', 'coaching-session-analysis-report-update'],
   'coaching.session-generation': ['coaching-session-generate', 'coaching-session-generator-read'],
+  'identity.user-import': ['user-import-create', 'user-import-read'],
 };
 
 const jobNotFound = () =>

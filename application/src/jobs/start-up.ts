@@ -8,6 +8,7 @@ import { scheduleCoachingSessionTimeLimits } from '../coaching/sessions/time-lim
 import { scheduleReservationExpiries } from '../credits/reservation-expiry.js';
 import { scheduleImageCleanup } from '../uploads/image-cleanup.js';
 import { scheduleIdempotencyRetention } from './idempotency/retention.job.js';
+import { resumeUserImports } from '../user-imports/user-imports.js';
 
 /**
  * What every runtime that runs jobs does at its start, once its workers take jobs: it enqueues again what a stop may
@@ -20,6 +21,7 @@ export const startUpJobs = async (services: AppServices): Promise<void> => {
   await scheduleCoachingSessionTimeLimits(services);
   await scheduleCoachingAnalyses(services);
   await resumeSessionGenerations(services);
+  await resumeUserImports(services);
   await scheduleAllAssignmentReminders(services);
   await scheduleSessionRetention(services);
   await scheduleAssignmentDigest(services);

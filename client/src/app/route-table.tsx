@@ -256,6 +256,12 @@ export const pageRoutes: RouteObject[] = [
     namespaces: ['settingsEmail'],
     load: () => import('./routes/settings/mail-settings-route').then((m) => ({ Component: m.MailSettingsRoute })),
   }),
+  // Ours (issue 28): API keys and bulk import; webhooks and SCIM add their sections to the same page.
+  page('settings/integrations', {
+    handle: { permissions: ['api-key-list'] },
+    namespaces: ['integrations'],
+    load: () => import('./routes/settings/integrations-route').then((m) => ({ Component: m.IntegrationsRoute })),
+  }),
   page('settings/super-admins', {
     handle: { permissions: ['super-admin-read'] },
     namespaces: ['settingsSuperAdmins'],

@@ -265,6 +265,30 @@ export const errors: Translation<typeof enGB.errors> = {
   api_key_not_allowed: 'Une clé d’API ne peut pas faire cela\u00a0: connectez-vous en tant que personne pour le faire.',
   api_key_wrong_scope: 'Cette clé ne fonctionne pas ici\u00a0: les clés d’API appellent /v1, les jetons SCIM /scim/v2.',
   scim_token_not_found: 'Ce jeton SCIM n’existe pas.',
+  user_import_not_found: 'Cet import n’existe pas.',
+  user_import_empty: 'Le fichier n’a aucune ligne à importer\u00a0: une ligne d’en-tête, puis une ligne par personne.',
+  user_import_too_large:
+    'Le fichier est trop volumineux\u00a0: restez sous {{max, number}} caractères, ou découpez-le.',
+  user_import_too_many_rows:
+    'Le fichier a trop de lignes\u00a0: {{max, number}} au plus. Découpez-le en plusieurs fichiers.',
+  user_import_columns_missing:
+    'Il manque une colonne à la ligne d’en-tête\u00a0: {{columns, list}}. Nommez les colonnes email, prenom, nom, role, groupes.',
+  user_import_csv_invalid:
+    'Le fichier n’est pas un CSV valide vers la ligne {{line, number}}\u00a0: vérifiez ses guillemets.',
+  import_email_invalid: 'Saisissez une adresse e-mail valide.',
+  import_email_repeated: 'Cette adresse figure déjà à la ligne {{line, number}} du fichier.',
+  import_first_name_missing: 'Un nouvel utilisateur a besoin d’un prénom.',
+  import_last_name_missing: 'Un nouvel utilisateur a besoin d’un nom.',
+  import_name_too_long: 'Un nom compte au plus {{max, number}} caractères.',
+  import_role_unknown: 'Rôle inconnu «\u00a0{{role}}\u00a0»\u00a0: utilisez opérateur, éditeur ou utilisateur.',
+  import_role_not_assignable: 'Vous ne pouvez pas attribuer le rôle {{role}}.',
+  import_group_unknown:
+    'Aucun groupe ne s’appelle «\u00a0{{group}}\u00a0»\u00a0: créez-le d’abord, ou corrigez le nom.',
+  import_user_not_manageable: 'Vous ne pouvez pas modifier un utilisateur dont le rôle est au-dessus du vôtre.',
+  import_own_role: 'Vous ne pouvez pas changer votre propre rôle.',
+  import_row_failed: 'Cette ligne n’a pas pu être traitée ({{code}}).',
+  import_unchanged: 'Rien à changer.',
+  import_email_taken: 'Un autre compte utilise déjà cette adresse\u00a0; l’import n’y touche pas.',
   invalid_ai_model_id: 'Un identifiant de modèle compte de 1 à {{max, number}} caractères.',
   invalid_ai_model_display_name: 'Un nom affiché compte de 1 à {{max, number}} caractères.',
   invalid_ai_model_capabilities: 'Un modèle a au moins une capacité\u00a0: chat, realtime, transcription ou speech.',

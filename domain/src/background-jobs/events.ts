@@ -5,7 +5,7 @@
 export const backgroundJobStreamId = (jobId: string): string => `background-job-${jobId}`;
 
 /** Which work a job does; each kind has its own queue job and says who, besides its starter, may follow it. */
-export type BackgroundJobKind = 'coaching.analysis-rerun' | 'coaching.session-generation';
+export type BackgroundJobKind = 'coaching.analysis-rerun' | 'coaching.session-generation' | 'identity.user-import';
 
 export type BackgroundJobStatus = 'queued' | 'running' | 'completed' | 'failed';
 

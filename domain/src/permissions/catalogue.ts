@@ -94,6 +94,9 @@ export const PERMISSIONS = [
   'user-create',
   'user-delete',
   'user-detail-read',
+  // Bulk import of users from a CSV file (docs/api/integrations.md, "Bulk import"): planned and run, then read.
+  'user-import-create',
+  'user-import-read',
   'user-list',
   'user-read',
   'user-read-other',

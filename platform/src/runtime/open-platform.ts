@@ -9,6 +9,7 @@ import { voiceRecordingMigrations } from '../speech/voice-recordings.js';
 import { voiceTurnTimingMigrations } from '../speech/voice-turn-timings.js';
 import { apiKeyUsageMigrations } from '../auth/api-keys.js';
 import { scimResourceMigrations } from '../scim/scim-resources.js';
+import { userImportMigrations } from '../imports/user-imports.js';
 import { authSessionMigrations } from '../auth/auth-sessions.js';
 import type { BlobStore } from '../blobs/blob-store.js';
 import { createBlobStore } from '../blobs/create-blob-store.js';
@@ -103,6 +104,7 @@ export const openPlatform = async (options: OpenPlatformOptions): Promise<Platfo
     ...authSessionMigrations,
     ...apiKeyUsageMigrations,
     ...scimResourceMigrations,
+    ...userImportMigrations,
     ...ssoRealmMigrations,
     ...ssoLoginStateMigrations,
     ...ssoRefreshTokenMigrations,

@@ -18,6 +18,7 @@ type NavKey =
   | 'environment'
   | 'mailSettings'
   | 'superAdmins'
+  | 'integrations'
   | 'profile';
 
 /** `application`: the entry shows only once the user's organization is known to have it installed. */
@@ -35,6 +36,7 @@ export const APP_NAV: readonly NavItem[] = [
   { to: '/env', key: 'environment' },
   { to: '/settings/email', key: 'mailSettings' },
   { to: '/settings/super-admins', key: 'superAdmins' },
+  { to: '/settings/integrations', key: 'integrations' },
   { to: '/settings', key: 'settings' },
   { to: '/profile', key: 'profile' },
 ];

@@ -399,6 +399,13 @@ export const userGroupOperations = routesOf<typeof contracts.userGroupOperations
   removeMember: { method: 'POST', path: '/v1/user_groups/remove_member/:user_group_id' },
 });
 
+export const userImportOperations = routesOf<typeof contracts.userImportOperations>()({
+  create: { method: 'POST', path: '/v1/user_imports' },
+  confirm: { method: 'POST', path: '/v1/user_imports/:id/confirm' },
+  read: { method: 'GET', path: '/v1/user_imports/:id' },
+  result: { method: 'GET', path: '/v1/user_imports/:id/result.csv' },
+});
+
 export const userNoticeOperations = routesOf<typeof contracts.userNoticeOperations>()({
   list: { method: 'GET', path: '/v1/me/notices' },
   read: { method: 'POST', path: '/v1/me/notices/read' },

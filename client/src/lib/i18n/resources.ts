@@ -10,6 +10,7 @@ import type enGbDashboard from '../../locales/en-GB/dashboard.json';
 import type enGbEnvironment from '../../locales/en-GB/environment.json';
 import type enGbErrors from '../../locales/en-GB/errors.json';
 import type enGbImages from '../../locales/en-GB/images.json';
+import type enGbIntegrations from '../../locales/en-GB/integrations.json';
 import type enGbLanding from '../../locales/en-GB/landing.json';
 import type enGbOperatorName from '../../locales/en-GB/operator-name.json';
 import type enGbOrganizations from '../../locales/en-GB/organizations.json';
@@ -57,6 +58,7 @@ export const NAMESPACES = [
   'certificates',
   'images',
   'applications',
+  'integrations',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
@@ -92,6 +94,7 @@ type EnGbCatalogues = {
   certificates: typeof enGbCertificates;
   images: typeof enGbImages;
   applications: typeof enGbApplications;
+  integrations: typeof enGbIntegrations;
 };
 
 /** en-GB is the reference shape: typed `t()` keys come from it, and French must provide at least the same keys. */

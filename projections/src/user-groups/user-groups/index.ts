@@ -173,3 +173,27 @@ export const listGroupsOfUser = async (db: SqlExecutor, userId: string): Promise
   );
   return rows.map(toView);
 };
+
+/** Every active group of an organization, by name: what a bulk import's group names are looked up in. */
+export const listActiveGroupsOfOrganization = async (
+  db: SqlExecutor,
+  organizationId: string,
+): Promise<UserGroupView[]> => {
+  const { rows } = await db.query<UserGroupRecord>(
+    `SELECT ${COLUMNS} FROM ${TABLES.groups} g WHERE g.organization_id = $1 AND g.status = 'active' ORDER BY ${groups.order.name}`,
+    [organizationId],
+  );
+  return rows.map(toView);
+};
+
+/** The groups each of these users is a member of (active or not), by user id. */
+export const groupIdsOfUsers = async (db: SqlExecutor, userIds: readonly string[]): Promise<Map<string, string[]>> => {
+  const byUser = new Map<string, string[]>();
+  if (userIds.length === 0) return byUser;
+  const { rows } = await db.query<{ user_id: string; user_group_id: string }>(
+    `SELECT user_id, user_group_id FROM ${TABLES.members} WHERE user_id = ANY($1::text[])`,
+    [userIds],
+  );
+  for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row.user_group_id]);
+  return byUser;
+};

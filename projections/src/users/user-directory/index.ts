@@ -278,3 +278,10 @@ export const hasOperatorOutside = async (db: SqlExecutor, exceptOrganizationId: 
       [exceptOrganizationId],
     )
   ).rows.length > 0;
+
+/** The accounts holding these addresses (normalized), whatever their organization: a bulk import's lookup. */
+export const findUsersByEmails = async (db: SqlExecutor, emails: readonly string[]): Promise<UserView[]> => {
+  if (emails.length === 0) return [];
+  const { rows } = await db.query<UserRecord>('SELECT * FROM rm_users WHERE email = ANY($1::text[])', [emails]);
+  return rows.map(toView);
+};

@@ -12,6 +12,7 @@ type CardKey =
   | 'metadata'
   | 'mailSettings'
   | 'superAdmins'
+  | 'integrations'
   | 'aiProviders'
   | 'environment'
   | 'profile';
@@ -23,6 +24,7 @@ const CARDS: { to: string; key: CardKey }[] = [
   { to: '/settings/metadata', key: 'metadata' },
   { to: '/settings/email', key: 'mailSettings' },
   { to: '/settings/super-admins', key: 'superAdmins' },
+  { to: '/settings/integrations', key: 'integrations' },
   { to: '/ai-providers/list', key: 'aiProviders' },
   { to: '/env', key: 'environment' },
   { to: '/profile', key: 'profile' },
