@@ -1,5 +1,5 @@
 import { AiCallError, type AiConnection } from '@ai-coaching/domain';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { azureVoiceOf, createAzureSpeechAdapter, escapeSsml, ssmlOf } from './azure-speech-adapter.js';
 import { createCircuitBreakerRegistry } from './circuit-breaker.js';
 import { createElevenLabsAdapter, elevenLabsVoiceOf } from './elevenlabs-adapter.js';
@@ -101,6 +101,10 @@ describe('speech voices in the catalogue’s terms', () => {
 });
 
 describe('the speech adapters around a call', () => {
+  // The ElevenLabs SDK is imported at its first call, a few seconds on a loaded machine: imported here, within a
+  // hook's own bound, so that no test's 5 s includes it.
+  beforeAll(() => import('@elevenlabs/elevenlabs-js'), 60_000);
+
   it('Azure: synthesises SSML at the region’s address with the key header, and answers MP3', async () => {
     const { fetch, calls } = scriptedFetch([audio]);
     const adapter = createAzureSpeechAdapter(azure, { fetch });
