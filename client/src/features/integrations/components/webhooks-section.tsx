@@ -1,5 +1,5 @@
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@ai-coaching/domain';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../../components/can';
 import { ErrorAlert } from '../../../components/ui/alert';
@@ -44,6 +44,21 @@ const GRACE_PERIODS = { none: 0, hour: 3600, day: 86_400, week: 604_800 } as con
 
 const when = (iso: string | null, locale: string) =>
   iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso)) : '—';
+
+const PILLS = {
+  good: 'bg-scoring-100 text-scoring-900 dark:bg-scoring-900 dark:text-scoring-100',
+  neutral: 'bg-gray-200 text-gray-800 dark:bg-gray-700 dark:text-gray-100',
+  bad: 'bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-100',
+} as const;
+
+/** A status as a coloured pill. */
+const Pill = ({ tone, children, testId }: { tone: keyof typeof PILLS; children: ReactNode; testId?: string }) => (
+  <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${PILLS[tone]}`} data-testid={testId}>
+    {children}
+  </span>
+);
+
+const DELIVERY_TONES = { pending: 'neutral', succeeded: 'good', failed: 'bad' } as const;
 
 const EventLabel = ({ type }: { type: string }) => {
   const { t } = useTranslation('integrations');
@@ -160,7 +175,7 @@ const DeliveryRow = ({ endpointId, delivery }: { endpointId: string; delivery: W
           <EventLabel type={delivery.event_type} />
         </span>
         <code className="text-xs">{delivery.event_type}</code>
-        <span>{t(`webhooks.deliveryStatus.${delivery.status}`)}</span>
+        <Pill tone={DELIVERY_TONES[delivery.status]}>{t(`webhooks.deliveryStatus.${delivery.status}`)}</Pill>
       </p>
       <dl className="mt-1 grid gap-x-4 text-gray-700 sm:grid-cols-2 dark:text-gray-300">
         <div>
@@ -234,6 +249,46 @@ const DeliveryLog = ({ endpointId, id }: { endpointId: string; id: string }) => 
   );
 };
 
+/** "Rotate the secret", with how long the previous one keeps signing; the new one is shown once. */
+const RotateSecret = ({
+  endpointId,
+  onSecret,
+}: {
+  endpointId: string;
+  onSecret: (endpoint: WebhookEndpointWithSecret) => void;
+}) => {
+  const { t } = useTranslation('integrations');
+  const rotate = useRotateWebhookSecret();
+  const [grace, setGrace] = useState<keyof typeof GRACE_PERIODS>('day');
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      <SelectField
+        label={t('webhooks.grace')}
+        value={grace}
+        onChange={(event) => setGrace(event.target.value as keyof typeof GRACE_PERIODS)}
+        options={(Object.keys(GRACE_PERIODS) as (keyof typeof GRACE_PERIODS)[]).map((period) => ({
+          value: period,
+          label: t(`webhooks.gracePeriods.${period}`),
+        }))}
+      />
+      <Button
+        type="button"
+        variant="secondary"
+        loading={rotate.isPending}
+        onClick={() =>
+          void rotate
+            .mutateAsync({ id: endpointId, seconds: GRACE_PERIODS[grace] })
+            .then(onSecret)
+            .catch(() => undefined)
+        }
+      >
+        {t('webhooks.rotate')}
+      </Button>
+      <ErrorAlert error={rotate.error} />
+    </div>
+  );
+};
+
 const EndpointRow = ({
   endpoint,
   onSecret,
@@ -246,11 +301,9 @@ const EndpointRow = ({
   const toast = useToast();
   const update = useUpdateWebhook();
   const remove = useDeleteWebhook();
-  const rotate = useRotateWebhookSecret();
   const test = useTestWebhook();
   const [editing, setEditing] = useState(false);
   const [logOpen, setLogOpen] = useState(false);
-  const [grace, setGrace] = useState<keyof typeof GRACE_PERIODS>('day');
   const logId = `webhook-log-${endpoint.id}`;
   const sendTest = async () => {
     await test.mutateAsync(endpoint.id);
@@ -348,32 +401,7 @@ const EndpointRow = ({
           >
             {logOpen ? t('webhooks.hideLog') : t('webhooks.showLog')}
           </Button>
-          {can('webhook-update') ? (
-            <span className="flex flex-wrap items-end gap-2">
-              <SelectField
-                label={t('webhooks.grace')}
-                value={grace}
-                onChange={(event) => setGrace(event.target.value as keyof typeof GRACE_PERIODS)}
-                options={(Object.keys(GRACE_PERIODS) as (keyof typeof GRACE_PERIODS)[]).map((period) => ({
-                  value: period,
-                  label: t(`webhooks.gracePeriods.${period}`),
-                }))}
-              />
-              <Button
-                type="button"
-                variant="secondary"
-                loading={rotate.isPending}
-                onClick={() =>
-                  void rotate
-                    .mutateAsync({ id: endpoint.id, seconds: GRACE_PERIODS[grace] })
-                    .then(onSecret)
-                    .catch(() => undefined)
-                }
-              >
-                {t('webhooks.rotate')}
-              </Button>
-            </span>
-          ) : null}
+          {can('webhook-update') ? <RotateSecret endpointId={endpoint.id} onSecret={onSecret} /> : null}
           {can('webhook-delete') ? (
             <ConfirmAction
               label={t('webhooks.delete')}
@@ -387,7 +415,7 @@ const EndpointRow = ({
           ) : null}
         </div>
       )}
-      <ErrorAlert error={update.error ?? test.error ?? rotate.error} />
+      <ErrorAlert error={update.error ?? test.error} />
       {logOpen ? <DeliveryLog endpointId={endpoint.id} id={logId} /> : null}
     </li>
   );
