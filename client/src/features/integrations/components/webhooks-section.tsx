@@ -313,8 +313,13 @@ const EndpointRow = ({
   return (
     <li className="rounded border border-gray-200 p-3 dark:border-gray-800" data-testid="webhook-row">
       <h3 className="font-semibold break-all">{endpoint.url}</h3>
-      <p className="text-sm" data-testid="webhook-status">
-        {endpoint.enabled ? t('webhooks.enabled') : t(`webhooks.disabled.${endpoint.disabled_reason ?? 'manual'}`)}
+      <p className="mt-1">
+        <Pill
+          tone={endpoint.enabled ? 'good' : endpoint.disabled_reason === 'manual' ? 'neutral' : 'bad'}
+          testId="webhook-status"
+        >
+          {endpoint.enabled ? t('webhooks.enabled') : t(`webhooks.disabled.${endpoint.disabled_reason ?? 'manual'}`)}
+        </Pill>
       </p>
       {endpoint.description ? <p className="text-sm">{endpoint.description}</p> : null}
       <dl className="mt-2 grid gap-x-4 text-sm text-gray-700 sm:grid-cols-2 dark:text-gray-300">
