@@ -15,6 +15,8 @@ process.env.LOG_LEVEL ??= 'warn';
 // The AI specs point providers at a fake Chat Completions server on 127.0.0.1, which the outbound guard refuses
 // unless the deployment allows private addresses (docs/ai-providers.md).
 process.env.AI_ALLOW_PRIVATE_NETWORK ??= 'true';
+// Likewise the webhook specs' receiver on 127.0.0.1 (tests/e2e/settings/integrations.spec.ts; README).
+process.env.WEBHOOK_ALLOW_PRIVATE_NETWORK ??= 'true';
 // Mail goes to the SMTP sink that mail-reading specs start on this port (tests/e2e/support/mail-sink.ts); mail sent
 // while no sink listens is retried by the mail job, so other specs are unaffected.
 process.env.SMTP_URL ??= `smtp://127.0.0.1:${Number(process.env.PORT) + 25}`;

@@ -262,6 +262,12 @@ export const pageRoutes: RouteObject[] = [
     namespaces: ['integrations'],
     load: () => import('./routes/settings/integrations-route').then((m) => ({ Component: m.IntegrationsRoute })),
   }),
+  // Ours: the link of the mail sent when a webhook endpoint is turned off; it leads to the page's webhooks.
+  page('settings/webhooks', {
+    handle: { permissions: ['webhook-list'] },
+    load: () =>
+      import('./routes/settings/webhooks-redirect-route').then((m) => ({ Component: m.WebhooksRedirectRoute })),
+  }),
   page('settings/super-admins', {
     handle: { permissions: ['super-admin-read'] },
     namespaces: ['settingsSuperAdmins'],
