@@ -13,13 +13,18 @@ import type { AppServices, Origin } from '../app-services.js';
 export type CommandServices = Pick<AppServices, 'store' | 'db' | 'config' | 'logger' | 'ids' | 'wakeProjections'>;
 
 /**
- * The read models that apply at least one of these events: the ones a caller waits for. Named,
- * so a checkpoint row left by a removed projection cannot hold every command up.
+ * The read models that apply at least one of these events: the ones a command wakes. Named, so a checkpoint row left
+ * by a removed projection cannot hold every command up.
  */
 const readModelsOf = (events: readonly { type: string }[]): string[] =>
   allProjections
     .filter((projection) => events.some((event) => projection.handles.includes(event.type)))
     .map((projection) => projection.name);
+
+/** Of those, the ones a caller waits for: not the ones nobody reads right after a command (the webhook outbox). */
+const AWAITED = new Set(
+  allProjections.filter((projection) => projection.readAfterCommands !== false).map((projection) => projection.name),
+);
 
 /** The event metadata a command of this origin carries: the request's correlation id and the actor. */
 const metadataOf = (origin: Origin, extra: EventMetadata | undefined): EventMetadata => {
@@ -64,7 +69,7 @@ export const awaitReadModels = async (
   origin: Origin,
   result: Pick<CommandResult<DomainEvent, unknown>, 'append' | 'events'>,
 ): Promise<void> => {
-  const names = result.append ? readModelsOf(result.events) : [];
+  const names = result.append ? readModelsOf(result.events).filter((name) => AWAITED.has(name)) : [];
   if (result.append && names.length > 0) {
     const wait = await waitForProjections(services.db, result.append.position, {
       timeoutMs: services.config.PROJECTION_WAIT_MS,

@@ -17,6 +17,11 @@ export type Projection<Logical extends string = string> = {
   /** Event types this projection applies; others only advance its checkpoint. */
   handles: readonly string[];
   /**
+   * False for a projection no caller reads right after a command (an outbox a background dispatcher drains): commands
+   * wake it but do not wait for it, so it adds nothing to their answers' time. True when left out.
+   */
+  readAfterCommands?: boolean;
+  /**
    * Creates the tables if they do not exist (it runs at every start). Name indexes
    * `${t.table}_suffix`: a rebuild renames them along with their table.
    */
@@ -50,7 +55,7 @@ export const onEach = <const Types extends readonly DomainEventType[], Logical e
 
 export type ProjectionDefinition<Logical extends string> = Pick<
   Projection<Logical>,
-  'name' | 'version' | 'tables' | 'setup'
+  'name' | 'version' | 'tables' | 'setup' | 'readAfterCommands'
 > & {
   /** What each handled event does; the types listed here are the projection's `handles`. */
   on: EventHandlers<Logical>;

@@ -16,6 +16,8 @@ import { emit, forEach, messageIdOf, type OutboxTables } from './outbox-messages
 export const webhookOutboxProjection = defineProjection({
   name: 'webhook-outbox',
   version: 1,
+  // Drained by the webhook dispatcher, never read by a caller after its command: commands wake it, not wait for it.
+  readAfterCommands: false,
   tables: {
     subscriptions: 'rm_webhook_subscriptions',
     users: 'rm_webhook_users',
