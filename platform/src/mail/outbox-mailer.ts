@@ -19,6 +19,13 @@ export const mailOutboxMigrations: Migration[] = [
       );
       CREATE INDEX mail_outbox_created_idx ON mail_outbox (created_at DESC, id DESC);`,
   },
+  {
+    // Two messages of the same instant were listed in their ids' order, which is not the order they were kept in.
+    id: '0061_mail_outbox_order',
+    sql: `
+      ALTER TABLE mail_outbox ADD COLUMN seq bigserial;
+      CREATE INDEX mail_outbox_seq_idx ON mail_outbox (seq DESC);`,
+  },
 ];
 
 export type OutboxMessage = {
@@ -78,7 +85,7 @@ export const listOutbox = async (
   const [{ rows }, counted] = await Promise.all([
     db.query<OutboxRow>(
       `SELECT id, to_address, subject, text_body, html_body, created_at FROM mail_outbox
-       ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`,
+       ORDER BY seq DESC LIMIT $1 OFFSET $2`,
       [page_size, (page - 1) * page_size],
     ),
     db.query<{ total: number }>('SELECT count(*)::int AS total FROM mail_outbox'),
